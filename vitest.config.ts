@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Layered suites (STYLE.md): unit = pure helpers in-process; sim = the upstream simulator's own tests;
+// integration = the gateway in-process against the simulator on loopback and a real Redis;
+// contract = simulator answers validated against the real OpenAPI specs in ../shared/upstream.
+export default defineConfig({
+  test: {
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'sim', include: ['test/sim/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+    ],
+  },
+});
