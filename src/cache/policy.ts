@@ -1,0 +1,63 @@
+/**
+ * How long each kind of upstream answer may be served from cache: the one place TTLs are decided.
+ *
+ * Accepted blocks on Avalanche chains are final (no reorgs), so anything addressed by hash, or by a
+ * number the upstream already answered for, never changes: it lives long and leaves by LRU eviction.
+ * Head-dependent answers (latest lists, first pages, balances, heights) live about one block time.
+ * Pages fetched with an upstream page token are positional and stable for the token's own life.
+ * Never cached: admin methods, signature aggregation, transaction issuing, 5xx answers. 404s briefly.
+ */
+export type CacheClass = 'immutable' | 'head' | 'tokenPage' | 'slow' | 'notFound' | 'never';
+
+export interface TtlSpec {
+  /** Served as fresh for this long. 0 = not cached. */
+  ttlMs: number;
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** @default seconds per class, overridable per gateway (tests shorten them). */
+export const DEFAULT_TTL_MS: Record<CacheClass, number> = {
+  immutable: 7 * 24 * HOUR,
+  head: 2 * SECOND,
+  // Upstream page tokens expire after 24 h; stop serving a page a little before its token dies.
+  tokenPage: 23 * HOUR,
+  slow: 5 * MINUTE,
+  notFound: 5 * SECOND,
+  never: 0,
+};
+
+/** Every upstream resource the gateway reads, and its class. */
+export const RESOURCE_CLASS = {
+  // Data API — EVM
+  'data.chains': 'slow',
+  'data.chain': 'slow',
+  'data.latestBlocks': 'head',
+  'data.block': 'immutable',
+  'data.blockTransactions': 'immutable',
+  'data.transaction': 'immutable',
+  'data.latestTransactions': 'head',
+} as const satisfies Record<string, CacheClass>;
+
+export type ResourceKind = keyof typeof RESOURCE_CLASS;
+
+export interface CachePolicy {
+  ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;
+  notFound(): TtlSpec;
+}
+
+export function createCachePolicy(overrides: Partial<Record<CacheClass, number>> = {}): CachePolicy {
+  const ttl = { ...DEFAULT_TTL_MS, ...overrides };
+  return {
+    ttlFor(resource, opts = {}) {
+      let cls: CacheClass = RESOURCE_CLASS[resource];
+      // A page behind a token is a fixed position in the list: stable while the token lives — unless it
+      // is the last page, which grows as new items arrive (an ascending list's tail).
+      if (cls === 'head' && opts.pageToken && !opts.lastPage) cls = 'tokenPage';
+      return { ttlMs: ttl[cls] };
+    },
+    notFound: () => ({ ttlMs: ttl.notFound }),
+  };
+}

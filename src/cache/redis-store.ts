@@ -1,0 +1,84 @@
+import { Redis, Cluster, type RedisOptions } from 'ioredis';
+import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
+
+/**
+ * Redis (or Redis Cluster) through ioredis. Built to never hold a request hostage:
+ * - no offline queue: while disconnected a command fails at once and the caller reads a miss;
+ * - a command timeout bounds every round trip;
+ * - ioredis reconnects by itself with a capped backoff, and `health()` reports 'degraded' meanwhile.
+ * Reads of one batch are one MGET (per slot on a cluster); writes are one pipeline.
+ */
+export interface RedisStoreOptions {
+  url: string;
+  /** Longest wait for one command. @default 250 */
+  commandTimeoutMs?: number;
+  /** Treat the URL's host as one seed node of a Redis Cluster. @default false */
+  cluster?: boolean;
+  /** Called on backend errors (counted by metrics, logged). */
+  onError?: (op: 'get' | 'set' | 'connection', error: Error) => void;
+}
+
+export class RedisStore implements CacheStore {
+  readonly kind = 'redis' as const;
+  readonly client: Redis | Cluster;
+  readonly #onError: NonNullable<RedisStoreOptions['onError']>;
+
+  constructor(o: RedisStoreOptions) {
+    this.#onError = o.onError ?? (() => {});
+    const common: RedisOptions = {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: o.commandTimeoutMs ?? 250,
+      connectTimeout: 2_000,
+      lazyConnect: false,
+      // Reconnect forever, at most every 2 s: the cache comes back on its own after Redis does.
+      retryStrategy: (times) => Math.min(times * 100, 2_000),
+    };
+    if (o.cluster) {
+      const u = new URL(o.url);
+      this.client = new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
+        enableOfflineQueue: false,
+        clusterRetryStrategy: (times) => Math.min(times * 100, 2_000),
+        redisOptions: { ...common, password: u.password || undefined, username: u.username || undefined },
+      });
+    } else {
+      this.client = new Redis(o.url, common);
+    }
+    // Without a listener ioredis prints every connection error; we count them instead.
+    this.client.on('error', (e: Error) => this.#onError('connection', e));
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (keys.length === 0) return [];
+    if (this.client.status !== 'ready') return keys.map(() => undefined);
+    try {
+      const values = await this.client.mget(...keys);
+      return values.map((v) => v ?? undefined);
+    } catch (e) {
+      this.#onError('get', e as Error);
+      return keys.map(() => undefined);
+    }
+  }
+
+  async setMany(entries: readonly CacheEntry[]): Promise<void> {
+    const live = entries.filter((e) => e.ttlMs > 0);
+    if (live.length === 0 || this.client.status !== 'ready') return;
+    try {
+      const pipe = this.client.pipeline();
+      for (const e of live) pipe.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs));
+      const results = await pipe.exec();
+      const failed = results?.find(([err]) => err);
+      if (failed?.[0]) this.#onError('set', failed[0]);
+    } catch (e) {
+      this.#onError('set', e as Error);
+    }
+  }
+
+  health(): CacheHealth {
+    return this.client.status === 'ready' ? 'ok' : 'degraded';
+  }
+
+  async close(): Promise<void> {
+    this.client.disconnect();
+  }
+}

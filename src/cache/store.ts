@@ -1,0 +1,71 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Where cached upstream answers live. Values are opaque strings (the read-through layer serializes);
+ * the store knows neither GraphQL nor upstreams. A store never throws: a failing backend reads as a miss
+ * and writes are dropped, and `health()` says so — the gateway keeps answering from the upstream.
+ */
+export interface CacheEntry {
+  key: string;
+  value: string;
+  /** How long the backend keeps it. */
+  ttlMs: number;
+}
+
+export type CacheHealth = 'ok' | 'degraded';
+
+export interface CacheStore {
+  readonly kind: 'memory' | 'redis' | 'tiered';
+  /** One round trip for all keys; `undefined` for a miss (or a backend that could not answer). */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
+  /** One round trip for all entries; failures are counted, never thrown. */
+  setMany(entries: readonly CacheEntry[]): Promise<void>;
+  health(): CacheHealth;
+  close(): Promise<void>;
+}
+
+export interface MemoryStoreOptions {
+  /** @default 50000 */
+  maxEntries?: number;
+  /** Upper bound of the summed value lengths (characters). @default 256 MiB worth of characters */
+  maxChars?: number;
+}
+
+/** The in-process LRU: the default store, and the first tier in front of Redis. Evicts by size, expires by TTL. */
+export class MemoryStore implements CacheStore {
+  readonly kind = 'memory' as const;
+  readonly #lru: LRUCache<string, string>;
+
+  constructor({ maxEntries = 50_000, maxChars = 256 * 1024 * 1024 }: MemoryStoreOptions = {}) {
+    this.#lru = new LRUCache<string, string>({
+      max: maxEntries,
+      maxSize: maxChars,
+      sizeCalculation: (v, k) => v.length + k.length,
+      ttlAutopurge: false,
+    });
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return keys.map((k) => this.#lru.get(k));
+  }
+
+  async setMany(entries: readonly CacheEntry[]): Promise<void> {
+    for (const e of entries) if (e.ttlMs > 0) this.#lru.set(e.key, e.value, { ttl: e.ttlMs });
+  }
+
+  health(): CacheHealth {
+    return 'ok';
+  }
+
+  get size(): number {
+    return this.#lru.size;
+  }
+
+  clear(): void {
+    this.#lru.clear();
+  }
+
+  async close(): Promise<void> {
+    this.#lru.clear();
+  }
+}

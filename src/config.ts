@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env`. Every setting, its default and what it accepts live here;
+ * a bad value stops start-up with a message naming the variable (see `ConfigError`).
+ */
+
+/** A named node JSON-RPC base URL (`/ext/...` paths are appended). */
+export interface NodeTarget {
+  name: string;
+  url: string;
+}
+
+export interface Config {
+  /** @default 4000 */
+  port: number;
+  /** @default '0.0.0.0' */
+  host: string;
+  /** @default 'https://data-api.avax.network' */
+  dataApiUrl: string;
+  /** @default 'https://metrics.avax.network' */
+  metricsApiUrl: string;
+  /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
+  nodes: NodeTarget[];
+  /** Sent upstream as `x-glacier-api-key`. @default undefined */
+  dataApiKey: string | undefined;
+  /** @default undefined (an in-process LRU cache) */
+  redisUrl: string | undefined;
+  /** Bearer token for node admin mutations. @default undefined (admin mutations disabled) */
+  adminToken: string | undefined;
+  /** Per-attempt upstream timeout. @default 10000 */
+  upstreamTimeoutMs: number;
+  /** Retries after the first attempt on 429/502/503/504 and connection errors. @default 2 */
+  upstreamRetries: number;
+  /** Longest `retry-after` we are willing to wait before giving up with RATE_LIMITED. @default 5000 */
+  maxRetryAfterMs: number;
+  /** Entries of the in-process LRU. @default 50000 */
+  memoryCacheMaxEntries: number;
+  /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
+  redisCommandTimeoutMs: number;
+  /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */
+  cursorSecret: string;
+  /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
+  maxPageSize: number;
+  /** @default 'info' */
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** `NODE_RPC_URL` is one URL or a list `name=url,name=url`; the first entry is the default node. */
+const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
+  const out: NodeTarget[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const name = eq > 0 && !part.slice(0, eq).includes('/') ? part.slice(0, eq) : 'default';
+    const url = eq > 0 && name !== 'default' ? part.slice(eq + 1) : part;
+    const parsed = httpUrl.safeParse(url);
+    if (!parsed.success || !/^[A-Za-z][\w-]*$/.test(name)) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not a URL or name=URL` });
+      return z.NEVER;
+    }
+    if (out.some((n) => n.name === name)) {
+      ctx.addIssue({ code: 'custom', message: `node name "${name}" appears twice` });
+      return z.NEVER;
+    }
+    out.push({ name, url: parsed.data });
+  }
+  if (out.length === 0) ctx.addIssue({ code: 'custom', message: 'needs at least one URL' });
+  return out;
+});
+
+const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
+const secret = z.string().min(8, 'must be at least 8 characters');
+
+const schema = z.object({
+  PORT: intIn(0, 65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_API_URL: httpUrl.default('https://data-api.avax.network'),
+  METRICS_API_URL: httpUrl.default('https://metrics.avax.network'),
+  NODE_RPC_URL: nodeList.default([{ name: 'default', url: 'https://api.avax.network' }]),
+  DATA_API_KEY: z.string().min(1).optional(),
+  REDIS_URL: redisUrl.optional(),
+  ADMIN_TOKEN: secret.optional(),
+  UPSTREAM_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  UPSTREAM_RETRIES: intIn(0, 10).default(2),
+  MAX_RETRY_AFTER_MS: intIn(0, 120_000).default(5_000),
+  MEMORY_CACHE_MAX_ENTRIES: intIn(100, 10_000_000).default(50_000),
+  REDIS_COMMAND_TIMEOUT_MS: intIn(10, 10_000).default(250),
+  CURSOR_SECRET: secret.default('gw-cursor-development-secret'),
+  MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+/** What each variable accepts, for error messages. */
+const ACCEPTS: Record<string, string> = {
+  PORT: 'an integer 0-65535',
+  HOST: 'a host name or address to listen on',
+  DATA_API_URL: 'an http(s) URL',
+  METRICS_API_URL: 'an http(s) URL',
+  NODE_RPC_URL: 'an http(s) URL, or a comma list of name=URL (the first is the default node)',
+  DATA_API_KEY: 'a non-empty API key',
+  REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
+  ADMIN_TOKEN: 'a token of at least 8 characters (unset: admin mutations disabled)',
+  UPSTREAM_TIMEOUT_MS: 'an integer 100-120000',
+  UPSTREAM_RETRIES: 'an integer 0-10',
+  MAX_RETRY_AFTER_MS: 'an integer 0-120000',
+  MEMORY_CACHE_MAX_ENTRIES: 'an integer 100-10000000',
+  REDIS_COMMAND_TIMEOUT_MS: 'an integer 10-10000',
+  CURSOR_SECRET: 'a secret of at least 8 characters',
+  MAX_PAGE_SIZE: 'an integer 1-2000',
+  LOG_LEVEL: 'one of debug, info, warn, error, silent',
+};
+
+/** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v.trim() !== '') input[key] = v.trim();
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `  ${name}=${JSON.stringify(input[name] ?? '')}: ${i.message}; accepts ${ACCEPTS[name] ?? 'see README'}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataApiUrl: e.DATA_API_URL,
+    metricsApiUrl: e.METRICS_API_URL,
+    nodes: e.NODE_RPC_URL,
+    dataApiKey: e.DATA_API_KEY,
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamRetries: e.UPSTREAM_RETRIES,
+    maxRetryAfterMs: e.MAX_RETRY_AFTER_MS,
+    memoryCacheMaxEntries: e.MEMORY_CACHE_MAX_ENTRIES,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    cursorSecret: e.CURSOR_SECRET,
+    maxPageSize: e.MAX_PAGE_SIZE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,13 @@
+import type { PageSnapshots } from './cache/page-snapshots.js';
+import type { Loaders } from './loaders/index.js';
+
+/** What every resolver sees. Resolvers read upstream data only through `loaders`. */
+export interface GatewayContext {
+  loaders: Loaders;
+  /** Connection cursor settings and head-page snapshots (schema/connection.ts). */
+  connections: {
+    cursorSecret: string;
+    maxFirst: number;
+    snapshots: PageSnapshots;
+  };
+}

@@ -1,0 +1,136 @@
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
+import { createPageSnapshots } from './cache/page-snapshots.js';
+import { createCachePolicy, type CacheClass } from './cache/policy.js';
+import { RedisStore } from './cache/redis-store.js';
+import { MemoryStore, type CacheStore } from './cache/store.js';
+import { TieredStore } from './cache/tiered-store.js';
+import type { Config } from './config.js';
+import type { GatewayContext } from './context.js';
+import { createLoaders } from './loaders/index.js';
+import { useHealth } from './plugins/use-health.js';
+import { buildSchema } from './schema/index.js';
+import { maskError } from './schema/errors.js';
+import { createDataApiClient } from './upstream/data-api.js';
+import { UpstreamError } from './upstream/errors.js';
+import { createHttpClient } from './upstream/http.js';
+
+/** What tests and the server inject; everything has a production default. */
+export interface GatewayDeps {
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** A ready store (tests); @default from config: Redis behind an LRU, or the LRU alone. */
+  store?: CacheStore;
+  /** TTL overrides per cache class (tests shorten them). */
+  ttlOverrides?: Partial<Record<CacheClass, number>>;
+  /** @default console-based, honouring config.logLevel */
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export interface Gateway {
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  store: CacheStore;
+  close(): Promise<void>;
+}
+
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+/** Wires config → upstream clients → cache → loaders → schema → Yoga. Holds no global state. */
+export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
+  const log =
+    deps.log ??
+    ((level, message) => {
+      if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel)) console[level](`[gateway] ${message}`);
+    });
+
+  const store = deps.store ?? createStore(config, log);
+  const cache = new ReadThrough({ store, serializeError, deserializeError });
+  const policy = createCachePolicy(deps.ttlOverrides);
+  const snapshots = createPageSnapshots(store);
+
+  const dataApiHttp = createHttpClient({
+    name: 'data-api',
+    baseUrl: config.dataApiUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    retries: config.upstreamRetries,
+    maxRetryAfterMs: config.maxRetryAfterMs,
+    headers: config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
+    fetch: deps.fetch,
+  });
+
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY },
+    landingPage: false,
+    maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
+    logging: config.logLevel === 'silent' ? false : config.logLevel,
+    plugins: [useHealth({ store })],
+    context: ({ request }): GatewayContext => {
+      // A caller's own Data API key takes precedence for its request (it is never logged or cached).
+      const callerKey = request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
+      const dataApi = createDataApiClient(dataApiHttp, callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {});
+      return {
+        loaders: createLoaders({ cache, policy }, { dataApi }),
+        connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
+      };
+    },
+  });
+
+  return {
+    yoga,
+    store,
+    close: () => store.close(),
+  };
+}
+
+function createStore(config: Config, log: NonNullable<GatewayDeps['log']>): CacheStore {
+  const lru = new MemoryStore({ maxEntries: config.memoryCacheMaxEntries });
+  if (!config.redisUrl) return lru;
+  let lastLogged = 0;
+  const redis = new RedisStore({
+    url: config.redisUrl,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+    onError: (op, e) => {
+      // Redis being down is expected to be survivable: say so, at most every 10 s.
+      if (Date.now() - lastLogged > 10_000) {
+        lastLogged = Date.now();
+        log('warn', `redis ${op} failed (${e.message}); serving from the upstreams until it is back`);
+      }
+    },
+  });
+  return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
+}
+
+/** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */
+function serializeError(e: unknown): SerializedError | undefined {
+  if (!(e instanceof UpstreamError)) return undefined;
+  return { name: e.name, message: e.message, data: { upstream: e.upstream, kind: e.kind, status: e.status, upstreamMessage: e.upstreamMessage, request: e.request } };
+}
+
+function deserializeError(s: SerializedError): Error {
+  const d = s.data as { upstream: UpstreamError['upstream']; kind: UpstreamError['kind']; status?: number; upstreamMessage?: string; request?: string };
+  return new UpstreamError(d.upstream, d.kind, { status: d.status, upstreamMessage: d.upstreamMessage, request: d.request });
+}
+
+const DEFAULT_QUERY = /* GraphQL */ `# The latest blocks of the C-Chain, each with its first transactions.
+query LatestBlocks {
+  chain(id: "43114") {
+    name
+    blocks(first: 5) {
+      edges {
+        node {
+          number
+          hash
+          timestampIso
+          txCount
+          transactions(first: 3) {
+            edges { node { hash from { address } to { address } value } }
+          }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}
+`;

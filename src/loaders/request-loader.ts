@@ -1,0 +1,48 @@
+import DataLoader from 'dataloader';
+import type { ReadThrough } from '../cache/cached.js';
+import { keys } from '../cache/keys.js';
+import type { CachePolicy } from '../cache/policy.js';
+import { UpstreamError } from '../upstream/errors.js';
+import type { Page, UpstreamRequest } from '../upstream/request.js';
+
+/**
+ * The one bridge between a per-request DataLoader and the shared cache: a batch of keys becomes one
+ * store round trip, and each miss one (coalesced) upstream call. Errors come back as values, in key order.
+ */
+export interface LoaderDeps {
+  cache: ReadThrough;
+  policy: CachePolicy;
+}
+
+export function cacheKeyOf(req: UpstreamRequest<unknown>): string {
+  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body });
+}
+
+const isNotFound = (e: unknown) => e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
+
+export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
+  return deps.cache.getMany(
+    reqs.map((req) => ({
+      key: cacheKeyOf(req),
+      load: () => req.run(),
+      ttlMs: (value: T) => {
+        const lastPage = isPage(value) ? value.nextPageToken === null : undefined;
+        return deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage }).ttlMs;
+      },
+      // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).
+      errorTtlMs: (e: unknown) => (isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0 ? deps.policy.notFound().ttlMs : 0),
+    })),
+  );
+}
+
+function isPage(v: unknown): v is Page<unknown> {
+  return typeof v === 'object' && v !== null && 'items' in v && 'nextPageToken' in v;
+}
+
+/** A per-request DataLoader over described upstream requests; identical requests are deduplicated by cache key. */
+export function requestLoader<K, T>(deps: LoaderDeps, toRequest: (key: K) => UpstreamRequest<T>): DataLoader<K, T, string> {
+  return new DataLoader<K, T, string>((ks) => cachedRequests(deps, ks.map(toRequest)), {
+    cacheKeyFn: (k) => cacheKeyOf(toRequest(k) as UpstreamRequest<unknown>),
+    maxBatchSize: 100,
+  });
+}

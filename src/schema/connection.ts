@@ -1,0 +1,201 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { PageSnapshots } from '../cache/page-snapshots.js';
+import { UpstreamError } from '../upstream/errors.js';
+import type { Page } from '../upstream/request.js';
+import { badInput } from './errors.js';
+
+/**
+ * Relay connections over the upstreams' forward-only page tokens (DESIGN.md "Connections over page tokens").
+ *
+ * Cursor = base64url(JSON payload) + "." + HMAC, the payload being
+ *   { v: 1, f: hash of the list identity and its filter arguments, s: upstream page size,
+ *     t: the upstream token that fetched the page (null for the head page),
+ *     c: content id of the head page snapshot (only when t is null), i: index in that page }.
+ * The HMAC makes a tampered cursor a BAD_USER_INPUT instead of a silently different position; `f` makes a
+ * cursor from another list or other filters one too.
+ */
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface CursorPayload {
+  v: 1;
+  f: string;
+  s: number;
+  t: string | null;
+  c?: string;
+  i: number;
+}
+
+export interface ConnectionContext {
+  cursorSecret: string;
+  /** Largest `first` accepted (it may span several upstream pages). */
+  maxFirst: number;
+  snapshots: PageSnapshots;
+}
+
+export interface TokenConnectionOptions<T> {
+  /** Identity of the list and every filter argument, e.g. `latestBlocks|43114`. */
+  listKey: string;
+  /** The fixed upstream page size this list is fetched at. */
+  pageSize: number;
+  fetchPage: (pageToken: string | null) => Promise<Page<T>>;
+  /** A stable identity of an item, for head-page content ids. */
+  itemKey: (item: T) => string;
+  /** @default 20 */
+  defaultFirst?: number;
+}
+
+export interface ConnectionResult<T> {
+  edges: { node: T; cursor: string }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+}
+
+const CURSOR_VERSION = 1;
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+
+export const hashListKey = (listKey: string): string => createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
+
+export function encodeCursor(p: CursorPayload, secret: string): string {
+  const body = b64(JSON.stringify(p));
+  return `${body}.${sign(body, secret)}`;
+}
+
+export function decodeCursor(cursor: string, secret: string, argument = 'after'): CursorPayload {
+  const bad = () => badInput(argument, 'Malformed cursor: pass back a cursor exactly as a connection returned it');
+  if (typeof cursor !== 'string' || cursor.length > 4096) throw bad();
+  const dot = cursor.indexOf('.');
+  if (dot <= 0) throw bad();
+  const body = cursor.slice(0, dot);
+  const mac = Buffer.from(cursor.slice(dot + 1));
+  const expected = Buffer.from(sign(body, secret));
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) throw bad();
+  let p: unknown;
+  try {
+    p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  const c = p as Partial<CursorPayload>;
+  if (
+    c.v !== CURSOR_VERSION ||
+    typeof c.f !== 'string' ||
+    typeof c.s !== 'number' ||
+    typeof c.i !== 'number' ||
+    !(c.t === null || typeof c.t === 'string') ||
+    (c.t === null && typeof c.c !== 'string')
+  ) {
+    throw bad();
+  }
+  return c as CursorPayload;
+}
+
+function contentIdOf<T>(listHash: string, page: Page<T>, itemKey: (item: T) => string): string {
+  const h = createHash('sha256').update(listHash);
+  for (const item of page.items) h.update('\n').update(itemKey(item));
+  h.update('\n>').update(page.nextPageToken ?? '');
+  return h.digest('base64url').slice(0, 24);
+}
+
+function expired(message: string) {
+  return badInput('after', `${message}; restart paging without \`after\``, { reason: 'CURSOR_EXPIRED' });
+}
+
+/** Validates `first`/`last`/`before` before anything reaches an upstream. */
+export function checkConnectionArgs(args: ConnectionArgs, maxFirst: number, defaultFirst = 20): number {
+  if (args.last != null || args.before != null) {
+    throw badInput(args.last != null ? 'last' : 'before', 'Backward paging (last/before) is not supported: the upstream pages forward only. Use first/after.');
+  }
+  const first = args.first ?? defaultFirst;
+  if (!Number.isInteger(first) || first < 0 || first > maxFirst) {
+    throw badInput('first', `first must be an integer from 0 to ${maxFirst}`);
+  }
+  return first;
+}
+
+export async function resolveTokenConnection<T>(
+  args: ConnectionArgs,
+  ctx: ConnectionContext,
+  o: TokenConnectionOptions<T>,
+): Promise<ConnectionResult<T>> {
+  const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
+  const f = hashListKey(o.listKey);
+
+  let token: string | null = null;
+  let index = -1;
+  let page: Page<T>;
+  if (args.after != null) {
+    const c = decodeCursor(args.after, ctx.cursorSecret);
+    if (c.f !== f) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
+    if (c.s !== o.pageSize) throw expired('This cursor was made by an older release');
+    token = c.t;
+    index = c.i;
+    if (c.t === null) {
+      const snap = await ctx.snapshots.get<Page<T>>(c.c!);
+      if (!snap) throw expired('This cursor has expired (its page is older than 24 hours)');
+      page = snap;
+    } else {
+      page = await fetchResumed(o.fetchPage, c.t);
+    }
+    if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+  } else {
+    page = await o.fetchPage(null);
+  }
+
+  const edges: ConnectionResult<T>['edges'] = [];
+  // Enough upstream pages to fill the largest `first`, plus one to learn whether more remain.
+  const maxPages = Math.ceil(ctx.maxFirst / Math.max(o.pageSize, 1)) + 1;
+  let hasNextPage = false;
+  for (let n = 0; ; n++) {
+    const contentId = token === null ? contentIdOf(f, page, o.itemKey) : undefined;
+    if (contentId && page.items.length > index + 1 && want > edges.length) ctx.snapshots.put(contentId, page);
+    const rest = page.items.length - (index + 1);
+    const take = Math.min(rest, want - edges.length);
+    for (let j = 1; j <= take; j++) {
+      const i = index + j;
+      const cursor: CursorPayload = { v: CURSOR_VERSION, f, s: o.pageSize, t: token, i };
+      if (contentId) cursor.c = contentId;
+      edges.push({ node: page.items[i]!, cursor: encodeCursor(cursor, ctx.cursorSecret) });
+    }
+    if (rest > take) {
+      hasNextPage = true;
+      break;
+    }
+    if (page.nextPageToken === null) break;
+    if (edges.length >= want || n + 1 >= maxPages) {
+      // More exists upstream; an empty next page is possible (Relay allows hasNextPage then no items).
+      hasNextPage = true;
+      break;
+    }
+    token = page.nextPageToken;
+    index = -1;
+    page = await o.fetchPage(token);
+  }
+
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: args.after != null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** A page token the upstream refuses (400) on resume has expired or been revoked upstream. */
+async function fetchResumed<T>(fetchPage: (t: string) => Promise<Page<T>>, token: string): Promise<Page<T>> {
+  try {
+    return await fetchPage(token);
+  } catch (e) {
+    if (e instanceof UpstreamError && e.kind === 'status' && e.status === 400) {
+      throw expired(`This cursor has expired upstream (${e.upstreamMessage ?? 'page token refused'})`);
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,44 @@
+import { badInput } from './errors.js';
+
+/**
+ * Checks on client input, made before any upstream call. Each failure is BAD_USER_INPUT naming the argument.
+ */
+const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
+/** CB58 blockchain ids (base58, ~49-50 characters), which the Data API accepts in place of an EVM chain id. */
+const BLOCKCHAIN_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+const BLOCK_NUMBER = /^(0|[1-9]\d{0,19})$/;
+const HASH_32 = /^0x[0-9a-fA-F]{64}$/;
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function parseChainId(value: string, argument = 'chainId'): string {
+  const v = value.trim();
+  if (EVM_CHAIN_ID.test(v) || BLOCKCHAIN_ID.test(v)) return v;
+  throw badInput(argument, `${argument} must be a decimal EVM chain id (e.g. "43114") or a blockchain id`);
+}
+
+/** A block number (decimal) or a block hash (0x + 64 hex, normalized to lower case). */
+export function parseBlockId(value: string, argument = 'id'): string {
+  const v = value.trim();
+  if (BLOCK_NUMBER.test(v)) return v;
+  if (HASH_32.test(v)) return v.toLowerCase();
+  throw badInput(argument, `${argument} must be a block number (decimal) or a block hash (0x followed by 64 hex digits)`);
+}
+
+export function parseTxHash(value: string, argument = 'hash'): string {
+  const v = value.trim();
+  if (HASH_32.test(v)) return v.toLowerCase();
+  throw badInput(argument, `${argument} must be a transaction hash: 0x followed by 64 hex digits`);
+}
+
+export function parseEvmAddress(value: string, argument = 'address'): string {
+  const v = value.trim();
+  if (EVM_ADDRESS.test(v)) return v.toLowerCase();
+  throw badInput(argument, `${argument} must be an EVM address: 0x followed by 40 hex digits`);
+}
+
+/** Splits `chainId:rest` natural keys used in global ids; `undefined` when malformed. */
+export function splitKey(id: string): [string, string] | undefined {
+  const i = id.indexOf(':');
+  if (i <= 0 || i === id.length - 1) return undefined;
+  return [id.slice(0, i), id.slice(i + 1)];
+}

@@ -1,0 +1,94 @@
+import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
+import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
+import { isoOf } from '../scalars.js';
+import { ChainRef } from './chain.js';
+import { TransactionRef } from './transaction.js';
+
+/**
+ * An EVM block. Accepted blocks are final, so a block is cached for long once seen.
+ * Global id: `Block:<chainId>:<number>`; a block can also be loaded by `<chainId>:<hash>`.
+ */
+export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
+  id: { resolve: (b) => `${b.chainId}:${b.blockNumber}` },
+  load: (ids: string[], ctx) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const parts = splitKey(id);
+        if (!parts) return badInput('id', 'Malformed Block id');
+        try {
+          return await ctx.loaders.evm.block.load({ chainId: parseChainId(parts[0], 'id'), blockId: parseBlockId(parts[1], 'id') });
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+BlockRef.implement({
+  description: 'A block of an EVM chain, as indexed by the Data API.',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId'),
+    number: t.expose('blockNumber', { type: 'BigDecimal' }),
+    hash: t.exposeString('blockHash'),
+    parentHash: t.exposeString('parentHash'),
+    timestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
+    timestampIso: t.string({ resolve: (b) => isoOf(b.blockTimestamp) }),
+    timestampMilliseconds: t.float({
+      nullable: true,
+      description: 'Millisecond timestamp, present for blocks after the Granite upgrade.',
+      resolve: (b) => b.blockTimestampMilliseconds ?? null,
+    }),
+    txCount: t.exposeInt('txCount'),
+    baseFee: t.expose('baseFee', { type: 'BigDecimal' }),
+    gasUsed: t.expose('gasUsed', { type: 'BigDecimal' }),
+    gasLimit: t.expose('gasLimit', { type: 'BigDecimal' }),
+    gasCost: t.expose('gasCost', { type: 'BigDecimal' }),
+    feesSpent: t.expose('feesSpent', { type: 'BigDecimal' }),
+    cumulativeTransactions: t.expose('cumulativeTransactions', { type: 'BigDecimal' }),
+    chain: t.field({
+      type: ChainRef,
+      nullable: true,
+      resolve: (b, _args, ctx) => ctx.loaders.evm.chain.load(b.chainId),
+    }),
+    parent: t.field({
+      type: BlockRef,
+      nullable: true,
+      description: 'The previous block (null for the genesis block).',
+      resolve: (b) => (b.blockNumber === '0' ? null : `${b.chainId}:${b.parentHash.toLowerCase()}`),
+    }),
+    transactions: t.connection(
+      {
+        type: TransactionRef,
+        nullable: true,
+        description: "The block's transactions in block order. Forward paging only (first/after).",
+        resolve: (b, args, ctx) =>
+          resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
+            listKey: `blockTransactions|${b.chainId}|${b.blockNumber}`,
+            pageSize: UPSTREAM_PAGE_SIZE.blockTransactions,
+            itemKey: (tx) => tx.txHash,
+            fetchPage: (pageToken) => ctx.loaders.evm.blockTransactionsPage.load({ chainId: b.chainId, blockId: b.blockNumber, pageToken }),
+          }),
+      },
+      { description: 'A page of a block’s transactions.' },
+      { description: 'A transaction and its cursor.' },
+    ),
+  }),
+});
+
+
+builder.queryField('block', (t) =>
+  t.field({
+    type: BlockRef,
+    nullable: true,
+    description: 'One block, by number (decimal) or hash.',
+    args: {
+      chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
+      id: t.arg.string({ required: true, description: 'Block number (decimal) or block hash (0x…).' }),
+    },
+    resolve: (_root, args) => `${parseChainId(args.chainId)}:${parseBlockId(args.id)}`,
+  }),
+);

@@ -1,0 +1,95 @@
+import type { ChainInfo, EvmBlock } from '../../upstream/schemas/evm.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseChainId } from '../inputs.js';
+import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
+import { BlockRef } from './block.js';
+
+const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({
+  description: "A chain's native gas token.",
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    symbol: t.exposeString('symbol'),
+    decimals: t.exposeInt('decimals'),
+    logoUri: t.exposeString('logoUri', { nullable: true }),
+    description: t.exposeString('description', { nullable: true }),
+  }),
+});
+
+/** An EVM chain the Data API indexes (the C-Chain or an L1). Global id: `Chain:<evm chain id>`. */
+export const ChainRef = builder.loadableNodeRef<ChainInfo, string>('Chain', {
+  id: { resolve: (c) => c.chainId, parse: (id) => id },
+  load: (ids: string[], ctx) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          return await ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+ChainRef.implement({
+  description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
+    name: t.exposeString('chainName'),
+    description: t.exposeString('description'),
+    status: t.exposeString('status', { description: 'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).' }),
+    vmName: t.exposeString('vmName'),
+    vmId: t.exposeString('vmId', { nullable: true }),
+    subnetId: t.exposeString('subnetId', { nullable: true }),
+    platformChainId: t.exposeString('platformChainId', { nullable: true, description: 'The CB58 blockchain id on the P-Chain.' }),
+    isTestnet: t.exposeBoolean('isTestnet'),
+    rpcUrl: t.exposeString('rpcUrl'),
+    wsUrl: t.exposeString('wsUrl', { nullable: true }),
+    explorerUrl: t.exposeString('explorerUrl', { nullable: true }),
+    logoUri: t.exposeString('chainLogoUri', { nullable: true }),
+    isPrivate: t.boolean({ nullable: true, resolve: (c) => c.private ?? null }),
+    multicallAddress: t.string({ nullable: true, resolve: (c) => c.utilityAddresses?.multicall ?? null }),
+    enabledFeatures: t.stringList({ resolve: (c) => c.enabledFeatures ?? [] }),
+    networkToken: t.field({ type: NetworkTokenRef, resolve: (c) => c.networkToken }),
+    blocks: t.connection(
+      {
+        type: BlockRef,
+        nullable: true,
+        description: 'The latest indexed blocks, newest first. Forward paging only (first/after).',
+        resolve: (chain, args, ctx) =>
+          resolveTokenConnection<EvmBlock>(args, ctx.connections, {
+            listKey: `latestBlocks|${chain.chainId}`,
+            pageSize: UPSTREAM_PAGE_SIZE.latestBlocks,
+            itemKey: (b) => b.blockHash,
+            fetchPage: async (pageToken) => {
+              const page = await ctx.loaders.evm.latestBlocksPage.load({ chainId: chain.chainId, pageToken });
+              ctx.loaders.evm.primeBlocks(page.items);
+              return page;
+            },
+          }),
+      },
+      { description: 'A page of latest blocks.' },
+      { description: 'A block and its cursor.' },
+    ),
+  }),
+});
+
+builder.queryFields((t) => ({
+  chains: t.field({
+    type: [ChainRef],
+    nullable: true,
+    description: 'Every EVM chain the Data API supports.',
+    resolve: (_root, _args, ctx) => ctx.loaders.evm.chains.load('all'),
+  }),
+  chain: t.field({
+    type: ChainRef,
+    nullable: true,
+    description: 'One EVM chain, by EVM chain id (e.g. "43114") or blockchain id.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      if (!id) throw badInput('id', 'id must not be empty');
+      return ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
+    },
+  }),
+}));

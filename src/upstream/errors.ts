@@ -1,0 +1,67 @@
+/**
+ * The only error the upstream layer throws. It knows nothing of GraphQL: `src/schema/errors.ts`
+ * maps it to a GraphQL error code. Messages never contain API keys or tokens.
+ */
+export type UpstreamName = 'data-api' | 'metrics-api' | 'node';
+
+export type UpstreamErrorKind =
+  /** The attempt took longer than the per-request timeout. */
+  | 'timeout'
+  /** Connection refused, reset, DNS failure... */
+  | 'network'
+  /** The upstream answered a non-2xx status. */
+  | 'status'
+  /** The upstream answered 2xx with a body that does not fit its contract. */
+  | 'payload'
+  /** A JSON-RPC error object. */
+  | 'rpc';
+
+export interface UpstreamErrorDetails {
+  status?: number;
+  /** The upstream's own message(s), from its error body `{message: string | string[], statusCode, error}`. */
+  upstreamMessage?: string;
+  /** JSON-RPC error code (node-style endpoints use -32000 for every application error). */
+  rpcCode?: number;
+  /** Seconds the upstream asked us to wait (429 `retry-after`). */
+  retryAfterSec?: number;
+  /** Where the request went, without query secrets: `GET /v1/chains/43114/blocks`. */
+  request?: string;
+  cause?: unknown;
+}
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  readonly status: number | undefined;
+  readonly upstreamMessage: string | undefined;
+  readonly rpcCode: number | undefined;
+  readonly retryAfterSec: number | undefined;
+  readonly request: string | undefined;
+
+  constructor(
+    readonly upstream: UpstreamName,
+    readonly kind: UpstreamErrorKind,
+    details: UpstreamErrorDetails = {},
+  ) {
+    const what = details.upstreamMessage ?? (details.status ? `HTTP ${details.status}` : kind);
+    super(`${upstream}${details.request ? ` ${details.request}` : ''}: ${what}`, { cause: details.cause });
+    this.status = details.status;
+    this.upstreamMessage = details.upstreamMessage;
+    this.rpcCode = details.rpcCode;
+    this.retryAfterSec = details.retryAfterSec;
+    this.request = details.request;
+  }
+}
+
+/** Reads the upstream error body `{message: string | string[], statusCode, error}`; tolerant of anything else. */
+export function parseErrorBody(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
+    if (Array.isArray(body.message)) return body.message.map(String).join('; ');
+    if (typeof body.message === 'string') return body.message;
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  const trimmed = text.trim();
+  return trimmed ? trimmed.slice(0, 300) : undefined;
+}

@@ -1,0 +1,119 @@
+import DataLoader from 'dataloader';
+import { z } from 'zod';
+import { UpstreamError } from './errors.js';
+import type { HttpClient } from './http.js';
+
+/**
+ * JSON-RPC 2.0 over one endpoint. Two server styles live behind AvalancheGo:
+ * - geth style (`/ext/bc/C/rpc`): accepts batches (a JSON array) and uses the standard codes
+ *   (-32601 method not found, -32602 invalid params, 3 execution reverted...). Calls made in the same
+ *   tick go out as one batch of at most `maxBatchSize` (40) — DataLoader does the tick batching.
+ * - gorilla style (`/ext/info`, `/ext/admin`, `/ext/bc/X`, `/ext/bc/C/avax`...): one call per request
+ *   (a JSON array is a parse error there), params as an object, and -32000 for EVERY application error,
+ *   so the code says nothing and the message is what matters. Identical concurrent calls share one request.
+ */
+export type RpcStyle = 'geth' | 'gorilla';
+
+export interface JsonRpcCallOptions {
+  /** Retry transient failures; false for calls with side effects (issueTx, admin). @default true */
+  retry?: boolean;
+}
+
+export interface JsonRpcClient {
+  readonly path: string;
+  readonly style: RpcStyle;
+  call<T = unknown>(method: string, params?: unknown, opts?: JsonRpcCallOptions): Promise<T>;
+}
+
+const rpcResponse = z.object({
+  jsonrpc: z.literal('2.0').optional(),
+  id: z.union([z.number(), z.string(), z.null()]).optional(),
+  result: z.unknown().optional(),
+  error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+});
+type RpcResponse = z.infer<typeof rpcResponse>;
+
+interface PendingCall {
+  method: string;
+  params: unknown;
+}
+
+export function createJsonRpcClient(o: { http: HttpClient; path: string; style: RpcStyle; maxBatchSize?: number }): JsonRpcClient {
+  const { http, path, style } = o;
+  let nextId = 1;
+
+  const unwrap = (method: string, res: RpcResponse | undefined): unknown => {
+    const request = `POST ${path} ${method}`;
+    if (!res) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered no response for this call' });
+    if (res.error) {
+      throw new UpstreamError(http.name, 'rpc', { request, rpcCode: res.error.code, upstreamMessage: res.error.message });
+    }
+    if (!('result' in res)) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered neither result nor error' });
+    return res.result;
+  };
+
+  if (style === 'geth') {
+    const loader = new DataLoader<PendingCall, unknown, string>(
+      async (calls) => {
+        const ids = calls.map(() => nextId++);
+        const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params ?? [] }));
+        let answers: RpcResponse[];
+        try {
+          const raw = await http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse]));
+          // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
+          if (!Array.isArray(raw)) {
+            const err = unwrapBatchError(raw);
+            return calls.map(() => err);
+          }
+          answers = raw;
+        } catch (e) {
+          return calls.map(() => (e instanceof Error ? e : new Error(String(e))));
+        }
+        const byId = new Map(answers.map((a) => [a.id, a]));
+        return calls.map((c, i) => {
+          try {
+            return unwrap(c.method, byId.get(ids[i]));
+          } catch (e) {
+            return e as Error;
+          }
+        });
+      },
+      { cache: false, maxBatchSize: o.maxBatchSize ?? 40, cacheKeyFn: (c) => JSON.stringify(c) },
+    );
+    const unwrapBatchError = (res: RpcResponse): Error =>
+      new UpstreamError(http.name, 'rpc', {
+        request: `POST ${path} (batch)`,
+        rpcCode: res.error?.code,
+        upstreamMessage: res.error?.message ?? 'the node answered a batch with a single object',
+      });
+    return {
+      path,
+      style,
+      call: <T>(method: string, params?: unknown, opts: JsonRpcCallOptions = {}) =>
+        // Side-effecting calls are sent alone, without retries.
+        (opts.retry === false ? single(method, params, false) : loader.load({ method, params })) as Promise<T>,
+    };
+  }
+
+  // gorilla: no batches; identical calls in flight at once share one request.
+  const inFlight = new Map<string, Promise<unknown>>();
+  async function single(method: string, params: unknown, retry: boolean): Promise<unknown> {
+    const body = { jsonrpc: '2.0', id: nextId++, method, params: params ?? (style === 'geth' ? [] : {}) };
+    const res = await http.postJson(path, body, rpcResponse, { retry });
+    return unwrap(method, res);
+  }
+  return {
+    path,
+    style,
+    call: <T>(method: string, params?: unknown, opts: JsonRpcCallOptions = {}) => {
+      if (opts.retry === false) return single(method, params, false) as Promise<T>;
+      const key = JSON.stringify([method, params ?? {}]);
+      let p = inFlight.get(key);
+      if (!p) {
+        p = single(method, params, true).finally(() => inFlight.delete(key));
+        inFlight.set(key, p);
+      }
+      return p as Promise<T>;
+    },
+  };
+}

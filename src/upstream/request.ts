@@ -1,0 +1,24 @@
+import type { ResourceKind } from '../cache/policy.js';
+import type { UpstreamName } from './errors.js';
+
+/**
+ * A described upstream call: what it is (for cache keys and the TTL policy) and how to run it.
+ * Upstream clients build these; loaders decide whether to serve them from cache or run them.
+ */
+export interface UpstreamRequest<T> {
+  upstream: UpstreamName;
+  resource: ResourceKind;
+  method: 'GET' | 'POST';
+  path: string;
+  query: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** The page token this request carries, if it is a page of a list. */
+  pageToken?: string | null;
+  run(): Promise<T>;
+}
+
+/** One upstream page of a list, normalized: the token is null on the last page. */
+export interface Page<T> {
+  items: T[];
+  nextPageToken: string | null;
+}
