@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ReadThrough } from '../../src/cache/cached.js';
+import { keys } from '../../src/cache/keys.js';
+import { createCachePolicy, DEFAULT_TTL_MS } from '../../src/cache/policy.js';
+import { MemoryStore } from '../../src/cache/store.js';
+
+describe('cache keys', () => {
+  it('are versioned and independent of query parameter order', () => {
+    const a = keys.request({ upstream: 'data-api', method: 'GET', path: '/v1/chains/43114/blocks', query: { pageSize: 100, pageToken: 'x' } });
+    const b = keys.request({ upstream: 'data-api', method: 'GET', path: '/v1/chains/43114/blocks', query: { pageToken: 'x', pageSize: 100 } });
+    expect(a).toBe(b);
+    expect(a.startsWith('gw:v1:data-api:GET /v1/chains/43114/blocks?')).toBe(true);
+  });
+
+  it('drop unset parameters and hash long ones to keep keys short', () => {
+    const k = keys.request({ upstream: 'data-api', method: 'GET', path: '/p', query: { a: undefined, b: null } });
+    expect(k).toBe('gw:v1:data-api:GET /p');
+    const long = keys.request({ upstream: 'data-api', method: 'GET', path: `/p/${'x'.repeat(400)}`, query: {} });
+    expect(long.length).toBeLessThan(100);
+  });
+});
+
+describe('cache policy', () => {
+  it('keeps final data long, head pages about a block time, token pages for the token life', () => {
+    const p = createCachePolicy();
+    expect(p.ttlFor('data.block').ttlMs).toBe(DEFAULT_TTL_MS.immutable);
+    expect(p.ttlFor('data.latestBlocks').ttlMs).toBe(DEFAULT_TTL_MS.head);
+    expect(p.ttlFor('data.latestBlocks', { pageToken: 't' }).ttlMs).toBe(DEFAULT_TTL_MS.tokenPage);
+    expect(p.ttlFor('data.latestBlocks', { pageToken: 't', lastPage: true }).ttlMs).toBe(DEFAULT_TTL_MS.head);
+    expect(p.notFound().ttlMs).toBeLessThanOrEqual(10_000);
+  });
+});
+
+describe('ReadThrough', () => {
+  it('coalesces concurrent misses for one key into one load, then serves hits', async () => {
+    const rt = new ReadThrough({ store: new MemoryStore() });
+    let loads = 0;
+    const item = {
+      key: 'k',
+      load: async () => {
+        loads++;
+        await new Promise((r) => setTimeout(r, 20));
+        return { n: 1 };
+      },
+      ttlMs: () => 60_000,
+    };
+    const results = await Promise.all(Array.from({ length: 50 }, () => rt.get(item)));
+    expect(loads).toBe(1);
+    expect(results.every((r) => r.n === 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 5));
+    await rt.get(item);
+    expect(loads).toBe(1);
+  });
+
+  it('returns errors as values per key and does not cache them unless asked', async () => {
+    const rt = new ReadThrough({ store: new MemoryStore() });
+    let loads = 0;
+    const failing = { key: 'f', load: async () => { loads++; throw new Error('boom'); }, ttlMs: () => 60_000 };
+    const [a, b] = await rt.getMany([failing, { key: 'ok', load: async () => 'fine', ttlMs: () => 60_000 }]);
+    expect(a).toBeInstanceOf(Error);
+    expect(b).toBe('fine');
+    await rt.getMany([failing]);
+    expect(loads).toBe(2);
+  });
+
+  it('expires entries by their TTL', async () => {
+    let now = 1_000_000;
+    const rt = new ReadThrough({ store: new MemoryStore(), now: () => now });
+    let loads = 0;
+    const item = { key: 'e', load: async () => ++loads, ttlMs: () => 1_000 };
+    await rt.get(item);
+    await new Promise((r) => setTimeout(r, 2));
+    now += 500;
+    expect(await rt.get(item)).toBe(1);
+    now += 1_000;
+    expect(await rt.get(item)).toBe(2);
+  });
+});

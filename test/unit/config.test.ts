@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('loadConfig', () => {
+  it('documents its defaults: public upstreams, in-process LRU, admin disabled', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(4000);
+    expect(c.dataApiUrl).toBe('https://data-api.avax.network');
+    expect(c.metricsApiUrl).toBe('https://metrics.avax.network');
+    expect(c.nodes).toEqual([{ name: 'default', url: 'https://api.avax.network' }]);
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.adminToken).toBeUndefined();
+  });
+
+  it('reads named node lists, trims trailing slashes and treats blank values as unset', () => {
+    const c = loadConfig({ NODE_RPC_URL: 'main=http://a:9650/,backup=http://b:9650', DATA_API_URL: 'http://x/data-api/', REDIS_URL: ' ' });
+    expect(c.nodes).toEqual([
+      { name: 'main', url: 'http://a:9650' },
+      { name: 'backup', url: 'http://b:9650' },
+    ]);
+    expect(c.dataApiUrl).toBe('http://x/data-api');
+    expect(c.redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'an integer 0-65535'],
+    ['PORT', '70000', 'an integer 0-65535'],
+    ['DATA_API_URL', 'ftp://x', 'an http(s) URL'],
+    ['REDIS_URL', 'localhost:6379', 'redis://'],
+    ['ADMIN_TOKEN', 'short', 'at least 8 characters'],
+    ['NODE_RPC_URL', 'a=http://x,a=http://y', 'name=URL'],
+    ['LOG_LEVEL', 'loud', 'one of debug'],
+  ])('a bad %s=%s stops start-up naming the variable and what it accepts', (name, value, accepts) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      expect((e as Error).message).toContain(`${name}=`);
+      expect((e as Error).message).toContain(accepts);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/cache/store.js';
+import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
+import { decodeCursor, encodeCursor, resolveTokenConnection, type ConnectionArgs } from '../../src/schema/connection.js';
+import type { Page } from '../../src/upstream/request.js';
+
+const SECRET = 'test-cursor-secret';
+
+/** A fake upstream list of `n` items served `size` at a time, counting fetches. */
+function fakeList(n: number, size: number) {
+  const items = Array.from({ length: n }, (_, i) => `item-${i}`);
+  const calls: (string | null)[] = [];
+  const fetchPage = async (token: string | null): Promise<Page<string>> => {
+    calls.push(token);
+    const start = token === null ? 0 : Number(token.slice(1));
+    const end = Math.min(start + size, n);
+    return { items: items.slice(start, end), nextPageToken: end < n ? `t${end}` : null };
+  };
+  return { items, calls, fetchPage };
+}
+
+function setup(n: number, size: number, maxFirst = 50) {
+  const list = fakeList(n, size);
+  const ctx = { cursorSecret: SECRET, maxFirst, snapshots: createPageSnapshots(new MemoryStore()) };
+  const run = (args: ConnectionArgs, listKey = 'fake|1') =>
+    resolveTokenConnection<string>(args, ctx, { listKey, pageSize: size, fetchPage: list.fetchPage, itemKey: (s) => s });
+  return { ...list, run };
+}
+
+const codeOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return (e as GraphQLError).extensions?.code;
+  }
+  return 'no error';
+};
+
+describe('resolveTokenConnection', () => {
+  it('walks a list exactly once, across upstream pages, in steps that do not align with them', async () => {
+    const { items, run } = setup(53, 10);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let guard = 0; guard < 20; guard++) {
+      const page = await run({ first: 7, after });
+      seen.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(items);
+  });
+
+  it('resumes mid-page from a cursor', async () => {
+    const { run } = setup(30, 10);
+    const first = await run({ first: 4 });
+    const next = await run({ first: 3, after: first.edges[1]!.cursor });
+    expect(next.edges.map((e) => e.node)).toEqual(['item-2', 'item-3', 'item-4']);
+    expect(next.pageInfo.hasPreviousPage).toBe(true);
+  });
+
+  it('spans two upstream pages in one window and re-reads the page a cursor points into', async () => {
+    const { run, calls } = setup(30, 10);
+    const a = await run({ first: 8 });
+    calls.length = 0;
+    const b = await run({ first: 5, after: a.pageInfo.endCursor });
+    expect(b.edges.map((e) => e.node)).toEqual(['item-8', 'item-9', 'item-10', 'item-11', 'item-12']);
+    // the head page comes from its snapshot; only the next page is fetched
+    expect(calls).toEqual(['t10']);
+  });
+
+  it('first: 0 returns no edges but tells whether items exist', async () => {
+    const { run } = setup(5, 10);
+    const r = await run({ first: 0 });
+    expect(r.edges).toEqual([]);
+    expect(r.pageInfo.hasNextPage).toBe(true);
+  });
+
+  it('an exactly full last page ends the list', async () => {
+    const { run, items } = setup(20, 10);
+    const r = await run({ first: 20 });
+    expect(r.edges.map((e) => e.node)).toEqual(items);
+    expect(r.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('an empty last upstream page: hasNextPage may be true, then the next call returns nothing', async () => {
+    const pages: Record<string, Page<string>> = { head: { items: ['a', 'b'], nextPageToken: 'x' }, x: { items: [], nextPageToken: null } };
+    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const opts = { listKey: 'e', pageSize: 2, itemKey: (s: string) => s, fetchPage: async (t: string | null) => pages[t ?? 'head']! };
+    const r = await resolveTokenConnection({ first: 2 }, ctx, opts);
+    expect(r.pageInfo.hasNextPage).toBe(true);
+    const r2 = await resolveTokenConnection({ first: 2, after: r.pageInfo.endCursor }, ctx, opts);
+    expect(r2.edges).toEqual([]);
+    expect(r2.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('a head-page cursor keeps its position when new items land at the head', async () => {
+    let head = ['n3', 'n2', 'n1'];
+    const fetchPage = async (t: string | null): Promise<Page<string>> => (t === null ? { items: head, nextPageToken: 'older' } : { items: ['o2', 'o1'], nextPageToken: null });
+    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const opts = { listKey: 'h', pageSize: 3, itemKey: (s: string) => s, fetchPage };
+    const a = await resolveTokenConnection({ first: 2 }, ctx, opts);
+    head = ['n5', 'n4', 'n3']; // two new items arrived
+    const b = await resolveTokenConnection({ first: 10, after: a.pageInfo.endCursor }, ctx, opts);
+    expect(b.edges.map((e) => e.node)).toEqual(['n1', 'o2', 'o1']);
+  });
+
+  it('refuses last/before, out-of-range first, tampered cursors and cursors of other lists', async () => {
+    const { run } = setup(30, 10);
+    const a = await run({ first: 3 });
+    const cursor = a.pageInfo.endCursor!;
+    expect(await codeOf(run({ last: 3 }))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: 3, before: cursor }))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: -1 }))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: 51 }))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: 3, after: 'garbage' }))).toBe('BAD_USER_INPUT');
+    const [body, mac] = cursor.split('.');
+    const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...payload, i: payload.i + 5 })).toString('base64url');
+    expect(await codeOf(run({ first: 3, after: `${forged}.${mac}` }))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: 3, after: cursor }, 'fake|other-filter'))).toBe('BAD_USER_INPUT');
+  });
+
+  it('an evicted head-page snapshot is a clear CURSOR_EXPIRED input error, not a wrong page', async () => {
+    const { run } = setup(30, 10);
+    const a = await run({ first: 3 });
+    const ctx2 = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const err = await resolveTokenConnection({ first: 3, after: a.pageInfo.endCursor }, ctx2, {
+      listKey: 'fake|1',
+      pageSize: 10,
+      itemKey: (s: string) => s,
+      fetchPage: fakeList(30, 10).fetchPage,
+    }).catch((e: GraphQLError) => e);
+    expect((err as GraphQLError).extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'CURSOR_EXPIRED', argument: 'after' });
+  });
+});
+
+describe('cursor codec', () => {
+  it('round-trips and is opaque base64url with a signature', () => {
+    const c = encodeCursor({ v: 1, f: 'abc', s: 100, t: 'tok', i: 4 }, SECRET);
+    expect(c).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(c, SECRET)).toEqual({ v: 1, f: 'abc', s: 100, t: 'tok', i: 4 });
+    expect(() => decodeCursor(c, 'another-secret')).toThrow(/Malformed cursor/);
+  });
+});
