@@ -1,0 +1,49 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print, type ExecutionResult } from 'graphql';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
+
+/** Minimal view of a running simulator that the gateway helpers need. */
+export interface SimUrls {
+  dataApiUrl: string;
+  metricsApiUrl: string;
+  nodeUrl: string;
+}
+
+export interface TestGateway extends Gateway {
+  config: Config;
+  /** Sends a typed operation through `yoga.fetch` in-process (no port). */
+  exec<R, V>(doc: TypedDocumentNode<R, V>, variables?: V, headers?: Record<string, string>): Promise<ExecutionResult<R> & { extensions?: Record<string, unknown> }>;
+  /** Sends raw GraphQL text. */
+  query(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<ExecutionResult<Record<string, any>>>;
+}
+
+export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Record<string, string> } & GatewayDeps = {}): TestGateway {
+  const config = loadConfig({
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    REDIS_URL: o.redisUrl,
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...o.env,
+  });
+  const gateway = createGateway(config, o);
+  const send = async (body: unknown, headers: Record<string, string> = {}) => {
+    const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as ExecutionResult<any>;
+  };
+  return {
+    ...gateway,
+    config,
+    exec: (doc, variables, headers) => send({ query: print(doc), variables }, headers),
+    query: (query, variables, headers) => send({ query, variables }, headers),
+  };
+}
+
+/** The `extensions.code` of every error, for compact assertions. */
+export const codes = (r: ExecutionResult): unknown[] => (r.errors ?? []).map((e) => e.extensions?.code);

@@ -1,0 +1,30 @@
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+/** Starts a simulator on a free loopback port for one test file. */
+export async function startTestSimulator(opts: Parameters<typeof startSimulator>[0] = {}): Promise<RunningSimulator> {
+  return startSimulator({ port: 0, host: '127.0.0.1', ...opts });
+}
+
+/** GET a simulator route directly (the reference answer a gateway result is compared with). */
+export async function simGet<T = any>(base: string, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+  const u = new URL(base + path);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, String(v));
+  const res = await fetch(u);
+  if (!res.ok) throw new Error(`sim ${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Every item of a Data API list, following nextPageToken at the largest page size. */
+export async function simWalk<T = any>(base: string, path: string, field: string, pageSize = 100, limit = 10_000): Promise<T[]> {
+  const out: T[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await simGet<Record<string, any>>(base, path, { pageSize, pageToken });
+    out.push(...(page[field] as T[]));
+    pageToken = page.nextPageToken || undefined;
+  } while (pageToken && out.length < limit);
+  return out;
+}
+
+/** A Redis URL on a database of its own, so test files can flush without touching each other. */
+export const redisDb = (url: string, db: number) => `${url.replace(/\/\d*$/, '')}/${db}`;
