@@ -42,6 +42,8 @@ export interface Config {
   cursorSecret: string;
   /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
   maxPageSize: number;
+  /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
+  responseCacheMaxTtlMs: number;
   /** @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -99,6 +101,7 @@ const schema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: intIn(10, 10_000).default(250),
   CURSOR_SECRET: secret.default('gw-cursor-development-secret'),
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
+  RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -119,6 +122,7 @@ const ACCEPTS: Record<string, string> = {
   REDIS_COMMAND_TIMEOUT_MS: 'an integer 10-10000',
   CURSOR_SECRET: 'a secret of at least 8 characters',
   MAX_PAGE_SIZE: 'an integer 1-2000',
+  RESPONSE_CACHE_MAX_TTL_MS: 'an integer 0-3600000 (0 disables the whole-response cache)',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
 
@@ -154,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     cursorSecret: e.CURSOR_SECRET,
     maxPageSize: e.MAX_PAGE_SIZE,
+    responseCacheMaxTtlMs: e.RESPONSE_CACHE_MAX_TTL_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

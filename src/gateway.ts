@@ -2,13 +2,18 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { createCachePolicy, type CacheClass } from './cache/policy.js';
+import { ServeTracker } from './cache/serve-tracker.js';
 import { RedisStore } from './cache/redis-store.js';
 import { MemoryStore, type CacheStore } from './cache/store.js';
 import { TieredStore } from './cache/tiered-store.js';
 import type { Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
+import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { useCacheExtensions } from './plugins/use-cache-extensions.js';
 import { useHealth } from './plugins/use-health.js';
+import { useMetrics } from './plugins/use-metrics.js';
+import { useResponseCache } from './plugins/use-response-cache.js';
 import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
@@ -23,6 +28,8 @@ export interface GatewayDeps {
   store?: CacheStore;
   /** TTL overrides per cache class (tests shorten them). */
   ttlOverrides?: Partial<Record<CacheClass, number>>;
+  /** Stale-window overrides per cache class. */
+  staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
   /** @default console-based, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -30,6 +37,7 @@ export interface GatewayDeps {
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   store: CacheStore;
+  metrics: GatewayMetrics;
   close(): Promise<void>;
 }
 
@@ -43,9 +51,16 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel)) console[level](`[gateway] ${message}`);
     });
 
-  const store = deps.store ?? createStore(config, log);
-  const cache = new ReadThrough({ store, serializeError, deserializeError });
-  const policy = createCachePolicy(deps.ttlOverrides);
+  const metrics = createMetrics();
+  const store = deps.store ?? createStore(config, log, metrics);
+  const cache = new ReadThrough({
+    store,
+    serializeError,
+    deserializeError,
+    isTransient,
+    onEvent: (event, resource) => metrics.cacheEvents.inc({ resource, event }),
+  });
+  const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const snapshots = createPageSnapshots(store);
 
   const dataApiHttp = createHttpClient({
@@ -56,6 +71,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     maxRetryAfterMs: config.maxRetryAfterMs,
     headers: config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
     fetch: deps.fetch,
+    onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'data-api', outcome }),
+    onRetry: () => metrics.upstreamRetries.inc({ upstream: 'data-api' }),
   });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -65,13 +82,20 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     landingPage: false,
     maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
     logging: config.logLevel === 'silent' ? false : config.logLevel,
-    plugins: [useHealth({ store })],
+    plugins: [
+      useHealth({ store }),
+      useMetrics({ metrics, store }),
+      useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
+      useCacheExtensions(),
+    ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
       const callerKey = request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
       const dataApi = createDataApiClient(dataApiHttp, callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {});
+      const served = new ServeTracker();
       return {
-        loaders: createLoaders({ cache, policy }, { dataApi }),
+        served,
+        loaders: createLoaders({ cache, policy, observer: served }, { dataApi }),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },
@@ -80,11 +104,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   return {
     yoga,
     store,
+    metrics,
     close: () => store.close(),
   };
 }
 
-function createStore(config: Config, log: NonNullable<GatewayDeps['log']>): CacheStore {
+function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metrics: GatewayMetrics): CacheStore {
   const lru = new MemoryStore({ maxEntries: config.memoryCacheMaxEntries });
   if (!config.redisUrl) return lru;
   let lastLogged = 0;
@@ -92,6 +117,7 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>): Cach
     url: config.redisUrl,
     commandTimeoutMs: config.redisCommandTimeoutMs,
     onError: (op, e) => {
+      metrics.redisErrors.inc({ op });
       // Redis being down is expected to be survivable: say so, at most every 10 s.
       if (Date.now() - lastLogged > 10_000) {
         lastLogged = Date.now();
@@ -100,6 +126,12 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>): Cach
     },
   });
   return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
+}
+
+/** Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting. */
+function isTransient(e: unknown): boolean {
+  if (!(e instanceof UpstreamError)) return false;
+  return e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
 }
 
 /** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */

@@ -1,15 +1,25 @@
 import type { CacheStore } from './store.js';
 
 /**
- * Read-through over a CacheStore with in-flight coalescing: concurrent misses for one key (in this
- * process) share one load. Values are stored in an envelope that records when they stop being fresh;
- * a "negative" envelope remembers an error (a 404) so it can be replayed briefly without the upstream.
+ * Read-through over a CacheStore.
+ * - Coalescing: concurrent misses for one key (in this process) share one load.
+ * - Stale-while-revalidate: within `swrMs` past freshness an entry is served at once while one refresh runs.
+ * - Stale-if-error: when a load fails transiently (5xx, timeout, 429), an entry within `staleIfErrorMs`
+ *   past freshness is served instead, and the observer is told so (the response marks it stale).
+ * - Negative entries: an error (a 404) can be remembered briefly and replayed without the upstream.
+ * Values are stored in an envelope that records when they stop being fresh.
  */
 export interface CachedLoad<T> {
   key: string;
+  /** Label for metrics (the upstream resource kind). */
+  label?: string;
   load: () => Promise<T>;
-  /** TTL for a loaded value (0 = do not cache). */
+  /** Freshness for a loaded value (0 = do not cache). */
   ttlMs: (value: T) => number;
+  /** Past freshness: served at once while one refresh runs. @default 0 */
+  swrMs?: number;
+  /** Past freshness: served when the refresh fails transiently. @default 0 */
+  staleIfErrorMs?: number;
   /** TTL for a failed load (0 = do not cache: the default for every error). */
   errorTtlMs?: (error: unknown) => number;
 }
@@ -21,19 +31,33 @@ export interface SerializedError {
   data: Record<string, unknown>;
 }
 
+export type CacheEvent = 'hit' | 'miss' | 'coalesced' | 'negative-hit' | 'stale-revalidate' | 'stale-if-error' | 'refresh-failed';
+
+/** Told how each item of a read was served: the response cache and stale marks are built from it. */
+export interface ServeObserver {
+  /** `freshMs`: how long the served value stays fresh (0 when stale or uncacheable). */
+  served(info: { key: string; label?: string; freshMs: number; stale: boolean }): void;
+}
+
 export interface ReadThroughOptions {
   store: CacheStore;
   /** @default Date.now */
   now?: () => number;
   serializeError?: (e: unknown) => SerializedError | undefined;
   deserializeError?: (e: SerializedError) => Error;
+  /** Errors for which a stale entry may be served instead (upstream unavailable or rate limited). */
+  isTransient?: (e: unknown) => boolean;
   /** Observes every outcome (metrics). */
-  onEvent?: (event: 'hit' | 'miss' | 'coalesced' | 'negative-hit', key: string) => void;
+  onEvent?: (event: CacheEvent, label: string) => void;
 }
 
 interface Envelope {
   /** Fresh until (epoch ms). */
   e: number;
+  /** Serve-while-revalidating until (epoch ms). */
+  r?: number;
+  /** Serve-if-error until (epoch ms). */
+  s?: number;
   v?: unknown;
   x?: SerializedError;
 }
@@ -68,42 +92,58 @@ export class ReadThrough {
    * Loads many keys: one store round trip for all of them, then one load per miss (coalesced with any
    * identical load already running). Returns a value or an Error per item, in order — never throws.
    */
-  async getMany<T>(items: readonly CachedLoad<T>[]): Promise<(T | Error)[]> {
+  async getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
     const now = this.#now();
-    return Promise.all(
-      items.map(async (item, idx): Promise<T | Error> => {
-        const hit = decode(raw[idx], now);
-        if (hit) {
-          if (hit.x) {
-            this.#o.onEvent?.('negative-hit', item.key);
-            return this.#o.deserializeError?.(hit.x) ?? new Error(hit.x.message);
-          }
-          this.#o.onEvent?.('hit', item.key);
-          return hit.v as T;
-        }
-        try {
-          return await this.#loadOnce(item);
-        } catch (e) {
-          return e instanceof Error ? e : new Error(String(e));
-        }
-      }),
-    );
+    return Promise.all(items.map((item, idx) => this.#serve(item, decode(raw[idx]), now, observer)));
   }
 
-  async get<T>(item: CachedLoad<T>): Promise<T> {
-    const [v] = await this.getMany([item]);
+  async get<T>(item: CachedLoad<T>, observer?: ServeObserver): Promise<T> {
+    const [v] = await this.getMany([item], observer);
     if (v instanceof Error) throw v;
     return v as T;
+  }
+
+  async #serve<T>(item: CachedLoad<T>, env: Envelope | undefined, now: number, observer?: ServeObserver): Promise<T | Error> {
+    const label = item.label ?? 'other';
+    const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
+    if (env && env.e > now) {
+      observer?.served({ key: item.key, label: item.label, freshMs: env.e - now, stale: false });
+      if (env.x) {
+        event('negative-hit');
+        return this.#o.deserializeError?.(env.x) ?? new Error(env.x.message);
+      }
+      event('hit');
+      return env.v as T;
+    }
+    if (env && !env.x && env.r !== undefined && env.r > now) {
+      // Serve at once; one refresh (coalesced across requests) brings the entry up to date.
+      event('stale-revalidate');
+      this.#loadOnce(item).catch(() => event('refresh-failed'));
+      observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: false });
+      return env.v as T;
+    }
+    try {
+      const value = await this.#loadOnce(item);
+      observer?.served({ key: item.key, label: item.label, freshMs: item.ttlMs(value), stale: false });
+      return value;
+    } catch (e) {
+      if (env && !env.x && env.s !== undefined && env.s > now && (this.#o.isTransient?.(e) ?? false)) {
+        event('stale-if-error');
+        observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: true });
+        return env.v as T;
+      }
+      return e instanceof Error ? e : new Error(String(e));
+    }
   }
 
   #loadOnce<T>(item: CachedLoad<T>): Promise<T> {
     const running = this.#inFlight.get(item.key);
     if (running) {
-      this.#o.onEvent?.('coalesced', item.key);
+      this.#o.onEvent?.('coalesced', item.label ?? 'other');
       return running as Promise<T>;
     }
-    this.#o.onEvent?.('miss', item.key);
+    this.#o.onEvent?.('miss', item.label ?? 'other');
     const p = this.#load(item).finally(() => this.#inFlight.delete(item.key));
     this.#inFlight.set(item.key, p);
     return p;
@@ -120,16 +160,26 @@ export class ReadThrough {
       throw e;
     }
     const ttl = item.ttlMs(value);
-    if (ttl > 0) void this.#store.setMany([{ key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, v: value }), ttlMs: ttl }]);
+    if (ttl > 0) {
+      const now = this.#now();
+      const swr = item.swrMs ?? 0;
+      const sie = item.staleIfErrorMs ?? 0;
+      const env: Envelope = { e: now + ttl, v: value };
+      if (swr > 0) env.r = now + ttl + swr;
+      if (sie > 0) env.s = now + ttl + sie;
+      // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
+      const ordered: Envelope = { e: env.e, ...(env.r ? { r: env.r } : {}), ...(env.s ? { s: env.s } : {}), v: env.v };
+      void this.#store.setMany([{ key: item.key, value: encodeEnvelope(ordered), ttlMs: ttl + Math.max(swr, sie) }]);
+    }
     return value;
   }
 }
 
-function decode(raw: string | undefined, now: number): Envelope | undefined {
+function decode(raw: string | undefined): Envelope | undefined {
   if (raw === undefined) return undefined;
   try {
     const env = JSON.parse(raw) as Envelope;
-    return typeof env.e === 'number' && env.e > now ? env : undefined;
+    return typeof env.e === 'number' ? env : undefined;
   } catch {
     return undefined; // a corrupt entry is a miss
   }

@@ -12,6 +12,10 @@ export type CacheClass = 'immutable' | 'head' | 'tokenPage' | 'slow' | 'notFound
 export interface TtlSpec {
   /** Served as fresh for this long. 0 = not cached. */
   ttlMs: number;
+  /** Past freshness: served at once while one refresh runs (stale-while-revalidate). */
+  swrMs: number;
+  /** Past freshness: served when the upstream fails transiently (stale-if-error). */
+  staleIfErrorMs: number;
 }
 
 const SECOND = 1_000;
@@ -27,6 +31,20 @@ export const DEFAULT_TTL_MS: Record<CacheClass, number> = {
   slow: 5 * MINUTE,
   notFound: 5 * SECOND,
   never: 0,
+};
+
+/**
+ * Stale windows per class. Stale-while-revalidate stays short for head data (a client should not see a
+ * head older than a few blocks just because traffic was sparse); stale-if-error is generous: an old answer
+ * marked stale beats an error while the upstream is down.
+ */
+export const DEFAULT_STALE_MS: Record<CacheClass, { swr: number; ifError: number }> = {
+  immutable: { swr: 0, ifError: 0 },
+  head: { swr: 2 * SECOND, ifError: 5 * MINUTE },
+  tokenPage: { swr: 0, ifError: HOUR },
+  slow: { swr: MINUTE, ifError: 6 * HOUR },
+  notFound: { swr: 0, ifError: 0 },
+  never: { swr: 0, ifError: 0 },
 };
 
 /** Every upstream resource the gateway reads, and its class. */
@@ -45,19 +63,28 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
 
 export interface CachePolicy {
   ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;
+  classOf(resource: ResourceKind): CacheClass;
   notFound(): TtlSpec;
 }
 
-export function createCachePolicy(overrides: Partial<Record<CacheClass, number>> = {}): CachePolicy {
-  const ttl = { ...DEFAULT_TTL_MS, ...overrides };
+export interface PolicyOverrides {
+  ttl?: Partial<Record<CacheClass, number>>;
+  stale?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
+}
+
+export function createCachePolicy(overrides: PolicyOverrides = {}): CachePolicy {
+  const ttl = { ...DEFAULT_TTL_MS, ...overrides.ttl };
+  const stale = { ...DEFAULT_STALE_MS, ...overrides.stale };
+  const spec = (cls: CacheClass): TtlSpec => ({ ttlMs: ttl[cls], swrMs: stale[cls].swr, staleIfErrorMs: stale[cls].ifError });
   return {
     ttlFor(resource, opts = {}) {
       let cls: CacheClass = RESOURCE_CLASS[resource];
       // A page behind a token is a fixed position in the list: stable while the token lives — unless it
       // is the last page, which grows as new items arrive (an ascending list's tail).
       if (cls === 'head' && opts.pageToken && !opts.lastPage) cls = 'tokenPage';
-      return { ttlMs: ttl[cls] };
+      return spec(cls);
     },
-    notFound: () => ({ ttlMs: ttl.notFound }),
+    classOf: (resource) => RESOURCE_CLASS[resource],
+    notFound: () => spec('notFound'),
   };
 }

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { ReadThrough } from '../cache/cached.js';
+import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
 import type { CachePolicy } from '../cache/policy.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -12,6 +12,8 @@ import type { Page, UpstreamRequest } from '../upstream/request.js';
 export interface LoaderDeps {
   cache: ReadThrough;
   policy: CachePolicy;
+  /** This request's tracker (response-cache TTL, stale marks). */
+  observer?: ServeObserver;
 }
 
 export function cacheKeyOf(req: UpstreamRequest<unknown>): string {
@@ -24,7 +26,11 @@ export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamReque
   return deps.cache.getMany(
     reqs.map((req) => ({
       key: cacheKeyOf(req),
+      label: req.resource,
       load: () => req.run(),
+      // Stale windows come from the resource's class (a token page inherits its list's windows).
+      swrMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).swrMs,
+      staleIfErrorMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).staleIfErrorMs,
       ttlMs: (value: T) => {
         const lastPage = isPage(value) ? value.nextPageToken === null : undefined;
         return deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage }).ttlMs;
@@ -32,6 +38,7 @@ export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamReque
       // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).
       errorTtlMs: (e: unknown) => (isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0 ? deps.policy.notFound().ttlMs : 0),
     })),
+    deps.observer,
   );
 }
 

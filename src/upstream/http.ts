@@ -21,6 +21,9 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Injected for tests. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
+  onOutcome?: (outcome: string) => void;
+  onRetry?: () => void;
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
@@ -60,6 +63,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     headers: { accept: 'application/json', ...o.headers },
     fetch: o.fetch ?? globalThis.fetch,
     throwHttpErrors: true,
+    hooks: { beforeRetry: [() => o.onRetry?.()] },
     retry: {
       limit: retries,
       methods: ['get', 'post'],
@@ -97,8 +101,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       });
       text = await res.text();
     } catch (cause) {
-      throw await toUpstreamError(o.name, request, cause);
+      const err = await toUpstreamError(o.name, request, cause);
+      o.onOutcome?.(err.status ? String(err.status) : err.kind);
+      throw err;
     }
+    o.onOutcome?.('ok');
     let json: unknown;
     try {
       json = JSON.parse(text);

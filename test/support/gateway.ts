@@ -26,6 +26,8 @@ export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Re
     REDIS_URL: o.redisUrl,
     LOG_LEVEL: 'silent',
     UPSTREAM_TIMEOUT_MS: '2000',
+    // Tests exercise the data cache; the whole-response cache has its own tests that turn it on.
+    RESPONSE_CACHE_MAX_TTL_MS: '0',
     ...o.env,
   });
   const gateway = createGateway(config, o);

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { getOperationAST, print, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { keys } from '../cache/keys.js';
+import type { CacheStore } from '../cache/store.js';
+import type { GatewayContext } from '../context.js';
+import type { GatewayMetrics } from '../metrics.js';
+
+/**
+ * Whole-response cache for identical anonymous queries, in the shared store (Redis when configured).
+ * A response is kept no longer than the freshest-expiring upstream answer it contains (the request's
+ * ServeTracker knows), and never for mutations, responses with errors, stale answers, or requests that
+ * carry credentials. (Envelop's response-cache plugin keys TTLs by type or schema coordinate; ours must
+ * follow the upstream data's own freshness, which only the read-through knows — hence this small plugin.)
+ */
+export interface ResponseCacheOptions {
+  store: CacheStore;
+  /** Upper bound of any response's life. 0 disables the cache. @default 60000 */
+  maxTtlMs?: number;
+  metrics?: GatewayMetrics;
+}
+
+const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
+
+export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
+  const maxTtl = o.maxTtlMs ?? 60_000;
+  const count = (event: string) => o.metrics?.responseCache.inc({ event });
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      if (maxTtl <= 0) return;
+      const ctx = args.contextValue as GatewayContext & { request?: Request };
+      const op = getOperationAST(args.document, args.operationName);
+      if (!op || op.operation !== 'query') return;
+      if (CREDENTIAL_HEADERS.some((h) => ctx.request?.headers.get(h))) {
+        count('skip');
+        return;
+      }
+      const hash = createHash('sha256')
+        .update(print(args.document))
+        .update('\0')
+        .update(args.operationName ?? '')
+        .update('\0')
+        .update(JSON.stringify(args.variableValues ?? {}))
+        .digest('base64url');
+      const key = keys.response(hash);
+      const [raw] = await o.store.getMany([key]);
+      if (raw !== undefined) {
+        try {
+          const cached = JSON.parse(raw) as ExecutionResult;
+          count('hit');
+          setResultAndStopExecution(cached);
+          return;
+        } catch {
+          // a corrupt entry is a miss
+        }
+      }
+      count('miss');
+      return {
+        onExecuteDone({ result }) {
+          if (!result || Symbol.asyncIterator in result) return;
+          const served = ctx.served;
+          const ttl = Math.min(maxTtl, served.minFreshMs);
+          if (result.errors?.length || served.uncacheable || served.stale.size > 0 || !(ttl > 0) || !Number.isFinite(ttl)) {
+            count('skip');
+            return;
+          }
+          count('store');
+          void o.store.setMany([{ key, value: JSON.stringify({ data: result.data }), ttlMs: Math.floor(ttl) }]);
+        },
+      };
+    },
+  };
+}
