@@ -26,6 +26,8 @@ export interface Config {
   dataApiKey: string | undefined;
   /** @default undefined (an in-process LRU cache) */
   redisUrl: string | undefined;
+  /** Treat REDIS_URL as one seed node of a Redis Cluster. @default false */
+  redisCluster: boolean;
   /** Bearer token for node admin mutations. @default undefined (admin mutations disabled) */
   adminToken: string | undefined;
   /** Per-attempt upstream timeout. @default 10000 */
@@ -93,6 +95,7 @@ const schema = z.object({
   NODE_RPC_URL: nodeList.default([{ name: 'default', url: 'https://api.avax.network' }]),
   DATA_API_KEY: z.string().min(1).optional(),
   REDIS_URL: redisUrl.optional(),
+  REDIS_CLUSTER: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   ADMIN_TOKEN: secret.optional(),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   UPSTREAM_RETRIES: intIn(0, 10).default(2),
@@ -114,6 +117,7 @@ const ACCEPTS: Record<string, string> = {
   NODE_RPC_URL: 'an http(s) URL, or a comma list of name=URL (the first is the default node)',
   DATA_API_KEY: 'a non-empty API key',
   REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
+  REDIS_CLUSTER: 'true or false',
   ADMIN_TOKEN: 'a token of at least 8 characters (unset: admin mutations disabled)',
   UPSTREAM_TIMEOUT_MS: 'an integer 100-120000',
   UPSTREAM_RETRIES: 'an integer 0-10',
@@ -150,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodes: e.NODE_RPC_URL,
     dataApiKey: e.DATA_API_KEY,
     redisUrl: e.REDIS_URL,
+    redisCluster: e.REDIS_CLUSTER,
     adminToken: e.ADMIN_TOKEN,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamRetries: e.UPSTREAM_RETRIES,

@@ -115,6 +115,7 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
   let lastLogged = 0;
   const redis = new RedisStore({
     url: config.redisUrl,
+    cluster: config.redisCluster,
     commandTimeoutMs: config.redisCommandTimeoutMs,
     onError: (op, e) => {
       metrics.redisErrors.inc({ op });

@@ -6,7 +6,8 @@ import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
  * - no offline queue: while disconnected a command fails at once and the caller reads a miss;
  * - a command timeout bounds every round trip;
  * - ioredis reconnects by itself with a capped backoff, and `health()` reports 'degraded' meanwhile.
- * Reads of one batch are one MGET (per slot on a cluster); writes are one pipeline.
+ * Reads of one batch are one MGET on a single Redis; on a cluster, where one MGET cannot span slots,
+ * per-key GETs sent together are auto-pipelined by ioredis into one pipeline per node. Writes are one pipeline.
  */
 export interface RedisStoreOptions {
   url: string;
@@ -38,6 +39,7 @@ export class RedisStore implements CacheStore {
       const u = new URL(o.url);
       this.client = new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
         enableOfflineQueue: false,
+        enableAutoPipelining: true,
         clusterRetryStrategy: (times) => Math.min(times * 100, 2_000),
         redisOptions: { ...common, password: u.password || undefined, username: u.username || undefined },
       });
@@ -52,7 +54,8 @@ export class RedisStore implements CacheStore {
     if (keys.length === 0) return [];
     if (this.client.status !== 'ready') return keys.map(() => undefined);
     try {
-      const values = await this.client.mget(...keys);
+      const values =
+        this.client instanceof Cluster ? await Promise.all(keys.map((k) => this.client.get(k))) : await this.client.mget(...keys);
       return values.map((v) => v ?? undefined);
     } catch (e) {
       this.#onError('get', e as Error);
@@ -64,6 +67,11 @@ export class RedisStore implements CacheStore {
     const live = entries.filter((e) => e.ttlMs > 0);
     if (live.length === 0 || this.client.status !== 'ready') return;
     try {
+      if (this.client instanceof Cluster) {
+        // Keys of one batch live in different slots: auto-pipelining groups them per node.
+        await Promise.all(live.map((e) => this.client.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs))));
+        return;
+      }
       const pipe = this.client.pipeline();
       for (const e of live) pipe.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs));
       const results = await pipe.exec();

@@ -1,0 +1,153 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
+import { codes, createTestGateway } from '../support/gateway.js';
+import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
+import { redisDb, startTestSimulator } from '../support/sim.js';
+
+const C = '43114';
+const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
+const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
+const redisUrl = redisDb(inject('redisUrl'), 2);
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(async () => {
+  sim.reset();
+  const r = new Redis(redisUrl);
+  await r.flushdb();
+  r.disconnect();
+});
+
+const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('read-through cache against the real Redis', () => {
+  it('expiry refetches exactly once', async () => {
+    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 100 }, staleOverrides: { head: { swr: 0, ifError: 0 } } });
+    const q = { chainId: C, first: 3, txFirst: 0 };
+    await gw.exec(ChainBlocksDocument, q);
+    await gw.exec(ChainBlocksDocument, q);
+    expect(calls(BLOCKS_ROUTE)).toBe(1);
+    await sleep(150);
+    await Promise.all([gw.exec(ChainBlocksDocument, q), gw.exec(ChainBlocksDocument, q)]);
+    expect(calls(BLOCKS_ROUTE)).toBe(2);
+    await gw.close();
+  });
+
+  it('50 identical concurrent cold queries make 1 upstream call', async () => {
+    const gw = createTestGateway(sim, { redisUrl });
+    const results = await Promise.all(Array.from({ length: 50 }, () => gw.exec(BlockDocument, { chainId: C, id: '42' })));
+    expect(results.every((r) => r.data?.block?.number === '42')).toBe(true);
+    expect(calls(BLOCK_ROUTE)).toBe(2); // the block, and its parent by hash — once each
+    await gw.close();
+  });
+
+  it('stale-while-revalidate serves the stale entry at once and refreshes exactly once', async () => {
+    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 100 }, staleOverrides: { head: { swr: 60_000, ifError: 0 } } });
+    const q = { chainId: C, first: 2, txFirst: 0 };
+    const first = await gw.exec(ChainBlocksDocument, q);
+    sim.world.advance(C, 1);
+    await sleep(150);
+    sim.reset();
+    const stale = await Promise.all(Array.from({ length: 5 }, () => gw.exec(ChainBlocksDocument, q)));
+    for (const r of stale) expect(r.data).toEqual(first.data); // served stale, not waiting
+    await sleep(50);
+    expect(calls(BLOCKS_ROUTE)).toBe(1); // one refresh for all five
+    const fresh = await gw.exec(ChainBlocksDocument, q);
+    expect(fresh.data!.chain!.blocks!.edges[0]!.node.number).not.toBe(first.data!.chain!.blocks!.edges[0]!.node.number);
+    expect(calls(BLOCKS_ROUTE)).toBe(1);
+    await gw.close();
+  });
+
+  it('stale-if-error serves the last answer during an injected 503, marked stale; a typed error when nothing is cached', async () => {
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      env: { UPSTREAM_RETRIES: '0' },
+      ttlOverrides: { head: 50 },
+      staleOverrides: { head: { swr: 0, ifError: 60_000 } },
+    });
+    const q = { chainId: C, first: 2, txFirst: 0 };
+    const ok = await gw.exec(ChainBlocksDocument, q);
+    await sleep(100);
+    sim.addFault({ route: BLOCKS_ROUTE, status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } });
+    const stale = await gw.exec(ChainBlocksDocument, q);
+    expect(stale.errors).toBeUndefined();
+    expect(stale.data).toEqual(ok.data);
+    expect(stale.extensions).toMatchObject({ cache: { stale: true, staleResources: ['data.latestBlocks'] } });
+    const nothing = await gw.exec(ChainBlocksDocument, { chainId: '43113', first: 2, txFirst: 0 });
+    expect(codes(nothing)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    sim.clearFaults();
+    await gw.close();
+  });
+
+  it('the whole-response cache answers identical anonymous queries without execution, never responses with errors', async () => {
+    const gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
+    const q = { chainId: C, id: '77' };
+    const a = await gw.exec(BlockDocument, q);
+    const hitsBefore = (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
+    const b = await gw.exec(BlockDocument, q);
+    expect(b).toEqual(a);
+    const hits = (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
+    expect(hits).toBe(hitsBefore + 1);
+    // responses with errors are never stored; requests with credentials bypass the cache
+    const event = async (name: string) => (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === name)?.value ?? 0;
+    const missing = { chainId: C, id: '999999999' };
+    expect(codes(await gw.exec(BlockDocument, missing))).toEqual(['NOT_FOUND']);
+    const hitsNow = await event('hit');
+    expect(codes(await gw.exec(BlockDocument, missing))).toEqual(['NOT_FOUND']);
+    expect(await event('hit')).toBe(hitsNow);
+    const skips = await event('skip');
+    await gw.exec(BlockDocument, q, { 'x-glacier-api-key': 'caller-key' });
+    expect(await event('skip')).toBe(skips + 1);
+    expect(await event('hit')).toBe(hitsNow);
+    await gw.close();
+  });
+
+  it('exposes hits, misses, coalesced waits, stale serves and Redis errors on /metrics', async () => {
+    const gw = createTestGateway(sim, { redisUrl });
+    await Promise.all([gw.exec(BlockDocument, { chainId: C, id: '50' }), gw.exec(BlockDocument, { chainId: C, id: '50' })]);
+    await gw.exec(BlockDocument, { chainId: C, id: '50' });
+    const text = await (await gw.yoga.fetch('http://gateway.test/metrics')).text();
+    expect(text).toMatch(/gateway_cache_events_total\{resource="data.block",event="miss"\} \d+/);
+    expect(text).toMatch(/gateway_cache_events_total\{resource="data.block",event="hit"\} \d+/);
+    expect(text).toMatch(/gateway_upstream_calls_total\{upstream="data-api",outcome="ok"\} \d+/);
+    expect(text).toContain('gateway_redis_errors_total');
+    expect(text).toMatch(/gateway_cache_healthy 1/);
+    await gw.close();
+  });
+});
+
+describe('Redis Cluster', () => {
+  let cluster: TestRedisCluster;
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+  }, 30_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('a three-node cluster on loopback serves warm queries with 0 upstream calls, across gateway processes', async () => {
+    const env = { REDIS_CLUSTER: 'true' };
+    const ttlOverrides = { head: 60_000 };
+    const gw = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
+    const q = { chainId: C, first: 10, txFirst: 3 };
+    const cold = await gw.exec(ChainBlocksDocument, q);
+    expect(cold.errors).toBeUndefined();
+    await sleep(100);
+    await gw.close();
+    sim.reset();
+    const other = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
+    await sleep(300); // cluster topology discovery
+    const warm = await other.exec(ChainBlocksDocument, q);
+    expect(warm.data).toEqual(cold.data);
+    expect(sim.stats().total).toBe(0);
+    await other.close();
+  });
+});

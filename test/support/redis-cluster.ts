@@ -1,0 +1,54 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Cluster } from 'ioredis';
+import { freePort } from './redis.js';
+
+/** A real three-node Redis Cluster on loopback, made with redis-server and `redis-cli --cluster create`. */
+export interface TestRedisCluster {
+  seedUrl: string;
+  ports: number[];
+  stop(): Promise<void>;
+}
+
+export async function startRedisCluster(): Promise<TestRedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const children: ChildProcess[] = ports.map((port) =>
+    spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`,
+        '--cluster-node-timeout', '2000', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
+      { stdio: 'ignore' },
+    ),
+  );
+  for (const port of ports) {
+    for (let i = 0; i < 100; i++) {
+      if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    encoding: 'utf8',
+  });
+  if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
+  // Wait until every slot is served.
+  const probe = new Cluster([{ host: '127.0.0.1', port: ports[0]! }]);
+  for (let i = 0; i < 100; i++) {
+    const info = await probe.cluster('INFO').catch(() => '');
+    if (String(info).includes('cluster_state:ok')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  probe.disconnect();
+  return {
+    seedUrl: `redis://127.0.0.1:${ports[0]}`,
+    ports,
+    stop: async () => {
+      await Promise.all(
+        children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))),
+      );
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
