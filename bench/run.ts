@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { startSimulator } from '../src/sim/index.js';
+
+/**
+ * `npm run bench`: requests per second and latency of one gateway query cold, warm from the in-process
+ * LRU, warm from Redis, and a bare Yoga server answering `{ __typename }` as the ceiling — all in one run,
+ * with upstream calls and Redis round trips per query. Never part of `npm test`.
+ * Env: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 32), REDIS_URL (default redis://127.0.0.1:6379/15).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
+  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
+const body = (id: string) => JSON.stringify({ query: QUERY, variables: { id } });
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  upstreamPerQuery: number;
+  redisCommandsPerQuery: number | null;
+}
+
+async function startServer(kind: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
+    env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /READY (\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/graphql`, child };
+}
+
+async function load(url: string, bodies: () => string): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, body: bodies() }) }],
+  });
+}
+
+async function redisCommands(redis: Redis): Promise<number> {
+  const info = await redis.info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? 0);
+}
+
+const sim = await startSimulator({ port: 0 });
+const redis = new Redis(REDIS_URL);
+await redis.flushdb();
+const rows: Row[] = [];
+const simEnv = { DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl };
+
+async function scenario(name: string, kind: string, env: Record<string, string>, bodies: () => string, warm?: string) {
+  const { url, child } = await startServer(kind, env);
+  try {
+    if (warm) for (let i = 0; i < 3; i++) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: warm });
+    await new Promise((r) => setTimeout(r, 200));
+    sim.reset();
+    const before = await redisCommands(redis);
+    const res = await load(url, bodies);
+    const after = await redisCommands(redis);
+    const ok = res.requests.total;
+    rows.push({
+      scenario: name,
+      rps: Math.round(res.requests.average),
+      p50: res.latency.p50,
+      p99: res.latency.p99,
+      requests: ok,
+      errors: res.errors + res.non2xx,
+      upstreamPerQuery: ok ? +(sim.stats().total / ok).toFixed(3) : 0,
+      redisCommandsPerQuery: env.REDIS_URL ? +((after - before - 1) / ok).toFixed(3) : null,
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+let next = 0;
+const coldBody = () => body(String((next++ % Math.max(head - 1, 1)) + 1)); // a different block each time
+const warmBody = body(String(Math.max(head - 5, 1)));
+
+await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', {}, () => JSON.stringify({ query: '{ __typename }' }));
+await scenario('gateway cold (every query a new block)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, coldBody);
+await scenario('gateway warm, in-process LRU', 'gateway', { ...simEnv }, () => warmBody, warmBody);
+await scenario('gateway warm, Redis only (no LRU tier)', 'gateway-redis-only', { ...simEnv, REDIS_URL }, () => warmBody, warmBody);
+await scenario('gateway warm, data cache only (response cache off, LRU)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => warmBody, warmBody);
+
+await sim.close();
+redis.disconnect();
+
+const bare = rows[0]!.rps;
+const table = [
+  '| scenario | req/s | vs bare | p50 ms | p99 ms | errors | upstream calls / query | Redis commands / query |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${(r.rps / bare).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.upstreamPerQuery} | ${r.redisCommandsPerQuery ?? '–'} |`),
+].join('\n');
+console.log(`\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2));
