@@ -4,6 +4,7 @@ import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
 import './types/transaction.js';
+import './types/address.js';
 
 let schema: GraphQLSchema | undefined;
 

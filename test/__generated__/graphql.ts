@@ -44,6 +44,7 @@ export type NodeQueryVariables = Exact<{
 
 
 export type NodeQuery = { node:
+    | { __typename: 'Address', id: string }
     | { __typename: 'Block', number: string, hash: string, id: string }
     | { __typename: 'Chain', chainId: string, id: string }
     | { __typename: 'Transaction', hash: string, id: string }

@@ -1,0 +1,73 @@
+import type { RichAddress } from '../../upstream/schemas/evm.js';
+import { builder } from '../builder.js';
+import { badInput } from '../errors.js';
+import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
+import { ChainRef } from './chain.js';
+
+/**
+ * An EVM address on one chain: an account or a contract. Its natural key is (chainId, address);
+ * global id `Address:<chainId>:<lower-case address>`. Reaching an address costs no upstream call:
+ * every field that needs the upstream (lists, balance, contract metadata) loads lazily.
+ */
+export interface AddressShape {
+  chainId: string;
+  /** Lower-case hex: the one spelling used in keys and ids. */
+  address: string;
+  /** The indexer's labels, when the address was reached from an item that carries them (a transaction's from/to, a transfer). */
+  label?: Omit<RichAddress, 'address'>;
+}
+
+/** An address as an upstream item names it (with its labels). */
+export function addressOf(chainId: string, rich: RichAddress): AddressShape {
+  const { address, ...label } = rich;
+  return { chainId, address: address.toLowerCase(), label };
+}
+
+export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
+  id: { resolve: (a) => `${a.chainId}:${a.address}` },
+  // Refetch by id validates the key and that the chain is one the Data API serves (one slow-moving, cached call).
+  load: (ids: string[], ctx) =>
+    Promise.all(
+      ids.map(async (id): Promise<AddressShape | Error> => {
+        const parts = splitKey(id);
+        if (!parts) return badInput('id', 'Malformed Address id');
+        try {
+          const chainId = parseChainId(parts[0], 'id');
+          const address = parseEvmAddress(parts[1], 'id');
+          const chain = await ctx.loaders.evm.chain.load(chainId);
+          return { chainId: chain.chainId, address };
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+AddressRef.implement({
+  description: 'An EVM address on one chain (an account or a contract), with its activity, balance and contract metadata.',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
+    address: t.exposeString('address', { description: 'The address in lower-case hex (compare case-insensitively).' }),
+    name: t.string({
+      nullable: true,
+      description: 'The indexer’s name for this address (a token or contract name), as the item that referenced it carries it; null when unknown or when the address was reached directly (see `contract`).',
+      resolve: (a) => a.label?.name ?? null,
+    }),
+    symbol: t.string({ nullable: true, description: 'The token symbol, as the referencing item carries it.', resolve: (a) => a.label?.symbol ?? null }),
+    decimals: t.int({ nullable: true, description: 'The token decimals, as the referencing item carries it.', resolve: (a) => a.label?.decimals ?? null }),
+    logoUri: t.string({ nullable: true, description: 'The token or contract logo, as the referencing item carries it.', resolve: (a) => a.label?.logoUri ?? null }),
+    chain: t.field({ type: ChainRef, nullable: true, resolve: (a, _args, ctx) => ctx.loaders.evm.chain.load(a.chainId) }),
+  }),
+});
+
+builder.queryField('address', (t) =>
+  t.field({
+    type: AddressRef,
+    description: 'An EVM address on one chain. Costs no upstream call by itself: its fields load what they need.',
+    args: {
+      chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
+      address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }),
+    },
+    resolve: (_root, args) => ({ chainId: parseChainId(args.chainId), address: parseEvmAddress(args.address) }),
+  }),
+);
