@@ -1,5 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
+import DirectivesPlugin from '@pothos/plugin-directives';
+import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { GatewayContext } from '../context.js';
 import { decodeGlobalId, encodeGlobalId } from './global-id.js';
@@ -18,7 +20,8 @@ export const builder = new SchemaBuilder<{
   Scalars: Scalars;
   DefaultFieldNullability: false;
 }>({
-  plugins: [RelayPlugin, DataloaderPlugin],
+  // Federation comes last: it wraps resolvers the others define (Pothos' recommended order).
+  plugins: [RelayPlugin, DataloaderPlugin, DirectivesPlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {
     cursorType: 'String',
@@ -26,6 +29,8 @@ export const builder = new SchemaBuilder<{
     encodeGlobalID: encodeGlobalId,
     decodeGlobalID: decodeGlobalId,
     nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
+    // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.
+    pageInfoTypeOptions: { shareable: true },
   },
 });
 

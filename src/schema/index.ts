@@ -4,13 +4,19 @@ import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
 import './types/transaction.js';
+import './federation.js';
 import './types/address.js';
 
 let schema: GraphQLSchema | undefined;
 
 /** The gateway's GraphQL schema (built once). */
 export function buildSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: false });
+  // A federation v2 subgraph schema (adds `_service` and `_entities`); it serves standalone clients too.
+  schema ??= builder.toSubGraphSchema({
+    linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+    federationDirectives: ['@key', '@shareable', '@external', '@requires', '@provides', '@tag', '@inaccessible'],
+    sortSchema: false,
+  });
   return schema;
 }
 

@@ -1,0 +1,25 @@
+import { builder } from './builder.js';
+import { ChainRef } from './types/chain.js';
+import { BlockRef } from './types/block.js';
+import { TransactionRef } from './types/transaction.js';
+
+/**
+ * Apollo Federation v2 entities, keyed by natural identity (never by our Relay global ids) so other
+ * subgraphs can reference them knowing only chain data. `resolveReference` goes through the same
+ * loaders and shared cache as every other field: a hundred references cost what a hundred lookups cost.
+ */
+builder.asEntity(ChainRef, {
+  key: builder.selection<{ chainId: string }>('chainId'),
+  resolveReference: (ref, ctx) => ctx.loaders.evm.chain.load(ref.chainId),
+});
+
+builder.asEntity(BlockRef, {
+  key: [builder.selection<{ chainId: string; number: string }>('chainId number'), builder.selection<{ chainId: string; hash: string }>('chainId hash')],
+  resolveReference: (ref, ctx) =>
+    ctx.loaders.evm.block.load({ chainId: ref.chainId, blockId: 'number' in ref ? ref.number : ref.hash.toLowerCase() }),
+});
+
+builder.asEntity(TransactionRef, {
+  key: builder.selection<{ chainId: string; hash: string }>('chainId hash'),
+  resolveReference: async (ref, ctx) => (await ctx.loaders.evm.transaction.load({ chainId: ref.chainId, txHash: ref.hash.toLowerCase() })).nativeTransaction,
+});
