@@ -65,3 +65,13 @@ export interface SimFault {
   /** Fire for this fraction of matching requests, 0..1 (default 1). */
   rate?: number;
 }
+
+/** What every upstream factory (`createDataApi`, `createMetricsApi`, `createNodeRpc`) receives besides the world. */
+export interface SimUpstreamOptions {
+  /** Answer the node's admin APIs (`/ext/admin`, `/ext/bc/C/admin`). */
+  adminEnabled: boolean;
+  /** Lifetime of issued page tokens (ms). */
+  pageTokenTtlMs: number;
+  /** Wall clock (ms) for token expiry and time-relative answers; tests may inject one. */
+  now: () => number;
+}

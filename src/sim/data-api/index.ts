@@ -1,0 +1,44 @@
+import type { SimRequest, SimResponse, SimUpstream, SimUpstreamOptions } from '../types.js';
+import type { World } from '../world/index.js';
+import { Created, Ctx } from './ctx.js';
+import { HttpError } from './errors.js';
+import { PageTokens } from './page-tokens.js';
+import { Router } from './router.js';
+import { blockRoutes } from './routes-blocks.js';
+import { chainRoutes } from './routes-chains.js';
+import { transactionRoutes } from './routes-transactions.js';
+
+/**
+ * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
+ * (see data-api.openapi.json), NestJS-style 400s, 404s for unknown chains / blocks / txs, and page
+ * tokens bound to their query. Handlers return a body (200) or `{ status, body }` via `created()`.
+ */
+export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstream {
+  const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
+  const router = new Router<Ctx>().add([...chainRoutes, ...blockRoutes, ...transactionRoutes]);
+
+  return {
+    name: 'data-api',
+    handle(req: SimRequest): SimResponse {
+      const m = router.match(req);
+      if (!('route' in m)) {
+        const status = 404;
+        return {
+          status,
+          body: { message: `Cannot ${req.method} ${req.path}`, statusCode: status, error: 'Not Found' },
+          route: `${req.method} (unmatched)`,
+        };
+      }
+      const route = m.route.key;
+      try {
+        const ctx = new Ctx(world, req, m.params, route, tokens, opts);
+        const out = m.route.handler(ctx);
+        if (out instanceof Created) return { status: out.status, body: out.body, route };
+        return { status: 200, body: out, route };
+      } catch (err) {
+        if (err instanceof HttpError) return { status: err.status, body: err.body(), route };
+        throw err;
+      }
+    },
+  };
+}

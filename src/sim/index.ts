@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import { AccessControl } from './access.js';
+import { CallStats, FaultSet } from './control.js';
+import { createDataApi } from './data-api/index.js';
+import { createMetricsApi } from './metrics-api/index.js';
+import { createNodeRpc } from './node-rpc/index.js';
+import { createSimServer } from './server.js';
+import type { SimFault, SimStats, SimUpstreamOptions } from './types.js';
+import { createWorld, type World } from './world/index.js';
+
+export type { SimFault, SimRequest, SimResponse, SimStats, SimUpstream, SimUpstreamOptions, UpstreamName } from './types.js';
+export { createWorld, type World, type WorldFixtures } from './world/index.js';
+
+export interface SimulatorOptions {
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** Seed of the deterministic world. @default 'avalanche' */
+  seed?: string | number;
+  /** Fixed latency added to every upstream answer (ms). @default 0 */
+  latencyMs?: number;
+  /** Serve the node's admin APIs. @default false */
+  adminEnabled?: boolean;
+  /** Page token lifetime (ms). @default 86_400_000 (24 h) */
+  pageTokenTtlMs?: number;
+  /** `x-glacier-api-key` values answered 401 (revoked) or 403 (unprivileged). @default none */
+  apiKeys?: { revoked?: string[]; unprivileged?: string[] };
+  /** Requests per minute per key (or per IP when unkeyed), Data and Metrics APIs. @default 1_000_000 */
+  rateLimitPerMinute?: number;
+  /** Wall clock (ms) for token expiry and rate-limit windows. @default Date.now */
+  now?: () => number;
+}
+
+export interface RunningSimulator {
+  /** Base URL of the server, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** `${url}/data-api`: use as DATA_API_URL. */
+  dataApiUrl: string;
+  /** `${url}/metrics-api`: use as METRICS_API_URL. */
+  metricsApiUrl: string;
+  /** `${url}/node`: use as NODE_RPC_URL. */
+  nodeUrl: string;
+  world: World;
+  /** Upstream calls since the last reset. */
+  stats(): SimStats;
+  /** Clears stats, faults and rate-limit windows. */
+  reset(): void;
+  addFault(f: SimFault | SimFault[]): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SIM_PORT = 4010;
+const DAY_MS = 86_400_000;
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const world = createWorld({ seed: opts.seed ?? 'avalanche' });
+  const now = opts.now ?? Date.now;
+  const upstreamOpts: SimUpstreamOptions = { adminEnabled: opts.adminEnabled ?? false, pageTokenTtlMs: opts.pageTokenTtlMs ?? DAY_MS, now };
+  const stats = new CallStats();
+  const faults = new FaultSet();
+  const access = new AccessControl({ ...opts.apiKeys, perMinute: opts.rateLimitPerMinute ?? 1_000_000, now });
+  let latencyMs = opts.latencyMs ?? 0;
+  const reset = () => {
+    stats.reset();
+    faults.clear();
+    access.reset();
+  };
+
+  const server = createSimServer({
+    upstreams: [
+      { base: '/data-api', upstream: createDataApi(world, upstreamOpts), rateLimited: true, keyed: true },
+      { base: '/metrics-api', upstream: createMetricsApi(world, upstreamOpts), rateLimited: true, keyed: false },
+      { base: '/node', upstream: createNodeRpc(world, upstreamOpts), rateLimited: false, keyed: false },
+    ],
+    stats, faults, access,
+    latencyMs: () => latencyMs,
+    control: (method, path, body) => {
+      const json = (): unknown => (body.trim() === '' ? {} : JSON.parse(body));
+      try {
+        const route = `${method} ${path.replace(/\/$/, '') || '/'}`;
+        switch (route) {
+          case 'GET /stats':
+            return { status: 200, body: stats.snapshot() };
+          case 'POST /reset':
+            reset();
+            return { status: 200, body: { ok: true } };
+          case 'GET /faults':
+            return { status: 200, body: { faults: faults.list() } };
+          case 'POST /faults':
+            return { status: 201, body: { faults: faults.add(json() as SimFault | SimFault[]) } };
+          case 'DELETE /faults':
+            faults.clear();
+            return { status: 200, body: { ok: true } };
+          case 'POST /latency': {
+            const ms = (json() as { latencyMs?: unknown }).latencyMs;
+            if (typeof ms !== 'number' || ms < 0) throw new Error('latencyMs must be a number >= 0');
+            latencyMs = ms;
+            return { status: 200, body: { latencyMs } };
+          }
+          case 'POST /advance': {
+            const { chainId = '43114', blocks = 1 } = json() as { chainId?: string | number; blocks?: number };
+            if (!world.chain(chainId)) return { status: 404, body: { message: `unknown chain ${chainId}` } };
+            if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw new Error('blocks must be an integer 1..10000');
+            world.advance(chainId, blocks);
+            const head = world.head(chainId);
+            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp } } };
+          }
+          case 'GET /fixtures':
+            return { status: 200, body: world.fixtures };
+          case 'GET /':
+          case 'GET /health':
+            return { status: 200, body: { ok: true, seed: world.seed, selfNodeId: world.selfNodeId } };
+          default:
+            return { status: 404, body: { message: `no control route ${route}` } };
+        }
+      } catch (err) {
+        return { status: 400, body: { message: err instanceof Error ? err.message : String(err) } };
+      }
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}`;
+  return {
+    url,
+    dataApiUrl: `${url}/data-api`,
+    metricsApiUrl: `${url}/metrics-api`,
+    nodeUrl: `${url}/node`,
+    world,
+    stats: () => stats.snapshot(),
+    reset,
+    addFault: (f) => void faults.add(f),
+    clearFaults: () => faults.clear(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_SIM_PORT, startSimulator } from './index.js';
+
+/** `npm run sim`: the upstream simulator on SIM_PORT (default 4010). */
+const env = process.env;
+const flag = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
+
+const sim = await startSimulator({
+  port: Number(env.SIM_PORT ?? DEFAULT_SIM_PORT),
+  host: env.SIM_HOST ?? '127.0.0.1',
+  seed: env.SIM_SEED ?? 'avalanche',
+  latencyMs: Number(env.SIM_LATENCY_MS ?? 0),
+  adminEnabled: flag(env.SIM_ADMIN_ENABLED),
+});
+console.log(`simulator (seed ${sim.world.seed}) listening on ${sim.url}`);
+console.log(`  DATA_API_URL=${sim.dataApiUrl}`);
+console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
+console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);
+console.log(`  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures`);
+
+let closing = false;
+const stop = (signal: string) => {
+  if (closing) return;
+  closing = true;
+  console.log(`simulator: ${signal}, closing`);
+  sim.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
