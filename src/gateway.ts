@@ -17,6 +17,7 @@ import { useResponseCache } from './plugins/use-response-cache.js';
 import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
+import { createPrimaryApiClient } from './upstream/data-api-primary.js';
 import { UpstreamError } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
 
@@ -91,11 +92,13 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
       const callerKey = request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
-      const dataApi = createDataApiClient(dataApiHttp, callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {});
+      const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
+      const dataApi = createDataApiClient(dataApiHttp, callerOpts);
+      const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
         served,
-        loaders: createLoaders({ cache, policy, observer: served }, { dataApi }),
+        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi }),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },

@@ -57,6 +57,11 @@ export const RESOURCE_CLASS = {
   'data.blockTransactions': 'immutable',
   'data.transaction': 'immutable',
   'data.latestTransactions': 'head',
+  // Data API — primary network: validator sets move slowly; staking lists and balances follow the P-Chain head.
+  'data.validators': 'slow',
+  'data.l1Validators': 'slow',
+  'data.stakingTransactions': 'head',
+  'data.primaryBalances': 'head',
 } as const satisfies Record<string, CacheClass>;
 
 export type ResourceKind = keyof typeof RESOURCE_CLASS;

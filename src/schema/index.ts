@@ -6,6 +6,8 @@ import './types/block.js';
 import './types/transaction.js';
 import './federation.js';
 import './types/address.js';
+import './types/network.js';
+import './types/validator.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -44,9 +44,14 @@ export type NodeQueryVariables = Exact<{
 
 
 export type NodeQuery = { node:
+    | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'Block', number: string, hash: string, id: string }
     | { __typename: 'Chain', chainId: string, id: string }
+    | { __typename: 'CompletedValidator', id: string }
+    | { __typename: 'Network', id: string }
+    | { __typename: 'PendingValidator', id: string }
+    | { __typename: 'RemovedValidator', id: string }
     | { __typename: 'Transaction', hash: string, id: string }
    | null };
 

@@ -1,0 +1,59 @@
+import type DataLoader from 'dataloader';
+import type { BalanceArgs, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type { Page } from '../upstream/request.js';
+import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
+import { requestLoader, type LoaderDeps } from './request-loader.js';
+
+/**
+ * Primary-network loaders. Every upstream page is fetched at the route's largest size (the Data API
+ * charges per call, not per item), so clients asking different `first` values share cached pages, and
+ * the same page requested twice in one query (a validator refetched by id, a list read twice) is one call.
+ */
+export const PRIMARY_PAGE_SIZE = {
+  validators: 100,
+  l1Validators: 100,
+  stakingTransactions: 100,
+} as const;
+
+export interface ValidatorsPageKey extends ValidatorFilter {
+  network: NetworkName;
+  nodeId: string;
+  pageToken: string | null;
+}
+
+export interface L1ValidatorsPageKey extends L1ValidatorFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
+export interface StakingPageKey extends StakingFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
+export interface BalancesKey extends BalanceArgs {
+  network: NetworkName;
+  chain: PrimaryChainAlias;
+}
+
+export interface PrimaryLoaders {
+  validatorsPage: DataLoader<ValidatorsPageKey, Page<ValidatorDetails>, string>;
+  l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
+  stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
+  balances: DataLoader<BalancesKey, PrimaryBalances, string>;
+}
+
+export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): PrimaryLoaders {
+  return {
+    validatorsPage: requestLoader(deps, ({ network, nodeId, pageToken, ...filter }: ValidatorsPageKey) =>
+      api.listValidators(network, nodeId, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.validators }),
+    ),
+    l1ValidatorsPage: requestLoader(deps, ({ network, pageToken, ...filter }: L1ValidatorsPageKey) =>
+      api.listL1Validators(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.l1Validators }),
+    ),
+    stakingPage: requestLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
+      api.listStakingTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.stakingTransactions }),
+    ),
+    balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
+  };
+}

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import type { GatewayNetwork } from '../upstream/schemas/primary.js';
+import { badInput } from './errors.js';
+
+/**
+ * Checks on primary-network input, made before any upstream call; each failure is BAD_USER_INPUT naming
+ * the argument. The encodings are implemented here on node:crypto (they are small and fully specified):
+ * - CB58 (Avalanche ids): base58 of the payload followed by the last 4 bytes of sha256(payload);
+ * - node ids: `NodeID-` + CB58 of a 20-byte id;
+ * - addresses: bech32 (BIP-173) with the network's prefix (`avax` / `fuji`), 20-byte payload,
+ *   optionally preceded by the chain alias `P-` or `X-`.
+ */
+
+export type { GatewayNetwork };
+
+export const HRP: Record<GatewayNetwork, string> = { mainnet: 'avax', fuji: 'fuji' };
+
+/** `mainnet`, `fuji` or `testnet` (normalized to `fuji`, so both names share cache entries and ids). */
+export function parseNetwork(value: string, argument = 'network'): GatewayNetwork {
+  const v = value.trim().toLowerCase();
+  if (v === 'mainnet') return 'mainnet';
+  if (v === 'fuji' || v === 'testnet') return 'fuji';
+  throw badInput(argument, `${argument} must be one of mainnet, fuji, testnet (testnet and fuji are the same network)`);
+}
+
+// ——— base58 / CB58 ———
+
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const B58_INDEX = new Map([...B58].map((c, i) => [c, i]));
+
+/** base58 → bytes; undefined for a character outside the alphabet. */
+export function base58Decode(s: string): Uint8Array | undefined {
+  const bytes: number[] = [];
+  for (const ch of s) {
+    const v = B58_INDEX.get(ch);
+    if (v === undefined) return undefined;
+    let carry = v;
+    for (let j = 0; j < bytes.length; j++) {
+      carry += bytes[j]! * 58;
+      bytes[j] = carry & 0xff;
+      carry >>= 8;
+    }
+    while (carry > 0) {
+      bytes.push(carry & 0xff);
+      carry >>= 8;
+    }
+  }
+  for (const ch of s) {
+    if (ch !== '1') break;
+    bytes.push(0);
+  }
+  return Uint8Array.from(bytes.reverse());
+}
+
+/** The payload of a CB58 string whose checksum verifies; undefined otherwise. */
+export function cb58Decode(s: string): Uint8Array | undefined {
+  const all = base58Decode(s);
+  if (!all || all.length < 5) return undefined;
+  const payload = all.subarray(0, all.length - 4);
+  const sum = createHash('sha256').update(payload).digest();
+  for (let i = 0; i < 4; i++) if (all[all.length - 4 + i] !== sum[sum.length - 4 + i]) return undefined;
+  return payload;
+}
+
+/** A CB58 id (transaction hash, blockchain, subnet or validation id): 32 bytes with a valid checksum. */
+export function parseCb58Id(value: string, argument: string, what = 'id'): string {
+  const v = value.trim();
+  const payload = v.length <= 64 ? cb58Decode(v) : undefined;
+  if (!payload || payload.length !== 32) {
+    throw badInput(argument, `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`);
+  }
+  return v;
+}
+
+/** `NodeID-` followed by the CB58 encoding of a 20-byte node id, checksum verified. */
+export function parseNodeId(value: string, argument = 'nodeId'): string {
+  const v = value.trim();
+  const payload = v.startsWith('NodeID-') && v.length <= 64 ? cb58Decode(v.slice('NodeID-'.length)) : undefined;
+  if (!payload || payload.length !== 20) {
+    throw badInput(argument, `${argument} must be a node id: "NodeID-" followed by a checksummed base58 id (e.g. NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg)`);
+  }
+  return v;
+}
+
+// ——— bech32 (BIP-173) ———
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
+function polymod(values: readonly number[]): number {
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
+  }
+  return chk;
+}
+
+const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+
+/** Decodes a bech32 string: its prefix and 8-bit payload, or undefined when malformed or the checksum fails. */
+export function bech32Decode(s: string): { hrp: string; bytes: Uint8Array } | undefined {
+  if (s.length < 8 || s.length > 90 || (s !== s.toLowerCase() && s !== s.toUpperCase())) return undefined;
+  const lower = s.toLowerCase();
+  const sep = lower.lastIndexOf('1');
+  if (sep < 1 || sep + 7 > lower.length) return undefined;
+  const hrp = lower.slice(0, sep);
+  const words: number[] = [];
+  for (const ch of lower.slice(sep + 1)) {
+    const w = BECH32.indexOf(ch);
+    if (w < 0) return undefined;
+    words.push(w);
+  }
+  if (polymod([...hrpExpand(hrp), ...words]) !== 1) return undefined;
+  // 5-bit words → bytes; leftover bits must be zero padding shorter than one word.
+  let acc = 0;
+  let bits = 0;
+  const out: number[] = [];
+  for (const w of words.slice(0, -6)) {
+    acc = (acc << 5) | w;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+    }
+  }
+  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) return undefined;
+  return { hrp, bytes: Uint8Array.from(out) };
+}
+
+/**
+ * A P-Chain or X-Chain address of this network: bech32 with the network's prefix and a 20-byte payload,
+ * optionally preceded by `P-` or `X-`. Normalized to lower case without the chain alias (the Data API
+ * treats both forms alike), so equal addresses share cache entries.
+ */
+export function parsePrimaryAddress(value: string, network: GatewayNetwork, argument = 'addresses'): string {
+  const v = value.trim();
+  const bare = /^[PX]-/i.test(v) ? v.slice(2) : v;
+  const decoded = bech32Decode(bare);
+  const hrp = HRP[network];
+  if (!decoded || decoded.hrp !== hrp || decoded.bytes.length !== 20) {
+    throw badInput(argument, `${argument}: "${v.slice(0, 100)}" is not a ${network} P/X-Chain address (bech32 starting with "${hrp}1", optionally prefixed "P-" or "X-", with a valid checksum)`);
+  }
+  return bare.toLowerCase();
+}
+
+export function parsePrimaryAddresses(values: readonly string[], network: GatewayNetwork, argument = 'addresses', max = 64): string[] {
+  if (values.length > max) throw badInput(argument, `${argument} takes at most ${max} addresses`);
+  return [...new Set(values.map((a) => parsePrimaryAddress(a, network, argument)))];
+}
+
+// ——— numbers and hex ———
+
+/** A Unix-seconds timestamp argument: a whole number ≥ 0. */
+export function parseTimestampArg(value: number | null | undefined, argument: string): number | undefined {
+  if (value == null) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw badInput(argument, `${argument} must be a whole number of Unix seconds, 0 or more`);
+  return value;
+}
+
+/** Hex bytes, optionally 0x-prefixed, an even number of digits, not empty. Returned as given (trimmed). */
+export function parseHexBytes(value: string, argument: string, maxBytes = 256 * 1024): string {
+  const v = value.trim();
+  const digits = v.startsWith('0x') || v.startsWith('0X') ? v.slice(2) : v;
+  if (digits.length === 0 || digits.length % 2 !== 0 || digits.length > maxBytes * 2 || !/^[0-9a-fA-F]+$/.test(digits)) {
+    throw badInput(argument, `${argument} must be hex-encoded bytes (an even number of hex digits, optionally prefixed with 0x)`);
+  }
+  return v;
+}
+
+export function parsePercent(value: number | null | undefined, argument: string): number | undefined {
+  if (value == null) return undefined;
+  if (!Number.isInteger(value) || value < 0 || value > 100) throw badInput(argument, `${argument} must be an integer from 0 to 100`);
+  return value;
+}
+
+/** A signing subnet id: CB58 (checksum verified) or 32 bytes of hex, as the aggregator accepts. */
+export function parseSubnetIdHexOrCb58(value: string, argument: string): string {
+  const v = value.trim();
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(v)) return v;
+  return parseCb58Id(v, argument, 'subnet id (or 32 bytes of hex)');
+}

@@ -1,0 +1,43 @@
+import { builder } from '../builder.js';
+import { parseNetwork, type GatewayNetwork } from '../primary-inputs.js';
+
+/**
+ * The primary network (P-Chain, X-Chain, C-Chain and their validators) of mainnet or fuji. It holds no
+ * data of its own: its fields (validators, L1 validators, staking transactions, balances) are added by
+ * their own files with `builder.objectFields(NetworkRef, ...)`. Global id: `Network:<mainnet|fuji>`.
+ */
+export interface NetworkShape {
+  name: GatewayNetwork;
+}
+
+export const NetworkNameEnum = builder.enumType('NetworkName', {
+  description: 'An Avalanche network. The Data API also calls fuji "testnet".',
+  values: { mainnet: { value: 'mainnet' }, fuji: { value: 'fuji' } } as const,
+});
+
+/** The order of a list by time, as the Data API's `sortOrder` takes it. */
+export const SortOrderEnum = builder.enumType('SortOrder', {
+  values: { ASC: { value: 'asc' }, DESC: { value: 'desc' } } as const,
+});
+
+export const NetworkRef = builder.objectRef<NetworkShape>('Network');
+
+builder.node(NetworkRef, {
+  description: 'The Avalanche primary network of mainnet or fuji: validators, L1 validators, P-Chain staking and balances.',
+  id: { resolve: (n) => n.name },
+  // Nothing to fetch: a network is valid when its name is.
+  loadOne: (id) => ({ name: parseNetwork(id, 'id') }),
+  fields: (t) => ({
+    name: t.expose('name', { type: NetworkNameEnum }),
+    isTestnet: t.boolean({ resolve: (n) => n.name === 'fuji' }),
+  }),
+});
+
+builder.queryField('network', (t) =>
+  t.field({
+    type: NetworkRef,
+    description: 'The primary network by name: mainnet, fuji or testnet (testnet and fuji are the same network).',
+    args: { name: t.arg.string({ required: true, description: 'mainnet, fuji or testnet.' }) },
+    resolve: (_root, { name }) => ({ name: parseNetwork(name, 'name') }),
+  }),
+);

@@ -1,0 +1,212 @@
+import { brandWithType } from '@pothos/core';
+import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import type { BlsCredentials, Rewards, ValidationStatus, Validator } from '../../upstream/schemas/primary.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput, gqlError } from '../errors.js';
+import type { GatewayContext } from '../../context.js';
+import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+
+/**
+ * A primary-network validation period of one node. The Data API answers a `oneOf` by status, so the graph
+ * has one type per status behind the `Validator` interface. Global id: `<Type>:<network>:<nodeId>:<txHash>`
+ * (the validation tx names the period). A period changes status over time (pending → active → completed):
+ * refetching an id returns the period in its current status, typed accordingly.
+ */
+export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentials').implement({
+  description: 'A validator BLS public key and its proof of possession.',
+  fields: (t) => ({ publicKey: t.exposeString('publicKey'), proofOfPossession: t.exposeString('proofOfPossession') }),
+});
+
+const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
+  description: 'Validation and delegation rewards, in nAVAX.',
+  fields: (t) => ({
+    validationRewardAmount: t.expose('validationRewardAmount', { type: 'BigDecimal' }),
+    delegationRewardAmount: t.expose('delegationRewardAmount', { type: 'BigDecimal' }),
+    rewardAddresses: t.stringList({ resolve: (r) => r.rewardAddresses ?? [] }),
+    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true }),
+  }),
+});
+
+export const ValidationStatusEnum = builder.enumType('ValidationStatus', {
+  values: { COMPLETED: { value: 'completed' }, ACTIVE: { value: 'active' }, PENDING: { value: 'pending' }, REMOVED: { value: 'removed' } } as const,
+});
+
+const TYPE_OF: Record<ValidationStatus, string> = {
+  completed: 'CompletedValidator',
+  active: 'ActiveValidator',
+  pending: 'PendingValidator',
+  removed: 'RemovedValidator',
+};
+
+export const ValidatorRef = builder.interfaceRef<Validator>('Validator').implement({
+  description: 'A validation period of a node on the primary network, typed by its status.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (v) => TYPE_OF[v.validationStatus],
+  fields: (t) => ({
+    network: t.expose('network', { type: NetworkNameEnum }),
+    txHash: t.exposeString('txHash', { description: 'The transaction that added this validator (CB58).' }),
+    nodeId: t.exposeString('nodeId'),
+    subnetId: t.exposeString('subnetId'),
+    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'nAVAX.' }),
+    delegationFee: t.expose('delegationFee', { type: 'BigDecimal', nullable: true, description: 'Percent of delegator rewards kept by the validator.' }),
+    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp' }),
+    startTimestampIso: t.string({ resolve: (v) => isoOf(v.startTimestamp) }),
+    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp' }),
+    endTimestampIso: t.string({ resolve: (v) => isoOf(v.endTimestamp) }),
+    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Present for permissionless validators.', resolve: (v) => v.blsCredentials ?? null }),
+    validationStatus: t.expose('validationStatus', { type: ValidationStatusEnum }),
+  }),
+});
+
+/** Splits `<network>:<nodeId>:<txHash>`, checking each part. */
+function parseValidatorKey(id: string): { network: ReturnType<typeof parseNetwork>; nodeId: string; txHash: string } {
+  const [network, nodeId, txHash, ...rest] = id.split(':');
+  if (!network || !nodeId || !txHash || rest.length > 0) throw badInput('id', 'Malformed validator id');
+  return { network: parseNetwork(network, 'id'), nodeId: parseNodeId(nodeId, 'id'), txHash: parseCb58Id(txHash, 'id', 'transaction hash') };
+}
+
+/** Upstream pages walked to find one period of a node (a node has a handful of periods; 100 per page). */
+const MAX_LOOKUP_PAGES = 10;
+
+/**
+ * One validation period by its key. There is no single-period route: the node's list is walked (through the
+ * shared page loader, so a list read in the same query costs nothing more). Branded with its current type.
+ */
+export async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator | Error> {
+  try {
+    const { network, nodeId, txHash } = parseValidatorKey(id);
+    let pageToken: string | null = null;
+    for (let n = 0; n < MAX_LOOKUP_PAGES; n++) {
+      const page = await ctx.loaders.primary.validatorsPage.load({ network, nodeId, pageToken });
+      const found = page.items.find((v) => v.txHash === txHash);
+      if (found) return branded({ ...found, network });
+      if (!page.nextPageToken) break;
+      pageToken = page.nextPageToken;
+    }
+    return gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
+  } catch (e) {
+    return e as Error;
+  }
+}
+
+function branded(v: Validator): Validator {
+  brandWithType(v, TYPE_OF[v.validationStatus] as never);
+  return v;
+}
+
+type ValidatorOf<S extends ValidationStatus> = Extract<Validator, { validationStatus: S }>;
+
+/** What the four status types share as Relay nodes: one key, one loader returning the current status. */
+const nodeOptions = (status: ValidationStatus) => ({
+  interfaces: [ValidatorRef],
+  id: { resolve: (v: Validator) => `${v.network}:${v.nodeId}:${v.txHash}` },
+  // The loader brands each result with the type of its current status; Relay must not re-brand it.
+  brandLoadedObjects: false,
+  // One promise per id: a failed id rejects alone (null plus its error), its siblings still resolve.
+  loadMany: (ids: readonly string[], ctx: GatewayContext) =>
+    ids.map(async (id) => {
+      const v = await loadValidator(id, ctx);
+      if (v instanceof Error) throw v;
+      return v as never;
+    }),
+  isTypeOf: (v: unknown) => (v as Validator).validationStatus === status,
+});
+
+export const CompletedValidatorRef = builder.objectRef<ValidatorOf<'completed'>>('CompletedValidator');
+builder.node(CompletedValidatorRef, {
+  ...nodeOptions('completed'),
+  description: 'A validation period that ended and was rewarded.',
+  fields: (t) => ({
+    delegatorCount: t.exposeInt('delegatorCount'),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
+    rewards: t.field({ type: RewardsRef, resolve: (v) => v.rewards }),
+  }),
+});
+
+const HealthRef = builder.objectRef<Extract<Validator, { validationStatus: 'active' }>['validatorHealth']>('ValidatorHealth').implement({
+  description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
+  fields: (t) => ({
+    reachabilityPercent: t.exposeFloat('reachabilityPercent'),
+    benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent'),
+    benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent'),
+    benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent'),
+  }),
+});
+
+const GeolocationRef = builder.objectRef<NonNullable<Extract<Validator, { validationStatus: 'active' }>['geolocation']>>('Geolocation').implement({
+  fields: (t) => ({
+    city: t.exposeString('city'),
+    country: t.exposeString('country'),
+    countryCode: t.exposeString('countryCode'),
+    latitude: t.exposeFloat('latitude'),
+    longitude: t.exposeFloat('longitude'),
+  }),
+});
+
+export const ActiveValidatorRef = builder.objectRef<ValidatorOf<'active'>>('ActiveValidator');
+builder.node(ActiveValidatorRef, {
+  ...nodeOptions('active'),
+  description: 'A validation period under way.',
+  fields: (t) => ({
+    stakePercentage: t.exposeFloat('stakePercentage', { description: "This validator's share of the total active stake, in percent." }),
+    delegatorCount: t.exposeInt('delegatorCount'),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
+    uptimePerformance: t.exposeFloat('uptimePerformance', { description: 'Uptime percent as observed by the indexer’s node.' }),
+    avalancheGoVersion: t.exposeString('avalancheGoVersion', { nullable: true }),
+    delegationCapacity: t.expose('delegationCapacity', { type: 'BigDecimal', nullable: true, description: 'nAVAX that can still be delegated.' }),
+    potentialRewards: t.field({ type: RewardsRef, description: 'Estimated rewards if the validation succeeds.', resolve: (v) => v.potentialRewards }),
+    validatorHealth: t.field({ type: HealthRef, resolve: (v) => v.validatorHealth }),
+    geolocation: t.field({ type: GeolocationRef, nullable: true, resolve: (v) => v.geolocation ?? null }),
+  }),
+});
+
+// A pending period carries only the fields every period has.
+export const PendingValidatorRef = builder.objectRef<ValidatorOf<'pending'>>('PendingValidator');
+builder.node(PendingValidatorRef, {
+  ...nodeOptions('pending'),
+  description: 'A validation period that has not started yet.',
+  fields: () => ({}),
+});
+
+export const RemovedValidatorRef = builder.objectRef<ValidatorOf<'removed'>>('RemovedValidator');
+builder.node(RemovedValidatorRef, {
+  ...nodeOptions('removed'),
+  description: 'A permissioned subnet validator that was removed.',
+  fields: (t) => ({
+    removeTxHash: t.exposeString('removeTxHash'),
+    removeTimestamp: t.expose('removeTimestamp', { type: 'Timestamp' }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  validators: t.connection(
+    {
+      type: ValidatorRef,
+      nullable: true,
+      description: 'The validation periods of one node, each typed by its status. Forward paging only (first/after).',
+      args: {
+        nodeId: t.arg.string({ required: true, description: 'NodeID-… (checksummed).' }),
+        validationStatus: t.arg({ type: ValidationStatusEnum }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By start time. Default: the upstream’s.' }),
+      },
+      resolve: (network, args, ctx) => {
+        const nodeId = parseNodeId(args.nodeId, 'nodeId');
+        const filter = { validationStatus: args.validationStatus ?? undefined, sortOrder: args.sortOrder ?? undefined };
+        return resolveTokenConnection<Validator>(args, ctx.connections, {
+          listKey: `validators|${network.name}|${nodeId}|${filter.validationStatus ?? ''}|${filter.sortOrder ?? ''}`,
+          pageSize: PRIMARY_PAGE_SIZE.validators,
+          itemKey: (v) => v.txHash,
+          fetchPage: async (pageToken) => {
+            const page = await ctx.loaders.primary.validatorsPage.load({ network: network.name, nodeId, pageToken, ...filter });
+            return { items: page.items.map((v) => branded({ ...v, network: network.name })), nextPageToken: page.nextPageToken };
+          },
+        });
+      },
+    },
+    { description: 'A page of validation periods.' },
+    { description: 'A validation period and its cursor.' },
+  ),
+}));

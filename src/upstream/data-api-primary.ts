@@ -1,0 +1,123 @@
+import type { HttpClient, RequestOptions } from './http.js';
+import type { PageArgs } from './data-api.js';
+import type { Page, UpstreamRequest } from './request.js';
+import {
+  listL1ValidatorsResponse,
+  listValidatorDetailsResponse,
+  primaryBalancesResponse,
+  type L1ValidatorRaw,
+  type NetworkName,
+  type PrimaryBalances,
+  type PrimaryChainInfo,
+  type ValidatorDetails,
+} from './schemas/primary.js';
+import { listStakingTransactionsResponse, type PChainTransactionRaw, type PrimaryNetworkTxType } from './schemas/primary-staking.js';
+
+/**
+ * The Data API's primary-network routes (real paths, `../shared/upstream/README.md` rows 10, 11, 14, 15).
+ * Each method describes one upstream call; lists are normalized to `Page<T>` plus whatever the list
+ * answer carries beside its items (the L1 list's block height, the staking list's chain info).
+ */
+export type SortOrder = 'asc' | 'desc';
+
+export interface ValidatorFilter {
+  validationStatus?: ValidatorDetails['validationStatus'];
+  sortOrder?: SortOrder;
+}
+
+export interface L1ValidatorFilter {
+  l1ValidationId?: string;
+  includeInactive?: boolean;
+  nodeId?: string;
+  subnetId?: string;
+}
+
+export interface StakingFilter {
+  /** Bech32 P/X addresses, sent comma-separated as the real API wants them. */
+  addresses?: readonly string[];
+  txTypes?: readonly PrimaryNetworkTxType[];
+  startTimestamp?: number;
+  endTimestamp?: number;
+  sortOrder?: SortOrder;
+}
+
+export interface BalanceArgs {
+  addresses?: readonly string[];
+  blockTimestamp?: number;
+}
+
+export type L1ValidatorPage = Page<L1ValidatorRaw> & { blockHeight: string };
+export type StakingPage = Page<PChainTransactionRaw> & { chainInfo: PrimaryChainInfo };
+
+/** `blockchainId` of the balances route: the aliases the real API accepts for the three primary chains. */
+export type PrimaryChainAlias = 'p-chain' | 'x-chain' | 'c-chain';
+
+export interface PrimaryApiClient {
+  listValidators(network: NetworkName, nodeId: string, filter: ValidatorFilter, page: PageArgs): UpstreamRequest<Page<ValidatorDetails>>;
+  listL1Validators(network: NetworkName, filter: L1ValidatorFilter, page: PageArgs): UpstreamRequest<L1ValidatorPage>;
+  listStakingTransactions(network: NetworkName, filter: StakingFilter, page: PageArgs): UpstreamRequest<StakingPage>;
+  getBalances(network: NetworkName, chain: PrimaryChainAlias, args: BalanceArgs): UpstreamRequest<PrimaryBalances>;
+}
+
+const seg = encodeURIComponent;
+const list = (xs: readonly string[] | undefined) => (xs && xs.length > 0 ? xs.join(',') : undefined);
+
+export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = {}): PrimaryApiClient {
+  const get = <T>(
+    resource: UpstreamRequest<T>['resource'],
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => ({ upstream: 'data-api', resource, method: 'GET', path, query, pageToken, run });
+
+  return {
+    listValidators(network, nodeId, filter, { pageToken, pageSize }) {
+      const path = `/v1/networks/${seg(network)}/validators/${seg(nodeId)}`;
+      const query = { pageToken: pageToken ?? undefined, pageSize, validationStatus: filter.validationStatus, sortOrder: filter.sortOrder };
+      return get('data.validators', path, query, async () => {
+        const res = await http.getJson(path, query, listValidatorDetailsResponse, opts);
+        return { items: res.validators, nextPageToken: res.nextPageToken || null };
+      }, pageToken);
+    },
+    listL1Validators(network, filter, { pageToken, pageSize }) {
+      const path = `/v1/networks/${seg(network)}/l1Validators`;
+      const query = {
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        l1ValidationId: filter.l1ValidationId,
+        includeInactiveL1Validators: filter.includeInactive,
+        nodeId: filter.nodeId,
+        subnetId: filter.subnetId,
+      };
+      return get('data.l1Validators', path, query, async () => {
+        const res = await http.getJson(path, query, listL1ValidatorsResponse, opts);
+        return { items: res.validators, nextPageToken: res.nextPageToken || null, blockHeight: res.blockHeight };
+      }, pageToken);
+    },
+    listStakingTransactions(network, filter, { pageToken, pageSize }) {
+      // Only the P-Chain has staking transactions: the real route accepts nothing else here.
+      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions:listStaking`;
+      const query = {
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        addresses: list(filter.addresses),
+        // The real API takes txTypes as a repeated (array) query parameter; sorted so the cache key is stable.
+        txTypes: filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort().join(',') : undefined,
+        startTimestamp: filter.startTimestamp,
+        endTimestamp: filter.endTimestamp,
+        sortOrder: filter.sortOrder,
+      };
+      const wire = { ...query, txTypes: filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined };
+      return get('data.stakingTransactions', path, query, async () => {
+        const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
+        return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
+      }, pageToken);
+    },
+    getBalances(network, chain, { addresses, blockTimestamp }) {
+      const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;
+      const query = { addresses: list(addresses), blockTimestamp };
+      return get('data.primaryBalances', path, query, () => http.getJson(path, query, primaryBalancesResponse, opts));
+    },
+  };
+}
