@@ -6,7 +6,13 @@ import { PageTokens } from './page-tokens.js';
 import { Router } from './router.js';
 import { blockRoutes } from './routes-blocks.js';
 import { chainRoutes } from './routes-chains.js';
+import { addressRoutes } from './routes-address.js';
+import { contractRoutes } from './routes-contracts.js';
+import { icmRoutes } from './routes-icm.js';
+import { primaryRoutes } from './routes-primary.js';
+import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
+import { validatorRoutes } from './routes-validators.js';
 
 /**
  * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
@@ -15,7 +21,10 @@ import { transactionRoutes } from './routes-transactions.js';
  */
 export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstream {
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
-  const router = new Router<Ctx>().add([...chainRoutes, ...blockRoutes, ...transactionRoutes]);
+  const router = new Router<Ctx>().add([
+    ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
+    ...primaryRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
+  ]);
 
   return {
     name: 'data-api',

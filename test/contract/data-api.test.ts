@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+/**
+ * Every simulated Data API route, validated against the real OpenAPI response schema
+ * (../shared/upstream/data-api.openapi.json, read in place; a missing spec fails the suite).
+ */
+
+type Spec = { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: unknown };
+const spec = JSON.parse(readFileSync(new URL('../../../shared/upstream/data-api.openapi.json', import.meta.url), 'utf8')) as Spec;
+
+const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
+addFormats.default(ajv);
+ajv.addSchema({ $id: 'data-api.json', components: nullableToAnyOf(spec.components) });
+
+/** OpenAPI 3.0's `nullable` without a `type` (ajv refuses it) → an explicit `anyOf` with null. */
+function nullableToAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableToAnyOf);
+  if (node === null || typeof node !== 'object') return node;
+  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableToAnyOf(v)]));
+  if (o.nullable === true && o.type === undefined) {
+    const { nullable: _drop, ...rest } = o;
+    return { anyOf: [{ type: 'null' }, rest] };
+  }
+  return o;
+}
+
+const rebase = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"data-api.json#/components/'));
+
+function responseSchema(operationId: string, status: number): unknown {
+  for (const ops of Object.values(spec.paths)) {
+    for (const op of Object.values(ops)) {
+      if (op.operationId === operationId) {
+        const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+        if (!schema) throw new Error(`${operationId} has no ${status} JSON schema`);
+        return rebase(schema);
+      }
+    }
+  }
+  throw new Error(`no operation ${operationId} in the spec`);
+}
+
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+function expectValid(schema: unknown, body: unknown, label: string) {
+  const key = JSON.stringify(schema);
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = ajv.compile(schema as object)));
+  const ok = v(body);
+  if (!ok) throw new Error(`${label}: ${ajv.errorsText(v.errors, { separator: '\n' })}\n${JSON.stringify(body).slice(0, 600)}`);
+}
+
+let sim: RunningSimulator;
+const covered = new Set<string>();
+
+async function call(operationId: string, path: string, init: { query?: Record<string, string>; method?: string; body?: unknown; status?: number; schema?: (body: any) => unknown } = {}) {
+  const u = new URL(sim.dataApiUrl + path);
+  for (const [k, v] of Object.entries(init.query ?? {})) u.searchParams.set(k, v);
+  const res = await fetch(u, {
+    method: init.method ?? 'GET',
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body), headers: { 'content-type': 'application/json' } } : {}),
+  });
+  const body = await res.json();
+  const status = init.status ?? (init.method === 'POST' || operationId === 'getAggregatedSignatures' ? 201 : 200);
+  expect(res.status, `${operationId} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(status);
+  expectValid(init.schema ? init.schema(body) : responseSchema(operationId, status), body, `${operationId} ${path}`);
+  covered.add(operationId);
+  return body as any;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+describe('Data API responses validate against the real OpenAPI schemas', () => {
+  it('chains, blocks and transactions', async () => {
+    const f = sim.world.fixtures;
+    await call('supportedChains', '/v1/chains');
+    await call('supportedChains', '/v1/chains', { query: { network: 'fuji' } });
+    for (const id of ['43114', '43113', f.l1ChainId, sim.world.networks.mainnet.cChainId]) await call('getChainInfo', `/v1/chains/${id}`);
+    await call('getLatestBlocks', '/v1/chains/43114/blocks', { query: { pageSize: '100' } });
+    await call('getBlock', `/v1/chains/43114/blocks/${f.blockNumber}`);
+    await call('getBlock', `/v1/chains/43114/blocks/${f.blockHash}`);
+    await call('getTransactionsForBlock', `/v1/chains/43114/blocks/${f.blockNumber}/transactions`);
+    await call('getTransactionsForBlock', `/v1/chains/43114/blocks/${f.blockHash}/transactions`, { query: { pageSize: '3' } });
+    await call('listLatestTransactions', '/v1/chains/43114/transactions', { query: { pageSize: '100' } });
+    await call('listLatestTransactions', '/v1/chains/43114/transactions', { query: { status: 'failed' } });
+    const chain = sim.world.chain('43114')!;
+    const samples = [
+      f.txHash, f.nativeTxHash,
+      chain.transactions.find((t) => t.erc721.length)!.hash, chain.transactions.find((t) => t.erc1155.length)!.hash,
+      chain.transactions.find((t) => t.createdContract)!.hash, chain.transactions.find((t) => t.icm?.direction === 'SOURCE_TRANSACTION')!.hash,
+      chain.transactions.find((t) => t.icm?.direction === 'DESTINATION_TRANSACTION')!.hash, chain.transactions.find((t) => t.status === 0)!.hash,
+    ];
+    for (const h of samples) await call('getTransaction', `/v1/chains/43114/transactions/${h}`);
+    const l1Tx = sim.world.chain(f.l1ChainId)!.transactions[0]!;
+    await call('getTransaction', `/v1/chains/${f.l1ChainId}/transactions/${l1Tx.hash}`);
+  });
+
+  it('address lists, balance and contract metadata', async () => {
+    const f = sim.world.fixtures;
+    const a = `/v1/chains/43114/addresses/${f.busyAddress}`;
+    await call('listTransactions', `${a}/transactions`, { query: { pageSize: '100' } });
+    await call('listTransactions', `${a}/transactions`, { query: { sortOrder: 'asc', startBlock: String(f.blockNumber) } });
+    await call('listNativeTransactions', `${a}/transactions:listNative`, { query: { pageSize: '100' } });
+    await call('listErc20Transactions', `${a}/transactions:listErc20`, { query: { pageSize: '100' } });
+    await call('listErc721Transactions', `${a}/transactions:listErc721`, { query: { pageSize: '100' } });
+    await call('listErc1155Transactions', `${a}/transactions:listErc1155`, { query: { pageSize: '100' } });
+    await call('listInternalTransactions', `${a}/transactions:listInternals`, { query: { pageSize: '100' } });
+    await call('getNativeBalance', `${a}/balances:getNative`, { query: { currency: 'eur' } });
+    await call('getNativeBalance', `/v1/chains/${f.l1ChainId}/addresses/${f.busyAddress}/balances:getNative`);
+    for (const c of Object.values(f.contracts)) await call('getContractMetadata', `/v1/chains/43114/addresses/${c}`);
+  });
+
+  it('primary network, validators, ICM and signature aggregation', async () => {
+    const f = sim.world.fixtures;
+    await call('listActivePrimaryNetworkStakingTransactions', '/v1/networks/mainnet/blockchains/p-chain/transactions:listStaking', { query: { pageSize: '100' } });
+    await call('listActivePrimaryNetworkStakingTransactions', '/v1/networks/fuji/blockchains/11111111111111111111111111111111LpoYY/transactions:listStaking');
+    const variants: Record<string, string> = { 'p-chain': 'ListPChainBalancesResponse', 'x-chain': 'ListXChainBalancesResponse', 'c-chain': 'ListCChainAtomicBalancesResponse' };
+    for (const chain of Object.keys(variants)) {
+      // The spec's oneOf is ambiguous (a P-Chain answer also satisfies the C-Chain variant, so no real
+      // answer can match exactly one) and has no discriminator: pick the variant by chainInfo.chainName,
+      // as clients must, and validate against that variant.
+      const body = await call('getBalancesByAddresses', `/v1/networks/mainnet/blockchains/${chain}/balances`, {
+        query: { addresses: `P-${f.pChainAddress},${f.xChainAddress}` },
+        schema: (b) => ({ $ref: `data-api.json#/components/schemas/${variants[b.chainInfo.chainName]}` }),
+      });
+      expect(body.chainInfo.chainName).toBe(chain);
+    }
+    await call('getSingleValidatorDetails', `/v1/networks/mainnet/validators/${sim.world.selfNodeId}`, { query: { pageSize: '100' } });
+    const pending = sim.world.primary.mainnet.validators.find((v) => v.status === 'pending')!;
+    await call('getSingleValidatorDetails', `/v1/networks/mainnet/validators/${pending.nodeId}`);
+    await call('listL1Validators', '/v1/networks/mainnet/l1Validators', { query: { pageSize: '100', includeInactiveL1Validators: 'true' } });
+    const byStatus = new Set<string>();
+    for (const addr of [f.icmAddress, ...f.busyAddresses]) {
+      const body = await call('listIcmMessagesByAddress', `/v1/icm/addresses/${addr}/messages`, { query: { pageSize: '100' } });
+      for (const m of body.messages) byStatus.add(m.status);
+    }
+    expect([...byStatus].sort()).toEqual(['delivered', 'delivered_source_not_indexed', 'pending']);
+    await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
+    await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
+  });
+
+  it('error bodies match the spec', async () => {
+    await call('getLatestBlocks', '/v1/chains/43114/blocks', { query: { pageSize: '0' }, status: 400 });
+    await call('getBlock', '/v1/chains/43114/blocks/1', { status: 404 });
+    await call('getChainInfo', '/v1/chains/1', { status: 404 });
+    await call('listTransactions', '/v1/chains/43114/addresses/0x123/transactions', { status: 400 });
+    await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: {}, status: 400 });
+    const keyed = await startSimulator({ port: 0, apiKeys: { revoked: ['old'], unprivileged: ['basic'] }, rateLimitPerMinute: 1 });
+    try {
+      const get = (key?: string) => fetch(`${keyed.dataApiUrl}/v1/chains`, { headers: key ? { 'x-glacier-api-key': key } : {} });
+      for (const [key, status] of [['old', 401], ['basic', 403], [undefined, 200], [undefined, 429]] as const) {
+        const res = await get(key);
+        expect(res.status).toBe(status);
+        expectValid(responseSchema('supportedChains', status), await res.json(), `status ${status}`);
+      }
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('covers every simulated Data API operation', () => {
+    expect([...covered].sort()).toEqual(
+      [
+        'supportedChains', 'getChainInfo', 'getLatestBlocks', 'getBlock', 'getTransactionsForBlock', 'getTransaction', 'listLatestTransactions',
+        'listTransactions', 'listNativeTransactions', 'listErc20Transactions', 'listErc721Transactions', 'listErc1155Transactions',
+        'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
+        'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
+        'getAggregatedSignatures',
+      ].sort(),
+    );
+  });
+});
