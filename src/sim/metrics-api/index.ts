@@ -1,14 +1,77 @@
+import type { SimRequest, SimResponse, SimUpstream } from '../types.js';
 import type { World } from '../world/index.js';
-import type { SimUpstream, SimUpstreamOptions } from '../types.js';
+import { BucketPager } from './paging.js';
+import { type MetricsCtx, chainMetrics, getChain, legacyAvgTps, listChains, rollingWindowMetrics } from './routes-chains.js';
+import { stakingMetrics } from './routes-network.js';
+import { ChainSeries } from './series.js';
+import type { StakingSeries } from './staking-series.js';
+import { MetricsError } from './validate.js';
 
-/** Placeholder until the real metrics-api simulator lands: every route answers 404 in the real error shape. */
-export function createMetricsApi(_world: World, _opts: SimUpstreamOptions): SimUpstream {
-  return {
-    name: 'metrics-api',
-    handle: (req) => ({
-      status: 404,
-      body: { message: `Cannot ${req.method} ${req.path}`, statusCode: 404, error: 'Not Found' },
-      route: `${req.method} (unmatched)`,
-    }),
+/**
+ * The simulated Metrics API (popsicle), mounted at `/metrics-api`: the v2 chain routes
+ * (listChains, getChain, the 17 per-chain metrics, rolling windows), staking metrics per network,
+ * health checks, and the seed's legacy `GET /v1/avg_tps/{chainId}`. Series are deterministic from
+ * the world's seed and end at world time (`world.now`). Errors are NestJS bodies whose `message`
+ * is an array of strings.
+ */
+
+export interface MetricsApiOptions {
+  /** Lifetime of issued page tokens (ms). */
+  pageTokenTtlMs: number;
+  /** Wall clock for token expiry. @default Date.now */
+  now?: () => number;
+}
+
+type Handler = (ctx: MetricsCtx, params: string[], query: URLSearchParams) => unknown;
+
+const HEALTH = { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } };
+
+export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpstream {
+  const ctx: MetricsCtx = {
+    world,
+    series: new ChainSeries(world.seed, world.now),
+    pager: new BucketPager(opts.pageTokenTtlMs, opts.now ?? Date.now),
   };
+  const stakingCache = new Map<string, StakingSeries | undefined>();
+  const routes: [RegExp, string, Handler][] = [
+    [/^\/v2\/health-check$/, '/v2/health-check', () => HEALTH],
+    [/^\/v2\/live-check$/, '/v2/live-check', () => HEALTH],
+    [/^\/v2\/chains$/, '/v2/chains', (c, _p, q) => listChains(c, q)],
+    [/^\/v2\/chains\/([^/]+)$/, '/v2/chains/:chainId', (c, p) => getChain(c, p[0]!)],
+    [/^\/v2\/chains\/([^/]+)\/metrics\/([^/]+)$/, '/v2/chains/:chainId/metrics/:metric', (c, p, q) => chainMetrics(c, p[0]!, p[1]!, q)],
+    [
+      /^\/v2\/chains\/([^/]+)\/rollingWindowMetrics\/([^/]+)$/,
+      '/v2/chains/:chainId/rollingWindowMetrics/:metric',
+      (c, p, q) => rollingWindowMetrics(c, p[0]!, p[1]!, q),
+    ],
+    [
+      /^\/v2\/networks\/([^/]+)\/metrics\/([^/]+)$/,
+      '/v2/networks/:network/metrics/:metric',
+      (c, p, q) => stakingMetrics(c, stakingCache, p[0]!, p[1]!, q),
+    ],
+    [/^\/v1\/avg_tps\/([^/]+)$/, '/v1/avg_tps/:chainId', (c, p, q) => legacyAvgTps(c, p[0]!, q)],
+  ];
+
+  function handle(req: SimRequest): SimResponse {
+    const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+    for (const [re, template, handler] of routes) {
+      const m = re.exec(path);
+      if (!m) continue;
+      if (req.method !== 'GET') break;
+      const route = `GET ${template}`;
+      try {
+        return { status: 200, body: handler(ctx, m.slice(1), req.query), route };
+      } catch (e) {
+        if (e instanceof MetricsError) return { status: e.status, body: e.body(), route };
+        throw e;
+      }
+    }
+    return {
+      status: 404,
+      body: new MetricsError(404, [`Cannot ${req.method} ${req.path}`]).body(),
+      route: `${req.method} (unmatched)`,
+    };
+  }
+
+  return { name: 'metrics-api', handle };
 }
