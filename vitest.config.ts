@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Layered suites (STYLE.md): unit = pure helpers in-process; sim = the upstream simulator's own tests;
 // integration = the gateway in-process against the simulator on loopback and a real Redis;
+// e2e = the gateway served on loopback as a federated subgraph under a real router;
 // contract = simulator answers validated against the real OpenAPI specs in ../shared/upstream.
 export default defineConfig({
   test: {
@@ -13,6 +14,7 @@ export default defineConfig({
       { extends: true, test: { name: 'sim', include: ['test/sim/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
   },
 });

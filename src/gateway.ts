@@ -39,6 +39,8 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   store: CacheStore;
   metrics: GatewayMetrics;
+  /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     graphqlEndpoint: '/graphql',
     graphiql: { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY },
     landingPage: false,
+    // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
+    healthCheckEndpoint: '/live',
     maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
     logging: config.logLevel === 'silent' ? false : config.logLevel,
     plugins: [
@@ -108,6 +112,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     yoga,
     store,
     metrics,
+    ready: () => store.ready(2_000),
     close: () => store.close(),
   };
 }

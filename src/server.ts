@@ -15,6 +15,7 @@ try {
 }
 
 const gateway = createGateway(config);
+await gateway.ready();
 const server = createServer(gateway.yoga);
 server.listen(config.port, config.host, () => {
   console.log(`gateway: GraphQL and GraphiQL at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql`);

@@ -86,6 +86,19 @@ export class RedisStore implements CacheStore {
     return this.client.status === 'ready' ? 'ok' : 'degraded';
   }
 
+  async ready(timeoutMs = 2_000): Promise<void> {
+    if (this.client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.client.once('ready', done);
+    });
+  }
+
   async close(): Promise<void> {
     this.client.disconnect();
   }

@@ -21,6 +21,8 @@ export interface CacheStore {
   /** One round trip for all entries; failures are counted, never thrown. */
   setMany(entries: readonly CacheEntry[]): Promise<void>;
   health(): CacheHealth;
+  /** Resolves once the backend answers, or after `timeoutMs` (a cache that is down must not hold start-up). */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export class MemoryStore implements CacheStore {
   health(): CacheHealth {
     return 'ok';
   }
+
+  async ready(): Promise<void> {}
 
   get size(): number {
     return this.#lru.size;

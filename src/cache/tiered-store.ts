@@ -44,6 +44,10 @@ export class TieredStore implements CacheStore {
     return this.l2.health();
   }
 
+  ready(timeoutMs?: number): Promise<void> {
+    return this.l2.ready(timeoutMs);
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.l1.close(), this.l2.close()]);
   }

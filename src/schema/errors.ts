@@ -70,28 +70,32 @@ export function fromUpstreamError(e: UpstreamError): GraphQLError {
 }
 
 /**
+ * GraphQLError is recognised by name, not `instanceof`: Yoga, the executor and our code may load
+ * different copies of graphql-js (ESM and CJS builds), and an error must not be masked for that.
+ */
+function isGraphQLError(e: unknown): e is GraphQLError {
+  return e instanceof Error && e.name === 'GraphQLError' && 'extensions' in e;
+}
+
+function isUpstreamError(e: unknown): e is UpstreamError {
+  return e instanceof UpstreamError || (e instanceof Error && e.name === 'UpstreamError' && 'kind' in e && 'upstream' in e);
+}
+
+/**
  * Yoga's `maskError`: GraphQL errors we raised pass through, upstream errors are mapped, anything else is
  * masked as INTERNAL (its details only in development).
  */
 export function maskError(error: unknown, message: string, isDev = false): GraphQLError {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (original instanceof UpstreamError) {
-    const mapped = fromUpstreamError(original);
-    return error instanceof GraphQLError
-      ? new GraphQLError(mapped.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: mapped.extensions })
-      : mapped;
+  const located = isGraphQLError(error) ? error : undefined;
+  const original = located?.originalError ?? error;
+  const at = { nodes: located?.nodes, path: located?.path, source: located?.source, positions: located?.positions };
+  if (isUpstreamError(original)) {
+    return new GraphQLError(fromUpstreamError(original).message, { ...at, extensions: fromUpstreamError(original).extensions });
   }
-  if (original instanceof GraphQLError) {
-    if (error instanceof GraphQLError && error !== original) {
-      return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, source: error.source, positions: error.positions, extensions: original.extensions });
-    }
-    return original;
+  if (isGraphQLError(original)) {
+    return original === located ? located : new GraphQLError(original.message, { ...at, extensions: original.extensions });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error; // validation / parse errors
-  const e = new GraphQLError(isDev && original instanceof Error ? original.message : message, {
-    nodes: error instanceof GraphQLError ? error.nodes : undefined,
-    path: error instanceof GraphQLError ? error.path : undefined,
-    extensions: { code: 'INTERNAL' },
-  });
-  return e;
+  // Parse and validation errors carry no original error: they are the client's, pass them on.
+  if (located && !located.originalError) return located;
+  return new GraphQLError(isDev && original instanceof Error ? original.message : message, { ...at, extensions: { code: 'INTERNAL' } });
 }

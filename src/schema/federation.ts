@@ -1,4 +1,5 @@
 import { builder } from './builder.js';
+import { parseBlockId, parseChainId, parseTxHash } from './inputs.js';
 import { ChainRef } from './types/chain.js';
 import { BlockRef } from './types/block.js';
 import { TransactionRef } from './types/transaction.js';
@@ -7,19 +8,25 @@ import { TransactionRef } from './types/transaction.js';
  * Apollo Federation v2 entities, keyed by natural identity (never by our Relay global ids) so other
  * subgraphs can reference them knowing only chain data. `resolveReference` goes through the same
  * loaders and shared cache as every other field: a hundred references cost what a hundred lookups cost.
+ * A malformed representation fails for that entity only (BAD_USER_INPUT naming the key field).
  */
 builder.asEntity(ChainRef, {
   key: builder.selection<{ chainId: string }>('chainId'),
-  resolveReference: (ref, ctx) => ctx.loaders.evm.chain.load(ref.chainId),
+  resolveReference: (ref, ctx) => ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
 });
 
 builder.asEntity(BlockRef, {
   key: [builder.selection<{ chainId: string; number: string }>('chainId number'), builder.selection<{ chainId: string; hash: string }>('chainId hash')],
   resolveReference: (ref, ctx) =>
-    ctx.loaders.evm.block.load({ chainId: ref.chainId, blockId: 'number' in ref ? ref.number : ref.hash.toLowerCase() }),
+    ctx.loaders.evm.block.load({
+      chainId: parseChainId(String(ref.chainId), 'chainId'),
+      blockId: 'number' in ref ? parseBlockId(String(ref.number), 'number') : parseBlockId(String(ref.hash), 'hash'),
+    }),
 });
 
 builder.asEntity(TransactionRef, {
   key: builder.selection<{ chainId: string; hash: string }>('chainId hash'),
-  resolveReference: async (ref, ctx) => (await ctx.loaders.evm.transaction.load({ chainId: ref.chainId, txHash: ref.hash.toLowerCase() })).nativeTransaction,
+  resolveReference: async (ref, ctx) =>
+    (await ctx.loaders.evm.transaction.load({ chainId: parseChainId(String(ref.chainId), 'chainId'), txHash: parseTxHash(String(ref.hash), 'hash') }))
+      .nativeTransaction,
 });

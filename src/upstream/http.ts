@@ -58,28 +58,30 @@ export function buildSearch(query: Query): string {
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const maxRetryAfterMs = o.maxRetryAfterMs ?? 5_000;
   const retries = o.retries ?? 2;
+  // ky replaces (does not merge) a per-call `retry`, so every call passes the whole policy.
+  const retryPolicy = {
+    limit: retries,
+    methods: ['get', 'post'],
+    statusCodes: RETRY_STATUS,
+    afterStatusCodes: [429, 503],
+    backoffLimit: 2_000,
+    jitter: true,
+    // A retry-after longer than we are willing to hold a client request is not waited for.
+    shouldRetry: ({ error }: { error: Error }) => {
+      if (error instanceof HTTPError) {
+        const after = retryAfterSec(error.response.headers);
+        if (after !== undefined && after * 1000 > maxRetryAfterMs) return false;
+      }
+      return undefined;
+    },
+  };
   const base: KyInstance = ky.create({
     timeout: o.timeoutMs ?? 10_000,
     headers: { accept: 'application/json', ...o.headers },
     fetch: o.fetch ?? globalThis.fetch,
     throwHttpErrors: true,
     hooks: { beforeRetry: [() => o.onRetry?.()] },
-    retry: {
-      limit: retries,
-      methods: ['get', 'post'],
-      statusCodes: RETRY_STATUS,
-      afterStatusCodes: [429, 503],
-      backoffLimit: 2_000,
-      jitter: true,
-      // A retry-after longer than we are willing to hold a client request is not waited for.
-      shouldRetry: ({ error }) => {
-        if (error instanceof HTTPError) {
-          const after = retryAfterSec(error.response.headers);
-          if (after !== undefined && after * 1000 > maxRetryAfterMs) return false;
-        }
-        return undefined;
-      },
-    },
+    retry: retryPolicy,
   });
 
   async function send<S extends z.ZodType>(
@@ -97,7 +99,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         method,
         headers: { ...opts.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        retry: opts.retry === false ? 0 : retries,
+        retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
       });
       text = await res.text();
     } catch (cause) {

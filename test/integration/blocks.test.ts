@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { BlockDocument, BlockTransactionsDocument, ChainBlocksDocument, NodeDocument } from '../__generated__/graphql.js';
+import { BlockDocument, BlockTransactionsDocument, ChainBlocksDocument, NodeDocument, type ChainBlocksQuery } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
@@ -41,7 +41,7 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
     while (seen.length < expected.length) {
       const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 25, after, txFirst: 0 });
       expect(r.errors).toBeUndefined();
-      const conn = r.data!.chain!.blocks!;
+      const conn: NonNullable<NonNullable<ChainBlocksQuery['chain']>['blocks']> = r.data!.chain!.blocks!;
       seen.push(...conn.edges.map((e) => e.node.hash));
       if (!conn.pageInfo.hasNextPage) break;
       after = conn.pageInfo.endCursor!;
@@ -102,7 +102,7 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
   });
 
   it('a cursor keeps its position while new blocks arrive at the head', async () => {
-    const gw = createTestGateway(sim, { ttlOverrides: { head: 1 } });
+    const gw = createTestGateway(sim, { ttlOverrides: { head: 1 }, staleOverrides: { head: { swr: 0, ifError: 0 } } });
     const a = await gw.exec(ChainBlocksDocument, { chainId: C, first: 5, txFirst: 0 });
     const firstFive = a.data!.chain!.blocks!.edges.map((e) => e.node.number);
     sim.world.advance(C, 3);
@@ -124,6 +124,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
     ['Redis', true],
   ])('20 blocks with their first 5 transactions: 1 + 20 upstream calls cold, 0 warm (%s)', async (_name, useRedis) => {
     const gw = createTestGateway(sim, useRedis ? { redisUrl } : {});
+    await gw.ready();
     const cold = await gw.exec(ChainBlocksDocument, QUERY);
     expect(cold.errors).toBeUndefined();
     const edges = cold.data!.chain!.blocks!.edges;
@@ -146,6 +147,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
     if (useRedis) {
       // a second gateway process sharing Redis: its own LRU is empty, Redis answers everything
       const other = createTestGateway(sim, { redisUrl });
+      await other.ready();
       const fromRedis = await other.exec(ChainBlocksDocument, QUERY);
       expect(fromRedis.data).toEqual(cold.data);
       expect(sim.stats().total).toBe(0);

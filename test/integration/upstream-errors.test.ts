@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { startTestSimulator } from '../support/sim.js';
+import { simGet, startTestSimulator } from '../support/sim.js';
 
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 let sim: RunningSimulator;
+/** Block numbers that exist: the simulator's chain starts far from genesis, like the real one. */
+let n: (back: number) => string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
+  const head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  n = (back) => String(head - back);
 });
 afterAll(async () => {
   await sim.close();
@@ -19,8 +23,8 @@ const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 describe('upstream failures become typed GraphQL errors', () => {
   it('404 gives NOT_FOUND for that field while its siblings still answer', async () => {
     const gw = createTestGateway(sim);
-    const r = await gw.query(`{ missing: block(chainId: "43114", id: "999999999") { number } present: block(chainId: "43114", id: "1") { number } }`);
-    expect(r.data).toEqual({ missing: null, present: { number: '1' } });
+    const r = await gw.query(`{ missing: block(chainId: "43114", id: "999999999") { number } present: block(chainId: "43114", id: "${n(1)}") { number } }`);
+    expect(r.data).toEqual({ missing: null, present: { number: n(1) } });
     expect(codes(r)).toEqual(['NOT_FOUND']);
     expect(r.errors![0]!.path).toEqual(['missing']);
     expect(r.errors![0]!.extensions).toMatchObject({ upstream: 'data-api', upstreamStatus: 404 });
@@ -29,7 +33,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   it('503 gives UPSTREAM_UNAVAILABLE after a bounded number of retries', async () => {
     const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '2' } });
     sim.addFault({ route: BLOCK_ROUTE, status: 503, body: { message: 'node down', statusCode: 503, error: 'Service Unavailable' } });
-    const r = await gw.query(`{ block(chainId: "43114", id: "2") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(2)}") { number } }`);
     expect(r.data).toEqual({ block: null });
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(calls(BLOCK_ROUTE)).toBe(3);
@@ -40,9 +44,9 @@ describe('upstream failures become typed GraphQL errors', () => {
     const gw = createTestGateway(sim);
     sim.addFault({ route: BLOCK_ROUTE, status: 429, headers: { 'retry-after': '1' }, count: 1, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } });
     const started = Date.now();
-    const r = await gw.query(`{ block(chainId: "43114", id: "3") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(3)}") { number } }`);
     expect(r.errors).toBeUndefined();
-    expect(r.data).toEqual({ block: { number: '3' } });
+    expect(r.data).toEqual({ block: { number: n(3) } });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(calls(BLOCK_ROUTE)).toBe(2);
   });
@@ -50,7 +54,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   it('a retry-after longer than we will wait gives RATE_LIMITED at once, with the wait in extensions', async () => {
     const gw = createTestGateway(sim, { env: { MAX_RETRY_AFTER_MS: '1000' } });
     sim.addFault({ route: BLOCK_ROUTE, status: 429, headers: { 'retry-after': '30' }, count: 1, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } });
-    const r = await gw.query(`{ block(chainId: "43114", id: "4") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(4)}") { number } }`);
     expect(codes(r)).toEqual(['RATE_LIMITED']);
     expect(r.errors![0]!.extensions!.retryAfterSec).toBe(30);
     expect(calls(BLOCK_ROUTE)).toBe(1);
@@ -59,14 +63,14 @@ describe('upstream failures become typed GraphQL errors', () => {
   it('a malformed upstream body is UPSTREAM_ERROR, never a crash', async () => {
     const gw = createTestGateway(sim);
     sim.addFault({ route: BLOCK_ROUTE, malformed: true, count: 1 });
-    const r = await gw.query(`{ block(chainId: "43114", id: "5") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(5)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
   });
 
   it('an upstream answer that breaks the contract is UPSTREAM_ERROR naming the field', async () => {
     const gw = createTestGateway(sim);
     sim.addFault({ route: BLOCK_ROUTE, status: 200, body: { blockNumber: 6, blockHash: '0x' }, count: 1 });
-    const r = await gw.query(`{ block(chainId: "43114", id: "6") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(6)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
     expect(r.errors![0]!.message).toMatch(/does not fit its contract/);
   });
@@ -74,13 +78,13 @@ describe('upstream failures become typed GraphQL errors', () => {
   it('a connection reset is retried, then UPSTREAM_UNAVAILABLE', async () => {
     const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '1' } });
     sim.addFault({ route: BLOCK_ROUTE, reset: true, count: 2 });
-    const r = await gw.query(`{ block(chainId: "43114", id: "7") { number } }`);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${n(7)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE']);
   });
 
   it('bad input is refused before any upstream call, naming the argument', async () => {
     const gw = createTestGateway(sim);
-    const r = await gw.query(`{ a: block(chainId: "x43114", id: "1") { number } b: block(chainId: "43114", id: "0xzz") { number } c: chain(id: "") { name } }`);
+    const r = await gw.query(`{ a: block(chainId: "x43114", id: "${n(1)}") { number } b: block(chainId: "43114", id: "0xzz") { number } c: chain(id: "") { name } }`);
     expect(codes(r)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect(r.errors!.map((e) => e.extensions!.argument).sort()).toEqual(['chainId', 'id', 'id']);
     expect(sim.stats().total).toBe(0);
@@ -99,7 +103,7 @@ describe('npm start against unreachable public endpoints', () => {
       { dataApiUrl: 'http://127.0.0.1:9/data-api', metricsApiUrl: 'http://127.0.0.1:9/m', nodeUrl: 'http://127.0.0.1:9' },
       { env: { UPSTREAM_RETRIES: '0' } },
     );
-    const r = await gw.query(`{ chain(id: "43114") { name } block(chainId: "43114", id: "1") { number } }`);
+    const r = await gw.query(`{ chain(id: "43114") { name } block(chainId: "43114", id: "${n(1)}") { number } }`);
     expect(r.data).toEqual({ chain: null, block: null });
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE']);
   });

@@ -1,0 +1,112 @@
+import { composeServices } from '@apollo/composition';
+import { printSubgraphSchema } from '@apollo/subgraph';
+import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createGateway } from '../../src/gateway.js';
+import { buildSchema } from '../../src/schema/index.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { serveOnLoopback } from '../support/serve.js';
+import { simWalk, startTestSimulator } from '../support/sim.js';
+import { createLabelsSubgraph, LABELS_TYPE_DEFS, labelFor, noteFor } from './labels-subgraph.js';
+
+/**
+ * Our gateway as one subgraph of a supergraph: composed with a second subgraph by Apollo's composition
+ * library, executed by a real router (Hive Gateway's runtime) on loopback.
+ */
+const C = '43114';
+let sim: RunningSimulator;
+let ours: Awaited<ReturnType<typeof serveOnLoopback>>;
+let labels: Awaited<ReturnType<typeof serveOnLoopback>>;
+let router: Awaited<ReturnType<typeof serveOnLoopback>>;
+let supergraphSdl: string;
+let hints: { definition: { code: string }; message: string }[];
+let busy: string;
+let head: number;
+
+const gatewayConfig = () =>
+  loadConfig({ DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, LOG_LEVEL: 'silent', RESPONSE_CACHE_MAX_TTL_MS: '0' });
+
+const post = async (url: string, query: string, variables: Record<string, unknown> = {}) =>
+  (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as {
+    data?: any;
+    errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+  };
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  ours = await serveOnLoopback(createGateway(gatewayConfig()).yoga);
+  labels = await serveOnLoopback(createLabelsSubgraph());
+  const composed = composeServices([
+    { name: 'avalanche', typeDefs: parse(printSubgraphSchema(buildSchema())), url: ours.url },
+    { name: 'labels', typeDefs: parse(LABELS_TYPE_DEFS), url: labels.url },
+  ]);
+  if (composed.errors) throw new Error(`composition failed:\n${composed.errors.map((e) => e.message).join('\n')}`);
+  supergraphSdl = composed.supergraphSdl;
+  hints = composed.hints as never;
+  router = await serveOnLoopback(createGatewayRuntime({ supergraph: supergraphSdl, logging: false }) as never);
+  const [tx] = await simWalk(sim.dataApiUrl, `/v1/chains/${C}/transactions`, 'transactions', 1, 1);
+  busy = tx.from.address;
+  head = Number(tx.blockNumber);
+}, 60_000);
+
+afterAll(async () => {
+  await router?.close();
+  await labels?.close();
+  await ours?.close();
+  await sim?.close();
+});
+
+describe('federation', () => {
+  it('composes with a second subgraph with no errors, and every hint is one we expect', () => {
+    expect(supergraphSdl).toContain('join__type(graph: AVALANCHE, key: "chainId address")');
+    // The labels subgraph declares Address and Transaction with only their keys and its own field:
+    // composition may hint that those key fields are resolved by both subgraphs; nothing else is expected.
+    const unexpected = hints.filter((h) => !['INCONSISTENT_DESCRIPTION', 'INCONSISTENT_NON_REPEATABLE_DIRECTIVE_ARGUMENTS'].includes(h.definition.code));
+    expect(unexpected.map((h) => `${h.definition.code}: ${h.message}`)).toEqual([]);
+  });
+
+  it('serves _service { sdl } with our entity keys, and still works standalone', async () => {
+    const r = await post(ours.url, '{ _service { sdl } }');
+    expect(r.data._service.sdl).toContain('@key(fields: "chainId number")');
+    const standalone = await post(ours.url, `{ block(chainId: "${C}", id: "${head - 1}") { number } }`);
+    expect(standalone.data).toEqual({ block: { number: String(head - 1) } });
+  });
+
+  it('_entities resolves references through the loaders; a malformed or unknown one fails alone', async () => {
+    const r = await post(
+      ours.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Block { number } ... on Chain { chainId } } }`,
+      {
+        r: [
+          { __typename: 'Block', chainId: C, number: String(head - 2) },
+          { __typename: 'Block', chainId: C, number: 'not-a-number' },
+          { __typename: 'Chain', chainId: C },
+          { __typename: 'Block', chainId: C, number: '999999999' },
+        ],
+      },
+    );
+    expect(r.data._entities[0]).toEqual({ __typename: 'Block', number: String(head - 2) });
+    expect(r.data._entities[1]).toBeNull();
+    expect(r.data._entities[2]).toEqual({ __typename: 'Chain', chainId: C });
+    expect(r.data._entities[3]).toBeNull();
+    const byIndex = Object.fromEntries(r.errors!.map((e) => [e.path![1], e.extensions!.code]));
+    expect(byIndex).toEqual({ 1: 'BAD_USER_INPUT', 3: 'NOT_FOUND' });
+  });
+
+  it('100 block references in one _entities call cost what 100 lookups cost in a normal query', async () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => String(head - 100 - i));
+    sim.reset();
+    await post(ours.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Block { hash } } }`, {
+      r: numbers.map((n) => ({ __typename: 'Block', chainId: C, number: n })),
+    });
+    const viaEntities = sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId'];
+    expect(viaEntities).toBe(100);
+    sim.reset();
+    const fresh = await serveOnLoopback(createGateway(gatewayConfig()).yoga);
+    await post(fresh.url, `{ ${numbers.map((n) => `b${n}: block(chainId: "${C}", id: "${n}") { hash }`).join(' ')} }`);
+    expect(sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId']).toBe(viaEntities);
+    await fresh.close();
+  });
+});
