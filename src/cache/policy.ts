@@ -57,6 +57,15 @@ export const RESOURCE_CLASS = {
   'data.blockTransactions': 'immutable',
   'data.transaction': 'immutable',
   'data.latestTransactions': 'head',
+  // Address lists: the first page follows the head; token pages are positional (the policy makes them tokenPage).
+  'data.addressTransactions': 'head',
+  'data.addressNativeTransactions': 'head',
+  'data.addressErc20Transfers': 'head',
+  'data.addressErc721Transfers': 'head',
+  'data.addressErc1155Transfers': 'head',
+  'data.addressInternalTransactions': 'head',
+  'data.nativeBalance': 'head',
+  'data.contract': 'slow',
   // Data API — primary network: validator sets move slowly; staking lists and balances follow the P-Chain head.
   'data.validators': 'slow',
   'data.l1Validators': 'slow',

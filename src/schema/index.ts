@@ -6,6 +6,13 @@ import './types/block.js';
 import './types/transaction.js';
 import './federation.js';
 import './types/address.js';
+import './types/money.js';
+import './types/token.js';
+import './types/transfer.js';
+import './types/internal-transaction.js';
+import './types/address-lists.js';
+import './types/balance.js';
+import './types/contract.js';
 import './types/network.js';
 import './types/validator.js';
 
