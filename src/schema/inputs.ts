@@ -42,3 +42,20 @@ export function splitKey(id: string): [string, string] | undefined {
   if (i <= 0 || i === id.length - 1) return undefined;
   return [id.slice(0, i), id.slice(i + 1)];
 }
+
+/** A block number argument (startBlock, endBlock, blockNumber): a whole number from 0 the upstream can take. */
+export function parseBlockNumber(value: string, argument: string): number {
+  const v = value.trim();
+  if (BLOCK_NUMBER.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
+  throw badInput(argument, `${argument} must be a whole block number from 0`);
+}
+
+/** An address list's block range: startBlock inclusive, endBlock exclusive, so a non-empty range has startBlock < endBlock. */
+export function parseBlockRange(args: { startBlock?: string | null; endBlock?: string | null }): { startBlock?: number; endBlock?: number } {
+  const startBlock = args.startBlock == null ? undefined : parseBlockNumber(args.startBlock, 'startBlock');
+  const endBlock = args.endBlock == null ? undefined : parseBlockNumber(args.endBlock, 'endBlock');
+  if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock) {
+    throw badInput('startBlock', 'startBlock (inclusive) must be less than endBlock (exclusive)');
+  }
+  return { startBlock, endBlock };
+}

@@ -1,18 +1,33 @@
+import type { z } from 'zod';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
+import { contractMetadata, getNativeBalanceResponse, type ContractMetadata, type NativeTokenBalance } from './schemas/contracts.js';
 import {
   chainInfo,
   evmBlock,
-  getTransactionResponse,
   listChainsResponse,
   listEvmBlocksResponse,
   listNativeTransactionsResponse,
   type ChainInfo,
+  type CurrencyCode,
   type EvmBlock,
   type EvmBlockRaw,
   type NativeTransaction,
-  type TransactionDetail,
 } from './schemas/evm.js';
+import {
+  getTransactionResponse,
+  listErc1155TransfersResponse,
+  listErc20TransfersResponse,
+  listErc721TransfersResponse,
+  listInternalTransactionsResponse,
+  listTransactionDetailsResponse,
+  type Erc1155TransferItem,
+  type Erc20TransferItem,
+  type Erc721TransferItem,
+  type InternalTransactionItem,
+  type TransactionDetail,
+  type TransactionDetails,
+} from './schemas/evm-transfers.js';
 
 /**
  * The Data API (a.k.a. Glacier): real paths from `../shared/upstream/README.md`. Each method describes
@@ -24,7 +39,17 @@ export interface DataApiClient {
   listLatestBlocks(chainId: string, page: PageArgs): UpstreamRequest<Page<EvmBlock>>;
   getBlock(chainId: string, blockId: string): UpstreamRequest<EvmBlock>;
   listBlockTransactions(chainId: string, blockId: string, page: PageArgs): UpstreamRequest<Page<NativeTransaction>>;
+  listLatestTransactions(chainId: string, page: PageArgs & { status?: 'failed' | 'success' }): UpstreamRequest<Page<NativeTransaction>>;
   getTransaction(chainId: string, txHash: string): UpstreamRequest<TransactionDetail>;
+  /** The combined list: each item is the native transaction plus the transfers and internals the address is in. */
+  listAddressTransactions(chainId: string, address: string, page: AddressListArgs & { sortOrder?: 'asc' | 'desc' }): UpstreamRequest<Page<TransactionDetails>>;
+  listAddressNativeTransactions(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<NativeTransaction>>;
+  listAddressErc20Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc20TransferItem>>;
+  listAddressErc721Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc721TransferItem>>;
+  listAddressErc1155Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc1155TransferItem>>;
+  listAddressInternalTransactions(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<InternalTransactionItem>>;
+  getNativeBalance(chainId: string, address: string, o: { blockNumber?: string; currency?: CurrencyCode }): UpstreamRequest<NativeTokenBalance>;
+  getContractMetadata(chainId: string, address: string): UpstreamRequest<ContractMetadata>;
 }
 
 export interface PageArgs {
@@ -32,18 +57,53 @@ export interface PageArgs {
   pageSize: number;
 }
 
+/** Address lists take a block range: startBlock inclusive, endBlock exclusive. */
+export interface AddressListArgs extends PageArgs {
+  startBlock?: number;
+  endBlock?: number;
+}
+
 const seg = encodeURIComponent;
+type Resource = UpstreamRequest<unknown>['resource'];
 
 export function createDataApiClient(http: HttpClient, opts: RequestOptions = {}): DataApiClient {
-  const get = <T>(
-    resource: UpstreamRequest<T>['resource'],
+  const get = <T>(resource: Resource, path: string, query: UpstreamRequest<T>['query'], run: () => Promise<T>, pageToken?: string | null): UpstreamRequest<T> => ({
+    upstream: 'data-api',
+    resource,
+    method: 'GET',
+    path,
+    query,
+    pageToken,
+    run,
+  });
+
+  /** One page of a list route whose items sit under `transactions`, mapped to the item shape the graph uses. */
+  const page = <S extends z.ZodType<{ transactions: unknown[]; nextPageToken?: string }>, T>(
+    resource: Resource,
     path: string,
-    query: UpstreamRequest<T>['query'],
-    run: () => Promise<T>,
-    pageToken?: string | null,
-  ): UpstreamRequest<T> => ({ upstream: 'data-api', resource, method: 'GET', path, query, pageToken, run });
+    args: PageArgs & Record<string, string | number | undefined | null>,
+    schema: S,
+    map: (item: z.output<S>['transactions'][number]) => T,
+  ): UpstreamRequest<Page<T>> => {
+    const { pageToken, ...rest } = args;
+    const query = { ...rest, pageToken: pageToken ?? undefined } as UpstreamRequest<T>['query'];
+    return get(
+      resource,
+      path,
+      query,
+      async () => {
+        const res = await http.getJson(path, query, schema, opts);
+        return { items: res.transactions.map(map), nextPageToken: res.nextPageToken || null };
+      },
+      pageToken,
+    );
+  };
 
   const withChain = (chainId: string, b: EvmBlockRaw): EvmBlock => ({ ...b, chainId: b.chainId ?? chainId });
+  const addressPath = (chainId: string, address: string, suffix: string) => `/v1/chains/${seg(chainId)}/addresses/${seg(address)}${suffix}`;
+  // List items of the transfer routes carry their block and transaction; only the chain is implied by the request.
+  const inChain = <T extends object>(chainId: string) => (item: T) => ({ ...item, chainId });
+  const same = <T>(item: T) => item;
 
   return {
     listChains(network) {
@@ -73,23 +133,42 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       const path = `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`;
       return get('data.block', path, {}, async () => withChain(chainId, await http.getJson(path, {}, evmBlock, opts)));
     },
-    listBlockTransactions(chainId, blockId, { pageToken, pageSize }) {
-      const path = `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`;
-      const query = { pageToken: pageToken ?? undefined, pageSize };
-      return get(
-        'data.blockTransactions',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listNativeTransactionsResponse, opts);
-          return { items: res.transactions, nextPageToken: res.nextPageToken || null };
-        },
-        pageToken,
-      );
+    listBlockTransactions(chainId, blockId, args) {
+      return page('data.blockTransactions', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`, { ...args }, listNativeTransactionsResponse, same);
+    },
+    listLatestTransactions(chainId, args) {
+      return page('data.latestTransactions', `/v1/chains/${seg(chainId)}/transactions`, { ...args }, listNativeTransactionsResponse, same);
     },
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
       return get('data.transaction', path, {}, () => http.getJson(path, {}, getTransactionResponse, opts));
+    },
+    listAddressTransactions(chainId, address, args) {
+      return page('data.addressTransactions', addressPath(chainId, address, '/transactions'), { ...args }, listTransactionDetailsResponse, same);
+    },
+    listAddressNativeTransactions(chainId, address, args) {
+      return page('data.addressNativeTransactions', addressPath(chainId, address, '/transactions:listNative'), { ...args }, listNativeTransactionsResponse, same);
+    },
+    listAddressErc20Transfers(chainId, address, args) {
+      return page('data.addressErc20Transfers', addressPath(chainId, address, '/transactions:listErc20'), { ...args }, listErc20TransfersResponse, inChain(chainId));
+    },
+    listAddressErc721Transfers(chainId, address, args) {
+      return page('data.addressErc721Transfers', addressPath(chainId, address, '/transactions:listErc721'), { ...args }, listErc721TransfersResponse, inChain(chainId));
+    },
+    listAddressErc1155Transfers(chainId, address, args) {
+      return page('data.addressErc1155Transfers', addressPath(chainId, address, '/transactions:listErc1155'), { ...args }, listErc1155TransfersResponse, inChain(chainId));
+    },
+    listAddressInternalTransactions(chainId, address, args) {
+      return page('data.addressInternalTransactions', addressPath(chainId, address, '/transactions:listInternals'), { ...args }, listInternalTransactionsResponse, inChain(chainId));
+    },
+    getNativeBalance(chainId, address, { blockNumber, currency }) {
+      const path = addressPath(chainId, address, '/balances:getNative');
+      const query = { blockNumber, currency };
+      return get('data.nativeBalance', path, query, async () => (await http.getJson(path, query, getNativeBalanceResponse, opts)).nativeTokenBalance);
+    },
+    getContractMetadata(chainId, address) {
+      const path = addressPath(chainId, address, '');
+      return get('data.contract', path, {}, async () => ({ ...(await http.getJson(path, {}, contractMetadata, opts)), chainId }));
     },
   };
 }

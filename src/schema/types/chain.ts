@@ -1,12 +1,19 @@
-import type { ChainInfo, EvmBlock } from '../../upstream/schemas/evm.js';
+import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseChainId } from '../inputs.js';
+import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
+import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
+import { TransactionRef } from './transaction.js';
 
-const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({
+const TransactionStatusEnum = builder.enumType('TransactionStatus', {
+  description: 'Filter of the latest-transactions list by receipt status.',
+  values: { SUCCESS: { value: 'success' }, FAILED: { value: 'failed' } } as const,
+});
+
+export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({
   description: "A chain's native gas token.",
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -72,6 +79,29 @@ ChainRef.implement({
       { description: 'A page of latest blocks.' },
       { description: 'A block and its cursor.' },
     ),
+    transactions: t.connection(
+      {
+        type: TransactionRef,
+        nullable: true,
+        description: 'The latest transactions, newest first, optionally only the successful or the failed ones. Forward paging only (first/after).',
+        args: { status: t.arg({ type: TransactionStatusEnum, required: false }) },
+        resolve: (chain, args, ctx) =>
+          resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
+            listKey: `latestTransactions|${chain.chainId}|${args.status ?? ''}`,
+            pageSize: UPSTREAM_PAGE_SIZE.latestTransactions,
+            itemKey: (tx) => tx.txHash,
+            fetchPage: (pageToken) => ctx.loaders.evm.latestTransactionsPage.load({ chainId: chain.chainId, pageToken, status: args.status ?? undefined }),
+          }),
+      },
+      { description: 'A page of latest transactions.' },
+      { description: 'A transaction and its cursor.' },
+    ),
+    address: t.field({
+      type: AddressRef,
+      description: 'An address on this chain (no upstream call by itself).',
+      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
+      resolve: (chain, args) => ({ chainId: chain.chainId, address: parseEvmAddress(args.address) }),
+    }),
   }),
 });
 

@@ -1,20 +1,14 @@
-import type { NativeTransaction, RichAddress } from '../../upstream/schemas/evm.js';
+import type { GatewayContext } from '../../context.js';
+import type { NativeTransaction } from '../../upstream/schemas/evm.js';
+import type { FullNativeTransaction, TransactionDetail } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
 import { isoOf } from '../scalars.js';
+import { AddressRef, addressOf } from './address.js';
 import { BlockRef } from './block.js';
-
-export const RichAddressRef = builder.objectRef<RichAddress>('RichAddress').implement({
-  description: 'An address as a transaction names it, with the token or contract labels the indexer knows.',
-  fields: (t) => ({
-    address: t.exposeString('address'),
-    name: t.exposeString('name', { nullable: true }),
-    symbol: t.exposeString('symbol', { nullable: true }),
-    decimals: t.exposeInt('decimals', { nullable: true }),
-    logoUri: t.exposeString('logoUri', { nullable: true }),
-  }),
-});
+import { ChainRef, NetworkTokenRef } from './chain.js';
+import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
   description: 'NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment.',
@@ -29,9 +23,40 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('T
   }),
 });
 
+const NetworkTokenDetailsRef = builder.objectRef<TransactionDetail['networkTokenDetails']>('TransactionNetworkToken').implement({
+  description: 'The chain’s native token with its price now and at the time of the transaction.',
+  fields: (t) => ({
+    token: t.field({ type: NetworkTokenRef, resolve: (d) => d.networkToken }),
+    currentPrice: t.field({ type: MoneyRef, nullable: true, resolve: (d) => d.currentPrice ?? null }),
+    historicalPrice: t.field({ type: MoneyRef, nullable: true, description: 'The price at the transaction’s block time.', resolve: (d) => d.historicalPrice ?? null }),
+  }),
+});
+
+const IcmMessageInfoRef = builder.objectRef<NonNullable<TransactionDetail['teleporterMessageInfo']>>('TransactionIcmMessageInfo').implement({
+  description: 'The interchain (ICM / Teleporter) message this transaction sent or delivered.',
+  fields: (t) => ({
+    messageId: t.exposeString('teleporterMessageId'),
+    direction: t.exposeString('direction', { description: 'SOURCE_TRANSACTION (it sent the message) or DESTINATION_TRANSACTION (it delivered it).' }),
+    sourceChainId: t.exposeString('sourceChainId', { nullable: true }),
+    destinationChainId: t.exposeString('destinationChainId', { nullable: true }),
+  }),
+});
+
+/** The get-transaction answer for a transaction (deduplicated per request, cached as immutable). */
+export const detailOf = (tx: NativeTransaction, ctx: GatewayContext): Promise<TransactionDetail> =>
+  ctx.loaders.evm.transaction.load({ chainId: tx.chainId, txHash: tx.txHash.toLowerCase() });
+
+/** A field only the get-transaction route carries: read from the item when it is the full form, else loaded. */
+const fullField =
+  <K extends 'input' | 'baseFeePerGas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>(key: K) =>
+  async (tx: NativeTransaction, _args: object, ctx: GatewayContext): Promise<string | null> => {
+    const full = 'input' in tx ? (tx as FullNativeTransaction) : (await detailOf(tx, ctx)).nativeTransaction;
+    return full[key] ?? null;
+  };
+
 /**
  * A native EVM transaction. Global id: `Transaction:<chainId>:<hash>`; refetching by id reads the
- * get-transaction route (its `nativeTransaction` part).
+ * get-transaction route. Items of lists carry the list form; fields only the full form has load it.
  */
 export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>('Transaction', {
   id: { resolve: (tx) => `${tx.chainId}:${tx.txHash.toLowerCase()}` },
@@ -55,10 +80,16 @@ TransactionRef.implement({
   fields: (t) => ({
     hash: t.exposeString('txHash'),
     chainId: t.exposeString('chainId'),
+    chain: t.field({ type: ChainRef, nullable: true, resolve: (tx, _args, ctx) => ctx.loaders.evm.chain.load(tx.chainId) }),
     blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
     blockHash: t.exposeString('blockHash'),
     blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
     blockTimestampIso: t.string({ resolve: (tx) => isoOf(tx.blockTimestamp) }),
+    blockTimestampMilliseconds: t.float({
+      nullable: true,
+      description: 'Millisecond block timestamp, present for blocks after the Granite upgrade.',
+      resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
+    }),
     blockIndex: t.exposeInt('blockIndex', { description: 'Position of the transaction in its block.' }),
     status: t.exposeString('txStatus', { description: 'The receipt status as the indexer reports it ("1" success, "0" failure).' }),
     type: t.exposeInt('txType', { description: 'EIP-2718 type (0 legacy, 1 access list, 2 dynamic fee...).' }),
@@ -67,14 +98,39 @@ TransactionRef.implement({
     gasPrice: t.expose('gasPrice', { type: 'BigDecimal' }),
     nonce: t.expose('nonce', { type: 'BigDecimal' }),
     value: t.expose('value', { type: 'BigDecimal', description: 'Value transferred, in wei.' }),
-    from: t.field({ type: RichAddressRef, resolve: (tx) => tx.from }),
-    to: t.field({ type: RichAddressRef, resolve: (tx) => tx.to }),
+    from: t.field({ type: AddressRef, description: 'The sender, with the indexer’s labels.', resolve: (tx) => addressOf(tx.chainId, tx.from) }),
+    to: t.field({
+      type: AddressRef,
+      description: 'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
+      resolve: (tx) => addressOf(tx.chainId, tx.to),
+    }),
     method: t.field({ type: MethodRef, nullable: true, resolve: (tx) => tx.method ?? null }),
     block: t.field({
       type: BlockRef,
       nullable: true,
       description: 'The block that includes this transaction (loaded through the block loader).',
       resolve: (tx) => `${tx.chainId}:${tx.blockNumber}`,
+    }),
+    input: t.string({ nullable: true, description: 'The call data (hex). From the full transaction.', resolve: fullField('input') }),
+    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'From the full transaction.', resolve: fullField('baseFeePerGas') }),
+    maxFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'EIP-1559 fee cap (type 2). From the full transaction.', resolve: fullField('maxFeePerGas') }),
+    maxPriorityFeePerGas: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'EIP-1559 priority fee cap (type 2). From the full transaction.',
+      resolve: fullField('maxPriorityFeePerGas'),
+    }),
+    networkToken: t.field({
+      type: NetworkTokenDetailsRef,
+      nullable: true,
+      description: 'The native token and its prices. From the full transaction.',
+      resolve: async (tx, _args, ctx) => (await detailOf(tx, ctx)).networkTokenDetails,
+    }),
+    icmMessageInfo: t.field({
+      type: IcmMessageInfoRef,
+      nullable: true,
+      description: 'The interchain message this transaction sent or delivered, if any. From the full transaction.',
+      resolve: async (tx, _args, ctx) => (await detailOf(tx, ctx)).teleporterMessageInfo ?? null,
     }),
   }),
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Unknown fields are dropped (the schema exposes what the contract names); a missing required field
  * or a wrong type fails the parse, which the gateway reports as UPSTREAM_ERROR for that field.
  */
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
+export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
 
 export const richAddress = z.object({
   address: z.string(),
@@ -25,6 +25,7 @@ export const transactionMethod = z.object({
 export const nativeTransaction = z.object({
   blockNumber: decimal,
   blockTimestamp: z.number().int(),
+  blockTimestampMilliseconds: z.number().int().optional(),
   blockHash: z.string(),
   chainId: z.string(),
   blockIndex: z.number().int(),
@@ -100,19 +101,21 @@ export const listNativeTransactionsResponse = z.object({
   nextPageToken: pageToken,
 });
 
-export const fullNativeTransaction = nativeTransaction.extend({
-  input: z.string(),
-  baseFeePerGas: decimal,
-  maxFeePerGas: decimal.optional(),
-  maxPriorityFeePerGas: decimal.optional(),
-});
+export const CURRENCY_CODES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-export const getTransactionResponse = z.object({
-  nativeTransaction: fullNativeTransaction,
-  networkTokenDetails: z.object({}),
-  erc20Transfers: z.array(z.object({})).optional(),
-  erc721Transfers: z.array(z.object({})).optional(),
-  erc1155Transfers: z.array(z.object({})).optional(),
-  internalTransactions: z.array(z.object({})).optional(),
+/** A JS number as a plain decimal string (never exponent notation), so it fits the BigDecimal scalar. */
+export function numberToDecimal(n: number): string {
+  if (Number.isSafeInteger(n)) return String(n);
+  return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
+
+/**
+ * A fiat amount. The real contract declares `value` a number; the seed spec says a string. Both are
+ * accepted and carried on as a decimal string.
+ */
+export const money = z.object({
+  currencyCode: z.enum(CURRENCY_CODES),
+  value: z.union([z.number().finite(), decimal]).transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v)),
 });
-export type TransactionDetail = z.infer<typeof getTransactionResponse>;
+export type Money = z.infer<typeof money>;

@@ -1,0 +1,188 @@
+import { UPSTREAM_PAGE_SIZE, type AddressPageKey } from '../../loaders/evm.js';
+import type { Page } from '../../upstream/request.js';
+import type { NativeTransaction } from '../../upstream/schemas/evm.js';
+import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { parseBlockRange } from '../inputs.js';
+import type { GatewayContext } from '../../context.js';
+import { AddressRef, type AddressShape } from './address.js';
+import { InternalTransactionRef } from './internal-transaction.js';
+import { SortOrderEnum } from './network.js';
+import { TransactionRef } from './transaction.js';
+import { Erc1155TransferRef, Erc20TransferRef, Erc721TransferRef, inTransaction } from './transfer.js';
+
+/**
+ * An address's lists, each a Relay connection over the upstream's page tokens. Every list takes a block
+ * range (startBlock inclusive, endBlock exclusive), checked before any upstream call; the range and the
+ * sort order are part of the list's identity, so a cursor only resumes the list it came from.
+ */
+const rangeArgs = builder.args((t) => ({
+  startBlock: t.field({ type: 'BigDecimal', required: false, description: 'First block of the range (inclusive).' }),
+  endBlock: t.field({ type: 'BigDecimal', required: false, description: 'End of the range (exclusive): items of this block are not included.' }),
+}));
+
+type RangeArgs = ConnectionArgs & { startBlock?: string | null; endBlock?: string | null };
+
+/** Checks the range, then pages the list; `extra` names further filters (the sort order) in the list key. */
+function addressList<T>(
+  name: string,
+  a: AddressShape,
+  args: RangeArgs,
+  ctx: GatewayContext,
+  load: (key: AddressPageKey) => Promise<Page<T>>,
+  itemKey: (item: T) => string,
+  extra = '',
+) {
+  const range = parseBlockRange(args);
+  return resolveTokenConnection<T>(args, ctx.connections, {
+    listKey: `${name}|${a.chainId}|${a.address}|${range.startBlock ?? ''}|${range.endBlock ?? ''}|${extra}`,
+    pageSize: UPSTREAM_PAGE_SIZE.addressLists,
+    itemKey,
+    fetchPage: (pageToken) => load({ chainId: a.chainId, address: a.address, pageToken, ...range }),
+  });
+}
+
+type CombinedEdge = { cursor: string; node: NativeTransaction; details: TransactionDetails };
+const scoped = (what: string) =>
+  `Only the ${what} of this transaction in which this address is the sender or the recipient: the combined list carries no others. ` +
+  `For all of them, follow \`node\`.`;
+
+builder.objectFields(AddressRef, (t) => ({
+  transactions: t.connection(
+    {
+      type: TransactionRef,
+      nullable: true,
+      description:
+        'Every transaction this address took part in (as sender, recipient, or in a transfer or internal transaction). ' +
+        'Each edge carries the transfers of that transaction involving this address. Forward paging only (first/after).',
+      args: { ...rangeArgs, sortOrder: t.arg({ type: SortOrderEnum, required: false, description: 'Default: the upstream’s (newest first).' }) },
+      resolve: async (a, args, ctx) => {
+        const conn = await addressList<TransactionDetails>(
+          'addressTransactions',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressTransactionsPage.load({ ...k, sortOrder: args.sortOrder ?? undefined }),
+          (d) => d.nativeTransaction.txHash,
+          args.sortOrder ?? '',
+        );
+        const edges: CombinedEdge[] = conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.nativeTransaction, details: e.node }));
+        return { ...conn, edges };
+      },
+    },
+    { name: 'AddressTransactionConnection', description: 'A page of an address’s transactions.' },
+    {
+      name: 'AddressTransactionEdge',
+      description: 'A transaction of the address, with the transfers and internal transactions of it that involve the address.',
+      fields: (e) => ({
+        erc20Transfers: e.field({
+          type: [Erc20TransferRef],
+          description: scoped('ERC-20 transfers'),
+          resolve: (edge) => {
+            const { details: d } = edge as CombinedEdge;
+            return (d.erc20Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+          },
+        }),
+        erc721Transfers: e.field({
+          type: [Erc721TransferRef],
+          description: scoped('ERC-721 transfers'),
+          resolve: (edge) => {
+            const { details: d } = edge as CombinedEdge;
+            return (d.erc721Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+          },
+        }),
+        erc1155Transfers: e.field({
+          type: [Erc1155TransferRef],
+          description: scoped('ERC-1155 transfers'),
+          resolve: (edge) => {
+            const { details: d } = edge as CombinedEdge;
+            return (d.erc1155Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+          },
+        }),
+        internalTransactions: e.field({
+          type: [InternalTransactionRef],
+          description: scoped('internal transactions'),
+          resolve: (edge) => {
+            const { details: d } = edge as CombinedEdge;
+            return (d.internalTransactions ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+          },
+        }),
+      }),
+    },
+  ),
+  nativeTransactions: t.connection(
+    {
+      type: TransactionRef,
+      nullable: true,
+      description: 'Transactions this address sent or received directly (as `from` or `to`), newest first. Forward paging only.',
+      args: rangeArgs,
+      resolve: (a, args, ctx) =>
+        addressList('addressNativeTransactions', a, args, ctx, (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k), (tx) => tx.txHash),
+    },
+    { name: 'AddressNativeTransactionConnection' },
+    { name: 'AddressNativeTransactionEdge' },
+  ),
+  erc20Transfers: t.connection(
+    {
+      type: Erc20TransferRef,
+      nullable: true,
+      description: 'ERC-20 transfers to or from this address, newest first. Forward paging only.',
+      args: rangeArgs,
+      resolve: (a, args, ctx) =>
+        addressList('addressErc20Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`),
+    },
+    { name: 'Erc20TransferConnection' },
+    { name: 'Erc20TransferEdge' },
+  ),
+  erc721Transfers: t.connection(
+    {
+      type: Erc721TransferRef,
+      nullable: true,
+      description: 'ERC-721 transfers to or from this address, newest first. Forward paging only.',
+      args: rangeArgs,
+      resolve: (a, args, ctx) =>
+        addressList('addressErc721Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`),
+    },
+    { name: 'Erc721TransferConnection' },
+    { name: 'Erc721TransferEdge' },
+  ),
+  erc1155Transfers: t.connection(
+    {
+      type: Erc1155TransferRef,
+      nullable: true,
+      description: 'ERC-1155 transfers to or from this address, newest first. Forward paging only.',
+      args: rangeArgs,
+      resolve: (a, args, ctx) =>
+        addressList(
+          'addressErc1155Transfers',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressErc1155TransfersPage.load(k),
+          (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
+        ),
+    },
+    { name: 'Erc1155TransferConnection' },
+    { name: 'Erc1155TransferEdge' },
+  ),
+  internalTransactions: t.connection(
+    {
+      type: InternalTransactionRef,
+      nullable: true,
+      description: 'Internal transactions to or from this address (valued calls and contract creations), newest first. Forward paging only.',
+      args: rangeArgs,
+      resolve: (a, args, ctx) =>
+        addressList(
+          'addressInternalTransactions',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressInternalTransactionsPage.load(k),
+          (x) => `${x.txHash}:${x.from}:${x.to}:${x.value}:${x.gasUsed}`,
+        ),
+    },
+    { name: 'InternalTransactionConnection' },
+    { name: 'InternalTransactionEdge' },
+  ),
+}));

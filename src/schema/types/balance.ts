@@ -1,0 +1,45 @@
+import type { NativeTokenBalance } from '../../upstream/schemas/contracts.js';
+import { builder } from '../builder.js';
+import { parseBlockNumber } from '../inputs.js';
+import { AddressRef } from './address.js';
+import { ChainRef } from './chain.js';
+import { CurrencyCodeEnum, MoneyRef } from './money.js';
+
+/** An address's native-token balance, at the head or at a given block, priced in the asked currency. */
+const NativeBalanceRef = builder.objectRef<NativeTokenBalance & { blockNumber: string | null }>('NativeBalance').implement({
+  description: 'The balance of a chain’s native token held by an address, with its price and value.',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId'),
+    chain: t.field({ type: ChainRef, nullable: true, resolve: (b, _args, ctx) => ctx.loaders.evm.chain.load(b.chainId) }),
+    blockNumber: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'The block the balance was read at, as asked; null for the latest block.',
+      resolve: (b) => b.blockNumber,
+    }),
+    name: t.exposeString('name'),
+    symbol: t.exposeString('symbol'),
+    decimals: t.exposeInt('decimals'),
+    logoUri: t.exposeString('logoUri', { nullable: true }),
+    balance: t.expose('balance', { type: 'BigDecimal', description: 'In the token’s smallest unit (wei for AVAX).' }),
+    price: t.field({ type: MoneyRef, nullable: true, description: 'The current price of one token.', resolve: (b) => b.price ?? null }),
+    balanceValue: t.field({ type: MoneyRef, nullable: true, description: 'The balance’s value at the current price.', resolve: (b) => b.balanceValue ?? null }),
+  }),
+});
+
+builder.objectFields(AddressRef, (t) => ({
+  balance: t.field({
+    type: NativeBalanceRef,
+    nullable: true,
+    description: 'The native-token balance (e.g. AVAX on the C-Chain), at the latest block or at `blockNumber`.',
+    args: {
+      blockNumber: t.arg({ type: 'BigDecimal', required: false, description: 'Read the balance at this block (default: the latest).' }),
+      currency: t.arg({ type: CurrencyCodeEnum, required: false, defaultValue: 'usd', description: 'Currency of the price and value. @default USD' }),
+    },
+    resolve: async (a, args, ctx) => {
+      const blockNumber = args.blockNumber == null ? undefined : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
+      const b = await ctx.loaders.evm.nativeBalance.load({ chainId: a.chainId, address: a.address, blockNumber, currency: args.currency ?? 'usd' });
+      return { ...b, blockNumber: blockNumber ?? null };
+    },
+  }),
+}));
