@@ -1,5 +1,6 @@
 import { builder } from './builder.js';
-import { parseBlockId, parseChainId, parseTxHash } from './inputs.js';
+import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
+import { AddressRef } from './types/address.js';
 import { ChainRef } from './types/chain.js';
 import { BlockRef } from './types/block.js';
 import { TransactionRef } from './types/transaction.js';
@@ -8,16 +9,18 @@ import { TransactionRef } from './types/transaction.js';
  * Apollo Federation v2 entities, keyed by natural identity (never by our Relay global ids) so other
  * subgraphs can reference them knowing only chain data. `resolveReference` goes through the same
  * loaders and shared cache as every other field: a hundred references cost what a hundred lookups cost.
- * A malformed representation fails for that entity only (BAD_USER_INPUT naming the key field).
+ * A malformed representation fails for that entity only (BAD_USER_INPUT naming the key field): every
+ * resolveReference is async, because @apollo/subgraph's `_entities` isolates a rejected promise to its
+ * item, while a synchronous throw would fail the whole list.
  */
 builder.asEntity(ChainRef, {
   key: builder.selection<{ chainId: string }>('chainId'),
-  resolveReference: (ref, ctx) => ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
+  resolveReference: async (ref, ctx) => ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
 });
 
 builder.asEntity(BlockRef, {
   key: [builder.selection<{ chainId: string; number: string }>('chainId number'), builder.selection<{ chainId: string; hash: string }>('chainId hash')],
-  resolveReference: (ref, ctx) =>
+  resolveReference: async (ref, ctx) =>
     ctx.loaders.evm.block.load({
       chainId: parseChainId(String(ref.chainId), 'chainId'),
       blockId: 'number' in ref ? parseBlockId(String(ref.number), 'number') : parseBlockId(String(ref.hash), 'hash'),
@@ -29,4 +32,10 @@ builder.asEntity(TransactionRef, {
   resolveReference: async (ref, ctx) =>
     (await ctx.loaders.evm.transaction.load({ chainId: parseChainId(String(ref.chainId), 'chainId'), txHash: parseTxHash(String(ref.hash), 'hash') }))
       .nativeTransaction,
+});
+
+// An address needs no upstream call to exist: its fields load lazily, exactly as in `address(chainId, address)`.
+builder.asEntity(AddressRef, {
+  key: builder.selection<{ chainId: string; address: string }>('chainId address'),
+  resolveReference: async (ref) => ({ chainId: parseChainId(String(ref.chainId), 'chainId'), address: parseEvmAddress(String(ref.address), 'address') }),
 });
