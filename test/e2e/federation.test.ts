@@ -45,7 +45,7 @@ beforeAll(async () => {
   if (composed.errors) throw new Error(`composition failed:\n${composed.errors.map((e) => e.message).join('\n')}`);
   supergraphSdl = composed.supergraphSdl;
   hints = composed.hints as never;
-  router = await serveOnLoopback(createGatewayRuntime({ supergraph: supergraphSdl, logging: false }) as never);
+  router = await serveOnLoopback(createGatewayRuntime({ supergraph: supergraphSdl, logging: false, maskedErrors: false }) as never);
   const [tx] = await simWalk(sim.dataApiUrl, `/v1/chains/${C}/transactions`, 'transactions', 1, 1);
   busy = tx.from.address;
   head = Number(tx.blockNumber);
@@ -59,12 +59,39 @@ afterAll(async () => {
 });
 
 describe('federation', () => {
-  it('composes with a second subgraph with no errors, and every hint is one we expect', () => {
+  it('composes with a second subgraph with no errors and no hints', () => {
     expect(supergraphSdl).toContain('join__type(graph: AVALANCHE, key: "chainId address")');
-    // The labels subgraph declares Address and Transaction with only their keys and its own field:
-    // composition may hint that those key fields are resolved by both subgraphs; nothing else is expected.
-    const unexpected = hints.filter((h) => !['INCONSISTENT_DESCRIPTION', 'INCONSISTENT_NON_REPEATABLE_DIRECTIVE_ARGUMENTS'].includes(h.definition.code));
-    expect(unexpected.map((h) => `${h.definition.code}: ${h.message}`)).toEqual([]);
+    expect(supergraphSdl).toContain('join__type(graph: LABELS, key: "chainId hash")');
+    // Entity keys are shareable by definition, PageInfo is marked @shareable: nothing for composition to hint at.
+    expect(hints.map((h) => `${h.definition.code}: ${h.message}`)).toEqual([]);
+  });
+
+  it('one query crosses both subgraphs: an address label, its transactions with notes and blocks; same answers and upstream calls as alone', async () => {
+    const FEDERATED = `query($c: String!, $a: String!) { address(chainId: $c, address: $a) { address label
+      transactions(first: 5) { edges { node { hash note block { number hash } } } } } }`;
+    const ALONE = `query($c: String!, $a: String!) { address(chainId: $c, address: $a) { address
+      transactions(first: 5) { edges { node { hash block { number hash } } } } } }`;
+    sim.reset();
+    const fed = await post(router.url, FEDERATED, { c: C, a: busy });
+    expect(fed.errors, JSON.stringify(fed.errors)).toBeUndefined();
+    const fedCalls = sim.stats().byRoute;
+    const edges = fed.data.address.transactions.edges as { node: { hash: string; note: string; block: { number: string; hash: string } } }[];
+    expect(edges.length).toBe(5);
+    expect(fed.data.address.label).toBe(labelFor(busy));
+    for (const e of edges) expect(e.node.note).toBe(noteFor(e.node.hash));
+
+    // our subgraph alone, on a fresh cache: the same data and the same upstream calls
+    sim.reset();
+    const fresh = await serveOnLoopback(createGateway(gatewayConfig()).yoga);
+    const alone = await post(fresh.url, ALONE, { c: C, a: busy });
+    await fresh.close();
+    expect(sim.stats().byRoute).toEqual(fedCalls);
+    expect(alone.data.address.transactions.edges.map((e: any) => e.node)).toEqual(edges.map(({ node: { note: _n, ...rest } }) => rest));
+    // the labels subgraph alone says the same about these entities
+    const theirs = await post(labels.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Address { label } ... on Transaction { note } } }`, {
+      r: [{ __typename: 'Address', chainId: C, address: busy }, ...edges.map((e) => ({ __typename: 'Transaction', chainId: C, hash: e.node.hash }))],
+    });
+    expect(theirs.data._entities).toEqual([{ label: fed.data.address.label }, ...edges.map((e) => ({ note: e.node.note }))]);
   });
 
   it('serves _service { sdl } with our entity keys, and still works standalone', async () => {
