@@ -1,7 +1,7 @@
 import type { SimRequest, SimResponse, SimUpstream } from '../types.js';
 import type { World } from '../world/index.js';
 import { BucketPager } from './paging.js';
-import { type MetricsCtx, chainMetrics, getChain, legacyAvgTps, listChains, rollingWindowMetrics } from './routes-chains.js';
+import { type MetricsCtx, chainMetrics, getChain, legacyAvgTps, legacyAvgTpsRolling, listChains, rollingWindowMetrics } from './routes-chains.js';
 import { stakingMetrics } from './routes-network.js';
 import { ChainSeries } from './series.js';
 import type { StakingSeries } from './staking-series.js';
@@ -10,7 +10,7 @@ import { MetricsError } from './validate.js';
 /**
  * The simulated Metrics API (popsicle), mounted at `/metrics-api`: the v2 chain routes
  * (listChains, getChain, the 17 per-chain metrics, rolling windows), staking metrics per network,
- * health checks, and the seed's legacy `GET /v1/avg_tps/{chainId}`. Series are deterministic from
+ * health checks, and the seed's legacy `GET /v1/avg_tps/{chainId}` (plus its `/rollingWindow`). Series are deterministic from
  * the world's seed and end at world time (`world.now`). Errors are NestJS bodies whose `message`
  * is an array of strings.
  */
@@ -50,6 +50,7 @@ export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpst
       (c, p, q) => stakingMetrics(c, stakingCache, p[0]!, p[1]!, q),
     ],
     [/^\/v1\/avg_tps\/([^/]+)$/, '/v1/avg_tps/:chainId', (c, p, q) => legacyAvgTps(c, p[0]!, q)],
+    [/^\/v1\/avg_tps\/([^/]+)\/rollingWindow$/, '/v1/avg_tps/:chainId/rollingWindow', (c, p) => legacyAvgTpsRolling(c, p[0]!)],
   ];
 
   function handle(req: SimRequest): SimResponse {

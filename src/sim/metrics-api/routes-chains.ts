@@ -116,3 +116,14 @@ export function legacyAvgTps(ctx: MetricsCtx, chain: string, query: URLSearchPar
   if (page.next !== undefined) body.nextPageStartKey = page.next;
   return body;
 }
+
+/** The deprecated `GET /v1/avg_tps/{chainId}/rollingWindow` (RollingWindowResponse, snake_case windows). */
+export function legacyAvgTpsRolling(ctx: MetricsCtx, chain: string) {
+  const key = keyFor(ctx, chain);
+  const r = ctx.series.rolling(key!, 'avgTps');
+  return {
+    result: { last_hour: r.lastHour, last_day: r.lastDay, last_month: r.lastMonth, last_year: r.lastYear, all_time: r.allTime },
+    status: 200,
+    lastRun: Math.floor(ctx.series.now / 300) * 300,
+  };
+}
