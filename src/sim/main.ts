@@ -3,12 +3,21 @@ import { DEFAULT_SIM_PORT, startSimulator } from './index.js';
 /** `npm run sim`: the upstream simulator on SIM_PORT (default 4010). */
 const env = process.env;
 const flag = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
+function num(name: string, fallback: number): number {
+  const raw = env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) {
+    console.error(`simulator: ${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
+    process.exit(2);
+  }
+  return n;
+}
 
 const sim = await startSimulator({
-  port: Number(env.SIM_PORT ?? DEFAULT_SIM_PORT),
+  port: num('SIM_PORT', DEFAULT_SIM_PORT),
   host: env.SIM_HOST ?? '127.0.0.1',
   seed: env.SIM_SEED ?? 'avalanche',
-  latencyMs: Number(env.SIM_LATENCY_MS ?? 0),
+  latencyMs: num('SIM_LATENCY_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
 });
 console.log(`simulator (seed ${sim.world.seed}) listening on ${sim.url}`);
