@@ -32,11 +32,12 @@ export const transactionRoutes: Route<Ctx>[] = [
       };
       out.nativeTransaction = fullNativeTx(chain, tx);
       if (tx.icm) {
+        // The spec: destinationChainId only on source transactions, sourceChainId only on destination ones.
+        const source = tx.icm.direction === 'SOURCE_TRANSACTION';
         out.teleporterMessageInfo = {
           teleporterMessageId: tx.icm.messageId,
           direction: tx.icm.direction,
-          ...(tx.icm.sourceChainId ? { sourceChainId: tx.icm.sourceChainId } : {}),
-          destinationChainId: tx.icm.destinationChainId,
+          ...(source ? { destinationChainId: tx.icm.destinationChainId } : { sourceChainId: tx.icm.sourceChainId }),
         };
       }
       return out;

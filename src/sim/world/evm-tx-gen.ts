@@ -1,6 +1,6 @@
 import type { AddressBook } from './address-book.js';
 import { contractInfo, randomAddress } from './address-book.js';
-import type { ChainShape } from './constants.js';
+import { UNINDEXED_L1, type ChainShape } from './constants.js';
 import type { IcmRegistry } from './icm.js';
 import type { Rng } from './prng.js';
 import type { ContractInfo, EvmChainInfo, EvmTx, InternalTx, TokenTransfer } from './types.js';
@@ -158,7 +158,7 @@ function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: num
     call(book.teleporter.address, M.icmReceive, abi(M.icmReceive.hash, 0n, relayer), 500_000);
     tx.internals.push({ from: book.teleporter.address, to, type: 'CALL', value: 0n, isReverted: false, gasUsed: 90_000, gasLimit: 400_000 });
     const messageId = ctx.icm.recordUnindexedDelivery(rng, { tx, destination: ctx.info, to });
-    tx.icm = { messageId, direction: 'DESTINATION_TRANSACTION', sourceChainId: '', destinationChainId: ctx.info.chainId };
+    tx.icm = { messageId, direction: 'DESTINATION_TRANSACTION', sourceChainId: UNINDEXED_L1.chainId, destinationChainId: ctx.info.chainId };
   } else {
     const vault = book.unknown[2]!;
     call(vault.address, { hash: '0xd0e30db0', name: 'deposit()' }, '0xd0e30db0', 90_000);
