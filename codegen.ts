@@ -7,6 +7,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['schema/operations/**/*.graphql'],
+  // ESM with NodeNext resolution: generated relative imports need their `.js` extension.
+  emitLegacyCommonJSImports: false,
   generates: {
     'test/__generated__/': {
       preset: 'client',
