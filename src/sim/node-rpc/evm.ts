@@ -107,6 +107,12 @@ export function evmMethods(world: World, chainId = '43114'): Record<string, EthM
     eth_baseFee: ethMethod([], () => hex(head().baseFee)),
     eth_gasPrice: ethMethod([], () => hex(head().baseFee + 1_000_000_000n)),
     eth_maxPriorityFeePerGas: ethMethod([], () => hex(1_000_000_000n)),
+    eth_suggestPriceOptions: ethMethod([], () => {
+      // coreth's price options: slow/fast tips at 95%/105% of the estimate, max fee = 2 × base fee + tip.
+      const base = head().baseFee;
+      const option = (tip: bigint) => ({ maxPriorityFeePerGas: hex(tip), maxFeePerGas: hex(base * 2n + tip) });
+      return { slow: option(950_000_000n), normal: option(1_000_000_000n), fast: option(1_050_000_000n) };
+    }),
     eth_getChainConfig: ethMethod([], () => chainConfig(Number(id))),
     eth_syncing: ethMethod([], () => false),
     net_version: ethMethod([], () => String(id)),
