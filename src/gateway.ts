@@ -18,6 +18,9 @@ import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
 import { createPrimaryApiClient } from './upstream/data-api-primary.js';
+import { createIcmApiClient } from './upstream/data-api-icm.js';
+import { createMetricsApiClient } from './upstream/metrics-api.js';
+import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
 
@@ -78,6 +81,20 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     onRetry: () => metrics.upstreamRetries.inc({ upstream: 'data-api' }),
   });
 
+  // The Metrics API needs no key; its client is the same for every request.
+  const metricsApi = createMetricsApiClient(
+    createHttpClient({
+      name: 'metrics-api',
+      baseUrl: config.metricsApiUrl,
+      timeoutMs: config.upstreamTimeoutMs,
+      retries: config.upstreamRetries,
+      maxRetryAfterMs: config.maxRetryAfterMs,
+      fetch: deps.fetch,
+      onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'metrics-api', outcome }),
+      onRetry: () => metrics.upstreamRetries.inc({ upstream: 'metrics-api' }),
+    }),
+  );
+
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -99,10 +116,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
       const dataApi = createDataApiClient(dataApiHttp, callerOpts);
       const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
+      const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
         served,
-        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi }),
+        signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
+        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi, icmApi, metricsApi }),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },

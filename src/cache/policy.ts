@@ -71,6 +71,16 @@ export const RESOURCE_CLASS = {
   'data.l1Validators': 'slow',
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
+  // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
+  'data.pChainTransaction': 'slow',
+  // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
+  'data.icmMessages': 'head',
+  'data.icmMessage': 'head',
+  // Metrics API: series and windows change when the upstream's aggregation job runs.
+  'metrics.chainMetric': 'slow',
+  'metrics.rollingWindow': 'slow',
+  // Signature aggregation gathers fresh signatures: never cached (and never put through the read-through).
+  'data.signatureAggregation': 'never',
 } as const satisfies Record<string, CacheClass>;
 
 export type ResourceKind = keyof typeof RESOURCE_CLASS;

@@ -1,20 +1,30 @@
 import type { DataApiClient } from '../upstream/data-api.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
+import type { IcmApiClient } from '../upstream/data-api-icm.js';
+import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
+import { createIcmLoaders, type IcmLoaders } from './icm.js';
+import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
 
 /** Every per-request loader, grouped by upstream resource family. Created fresh for each request. */
 export interface Loaders {
   evm: EvmLoaders;
   primary: PrimaryLoaders;
+  icm: IcmLoaders;
+  metrics: MetricsLoaders;
 }
 
 export interface LoaderClients {
   dataApi: DataApiClient;
   primaryApi: PrimaryApiClient;
+  icmApi: IcmApiClient;
+  metricsApi: MetricsApiClient;
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
-  return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi) };
+  return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
+    icm: createIcmLoaders(deps, clients.icmApi),
+    metrics: createMetricsLoaders(deps, clients.metricsApi) };
 }

@@ -2,6 +2,7 @@ import type DataLoader from 'dataloader';
 import type { BalanceArgs, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
+import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
@@ -41,6 +42,7 @@ export interface PrimaryLoaders {
   l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
   stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
+  pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
 
 export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): PrimaryLoaders {
@@ -55,5 +57,6 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
       api.listStakingTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.stakingTransactions }),
     ),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
+    pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),
   };
 }

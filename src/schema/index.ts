@@ -15,6 +15,11 @@ import './types/balance.js';
 import './types/contract.js';
 import './types/network.js';
 import './types/validator.js';
+import './types/l1-validator.js';
+import './types/primary-balance.js';
+import './types/staking-transaction.js';
+import './types/icm-message.js';
+import './types/metrics.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -11,7 +11,7 @@ import {
   type PrimaryChainInfo,
   type ValidatorDetails,
 } from './schemas/primary.js';
-import { listStakingTransactionsResponse, type PChainTransactionRaw, type PrimaryNetworkTxType } from './schemas/primary-staking.js';
+import { listStakingTransactionsResponse, pChainTransaction, type PChainTransactionRaw, type PrimaryNetworkTxType } from './schemas/primary-staking.js';
 
 /**
  * The Data API's primary-network routes (real paths, `../shared/upstream/README.md` rows 10, 11, 14, 15).
@@ -57,6 +57,8 @@ export interface PrimaryApiClient {
   listL1Validators(network: NetworkName, filter: L1ValidatorFilter, page: PageArgs): UpstreamRequest<L1ValidatorPage>;
   listStakingTransactions(network: NetworkName, filter: StakingFilter, page: PageArgs): UpstreamRequest<StakingPage>;
   getBalances(network: NetworkName, chain: PrimaryChainAlias, args: BalanceArgs): UpstreamRequest<PrimaryBalances>;
+  /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
+  getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
 }
 
 const seg = encodeURIComponent;
@@ -118,6 +120,10 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
       const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;
       const query = { addresses: list(addresses), blockTimestamp };
       return get('data.primaryBalances', path, query, () => http.getJson(path, query, primaryBalancesResponse, opts));
+    },
+    getPChainTransaction(network, txHash) {
+      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions/${seg(txHash)}`;
+      return get('data.pChainTransaction', path, {}, () => http.getJson(path, {}, pChainTransaction, opts));
     },
   };
 }

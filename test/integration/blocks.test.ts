@@ -155,10 +155,14 @@ describe('upstream call counts through loaders and the shared cache', () => {
     }
   });
 
-  it('counts exactly 1 latest-blocks call and 20 block-transactions calls cold', async () => {
+  it('counts exactly 1 latest-blocks call and 20 block-transactions calls cold (the chain itself costs nothing)', async () => {
     const gw = createTestGateway(sim);
-    await gw.exec(ChainBlocksDocument, QUERY);
+    await gw.query(`query($c: String!) { chain(id: $c) { chainId blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`, { c: C });
     expect(routeCalls()).toEqual({ [BLOCKS_ROUTE]: 1, [BLOCK_TXS_ROUTE]: 20 });
+    sim.reset();
+    const unknown = await gw.query(`{ chain(id: "999999") { name blocks(first: 1) { edges { node { number } } } } }`);
+    expect(unknown.data).toEqual({ chain: null });
+    expect(codes(unknown)).toContain('NOT_FOUND');
     await gw.close();
   });
 

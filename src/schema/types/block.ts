@@ -52,7 +52,7 @@ BlockRef.implement({
     chain: t.field({
       type: ChainRef,
       nullable: true,
-      resolve: (b, _args, ctx) => ctx.loaders.evm.chain.load(b.chainId),
+      resolve: (b) => ({ chainId: b.chainId }),
     }),
     parent: t.field({
       type: BlockRef,

@@ -1,4 +1,5 @@
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
+import type { GatewayContext } from '../../context.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -24,8 +25,19 @@ export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('Net
   }),
 });
 
+/**
+ * A chain is either its full info (from a list or a lookup) or just its EVM chain id: `chain(id)` and
+ * references cost no upstream call until a field of the chain info is asked for, so a walk over a chain's
+ * blocks costs only the block calls. An unknown chain still fails clearly: on its first info field or list.
+ */
+export type ChainShape = ChainInfo | { chainId: string };
+
+const isInfo = (c: ChainShape): c is ChainInfo => 'chainName' in c;
+const infoOf = async (c: ChainShape, ctx: GatewayContext): Promise<ChainInfo> => (isInfo(c) ? c : ctx.loaders.evm.chain.load(c.chainId));
+const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
+
 /** An EVM chain the Data API indexes (the C-Chain or an L1). Global id: `Chain:<evm chain id>`. */
-export const ChainRef = builder.loadableNodeRef<ChainInfo, string>('Chain', {
+export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
   id: { resolve: (c) => c.chainId, parse: (id) => id },
   load: (ids: string[], ctx) =>
     Promise.all(
@@ -43,22 +55,29 @@ ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
-    name: t.exposeString('chainName'),
-    description: t.exposeString('description'),
-    status: t.exposeString('status', { description: 'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).' }),
-    vmName: t.exposeString('vmName'),
-    vmId: t.exposeString('vmId', { nullable: true }),
-    subnetId: t.exposeString('subnetId', { nullable: true }),
-    platformChainId: t.exposeString('platformChainId', { nullable: true, description: 'The CB58 blockchain id on the P-Chain.' }),
-    isTestnet: t.exposeBoolean('isTestnet'),
-    rpcUrl: t.exposeString('rpcUrl'),
-    wsUrl: t.exposeString('wsUrl', { nullable: true }),
-    explorerUrl: t.exposeString('explorerUrl', { nullable: true }),
-    logoUri: t.exposeString('chainLogoUri', { nullable: true }),
-    isPrivate: t.boolean({ nullable: true, resolve: (c) => c.private ?? null }),
-    multicallAddress: t.string({ nullable: true, resolve: (c) => c.utilityAddresses?.multicall ?? null }),
-    enabledFeatures: t.stringList({ resolve: (c) => c.enabledFeatures ?? [] }),
-    networkToken: t.field({ type: NetworkTokenRef, resolve: (c) => c.networkToken }),
+    name: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName }),
+    description: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description }),
+    status: t.string({
+      description: 'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).status,
+    }),
+    vmName: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName }),
+    vmId: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null }),
+    subnetId: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null }),
+    platformChainId: t.string({
+      nullable: true,
+      description: 'The CB58 blockchain id on the P-Chain.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).platformChainId ?? null,
+    }),
+    isTestnet: t.boolean({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet }),
+    rpcUrl: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl }),
+    wsUrl: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null }),
+    explorerUrl: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null }),
+    logoUri: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainLogoUri ?? null }),
+    isPrivate: t.boolean({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).private ?? null }),
+    multicallAddress: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null }),
+    enabledFeatures: t.stringList({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [] }),
+    networkToken: t.field({ type: NetworkTokenRef, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken }),
     blocks: t.connection(
       {
         type: BlockRef,
@@ -110,7 +129,11 @@ builder.queryFields((t) => ({
     type: [ChainRef],
     nullable: true,
     description: 'Every EVM chain the Data API supports.',
-    resolve: (_root, _args, ctx) => ctx.loaders.evm.chains.load('all'),
+    resolve: async (_root, _args, ctx) => {
+      const chains = await ctx.loaders.evm.chains.load('all');
+      for (const c of chains) ctx.loaders.evm.chain.prime(c.chainId, c);
+      return chains;
+    },
   }),
   chain: t.field({
     type: ChainRef,
@@ -119,7 +142,9 @@ builder.queryFields((t) => ({
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       if (!id) throw badInput('id', 'id must not be empty');
-      return ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
+      const chainId = parseChainId(id, 'id');
+      // A decimal EVM chain id is already the natural key; a blockchain id is looked up to find it.
+      return EVM_CHAIN_ID.test(chainId) ? { chainId } : ctx.loaders.evm.chain.load(chainId);
     },
   }),
 }));

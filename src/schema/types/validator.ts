@@ -1,6 +1,6 @@
 import { brandWithType } from '@pothos/core';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
-import type { BlsCredentials, Rewards, ValidationStatus, Validator } from '../../upstream/schemas/primary.js';
+import type { BlsCredentials, GatewayNetwork, Rewards, ValidationStatus, Validator, ValidatorDetails } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
@@ -72,21 +72,28 @@ function parseValidatorKey(id: string): { network: ReturnType<typeof parseNetwor
 const MAX_LOOKUP_PAGES = 10;
 
 /**
- * One validation period by its key. There is no single-period route: the node's list is walked (through the
- * shared page loader, so a list read in the same query costs nothing more). Branded with its current type.
+ * The first validation period of a node that matches. There is no single-period route: the node's list is
+ * walked through the shared page loader, so a list read in the same query costs nothing more. Branded with
+ * the type of its current status. Null when none matches.
  */
+export async function findValidator(ctx: GatewayContext, network: GatewayNetwork, nodeId: string, match: (v: ValidatorDetails) => boolean): Promise<Validator | null> {
+  let pageToken: string | null = null;
+  for (let n = 0; n < MAX_LOOKUP_PAGES; n++) {
+    const page = await ctx.loaders.primary.validatorsPage.load({ network, nodeId, pageToken });
+    const found = page.items.find(match);
+    if (found) return branded({ ...found, network });
+    if (!page.nextPageToken) break;
+    pageToken = page.nextPageToken;
+  }
+  return null;
+}
+
+/** One validation period by its key `<network>:<nodeId>:<txHash>`. */
 export async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator | Error> {
   try {
     const { network, nodeId, txHash } = parseValidatorKey(id);
-    let pageToken: string | null = null;
-    for (let n = 0; n < MAX_LOOKUP_PAGES; n++) {
-      const page = await ctx.loaders.primary.validatorsPage.load({ network, nodeId, pageToken });
-      const found = page.items.find((v) => v.txHash === txHash);
-      if (found) return branded({ ...found, network });
-      if (!page.nextPageToken) break;
-      pageToken = page.nextPageToken;
-    }
-    return gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
+    const found = await findValidator(ctx, network, nodeId, (v) => v.txHash === txHash);
+    return found ?? gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
   } catch (e) {
     return e as Error;
   }

@@ -180,3 +180,8 @@ export type PChainBalances = z.infer<typeof pChainBalances>;
 export type XChainBalances = z.infer<typeof xChainBalances>;
 export type CChainAtomicBalances = z.infer<typeof cChainAtomicBalances>;
 export type PrimaryBalances = z.infer<typeof primaryBalancesResponse>;
+
+// ——— Signature aggregation (POST and GET both answer 201) ———
+
+export const signatureAggregationResponse = z.object({ signedMessage: z.string().regex(/^(0x)?[0-9a-fA-F]*$/, 'expected hex') });
+export type SignatureAggregation = z.infer<typeof signatureAggregationResponse>;

@@ -1,0 +1,28 @@
+import type DataLoader from 'dataloader';
+import type { IcmApiClient } from '../upstream/data-api-icm.js';
+import type { Page } from '../upstream/request.js';
+import type { IcmMessage } from '../upstream/schemas/icm.js';
+import type { GatewayNetwork } from '../upstream/schemas/primary.js';
+import { requestLoader, type LoaderDeps } from './request-loader.js';
+
+/** ICM pages are fetched at the route's largest size; a message refetched twice in a query is one call. */
+export const ICM_PAGE_SIZE = 100;
+
+export interface IcmPageKey {
+  /** Lower-case EVM address. */
+  address: string;
+  network?: GatewayNetwork;
+  pageToken: string | null;
+}
+
+export interface IcmLoaders {
+  messagesPage: DataLoader<IcmPageKey, Page<IcmMessage>, string>;
+  message: DataLoader<string, IcmMessage, string>;
+}
+
+export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient): IcmLoaders {
+  return {
+    messagesPage: requestLoader(deps, (k: IcmPageKey) => api.listMessagesByAddress(k.address, k.network, { pageToken: k.pageToken, pageSize: ICM_PAGE_SIZE })),
+    message: requestLoader(deps, (messageId: string) => api.getMessage(messageId)),
+  };
+}

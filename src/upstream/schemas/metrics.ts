@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of the Metrics API (a.k.a. Popsicle) v2 chain routes, from the real spec
+ * (`../shared/upstream/metrics-api.openapi.json`). The seed's `/v1/avg_tps/{chainId}` is gone from the
+ * live API; its data is `GET /v2/chains/{chainId}/metrics/avgTps` (README section 3, row 18).
+ */
+export const CHAIN_METRICS = [
+  'activeAddresses', 'activeSenders', 'cumulativeTxCount', 'cumulativeAddresses', 'cumulativeContracts', 'cumulativeDeployers',
+  'contracts', 'deployers', 'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid',
+] as const;
+export type ChainMetric = (typeof CHAIN_METRICS)[number];
+
+export const ROLLING_WINDOW_METRICS = [
+  'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid', 'contracts', 'deployers',
+  'activeAddresses', 'activeSenders',
+] as const;
+export type RollingWindowMetric = (typeof ROLLING_WINDOW_METRICS)[number];
+
+export const TIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type TimeInterval = (typeof TIME_INTERVALS)[number];
+
+/** Metrics prefixed cumulative, max or avg are aggregated per day only (the spec's `timeInterval` note). */
+export const dayOnly = (metric: ChainMetric): boolean => /^(cumulative|max|avg)/.test(metric);
+
+export const metricsValue = z.object({ value: z.number(), timestamp: z.number().int() });
+export type MetricsValue = z.infer<typeof metricsValue>;
+
+export const metricsApiResponse = z.object({ results: z.array(metricsValue), nextPageToken: z.string().optional() });
+
+const windowValue = z.number().optional();
+export const rollingWindowValues = z.object({
+  lastHour: windowValue,
+  lastDay: windowValue,
+  lastWeek: windowValue,
+  lastMonth: windowValue,
+  last90Days: windowValue,
+  lastYear: windowValue,
+  allTime: windowValue,
+});
+export type RollingWindowValues = z.infer<typeof rollingWindowValues>;
+
+export const rollingWindowResponse = z.object({ result: rollingWindowValues });

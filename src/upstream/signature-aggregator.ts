@@ -1,0 +1,35 @@
+import type { HttpClient, RequestOptions } from './http.js';
+import { signatureAggregationResponse, type NetworkName, type SignatureAggregation } from './schemas/primary.js';
+
+/**
+ * The Data API's signature aggregator. Unlike every other upstream client this one does not describe
+ * requests for the cache: aggregation collects fresh validator signatures at a P-Chain height (a new answer
+ * each time, and real work upstream), so it is never cached, never coalesced and never retried — a retry
+ * could double the work for an answer the first attempt may already have produced.
+ */
+export interface SignatureAggregationBody {
+  message?: string;
+  justification?: string;
+  signingSubnetId?: string;
+  quorumPercentage?: number;
+  quorumPercentageBuffer?: number;
+  pChainHeight?: number;
+}
+
+export interface SignatureAggregatorClient {
+  /** POST …/aggregateSignatures (answers 201). */
+  aggregate(network: NetworkName, body: SignatureAggregationBody): Promise<SignatureAggregation>;
+  /** GET …/aggregateSignatures/{txHash}: the signed Warp message of an L1-related P/X-Chain transaction (201 too). */
+  forTransaction(network: NetworkName, txHash: string): Promise<SignatureAggregation>;
+}
+
+const seg = encodeURIComponent;
+
+export function createSignatureAggregatorClient(http: HttpClient, opts: RequestOptions = {}): SignatureAggregatorClient {
+  const once: RequestOptions = { ...opts, retry: false };
+  return {
+    aggregate: (network, body) => http.postJson(`/v1/signatureAggregator/${seg(network)}/aggregateSignatures`, body, signatureAggregationResponse, once),
+    forTransaction: (network, txHash) =>
+      http.getJson(`/v1/signatureAggregator/${seg(network)}/aggregateSignatures/${seg(txHash)}`, {}, signatureAggregationResponse, once),
+  };
+}
