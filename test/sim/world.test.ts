@@ -15,9 +15,12 @@ describe('the simulated world', () => {
   });
 
   it('starts fast', () => {
-    const t0 = performance.now();
-    createWorld({ seed: 'timing' });
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // CPU time, not wall time: parallel test files on a small machine must not make this flaky.
+    const c0 = process.cpuUsage();
+    const w = createWorld({ seed: 'timing' });
+    void w.fixtures; // builds the mainnet primary network too
+    const used = process.cpuUsage(c0);
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
   });
 
   it('chains blocks by parent hash, ~2 s apart, each listing exactly its transactions', () => {

@@ -21,21 +21,20 @@ export function base58(bytes: Uint8Array): string {
       carry = Math.floor(carry / B58_5);
     }
   }
-  let digits = '';
+  const chars: string[] = [];
   for (let i = 0; i < limbs.length; i++) {
     let limb = limbs[i]!;
     for (let k = 0; k < 5; k++) {
-      digits = B58[limb % 58]! + digits;
+      chars.push(B58[limb % 58]!);
       limb = Math.floor(limb / 58);
     }
   }
-  digits = digits.replace(/^1+/, '');
-  let zeros = '';
+  while (chars.length > 0 && chars[chars.length - 1] === '1') chars.pop();
   for (const b of bytes) {
     if (b !== 0) break;
-    zeros += '1';
+    chars.push('1');
   }
-  return zeros + digits;
+  return chars.reverse().join('');
 }
 
 /** CB58: base58 of the bytes followed by the last 4 bytes of their sha256. */

@@ -96,10 +96,18 @@ export function createWorld(opts: { seed: string | number } = { seed: 'avalanche
     evm.set(info.chainId, chain);
     byBlockchainId.set(info.blockchainId, chain);
   }
+  // Each primary network is built on first use (each from its own keyed Rng, so the result does not
+  // depend on when or in which order they are built): startup stays fast for tests that never ask.
+  const built: Partial<Record<NetworkName, PrimaryNetworkData>> = {};
+  const build = (n: NetworkName) => (built[n] ??= createPrimaryNetwork(seed, NETWORKS[n], WORLD_HEAD_TIME));
   const primary = {
-    mainnet: createPrimaryNetwork(seed, NETWORKS.mainnet, WORLD_HEAD_TIME),
-    fuji: createPrimaryNetwork(seed, NETWORKS.fuji, WORLD_HEAD_TIME),
-  };
+    get mainnet() {
+      return build('mainnet');
+    },
+    get fuji() {
+      return build('fuji');
+    },
+  } as Record<NetworkName, PrimaryNetworkData>;
   const chain = (id: string | number) => evm.get(String(id)) ?? byBlockchainId.get(String(id));
   const mustChain = (id: string | number) => {
     const c = chain(id);
@@ -118,7 +126,8 @@ export function createWorld(opts: { seed: string | number } = { seed: 'avalanche
     fixtures: undefined as unknown as WorldFixtures,
     rng: (...purpose) => rngFor(seed, 'ext', ...purpose),
   };
-  world.fixtures = buildFixtures(world, book);
+  let fixtures: WorldFixtures | undefined;
+  Object.defineProperty(world, 'fixtures', { enumerable: true, get: () => (fixtures ??= buildFixtures(world, book)) });
   return world;
 }
 

@@ -3,7 +3,7 @@ import { bech32, bytesFromLabel, cb58, toHex } from './encoding.js';
 import { createL1Validators } from './l1-validators.js';
 import { rngFor } from './prng.js';
 import { createStakingTxs, pHeightAt } from './staking.js';
-import type { L1Info, PBalance, PrimaryNetworkData, ValidatorRecord } from './types-primary.js';
+import type { L1Info, PBalance, PrimaryNetworkData, ValidatorRecord, XChainData } from './types-primary.js';
 import type { PrimaryNetworkInfo } from './types.js';
 import { createValidators } from './validators.js';
 import { createXChain } from './x-chain.js';
@@ -61,9 +61,13 @@ export function createPrimaryNetwork(seed: string, net: PrimaryNetworkInfo, now:
   for (const a of pAddresses) if (brng.chance(0.08)) cAtomicBalances.set(a, brng.bigint(50n * NANO) + 1n);
   cAtomicBalances.set(pAddresses[0]!, 12n * NANO + 345n);
 
-  const xChain = createXChain(rngFor(seed, net.name, 'x-chain'), net, { bech32: pAddresses, raw: raw.map(toHex) }, now);
+  // The X-Chain is built on first use (its own keyed Rng: same result whenever that happens).
+  let xChain: XChainData | undefined;
   return {
-    info: net, validators, validatorsByNode, stakingTxs, l1s, l1Validators, pAddresses, pBalances, cAtomicBalances, xChain,
+    info: net, validators, validatorsByNode, stakingTxs, l1s, l1Validators, pAddresses, pBalances, cAtomicBalances,
+    get xChain() {
+      return (xChain ??= createXChain(rngFor(seed, net.name, 'x-chain'), net, { bech32: pAddresses, raw: raw.map(toHex) }, now));
+    },
     pChainHeight: pHeightAt(now),
   };
 }
