@@ -95,10 +95,14 @@ export function decodeCursor(cursor: string, secret: string, argument = 'after')
   return c as CursorPayload;
 }
 
+/**
+ * Identifies a head page by its items only: a refetch that mints a new upstream token for the same
+ * items names the same snapshot, so a busy list writes one snapshot per distinct head, not per fetch.
+ */
 function contentIdOf<T>(listHash: string, page: Page<T>, itemKey: (item: T) => string): string {
   const h = createHash('sha256').update(listHash);
   for (const item of page.items) h.update('\n').update(itemKey(item));
-  h.update('\n>').update(page.nextPageToken ?? '');
+  h.update(page.nextPageToken === null ? '\n$' : '\n>');
   return h.digest('base64url').slice(0, 24);
 }
 
