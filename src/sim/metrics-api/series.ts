@@ -35,6 +35,8 @@ function mix(a: number, b: number): number {
 /** Per-day quantities of one chain (index 0 = its genesis day). */
 interface DayTable {
   genesisDay: number;
+  /** Transactions per hour (index 0 = the genesis day's first hour). */
+  hours: Float64Array;
   tx: Float64Array;
   gas: Float64Array;
   fees: Float64Array;
@@ -51,12 +53,15 @@ interface DayTable {
   cumDeployers: Float64Array;
 }
 
+type Column = Exclude<keyof DayTable, 'genesisDay' | 'hours'>;
+
 const SCALE: Record<string, number> = { '43114': 14_000, '43113': 1_600 };
 const ETNA = Date.UTC(2024, 11, 16, 17) / 1000;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export class ChainSeries {
   private readonly tables = new Map<string, DayTable>();
+  private readonly salts = new Map<string, number>();
 
   constructor(
     private readonly seed: string,
@@ -65,7 +70,10 @@ export class ChainSeries {
   ) {}
 
   private noise(chain: EvmChainInfo, purpose: string, i: number): number {
-    return mix(hash32(`${this.seed}|${chain.chainId}|${purpose}`), i) / 4294967296;
+    const key = `${chain.chainId}|${purpose}`;
+    let salt = this.salts.get(key);
+    if (salt === undefined) this.salts.set(key, (salt = hash32(`${this.seed}|${key}`)));
+    return mix(salt, i) / 4294967296;
   }
 
   /** Transactions of one chain in the hour starting at `t`. */
@@ -99,7 +107,7 @@ export class ChainSeries {
     const n = Math.max(0, Math.floor(this.now / DAY) - genesisDay + 1);
     const f = () => new Float64Array(n);
     const t: DayTable = {
-      genesisDay, tx: f(), gas: f(), fees: f(), maxTps: f(), maxGps: f(), maxGasPrice: f(), contracts: f(), deployers: f(),
+      genesisDay, hours: new Float64Array(n * 24), tx: f(), gas: f(), fees: f(), maxTps: f(), maxGps: f(), maxGasPrice: f(), contracts: f(), deployers: f(),
       active: f(), senders: f(), cumTx: f(), cumAddresses: f(), cumContracts: f(), cumDeployers: f(),
     };
     let cumTx = 0;
@@ -112,6 +120,7 @@ export class ChainSeries {
       let peak = 0;
       for (let h = 0; h < 24; h++) {
         const v = this.hourTx(chain, day * DAY + h * HOUR);
+        t.hours[i * 24 + h] = v;
         tx += v;
         peak = Math.max(peak, v);
       }
@@ -138,7 +147,7 @@ export class ChainSeries {
   }
 
   /** Sum (or max) of one day-table column over the days [from, to) (Unix s, day-aligned). */
-  private overDays(key: SeriesKey, col: keyof Omit<DayTable, 'genesisDay'>, from: number, to: number, op: 'sum' | 'max' | 'last'): number {
+  private overDays(key: SeriesKey, col: Column, from: number, to: number, op: 'sum' | 'max' | 'last'): number {
     let acc = 0;
     for (const chain of key.chains) {
       const t = this.table(chain);
@@ -152,9 +161,16 @@ export class ChainSeries {
     return acc;
   }
 
+  /** A chain's transactions in the hour starting at `t`, from its table. */
+  private cachedHourTx(chain: EvmChainInfo, t: number): number {
+    const table = this.table(chain);
+    const i = t / HOUR - table.genesisDay * 24;
+    return i >= 0 && i < table.hours.length ? table.hours[i]! : 0;
+  }
+
   private hourSum(key: SeriesKey, t: number, per: (c: EvmChainInfo, tx: number) => number): number {
     let acc = 0;
-    for (const c of key.chains) acc += per(c, this.hourTx(c, t));
+    for (const c of key.chains) acc += per(c, this.cachedHourTx(c, t));
     return acc;
   }
 
@@ -174,7 +190,7 @@ export class ChainSeries {
       }
     }
     const end = Math.min(nextBucket(ts, interval), Math.floor(this.now / DAY) * DAY + DAY);
-    const sum = (col: keyof Omit<DayTable, 'genesisDay'>) => this.overDays(key, col, ts, end, 'sum');
+    const sum = (col: Column) => this.overDays(key, col, ts, end, 'sum');
     const distinct = interval === 'day' ? 1 : interval === 'week' ? 0.55 : 0.4;
     switch (metric) {
       case 'txCount':

@@ -80,6 +80,7 @@ function peers(state: NodeState) {
 
 export function infoService(state: NodeState): GorillaService {
   const net = state.net.info;
+  let peerList: ReturnType<typeof peers> | undefined;
   return {
     name: 'info',
     methods: {
@@ -117,7 +118,7 @@ export function infoService(state: NodeState): GorillaService {
       })),
       getVMs: method({}, () => ({ vms: VMS, fxs: FXS })),
       peers: method({ nodeIDs: 'nodeId[]' }, ({ nodeIDs }) => {
-        let list = peers(state);
+        let list = (peerList ??= peers(state));
         if (nodeIDs.length > 0) list = list.filter((p) => nodeIDs.includes(p.nodeID));
         return { numPeers: String(list.length), peers: list };
       }),

@@ -17,6 +17,8 @@ export interface LedgerUtxo {
   id: string;
   idHex: string;
   bytesHex: string;
+  /** The `hex` (checksummed) encoding, filled on first use. */
+  hex?: string;
 }
 
 export interface AtomicTx {
