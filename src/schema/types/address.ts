@@ -23,6 +23,8 @@ export function addressOf(chainId: string, rich: RichAddress): AddressShape {
   return { chainId, address: address.toLowerCase(), label };
 }
 
+const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
+
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
   // Refetch by id validates the key and that the chain is one the Data API serves (one slow-moving, cached call).
@@ -56,18 +58,25 @@ AddressRef.implement({
     symbol: t.string({ nullable: true, description: 'The token symbol, as the referencing item carries it.', resolve: (a) => a.label?.symbol ?? null }),
     decimals: t.int({ nullable: true, description: 'The token decimals, as the referencing item carries it.', resolve: (a) => a.label?.decimals ?? null }),
     logoUri: t.string({ nullable: true, description: 'The token or contract logo, as the referencing item carries it.', resolve: (a) => a.label?.logoUri ?? null }),
-    chain: t.field({ type: ChainRef, nullable: true, resolve: (a, _args, ctx) => ctx.loaders.evm.chain.load(a.chainId) }),
+    chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (a) => ({ chainId: a.chainId }) }),
   }),
 });
 
 builder.queryField('address', (t) =>
   t.field({
     type: AddressRef,
-    description: 'An EVM address on one chain. Costs no upstream call by itself: its fields load what they need.',
+    nullable: true,
+    description:
+      'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
     args: {
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
       address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }),
     },
-    resolve: (_root, args) => ({ chainId: parseChainId(args.chainId), address: parseEvmAddress(args.address) }),
+    resolve: async (_root, args, ctx) => {
+      const chainId = parseChainId(args.chainId);
+      const address = parseEvmAddress(args.address);
+      // The key (and global id) uses the EVM chain id: a blockchain id is looked up (slow-moving, cached) to find it.
+      return { chainId: EVM_CHAIN_ID.test(chainId) ? chainId : (await ctx.loaders.evm.chain.load(chainId)).chainId, address };
+    },
   }),
 );

@@ -10,7 +10,7 @@ const NativeBalanceRef = builder.objectRef<NativeTokenBalance & { blockNumber: s
   description: 'The balance of a chain’s native token held by an address, with its price and value.',
   fields: (t) => ({
     chainId: t.exposeString('chainId'),
-    chain: t.field({ type: ChainRef, nullable: true, resolve: (b, _args, ctx) => ctx.loaders.evm.chain.load(b.chainId) }),
+    chain: t.field({ type: ChainRef, resolve: (b) => ({ chainId: b.chainId }) }),
     blockNumber: t.field({
       type: 'BigDecimal',
       nullable: true,

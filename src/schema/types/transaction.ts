@@ -80,7 +80,7 @@ TransactionRef.implement({
   fields: (t) => ({
     hash: t.exposeString('txHash'),
     chainId: t.exposeString('chainId'),
-    chain: t.field({ type: ChainRef, nullable: true, resolve: (tx, _args, ctx) => ctx.loaders.evm.chain.load(tx.chainId) }),
+    chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (tx) => ({ chainId: tx.chainId }) }),
     blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
     blockHash: t.exposeString('blockHash'),
     blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
