@@ -84,9 +84,9 @@ export function xTxBytes(
   return { hex: body + credentials(ins.length, body), sigs: ins.map((_, k) => signatureHex(body, k)) };
 }
 
-/** A post-Cortina X-Chain StandardBlock (type 32) holding signed txs. */
+/** A post-Cortina X-Chain StandardBlock (type 32) holding signed txs; avalanchego leaves its merkle root empty. */
 export function xBlockBytes(parentIdHex: string, height: number, time: number, txsHex: string[]): string {
-  const root = sha256Hex(txsHex.join('') || '00');
+  const root = '00'.repeat(32);
   return u16(0) + u32(32) + parentIdHex + u64(height) + u64(time) + root + u32(txsHex.length) + txsHex.map((t) => t.slice(4)).join('');
 }
 
