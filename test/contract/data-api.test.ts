@@ -142,6 +142,12 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
       for (const m of body.messages) byStatus.add(m.status);
     }
     expect([...byStatus].sort()).toEqual(['delivered', 'delivered_source_not_indexed', 'pending']);
+    await call('getIcmMessage', `/v1/icm/messages/${f.icmMessageId}`);
+    // getTxByHash answers a oneOf of P/X/C shapes; the world's P-Chain txs take the PChainTransaction one.
+    const stakingTx = sim.world.primary.mainnet.stakingTxs[0]!;
+    await call('getTxByHash', `/v1/networks/mainnet/blockchains/p-chain/transactions/${stakingTx.txHash}`, {
+      schema: () => ({ $ref: 'data-api.json#/components/schemas/PChainTransaction' }),
+    });
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -172,7 +178,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listTransactions', 'listNativeTransactions', 'listErc20Transactions', 'listErc721Transactions', 'listErc1155Transactions',
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
-        'getAggregatedSignatures',
+        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import { isBech32, type PrimaryNetworkData, type StakingTx } from '../world/index.js';
 import type { Ctx } from './ctx.js';
-import { badRequest } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import { cmpNum, lowerBound, pageOf } from './paging.js';
 import type { Route } from './router.js';
 import { avaxAmount, stakingTxJson } from './shape-primary.js';
@@ -40,6 +40,21 @@ function aggregate(net: PrimaryNetworkData, amount: bigint, utxoCount: number) {
 }
 
 export const primaryRoutes: Route<Ctx>[] = [
+  {
+    // getTxByHash: the real route answers any primary-network tx (a oneOf of P/X/C shapes); the world's
+    // P-Chain transactions are its staking transactions, answered in the PChainTransaction shape.
+    method: 'GET',
+    template: '/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash',
+    handler: (ctx) => {
+      const net = ctx.network();
+      ctx.enumOf('blockchainId', BLOCKCHAIN_IDS, ctx.params.blockchainId);
+      ctx.check();
+      const id = ctx.params.blockchainId!;
+      const tx = id === 'p-chain' || id === net.info.pChainId ? net.stakingTxs.find((t) => t.txHash === ctx.params.txHash) : undefined;
+      if (!tx) throw notFound(`Transaction ${ctx.params.txHash} not found on ${id}`);
+      return stakingTxJson(net.info, tx);
+    },
+  },
   {
     method: 'GET',
     template: '/v1/networks/:network/blockchains/:blockchainId/transactions:listStaking',
