@@ -4,6 +4,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressBalanceDocument,
   AddressErc20TransfersDocument,
+  AddressTransactionBlockParentsDocument,
   AddressTransactionBlocksDocument,
   AddressTransactionsDocument,
   TransactionDetailDocument,
@@ -78,6 +79,22 @@ describe('a list of 100 transactions, each with its block', () => {
       expect(sim.stats().total).toBe(0);
       await other.close();
     }
+  });
+});
+
+describe('a block read by number also answers for its hash within the request', () => {
+  it('block { parent } over a list costs one call per distinct block or parent, not one per reference', async () => {
+    const upstream = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/transactions`, { pageSize: 50 })).transactions;
+    const blocks = new Set<number>(upstream.map((t: any) => Number(t.nativeTransaction.blockNumber)));
+    const parentsOutside = [...blocks].filter((n) => !blocks.has(n - 1)).length;
+    expect(parentsOutside).toBeLessThan(blocks.size); // some parents are themselves in the list
+    sim.reset();
+    const gw = createTestGateway(sim);
+    const r = await gw.exec(AddressTransactionBlockParentsDocument, { chainId: C, address: busy, first: 50 });
+    expect(r.errors).toBeUndefined();
+    for (const e of r.data!.address!.transactions!.edges) expect(BigInt(e.node.block!.parent!.number)).toBe(BigInt(e.node.block!.number) - 1n);
+    expect(routeCalls()).toEqual({ [TXS_ROUTE]: 1, [BLOCK_ROUTE]: blocks.size + parentsOutside });
+    await gw.close();
   });
 });
 

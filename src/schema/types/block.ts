@@ -20,7 +20,11 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
         const parts = splitKey(id);
         if (!parts) return badInput('id', 'Malformed Block id');
         try {
-          return await ctx.loaders.evm.block.load({ chainId: parseChainId(parts[0], 'id'), blockId: parseBlockId(parts[1], 'id') });
+          const block = await ctx.loaders.evm.block.load({ chainId: parseChainId(parts[0], 'id'), blockId: parseBlockId(parts[1], 'id') });
+          // A block read by number is also the block of its hash (and the other way round): a later
+          // `parent` (by hash) of a block this request already read by number costs nothing.
+          ctx.loaders.evm.primeBlocks([block]);
+          return block;
         } catch (e) {
           return e as Error;
         }
