@@ -49,7 +49,7 @@ export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token'
   }),
 });
 
-const metadataFields = builder.interfaceRef<Erc721Metadata | Erc1155Metadata>('NftMetadata').implement({
+export const NftMetadataRef = builder.interfaceRef<Erc721Metadata | Erc1155Metadata>('NftMetadata').implement({
   description: 'NFT metadata as the indexer read it from the token URI.',
   fields: (t) => ({
     indexStatus: t.expose('indexStatus', { type: NftMetadataStatusEnum }),
@@ -65,14 +65,14 @@ const metadataFields = builder.interfaceRef<Erc721Metadata | Erc1155Metadata>('N
 });
 
 export const Erc721MetadataRef = builder.objectRef<Erc721Metadata>('Erc721Metadata').implement({
-  interfaces: [metadataFields],
+  interfaces: [NftMetadataRef],
   fields: (t) => ({
     attributes: t.exposeString('attributes', { nullable: true, description: 'The attributes as the metadata JSON gives them (a JSON string).' }),
   }),
 });
 
 export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Metadata').implement({
-  interfaces: [metadataFields],
+  interfaces: [NftMetadataRef],
   fields: (t) => ({
     decimals: t.exposeInt('decimals', { nullable: true }),
     properties: t.exposeString('properties', { nullable: true, description: 'The properties as the metadata JSON gives them (a JSON string).' }),
