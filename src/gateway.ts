@@ -23,6 +23,8 @@ import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
+import { createNodeRpcClient } from './upstream/node-rpc.js';
+import { readAdminAuth } from './schema/admin-auth.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -95,6 +97,23 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     }),
   );
 
+  // One client per configured node, for the process's life. Clients only ever reach these URLs.
+  const nodeClients = config.nodes.map((target) =>
+    createNodeRpcClient(
+      target,
+      createHttpClient({
+        name: 'node',
+        baseUrl: target.url,
+        timeoutMs: config.upstreamTimeoutMs,
+        retries: config.upstreamRetries,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        fetch: deps.fetch,
+        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'node', outcome }),
+        onRetry: () => metrics.upstreamRetries.inc({ upstream: 'node' }),
+      }),
+    ),
+  );
+
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -121,7 +140,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       return {
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
-        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi, icmApi, metricsApi }),
+        adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
+        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients }),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },

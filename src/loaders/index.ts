@@ -2,7 +2,9 @@ import type { DataApiClient } from '../upstream/data-api.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
+import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
+import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
@@ -14,6 +16,8 @@ export interface Loaders {
   primary: PrimaryLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
+  /** The configured nodes (node JSON-RPC). */
+  node: NodeLoaders;
 }
 
 export interface LoaderClients {
@@ -21,10 +25,13 @@ export interface LoaderClients {
   primaryApi: PrimaryApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
+  /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
+  nodes: readonly NodeRpcClient[];
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
     icm: createIcmLoaders(deps, clients.icmApi),
-    metrics: createMetricsLoaders(deps, clients.metricsApi) };
+    metrics: createMetricsLoaders(deps, clients.metricsApi),
+    node: createNodeLoaders(deps, clients.nodes) };
 }

@@ -20,6 +20,13 @@ import './types/primary-balance.js';
 import './types/staking-transaction.js';
 import './types/icm-message.js';
 import './types/metrics.js';
+import './types/network-node.js';
+import './types/network-node-peers.js';
+import './types/network-node-validators.js';
+import './types/x-chain.js';
+import './types/c-chain.js';
+import './types/node-admin.js';
+import './types/node-admin-mutations.js';
 
 let schema: GraphQLSchema | undefined;
 

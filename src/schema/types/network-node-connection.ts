@@ -1,0 +1,46 @@
+import { checkConnectionArgs, decodeCursor, encodeCursor, hashListKey, type ConnectionArgs, type ConnectionContext, type ConnectionResult } from '../connection.js';
+import { badInput } from '../errors.js';
+
+/**
+ * A Relay connection over a list the node answers whole (peers): no upstream paging, the list is read
+ * once (cached) and windowed here. A cursor names the item it stands on (its key) and its index: resuming
+ * continues after that item wherever it now is (peers come and go), or after the index when it left.
+ * Cursors are signed and bound to the list and its filters like every other cursor of the gateway.
+ */
+export interface ListConnectionOptions<T> {
+  /** Identity of the list and every filter argument. */
+  listKey: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  /** @default 20 */
+  defaultFirst?: number;
+}
+
+/** `s: 0` marks a whole-list cursor (token connections carry their upstream page size there). */
+const LIST_PAGE_SIZE = 0;
+
+export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionContext, o: ListConnectionOptions<T>): ConnectionResult<T> {
+  const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
+  const f = hashListKey(o.listKey);
+  let start = 0;
+  if (args.after != null) {
+    const c = decodeCursor(args.after, ctx.cursorSecret);
+    if (c.f !== f || c.s !== LIST_PAGE_SIZE || c.t === null) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
+    const at = o.items.findIndex((item) => o.itemKey(item) === c.t);
+    start = at >= 0 ? at + 1 : Math.min(c.i + 1, o.items.length);
+  }
+  const window = o.items.slice(start, start + want);
+  const edges = window.map((node, j) => ({
+    node,
+    cursor: encodeCursor({ v: 1, f, s: LIST_PAGE_SIZE, t: o.itemKey(node), i: start + j }, ctx.cursorSecret),
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: start + window.length < o.items.length,
+      hasPreviousPage: start > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

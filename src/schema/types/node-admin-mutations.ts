@@ -1,0 +1,177 @@
+import type { GatewayContext } from '../../context.js';
+import type { NodeHandle } from '../../loaders/node.js';
+import type { ProfilerAction } from '../../upstream/node-rpc.js';
+import { requireAdmin } from '../admin-auth.js';
+import { builder } from '../builder.js';
+import { badInput } from '../errors.js';
+import { CChainAtomicTransactionRef } from './c-chain-types.js';
+import { NetworkNodeRef } from './network-node.js';
+import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';
+import { NodeAdminPayloadRef, NodeLoadVmsPayloadRef, NodeLogLevelEnum, NodeLoggerLevelsPayloadRef, parseLoggerName } from './node-admin.js';
+import { XChainTransactionRef } from './x-chain-tx.js';
+import './mutation.js';
+
+/**
+ * Node admin mutations (`/ext/admin`, `/ext/bc/C/admin`) and transaction issuing (`avm.issueTx`,
+ * `avax.issueTx`). Each one: the admin token first (UNAUTHENTICATED without one, FORBIDDEN with a wrong one
+ * or when the gateway has none configured), then the arguments — both before anything reaches the node.
+ * Sent once, without retries (they change node state), and never cached.
+ */
+function adminNode(ctx: GatewayContext, name: string | null | undefined): NodeHandle {
+  requireAdmin(ctx.adminAuth);
+  return nodeByName(ctx, name, 'node');
+}
+
+const NODE_ARG = 'A configured node name; the default node when omitted.';
+
+const MAX_ALIAS = 512;
+function parseAlias(value: string, argument = 'alias'): string {
+  if (value.length === 0 || value.length > MAX_ALIAS || /[\s/]/.test(value)) {
+    throw badInput(argument, `${argument} must be 1 to ${MAX_ALIAS} characters without spaces or slashes`);
+  }
+  return value;
+}
+
+export const EvmLogLevelEnum = builder.enumType('EvmLogLevel', {
+  description: 'Log levels of the C-Chain VM (go-ethereum style).',
+  values: { TRACE: { value: 'trace' }, DEBUG: { value: 'debug' }, INFO: { value: 'info' }, WARN: { value: 'warn' }, ERROR: { value: 'error' }, CRIT: { value: 'crit' } } as const,
+});
+
+builder.mutationFields((t) => ({
+  nodeAdminAlias: t.field({
+    type: NodeAdminPayloadRef,
+    description: 'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      endpoint: t.arg.string({ required: true, description: 'The part of the endpoint after /ext/, e.g. "bc/X".' }),
+      alias: t.arg.string({ required: true, description: 'At most 512 characters.' }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      const endpoint = args.endpoint.replace(/^\/?(ext\/)?/, '');
+      if (!/^[\w.\-/]{1,512}$/.test(endpoint)) throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
+      const alias = parseAlias(args.alias);
+      await node.call((c) => c.admin.alias(endpoint, alias));
+      return { node: node.name, method: 'admin.alias' };
+    },
+  }),
+  nodeAdminAliasChain: t.field({
+    type: NodeAdminPayloadRef,
+    description: 'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      chain: t.arg.string({ required: true, description: 'A blockchain id or existing alias.' }),
+      alias: t.arg.string({ required: true, description: 'At most 512 characters.' }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      const chain = parseChainRef(args.chain, 'chain');
+      const alias = parseAlias(args.alias);
+      await node.call((c) => c.admin.aliasChain(chain, alias));
+      return { node: node.name, method: 'admin.aliasChain' };
+    },
+  }),
+  nodeAdminSetLoggerLevel: t.field({
+    type: NodeLoggerLevelsPayloadRef,
+    description: 'Change the log and/or display level of one logger, or of every logger (admin.setLoggerLevel).',
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      loggerName: t.arg.string({ description: 'Omit for every logger.' }),
+      logLevel: t.arg({ type: NodeLogLevelEnum }),
+      displayLevel: t.arg({ type: NodeLogLevelEnum }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      if (args.logLevel == null && args.displayLevel == null) throw badInput('logLevel', 'Give logLevel, displayLevel or both');
+      const request = {
+        loggerName: args.loggerName == null ? undefined : parseLoggerName(args.loggerName),
+        logLevel: args.logLevel ?? undefined,
+        displayLevel: args.displayLevel ?? undefined,
+      };
+      const loggerLevels = await node.call((c) => c.admin.setLoggerLevel(request));
+      return { node: node.name, method: 'admin.setLoggerLevel', loggerLevels };
+    },
+  }),
+  nodeAdminLoadVms: t.field({
+    type: NodeLoadVmsPayloadRef,
+    description: "Load the VMs installed in the node's plugin directory since it started (admin.loadVMs).",
+    args: { node: t.arg.string({ description: NODE_ARG }) },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      return { node: node.name, method: 'admin.loadVMs', ...(await node.call((c) => c.admin.loadVms())) };
+    },
+  }),
+  cChainAdminSetLogLevel: t.field({
+    type: NodeAdminPayloadRef,
+    description: 'Change the C-Chain VM log level (admin.setLogLevel on /ext/bc/C/admin).',
+    args: { node: t.arg.string({ description: NODE_ARG }), level: t.arg({ type: EvmLogLevelEnum, required: true }) },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      await node.call((c) => c.cChain.setLogLevel(args.level));
+      return { node: node.name, method: 'admin.setLogLevel' };
+    },
+  }),
+}));
+
+/** The profilers exist on both admin endpoints with the same methods. */
+const PROFILERS: [suffix: string, action: ProfilerAction, what: string][] = [
+  ['StartCpuProfiler', 'startCPUProfiler', 'Start the CPU profiler'],
+  ['StopCpuProfiler', 'stopCPUProfiler', 'Stop the CPU profiler and write cpu.profile'],
+  ['MemoryProfile', 'memoryProfile', 'Write a memory profile to mem.profile'],
+  ['LockProfile', 'lockProfile', 'Write mutex statistics to lock.profile'],
+];
+for (const [suffix, action, what] of PROFILERS) {
+  for (const target of ['node', 'cChain'] as const) {
+    builder.mutationField(`${target}Admin${suffix}`, (t) =>
+      t.field({
+        type: NodeAdminPayloadRef,
+        description: `${what} ${target === 'node' ? 'of the node (admin.' : 'of the C-Chain VM (/ext/bc/C/admin admin.'}${action}).`,
+        args: { node: t.arg.string({ description: NODE_ARG }) },
+        resolve: async (_r, args, ctx) => {
+          const node = adminNode(ctx, args.node);
+          await node.call((c) => (target === 'node' ? c.admin.profiler(action) : c.cChain.profiler(action)));
+          return { node: node.name, method: `admin.${action}` };
+        },
+      }),
+    );
+  }
+}
+
+const XChainIssueTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('XChainIssueTxPayload').implement({
+  fields: (t) => ({
+    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
+    txId: t.exposeString('txId'),
+    transaction: t.field({ type: XChainTransactionRef, resolve: (p) => ({ node: p.node, txId: p.txId }) }),
+  }),
+});
+
+const CChainIssueAtomicTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('CChainIssueAtomicTxPayload').implement({
+  fields: (t) => ({
+    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
+    txId: t.exposeString('txId'),
+    atomicTransaction: t.field({ type: CChainAtomicTransactionRef, resolve: (p) => ({ node: p.node, txId: p.txId }) }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  xChainIssueTx: t.field({
+    type: XChainIssueTxPayloadRef,
+    description: 'Send a signed X-Chain tx to the network through the node (avm.issueTx).',
+    args: { node: t.arg.string({ description: NODE_ARG }), tx: t.arg.string({ required: true, description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum)." }) },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      const tx = parseSignedTx(args.tx);
+      return { node: node.name, txId: await node.call((c) => c.xChain.issueTx(tx)) };
+    },
+  }),
+  cChainIssueAtomicTx: t.field({
+    type: CChainIssueAtomicTxPayloadRef,
+    description: 'Send a signed C-Chain atomic (import/export) tx through the node (avax.issueTx on /ext/bc/C/avax).',
+    args: { node: t.arg.string({ description: NODE_ARG }), tx: t.arg.string({ required: true, description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum)." }) },
+    resolve: async (_r, args, ctx) => {
+      const node = adminNode(ctx, args.node);
+      const tx = parseSignedTx(args.tx);
+      return { node: node.name, txId: await node.call((c) => c.cChain.issueAtomicTx(tx)) };
+    },
+  }),
+}));

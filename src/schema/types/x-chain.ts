@@ -1,0 +1,126 @@
+import type { BalanceResult } from '../../upstream/schemas/node-avm.js';
+import { builder } from '../builder.js';
+import { badInput } from '../errors.js';
+import { NetworkNodeRef } from './network-node.js';
+import { nodeByName, parseAssetRef, parseChainAddress, parseChainAddresses, parseChainRef, parseId, parseUint } from './network-node-inputs.js';
+import { XChainAssetRef, loadAsset } from './x-chain-asset.js';
+import { XChainBlockRef } from './x-chain-block.js';
+import { XChainTransactionRef } from './x-chain-tx.js';
+import { UtxoRef, resolveUtxoConnection } from './x-chain-utxo.js';
+
+/**
+ * The X-Chain of a configured node (`/ext/bc/X`, gorilla service `avm` — `xvm.` in the seed's neutral
+ * naming). Height and fees follow the head; blocks, transactions and assets by id are final.
+ */
+export interface XChainShape {
+  node: string;
+}
+
+const XChainFeesRef = builder.objectRef<{ txFee: string; createAssetTxFee: string }>('XChainFees').implement({
+  description: 'Static X-Chain fees in nAVAX (avm.getTxFee).',
+  fields: (t) => ({
+    txFee: t.expose('txFee', { type: 'BigDecimal' }),
+    createAssetTxFee: t.expose('createAssetTxFee', { type: 'BigDecimal' }),
+  }),
+});
+
+const UtxoPointerRef = builder.objectRef<BalanceResult['utxoIDs'][number] & { node: string }>('XChainUtxoPointer').implement({
+  fields: (t) => ({
+    txId: t.exposeString('txID'),
+    outputIndex: t.exposeInt('outputIndex'),
+    transaction: t.field({ type: XChainTransactionRef, resolve: (u) => ({ node: u.node, txId: u.txID }) }),
+  }),
+});
+
+const XChainBalanceRef = builder.objectRef<BalanceResult & { node: string }>('XChainBalance').implement({
+  fields: (t) => ({
+    balance: t.expose('balance', { type: 'BigDecimal' }),
+    utxos: t.field({ type: [UtxoPointerRef], resolve: (b) => b.utxoIDs.map((u) => ({ ...u, node: b.node })) }),
+  }),
+});
+
+const XChainAssetBalanceRef = builder.objectRef<{ asset: string; balance: string; node: string }>('XChainAssetBalance').implement({
+  fields: (t) => ({
+    asset: t.exposeString('asset', { description: 'The asset id, or "AVAX".' }),
+    balance: t.expose('balance', { type: 'BigDecimal' }),
+    assetDescription: t.field({ type: XChainAssetRef, nullable: true, resolve: (b, _a, ctx) => loadAsset(ctx, b.node, b.asset) }),
+  }),
+});
+
+export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
+  description: "A configured node's X-Chain.",
+  fields: (t) => ({
+    height: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Height of the last accepted block (avm.getHeight).',
+      resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.xChain.height()),
+    }),
+    fees: t.field({ type: XChainFeesRef, nullable: true, resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.xChain.fees()) }),
+    block: t.field({
+      type: XChainBlockRef,
+      nullable: true,
+      description: 'A block by id or by height (exactly one).',
+      args: { id: t.arg.string({ description: 'Block id (CB58).' }), height: t.arg({ type: 'BigDecimal' }) },
+      resolve: (x, args) => {
+        if ((args.id == null) === (args.height == null)) throw badInput(args.id == null ? 'id' : 'height', 'Give exactly one of id and height');
+        return { node: x.node, ref: args.id != null ? { id: parseId(args.id, 'id', 'block id') } : { height: parseUint(args.height!, 'height') } };
+      },
+    }),
+    transaction: t.field({
+      type: XChainTransactionRef,
+      nullable: true,
+      args: { id: t.arg.string({ required: true, description: 'Tx id (CB58).' }) },
+      resolve: (x, args) => ({ node: x.node, txId: parseId(args.id, 'id', 'transaction id') }),
+    }),
+    asset: t.field({
+      type: XChainAssetRef,
+      nullable: true,
+      args: { id: t.arg.string({ required: true, description: 'Asset id (CB58) or alias ("AVAX").' }) },
+      resolve: (x, args, ctx) => loadAsset(ctx, x.node, parseAssetRef(args.id, 'id')),
+    }),
+    utxos: t.connection(
+      {
+        type: UtxoRef,
+        nullable: true,
+        description: 'UTXOs referencing any of the addresses (avm.getUTXOs); with sourceChain, atomic UTXOs exported from that chain.',
+        args: {
+          addresses: t.arg.stringList({ required: true, description: 'X-Chain addresses (X-avax1…; the X- may be omitted), one network.' }),
+          sourceChain: t.arg.string({ description: 'A chain id or alias ("P", "C") for atomic UTXOs imported from it.' }),
+        },
+        resolve: (x, args, ctx) => {
+          const { addresses, hrp } = parseChainAddresses(args.addresses, 'X');
+          const sourceChain = args.sourceChain == null ? undefined : parseChainRef(args.sourceChain, 'sourceChain');
+          return resolveUtxoConnection(args, ctx, { node: x.node, chain: 'X', addresses, hrp, sourceChain });
+        },
+      },
+      { description: 'A page of UTXOs.' },
+      { description: 'A UTXO and its cursor.' },
+    ),
+    balance: t.field({
+      type: XChainBalanceRef,
+      nullable: true,
+      deprecationReason: 'avm.getBalance is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
+      args: { address: t.arg.string({ required: true }), assetId: t.arg.string({ required: true, description: 'Asset id or alias.' }) },
+      resolve: async (x, args, ctx) => {
+        const { address } = parseChainAddress(args.address, 'X', 'address');
+        const asset = parseAssetRef(args.assetId, 'assetId');
+        return { ...(await nodeByName(ctx, x.node).read((c) => c.xChain.balance(address, asset))), node: x.node };
+      },
+    }),
+    balances: t.field({
+      type: [XChainAssetBalanceRef],
+      nullable: true,
+      deprecationReason: 'avm.getAllBalances is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
+      args: { address: t.arg.string({ required: true }) },
+      resolve: async (x, args, ctx) => {
+        const { address } = parseChainAddress(args.address, 'X', 'address');
+        return (await nodeByName(ctx, x.node).read((c) => c.xChain.allBalances(address))).map((b) => ({ ...b, node: x.node }));
+      },
+    }),
+  }),
+});
+
+builder.objectFields(NetworkNodeRef, (t) => ({
+  xChain: t.field({ type: XChainRef, description: 'The X-Chain of this node.', resolve: (n) => ({ node: n.name }) }),
+}));
