@@ -99,7 +99,14 @@ export class RedisStore implements CacheStore {
     });
   }
 
+  /** Lets writes in flight land (QUIT waits for pending replies), within a bound. */
   async close(): Promise<void> {
-    this.client.disconnect();
+    if (this.client.status !== 'ready') {
+      this.client.disconnect();
+      return;
+    }
+    const timer = setTimeout(() => this.client.disconnect(), 1_000);
+    await this.client.quit().catch(() => this.client.disconnect());
+    clearTimeout(timer);
   }
 }

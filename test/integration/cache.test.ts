@@ -45,6 +45,16 @@ describe('read-through cache against the real Redis', () => {
     await gw.close();
   });
 
+  it('clients asking different `first` values share the same fixed-size upstream pages', async () => {
+    const gw = createTestGateway(sim, { redisUrl });
+    for (const first of [1, 5, 20, 60, 100]) {
+      const r = await gw.exec(ChainBlocksDocument, { chainId: C, first, txFirst: 0 });
+      expect(r.data!.chain!.blocks!.edges).toHaveLength(first);
+    }
+    expect(calls(BLOCKS_ROUTE)).toBe(1);
+    await gw.close();
+  });
+
   it('50 identical concurrent cold queries make 1 upstream call', async () => {
     const gw = createTestGateway(sim, { redisUrl });
     const results = await Promise.all(Array.from({ length: 50 }, () => gw.exec(BlockDocument, { chainId: C, id: n(42) })));

@@ -59,4 +59,22 @@ describe('the gateway survives Redis', () => {
     await waitFor(async () => (await health(gw)).status === 'ok', 8_000);
     await gw.close();
   });
+
+  it('a Redis that stops answering (frozen) costs at most the command timeout, then the upstream answers', async () => {
+    const gw = createTestGateway(sim, { redisUrl: redis.url, env: { REDIS_COMMAND_TIMEOUT_MS: '200' } });
+    await gw.ready();
+    redis.pause();
+    try {
+      sim.reset();
+      const started = Date.now();
+      const r = await gw.query(`{ block(chainId: "43114", id: "${n(13)}") { number } }`);
+      expect(r.data).toEqual({ block: { number: n(13) } });
+      expect(sim.stats().total).toBe(1);
+      // one timed-out read (200 ms) plus the upstream call; never the seconds a hung socket would take
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      redis.resume();
+    }
+    await gw.close();
+  });
 });

@@ -14,6 +14,9 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts the same server again on the same port (after stop). */
   restart(): Promise<void>;
+  /** Freezes / thaws the server process (SIGSTOP / SIGCONT): a Redis that accepts but never answers. */
+  pause(): void;
+  resume(): void;
 }
 
 export function hasRedisServer(): boolean {
@@ -54,7 +57,10 @@ export async function startRedisServer(): Promise<TestRedis> {
     const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     await waitForPing(url);
     const port = Number(new URL(url).port || 6379);
-    return { url, port, owned: false, stop: async () => {}, restart: async () => {} };
+    const no = () => {
+      throw new Error('cannot pause a Redis this process does not own');
+    };
+    return { url, port, owned: false, stop: async () => {}, restart: async () => {}, pause: no, resume: no };
   }
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
@@ -79,5 +85,7 @@ export async function startRedisServer(): Promise<TestRedis> {
       });
     },
     restart: start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
   };
 }
