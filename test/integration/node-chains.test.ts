@@ -182,6 +182,30 @@ describe('X-Chain', () => {
     await gw.close();
   });
 
+  it('blocks, transactions and assets are Relay nodes: refetched by global id; an unknown id is NOT_FOUND', async () => {
+    const gw = createTestGateway(sim);
+    const block = xChain().blocks[7]!;
+    const b = await gw.exec(XChainBlockDocument, { height: String(block.height) });
+    const t = await gw.exec(XChainTransactionDocument, { id: block.txIds[0]! });
+    const a = await gw.exec(XChainOverviewDocument, { asset: 'AVAX', amount: '1' });
+    const ids = [b.data!.networkNode!.xChain.block!.id, t.data!.networkNode!.xChain.transaction!.id, a.data!.networkNode!.xChain.asset!.id];
+    const r = await gw.query(
+      'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on XChainBlock { blockId height } ... on XChainTransaction { txId } ... on XChainAsset { assetId symbol } } }',
+      { ids },
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.nodes).toEqual([
+      { id: ids[0], blockId: block.id, height: String(block.height) },
+      { id: ids[1], txId: block.txIds[0] },
+      { id: ids[2], assetId: sim.world.primary.mainnet.info.avaxAssetId, symbol: 'AVAX' },
+    ]);
+    const unknownId = Buffer.from(`XChainTransaction:default:${block.id}`).toString('base64url'); // a block id is no tx id
+    const missing = await gw.query('query($id: ID!) { node(id: $id) { id } }', { id: unknownId });
+    expect(missing.data).toEqual({ node: null });
+    expect(codes(missing)).toEqual(['NOT_FOUND']);
+    await gw.close();
+  });
+
   it('UTXOs: a connection over endIndex paging returns exactly what walking the node returns, decoded', async () => {
     const gw = createTestGateway(sim, { redisUrl });
     const address = `X-${sim.world.fixtures.xChainAddress}`;
