@@ -11,6 +11,7 @@ import type { GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
+import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
@@ -128,6 +129,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useMetrics({ metrics, store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
       useCacheExtensions(),
+      useErrorCodes(),
     ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).

@@ -120,7 +120,8 @@ export function maskError(error: unknown, message: string, isDev = false): Graph
   if (isGraphQLError(original)) {
     return original === located ? located : new GraphQLError(original.message, { ...at, extensions: original.extensions });
   }
-  // Parse and validation errors carry no original error: they are the client's, pass them on.
+  // Parse and validation errors carry no original error: they are the client's, pass them on
+  // (plugins/use-error-codes.ts codes the ones that arrive without a code).
   if (located && !located.originalError) return located;
   return new GraphQLError(isDev && original instanceof Error ? original.message : message, { ...at, extensions: { code: 'INTERNAL' } });
 }

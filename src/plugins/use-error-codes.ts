@@ -1,0 +1,27 @@
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+/**
+ * Every error a client sees carries `extensions.code`. Yoga codes parse and validation errors, and
+ * maskError codes resolver errors; what is left are variable-coercion errors (a variable of the wrong
+ * type, an unknown enum value), raised before any resolver runs: those are the client's input.
+ */
+export function useErrorCodes(): Plugin {
+  return {
+    onExecute() {
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!result || Symbol.asyncIterator in result || !result.errors?.some((e) => !e.extensions?.code)) return;
+          setResult({
+            ...result,
+            errors: result.errors.map((e) =>
+              e.extensions?.code
+                ? e
+                : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }),
+            ),
+          });
+        },
+      };
+    },
+  };
+}
