@@ -11,11 +11,13 @@ export function useErrorCodes(): Plugin {
     onExecute() {
       return {
         onExecuteDone({ result, setResult }) {
-          if (!result || Symbol.asyncIterator in result || !result.errors?.some((e) => !e.extensions?.code)) return;
+          // Resolver errors (with a path or an original error) are left to maskError, which runs after this.
+          const uncoded = (e: GraphQLError) => !e.extensions?.code && e.path === undefined && !e.originalError;
+          if (!result || Symbol.asyncIterator in result || !result.errors?.some(uncoded)) return;
           setResult({
             ...result,
             errors: result.errors.map((e) =>
-              e.extensions?.code
+              !uncoded(e)
                 ? e
                 : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }),
             ),

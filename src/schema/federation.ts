@@ -1,6 +1,8 @@
 import { builder } from './builder.js';
 import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
+import { gqlError } from './errors.js';
 import { AddressRef } from './types/address.js';
+import { Erc1155ContractRef, Erc20ContractRef, Erc721ContractRef, UnknownContractRef } from './types/contract.js';
 import { ChainRef } from './types/chain.js';
 import { BlockRef } from './types/block.js';
 import { TransactionRef } from './types/transaction.js';
@@ -39,3 +41,20 @@ builder.asEntity(AddressRef, {
   key: builder.selection<{ chainId: string; address: string }>('chainId address'),
   resolveReference: async (ref) => ({ chainId: parseChainId(String(ref.chainId), 'chainId'), address: parseEvmAddress(String(ref.address), 'address') }),
 });
+
+// Contract metadata, per token standard, keyed like its address; a reference of the wrong standard is NOT_FOUND.
+for (const [ref, ercType] of [
+  [Erc20ContractRef, 'ERC-20'],
+  [Erc721ContractRef, 'ERC-721'],
+  [Erc1155ContractRef, 'ERC-1155'],
+  [UnknownContractRef, 'UNKNOWN'],
+] as const) {
+  builder.asEntity(ref, {
+    key: builder.selection<{ chainId: string; address: string }>('chainId address'),
+    resolveReference: async (key, ctx) => {
+      const c = await ctx.loaders.evm.contract.load({ chainId: parseChainId(String(key.chainId), 'chainId'), address: parseEvmAddress(String(key.address), 'address') });
+      if (c.ercType !== ercType) throw gqlError('NOT_FOUND', `The contract at ${key.address} is ${c.ercType}, not ${ercType}`);
+      return c as never;
+    },
+  });
+}

@@ -122,6 +122,26 @@ describe('federation', () => {
     expect(byIndex).toEqual({ 1: 'BAD_USER_INPUT', 3: 'NOT_FOUND' });
   });
 
+  it('contract metadata is an entity per token standard, keyed like its address', async () => {
+    const { erc20, erc721 } = sim.world.fixtures.contracts;
+    const r = await post(
+      ours.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Erc20Contract { address symbol decimals } ... on Erc721Contract { address } } }`,
+      {
+        r: [
+          { __typename: 'Erc20Contract', chainId: C, address: erc20 },
+          { __typename: 'Erc721Contract', chainId: C, address: erc721 },
+          { __typename: 'Erc20Contract', chainId: C, address: erc721 },
+        ],
+      },
+    );
+    const direct = await post(ours.url, `query($c: String!, $a: String!) { address(chainId: $c, address: $a) { contract { ... on Erc20Contract { symbol decimals } } } }`, { c: C, a: erc20 });
+    expect(r.data._entities[0]).toEqual({ __typename: 'Erc20Contract', address: erc20.toLowerCase(), ...direct.data.address.contract });
+    expect(r.data._entities[1]).toEqual({ __typename: 'Erc721Contract', address: erc721.toLowerCase() });
+    expect(r.data._entities[2]).toBeNull();
+    expect(r.errors!.map((e) => [e.path![1], e.extensions!.code])).toEqual([[2, 'NOT_FOUND']]);
+  });
+
   it('100 block references in one _entities call cost what 100 lookups cost in a normal query', async () => {
     const numbers = Array.from({ length: 100 }, (_, i) => String(head - 100 - i));
     sim.reset();

@@ -90,6 +90,15 @@ describe('upstream failures become typed GraphQL errors', () => {
     expect(sim.stats().total).toBe(0);
   });
 
+  it('variables of the wrong type and unknown enum values are BAD_USER_INPUT too', async () => {
+    const gw = createTestGateway(sim);
+    const wrongType = await gw.query(`query($f: Int) { chain(id: "43114") { blocks(first: $f) { edges { cursor } } } }`, { f: 'ten' });
+    const badEnum = await gw.query(`query($s: TransactionStatus) { chain(id: "43114") { transactions(first: 1, status: $s) { edges { cursor } } } }`, { s: 'MAYBE' });
+    expect(codes(wrongType)).toEqual(['BAD_USER_INPUT']);
+    expect(codes(badEnum)).toEqual(['BAD_USER_INPUT']);
+    expect(sim.stats().total).toBe(0);
+  });
+
   it('unknown chains are NOT_FOUND from the upstream', async () => {
     const gw = createTestGateway(sim);
     const r = await gw.query(`{ chain(id: "999999") { name } }`);

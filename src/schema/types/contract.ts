@@ -91,10 +91,10 @@ const contractNode = <K extends Kind>(kind: K, description: string) =>
     load: loadContract(kind),
   }).implement({ description, interfaces: [ContractRef], fields: () => ({}) });
 
-const Erc20ContractRef = contractNode('ERC-20', 'An ERC-20 token contract.');
-const Erc721ContractRef = contractNode('ERC-721', 'An ERC-721 (NFT collection) contract.');
-const Erc1155ContractRef = contractNode('ERC-1155', 'An ERC-1155 (multi-token) contract.');
-contractNode('UNKNOWN', 'A contract that is not a token the indexer recognizes.');
+export const Erc20ContractRef = contractNode('ERC-20', 'An ERC-20 token contract.');
+export const Erc721ContractRef = contractNode('ERC-721', 'An ERC-721 (NFT collection) contract.');
+export const Erc1155ContractRef = contractNode('ERC-1155', 'An ERC-1155 (multi-token) contract.');
+export const UnknownContractRef = contractNode('UNKNOWN', 'A contract that is not a token the indexer recognizes.');
 
 builder.objectFields(Erc20ContractRef, (t) => ({
   symbol: t.exposeString('symbol', { nullable: true }),
