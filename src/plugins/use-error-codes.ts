@@ -11,8 +11,8 @@ export function useErrorCodes(): Plugin {
     onExecute() {
       return {
         onExecuteDone({ result, setResult }) {
-          // Resolver errors (with a path or an original error) are left to maskError, which runs after this.
-          const uncoded = (e: GraphQLError) => !e.extensions?.code && e.path === undefined && !e.originalError;
+          // Resolver errors always have a path: they are left to maskError, which runs after this.
+          const uncoded = (e: GraphQLError) => !e.extensions?.code && e.path === undefined;
           if (!result || Symbol.asyncIterator in result || !result.errors?.some(uncoded)) return;
           setResult({
             ...result,
