@@ -20,6 +20,7 @@ import './types/primary-balance.js';
 import './types/staking-transaction.js';
 import './types/icm-message.js';
 import './types/metrics.js';
+import './types/signature-aggregation.js';
 import './types/network-node.js';
 import './types/network-node-peers.js';
 import './types/network-node-validators.js';
