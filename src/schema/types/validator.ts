@@ -89,14 +89,11 @@ export async function findValidator(ctx: GatewayContext, network: GatewayNetwork
 }
 
 /** One validation period by its key `<network>:<nodeId>:<txHash>`. */
-export async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator | Error> {
-  try {
-    const { network, nodeId, txHash } = parseValidatorKey(id);
-    const found = await findValidator(ctx, network, nodeId, (v) => v.txHash === txHash);
-    return found ?? gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
-  } catch (e) {
-    return e as Error;
-  }
+async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator> {
+  const { network, nodeId, txHash } = parseValidatorKey(id);
+  const found = await findValidator(ctx, network, nodeId, (v) => v.txHash === txHash);
+  if (!found) throw gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
+  return found;
 }
 
 function branded(v: Validator): Validator {
@@ -113,12 +110,7 @@ const nodeOptions = (status: ValidationStatus) => ({
   // The loader brands each result with the type of its current status; Relay must not re-brand it.
   brandLoadedObjects: false,
   // One promise per id: a failed id rejects alone (null plus its error), its siblings still resolve.
-  loadMany: (ids: readonly string[], ctx: GatewayContext) =>
-    ids.map(async (id) => {
-      const v = await loadValidator(id, ctx);
-      if (v instanceof Error) throw v;
-      return v as never;
-    }),
+  loadMany: (ids: readonly string[], ctx: GatewayContext) => ids.map((id) => loadValidator(id, ctx) as Promise<never>),
   isTypeOf: (v: unknown) => (v as Validator).validationStatus === status,
 });
 

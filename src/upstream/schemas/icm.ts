@@ -39,7 +39,7 @@ const base = {
   destinationBlockchainId: z.string(),
   sourceEvmChainId: z.string(),
   destinationEvmChainId: z.string(),
-  messageNonce: z.string(),
+  messageNonce: decimal,
   from: z.string(),
   to: z.string(),
   data: z.string().optional(),
