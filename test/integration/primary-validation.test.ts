@@ -104,3 +104,33 @@ describe('other metrics and ICM inputs', () => {
   it.each(['0x123', 'avax1abc', '0xZZ3b2784c75e510dD0fF1da844684a1aC0aa5fcf'])('icmMessages(address: %j)', (address) => bad(gw.exec(IcmMessagesDocument, { address }), 'address'));
   it('first beyond the maximum', () => bad(gw.exec(IcmMessagesDocument, { address: sim.world.fixtures.icmAddress, first: 100_000 }), 'first'));
 });
+
+describe('upstream answers that break their contract are UPSTREAM_ERROR for that field, never a crash', () => {
+  const route = (r: string) => `data-api GET ${r}`;
+  it.each([
+    ['validators', route('/v1/networks/:network/validators/:nodeId'), { validators: [{ txHash: 'x', validationStatus: 'retired' }] }],
+    ['l1Validators', route('/v1/networks/:network/l1Validators'), { validators: [] }],
+    ['stakingTransactions', route('/v1/networks/:network/blockchains/:blockchainId/transactions:listStaking'), { transactions: [{ txHash: 1 }], chainInfo: { chainName: 'p-chain', network: 'mainnet' } }],
+    ['balances', route('/v1/networks/:network/blockchains/:blockchainId/balances'), { balances: {}, chainInfo: { chainName: 'd-chain', network: 'mainnet' } }],
+    ['icmMessages', route('/v1/icm/addresses/:address/messages'), { messages: [{ messageId: 'a', status: 'lost' }] }],
+    ['metrics', 'metrics-api GET /v2/chains/:chainId/metrics/:metric', { results: [{ timestamp: 1, value: 'many' }] }],
+  ])('%s', async (field, faultRoute, body) => {
+    sim.addFault({ route: faultRoute, status: 200, body, count: 1 });
+    const r =
+      field === 'validators' ? await gw.exec(NetworkValidatorsDocument, { network: 'mainnet', nodeId })
+      : field === 'l1Validators' ? await gw.exec(L1ValidatorsDocument, { network: 'mainnet' })
+      : field === 'stakingTransactions' ? await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 1 })
+      : field === 'balances' ? await gw.exec(PrimaryBalancesDocument, { network: 'mainnet', blockchain: 'P_CHAIN', addresses: [sim.world.primary.mainnet.pAddresses[7]!] })
+      : field === 'icmMessages' ? await gw.exec(IcmMessagesDocument, { address: sim.world.fixtures.icmAddress })
+      : await gw.exec(ChainAvgTpsDocument, { chainId: '43114', first: 1 });
+    expect(r.errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_ERROR']);
+    expect(r.errors![0]!.path?.at(-1)).toBe(field === 'metrics' ? 'avgTps' : field);
+  });
+
+  it('a body that is not JSON', async () => {
+    sim.addFault({ route: 'data-api GET /v1/icm/addresses/:address/messages', malformed: true, count: 1 });
+    const r = await gw.exec(IcmMessagesDocument, { address: sim.world.fixtures.icmAddress });
+    expect(r.errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_ERROR']);
+    expect(r.data!.icmMessages).toBeNull();
+  });
+});
