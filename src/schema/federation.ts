@@ -3,6 +3,15 @@ import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inpu
 import { gqlError } from './errors.js';
 import { AddressRef } from './types/address.js';
 import { Erc1155ContractRef, Erc20ContractRef, Erc721ContractRef, UnknownContractRef } from './types/contract.js';
+import {
+  branded as brandedMessage,
+  DeliveredIcmMessageRef,
+  DeliveredSourceNotIndexedIcmMessageRef,
+  parseMessageId,
+  PendingIcmMessageRef,
+} from './types/icm-message.js';
+import { L1ValidatorRef, loadL1Validator } from './types/l1-validator.js';
+import { ActiveValidatorRef, CompletedValidatorRef, loadValidator, PendingValidatorRef, RemovedValidatorRef } from './types/validator.js';
 import { ChainRef } from './types/chain.js';
 import { BlockRef } from './types/block.js';
 import { TransactionRef } from './types/transaction.js';
@@ -56,5 +65,36 @@ for (const [ref, ercType] of [
       if (c.ercType !== ercType) throw gqlError('NOT_FOUND', `The contract at ${key.address} is ${c.ercType}, not ${ercType}`);
       return c as never;
     },
+  });
+}
+
+// A validation period: network + node id + the transaction that added it (a node validates many times).
+// A reference may name an older status type; the answer is the period in its current status.
+for (const ref of [CompletedValidatorRef, ActiveValidatorRef, PendingValidatorRef, RemovedValidatorRef]) {
+  builder.asEntity(ref, {
+    key: builder.selection<{ network: string; nodeId: string; txHash: string }>('network nodeId txHash'),
+    resolveReference: async (key, ctx) => (await loadValidator(`${String(key.network)}:${String(key.nodeId)}:${String(key.txHash)}`, ctx)) as never,
+  });
+}
+
+// An L1 validation id names one validation on one network; a reference need not say which, so mainnet is
+// tried first, then fuji (one cached list call each).
+builder.asEntity(L1ValidatorRef, {
+  key: builder.selection<{ validationId: string }>('validationId'),
+  resolveReference: async (key, ctx) => {
+    try {
+      return await loadL1Validator(`mainnet:${String(key.validationId)}`, ctx);
+    } catch (e) {
+      if ((e as { extensions?: { code?: unknown } }).extensions?.code !== 'NOT_FOUND') throw e;
+      return loadL1Validator(`fuji:${String(key.validationId)}`, ctx);
+    }
+  },
+});
+
+// An interchain message by its id, in its current status (a pending message may have been delivered since).
+for (const ref of [PendingIcmMessageRef, DeliveredIcmMessageRef, DeliveredSourceNotIndexedIcmMessageRef]) {
+  builder.asEntity(ref, {
+    key: builder.selection<{ messageId: string }>('messageId'),
+    resolveReference: async (key, ctx) => brandedMessage(await ctx.loaders.icm.message.load(parseMessageId(String(key.messageId), 'messageId'))) as never,
   });
 }

@@ -142,6 +142,44 @@ describe('federation', () => {
     expect(r.errors!.map((e) => [e.path![1], e.extensions!.code])).toEqual([[2, 'NOT_FOUND']]);
   });
 
+  it('validators, L1 validators and interchain messages are entities keyed by their natural ids', async () => {
+    const keys = await post(
+      ours.url,
+      `query($node: String!, $icm: String!) {
+        network(name: "mainnet") {
+          validators(nodeId: $node, first: 1) { edges { node { __typename network nodeId txHash amountStaked } } }
+          l1Validators(first: 1) { edges { node { validationId nodeId weight } } }
+        }
+        icmMessages(address: $icm, first: 1) { edges { node { __typename messageId sourceBlockchainId } } }
+      }`,
+      { node: sim.world.selfNodeId, icm: sim.world.fixtures.icmAddress },
+    );
+    expect(keys.errors).toBeUndefined();
+    const v = keys.data.network.validators.edges[0].node;
+    const l1 = keys.data.network.l1Validators.edges[0].node;
+    const m = keys.data.icmMessages.edges[0].node;
+    const r = await post(
+      ours.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) {
+        __typename
+        ... on Validator { network nodeId txHash amountStaked }
+        ... on L1Validator { validationId nodeId weight }
+        ... on IcmMessage { messageId sourceBlockchainId }
+      } }`,
+      {
+        r: [
+          { __typename: v.__typename, network: v.network, nodeId: v.nodeId, txHash: v.txHash },
+          { __typename: 'L1Validator', validationId: l1.validationId },
+          { __typename: m.__typename, messageId: m.messageId },
+          { __typename: 'L1Validator', validationId: 'not-a-cb58-id' },
+        ],
+      },
+    );
+    expect(r.data._entities.slice(0, 3)).toEqual([v, { __typename: 'L1Validator', ...l1 }, m]);
+    expect(r.data._entities[3]).toBeNull();
+    expect(r.errors!.map((e) => [e.path![1], e.extensions!.code])).toEqual([[3, 'BAD_USER_INPUT']]);
+  });
+
   it('100 block references in one _entities call cost what 100 lookups cost in a normal query', async () => {
     const numbers = Array.from({ length: 100 }, (_, i) => String(head - 100 - i));
     sim.reset();

@@ -24,7 +24,7 @@ const TYPE_OF: Record<IcmStatus, string> = {
   delivered_source_not_indexed: 'DeliveredSourceNotIndexedIcmMessage',
 };
 
-function branded(m: IcmMessage): IcmMessage {
+export function branded(m: IcmMessage): IcmMessage {
   brandWithType(m, TYPE_OF[m.status] as never);
   return m;
 }
@@ -112,7 +112,7 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
   }),
 });
 
-function parseMessageId(id: string, argument: string): string {
+export function parseMessageId(id: string, argument: string): string {
   const v = id.trim();
   if (!/^(0x)?[0-9a-fA-F]{64}$/.test(v)) throw badInput(argument, `${argument} must be an ICM message id: 64 hex digits`);
   return v.toLowerCase();

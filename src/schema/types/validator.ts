@@ -89,7 +89,7 @@ export async function findValidator(ctx: GatewayContext, network: GatewayNetwork
 }
 
 /** One validation period by its key `<network>:<nodeId>:<txHash>`. */
-async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator> {
+export async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator> {
   const { network, nodeId, txHash } = parseValidatorKey(id);
   const found = await findValidator(ctx, network, nodeId, (v) => v.txHash === txHash);
   if (!found) throw gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
