@@ -22,7 +22,7 @@ import { createPrimaryApiClient } from './upstream/data-api-primary.js';
 import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
-import { UpstreamError } from './upstream/errors.js';
+import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
@@ -72,48 +72,24 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const snapshots = createPageSnapshots(store);
 
-  const dataApiHttp = createHttpClient({
-    name: 'data-api',
-    baseUrl: config.dataApiUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-    retries: config.upstreamRetries,
-    maxRetryAfterMs: config.maxRetryAfterMs,
-    headers: config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
-    fetch: deps.fetch,
-    onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'data-api', outcome }),
-    onRetry: () => metrics.upstreamRetries.inc({ upstream: 'data-api' }),
-  });
-
-  // The Metrics API needs no key; its client is the same for every request.
-  const metricsApi = createMetricsApiClient(
+  // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
+  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
     createHttpClient({
-      name: 'metrics-api',
-      baseUrl: config.metricsApiUrl,
+      name,
+      baseUrl,
+      headers,
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
       maxRetryAfterMs: config.maxRetryAfterMs,
       fetch: deps.fetch,
-      onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'metrics-api', outcome }),
-      onRetry: () => metrics.upstreamRetries.inc({ upstream: 'metrics-api' }),
-    }),
-  );
-
+      onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
+      onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+    });
+  const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
+  // The Metrics API needs no key; its client is the same for every request.
+  const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
-  const nodeClients = config.nodes.map((target) =>
-    createNodeRpcClient(
-      target,
-      createHttpClient({
-        name: 'node',
-        baseUrl: target.url,
-        timeoutMs: config.upstreamTimeoutMs,
-        retries: config.upstreamRetries,
-        maxRetryAfterMs: config.maxRetryAfterMs,
-        fetch: deps.fetch,
-        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: 'node', outcome }),
-        onRetry: () => metrics.upstreamRetries.inc({ upstream: 'node' }),
-      }),
-    ),
-  );
+  const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, httpFor('node', target.url)));
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
