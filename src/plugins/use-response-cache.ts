@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getOperationAST, print, type ExecutionResult } from 'graphql';
+import { getOperationAST, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
@@ -12,6 +12,10 @@ import type { GatewayMetrics } from '../metrics.js';
  * ServeTracker knows), and never for mutations, responses with errors, stale answers, or requests that
  * carry credentials. (Envelop's response-cache plugin keys TTLs by type or schema coordinate; ours must
  * follow the upstream data's own freshness, which only the read-through knows — hence this small plugin.)
+ *
+ * The lookup happens as soon as the request's parameters are known, before parsing, validation and the
+ * per-request context: a hit costs one store read. Only executed queries are ever stored, so the text of
+ * a mutation can never find an entry.
  */
 export interface ResponseCacheOptions {
   store: CacheStore;
@@ -25,22 +29,21 @@ const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api
 export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = o.maxTtlMs ?? 60_000;
   const count = (event: string) => o.metrics?.responseCache.inc({ event });
+  /** The cache key of each request that may be stored (set on a miss, read when execution is done). */
+  const pending = new WeakMap<Request, string>();
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      if (maxTtl <= 0) return;
-      const ctx = args.contextValue as GatewayContext & { request?: Request };
-      const op = getOperationAST(args.document, args.operationName);
-      if (!op || op.operation !== 'query') return;
-      if (CREDENTIAL_HEADERS.some((h) => ctx.request?.headers.get(h))) {
+    async onParams({ params, request, setResult }) {
+      if (maxTtl <= 0 || typeof params.query !== 'string') return;
+      if (CREDENTIAL_HEADERS.some((h) => request.headers.get(h))) {
         count('skip');
         return;
       }
       const hash = createHash('sha256')
-        .update(print(args.document))
+        .update(params.query)
         .update('\0')
-        .update(args.operationName ?? '')
+        .update(params.operationName ?? '')
         .update('\0')
-        .update(JSON.stringify(args.variableValues ?? {}))
+        .update(JSON.stringify(params.variables ?? {}))
         .digest('base64url');
       const key = keys.response(hash);
       const [raw] = await o.store.getMany([key]);
@@ -48,13 +51,19 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         try {
           const cached = JSON.parse(raw) as ExecutionResult;
           count('hit');
-          setResultAndStopExecution(cached);
+          setResult(cached);
           return;
         } catch {
           // a corrupt entry is a miss
         }
       }
       count('miss');
+      pending.set(request, key);
+    },
+    onExecute({ args }) {
+      const ctx = args.contextValue as GatewayContext & { request?: Request };
+      const key = ctx.request && pending.get(ctx.request);
+      if (!key || getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result) return;

@@ -30,6 +30,10 @@ beforeEach(async () => {
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const untilHealthy = async (gw: { store: { health(): string } }) => {
+  for (let i = 0; i < 100 && gw.store.health() !== 'ok'; i++) await sleep(100);
+  expect(gw.store.health()).toBe('ok');
+};
 
 describe('read-through cache against the real Redis', () => {
   it('expiry refetches exactly once', async () => {
@@ -151,7 +155,7 @@ describe('Redis Cluster', () => {
     const env = { REDIS_CLUSTER: 'true' };
     const ttlOverrides = { head: 60_000 };
     const gw = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
-    await gw.ready();
+    await untilHealthy(gw);
     const q = { chainId: C, first: 10, txFirst: 3 };
     const cold = await gw.exec(ChainBlocksDocument, q);
     expect(cold.errors).toBeUndefined();
@@ -159,7 +163,7 @@ describe('Redis Cluster', () => {
     await gw.close();
     sim.reset();
     const other = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
-    await other.ready();
+    await untilHealthy(other);
     const warm = await other.exec(ChainBlocksDocument, q);
     expect(warm.data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);

@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Cluster } from 'ioredis';
 import { freePort } from './redis.js';
 
 /** A real three-node Redis Cluster on loopback, made with redis-server and `redis-cli --cluster create`. */
@@ -33,14 +32,16 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
     encoding: 'utf8',
   });
   if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
-  // Wait until every slot is served.
-  const probe = new Cluster([{ host: '127.0.0.1', port: ports[0]! }]);
+  // Wait until every node sees the whole cluster (all slots assigned, state ok): a client that asks a
+  // node too early gets a partial slot map and gives up on the cluster.
   for (let i = 0; i < 100; i++) {
-    const info = await probe.cluster('INFO').catch(() => '');
-    if (String(info).includes('cluster_state:ok')) break;
+    const ok = ports.every((p) => {
+      const info = spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout ?? '';
+      return info.includes('cluster_state:ok') && info.includes('cluster_slots_ok:16384') && info.includes('cluster_known_nodes:3');
+    });
+    if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  probe.disconnect();
   return {
     seedUrl: `redis://127.0.0.1:${ports[0]}`,
     ports,
