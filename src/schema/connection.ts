@@ -10,7 +10,8 @@ import { badInput } from './errors.js';
  * Cursor = base64url(JSON payload) + "." + HMAC, the payload being
  *   { v: 1, f: hash of the list identity and its filter arguments, s: upstream page size,
  *     t: the upstream token that fetched the page (null for the head page),
- *     c: content id of the head page snapshot (only when t is null), i: index in that page }.
+ *     c: content id of the head page snapshot (only when t is null), i: index in that page,
+ *     and, for lists with a block range: b: the item's block, k: the item's key, r: the range in force }.
  * The HMAC makes a tampered cursor a BAD_USER_INPUT instead of a silently different position; `f` makes a
  * cursor from another list or other filters one too.
  */
@@ -28,6 +29,28 @@ export interface CursorPayload {
   t: string | null;
   c?: string;
   i: number;
+  b?: string;
+  k?: string;
+  r?: BlockRange;
+}
+
+/** A block range as the upstream takes it: startBlock inclusive, endBlock exclusive (decimal strings). */
+export interface BlockRange {
+  startBlock?: string;
+  endBlock?: string;
+}
+
+/**
+ * For lists the upstream filters by block range (the address lists): how an expired cursor resumes.
+ * Past the life of the upstream's tokens (and of our head-page snapshots), the list is re-read from the
+ * cursor's item's block, skipping what was already returned in that block (up to and including its key).
+ */
+export interface RangeResume<T> {
+  blockOf: (item: T) => string;
+  /** The list's order by block. */
+  order: 'asc' | 'desc';
+  /** The client's own range (part of the list's identity). */
+  range: BlockRange;
 }
 
 export interface ConnectionContext {
@@ -42,9 +65,12 @@ export interface TokenConnectionOptions<T> {
   listKey: string;
   /** The fixed upstream page size this list is fetched at. */
   pageSize: number;
-  fetchPage: (pageToken: string | null) => Promise<Page<T>>;
-  /** A stable identity of an item, for head-page content ids. */
+  /** Fetches one upstream page; `range` replaces the client's range after a range resume. */
+  fetchPage: (pageToken: string | null, range?: BlockRange) => Promise<Page<T>>;
+  /** A stable identity of an item, for head-page content ids and range resumes. */
   itemKey: (item: T) => string;
+  /** Set for lists with a block range: expired cursors then resume from their block instead of failing. */
+  resume?: RangeResume<T>;
   /** @default 20 */
   defaultFirst?: number;
 }
@@ -88,7 +114,9 @@ export function decodeCursor(cursor: string, secret: string, argument = 'after')
     typeof c.s !== 'number' ||
     typeof c.i !== 'number' ||
     !(c.t === null || typeof c.t === 'string') ||
-    (c.t === null && typeof c.c !== 'string')
+    (c.t === null && typeof c.c !== 'string') ||
+    (c.b !== undefined && (typeof c.b !== 'string' || !/^\d{1,20}$/.test(c.b))) ||
+    (c.k !== undefined && typeof c.k !== 'string')
   ) {
     throw bad();
   }
@@ -132,6 +160,7 @@ export async function resolveTokenConnection<T>(
 
   let token: string | null = null;
   let index = -1;
+  let range: BlockRange | undefined;
   let page: Page<T>;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
@@ -139,14 +168,28 @@ export async function resolveTokenConnection<T>(
     if (c.s !== o.pageSize) throw expired('This cursor was made by an older release');
     token = c.t;
     index = c.i;
+    range = c.r;
+    let found: Page<T> | undefined;
+    let why = 'This cursor has expired (its page is older than 24 hours)';
     if (c.t === null) {
-      const snap = await ctx.snapshots.get<Page<T>>(c.c!);
-      if (!snap) throw expired('This cursor has expired (its page is older than 24 hours)');
-      page = snap;
+      found = await ctx.snapshots.get<Page<T>>(c.c!);
     } else {
-      page = await fetchResumed(o.fetchPage, c.t);
+      try {
+        found = await o.fetchPage(c.t, c.r);
+      } catch (e) {
+        // A token the upstream refuses (400) on resume has expired or been revoked upstream.
+        if (!(e instanceof UpstreamError && e.kind === 'status' && e.status === 400)) throw e;
+        why = `This cursor has expired upstream (${e.upstreamMessage ?? 'page token refused'})`;
+      }
     }
-    if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+    if (found) {
+      page = found;
+      if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+    } else {
+      if (!o.resume || c.b === undefined || c.k === undefined) throw expired(why);
+      ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k));
+      token = null;
+    }
   } else {
     page = await o.fetchPage(null);
   }
@@ -162,9 +205,15 @@ export async function resolveTokenConnection<T>(
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
       const i = index + j;
+      const node = page.items[i]!;
       const cursor: CursorPayload = { v: CURSOR_VERSION, f, s: o.pageSize, t: token, i };
       if (contentId) cursor.c = contentId;
-      edges.push({ node: page.items[i]!, cursor: encodeCursor(cursor, ctx.cursorSecret) });
+      if (o.resume) {
+        cursor.b = o.resume.blockOf(node);
+        cursor.k = o.itemKey(node);
+        if (range) cursor.r = range;
+      }
+      edges.push({ node, cursor: encodeCursor(cursor, ctx.cursorSecret) });
     }
     if (rest > take) {
       hasNextPage = true;
@@ -178,7 +227,7 @@ export async function resolveTokenConnection<T>(
     }
     token = page.nextPageToken;
     index = -1;
-    page = await o.fetchPage(token);
+    page = await o.fetchPage(token, range);
   }
 
   return {
@@ -192,14 +241,29 @@ export async function resolveTokenConnection<T>(
   };
 }
 
-/** A page token the upstream refuses (400) on resume has expired or been revoked upstream. */
-async function fetchResumed<T>(fetchPage: (t: string) => Promise<Page<T>>, token: string): Promise<Page<T>> {
-  try {
-    return await fetchPage(token);
-  } catch (e) {
-    if (e instanceof UpstreamError && e.kind === 'status' && e.status === 400) {
-      throw expired(`This cursor has expired upstream (${e.upstreamMessage ?? 'page token refused'})`);
+/**
+ * Re-reads a ranged list from the block of the cursor's item and finds that item again (items are final:
+ * it is still there). Returns the page holding it and its index, so paging continues right after it.
+ * Bounded: an item that cannot be found within its block resumes after that block's last seen item.
+ */
+async function resumeFromBlock<T>(
+  o: TokenConnectionOptions<T>,
+  r: RangeResume<T>,
+  block: string,
+  key: string,
+): Promise<{ page: Page<T>; index: number; range: BlockRange }> {
+  const b = BigInt(block);
+  const range: BlockRange =
+    r.order === 'desc' ? { startBlock: r.range.startBlock, endBlock: String(b + 1n) } : { startBlock: block, endBlock: r.range.endBlock };
+  let page = await o.fetchPage(null, range);
+  for (let pages = 0; pages < 20; pages++) {
+    for (let i = 0; i < page.items.length; i++) {
+      const item = page.items[i]!;
+      if (o.itemKey(item) === key) return { page, index: i, range };
+      if (BigInt(r.blockOf(item)) !== b) return { page, index: i - 1, range };
     }
-    throw e;
+    if (page.nextPageToken === null) break;
+    page = await o.fetchPage(page.nextPageToken, range);
   }
+  return { page: { items: [], nextPageToken: null }, index: -1, range };
 }

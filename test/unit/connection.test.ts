@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { decodeCursor, encodeCursor, resolveTokenConnection, type ConnectionArgs } from '../../src/schema/connection.js';
+import { UpstreamError } from '../../src/upstream/errors.js';
 import type { Page } from '../../src/upstream/request.js';
 
 const SECRET = 'test-cursor-secret';
@@ -141,5 +142,58 @@ describe('cursor codec', () => {
     expect(c).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(decodeCursor(c, SECRET)).toEqual({ v: 1, f: 'abc', s: 100, t: 'tok', i: 4 });
     expect(() => decodeCursor(c, 'another-secret')).toThrow(/Malformed cursor/);
+  });
+});
+
+describe('expired cursors of ranged lists resume from their block', () => {
+  /** A newest-first list of items `b<block>-<n>`, a few per block, served by range and token like the address lists. */
+  function rangedList(blocks: number, perBlock: number, size: number) {
+    const items: { key: string; block: string }[] = [];
+    for (let b = blocks; b >= 1; b--) for (let n = 0; n < perBlock; n++) items.push({ key: `b${b}-${n}`, block: String(b) });
+    // Tokens carry the generation that minted them; `expire()` ages every token minted so far.
+    let generation = 0;
+    const fetches: (string | null)[] = [];
+    const fetchPage = async (token: string | null, range?: { startBlock?: string; endBlock?: string }): Promise<Page<{ key: string; block: string }>> => {
+      fetches.push(token);
+      if (token !== null && Number(token.split('#')[1]) !== generation) {
+        throw new UpstreamError('data-api', 'status', { status: 400, upstreamMessage: 'pageToken has expired' });
+      }
+      const inRange = items.filter(
+        (it) => (range?.startBlock === undefined || Number(it.block) >= Number(range.startBlock)) && (range?.endBlock === undefined || Number(it.block) < Number(range.endBlock)),
+      );
+      const start = token === null ? 0 : Number(token.split('@')[0]);
+      const end = Math.min(start + size, inRange.length);
+      return { items: inRange.slice(start, end), nextPageToken: end < inRange.length ? `${end}@${range?.endBlock ?? ''}#${generation}` : null };
+    };
+    return { items, fetchPage, fetches, expire: () => generation++ };
+  }
+
+  const opts = (l: ReturnType<typeof rangedList>) => ({
+    listKey: 'ranged',
+    pageSize: 7,
+    itemKey: (x: { key: string }) => x.key,
+    fetchPage: l.fetchPage,
+    resume: { blockOf: (x: { block: string }) => x.block, order: 'desc' as const, range: {} },
+  });
+
+  it('an upstream token refused on resume: continues right after the cursor item, nothing repeated or skipped', async () => {
+    const l = rangedList(20, 3, 7);
+    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const a = await resolveTokenConnection({ first: 11 }, ctx, opts(l)); // ends inside the second (token) page
+    l.expire();
+    const b = await resolveTokenConnection({ first: 10, after: a.pageInfo.endCursor }, ctx, opts(l));
+    expect(b.edges.map((e) => e.node.key)).toEqual(l.items.slice(11, 21).map((x) => x.key));
+    // and its cursors keep working on the re-read list, even once those tokens expire too
+    l.expire();
+    const c = await resolveTokenConnection({ first: 5, after: b.pageInfo.endCursor }, ctx, opts(l));
+    expect(c.edges.map((e) => e.node.key)).toEqual(l.items.slice(21, 26).map((x) => x.key));
+  });
+
+  it('a head-page snapshot gone (another replica, evicted): resumes from the block too', async () => {
+    const l = rangedList(20, 3, 7);
+    const a = await resolveTokenConnection({ first: 4 }, { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) }, opts(l));
+    const fresh = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const b = await resolveTokenConnection({ first: 6, after: a.pageInfo.endCursor }, fresh, opts(l));
+    expect(b.edges.map((e) => e.node.key)).toEqual(l.items.slice(4, 10).map((x) => x.key));
   });
 });

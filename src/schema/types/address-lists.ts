@@ -3,7 +3,7 @@ import type { Page } from '../../upstream/request.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { resolveTokenConnection, type BlockRange, type ConnectionArgs } from '../connection.js';
 import { parseBlockRange } from '../inputs.js';
 import type { GatewayContext } from '../../context.js';
 import { AddressRef, type AddressShape } from './address.js';
@@ -24,7 +24,10 @@ const rangeArgs = builder.args((t) => ({
 
 type RangeArgs = ConnectionArgs & { startBlock?: string | null; endBlock?: string | null };
 
-/** Checks the range, then pages the list; `extra` names further filters (the sort order) in the list key. */
+/**
+ * Checks the range, then pages the list; `extra` names further filters (the sort order) in the list key.
+ * A cursor that outlives the upstream's page tokens resumes from its item's block (DESIGN: connections).
+ */
 function addressList<T>(
   name: string,
   a: AddressShape,
@@ -32,16 +35,25 @@ function addressList<T>(
   ctx: GatewayContext,
   load: (key: AddressPageKey) => Promise<Page<T>>,
   itemKey: (item: T) => string,
-  extra = '',
+  blockOf: (item: T) => string,
+  { extra = '', order = 'desc' }: { extra?: string; order?: 'asc' | 'desc' } = {},
 ) {
   const range = parseBlockRange(args);
+  const asNumbers = (r: BlockRange) => ({
+    startBlock: r.startBlock === undefined ? undefined : Number(r.startBlock),
+    endBlock: r.endBlock === undefined ? undefined : Number(r.endBlock),
+  });
   return resolveTokenConnection<T>(args, ctx.connections, {
     listKey: `${name}|${a.chainId}|${a.address}|${range.startBlock ?? ''}|${range.endBlock ?? ''}|${extra}`,
     pageSize: UPSTREAM_PAGE_SIZE.addressLists,
     itemKey,
-    fetchPage: (pageToken) => load({ chainId: a.chainId, address: a.address, pageToken, ...range }),
+    fetchPage: (pageToken, r) => load({ chainId: a.chainId, address: a.address, pageToken, ...(r ? asNumbers(r) : range) }),
+    resume: { blockOf, order, range: { startBlock: range.startBlock?.toString(), endBlock: range.endBlock?.toString() } },
   });
 }
+
+/** The block of a list-form item (every address list but the combined one carries it at the top). */
+const byBlock = (x: { blockNumber: string }) => x.blockNumber;
 
 type CombinedEdge = { cursor: string; node: NativeTransaction; details: TransactionDetails };
 const scoped = (what: string) =>
@@ -65,7 +77,8 @@ builder.objectFields(AddressRef, (t) => ({
           ctx,
           (k) => ctx.loaders.evm.addressTransactionsPage.load({ ...k, sortOrder: args.sortOrder ?? undefined }),
           (d) => d.nativeTransaction.txHash,
-          args.sortOrder ?? '',
+          (d) => d.nativeTransaction.blockNumber,
+          { extra: args.sortOrder ?? '', order: args.sortOrder === 'asc' ? 'asc' : 'desc' },
         );
         const edges: CombinedEdge[] = conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.nativeTransaction, details: e.node }));
         return { ...conn, edges };
@@ -118,7 +131,7 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'Transactions this address sent or received directly (as `from` or `to`), newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressNativeTransactions', a, args, ctx, (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k), (tx) => tx.txHash),
+        addressList('addressNativeTransactions', a, args, ctx, (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k), (tx) => tx.txHash, byBlock),
     },
     { name: 'AddressNativeTransactionConnection' },
     { name: 'AddressNativeTransactionEdge' },
@@ -130,7 +143,7 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-20 transfers to or from this address, newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressErc20Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`),
+        addressList('addressErc20Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`, byBlock),
     },
     { name: 'Erc20TransferConnection' },
     { name: 'Erc20TransferEdge' },
@@ -142,7 +155,7 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-721 transfers to or from this address, newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressErc721Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`),
+        addressList('addressErc721Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`, byBlock),
     },
     { name: 'Erc721TransferConnection' },
     { name: 'Erc721TransferEdge' },
@@ -161,6 +174,7 @@ builder.objectFields(AddressRef, (t) => ({
           ctx,
           (k) => ctx.loaders.evm.addressErc1155TransfersPage.load(k),
           (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
+          byBlock,
         ),
     },
     { name: 'Erc1155TransferConnection' },
@@ -179,7 +193,8 @@ builder.objectFields(AddressRef, (t) => ({
           args,
           ctx,
           (k) => ctx.loaders.evm.addressInternalTransactionsPage.load(k),
-          (x) => `${x.txHash}:${x.from}:${x.to}:${x.value}:${x.gasUsed}`,
+          (x) => `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
+          byBlock,
         ),
     },
     { name: 'InternalTransactionConnection' },
