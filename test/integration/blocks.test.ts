@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument, BlockTransactionsDocument, ChainBlocksDocument, NodeDocument, type ChainBlocksQuery } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -21,9 +20,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
 });
 
 const routeCalls = () => {

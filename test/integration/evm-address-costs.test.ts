@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -10,7 +9,7 @@ import {
   TransactionDetailDocument,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** Upstream call counts (cold, warm, across processes), input checks before any call, and upstream garbage. */
 const C = '43114';
@@ -29,9 +28,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
 });
 
 const routeCalls = () => Object.fromEntries(Object.entries(sim.stats().byRoute).filter(([, n]) => n > 0));

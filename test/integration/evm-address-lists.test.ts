@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** Every address list pages to its end, item for item the upstream's own sequence, with every field. */
 const C = '43114';
@@ -26,9 +25,7 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   busy = sim.world.fixtures.busyAddress;
   ordinary = sim.world.fixtures.ordinaryAddress;
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

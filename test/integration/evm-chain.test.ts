@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** chains, chain(id): info, latest transactions with the status filter, the address shortcut. */
 const C = '43114';
@@ -21,9 +20,7 @@ const redisUrl = redisDb(inject('redisUrl'), 13);
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

@@ -1,10 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { AddressTransactionsFullDocument, TransactionDetailDocument } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** transaction(chainId, hash): every field of the full transaction, its links, and its transfers. */
 const C = '43114';
@@ -21,9 +20,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
   return () => gw.close();

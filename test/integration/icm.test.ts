@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { AddressIcmMessagesDocument, IcmMessageLinksDocument, IcmMessagesDocument, IcmNodeDocument, IcmNodeTwiceDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { globalId, orNull, routeCalls, settle, upstreamWalk, walk } from './primary-support.js';
 
 /** icmMessages(address) and Address.icmMessages: every status typed, every reference followable. */
@@ -22,9 +21,7 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   busy = sim.world.fixtures.icmAddress;
   unindexedRecipient = sim.world.icm.messages.find((m) => m.status === 'delivered_source_not_indexed')!.to;
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

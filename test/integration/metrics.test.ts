@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { ChainAvgTpsDocument, ChainMetricSeriesDocument, ChainRollingWindowDocument, type ChainMetric, type ChainMetricSeriesQuery, type TimeInterval } from '../__generated__/graphql.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { expectBadInput, iso, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
 
 /** Chain.metrics: series as connections over the Metrics API's page tokens (which expire), and rolling windows. */
@@ -19,9 +18,7 @@ const redisUrl = redisDb(inject('redisUrl'), 24);
 
 beforeAll(async () => {
   sim = await startTestSimulator({ now: () => clock });
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

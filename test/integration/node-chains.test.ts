@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -14,7 +13,7 @@ import {
   type XChainUtxosQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers (Redis db 31). */
 let sim: RunningSimulator;
@@ -41,9 +40,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
 });
 
 describe('C-Chain', () => {

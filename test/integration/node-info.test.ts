@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -11,7 +10,7 @@ import {
   type NodePeersQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** The node's info API through the gateway, compared with the simulator's own answers (Redis db 30). */
 let sim: RunningSimulator;
@@ -30,9 +29,7 @@ async function nodeRpc(path: string, method: string, params: unknown = {}): Prom
 }
 
 const flush = async () => {
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
 };
 
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -9,7 +8,7 @@ import {
   StakingTransactionsDocument,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { globalId, iso, orNull, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
 
 /** Network.stakingTransactions (with typed genesis data) and Network.balances, against the simulator's own answers. */
@@ -24,9 +23,7 @@ const redisUrl = redisDb(inject('redisUrl'), 21);
 beforeAll(async () => {
   sim = await startTestSimulator();
   owner = sim.world.fixtures.pChainAddress;
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { L1ValidatorNodeDocument, L1ValidatorsDocument, NetworkValidatorsDocument, PrimaryNodeTwiceDocument, ValidatorNodeDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { globalId, iso, orNull, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
 
 /** Network.validators and Network.l1Validators: every field is the simulator's, every list pages to its end. */
@@ -17,9 +16,7 @@ const redisUrl = redisDb(inject('redisUrl'), 20);
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { AggregatedSignaturesDocument, AggregateSignaturesDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { expectBadInput, routeCalls } from './primary-support.js';
 
 /** Signature aggregation: the POST mutation and the GET field reach the upstream every time, once. */
@@ -17,9 +16,7 @@ const redisUrl = redisDb(inject('redisUrl'), 25);
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const r = new Redis(redisUrl);
-  await r.flushdb();
-  r.disconnect();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

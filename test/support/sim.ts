@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 /** Starts a simulator on a free loopback port for one test file. */
@@ -28,3 +29,13 @@ export async function simWalk<T = any>(base: string, path: string, field: string
 
 /** A Redis URL on a database of its own, so test files can flush without touching each other. */
 export const redisDb = (url: string, db: number) => `${url.replace(/\/\d*$/, '')}/${db}`;
+
+/** Empties one Redis database (each test file owns its own, see `redisDb`). */
+export async function flushRedisDb(url: string): Promise<void> {
+  const r = new Redis(url);
+  try {
+    await r.flushdb();
+  } finally {
+    r.disconnect();
+  }
+}
