@@ -116,6 +116,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
+        limits: { complexity: config.maxQueryComplexity, depth: config.maxQueryDepth },
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
