@@ -1,9 +1,8 @@
 import { INTERNAL_TX_TYPES, type InternalTransactionItem } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { isoOf } from '../scalars.js';
 import { AddressRef, addressOf } from './address.js';
-import { BlockRef } from './block.js';
 import { TransactionRef, detailOf } from './transaction.js';
+import { TransactionPartRef } from './transaction-part.js';
 import { inTransaction } from './transfer.js';
 
 export const InternalTransactionTypeEnum = builder.enumType('InternalTransactionType', {
@@ -17,6 +16,7 @@ export const InternalTransactionTypeEnum = builder.enumType('InternalTransaction
  */
 export const InternalTransactionRef = builder.objectRef<InternalTransactionItem>('InternalTransaction').implement({
   description: 'A call or contract creation a contract made during a transaction (valued calls and creations only).',
+  interfaces: [TransactionPartRef],
   fields: (t) => ({
     from: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.from) }),
     to: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.to) }),
@@ -25,19 +25,6 @@ export const InternalTransactionRef = builder.objectRef<InternalTransactionItem>
     isReverted: t.exposeBoolean('isReverted'),
     gasUsed: t.expose('gasUsed', { type: 'BigDecimal' }),
     gasLimit: t.expose('gasLimit', { type: 'BigDecimal' }),
-    chainId: t.exposeString('chainId'),
-    txHash: t.exposeString('txHash', { description: 'Hash of the transaction this call was made in.' }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
-    blockHash: t.exposeString('blockHash'),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
-    blockTimestampIso: t.string({ resolve: (x) => isoOf(x.blockTimestamp) }),
-    transaction: t.field({
-      type: TransactionRef,
-      nullable: true,
-      description: 'The transaction this call was made in (through the transaction loader).',
-      resolve: (x) => `${x.chainId}:${x.txHash.toLowerCase()}`,
-    }),
-    block: t.field({ type: BlockRef, nullable: true, resolve: (x) => `${x.chainId}:${x.blockNumber}` }),
   }),
 });
 

@@ -1,10 +1,9 @@
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { Erc1155TransferItem, Erc20TransferItem, Erc721TransferItem, InTransaction } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { isoOf } from '../scalars.js';
 import { AddressRef, addressOf } from './address.js';
-import { BlockRef } from './block.js';
 import { Erc1155TokenRef, Erc20TokenRef, Erc721TokenRef } from './token.js';
+import { TransactionPartRef } from './transaction-part.js';
 import { TransactionRef, detailOf } from './transaction.js';
 
 /**
@@ -25,29 +24,17 @@ export const inTransaction = (tx: NativeTransaction): InTransaction => ({
 
 export const TokenTransferRef = builder.interfaceRef<AnyTransfer>('TokenTransfer').implement({
   description: 'A token transfer (an ERC-20, ERC-721 or ERC-1155 Transfer event) inside a transaction.',
+  interfaces: [TransactionPartRef],
   fields: (t) => ({
     from: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.from) }),
     to: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.to) }),
     logIndex: t.exposeInt('logIndex', { description: 'Index of the Transfer event log in its block.' }),
-    chainId: t.exposeString('chainId'),
-    txHash: t.exposeString('txHash', { description: 'Hash of the transaction that made this transfer.' }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
-    blockHash: t.exposeString('blockHash'),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
-    blockTimestampIso: t.string({ resolve: (x) => isoOf(x.blockTimestamp) }),
-    transaction: t.field({
-      type: TransactionRef,
-      nullable: true,
-      description: 'The transaction that made this transfer (the full transaction, through the transaction loader).',
-      resolve: (x) => `${x.chainId}:${x.txHash.toLowerCase()}`,
-    }),
-    block: t.field({ type: BlockRef, nullable: true, resolve: (x) => `${x.chainId}:${x.blockNumber}` }),
   }),
 });
 
 export const Erc20TransferRef = builder.objectRef<Erc20TransferItem>('Erc20Transfer').implement({
   description: 'An ERC-20 transfer.',
-  interfaces: [TokenTransferRef],
+  interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
     value: t.expose('value', { type: 'BigDecimal', description: 'Amount in the token’s smallest unit (see token.decimals).' }),
     token: t.field({ type: Erc20TokenRef, resolve: (x) => ({ ...x.erc20Token, chainId: x.chainId }) }),
@@ -56,7 +43,7 @@ export const Erc20TransferRef = builder.objectRef<Erc20TransferItem>('Erc20Trans
 
 export const Erc721TransferRef = builder.objectRef<Erc721TransferItem>('Erc721Transfer').implement({
   description: 'An ERC-721 (NFT) transfer.',
-  interfaces: [TokenTransferRef],
+  interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
     token: t.field({ type: Erc721TokenRef, resolve: (x) => ({ ...x.erc721Token, chainId: x.chainId }) }),
   }),
@@ -64,7 +51,7 @@ export const Erc721TransferRef = builder.objectRef<Erc721TransferItem>('Erc721Tr
 
 export const Erc1155TransferRef = builder.objectRef<Erc1155TransferItem>('Erc1155Transfer').implement({
   description: 'An ERC-1155 transfer (one token id of a TransferSingle or TransferBatch event).',
-  interfaces: [TokenTransferRef],
+  interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
     value: t.expose('value', { type: 'BigDecimal', description: 'Amount of this token id transferred.' }),
     token: t.field({ type: Erc1155TokenRef, resolve: (x) => ({ ...x.erc1155Token, chainId: x.chainId }) }),
