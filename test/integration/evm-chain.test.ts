@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   ChainAddressDocument,
@@ -9,26 +9,17 @@ import {
   type ChainTransactionsQueryVariables,
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /** chains, chain(id): info, latest transactions with the status filter, the address shortcut. */
 const C = '43114';
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 13);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+useSimAndGateway({ db: 13 }, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 function expectedChain(c: any) {
   return {

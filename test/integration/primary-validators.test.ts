@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { L1ValidatorNodeDocument, L1ValidatorsDocument, NetworkValidatorsDocument, PrimaryNodeTwiceDocument, ValidatorNodeDocument } from '../__generated__/graphql.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { codes, createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { globalId, iso, orNull, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
 
 /** Network.validators and Network.l1Validators: every field is the simulator's, every list pages to its end. */
@@ -12,19 +11,12 @@ const TYPE: Record<string, string> = { completed: 'CompletedValidator', active: 
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 20);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+let redisUrl: string;
+useSimAndGateway({ db: 20 }, (s, g, url) => {
+  sim = s;
+  gw = g;
+  redisUrl = url;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const rewards = (r: any) => ({
   validationRewardAmount: r.validationRewardAmount,

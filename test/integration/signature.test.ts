@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { AggregatedSignaturesDocument, AggregateSignaturesDocument } from '../__generated__/graphql.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { expectBadInput, routeCalls } from './primary-support.js';
 
 /** Signature aggregation: the POST mutation and the GET field reach the upstream every time, once. */
@@ -12,19 +11,10 @@ const MESSAGE = `0x${'00'.repeat(6)}59f3be606497285d0ffbb5ac9ba24aa60346a9b18124
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 25);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+useSimAndGateway({ db: 25 }, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 async function upstreamPost(network: string, body: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${sim.dataApiUrl}/v1/signatureAggregator/${network}/aggregateSignatures`, {

@@ -1,7 +1,10 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type ExecutionResult } from 'graphql';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import type { RunningSimulator } from '../../src/sim/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
+import { flushRedisDb, redisDb, startTestSimulator } from './sim.js';
 
 /** Minimal view of a running simulator that the gateway helpers need. */
 export interface SimUrls {
@@ -52,3 +55,28 @@ export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Re
 
 /** The `extensions.code` of every error, for compact assertions. */
 export const codes = (r: ExecutionResult): unknown[] => (r.errors ?? []).map((e) => e.extensions?.code);
+
+/**
+ * The usual file fixture: a simulator, this file's own Redis database (flushed), one gateway on both, and
+ * the simulator's counters reset before each test. `bind` receives them once they are up.
+ */
+export function useSimAndGateway(
+  o: { db: number; sim?: Parameters<typeof startTestSimulator>[0] },
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+): void {
+  let sim: RunningSimulator | undefined;
+  let gw: TestGateway | undefined;
+  const redisUrl = redisDb(inject('redisUrl'), o.db);
+  beforeAll(async () => {
+    sim = await startTestSimulator(o.sim);
+    await flushRedisDb(redisUrl);
+    gw = createTestGateway(sim, { redisUrl });
+    await gw.ready();
+    bind(sim, gw, redisUrl);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await sim?.close();
+  });
+  beforeEach(() => sim?.reset());
+}
