@@ -13,7 +13,7 @@ import {
   XChainIssueTxDocument,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { redisDb, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /**
  * Node admin reads and mutations and transaction issuing: refused before anything reaches the node without
@@ -24,12 +24,7 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 32);
 
-async function nodeRpc(path: string, method: string, params: unknown = {}): Promise<any> {
-  const res = await fetch(`${sim.nodeUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(JSON.stringify(body.error));
-  return body.result;
-}
+const nodeRpc = (path: string, method: string, params: unknown = {}) => simNodeRpc(sim.nodeUrl, path, method, params);
 
 /** Signed-tx bytes in the node's hex encoding (0x, bytes, last 4 bytes of their sha256), and their id. */
 function signedTx(seed: string): { hex: string; id: string } {

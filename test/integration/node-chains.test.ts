@@ -13,22 +13,13 @@ import {
   type XChainUtxosQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers (Redis db 31). */
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 31);
 
-async function nodeRpc(path: string, method: string, params: unknown = {}): Promise<any> {
-  const res = await fetch(`${sim.nodeUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(JSON.stringify(body.error));
-  return body.result;
-}
+const nodeRpc = (path: string, method: string, params: unknown = {}) => simNodeRpc(sim.nodeUrl, path, method, params);
 const dec = (hex: string) => BigInt(hex).toString();
 const xChain = () => sim.world.primary.mainnet.xChain;
 

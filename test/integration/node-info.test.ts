@@ -10,23 +10,13 @@ import {
   type NodePeersQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /** The node's info API through the gateway, compared with the simulator's own answers (Redis db 30). */
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 30);
 
-/** The simulated node's own answer to one gorilla call. */
-async function nodeRpc(path: string, method: string, params: unknown = {}): Promise<any> {
-  const res = await fetch(`${sim.nodeUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(JSON.stringify(body.error));
-  return body.result;
-}
+const nodeRpc = (path: string, method: string, params: unknown = {}) => simNodeRpc(sim.nodeUrl, path, method, params);
 
 const flush = async () => {
   await flushRedisDb(redisUrl);

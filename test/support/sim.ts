@@ -39,3 +39,15 @@ export async function flushRedisDb(url: string): Promise<void> {
     r.disconnect();
   }
 }
+
+/** The simulated node's own answer to one JSON-RPC call (the reference a gateway result is compared with). */
+export async function simNodeRpc(nodeUrl: string, path: string, method: string, params: unknown = {}): Promise<any> {
+  const res = await fetch(`${nodeUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(JSON.stringify(body.error));
+  return body.result;
+}
