@@ -1,6 +1,7 @@
+import type { GraphQLError, GraphQLSchema, GraphQLUnionType } from 'graphql';
 import { builder } from './builder.js';
 import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
-import { gqlError } from './errors.js';
+import { badInput, gqlError } from './errors.js';
 import { AddressRef } from './types/address.js';
 import { Erc1155ContractRef, Erc20ContractRef, Erc721ContractRef, UnknownContractRef } from './types/contract.js';
 import {
@@ -97,4 +98,47 @@ for (const ref of [PendingIcmMessageRef, DeliveredIcmMessageRef, DeliveredSource
     key: builder.selection<{ messageId: string }>('messageId'),
     resolveReference: async (key, ctx) => brandedMessage(await ctx.loaders.icm.message.load(parseMessageId(String(key.messageId), 'messageId'))) as never,
   });
+}
+
+/**
+ * Makes `_entities` safe for any list of representations. @apollo/subgraph's resolver maps the list and
+ * throws synchronously on an unknown `__typename`, dropping the promises it already started for earlier
+ * items (their rejections went unhandled and took the process down). Here every representation is checked
+ * before any resolver starts, and each valid one is resolved on its own: a bad item is an error at its own
+ * index (BAD_USER_INPUT naming it), never a thrown list, and every promise started is awaited by graphql.
+ */
+export function guardEntitiesField(schema: GraphQLSchema): GraphQLSchema {
+  const field = schema.getQueryType()?.getFields()._entities;
+  // Duck-typed: @apollo/subgraph may build the schema with the CommonJS copy of graphql, which fails
+  // graphql's `instanceof` checks from this (ESM) copy.
+  const entityUnion = schema.getType('_Entity') as GraphQLUnionType | undefined;
+  if (!field?.resolve || typeof entityUnion?.getTypes !== 'function') return schema;
+  const entityTypes = new Set(entityUnion.getTypes().map((t) => t.name));
+  const resolveOne = field.resolve;
+  field.resolve = (source, args: { representations?: unknown }, ctx, info) => {
+    const representations = Array.isArray(args.representations) ? args.representations : [];
+    const invalid = representations.map((rep, i) => representationError(rep, i, entityTypes));
+    return representations.map((rep, i) => {
+      const error = invalid[i];
+      if (error) return error;
+      try {
+        const [result] = resolveOne(source, { representations: [rep] }, ctx, info) as unknown[];
+        return result;
+      } catch (e) {
+        return e instanceof Error ? e : gqlError('BAD_USER_INPUT', `representations[${i}] could not be resolved`);
+      }
+    });
+  };
+  return schema;
+}
+
+function representationError(rep: unknown, index: number, entityTypes: Set<string>): GraphQLError | undefined {
+  if (typeof rep !== 'object' || rep === null || Array.isArray(rep))
+    return badInput('representations', `representations[${index}] must be an object with a __typename`, { index });
+  const typename = (rep as { __typename?: unknown }).__typename;
+  if (typeof typename !== 'string' || !entityTypes.has(typename))
+    return badInput('representations', `representations[${index}]: ${JSON.stringify(typename ?? null).slice(0, 80)} is not an entity type of this subgraph`, {
+      index,
+    });
+  return undefined;
 }
