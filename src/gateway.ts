@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
@@ -94,13 +95,16 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY },
+    // Served from the gateway's own assets (works offline); example tabs in src/graphiql/examples.ts.
+    graphiql: graphiqlOptions('Avalanche GraphQL gateway'),
+    renderGraphiQL: renderLocalGraphiQL,
     landingPage: false,
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
     maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
     logging: config.logLevel === 'silent' ? false : config.logLevel,
     plugins: [
+      useGraphiQLAssets(),
       useHealth({ store }),
       useMetrics({ metrics, store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
@@ -171,25 +175,3 @@ function deserializeError(s: SerializedError): Error {
   const d = s.data as { upstream: UpstreamError['upstream']; kind: UpstreamError['kind']; status?: number; upstreamMessage?: string; request?: string };
   return new UpstreamError(d.upstream, d.kind, { status: d.status, upstreamMessage: d.upstreamMessage, request: d.request });
 }
-
-const DEFAULT_QUERY = /* GraphQL */ `# The latest blocks of the C-Chain, each with its first transactions.
-query LatestBlocks {
-  chain(id: "43114") {
-    name
-    blocks(first: 5) {
-      edges {
-        node {
-          number
-          hash
-          timestampIso
-          txCount
-          transactions(first: 3) {
-            edges { node { hash from { address } to { address } value } }
-          }
-        }
-      }
-      pageInfo { hasNextPage endCursor }
-    }
-  }
-}
-`;
