@@ -1,13 +1,21 @@
 # The gateway and the simulator share this image (docker-compose.yml picks the command).
+# Build stage: compile TypeScript to dist/ with the dev toolchain.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --include=dev
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run -s build
+
+# Runtime: plain node over the compiled JavaScript, production dependencies only.
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-# tsx runs the TypeScript sources directly; it is a devDependency, so install everything.
-RUN npm ci --no-audit --no-fund --include=dev
-COPY tsconfig.json ./
-COPY src ./src
+RUN npm ci --no-audit --no-fund --omit=dev
+COPY --from=build /app/dist ./dist
 COPY schema ./schema
 EXPOSE 4000 4010
 USER node
-CMD ["npx", "tsx", "src/server.ts"]
+CMD ["node", "--enable-source-maps", "dist/server.js"]

@@ -3,7 +3,7 @@ import { startSimulator } from '../src/sim/index.js';
 
 /**
  * `npm run dev`: the offline way to try everything. Starts the upstream simulator, then the gateway
- * (as its own process, exactly as `npm start` runs it) wired to the simulator's three base URLs.
+ * (as its own process, the entry `npm start` runs, through tsx so no build step is needed) wired to the simulator's three base URLs.
  */
 const simPort = Number(process.env.SIM_PORT ?? 4010);
 const sim = await startSimulator({

@@ -12,7 +12,7 @@ import { EXAMPLE_TABS } from './examples.js';
 export const GRAPHIQL_ASSET_PREFIX = '/graphiql/assets/';
 
 interface Asset {
-  body: string;
+  body: string | Uint8Array<ArrayBuffer>;
   type: string;
   etag: string;
   gzipped?: Uint8Array<ArrayBuffer>;
@@ -29,7 +29,7 @@ let assets: Promise<Assets> | undefined;
 function loadAssets(): Promise<Assets> {
   assets ??= import('@graphql-yoga/render-graphiql/graphiql').then((m) => {
     const byPath = new Map<string, Asset>();
-    const add = (name: string, ext: string, type: string, body: string) => {
+    const add = (name: string, ext: string, type: string, body: string | Uint8Array<ArrayBuffer>) => {
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
       const path = `${GRAPHIQL_ASSET_PREFIX}${name}-${hash}.${ext}`;
       byPath.set(path, { body, type, etag: `"${hash}"` });
@@ -41,7 +41,8 @@ function loadAssets(): Promise<Assets> {
       url: {
         js: add('graphiql', 'js', js, m.js),
         css: add('graphiql', 'css', 'text/css; charset=utf-8', m.css),
-        favicon: m.favicon,
+        // The package's favicon is a 150 kB data URL: served once as an asset, not inlined into every page.
+        favicon: add('favicon', 'ico', 'image/x-icon', new Uint8Array(Buffer.from(m.favicon.slice(m.favicon.indexOf(',') + 1), 'base64'))),
         editorWorkerService: add('editor.worker', 'js', js, m.editorWorkerService),
         json: add('json.worker', 'js', js, m.jsonWorker),
         graphql: add('graphql.worker', 'js', js, m.graphqlWorker),
@@ -123,7 +124,7 @@ export function useGraphiQLAssets(): Plugin {
         return;
       }
       let body: string | Uint8Array<ArrayBuffer> = asset.body;
-      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      if (typeof asset.body === 'string' && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
         asset.gzipped ??= new Uint8Array(gzipSync(asset.body));
         body = asset.gzipped;
         headers['content-encoding'] = 'gzip';

@@ -56,7 +56,7 @@ describe('GraphiQL served by the gateway', () => {
 
   it('the page references only the gateway’s own, immutable assets', async () => {
     const html = await (await fetch(served.url, { headers: { accept: 'text/html' } })).text();
-    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((r) => !r.startsWith('data:'));
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '').filter((r) => !r.startsWith('data:'));
     expect(refs.length).toBeGreaterThanOrEqual(2);
     for (const ref of refs) {
       expect(ref.startsWith('/graphiql/assets/')).toBe(true);
