@@ -93,7 +93,7 @@ describe('GraphiQL served by the gateway', () => {
       await page.locator('.graphiql-execute-button').click();
       const response = page.locator('.result-window');
       await expect.poll(async () => response.innerText(), { timeout: 20_000 }).toContain('"blocks"');
-      await page.screenshot({ path: process.env.GRAPHIQL_SCREENSHOT ?? '/tmp/graphiql.png' });
+      await page.screenshot({ path: process.env.GRAPHIQL_SCREENSHOT ?? 'test/artifacts/graphiql.png' });
 
       expect(outside).toEqual([]);
       expect(pageErrors).toEqual([]);
