@@ -50,6 +50,8 @@ export interface Config {
   maxQueryDepth: number;
   /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
   responseCacheMaxTtlMs: number;
+  /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
+  httpMaxAgeMs: number;
   /** @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -109,6 +111,7 @@ const schema = z.object({
   CURSOR_SECRET: secret.default('gw-cursor-development-secret'),
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
   RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
+  HTTP_MAX_AGE_MS: intIn(0, 86_400_000).default(60_000),
   MAX_QUERY_COMPLEXITY: intIn(100, 100_000_000).default(200_000),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -133,6 +136,7 @@ const ACCEPTS: Record<string, string> = {
   CURSOR_SECRET: 'a secret of at least 8 characters',
   MAX_PAGE_SIZE: 'an integer 1-2000',
   RESPONSE_CACHE_MAX_TTL_MS: 'an integer 0-3600000 (0 disables the whole-response cache)',
+  HTTP_MAX_AGE_MS: 'an integer 0-86400000 (0: no answer is publicly cacheable)',
   MAX_QUERY_COMPLEXITY: 'an integer 100-100000000',
   MAX_QUERY_DEPTH: 'an integer 3-100',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cursorSecret: e.CURSOR_SECRET,
     maxPageSize: e.MAX_PAGE_SIZE,
     responseCacheMaxTtlMs: e.RESPONSE_CACHE_MAX_TTL_MS,
+    httpMaxAgeMs: e.HTTP_MAX_AGE_MS,
     maxQueryComplexity: e.MAX_QUERY_COMPLEXITY,
     maxQueryDepth: e.MAX_QUERY_DEPTH,
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,7 @@ import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
+import { useHttpCaching } from './plugins/use-http-caching.js';
 import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
@@ -108,6 +109,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useHealth({ store }),
       useMetrics({ metrics, store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
+      useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
       useCacheExtensions(),
       useErrorCodes(),
     ],

@@ -36,7 +36,7 @@ export type CacheEvent = 'hit' | 'miss' | 'coalesced' | 'negative-hit' | 'stale-
 /** Told how each item of a read was served: the response cache and stale marks are built from it. */
 export interface ServeObserver {
   /** `freshMs`: how long the served value stays fresh (0 when stale or uncacheable). */
-  served(info: { key: string; label?: string; freshMs: number; stale: boolean }): void;
+  served(info: { key: string; label?: string; freshMs: number; stale: boolean; swrMs?: number }): void;
 }
 
 export interface ReadThroughOptions {
@@ -108,7 +108,7 @@ export class ReadThrough {
     const label = item.label ?? 'other';
     const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
     if (env && env.e > now) {
-      observer?.served({ key: item.key, label: item.label, freshMs: env.e - now, stale: false });
+      observer?.served({ key: item.key, label: item.label, freshMs: env.e - now, stale: false, swrMs: item.swrMs ?? 0 });
       if (env.x) {
         event('negative-hit');
         return this.#o.deserializeError?.(env.x) ?? new Error(env.x.message);
@@ -125,7 +125,7 @@ export class ReadThrough {
     }
     try {
       const value = await this.#loadOnce(item);
-      observer?.served({ key: item.key, label: item.label, freshMs: item.ttlMs(value), stale: false });
+      observer?.served({ key: item.key, label: item.label, freshMs: item.ttlMs(value), stale: false, swrMs: item.swrMs ?? 0 });
       return value;
     } catch (e) {
       if (env && !env.x && env.s !== undefined && env.s > now && (this.#o.isTransient?.(e) ?? false)) {

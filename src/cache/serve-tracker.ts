@@ -7,12 +7,15 @@ import type { ServeObserver } from './cached.js';
  */
 export class ServeTracker implements ServeObserver {
   minFreshMs = Number.POSITIVE_INFINITY;
+  /** The shortest stale-while-revalidate window among the parts (0 when any part has none). */
+  minSwrMs = Number.POSITIVE_INFINITY;
   readonly stale = new Set<string>();
   /** Set when something uncacheable (a mutation's call, a never-cached method) went into the response. */
   uncacheable = false;
 
-  served(info: { label?: string; freshMs: number; stale: boolean }): void {
+  served(info: { label?: string; freshMs: number; stale: boolean; swrMs?: number }): void {
     this.minFreshMs = Math.min(this.minFreshMs, info.freshMs);
+    this.minSwrMs = Math.min(this.minSwrMs, info.swrMs ?? 0);
     if (info.stale) this.stale.add(info.label ?? 'other');
   }
 
@@ -20,5 +23,6 @@ export class ServeTracker implements ServeObserver {
   markUncacheable(): void {
     this.uncacheable = true;
     this.minFreshMs = 0;
+    this.minSwrMs = 0;
   }
 }

@@ -5,6 +5,7 @@ import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import type { GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
+import { noteFreshness } from './use-http-caching.js';
 
 /**
  * Whole-response cache for identical anonymous queries, in the shared store (Redis when configured).
@@ -49,9 +50,11 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       const [raw] = await o.store.getMany([key]);
       if (raw !== undefined) {
         try {
-          const cached = JSON.parse(raw) as ExecutionResult;
+          const { data, t, ttl, swr } = JSON.parse(raw) as ExecutionResult & { t?: number; ttl?: number; swr?: number };
           count('hit');
-          setResult(cached);
+          // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
+          if (t !== undefined && ttl !== undefined) noteFreshness(request, { maxAgeMs: Math.max(0, t + ttl - Date.now()), swrMs: swr ?? 0, ageMs: Date.now() - t });
+          setResult({ data });
           return;
         } catch {
           // a corrupt entry is a miss
@@ -74,7 +77,8 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
             return;
           }
           count('store');
-          void o.store.setMany([{ key, value: JSON.stringify({ data: result.data }), ttlMs: Math.floor(ttl) }]);
+          const entry = { data: result.data, t: Date.now(), ttl: Math.floor(ttl), swr: Number.isFinite(served.minSwrMs) ? served.minSwrMs : 0 };
+          void o.store.setMany([{ key, value: JSON.stringify(entry), ttlMs: Math.floor(ttl) }]);
         },
       };
     },

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+
+/**
+ * The HTTP caching contract, so CDNs and browsers can keep what the gateway knows is fresh.
+ *
+ * - A successful query answer (GET or POST) with no credential: `Cache-Control: public, max-age=<freshness
+ *   left>, stale-while-revalidate=<window>`, from the same freshness that bounds the whole-response cache
+ *   (the shortest of the upstream parts the answer holds), with `Age` when it came from that cache.
+ * - Anything else — a mutation, an answer with errors, a part served stale, a part that is never cached,
+ *   a subscription, a refusal — is `no-store`; with a credential (a caller's key, an admin token) it is
+ *   `private, no-store`: no shared cache may keep it.
+ * - Every JSON answer carries an `ETag` (a hash of its body); a matching `If-None-Match` gets `304` with no
+ *   body. A `304` saves the transfer, not the work: execution (or the response-cache read) has already run.
+ * - `Vary` names what changes the answer beyond the URL: the media type, the encoding, and the credential
+ *   headers (so a shared cache never hands a caller's answer to another).
+ */
+export interface HttpFreshness {
+  /** How much longer the answer is fresh. */
+  maxAgeMs: number;
+  /** How long past that a cache may serve it while it revalidates. */
+  swrMs: number;
+  /** How old the answer already is (response-cache hits). */
+  ageMs?: number;
+}
+
+const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
+export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
+
+const fresh = new WeakMap<Request, HttpFreshness>();
+
+/** Called by whoever answered the request without executing it (the whole-response cache). */
+export function noteFreshness(request: Request, f: HttpFreshness): void {
+  fresh.set(request, f);
+}
+
+export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> {
+  return {
+    onExecute({ args }) {
+      const ctx = args.contextValue as GatewayContext & { request?: Request };
+      const request = ctx.request;
+      if (!request || getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
+      return {
+        onExecuteDone({ result }) {
+          if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
+          const served = ctx.served;
+          if (served.uncacheable || served.stale.size > 0) return;
+          const maxAgeMs = Math.min(o.maxAgeMs, served.minFreshMs);
+          const swrMs = Number.isFinite(served.minSwrMs) ? served.minSwrMs : 0;
+          if (maxAgeMs > 0) fresh.set(request, { maxAgeMs, swrMs });
+        },
+      };
+    },
+    async onResponse({ request, response, setResponse, fetchAPI }) {
+      const type = response.headers.get('content-type') ?? '';
+      if (!/json/.test(type) || response.headers.has('cache-control')) return;
+      const credentialed = CREDENTIAL_HEADERS.some((h) => request.headers.get(h));
+      const f = fresh.get(request);
+      const headers = new fetchAPI.Headers(response.headers);
+      headers.set('vary', VARY);
+      if (response.status === 200 && f && !credentialed && (request.method === 'GET' || request.method === 'POST')) {
+        headers.set('cache-control', `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`);
+        if (f.ageMs !== undefined) headers.set('age', String(Math.max(0, Math.floor(f.ageMs / 1000))));
+      } else {
+        headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
+      }
+      const body = await response.text();
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      headers.set('etag', etag);
+      if (response.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag)) {
+        headers.delete('content-length');
+        setResponse(new fetchAPI.Response(null, { status: 304, headers }));
+        return;
+      }
+      setResponse(new fetchAPI.Response(body, { status: response.status, statusText: response.statusText, headers }));
+    },
+  };
+}
+
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
