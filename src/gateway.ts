@@ -1,3 +1,4 @@
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
@@ -106,6 +107,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     logging: config.logLevel === 'silent' ? false : config.logLevel,
     plugins: [
       useGraphiQLAssets(),
+      // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
+      useDeferStream(),
       useHealth({ store }),
       useMetrics({ metrics, store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
