@@ -55,7 +55,15 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
     },
     async onResponse({ request, response, setResponse, fetchAPI }) {
       const type = response.headers.get('content-type') ?? '';
-      if (!/json/.test(type) || response.headers.has('cache-control')) return;
+      if (response.headers.has('cache-control')) return;
+      if (/^(multipart\/mixed|text\/event-stream)/.test(type)) {
+        // Incremental and streamed answers are never stored by anyone.
+        const headers = new fetchAPI.Headers(response.headers);
+        headers.set('cache-control', 'no-store');
+        setResponse(new fetchAPI.Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+        return;
+      }
+      if (!/json/.test(type)) return;
       const credentialed = CREDENTIAL_HEADERS.some((h) => request.headers.get(h));
       const f = fresh.get(request);
       const headers = new fetchAPI.Headers(response.headers);

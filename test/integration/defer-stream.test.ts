@@ -25,6 +25,7 @@ interface Part {
 /** The JSON parts of a multipart/mixed body, in order. */
 async function parts(res: Response): Promise<Part[]> {
   expect(res.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
   const text = await res.text();
   return text
     .split(/\r\n---/)
