@@ -17,6 +17,7 @@ import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
+import { useApq } from './plugins/use-apq.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
 import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
@@ -111,6 +112,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useDeferStream(),
       useHealth({ store }),
       useMetrics({ metrics, store }),
+      // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
+      useApq({ store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
       useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
       useCacheExtensions(),

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/plugins/use-apq.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { simGet } from '../support/sim.js';
+import { createTestGateway, useSimAndGateway, type TestGateway } from '../support/gateway.js';
+
+/**
+ * Automatic persisted queries (Apollo's protocol) over GET and POST, kept in the shared store: after one
+ * registration a hash-only GET answers (a short URL a CDN can cache); an unknown hash answers
+ * PERSISTED_QUERY_NOT_FOUND; a hash that does not match its query is refused.
+ */
+const C = '43114';
+let sim: RunningSimulator;
+let gw: TestGateway;
+let redisUrl: string;
+useSimAndGateway({ db: 43 }, (s, g, url) => {
+  sim = s;
+  gw = g;
+  redisUrl = url;
+});
+
+const ext = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
+const getHash = (g: TestGateway, hash: string, variables: Record<string, unknown>) =>
+  g.yoga.fetch(`http://gateway.test/graphql?${new URLSearchParams({ variables: JSON.stringify(variables), extensions: JSON.stringify(ext(hash)) })}`, {
+    headers: { accept: 'application/json' },
+  });
+const post = (g: TestGateway, body: unknown) =>
+  g.yoga.fetch('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+type Body = { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+
+describe('APQ', () => {
+  it('unknown hash → PERSISTED_QUERY_NOT_FOUND with no upstream call; register once; then hash-only GETs answer, on another replica too', async () => {
+    const { blocks } = await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 });
+    const id = String(Number(blocks[0].blockNumber) - 3);
+    const query = `query ApqBlock($id: String!) { block(chainId: "${C}", id: $id) { number hash } }`;
+    const hash = sha256Hex(query);
+    sim.reset();
+
+    const miss = (await (await getHash(gw, hash, { id })).json()) as Body;
+    expect(miss.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([['PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND']]);
+    expect(sim.stats().total).toBe(0);
+
+    const registered = (await (await post(gw, { query, variables: { id }, extensions: ext(hash) })).json()) as Body;
+    expect(registered.errors).toBeUndefined();
+    expect(registered.data.block.number).toBe(id);
+
+    const hit = await getHash(gw, hash, { id });
+    expect(hit.status).toBe(200);
+    const hitBody = (await hit.json()) as Body;
+    expect(hitBody.errors).toBeUndefined();
+    expect(hitBody.data).toEqual(registered.data);
+    expect(hit.headers.get('cache-control')).toMatch(/^public, max-age=/);
+
+    // A second gateway on the same Redis knows the hash without registering it again.
+    const other = createTestGateway(sim, { redisUrl });
+    await other.ready();
+    const otherBody = (await (await getHash(other, hash, { id })).json()) as Body;
+    expect(otherBody.errors).toBeUndefined();
+    expect(otherBody.data).toEqual(registered.data);
+    await other.close();
+  });
+
+  it('a hash that does not match its query, or a malformed persistedQuery, is refused with a code and no call', async () => {
+    const query = `{ chain(id: "${C}") { name } }`;
+    const wrong = (await (await post(gw, { query, extensions: ext(sha256Hex('something else')) })).json()) as Body;
+    expect(wrong.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_HASH_MISMATCH');
+    const malformed = (await (await post(gw, { extensions: { persistedQuery: { version: 2, sha256Hash: 'zz' } } })).json()) as Body;
+    expect(malformed.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(sim.stats().total).toBe(0);
+  });
+});
