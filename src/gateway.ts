@@ -125,7 +125,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // First: its request span and request id wrap everything the other plugins do.
       useObservability({ logger, metrics, graphqlEndpoint: '/graphql' }),
       useHealth({ store }),
-      useMetrics({ metrics, store }),
+      useMetrics({ metrics, store, token: config.metricsToken }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
       useCacheExtensions(),
       useErrorCodes(),
