@@ -22,11 +22,12 @@ export interface UpstreamAttempt {
 }
 
 const VERSION = /^v\d{1,2}$/;
-const WORD = /^[A-Za-z][A-Za-z_-]{0,39}$/;
+/** A literal word, possibly with a `:action` suffix (`transactions:listStaking`). */
+const WORD = /^[A-Za-z][A-Za-z_-]{0,39}(:[A-Za-z][A-Za-z0-9_-]{0,39})?$/;
 
 /**
- * A path's route template: literal words (`chains`, `blocks`, `ext`, `bc`, `C`, `rpc`, `mainnet`) and
- * version tags stay; every other segment (numbers, hashes, addresses, node and blockchain ids) is `:id`.
+ * A path's route template: literal words (`chains`, `blocks`, `ext`, `bc`, `C`, `rpc`, `mainnet`,
+ * `transactions:listStaking`) and version tags stay; every other segment (numbers, hashes, addresses, node and blockchain ids) is `:id`.
  */
 export function routeTemplate(path: string): string {
   const clean = path.split(/[?#]/, 1)[0] ?? '';
