@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
@@ -12,7 +13,7 @@ export function createLogger(o: { level: LogLevel; destination?: DestinationStre
   return pino(
     {
       level: o.level,
-      base: { service: 'avalanche-graphql-gateway' },
+      base: { service: 'avalanche-graphql-gateway', pid: process.pid, hostname: hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: {
