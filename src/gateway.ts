@@ -42,7 +42,7 @@ export interface GatewayDeps {
   ttlOverrides?: Partial<Record<CacheClass, number>>;
   /** Stale-window overrides per cache class. */
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
-  /** @default console-based, honouring config.logLevel */
+  /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
   logger?: Logger;
