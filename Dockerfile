@@ -10,4 +10,5 @@ COPY src ./src
 COPY schema ./schema
 EXPOSE 4000 4010
 USER node
-CMD ["npx", "tsx", "src/server.ts"]
+# One node process, so SIGTERM reaches the gateway (it drains in-flight requests; see README, Observability).
+CMD ["node", "--import", "tsx", "src/server.ts"]
