@@ -18,4 +18,5 @@ COPY --from=build /app/dist ./dist
 COPY schema ./schema
 EXPOSE 4000 4010
 USER node
+# One node process, so SIGTERM reaches the gateway (it drains in-flight requests; see README, Observability).
 CMD ["node", "--enable-source-maps", "dist/server.js"]

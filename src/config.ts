@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TracingConfig } from './telemetry/tracing.js';
 
 /**
  * The only reader of `process.env`. Every setting, its default and what it accepts live here;
@@ -52,6 +53,12 @@ export interface Config {
   responseCacheMaxTtlMs: number;
   /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
   httpMaxAgeMs: number;
+  /** Bearer token `/metrics` requires. @default undefined (no protection: keep /metrics off the public edge) */
+  metricsToken: string | undefined;
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are closed. @default 10000 */
+  shutdownGraceMs: number;
+  /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
+  tracing: TracingConfig;
   /** @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -114,6 +121,30 @@ const schema = z.object({
   HTTP_MAX_AGE_MS: intIn(0, 86_400_000).default(60_000),
   MAX_QUERY_COMPLEXITY: intIn(100, 100_000_000).default(200_000),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: intIn(0, 300_000).default(10_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().transform((raw, ctx) => {
+    const out: Record<string, string> = {};
+    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const eq = part.indexOf('=');
+      const key = eq > 0 ? part.slice(0, eq).trim() : '';
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) {
+        ctx.addIssue({ code: 'custom', message: 'each entry must be key=value' });
+        return z.NEVER;
+      }
+      try {
+        out[key] = decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'a value is not URL-encoded' });
+        return z.NEVER;
+      }
+    }
+    return out;
+  }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('avalanche-graphql-gateway'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -139,8 +170,18 @@ const ACCEPTS: Record<string, string> = {
   HTTP_MAX_AGE_MS: 'an integer 0-86400000 (0: no answer is publicly cacheable)',
   MAX_QUERY_COMPLEXITY: 'an integer 100-100000000',
   MAX_QUERY_DEPTH: 'an integer 3-100',
+  METRICS_TOKEN: 'a token of at least 16 characters (unset: /metrics unprotected)',
+  SHUTDOWN_GRACE_MS: 'an integer 0-300000',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'the full http(s) URL of an OTLP/HTTP traces endpoint',
+  OTEL_EXPORTER_OTLP_HEADERS: 'a comma list of key=value (values URL-encoded)',
+  OTEL_SERVICE_NAME: 'a service name of 1-200 characters',
+  OTEL_TRACES_SAMPLER_ARG: 'a number 0-1 (the share of new traces sampled)',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
+
+/** Values never echoed in a configuration error. */
+const SECRETS = new Set(['DATA_API_KEY', 'ADMIN_TOKEN', 'CURSOR_SECRET', 'METRICS_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS']);
 
 /** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -153,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `  ${name}=${JSON.stringify(input[name] ?? '')}: ${i.message}; accepts ${ACCEPTS[name] ?? 'see README'}`;
+      return `  ${name}=${SECRETS.has(name) ? '(hidden)' : JSON.stringify(input[name] ?? '')}: ${i.message}; accepts ${ACCEPTS[name] ?? 'see README'}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -179,6 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpMaxAgeMs: e.HTTP_MAX_AGE_MS,
     maxQueryComplexity: e.MAX_QUERY_COMPLEXITY,
     maxQueryDepth: e.MAX_QUERY_DEPTH,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    tracing: {
+      otlpTracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+      otlpHeaders: e.OTEL_EXPORTER_OTLP_HEADERS ?? {},
+      serviceName: e.OTEL_SERVICE_NAME,
+      sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -30,6 +30,11 @@ import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
+import { useObservability } from './plugins/use-observability.js';
+import { createLogger, yogaLogger, type Logger } from './telemetry/logger.js';
+import { currentRequestScope } from './telemetry/request-scope.js';
+import { noteCacheEvent } from './telemetry/spans.js';
+import { RouteLabels } from './upstream/observe.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -41,14 +46,17 @@ export interface GatewayDeps {
   ttlOverrides?: Partial<Record<CacheClass, number>>;
   /** Stale-window overrides per cache class. */
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
-  /** @default console-based, honouring config.logLevel */
+  /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
+  logger?: Logger;
 }
 
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   store: CacheStore;
   metrics: GatewayMetrics;
+  logger: Logger;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -58,10 +66,11 @@ const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** Wires config → upstream clients → cache → loaders → schema → Yoga. Holds no global state. */
 export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
   const log =
     deps.log ??
     ((level, message) => {
-      if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel)) console[level](`[gateway] ${message}`);
+      if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel)) logger[level](message);
     });
 
   const metrics = createMetrics();
@@ -71,12 +80,16 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     serializeError,
     deserializeError,
     isTransient,
-    onEvent: (event, resource) => metrics.cacheEvents.inc({ resource, event }),
+    onEvent: (event, resource) => {
+      metrics.cacheEvents.inc({ resource, event });
+      noteCacheEvent(event);
+    },
   });
   const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const snapshots = createPageSnapshots(store);
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
+  const routeLabels = new RouteLabels();
   const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
     createHttpClient({
       name,
@@ -88,6 +101,14 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       fetch: deps.fetch,
       onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
       onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+      onAttempt: (a) => {
+        metrics.upstreamLatency.observe({ upstream: a.upstream, method: a.method, route: routeLabels.label(a.upstream, a.route), status: a.status }, a.durationMs / 1000);
+        const scope = currentRequestScope();
+        if (scope) {
+          scope.upstreamCalls += 1;
+          if (a.attempt > 1) scope.upstreamRetries += 1;
+        }
+      },
     });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.
@@ -105,13 +126,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
     maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
-    logging: config.logLevel === 'silent' ? false : config.logLevel,
+    logging: config.logLevel === 'silent' ? false : yogaLogger(logger),
     plugins: [
+      // First: its request span and request id wrap everything the other plugins do.
+      useObservability({ logger, metrics, graphqlEndpoint: '/graphql' }),
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
       useHealth({ store }),
-      useMetrics({ metrics, store }),
+      useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
       useApq({ store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
@@ -142,6 +165,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     yoga,
     store,
     metrics,
+    logger,
     ready: () => store.ready(2_000),
     close: () => store.close(),
   };

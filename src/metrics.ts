@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of one gateway (its own registry, so several gateways in one process — tests —
@@ -12,7 +12,16 @@ export interface GatewayMetrics {
   upstreamRetries: Counter<'upstream'>;
   responseCache: Counter<'event'>;
   cacheHealthy: Gauge;
+  /** Seconds to the response headers of each upstream HTTP attempt, by route template and status. */
+  upstreamLatency: Histogram<'upstream' | 'method' | 'route' | 'status'>;
+  /** Seconds to serve each GraphQL request, by HTTP status. */
+  requestDuration: Histogram<'status'>;
+  /** Unhandled rejections and uncaught exceptions the process survived. */
+  processErrors: Counter<'kind'>;
 }
+
+/** Upstream and request latency buckets (seconds): 5 ms to 10 s. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createMetrics(): GatewayMetrics {
   const registry = new Registry();
@@ -51,6 +60,26 @@ export function createMetrics(): GatewayMetrics {
     cacheHealthy: new Gauge({
       name: 'gateway_cache_healthy',
       help: '1 when the shared cache answers, 0 while degraded (serving from the upstreams).',
+      registers: [registry],
+    }),
+    upstreamLatency: new Histogram({
+      name: 'gateway_upstream_request_duration_seconds',
+      help: 'Each upstream HTTP attempt (retries included) until its response headers, by upstream, method, route template (ids as :id) and status (the HTTP status, or timeout / network).',
+      labelNames: ['upstream', 'method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    requestDuration: new Histogram({
+      name: 'gateway_graphql_request_duration_seconds',
+      help: 'Each request to the GraphQL endpoint, until its response is ready, by HTTP status.',
+      labelNames: ['status'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    processErrors: new Counter({
+      name: 'gateway_process_errors_total',
+      help: 'Unhandled promise rejections and uncaught exceptions, logged and survived (kind: unhandledRejection, uncaughtException).',
+      labelNames: ['kind'],
       registers: [registry],
     }),
   };

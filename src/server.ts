@@ -1,8 +1,12 @@
-import { createServer } from 'node:http';
+import { collectDefaultMetrics } from 'prom-client';
 import { ConfigError, loadConfig } from './config.js';
 import { createGateway } from './gateway.js';
+import { startHttpServer } from './http-server.js';
+import { createLogger } from './telemetry/logger.js';
+import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
+import { setupTracing } from './telemetry/tracing.js';
 
-/** Process entry: config, listen, graceful shutdown. Nothing else lives here. */
+/** Process entry: config, logs and traces, listen, process-level error handlers, graceful shutdown. Nothing else lives here. */
 let config;
 try {
   config = loadConfig();
@@ -14,23 +18,57 @@ try {
   throw e;
 }
 
-const gateway = createGateway(config);
+const logger = createLogger({ level: config.logLevel });
+const tracing = setupTracing(config.tracing);
+const gateway = createGateway(config, { logger });
+const KINDS: ProcessErrorKind[] = ['unhandledRejection', 'uncaughtException'];
+for (const kind of KINDS) gateway.metrics.processErrors.inc({ kind }, 0);
+installProcessHandlers({ logger, count: (kind) => gateway.metrics.processErrors.inc({ kind }) });
+// Process metrics (memory, CPU, event-loop lag, GC) beside the gateway's own.
+collectDefaultMetrics({ register: gateway.metrics.registry });
+
 await gateway.ready();
-const server = createServer(gateway.yoga);
-server.listen(config.port, config.host, () => {
-  console.log(`gateway: GraphQL and GraphiQL at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql`);
-  console.log(`gateway: upstreams data=${config.dataApiUrl} metrics=${config.metricsApiUrl} nodes=${config.nodes.map((n) => `${n.name}=${n.url}`).join(',')}`);
-  console.log(`gateway: cache ${config.redisUrl ? 'Redis + in-process LRU' : 'in-process LRU (set REDIS_URL to share it)'}`);
-});
+const http = await startHttpServer({ gateway, port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger });
+// Upstreams by origin only: a base URL may carry a key in its path or userinfo.
+const origin = (u: string) => {
+  try {
+    return new URL(u).origin;
+  } catch {
+    return 'invalid';
+  }
+};
+logger.info(
+  {
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${http.port}/graphql`,
+    port: http.port,
+    upstreams: { data: origin(config.dataApiUrl), metrics: origin(config.metricsApiUrl), nodes: config.nodes.map((n) => `${n.name}=${origin(n.url)}`) },
+    cache: config.redisUrl ? 'redis+lru' : 'lru',
+    tracing: tracing.enabled ? 'otlp' : 'off',
+    metricsProtected: config.metricsToken !== undefined,
+  },
+  'gateway listening',
+);
 
 let closing = false;
 const shutdown = (signal: string) => {
-  if (closing) return;
+  // A second signal while draining: stop waiting.
+  if (closing) {
+    logger.warn({ signal }, 'second signal while draining; exiting now');
+    process.exit(1);
+  }
   closing = true;
-  console.log(`gateway: ${signal}, closing`);
-  server.close(() => void gateway.close().finally(() => process.exit(0)));
-  server.closeAllConnections?.();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  // Never hang past the grace and a little more for Redis and the trace exporter.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
+  void http
+    .shutdown(signal)
+    .then(() => tracing.shutdown())
+    .then(
+      () => process.exit(0),
+      (e: unknown) => {
+        logger.error({ err: e }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

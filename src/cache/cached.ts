@@ -1,4 +1,5 @@
 import type { CacheStore } from './store.js';
+import { traceCacheLookup } from '../telemetry/spans.js';
 
 /**
  * Read-through over a CacheStore.
@@ -92,7 +93,12 @@ export class ReadThrough {
    * Loads many keys: one store round trip for all of them, then one load per miss (coalesced with any
    * identical load already running). Returns a value or an Error per item, in order — never throws.
    */
-  async getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
+  getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
+    // One span per lookup; the loads of its misses (upstream calls) run inside it.
+    return traceCacheLookup(items.length, () => this.#getMany(items, observer));
+  }
+
+  async #getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
     const now = this.#now();
     return Promise.all(items.map((item, idx) => this.#serve(item, decode(raw[idx]), now, observer)));

@@ -4,6 +4,7 @@ import { keys } from '../cache/keys.js';
 import type { CachePolicy } from '../cache/policy.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { Page, UpstreamRequest } from '../upstream/request.js';
+import { traceLoaderBatch } from '../telemetry/spans.js';
 
 /**
  * The one bridge between a per-request DataLoader and the shared cache: a batch of keys becomes one
@@ -23,6 +24,11 @@ export function cacheKeyOf(req: UpstreamRequest<unknown>): string {
 const isNotFound = (e: unknown) => e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
 
 export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
+  // One span per DataLoader batch (the "resolver batch" of a trace), parent of its cache lookup.
+  return traceLoaderBatch(reqs.map((r) => r.resource), () => cachedRequestsUntraced(deps, reqs));
+}
+
+function cachedRequestsUntraced<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
   return deps.cache.getMany(
     reqs.map((req) => ({
       key: cacheKeyOf(req),

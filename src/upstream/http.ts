@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { UpstreamError, parseErrorBody, type UpstreamName } from './errors.js';
+import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 
 /**
  * JSON over HTTP for one upstream, on `ky` (a small, well-kept fetch wrapper): a timeout per attempt,
@@ -24,6 +25,8 @@ export interface HttpClientOptions {
   /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
   onOutcome?: (outcome: string) => void;
   onRetry?: () => void;
+  /** Observes every HTTP attempt, retries included: route template, status, attempt number, latency. */
+  onAttempt?: (attempt: UpstreamAttempt) => void;
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
@@ -83,6 +86,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     hooks: { beforeRetry: [() => o.onRetry?.()] },
     retry: retryPolicy,
   });
+  // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
+  const observe = createUpstreamObserver({ upstream: o.name, baseUrl: o.baseUrl, fetch: o.fetch ?? globalThis.fetch, onAttempt: o.onAttempt });
 
   async function send<S extends z.ZodType>(
     method: 'GET' | 'POST',
@@ -100,6 +105,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         headers: { ...opts.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
+        fetch: observe.fetchFor(method, path),
       });
       text = await res.text();
     } catch (cause) {
@@ -125,8 +131,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
   return {
     name: o.name,
-    getJson: (path, query, schema, opts = {}) => send('GET', path, buildSearch(query), undefined, schema, opts),
-    postJson: (path, body, schema, opts = {}) => send('POST', path, '', body, schema, opts),
+    getJson: (path, query, schema, opts = {}) => observe.call('GET', path, () => send('GET', path, buildSearch(query), undefined, schema, opts)),
+    postJson: (path, body, schema, opts = {}) => observe.call('POST', path, () => send('POST', path, '', body, schema, opts)),
   };
 }
 

@@ -2,6 +2,8 @@ import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
+import { routeTemplate } from './observe.js';
+import { traceRpc } from '../telemetry/spans.js';
 
 /**
  * JSON-RPC 2.0 over one endpoint. Two server styles live behind AvalancheGo:
@@ -59,7 +61,7 @@ export function createJsonRpcClient(o: { http: HttpClient; path: string; style: 
         const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params ?? [] }));
         let answers: RpcResponse[];
         try {
-          const raw = await http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse]));
+          const raw = await traceRpc(routeTemplate(path), calls.map((c) => c.method), () => http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse])));
           // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
           if (!Array.isArray(raw)) {
             const err = unwrapBatchError(raw);
@@ -99,7 +101,7 @@ export function createJsonRpcClient(o: { http: HttpClient; path: string; style: 
   const inFlight = new Map<string, Promise<unknown>>();
   async function single(method: string, params: unknown, retry: boolean): Promise<unknown> {
     const body = { jsonrpc: '2.0', id: nextId++, method, params: params ?? (style === 'geth' ? [] : {}) };
-    const res = await http.postJson(path, body, rpcResponse, { retry });
+    const res = await traceRpc(routeTemplate(path), [method], () => http.postJson(path, body, rpcResponse, { retry }));
     return unwrap(method, res);
   }
   return {

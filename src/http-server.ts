@@ -1,0 +1,84 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Gateway } from './gateway.js';
+import type { Logger } from './telemetry/logger.js';
+
+/**
+ * The gateway on a Node HTTP server, with a graceful shutdown: stop accepting connections, let the
+ * requests in flight finish (up to `graceMs`), then close what is left and the gateway's caches (Redis).
+ * `src/server.ts` runs it for the process; tests start it the same way.
+ */
+export interface HttpServerOptions {
+  gateway: Pick<Gateway, 'yoga' | 'close'>;
+  port: number;
+  host: string;
+  /** Longest wait for in-flight requests at shutdown. */
+  graceMs: number;
+  logger: Logger;
+}
+
+export interface RunningHttpServer {
+  server: Server;
+  /** The address actually bound (port 0 picks a free one). */
+  port: number;
+  /** Requests being served now. */
+  inFlight(): number;
+  /**
+   * Drains and closes; resolves when the server and the gateway are closed. Idempotent: later calls
+   * return the first call's promise. Resolves `drained: false` when the grace ran out first.
+   */
+  shutdown(reason: string): Promise<{ drained: boolean }>;
+}
+
+export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttpServer> {
+  let inFlight = 0;
+  let draining = false;
+  let onIdle: (() => void) | undefined;
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    // A keep-alive client learns that this connection ends with this response.
+    if (draining) res.setHeader('connection', 'close');
+    res.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) onIdle?.();
+    });
+    void o.gateway.yoga(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  let stopping: Promise<{ drained: boolean }> | undefined;
+  const shutdown = async (reason: string): Promise<{ drained: boolean }> => {
+    draining = true;
+    o.logger.info({ reason, inFlight, graceMs: o.graceMs }, 'shutting down: no new connections, draining in-flight requests');
+    // Stops accepting; idle keep-alive connections close now, busy ones after their response.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const drained = await new Promise<boolean>((resolve) => {
+      if (inFlight === 0) return resolve(true);
+      const timer = setTimeout(() => resolve(false), o.graceMs);
+      onIdle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    if (!drained) o.logger.warn({ abandoned: inFlight, graceMs: o.graceMs }, 'shutdown grace ran out; closing the connections still busy');
+    server.closeAllConnections();
+    await closed;
+    await o.gateway.close();
+    o.logger.info({ drained }, 'closed');
+    return { drained };
+  };
+
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    inFlight: () => inFlight,
+    shutdown: (reason) => (stopping ??= shutdown(reason)),
+  };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, propagation, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayMetrics } from '../metrics.js';
+import type { Logger } from '../telemetry/logger.js';
+import { currentRequestScope, runInRequestScope, type RequestScope } from '../telemetry/request-scope.js';
+import { tracer } from '../telemetry/spans.js';
+
+/**
+ * One request, observed: a request id (the caller's sane `x-request-id`, else a new UUID) echoed in the
+ * response header, the request's span (parent of every resolver batch, cache lookup and upstream call;
+ * a caller's W3C `traceparent` is continued), and one log line when the response is ready: operation,
+ * status, duration, upstream calls, error codes. GraphQL requests log at `info`; probes and `/metrics`
+ * at `debug`. Headers, variables and the query text are never logged.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What an incoming request id may look like (UUIDs, ULIDs, hex, proxy ids); anything else is replaced. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,128}$/;
+
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get(REQUEST_ID_HEADER);
+  return given !== null && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const headerGetter: TextMapGetter<Headers> = {
+  keys: (h) => [...h.keys()],
+  get: (h, key) => h.get(key) ?? undefined,
+};
+
+export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; graphqlEndpoint: string }): Plugin {
+  const spans = new WeakMap<RequestScope, Span>();
+  const known = new Set([o.graphqlEndpoint, '/health', '/live', '/metrics']);
+  return {
+    instrumentation: {
+      request({ request }, wrapped) {
+        const scope: RequestScope = { requestId: requestIdFrom(request.headers), startedAt: performance.now(), upstreamCalls: 0, upstreamRetries: 0 };
+        const path = pathOf(request.url);
+        const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+        return tracer.startActiveSpan(
+          known.has(path) ? `${request.method} ${path}` : request.method,
+          { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': known.has(path) ? path : 'other', 'request.id': scope.requestId } },
+          parent,
+          (span) => {
+            spans.set(scope, span);
+            return runInRequestScope(scope, async () => {
+              try {
+                await wrapped();
+              } finally {
+                span.end();
+              }
+            });
+          },
+        );
+      },
+    },
+    onParams({ params }) {
+      const scope = currentRequestScope();
+      if (scope && typeof params.operationName === 'string' && params.operationName) scope.operationName = params.operationName.slice(0, 100);
+    },
+    onExecute({ args }) {
+      const scope = currentRequestScope();
+      if (!scope) return;
+      const op = getOperationAST(args.document, args.operationName);
+      if (op?.name) scope.operationName = op.name.value.slice(0, 100);
+      if (op) scope.operationType = op.operation;
+    },
+    onResultProcess({ result }) {
+      const scope = currentRequestScope();
+      if (!scope) return;
+      const results = Array.isArray(result) ? result : [result];
+      const codes = new Set<string>();
+      for (const r of results) {
+        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) continue;
+        for (const e of r.errors as { extensions?: { code?: unknown } }[]) codes.add(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNCODED');
+      }
+      if (codes.size > 0) scope.errorCodes = [...codes].sort();
+    },
+    onResponse({ request, response }) {
+      const scope = currentRequestScope();
+      if (!scope) return;
+      response.headers.set(REQUEST_ID_HEADER, scope.requestId);
+      const durationMs = performance.now() - scope.startedAt;
+      const path = pathOf(request.url);
+      const isGraphql = path === o.graphqlEndpoint;
+      if (isGraphql) o.metrics.requestDuration.observe({ status: String(response.status) }, durationMs / 1000);
+      const span = spans.get(scope);
+      if (span?.isRecording()) {
+        span.setAttribute('http.response.status_code', response.status);
+        span.setAttribute('upstream.calls', scope.upstreamCalls);
+        if (scope.operationName) span.setAttribute('graphql.operation.name', scope.operationName);
+        if (scope.operationType) span.setAttribute('graphql.operation.type', scope.operationType);
+        if (scope.errorCodes) span.setAttribute('graphql.error.codes', scope.errorCodes);
+        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: String(response.status) });
+      }
+      const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;
+      const line = {
+        requestId: scope.requestId,
+        ...(traceId ? { traceId } : {}),
+        method: request.method,
+        path: known.has(path) ? path : 'other',
+        status: response.status,
+        durationMs: Math.round(durationMs * 10) / 10,
+        ...(scope.operationName ? { operationName: scope.operationName } : {}),
+        ...(scope.operationType ? { operationType: scope.operationType } : {}),
+        upstreamCalls: scope.upstreamCalls,
+        ...(scope.upstreamRetries ? { upstreamRetries: scope.upstreamRetries } : {}),
+        ...(scope.errorCodes ? { errorCodes: scope.errorCodes } : {}),
+      };
+      if (isGraphql) o.logger.info(line, 'request');
+      else o.logger.debug(line, 'request');
+    },
+  };
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return 'other';
+  }
+}

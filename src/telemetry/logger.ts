@@ -1,0 +1,48 @@
+import { hostname } from 'node:os';
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/**
+ * The process's structured logger: one JSON object per line on stdout (pino), `level` as a word and
+ * `time` as an ISO string. Nothing secret is ever passed to it; as a second guard, the header and key
+ * fields a careless call could carry are censored.
+ */
+export function createLogger(o: { level: LogLevel; destination?: DestinationStream }): Logger {
+  return pino(
+    {
+      level: o.level,
+      base: { service: 'avalanche-graphql-gateway', pid: process.pid, hostname: hostname() },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: ['authorization', 'headers', '*.authorization', '*.headers', 'apiKey', '*.apiKey', 'adminToken', '*.adminToken', 'token', '*.token'],
+        censor: '[redacted]',
+      },
+    },
+    o.destination,
+  );
+}
+
+/** Yoga's logger interface (`debug/info/warn/error(...args)`) over pino. */
+export function yogaLogger(logger: Logger) {
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      if (!logger.isLevelEnabled(level)) return;
+      const err = args.find((a): a is Error => a instanceof Error);
+      const text = args.filter((a) => !(a instanceof Error)).map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' ');
+      if (err) logger[level]({ err, source: 'yoga' }, text || err.message);
+      else logger[level]({ source: 'yoga' }, text);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

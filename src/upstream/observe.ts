@@ -1,0 +1,134 @@
+import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { inSpan, markError, tracer } from '../telemetry/spans.js';
+import type { UpstreamName } from './errors.js';
+
+/**
+ * What the gateway sees of its upstream calls: a span per call and per HTTP attempt, and one report per
+ * attempt (latency histograms, the request log's upstream count). Everything is named by the route
+ * template (`GET /v1/chains/:id/blocks/:id`), never by the URL: no base URL (it may carry a key),
+ * no query string, no identifiers, so metric labels stay few.
+ */
+export interface UpstreamAttempt {
+  upstream: UpstreamName;
+  method: string;
+  /** The route template, e.g. `/v1/chains/:id/blocks/:id`. */
+  route: string;
+  /** The HTTP status as text, or `timeout` / `network` when no answer came. */
+  status: string;
+  /** 1 for the first try, 2 for the first retry... */
+  attempt: number;
+  /** Until the response headers arrived (or the attempt failed). */
+  durationMs: number;
+}
+
+const VERSION = /^v\d{1,2}$/;
+/** A literal word, possibly with a `:action` suffix (`transactions:listStaking`). */
+const WORD = /^[A-Za-z][A-Za-z_-]{0,39}(:[A-Za-z][A-Za-z0-9_-]{0,39})?$/;
+
+/**
+ * A path's route template: literal words (`chains`, `blocks`, `ext`, `bc`, `C`, `rpc`, `mainnet`,
+ * `transactions:listStaking`) and version tags stay; every other segment (numbers, hashes, addresses, node and blockchain ids) is `:id`.
+ */
+export function routeTemplate(path: string): string {
+  const clean = path.split(/[?#]/, 1)[0] ?? '';
+  return clean
+    .split('/')
+    .map((seg) => (seg === '' || VERSION.test(seg) || WORD.test(seg) ? seg : ':id'))
+    .join('/');
+}
+
+export interface UpstreamObserver {
+  /** Runs one upstream call (all its attempts) inside its span. */
+  call<T>(method: string, path: string, run: () => Promise<T>): Promise<T>;
+  /** A fetch for one call: each attempt gets its span and its report, numbered from 1. */
+  fetchFor(method: string, path: string): typeof fetch;
+}
+
+export function createUpstreamObserver(o: {
+  upstream: UpstreamName;
+  baseUrl: string;
+  fetch: typeof fetch;
+  onAttempt?: (attempt: UpstreamAttempt) => void;
+}): UpstreamObserver {
+  // The host only: a base URL may carry credentials in its userinfo or path.
+  const host = safeHost(o.baseUrl);
+  const common = { 'upstream.name': o.upstream, 'server.address': host };
+  // A call's span also carries its attempt count and last status (set by its attempts).
+  const callSpans = new WeakSet<Span>();
+  return {
+    call: (method, path, run) => {
+      const route = routeTemplate(path);
+      return inSpan(
+        `upstream ${o.upstream} ${method} ${route}`,
+        { ...common, 'http.request.method': method, 'url.template': route },
+        (span) => {
+          if (span.isRecording()) callSpans.add(span);
+          return run();
+        },
+        SpanKind.INTERNAL,
+      );
+    },
+    fetchFor: (method, path) => {
+      const route = routeTemplate(path);
+      let attempt = 0;
+      return async (input, init) => {
+        attempt += 1;
+        const n = attempt;
+        const started = performance.now();
+        const active = trace.getActiveSpan();
+        const call = active && callSpans.has(active) ? active : undefined;
+        call?.setAttribute('upstream.attempts', n);
+        const report = (status: string) => {
+          call?.setAttribute('upstream.status', status);
+          o.onAttempt?.({ upstream: o.upstream, method, route, status, attempt: n, durationMs: performance.now() - started });
+        };
+        return tracer.startActiveSpan(
+          `${method} ${route}`,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: { ...common, 'http.request.method': method, 'url.template': route, 'upstream.attempt': n, 'http.request.resend_count': n - 1 },
+          },
+          async (span) => {
+            try {
+              const res = await o.fetch(input, init);
+              span.setAttribute('http.response.status_code', res.status);
+              if (res.status >= 400) span.setStatus({ code: SpanStatusCode.ERROR, message: String(res.status) });
+              report(String(res.status));
+              return res;
+            } catch (e) {
+              // ky aborts an attempt that outlives its timeout; nothing else aborts upstream fetches.
+              const kind = e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError') ? 'timeout' : 'network';
+              markError(span, { name: 'UpstreamError', kind });
+              report(kind);
+              throw e;
+            } finally {
+              span.end();
+            }
+          },
+        );
+      };
+    },
+  };
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** At most `max` distinct routes per upstream become label values; the rest are counted as `other`. */
+export class RouteLabels {
+  readonly #seen = new Map<string, Set<string>>();
+  constructor(readonly max = 200) {}
+  label(upstream: string, route: string): string {
+    let set = this.#seen.get(upstream);
+    if (!set) this.#seen.set(upstream, (set = new Set()));
+    if (set.has(route)) return route;
+    if (set.size >= this.max) return 'other';
+    set.add(route);
+    return route;
+  }
+}
