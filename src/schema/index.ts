@@ -4,7 +4,7 @@ import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
 import './types/transaction.js';
-import './federation.js';
+import { guardEntitiesField } from './federation.js';
 import './types/address.js';
 import './types/money.js';
 import './types/token.js';
@@ -34,11 +34,14 @@ let schema: GraphQLSchema | undefined;
 /** The gateway's GraphQL schema (built once). */
 export function buildSchema(): GraphQLSchema {
   // A federation v2 subgraph schema (adds `_service` and `_entities`); it serves standalone clients too.
-  schema ??= builder.toSubGraphSchema({
-    linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-    federationDirectives: ['@key', '@shareable', '@external', '@requires', '@provides', '@tag', '@inaccessible'],
-    sortSchema: false,
-  });
+  // `_entities` guarded: every representation checked before any resolver starts (src/schema/federation.ts).
+  schema ??= guardEntitiesField(
+    builder.toSubGraphSchema({
+      linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+      federationDirectives: ['@key', '@shareable', '@external', '@requires', '@provides', '@tag', '@inaccessible'],
+      sortSchema: false,
+    }),
+  );
   return schema;
 }
 
