@@ -1,5 +1,6 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
+import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { createCachePolicy, type CacheClass } from './cache/policy.js';
 import { ServeTracker } from './cache/serve-tracker.js';
@@ -91,6 +92,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
   const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, httpFor('node', target.url)));
 
+  // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
+  // Data API keys the caller's credential class; a whole response carries all of the configuration.
+  const upstreamPartition = { 'data-api': fingerprint('data-api', config.dataApiUrl), 'metrics-api': fingerprint('metrics-api', config.metricsApiUrl) };
+  const configPartition = fingerprint(config.dataApiUrl, config.metricsApiUrl, ...config.nodes.map((t) => `${t.name}=${t.url}`));
+  const callerKeyOf = (request: Request) => request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
+
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -103,13 +110,19 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     plugins: [
       useHealth({ store }),
       useMetrics({ metrics, store }),
-      useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
+      useResponseCache({
+        store,
+        maxTtlMs: config.responseCacheMaxTtlMs,
+        metrics,
+        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request))}`,
+      }),
       useCacheExtensions(),
       useErrorCodes(),
     ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
-      const callerKey = request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
+      const callerKey = callerKeyOf(request);
+      const dataPartition = `${upstreamPartition['data-api']}.${credentialClass(callerKey)}`;
       const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
       const dataApi = createDataApiClient(dataApiHttp, callerOpts);
       const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
@@ -120,7 +133,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
-        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients }),
+        loaders: createLoaders(
+          {
+            cache,
+            policy,
+            observer: served,
+            partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
+          },
+          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients },
+        ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },

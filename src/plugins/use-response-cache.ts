@@ -22,6 +22,11 @@ export interface ResponseCacheOptions {
   /** Upper bound of any response's life. 0 disables the cache. @default 60000 */
   maxTtlMs?: number;
   metrics?: GatewayMetrics;
+  /**
+   * The request's partition: a fingerprint of the upstream configuration (base URLs, nodes) and the
+   * caller's credential class. Gateways configured differently never share a response over one Redis.
+   */
+  partitionOf: (request: Request) => string;
 }
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
@@ -45,7 +50,7 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         .update('\0')
         .update(JSON.stringify(params.variables ?? {}))
         .digest('base64url');
-      const key = keys.response(hash);
+      const key = keys.response(o.partitionOf(request), hash);
       const [raw] = await o.store.getMany([key]);
       if (raw !== undefined) {
         try {
