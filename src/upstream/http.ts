@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { UpstreamError, parseErrorBody, type UpstreamName } from './errors.js';
+import { parseUpstreamJson } from './json.js';
 
 /**
  * JSON over HTTP for one upstream, on `ky` (a small, well-kept fetch wrapper): a timeout per attempt,
@@ -110,7 +111,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     o.onOutcome?.('ok');
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseUpstreamJson(text);
     } catch (cause) {
       throw new UpstreamError(o.name, 'payload', { request, upstreamMessage: 'the upstream answered with a body that is not JSON', cause });
     }
