@@ -185,6 +185,13 @@ export async function resolveTokenConnection<T>(
     if (found) {
       page = found;
       if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+      if (c.t === null && page.nextPageToken === null && index >= 0) {
+        // The snapshot was the whole list then; a list grows at its end (an ascending list gains its new
+        // items there), so continue from the live list: the cursor's item is found again in the live head
+        // page (items are final) and paging goes on right after it, into whatever arrived since.
+        const live = await growthOf(o, page.items[index]!, c.r);
+        if (live) ({ page, index } = live);
+      }
     } else {
       if (!o.resume || c.b === undefined || c.k === undefined) throw expired(why);
       ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k));
@@ -239,6 +246,18 @@ export async function resolveTokenConnection<T>(
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+/**
+ * The live head page and the index of `item` in it, when it is there; undefined otherwise (then the
+ * snapshot's own end stands: a newest-first list whose item moved past the live head page gained nothing
+ * after it).
+ */
+async function growthOf<T>(o: TokenConnectionOptions<T>, item: T, range: BlockRange | undefined): Promise<{ page: Page<T>; index: number } | undefined> {
+  const page = await o.fetchPage(null, range);
+  const key = o.itemKey(item);
+  const index = page.items.findIndex((x) => o.itemKey(x) === key);
+  return index >= 0 ? { page, index } : undefined;
 }
 
 /**
