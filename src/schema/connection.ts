@@ -207,7 +207,8 @@ export async function resolveTokenConnection<T>(
   let hasNextPage = false;
   for (let n = 0; ; n++) {
     const contentId = token === null ? contentIdOf(f, page, o.itemKey) : undefined;
-    if (contentId && page.items.length > index + 1 && want > edges.length) ctx.snapshots.put(contentId, page);
+    // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
+    if (contentId && page.items.length > index + 1 && want > edges.length) await ctx.snapshots.put(contentId, page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
