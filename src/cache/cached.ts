@@ -149,6 +149,25 @@ export class ReadThrough {
     return p;
   }
 
+  /**
+   * Stores a value obtained along with another load (one upstream answer holding two separately cached
+   * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
+   */
+  prime<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+    this.#write(item, value);
+  }
+
+  #write<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+    const ttl = item.ttlMs(value);
+    if (!(ttl > 0)) return;
+    const now = this.#now();
+    const swr = item.swrMs ?? 0;
+    const sie = item.staleIfErrorMs ?? 0;
+    // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
+    const env: Envelope = { e: now + ttl, ...(swr > 0 ? { r: now + ttl + swr } : {}), ...(sie > 0 ? { s: now + ttl + sie } : {}), v: value };
+    void this.#store.setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }]);
+  }
+
   async #load<T>(item: CachedLoad<T>): Promise<T> {
     let value: T;
     try {
@@ -159,18 +178,7 @@ export class ReadThrough {
       if (ser) void this.#store.setMany([{ key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl }]);
       throw e;
     }
-    const ttl = item.ttlMs(value);
-    if (ttl > 0) {
-      const now = this.#now();
-      const swr = item.swrMs ?? 0;
-      const sie = item.staleIfErrorMs ?? 0;
-      const env: Envelope = { e: now + ttl, v: value };
-      if (swr > 0) env.r = now + ttl + swr;
-      if (sie > 0) env.s = now + ttl + sie;
-      // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
-      const ordered: Envelope = { e: env.e, ...(env.r ? { r: env.r } : {}), ...(env.s ? { s: env.s } : {}), v: env.v };
-      void this.#store.setMany([{ key: item.key, value: encodeEnvelope(ordered), ttlMs: ttl + Math.max(swr, sie) }]);
-    }
+    this.#write(item, value);
     return value;
   }
 }

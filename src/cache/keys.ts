@@ -19,6 +19,8 @@ export interface RequestKeyParts {
    * never share an entry (or an in-flight load) with anyone else.
    */
   partition?: string;
+  /** A part of the answer cached apart from the whole (see UpstreamRequest.variant). */
+  variant?: string;
 }
 
 /** A short, stable, non-reversible id of some configuration or secret (never the value itself). */
@@ -55,10 +57,10 @@ function sortedQuery(query: Record<string, unknown> = {}): string {
 
 export const keys = {
   /** An upstream answer: method, path, sorted query and a hash of the body. */
-  request({ upstream, method, path, query, body, partition }: RequestKeyParts): string {
+  request({ upstream, method, path, query, body, partition, variant }: RequestKeyParts): string {
     const q = sortedQuery(query);
     const b = body === undefined ? '' : `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}`;
-    return `${PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}`;
+    return `${PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}${variant ? ` ~${variant}` : ''}`;
   },
   /** A snapshot of one upstream page, addressed by its content id (see schema/connection.ts). */
   pageSnapshot(contentId: string): string {

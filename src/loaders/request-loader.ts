@@ -22,7 +22,7 @@ export interface LoaderDeps {
 }
 
 export function cacheKeyOf(req: UpstreamRequest<unknown>, partition?: string): string {
-  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body, partition });
+  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body, partition, variant: req.variant });
 }
 
 /** The cache key of a request as this request's loaders see it (with its partition). */
@@ -35,7 +35,15 @@ export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamReque
     reqs.map((req) => ({
       key: keyIn(deps)(req as UpstreamRequest<unknown>),
       label: req.resource,
-      load: () => req.run(),
+      load: async () => {
+        const value = await req.run();
+        // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
+        for (const d of req.derived ?? []) {
+          const spec = deps.policy.ttlFor(d.request.resource);
+          deps.cache.prime({ key: keyIn(deps)(d.request), ttlMs: () => spec.ttlMs, swrMs: spec.swrMs, staleIfErrorMs: spec.staleIfErrorMs }, d.from(value));
+        }
+        return value;
+      },
       // Stale windows come from the resource's class (a token page inherits its list's windows).
       swrMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).swrMs,
       staleIfErrorMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).staleIfErrorMs,
