@@ -50,7 +50,10 @@ function sortedQuery(query: Record<string, unknown> = {}): string {
     .sort()
     .map((k) => {
       const v = query[k];
-      return `${k}=${Array.isArray(v) ? v.map(String).sort().join(',') : String(v)}`;
+      // Values are URL-encoded: a value holding `&` or `=` (a forged page token) can never read as
+      // another parameter, so two different requests never share a key.
+      const enc = (x: unknown) => encodeURIComponent(String(x));
+      return `${encodeURIComponent(k)}=${Array.isArray(v) ? v.map(enc).sort().join(',') : enc(v)}`;
     })
     .join('&');
 }

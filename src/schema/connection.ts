@@ -107,20 +107,44 @@ export function decodeCursor(cursor: string, secret: string, argument = 'after')
   } catch {
     throw bad();
   }
-  const c = p as Partial<CursorPayload>;
-  if (
-    c.v !== CURSOR_VERSION ||
-    typeof c.f !== 'string' ||
-    typeof c.s !== 'number' ||
-    typeof c.i !== 'number' ||
-    !(c.t === null || typeof c.t === 'string') ||
-    (c.t === null && typeof c.c !== 'string') ||
-    (c.b !== undefined && (typeof c.b !== 'string' || !/^\d{1,20}$/.test(c.b))) ||
-    (c.k !== undefined && typeof c.k !== 'string')
-  ) {
-    throw bad();
+  if (!isValidPayload(p)) throw bad();
+  return p;
+}
+
+const DECIMAL_BLOCK = /^\d{1,20}$/;
+/** A page size no route exceeds (node UTXO pages are the largest). */
+const MAX_CURSOR_PAGE_SIZE = 10_000;
+/**
+ * An upstream page token travels as one URL-encoded query value; still, only what tokens look like is
+ * accepted (Data API UUIDs, the node's small JSON positions): printable ASCII without `&`, bounded. A
+ * forged token cannot smuggle another parameter (`evil&pageSize=100000`), nor share a cache key.
+ */
+const TOKEN = /^[\x21-\x7e]{1,1024}$/;
+const TOKEN_FORBIDDEN = /&/;
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isBlock = (x: unknown) => x === undefined || (typeof x === 'string' && DECIMAL_BLOCK.test(x));
+
+/**
+ * Every field of a decoded cursor, checked (a cursor made with a leaked or default secret must still not
+ * reach an upstream or a resolver with a value the gateway never issues).
+ */
+function isValidPayload(p: unknown): p is CursorPayload {
+  if (!isObject(p)) return false;
+  const { v, f, s, t, c, i, b, k, r } = p;
+  if (v !== CURSOR_VERSION || typeof f !== 'string' || !/^[A-Za-z0-9_-]{16}$/.test(f)) return false;
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > MAX_CURSOR_PAGE_SIZE) return false;
+  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= s) return false;
+  if (t === null) {
+    if (typeof c !== 'string' || !/^[A-Za-z0-9_-]{24}$/.test(c)) return false;
+  } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined) return false;
+  if (b !== undefined && !(typeof b === 'string' && DECIMAL_BLOCK.test(b))) return false;
+  if (k !== undefined && !(typeof k === 'string' && k.length > 0 && k.length <= 512)) return false;
+  if (r !== undefined) {
+    if (!isObject(r) || Object.keys(r).some((key) => key !== 'startBlock' && key !== 'endBlock')) return false;
+    if (!isBlock(r.startBlock) || !isBlock(r.endBlock)) return false;
   }
-  return c as CursorPayload;
+  const known = new Set(['v', 'f', 's', 't', 'c', 'i', 'b', 'k', 'r']);
+  return Object.keys(p).every((key) => known.has(key));
 }
 
 /**
