@@ -132,8 +132,11 @@ function isValidPayload(p: unknown): p is CursorPayload {
   if (!isObject(p)) return false;
   const { v, f, s, t, c, i, b, k, r } = p;
   if (v !== CURSOR_VERSION || typeof f !== 'string' || !/^[A-Za-z0-9_-]{16}$/.test(f)) return false;
-  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > MAX_CURSOR_PAGE_SIZE) return false;
-  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= s) return false;
+  // `s: 0` marks a whole-list cursor (a list the node answers whole, windowed here): its index is bounded
+  // by the list, not by a page, and its `t` is the key of the item it stands on.
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > MAX_CURSOR_PAGE_SIZE) return false;
+  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= (s === 0 ? MAX_CURSOR_PAGE_SIZE : s)) return false;
+  if (s === 0 && typeof t !== 'string') return false;
   if (t === null) {
     if (typeof c !== 'string' || !/^[A-Za-z0-9_-]{24}$/.test(c)) return false;
   } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined) return false;

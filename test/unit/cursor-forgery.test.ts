@@ -49,7 +49,8 @@ describe('forged cursors', () => {
     ['a range with a non-decimal block', { v: 1, f, s: 10, t: 't10', i: 0, b: '5', k: 'item-10', r: { startBlock: '1e9' } }],
     ['a range with an unknown field', { v: 1, f, s: 10, t: 't10', i: 0, r: { pageSize: '5' } }],
     ['an unknown field', { v: 1, f, s: 10, t: 't10', i: 0, pageSize: 100000 }],
-    ['a page size of zero', { v: 1, f, s: 0, t: 't10', i: 0 }],
+    ['a page size of zero (a whole-list cursor) on a paged list', { v: 1, f, s: 0, t: 't10', i: 0 }],
+    ['a negative page size', { v: 1, f, s: -1, t: 't10', i: 0 }],
   ];
   for (const [name, payload] of cases) {
     it(`${name}: BAD_USER_INPUT on \`after\`, no upstream call`, async () => {
