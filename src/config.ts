@@ -50,6 +50,10 @@ export interface Config {
   maxQueryDepth: number;
   /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
   responseCacheMaxTtlMs: number;
+  /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */
+  upstreamMaxBodyBytes: number;
+  /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
+  staleAfterMs: number;
   /** @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -91,6 +95,9 @@ const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
 const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
 const secret = z.string().min(8, 'must be at least 8 characters');
 
+/** Signs cursors when CURSOR_SECRET is unset (development and tests only: refused in production). */
+const DEVELOPMENT_CURSOR_SECRET = 'gw-cursor-development-secret';
+
 const schema = z.object({
   PORT: intIn(0, 65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -106,11 +113,13 @@ const schema = z.object({
   MAX_RETRY_AFTER_MS: intIn(0, 120_000).default(5_000),
   MEMORY_CACHE_MAX_ENTRIES: intIn(100, 10_000_000).default(50_000),
   REDIS_COMMAND_TIMEOUT_MS: intIn(10, 10_000).default(250),
-  CURSOR_SECRET: secret.default('gw-cursor-development-secret'),
+  CURSOR_SECRET: secret.default(DEVELOPMENT_CURSOR_SECRET),
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
   RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
   MAX_QUERY_COMPLEXITY: intIn(100, 100_000_000).default(200_000),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
+  UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  STALE_AFTER_MS: intIn(0, 120_000).default(1_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -135,8 +144,11 @@ const ACCEPTS: Record<string, string> = {
   RESPONSE_CACHE_MAX_TTL_MS: 'an integer 0-3600000 (0 disables the whole-response cache)',
   MAX_QUERY_COMPLEXITY: 'an integer 100-100000000',
   MAX_QUERY_DEPTH: 'an integer 3-100',
+  UPSTREAM_MAX_BODY_BYTES: 'an integer 1024-1073741824 (bytes)',
+  STALE_AFTER_MS: 'an integer 0-120000',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
+
 
 /** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -154,6 +166,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Anyone can sign cursors with the development secret: production needs its own.
+  if (env.NODE_ENV === 'production' && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -174,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     responseCacheMaxTtlMs: e.RESPONSE_CACHE_MAX_TTL_MS,
     maxQueryComplexity: e.MAX_QUERY_COMPLEXITY,
     maxQueryDepth: e.MAX_QUERY_DEPTH,
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    staleAfterMs: e.STALE_AFTER_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -82,6 +82,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
       maxRetryAfterMs: config.maxRetryAfterMs,
+      maxBodyBytes: config.upstreamMaxBodyBytes,
       fetch: deps.fetch,
       onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
       onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),

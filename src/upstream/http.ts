@@ -22,6 +22,8 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Injected for tests. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /** Largest answer body read; a larger one is a payload error (UPSTREAM_ERROR). @default 20 MiB */
+  maxBodyBytes?: number;
   /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
   onOutcome?: (outcome: string) => void;
   onRetry?: () => void;
@@ -59,6 +61,7 @@ export function buildSearch(query: Query): string {
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const maxRetryAfterMs = o.maxRetryAfterMs ?? 5_000;
   const retries = o.retries ?? 2;
+  const maxBodyBytes = o.maxBodyBytes ?? 20 * 1024 * 1024;
   // ky replaces (does not merge) a per-call `retry`, so every call passes the whole policy.
   const retryPolicy = {
     limit: retries,
@@ -102,9 +105,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
       });
-      text = await res.text();
+      text = await readCapped(res, maxBodyBytes, () => new UpstreamError(o.name, 'payload', { request, upstreamMessage: `the upstream answer is larger than ${maxBodyBytes} bytes` }));
     } catch (cause) {
-      const err = await toUpstreamError(o.name, request, cause);
+      const err = cause instanceof UpstreamError ? cause : await toUpstreamError(o.name, request, cause);
       o.onOutcome?.(err.status ? String(err.status) : err.kind);
       throw err;
     }
@@ -129,6 +132,30 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     getJson: (path, query, schema, opts = {}) => send('GET', path, buildSearch(query), undefined, schema, opts),
     postJson: (path, body, schema, opts = {}) => send('POST', path, '', body, schema, opts),
   };
+}
+
+/** The body as text, read no further than `max` bytes (a longer body is refused, not buffered). */
+async function readCapped(res: Response, max: number, tooLarge: () => Error): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function retryAfterSec(headers: Headers): number | undefined {

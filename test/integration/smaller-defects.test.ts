@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { NodePeersDocument } from '../__generated__/graphql.js';
-import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
+import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simNodeRpc } from '../support/sim.js';
 
 /** Issue 11, defect 8: the smaller ones. */
@@ -29,6 +29,20 @@ describe('peers', () => {
     const seen = [...page1.data!.networkNode!.peers!.edges, ...page2.data!.networkNode!.peers!.edges].map((e) => e.node.nodeId);
     expect(new Set(seen).size).toBe(60);
     expect(seen).toEqual([...all].sort().slice(0, 60));
+    await gw.close();
+  });
+});
+
+describe('upstream bodies', () => {
+  it('an answer larger than UPSTREAM_MAX_BODY_BYTES is UPSTREAM_ERROR, read no further', async () => {
+    const gw = createTestGateway(sim, { redisUrl, env: { UPSTREAM_MAX_BODY_BYTES: '4096' } });
+    const huge = { chainId: '43114', status: 'OK', chainName: 'x'.repeat(100_000), description: 'd' };
+    sim.addFault({ route: 'data-api GET /v1/chains/:chainId', status: 200, body: huge, count: 1 });
+    const r = await gw.query('{ chain(id: "43114") { name } }');
+    expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
+    expect(r.errors![0]!.message).toMatch(/larger than 4096 bytes/);
+    const ok = await gw.query('{ chain(id: "43114") { name } }');
+    expect(ok.errors).toBeUndefined();
     await gw.close();
   });
 });
