@@ -24,7 +24,7 @@ import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError, type UpstreamName } from './upstream/errors.js';
-import { createHttpClient } from './upstream/http.js';
+import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
 
@@ -69,6 +69,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     deserializeError,
     isTransient,
     onEvent: (event, resource) => metrics.cacheEvents.inc({ resource, event }),
+    staleAfterMs: config.staleAfterMs,
+    watchFailedAttempts,
   });
   const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const snapshots = createPageSnapshots(store);
@@ -177,10 +179,13 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
   return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
 }
 
-/** Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting. */
+/**
+ * Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting, or it
+ * answered garbage (a body that is not JSON, or one that breaks its contract).
+ */
 function isTransient(e: unknown): boolean {
   if (!(e instanceof UpstreamError)) return false;
-  return e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
+  return e.kind === 'timeout' || e.kind === 'network' || e.kind === 'payload' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
 }
 
 /** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */

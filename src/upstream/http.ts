@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { UpstreamError, parseErrorBody, type UpstreamName } from './errors.js';
@@ -44,6 +45,16 @@ export interface HttpClient {
   postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
 }
 
+const retryWatchers = new AsyncLocalStorage<() => void>();
+
+/**
+ * Runs `fn`; `onFailedAttempt` is told each time an upstream call it makes failed an attempt and is about
+ * to be retried (the cache serves a stale answer at once instead of waiting for the retries).
+ */
+export function watchFailedAttempts<T>(onFailedAttempt: () => void, fn: () => Promise<T>): Promise<T> {
+  return retryWatchers.run(onFailedAttempt, fn);
+}
+
 /** Status codes worth another attempt: rate limited, or the upstream's gateway/node briefly unavailable. */
 const RETRY_STATUS = [429, 502, 503, 504];
 
@@ -84,7 +95,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     headers: { accept: 'application/json', ...o.headers },
     fetch: o.fetch ?? globalThis.fetch,
     throwHttpErrors: true,
-    hooks: { beforeRetry: [() => o.onRetry?.()] },
+    hooks: {
+      beforeRetry: [
+        () => {
+          o.onRetry?.();
+          retryWatchers.getStore()?.();
+        },
+      ],
+    },
     retry: retryPolicy,
   });
 
