@@ -46,3 +46,27 @@ describe('upstream bodies', () => {
     await gw.close();
   });
 });
+
+describe('block(chainId: <blockchain id>)', () => {
+  it('is the same block as by EVM chain id: same chainId, same global id, one cache entry', async () => {
+    const gw = createTestGateway(sim, { redisUrl });
+    const info = await (await fetch(`${sim.dataApiUrl}/v1/chains/43114`)).json();
+    const blockchainId = info.platformChainId as string;
+    const head = (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0];
+    const number = String(Number(head.blockNumber) - 5);
+    const raw = await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks/${number}`)).json();
+    // The block answer without its chainId (seen on the real API; the contract tolerates it).
+    const { chainId: _omitted, ...withoutChain } = raw;
+    sim.reset();
+    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', status: 200, body: withoutChain });
+    const q = (chainId: string) => `{ block(chainId: "${chainId}", id: "${number}") { id chainId number } }`;
+    const byBlockchain = await gw.query(q(blockchainId));
+    expect(byBlockchain.errors).toBeUndefined();
+    const byEvm = await gw.query(q('43114'));
+    expect(byBlockchain.data).toEqual(byEvm.data);
+    expect(byEvm.data!.block).toMatchObject({ chainId: '43114', number });
+    expect(sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId']).toBe(1);
+    sim.clearFaults();
+    await gw.close();
+  });
+});

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { FullNativeTransaction, TransactionDetail } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
 import { isoOf } from '../scalars.js';
@@ -152,6 +153,10 @@ builder.queryField('transaction', (t) =>
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
       hash: t.arg.string({ required: true }),
     },
-    resolve: (_root, args) => `${parseChainId(args.chainId)}:${parseTxHash(args.hash)}`,
+    resolve: async (_root, args, ctx) => {
+      const chainId = parseChainId(args.chainId);
+      const hash = parseTxHash(args.hash);
+      return `${await evmChainIdOf(chainId, ctx)}:${hash}`;
+    },
   }),
 );
