@@ -11,7 +11,8 @@ import { badInput } from './errors.js';
  *   { v: 1, f: hash of the list identity and its filter arguments, s: upstream page size,
  *     t: the upstream token that fetched the page (null for the head page),
  *     c: content id of the head page snapshot (only when t is null), i: index in that page,
- *     and, for lists with a block range: b: the item's block, k: the item's key, r: the range in force }.
+ *     and, for lists with a block range: b: the item's block, k: the item's key, p: its position within
+ *     its block in list order, r: the range in force }.
  * The HMAC makes a tampered cursor a BAD_USER_INPUT instead of a silently different position; `f` makes a
  * cursor from another list or other filters one too.
  */
@@ -31,6 +32,8 @@ export interface CursorPayload {
   i: number;
   b?: string;
   k?: string;
+  /** The item's position within its block in list order (1-based): items with equal keys stay apart. */
+  p?: number;
   r?: BlockRange;
 }
 
@@ -142,11 +145,12 @@ function isValidPayload(p: unknown): p is CursorPayload {
   } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined) return false;
   if (b !== undefined && !(typeof b === 'string' && DECIMAL_BLOCK.test(b))) return false;
   if (k !== undefined && !(typeof k === 'string' && k.length > 0 && k.length <= 512)) return false;
+  if (p.p !== undefined && !(typeof p.p === 'number' && Number.isInteger(p.p) && p.p >= 1 && p.p <= 1_000_000 && b !== undefined)) return false;
   if (r !== undefined) {
     if (!isObject(r) || Object.keys(r).some((key) => key !== 'startBlock' && key !== 'endBlock')) return false;
     if (!isBlock(r.startBlock) || !isBlock(r.endBlock)) return false;
   }
-  const known = new Set(['v', 'f', 's', 't', 'c', 'i', 'b', 'k', 'r']);
+  const known = new Set(['v', 'f', 's', 't', 'c', 'i', 'b', 'k', 'p', 'r']);
   return Object.keys(p).every((key) => known.has(key));
 }
 
@@ -189,6 +193,9 @@ export async function resolveTokenConnection<T>(
   let index = -1;
   let range: BlockRange | undefined;
   let page: Page<T>;
+  // Position of the last item returned within its block (list order): carried by cursors, counted on.
+  let lastBlock: string | undefined;
+  let inBlock = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
     if (c.f !== f) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
@@ -196,6 +203,10 @@ export async function resolveTokenConnection<T>(
     token = c.t;
     index = c.i;
     range = c.r;
+    if (c.b !== undefined && c.p !== undefined) {
+      lastBlock = c.b;
+      inBlock = c.p;
+    }
     let found: Page<T> | undefined;
     let why = 'This cursor has expired (its page is older than 24 hours)';
     if (c.t === null) {
@@ -221,7 +232,7 @@ export async function resolveTokenConnection<T>(
       }
     } else {
       if (!o.resume || c.b === undefined || c.k === undefined) throw expired(why);
-      ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k));
+      ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k, c.p));
       token = null;
     }
   } else {
@@ -246,6 +257,9 @@ export async function resolveTokenConnection<T>(
       if (o.resume) {
         cursor.b = o.resume.blockOf(node);
         cursor.k = o.itemKey(node);
+        inBlock = cursor.b === lastBlock ? inBlock + 1 : 1;
+        lastBlock = cursor.b;
+        cursor.p = inBlock;
         if (range) cursor.r = range;
       }
       edges.push({ node, cursor: encodeCursor(cursor, ctx.cursorSecret) });
@@ -290,24 +304,29 @@ async function growthOf<T>(o: TokenConnectionOptions<T>, item: T, range: BlockRa
 
 /**
  * Re-reads a ranged list from the block of the cursor's item and finds that item again (items are final:
- * it is still there). Returns the page holding it and its index, so paging continues right after it.
- * Bounded: an item that cannot be found within its block resumes after that block's last seen item.
+ * it is still there): by its position within the block when the cursor carries it (two items may share a
+ * key: identical internal calls of one transaction), else by its key. Returns the page holding it and its
+ * index, so paging continues right after it. Bounded: an item that cannot be found within its block
+ * resumes after that block's last seen item.
  */
 async function resumeFromBlock<T>(
   o: TokenConnectionOptions<T>,
   r: RangeResume<T>,
   block: string,
   key: string,
+  position?: number,
 ): Promise<{ page: Page<T>; index: number; range: BlockRange }> {
   const b = BigInt(block);
   const range: BlockRange =
     r.order === 'desc' ? { startBlock: r.range.startBlock, endBlock: String(b + 1n) } : { startBlock: block, endBlock: r.range.endBlock };
   let page = await o.fetchPage(null, range);
+  let seen = 0;
   for (let pages = 0; pages < 20; pages++) {
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i]!;
-      if (o.itemKey(item) === key) return { page, index: i, range };
       if (BigInt(r.blockOf(item)) !== b) return { page, index: i - 1, range };
+      seen++;
+      if (position !== undefined ? seen === position : o.itemKey(item) === key) return { page, index: i, range };
     }
     if (page.nextPageToken === null) break;
     page = await o.fetchPage(page.nextPageToken, range);
