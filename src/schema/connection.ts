@@ -74,6 +74,14 @@ export interface TokenConnectionOptions<T> {
   itemKey: (item: T) => string;
   /** Set for lists with a block range: expired cursors then resume from their block instead of failing. */
   resume?: RangeResume<T>;
+  /**
+   * The items change while they sit in the list (an ICM message's status, a stake that ends): a head
+   * snapshot then only keeps a cursor's position, and resuming continues from the live list wherever the
+   * cursor's item still is, so what follows it is never served from an old snapshot.
+   */
+  mutableItems?: boolean;
+  /** An item's identity across its changes (when `itemKey` includes a changing field). @default itemKey */
+  idOf?: (item: T) => string;
   /** @default 20 */
   defaultFirst?: number;
 }
@@ -223,10 +231,11 @@ export async function resolveTokenConnection<T>(
     if (found) {
       page = found;
       if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
-      if (c.t === null && page.nextPageToken === null && index >= 0) {
+      if (c.t === null && index >= 0 && (page.nextPageToken === null || o.mutableItems)) {
         // The snapshot was the whole list then; a list grows at its end (an ascending list gains its new
         // items there), so continue from the live list: the cursor's item is found again in the live head
-        // page (items are final) and paging goes on right after it, into whatever arrived since.
+        // page (items are final) and paging goes on right after it, into whatever arrived since. A list of
+        // changing items always continues from the live list (the snapshot's later items may be outdated).
         const live = await growthOf(o, page.items[index]!, c.r);
         if (live) ({ page, index } = live);
       }
@@ -297,8 +306,9 @@ export async function resolveTokenConnection<T>(
  */
 async function growthOf<T>(o: TokenConnectionOptions<T>, item: T, range: BlockRange | undefined): Promise<{ page: Page<T>; index: number } | undefined> {
   const page = await o.fetchPage(null, range);
-  const key = o.itemKey(item);
-  const index = page.items.findIndex((x) => o.itemKey(x) === key);
+  const idOf = o.idOf ?? o.itemKey;
+  const key = idOf(item);
+  const index = page.items.findIndex((x) => idOf(x) === key);
   return index >= 0 ? { page, index } : undefined;
 }
 

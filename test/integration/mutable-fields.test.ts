@@ -54,8 +54,10 @@ describe('changing data is never cached as final', () => {
     expect(page2.data!.icmMessages!.edges).toHaveLength(5);
     await sleep(100);
     sim.reset();
-    const again = await gw.exec(IcmMessagesDocument, { address, first: 5, after });
-    expect(again.data).toEqual(page2.data);
+    // a cursor into page 2 (it carries that page's upstream token): the page is read again, not kept 23 h
+    const inPage2 = page2.data!.icmMessages!.edges[1]!.cursor;
+    const again = await gw.exec(IcmMessagesDocument, { address, first: 3, after: inPage2 });
+    expect(again.data!.icmMessages!.edges.map((e) => e.node.messageId)).toEqual(page2.data!.icmMessages!.edges.slice(2, 5).map((e) => e.node.messageId));
     expect(calls(route)).toBe(1);
     await gw.close();
   });
@@ -70,8 +72,32 @@ describe('changing data is never cached as final', () => {
     expect(page2.data!.network.stakingTransactions!.edges).toHaveLength(5);
     await sleep(100);
     sim.reset();
-    await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 5, after });
+    // a cursor into page 2 (it carries that page's upstream token): the page is read again, not kept 23 h
+    await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 3, after: page2.data!.network.stakingTransactions!.pageInfo.endCursor });
     expect(calls(route)).toBe(1);
+    await gw.close();
+  });
+});
+
+describe('cursors into lists of changing items', () => {
+  it('an ICM cursor into the head page continues in the live list: the items after it are never read from an old snapshot', async () => {
+    const gw = createTestGateway(sim, { redisUrl, ...shortHead });
+    const address = sim.world.fixtures.icmAddress;
+    const route = 'data-api GET /v1/icm/addresses/:address/messages';
+    const first = await gw.exec(IcmMessagesDocument, { address, first: 5 });
+    expect(first.errors).toBeUndefined();
+    await sleep(100);
+    // the upstream's live head page: the message right after the cursor has changed since the snapshot
+    const live = await (await fetch(`${sim.dataApiUrl}/v1/icm/addresses/${address}/messages?pageSize=100`)).json();
+    const changed = { ...live.messages[5], messageNonce: '424242' };
+    sim.reset();
+    sim.addFault({ route, status: 200, body: { ...live, messages: [...live.messages.slice(0, 5), changed, ...live.messages.slice(6)] } });
+    const next = await gw.exec(IcmMessagesDocument, { address, first: 3, after: first.data!.icmMessages!.pageInfo.endCursor });
+    expect(next.errors).toBeUndefined();
+    const nodes = next.data!.icmMessages!.edges.map((e) => e.node as Record<string, unknown>);
+    expect(nodes.map((n) => n.messageId)).toEqual(live.messages.slice(5, 8).map((m: { messageId: string }) => m.messageId));
+    expect(nodes[0]!.messageNonce).toBe('424242');
+    sim.clearFaults();
     await gw.close();
   });
 });
