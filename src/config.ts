@@ -59,6 +59,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
   tracing: TracingConfig;
+  /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */
+  upstreamMaxBodyBytes: number;
+  /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
+  staleAfterMs: number;
   /** @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -100,6 +104,9 @@ const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
 const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
 const secret = z.string().min(8, 'must be at least 8 characters');
 
+/** Signs cursors when CURSOR_SECRET is unset (development and tests only: refused in production). */
+const DEVELOPMENT_CURSOR_SECRET = 'gw-cursor-development-secret';
+
 const schema = z.object({
   PORT: intIn(0, 65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -115,7 +122,7 @@ const schema = z.object({
   MAX_RETRY_AFTER_MS: intIn(0, 120_000).default(5_000),
   MEMORY_CACHE_MAX_ENTRIES: intIn(100, 10_000_000).default(50_000),
   REDIS_COMMAND_TIMEOUT_MS: intIn(10, 10_000).default(250),
-  CURSOR_SECRET: secret.default('gw-cursor-development-secret'),
+  CURSOR_SECRET: secret.default(DEVELOPMENT_CURSOR_SECRET),
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
   RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
   HTTP_MAX_AGE_MS: intIn(0, 86_400_000).default(60_000),
@@ -145,6 +152,8 @@ const schema = z.object({
   }).optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default('avalanche-graphql-gateway'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  STALE_AFTER_MS: intIn(0, 120_000).default(1_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -177,6 +186,8 @@ const ACCEPTS: Record<string, string> = {
   OTEL_EXPORTER_OTLP_HEADERS: 'a comma list of key=value (values URL-encoded)',
   OTEL_SERVICE_NAME: 'a service name of 1-200 characters',
   OTEL_TRACES_SAMPLER_ARG: 'a number 0-1 (the share of new traces sampled)',
+  UPSTREAM_MAX_BODY_BYTES: 'an integer 1024-1073741824 (bytes)',
+  STALE_AFTER_MS: 'an integer 0-120000',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
 
@@ -199,6 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Anyone can sign cursors with the development secret: production needs its own.
+  if (env.NODE_ENV === 'production' && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -228,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       serviceName: e.OTEL_SERVICE_NAME,
       sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
     },
+    upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
+    staleAfterMs: e.STALE_AFTER_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

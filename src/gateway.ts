@@ -1,6 +1,7 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
+import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { createCachePolicy, type CacheClass } from './cache/policy.js';
 import { ServeTracker } from './cache/serve-tracker.js';
@@ -27,7 +28,7 @@ import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError, type UpstreamName } from './upstream/errors.js';
-import { createHttpClient } from './upstream/http.js';
+import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
 import { useObservability } from './plugins/use-observability.js';
@@ -84,6 +85,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       metrics.cacheEvents.inc({ resource, event });
       noteCacheEvent(event);
     },
+    staleAfterMs: config.staleAfterMs,
+    watchFailedAttempts,
   });
   const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const snapshots = createPageSnapshots(store);
@@ -98,6 +101,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
       maxRetryAfterMs: config.maxRetryAfterMs,
+      maxBodyBytes: config.upstreamMaxBodyBytes,
       fetch: deps.fetch,
       onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
       onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
@@ -115,6 +119,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
   const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, httpFor('node', target.url)));
+
+  // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
+  // Data API keys the caller's credential class; a whole response carries all of the configuration.
+  const upstreamPartition = { 'data-api': fingerprint('data-api', config.dataApiUrl), 'metrics-api': fingerprint('metrics-api', config.metricsApiUrl) };
+  const configPartition = fingerprint(config.dataApiUrl, config.metricsApiUrl, ...config.nodes.map((t) => `${t.name}=${t.url}`));
+  const callerKeyOf = (request: Request) => request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
@@ -137,14 +147,20 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
       useApq({ store }),
-      useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
+      useResponseCache({
+        store,
+        maxTtlMs: config.responseCacheMaxTtlMs,
+        metrics,
+        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request))}`,
+      }),
       useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
       useCacheExtensions(),
       useErrorCodes(),
     ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
-      const callerKey = request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
+      const callerKey = callerKeyOf(request);
+      const dataPartition = `${upstreamPartition['data-api']}.${credentialClass(callerKey)}`;
       const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
       const dataApi = createDataApiClient(dataApiHttp, callerOpts);
       const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
@@ -155,7 +171,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
-        loaders: createLoaders({ cache, policy, observer: served }, { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients }),
+        loaders: createLoaders(
+          {
+            cache,
+            policy,
+            observer: served,
+            partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
+          },
+          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients },
+        ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },
@@ -191,10 +215,13 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
   return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
 }
 
-/** Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting. */
+/**
+ * Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting, or it
+ * answered garbage (a body that is not JSON, or one that breaks its contract).
+ */
 function isTransient(e: unknown): boolean {
   if (!(e instanceof UpstreamError)) return false;
-  return e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
+  return e.kind === 'timeout' || e.kind === 'network' || e.kind === 'payload' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
 }
 
 /** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */

@@ -29,7 +29,7 @@ export function createMetrics(): GatewayMetrics {
     registry,
     cacheEvents: new Counter({
       name: 'gateway_cache_events_total',
-      help: 'Read-through cache outcomes per upstream resource kind: hit, miss, coalesced (waited on an in-flight load), negative-hit, stale-revalidate, stale-if-error, refresh-failed.',
+      help: 'Read-through cache outcomes per upstream resource kind: hit, miss, coalesced (waited on an in-flight load), negative-hit, stale-revalidate, stale-if-error (the upstream failed or answered garbage), stale-if-slow (an attempt failed or outlived STALE_AFTER_MS: stale served at once, the load refreshes behind), refresh-failed.',
       labelNames: ['resource', 'event'],
       registers: [registry],
     }),

@@ -32,7 +32,7 @@ export interface SerializedError {
   data: Record<string, unknown>;
 }
 
-export type CacheEvent = 'hit' | 'miss' | 'coalesced' | 'negative-hit' | 'stale-revalidate' | 'stale-if-error' | 'refresh-failed';
+export type CacheEvent = 'hit' | 'miss' | 'coalesced' | 'negative-hit' | 'stale-revalidate' | 'stale-if-error' | 'stale-if-slow' | 'refresh-failed';
 
 /** Told how each item of a read was served: the response cache and stale marks are built from it. */
 export interface ServeObserver {
@@ -50,6 +50,19 @@ export interface ReadThroughOptions {
   isTransient?: (e: unknown) => boolean;
   /** Observes every outcome (metrics). */
   onEvent?: (event: CacheEvent, label: string) => void;
+  /**
+   * With a stale entry at hand (within its stale-if-error window), the longest a load may take before the
+   * stale entry is served; the load goes on in the background and refreshes the entry. @default Infinity
+   */
+  staleAfterMs?: number;
+  /** Runs a load, telling `onFailedAttempt` when one of its upstream attempts failed and is being retried. */
+  watchFailedAttempts?: <T>(onFailedAttempt: () => void, load: () => Promise<T>) => Promise<T>;
+}
+
+/** A load in flight: its result, and a promise that settles when one of its attempts failed (retries follow). */
+interface Running {
+  p: Promise<unknown>;
+  failedAttempt: Promise<void>;
 }
 
 interface Envelope {
@@ -76,7 +89,7 @@ export function envelopeRemainingMs(raw: string, now = Date.now()): number {
 export class ReadThrough {
   readonly #store: CacheStore;
   readonly #now: () => number;
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #inFlight = new Map<string, Running>();
   readonly #o: ReadThroughOptions;
 
   constructor(o: ReadThroughOptions) {
@@ -125,16 +138,29 @@ export class ReadThrough {
     if (env && !env.x && env.r !== undefined && env.r > now) {
       // Serve at once; one refresh (coalesced across requests) brings the entry up to date.
       event('stale-revalidate');
-      this.#loadOnce(item).catch(() => event('refresh-failed'));
+      this.#loadOnce(item).p.catch(() => event('refresh-failed'));
       observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: false });
       return env.v as T;
     }
+    const running = this.#loadOnce(item);
+    const staleAtHand = env !== undefined && !env.x && env.s !== undefined && env.s > now;
+    if (staleAtHand) {
+      // Do not make a client wait out the whole retry cycle for an answer a stale entry can give: serve it
+      // as soon as an attempt fails or the load outlives its budget; the load refreshes the entry behind.
+      const first = await firstOf(running, this.#o.staleAfterMs);
+      if (first === 'early') {
+        running.p.catch(() => event('refresh-failed'));
+        event('stale-if-slow');
+        observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: true });
+        return env.v as T;
+      }
+    }
     try {
-      const value = await this.#loadOnce(item);
+      const value = (await running.p) as T;
       observer?.served({ key: item.key, label: item.label, freshMs: item.ttlMs(value), stale: false, swrMs: item.swrMs ?? 0 });
       return value;
     } catch (e) {
-      if (env && !env.x && env.s !== undefined && env.s > now && (this.#o.isTransient?.(e) ?? false)) {
+      if (staleAtHand && (this.#o.isTransient?.(e) ?? false)) {
         event('stale-if-error');
         observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: true });
         return env.v as T;
@@ -143,16 +169,39 @@ export class ReadThrough {
     }
   }
 
-  #loadOnce<T>(item: CachedLoad<T>): Promise<T> {
+  #loadOnce<T>(item: CachedLoad<T>): Running {
     const running = this.#inFlight.get(item.key);
     if (running) {
       this.#o.onEvent?.('coalesced', item.label ?? 'other');
-      return running as Promise<T>;
+      return running;
     }
     this.#o.onEvent?.('miss', item.label ?? 'other');
-    const p = this.#load(item).finally(() => this.#inFlight.delete(item.key));
-    this.#inFlight.set(item.key, p);
-    return p;
+    let failed!: () => void;
+    const failedAttempt = new Promise<void>((resolve) => (failed = resolve));
+    const watch = this.#o.watchFailedAttempts;
+    const p = (watch ? watch(failed, () => this.#load(item)) : this.#load(item)).finally(() => this.#inFlight.delete(item.key));
+    const r: Running = { p, failedAttempt };
+    this.#inFlight.set(item.key, r);
+    return r;
+  }
+
+  /**
+   * Stores a value obtained along with another load (one upstream answer holding two separately cached
+   * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
+   */
+  prime<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+    this.#write(item, value);
+  }
+
+  #write<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+    const ttl = item.ttlMs(value);
+    if (!(ttl > 0)) return;
+    const now = this.#now();
+    const swr = item.swrMs ?? 0;
+    const sie = item.staleIfErrorMs ?? 0;
+    // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
+    const env: Envelope = { e: now + ttl, ...(swr > 0 ? { r: now + ttl + swr } : {}), ...(sie > 0 ? { s: now + ttl + sie } : {}), v: value };
+    void this.#store.setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }]);
   }
 
   async #load<T>(item: CachedLoad<T>): Promise<T> {
@@ -165,19 +214,26 @@ export class ReadThrough {
       if (ser) void this.#store.setMany([{ key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl }]);
       throw e;
     }
-    const ttl = item.ttlMs(value);
-    if (ttl > 0) {
-      const now = this.#now();
-      const swr = item.swrMs ?? 0;
-      const sie = item.staleIfErrorMs ?? 0;
-      const env: Envelope = { e: now + ttl, v: value };
-      if (swr > 0) env.r = now + ttl + swr;
-      if (sie > 0) env.s = now + ttl + sie;
-      // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
-      const ordered: Envelope = { e: env.e, ...(env.r ? { r: env.r } : {}), ...(env.s ? { s: env.s } : {}), v: env.v };
-      void this.#store.setMany([{ key: item.key, value: encodeEnvelope(ordered), ttlMs: ttl + Math.max(swr, sie) }]);
-    }
+    this.#write(item, value);
     return value;
+  }
+}
+
+/** Which comes first: the load settling ('settled'), or a failed attempt / the budget running out ('early'). */
+async function firstOf(running: Running, budgetMs = Number.POSITIVE_INFINITY): Promise<'settled' | 'early'> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = Number.isFinite(budgetMs) ? new Promise<'early'>((resolve) => (timer = setTimeout(() => resolve('early'), budgetMs))) : new Promise<'early'>(() => {});
+  try {
+    return await Promise.race([
+      running.p.then(
+        () => 'settled' as const,
+        () => 'settled' as const,
+      ),
+      running.failedAttempt.then(() => 'early' as const),
+      budget,
+    ]);
+  } finally {
+    if (timer) clearTimeout(timer);
   }
 }
 

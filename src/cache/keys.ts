@@ -13,6 +13,30 @@ export interface RequestKeyParts {
   path: string;
   query?: Record<string, unknown>;
   body?: unknown;
+  /**
+   * Whose answer this is: the upstream's configuration (its base URL) and, where the answer depends on it,
+   * the credential class (see `credentialClass`). Two gateways with other upstreams, or a caller's own key,
+   * never share an entry (or an in-flight load) with anyone else.
+   */
+  partition?: string;
+  /** A part of the answer cached apart from the whole (see UpstreamRequest.variant). */
+  variant?: string;
+}
+
+/** A short, stable, non-reversible id of some configuration or secret (never the value itself). */
+export function fingerprint(...parts: readonly string[]): string {
+  const h = createHash('sha256').update('avalanche-gw');
+  for (const p of parts) h.update('\0').update(p);
+  return h.digest('base64url').slice(0, 12);
+}
+
+/**
+ * The credential class of a request to the Data API: the operator's key and anonymous callers share one
+ * partition (`op`: public data the gateway fetches on its own behalf); each caller's own key gets its own,
+ * named by a hash of the key (never the key).
+ */
+export function credentialClass(callerKey: string | null | undefined): string {
+  return callerKey ? `k${fingerprint('caller-key', callerKey)}` : 'op';
 }
 
 /** Long parts are hashed so keys stay short; short ones stay readable for operators. */
@@ -26,24 +50,27 @@ function sortedQuery(query: Record<string, unknown> = {}): string {
     .sort()
     .map((k) => {
       const v = query[k];
-      return `${k}=${Array.isArray(v) ? v.map(String).sort().join(',') : String(v)}`;
+      // Values are URL-encoded: a value holding `&` or `=` (a forged page token) can never read as
+      // another parameter, so two different requests never share a key.
+      const enc = (x: unknown) => encodeURIComponent(String(x));
+      return `${encodeURIComponent(k)}=${Array.isArray(v) ? v.map(enc).sort().join(',') : enc(v)}`;
     })
     .join('&');
 }
 
 export const keys = {
   /** An upstream answer: method, path, sorted query and a hash of the body. */
-  request({ upstream, method, path, query, body }: RequestKeyParts): string {
+  request({ upstream, method, path, query, body, partition, variant }: RequestKeyParts): string {
     const q = sortedQuery(query);
     const b = body === undefined ? '' : `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}`;
-    return `${PREFIX}:${upstream}:${method} ${compact(path + (q ? `?${q}` : '') + b)}`;
+    return `${PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}${variant ? ` ~${variant}` : ''}`;
   },
   /** A snapshot of one upstream page, addressed by its content id (see schema/connection.ts). */
   pageSnapshot(contentId: string): string {
     return `${PREFIX}:page:${contentId}`;
   },
-  /** A whole GraphQL response (issue: response cache). */
-  response(hash: string): string {
-    return `${PREFIX}:response:${hash}`;
+  /** A whole GraphQL response, within its partition (upstream configuration and credential class). */
+  response(partition: string, hash: string): string {
+    return `${PREFIX}:response:${partition}:${hash}`;
   },
 };

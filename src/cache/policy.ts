@@ -56,6 +56,9 @@ export const RESOURCE_CLASS = {
   'data.block': 'immutable',
   'data.blockTransactions': 'immutable',
   'data.transaction': 'immutable',
+  // The same get-transaction answer read for its price *now* (networkTokenDetails.currentPrice): head data
+  // inside an otherwise final object, so it is cached apart, under its own key (see UpstreamRequest.variant).
+  'data.transactionPrice': 'head',
   'data.latestTransactions': 'head',
   // Address lists: the first page follows the head; token pages are positional (the policy makes them tokenPage).
   'data.addressTransactions': 'head',
@@ -128,6 +131,14 @@ export const RESOURCE_CLASS = {
 
 export type ResourceKind = keyof typeof RESOURCE_CLASS;
 
+/**
+ * Lists whose items change while they sit in the list ("mutable is decided per field, not per route"):
+ * an ICM message's status moves from pending to delivered; an active stake leaves the active-staking list
+ * when it ends. A page of these behind a token is a position in a list of changing things, so it keeps
+ * its list's class (head) instead of becoming a long-lived token page.
+ */
+export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['data.icmMessages', 'data.stakingTransactions']);
+
 export interface CachePolicy {
   ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;
   classOf(resource: ResourceKind): CacheClass;
@@ -148,7 +159,8 @@ export function createCachePolicy(overrides: PolicyOverrides = {}): CachePolicy 
       let cls: CacheClass = RESOURCE_CLASS[resource];
       // A page behind a token is a fixed position in the list: stable while the token lives — unless it
       // is the last page, which grows as new items arrive (an ascending list's tail).
-      if (cls === 'head' && opts.pageToken && !opts.lastPage) cls = 'tokenPage';
+      // Lists of changing items never do: their pages stay head data however deep they are.
+      if (cls === 'head' && opts.pageToken && !opts.lastPage && !MUTABLE_LIST_ITEMS.has(resource)) cls = 'tokenPage';
       return spec(cls);
     },
     classOf: (resource) => RESOURCE_CLASS[resource],

@@ -82,6 +82,16 @@ export class RedisStore implements CacheStore {
     }
   }
 
+  async has(key: string): Promise<boolean> {
+    if (this.client.status !== 'ready') return false;
+    try {
+      return (await this.client.exists(key)) === 1;
+    } catch (e) {
+      this.#onError('get', e as Error);
+      return false;
+    }
+  }
+
   health(): CacheHealth {
     return this.client.status === 'ready' ? 'ok' : 'degraded';
   }

@@ -20,6 +20,8 @@ export interface CacheStore {
   getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** One round trip for all entries; failures are counted, never thrown. */
   setMany(entries: readonly CacheEntry[]): Promise<void>;
+  /** Whether the (shared) backend still holds `key`, without reading its value; false when it cannot answer. */
+  has(key: string): Promise<boolean>;
   health(): CacheHealth;
   /** Resolves once the backend answers, or after `timeoutMs` (a cache that is down must not hold start-up). */
   ready(timeoutMs?: number): Promise<void>;
@@ -53,6 +55,10 @@ export class MemoryStore implements CacheStore {
 
   async setMany(entries: readonly CacheEntry[]): Promise<void> {
     for (const e of entries) if (e.ttlMs > 0) this.#lru.set(e.key, e.value, { ttl: e.ttlMs });
+  }
+
+  async has(key: string): Promise<boolean> {
+    return this.#lru.has(key);
   }
 
   health(): CacheHealth {

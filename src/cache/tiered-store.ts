@@ -40,6 +40,11 @@ export class TieredStore implements CacheStore {
     await this.l2.setMany(entries);
   }
 
+  /** Asks the shared store: an entry only this process's LRU still holds is not there for the other replicas. */
+  has(key: string): Promise<boolean> {
+    return this.l2.has(key);
+  }
+
   health(): CacheHealth {
     return this.l2.health();
   }

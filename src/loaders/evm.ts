@@ -52,6 +52,8 @@ export interface EvmLoaders {
   latestTransactionsPage: DataLoader<{ chainId: string; pageToken: string | null; status?: 'failed' | 'success' }, Page<NativeTransaction>, string>;
   /** The get-transaction route: the full transaction with all its transfers and internal transactions. */
   transaction: DataLoader<{ chainId: string; txHash: string }, TransactionDetail, string>;
+  /** The native token's prices of a transaction, read apart from it (head class: the current price moves). */
+  transactionPrice: DataLoader<{ chainId: string; txHash: string }, TransactionDetail['networkTokenDetails'], string>;
   addressTransactionsPage: DataLoader<AddressPageKey & { sortOrder?: 'asc' | 'desc' }, Page<TransactionDetails>, string>;
   addressNativeTransactionsPage: DataLoader<AddressPageKey, Page<NativeTransaction>, string>;
   addressErc20TransfersPage: DataLoader<AddressPageKey, Page<Erc20TransferItem>, string>;
@@ -87,6 +89,7 @@ export function createEvmLoaders(deps: LoaderDeps, api: DataApiClient): EvmLoade
       api.listLatestTransactions(k.chainId, { pageToken: k.pageToken, pageSize: UPSTREAM_PAGE_SIZE.latestTransactions, status: k.status }),
     ),
     transaction: requestLoader(deps, (k: { chainId: string; txHash: string }) => api.getTransaction(k.chainId, k.txHash)),
+    transactionPrice: requestLoader(deps, (k: { chainId: string; txHash: string }) => api.getTransactionPrice(k.chainId, k.txHash)),
     addressTransactionsPage: requestLoader(deps, (k: AddressPageKey & { sortOrder?: 'asc' | 'desc' }) =>
       api.listAddressTransactions(k.chainId, k.address, { ...listArgs(k), sortOrder: k.sortOrder }),
     ),

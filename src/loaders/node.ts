@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../upstream/request.js';
-import { cacheKeyOf, cachedRequests, type LoaderDeps } from './request-loader.js';
+import { cachedRequests, keyIn, type LoaderDeps } from './request-loader.js';
 
 /**
  * Per-request access to the configured nodes. Reads of one node share ONE DataLoader, whatever the
@@ -41,11 +41,11 @@ export function createNodeLoaders(deps: LoaderDeps, clients: readonly NodeRpcCli
   function handle(client: NodeRpcClient): NodeHandle {
     const run = <T>(req: UpstreamRequest<T>): Promise<T> => {
       // Told to the response cache: something uncacheable went into this response.
-      deps.observer?.served({ key: cacheKeyOf(req), label: req.resource, freshMs: 0, stale: false });
+      deps.observer?.served({ key: keyIn(deps)(req as UpstreamRequest<unknown>), label: req.resource, freshMs: 0, stale: false });
       return req.run();
     };
     const reads = new DataLoader<UpstreamRequest<unknown>, unknown, string>((reqs) => cachedRequests(deps, reqs), {
-      cacheKeyFn: cacheKeyOf,
+      cacheKeyFn: keyIn(deps),
       maxBatchSize: 100,
     });
     return {

@@ -15,11 +15,19 @@ export interface LoaderDeps {
   policy: CachePolicy;
   /** This request's tracker (response-cache TTL, stale marks). */
   observer?: ServeObserver;
+  /**
+   * The key partition of a request (its upstream's configuration, and the caller's credential class where
+   * the answer depends on it): part of the data-cache key, so also of in-flight coalescing.
+   */
+  partitionOf?: (req: UpstreamRequest<unknown>) => string | undefined;
 }
 
-export function cacheKeyOf(req: UpstreamRequest<unknown>): string {
-  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body });
+export function cacheKeyOf(req: UpstreamRequest<unknown>, partition?: string): string {
+  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body, partition, variant: req.variant });
 }
+
+/** The cache key of a request as this request's loaders see it (with its partition). */
+export const keyIn = (deps: LoaderDeps) => (req: UpstreamRequest<unknown>): string => cacheKeyOf(req, deps.partitionOf?.(req));
 
 const isNotFound = (e: unknown) => e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
 
@@ -31,9 +39,17 @@ export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamReque
 function cachedRequestsUntraced<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
   return deps.cache.getMany(
     reqs.map((req) => ({
-      key: cacheKeyOf(req),
+      key: keyIn(deps)(req as UpstreamRequest<unknown>),
       label: req.resource,
-      load: () => req.run(),
+      load: async () => {
+        const value = await req.run();
+        // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
+        for (const d of req.derived ?? []) {
+          const spec = deps.policy.ttlFor(d.request.resource);
+          deps.cache.prime({ key: keyIn(deps)(d.request), ttlMs: () => spec.ttlMs, swrMs: spec.swrMs, staleIfErrorMs: spec.staleIfErrorMs }, d.from(value));
+        }
+        return value;
+      },
       // Stale windows come from the resource's class (a token page inherits its list's windows).
       swrMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).swrMs,
       staleIfErrorMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).staleIfErrorMs,
@@ -55,7 +71,7 @@ function isPage(v: unknown): v is Page<unknown> {
 /** A per-request DataLoader over described upstream requests; identical requests are deduplicated by cache key. */
 export function requestLoader<K, T>(deps: LoaderDeps, toRequest: (key: K) => UpstreamRequest<T>): DataLoader<K, T, string> {
   return new DataLoader<K, T, string>((ks) => cachedRequests(deps, ks.map(toRequest)), {
-    cacheKeyFn: (k) => cacheKeyOf(toRequest(k) as UpstreamRequest<unknown>),
+    cacheKeyFn: (k) => keyIn(deps)(toRequest(k) as UpstreamRequest<unknown>),
     maxBatchSize: 100,
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getOperationAST, type ExecutionResult } from 'graphql';
+import { getOperationAST, parse, type ExecutionResult } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
@@ -23,6 +24,11 @@ export interface ResponseCacheOptions {
   /** Upper bound of any response's life. 0 disables the cache. @default 60000 */
   maxTtlMs?: number;
   metrics?: GatewayMetrics;
+  /**
+   * The request's partition: a fingerprint of the upstream configuration (base URLs, nodes) and the
+   * caller's credential class. Gateways configured differently never share a response over one Redis.
+   */
+  partitionOf: (request: Request) => string;
 }
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
@@ -39,14 +45,23 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         count('skip');
         return;
       }
+      const declared = declaredVariables(params.query, params.operationName ?? undefined);
+      if (declared === undefined) {
+        count('skip'); // not a parseable query: Yoga answers it; nothing to store
+        return;
+      }
+      // Only the variables the operation declares are part of the key (sorted): undeclared ones change
+      // nothing in the answer, and must not grow the cache.
+      const vars = (params.variables ?? {}) as Record<string, unknown>;
+      const used = Object.fromEntries(declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]));
       const hash = createHash('sha256')
         .update(params.query)
         .update('\0')
         .update(params.operationName ?? '')
         .update('\0')
-        .update(JSON.stringify(params.variables ?? {}))
+        .update(JSON.stringify(used))
         .digest('base64url');
-      const key = keys.response(hash);
+      const key = keys.response(o.partitionOf(request), hash);
       const [raw] = await o.store.getMany([key]);
       if (raw !== undefined) {
         try {
@@ -83,4 +98,21 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       };
     },
   };
+}
+
+/** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */
+const declaredCache = new LRUCache<string, string[] | false>({ max: 2_000 });
+function declaredVariables(query: string, operationName: string | undefined): string[] | undefined {
+  const cacheKey = `${operationName ?? ''}\0${query}`;
+  let names = declaredCache.get(cacheKey);
+  if (names === undefined) {
+    try {
+      const op = getOperationAST(parse(query, { noLocation: true }), operationName);
+      names = op ? (op.variableDefinitions ?? []).map((d) => d.variable.name.value).sort() : false;
+    } catch {
+      names = false;
+    }
+    declaredCache.set(cacheKey, names);
+  }
+  return names === false ? undefined : names;
 }

@@ -11,7 +11,8 @@ import { badInput } from './errors.js';
  *   { v: 1, f: hash of the list identity and its filter arguments, s: upstream page size,
  *     t: the upstream token that fetched the page (null for the head page),
  *     c: content id of the head page snapshot (only when t is null), i: index in that page,
- *     and, for lists with a block range: b: the item's block, k: the item's key, r: the range in force }.
+ *     and, for lists with a block range: b: the item's block, k: the item's key, p: its position within
+ *     its block in list order, r: the range in force }.
  * The HMAC makes a tampered cursor a BAD_USER_INPUT instead of a silently different position; `f` makes a
  * cursor from another list or other filters one too.
  */
@@ -31,6 +32,8 @@ export interface CursorPayload {
   i: number;
   b?: string;
   k?: string;
+  /** The item's position within its block in list order (1-based): items with equal keys stay apart. */
+  p?: number;
   r?: BlockRange;
 }
 
@@ -71,6 +74,14 @@ export interface TokenConnectionOptions<T> {
   itemKey: (item: T) => string;
   /** Set for lists with a block range: expired cursors then resume from their block instead of failing. */
   resume?: RangeResume<T>;
+  /**
+   * The items change while they sit in the list (an ICM message's status, a stake that ends): a head
+   * snapshot then only keeps a cursor's position, and resuming continues from the live list wherever the
+   * cursor's item still is, so what follows it is never served from an old snapshot.
+   */
+  mutableItems?: boolean;
+  /** An item's identity across its changes (when `itemKey` includes a changing field). @default itemKey */
+  idOf?: (item: T) => string;
   /** @default 20 */
   defaultFirst?: number;
 }
@@ -107,20 +118,48 @@ export function decodeCursor(cursor: string, secret: string, argument = 'after')
   } catch {
     throw bad();
   }
-  const c = p as Partial<CursorPayload>;
-  if (
-    c.v !== CURSOR_VERSION ||
-    typeof c.f !== 'string' ||
-    typeof c.s !== 'number' ||
-    typeof c.i !== 'number' ||
-    !(c.t === null || typeof c.t === 'string') ||
-    (c.t === null && typeof c.c !== 'string') ||
-    (c.b !== undefined && (typeof c.b !== 'string' || !/^\d{1,20}$/.test(c.b))) ||
-    (c.k !== undefined && typeof c.k !== 'string')
-  ) {
-    throw bad();
+  if (!isValidPayload(p)) throw bad();
+  return p;
+}
+
+const DECIMAL_BLOCK = /^\d{1,20}$/;
+/** A page size no route exceeds (node UTXO pages are the largest). */
+const MAX_CURSOR_PAGE_SIZE = 10_000;
+/**
+ * An upstream page token travels as one URL-encoded query value; still, only what tokens look like is
+ * accepted (Data API UUIDs, the node's small JSON positions): printable ASCII without `&`, bounded. A
+ * forged token cannot smuggle another parameter (`evil&pageSize=100000`), nor share a cache key.
+ */
+const TOKEN = /^[\x21-\x7e]{1,1024}$/;
+const TOKEN_FORBIDDEN = /&/;
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isBlock = (x: unknown) => x === undefined || (typeof x === 'string' && DECIMAL_BLOCK.test(x));
+
+/**
+ * Every field of a decoded cursor, checked (a cursor made with a leaked or default secret must still not
+ * reach an upstream or a resolver with a value the gateway never issues).
+ */
+function isValidPayload(p: unknown): p is CursorPayload {
+  if (!isObject(p)) return false;
+  const { v, f, s, t, c, i, b, k, r } = p;
+  if (v !== CURSOR_VERSION || typeof f !== 'string' || !/^[A-Za-z0-9_-]{16}$/.test(f)) return false;
+  // `s: 0` marks a whole-list cursor (a list the node answers whole, windowed here): its index is bounded
+  // by the list, not by a page, and its `t` is the key of the item it stands on.
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > MAX_CURSOR_PAGE_SIZE) return false;
+  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= (s === 0 ? MAX_CURSOR_PAGE_SIZE : s)) return false;
+  if (s === 0 && typeof t !== 'string') return false;
+  if (t === null) {
+    if (typeof c !== 'string' || !/^[A-Za-z0-9_-]{24}$/.test(c)) return false;
+  } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined) return false;
+  if (b !== undefined && !(typeof b === 'string' && DECIMAL_BLOCK.test(b))) return false;
+  if (k !== undefined && !(typeof k === 'string' && k.length > 0 && k.length <= 512)) return false;
+  if (p.p !== undefined && !(typeof p.p === 'number' && Number.isInteger(p.p) && p.p >= 1 && p.p <= 1_000_000 && b !== undefined)) return false;
+  if (r !== undefined) {
+    if (!isObject(r) || Object.keys(r).some((key) => key !== 'startBlock' && key !== 'endBlock')) return false;
+    if (!isBlock(r.startBlock) || !isBlock(r.endBlock)) return false;
   }
-  return c as CursorPayload;
+  const known = new Set(['v', 'f', 's', 't', 'c', 'i', 'b', 'k', 'p', 'r']);
+  return Object.keys(p).every((key) => known.has(key));
 }
 
 /**
@@ -162,6 +201,9 @@ export async function resolveTokenConnection<T>(
   let index = -1;
   let range: BlockRange | undefined;
   let page: Page<T>;
+  // Position of the last item returned within its block (list order): carried by cursors, counted on.
+  let lastBlock: string | undefined;
+  let inBlock = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
     if (c.f !== f) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
@@ -169,6 +211,10 @@ export async function resolveTokenConnection<T>(
     token = c.t;
     index = c.i;
     range = c.r;
+    if (c.b !== undefined && c.p !== undefined) {
+      lastBlock = c.b;
+      inBlock = c.p;
+    }
     let found: Page<T> | undefined;
     let why = 'This cursor has expired (its page is older than 24 hours)';
     if (c.t === null) {
@@ -185,9 +231,17 @@ export async function resolveTokenConnection<T>(
     if (found) {
       page = found;
       if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+      if (c.t === null && index >= 0 && (page.nextPageToken === null || o.mutableItems)) {
+        // The snapshot was the whole list then; a list grows at its end (an ascending list gains its new
+        // items there), so continue from the live list: the cursor's item is found again in the live head
+        // page (items are final) and paging goes on right after it, into whatever arrived since. A list of
+        // changing items always continues from the live list (the snapshot's later items may be outdated).
+        const live = await growthOf(o, page.items[index]!, c.r);
+        if (live) ({ page, index } = live);
+      }
     } else {
       if (!o.resume || c.b === undefined || c.k === undefined) throw expired(why);
-      ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k));
+      ({ page, index, range } = await resumeFromBlock(o, o.resume, c.b, c.k, c.p));
       token = null;
     }
   } else {
@@ -200,7 +254,8 @@ export async function resolveTokenConnection<T>(
   let hasNextPage = false;
   for (let n = 0; ; n++) {
     const contentId = token === null ? contentIdOf(f, page, o.itemKey) : undefined;
-    if (contentId && page.items.length > index + 1 && want > edges.length) ctx.snapshots.put(contentId, page);
+    // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
+    if (contentId && page.items.length > index + 1 && want > edges.length) await ctx.snapshots.put(contentId, page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
@@ -211,6 +266,9 @@ export async function resolveTokenConnection<T>(
       if (o.resume) {
         cursor.b = o.resume.blockOf(node);
         cursor.k = o.itemKey(node);
+        inBlock = cursor.b === lastBlock ? inBlock + 1 : 1;
+        lastBlock = cursor.b;
+        cursor.p = inBlock;
         if (range) cursor.r = range;
       }
       edges.push({ node, cursor: encodeCursor(cursor, ctx.cursorSecret) });
@@ -242,25 +300,43 @@ export async function resolveTokenConnection<T>(
 }
 
 /**
+ * The live head page and the index of `item` in it, when it is there; undefined otherwise (then the
+ * snapshot's own end stands: a newest-first list whose item moved past the live head page gained nothing
+ * after it).
+ */
+async function growthOf<T>(o: TokenConnectionOptions<T>, item: T, range: BlockRange | undefined): Promise<{ page: Page<T>; index: number } | undefined> {
+  const page = await o.fetchPage(null, range);
+  const idOf = o.idOf ?? o.itemKey;
+  const key = idOf(item);
+  const index = page.items.findIndex((x) => idOf(x) === key);
+  return index >= 0 ? { page, index } : undefined;
+}
+
+/**
  * Re-reads a ranged list from the block of the cursor's item and finds that item again (items are final:
- * it is still there). Returns the page holding it and its index, so paging continues right after it.
- * Bounded: an item that cannot be found within its block resumes after that block's last seen item.
+ * it is still there): by its position within the block when the cursor carries it (two items may share a
+ * key: identical internal calls of one transaction), else by its key. Returns the page holding it and its
+ * index, so paging continues right after it. Bounded: an item that cannot be found within its block
+ * resumes after that block's last seen item.
  */
 async function resumeFromBlock<T>(
   o: TokenConnectionOptions<T>,
   r: RangeResume<T>,
   block: string,
   key: string,
+  position?: number,
 ): Promise<{ page: Page<T>; index: number; range: BlockRange }> {
   const b = BigInt(block);
   const range: BlockRange =
     r.order === 'desc' ? { startBlock: r.range.startBlock, endBlock: String(b + 1n) } : { startBlock: block, endBlock: r.range.endBlock };
   let page = await o.fetchPage(null, range);
+  let seen = 0;
   for (let pages = 0; pages < 20; pages++) {
     for (let i = 0; i < page.items.length; i++) {
       const item = page.items[i]!;
-      if (o.itemKey(item) === key) return { page, index: i, range };
       if (BigInt(r.blockOf(item)) !== b) return { page, index: i - 1, range };
+      seen++;
+      if (position !== undefined ? seen === position : o.itemKey(item) === key) return { page, index: i, range };
     }
     if (page.nextPageToken === null) break;
     page = await o.fetchPage(page.nextPageToken, range);

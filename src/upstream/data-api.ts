@@ -41,6 +41,8 @@ export interface DataApiClient {
   listBlockTransactions(chainId: string, blockId: string, page: PageArgs): UpstreamRequest<Page<NativeTransaction>>;
   listLatestTransactions(chainId: string, page: PageArgs & { status?: 'failed' | 'success' }): UpstreamRequest<Page<NativeTransaction>>;
   getTransaction(chainId: string, txHash: string): UpstreamRequest<TransactionDetail>;
+  /** The same call, for the native token's price now: cached apart, as head data (see the cache policy). */
+  getTransactionPrice(chainId: string, txHash: string): UpstreamRequest<TransactionDetail['networkTokenDetails']>;
   /** The combined list: each item is the native transaction plus the transfers and internals the address is in. */
   listAddressTransactions(chainId: string, address: string, page: AddressListArgs & { sortOrder?: 'asc' | 'desc' }): UpstreamRequest<Page<TransactionDetails>>;
   listAddressNativeTransactions(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<NativeTransaction>>;
@@ -105,6 +107,11 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
   const inChain = <T extends object>(chainId: string) => (item: T) => ({ ...item, chainId });
   const same = <T>(item: T) => item;
 
+  const transactionPrice = (chainId: string, txHash: string): UpstreamRequest<TransactionDetail['networkTokenDetails']> => {
+    const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
+    return { ...get('data.transactionPrice', path, {}, async () => (await http.getJson(path, {}, getTransactionResponse, opts)).networkTokenDetails), variant: 'price' };
+  };
+
   return {
     listChains(network) {
       const path = '/v1/chains';
@@ -141,8 +148,11 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
     },
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
-      return get('data.transaction', path, {}, () => http.getJson(path, {}, getTransactionResponse, opts));
+      const req = get('data.transaction', path, {}, () => http.getJson(path, {}, getTransactionResponse, opts));
+      // The same answer carries the price now: stored apart as it loads, so a cold read costs one call.
+      return { ...req, derived: [{ request: transactionPrice(chainId, txHash) as UpstreamRequest<unknown>, from: (d) => (d as TransactionDetail).networkTokenDetails }] };
     },
+    getTransactionPrice: transactionPrice,
     listAddressTransactions(chainId, address, args) {
       return page('data.addressTransactions', addressPath(chainId, address, '/transactions'), { ...args }, listTransactionDetailsResponse, same);
     },

@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { UpstreamError, parseErrorBody, type UpstreamName } from './errors.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
+import { parseUpstreamJson } from './json.js';
 
 /**
  * JSON over HTTP for one upstream, on `ky` (a small, well-kept fetch wrapper): a timeout per attempt,
@@ -22,6 +24,8 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Injected for tests. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /** Largest answer body read; a larger one is a payload error (UPSTREAM_ERROR). @default 20 MiB */
+  maxBodyBytes?: number;
   /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
   onOutcome?: (outcome: string) => void;
   onRetry?: () => void;
@@ -44,6 +48,16 @@ export interface HttpClient {
   postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
 }
 
+const retryWatchers = new AsyncLocalStorage<() => void>();
+
+/**
+ * Runs `fn`; `onFailedAttempt` is told each time an upstream call it makes failed an attempt and is about
+ * to be retried (the cache serves a stale answer at once instead of waiting for the retries).
+ */
+export function watchFailedAttempts<T>(onFailedAttempt: () => void, fn: () => Promise<T>): Promise<T> {
+  return retryWatchers.run(onFailedAttempt, fn);
+}
+
 /** Status codes worth another attempt: rate limited, or the upstream's gateway/node briefly unavailable. */
 const RETRY_STATUS = [429, 502, 503, 504];
 
@@ -61,6 +75,7 @@ export function buildSearch(query: Query): string {
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const maxRetryAfterMs = o.maxRetryAfterMs ?? 5_000;
   const retries = o.retries ?? 2;
+  const maxBodyBytes = o.maxBodyBytes ?? 20 * 1024 * 1024;
   // ky replaces (does not merge) a per-call `retry`, so every call passes the whole policy.
   const retryPolicy = {
     limit: retries,
@@ -83,7 +98,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     headers: { accept: 'application/json', ...o.headers },
     fetch: o.fetch ?? globalThis.fetch,
     throwHttpErrors: true,
-    hooks: { beforeRetry: [() => o.onRetry?.()] },
+    hooks: {
+      beforeRetry: [
+        () => {
+          o.onRetry?.();
+          retryWatchers.getStore()?.();
+        },
+      ],
+    },
     retry: retryPolicy,
   });
   // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
@@ -107,16 +129,16 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
         fetch: observe.fetchFor(method, path),
       });
-      text = await res.text();
+      text = await readCapped(res, maxBodyBytes, () => new UpstreamError(o.name, 'payload', { request, upstreamMessage: `the upstream answer is larger than ${maxBodyBytes} bytes` }));
     } catch (cause) {
-      const err = await toUpstreamError(o.name, request, cause);
+      const err = cause instanceof UpstreamError ? cause : await toUpstreamError(o.name, request, cause);
       o.onOutcome?.(err.status ? String(err.status) : err.kind);
       throw err;
     }
     o.onOutcome?.('ok');
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseUpstreamJson(text);
     } catch (cause) {
       throw new UpstreamError(o.name, 'payload', { request, upstreamMessage: 'the upstream answered with a body that is not JSON', cause });
     }
@@ -134,6 +156,30 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     getJson: (path, query, schema, opts = {}) => observe.call('GET', path, () => send('GET', path, buildSearch(query), undefined, schema, opts)),
     postJson: (path, body, schema, opts = {}) => observe.call('POST', path, () => send('POST', path, '', body, schema, opts)),
   };
+}
+
+/** The body as text, read no further than `max` bytes (a longer body is refused, not buffered). */
+async function readCapped(res: Response, max: number, tooLarge: () => Error): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function retryAfterSec(headers: Headers): number | undefined {

@@ -12,6 +12,13 @@ export interface UpstreamRequest<T> {
   path: string;
   query: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /**
+   * Names a part of the answer cached apart from the whole (e.g. `price`: the same get-transaction call,
+   * read for its current price under a head-class resource): part of the cache key, never sent upstream.
+   */
+  variant?: string;
+  /** Parts of this answer cached apart (each under its own request's key and class), stored when it loads. */
+  derived?: { request: UpstreamRequest<unknown>; from: (value: unknown) => unknown }[];
   /** The page token this request carries, if it is a page of a list. */
   pageToken?: string | null;
   run(): Promise<T>;

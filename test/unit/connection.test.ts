@@ -138,9 +138,9 @@ describe('resolveTokenConnection', () => {
 
 describe('cursor codec', () => {
   it('round-trips and is opaque base64url with a signature', () => {
-    const c = encodeCursor({ v: 1, f: 'abc', s: 100, t: 'tok', i: 4 }, SECRET);
+    const c = encodeCursor({ v: 1, f: 'abcdefghijklmnop', s: 100, t: 'tok', i: 4 }, SECRET);
     expect(c).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(c, SECRET)).toEqual({ v: 1, f: 'abc', s: 100, t: 'tok', i: 4 });
+    expect(decodeCursor(c, SECRET)).toEqual({ v: 1, f: 'abcdefghijklmnop', s: 100, t: 'tok', i: 4 });
     expect(() => decodeCursor(c, 'another-secret')).toThrow(/Malformed cursor/);
   });
 });

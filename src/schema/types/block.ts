@@ -1,6 +1,7 @@
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
+import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
@@ -93,6 +94,10 @@ builder.queryField('block', (t) =>
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
       id: t.arg.string({ required: true, description: 'Block number (decimal) or block hash (0x…).' }),
     },
-    resolve: (_root, args) => `${parseChainId(args.chainId)}:${parseBlockId(args.id)}`,
+    resolve: async (_root, args, ctx) => {
+      const chainId = parseChainId(args.chainId);
+      const blockId = parseBlockId(args.id);
+      return `${await evmChainIdOf(chainId, ctx)}:${blockId}`;
+    },
   }),
 );

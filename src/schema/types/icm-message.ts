@@ -166,6 +166,9 @@ function icmConnection(ctx: GatewayContext, address: string, networkArg: string 
     listKey: `icm|${address}|${network ?? ''}`,
     pageSize: ICM_PAGE_SIZE,
     itemKey: (m) => `${m.messageId}|${m.status}`,
+    // A message's status changes: cursors resume in the live list, finding their message by id.
+    mutableItems: true,
+    idOf: (m) => m.messageId,
     fetchPage: async (pageToken) => {
       const page = await ctx.loaders.icm.messagesPage.load({ address, network, pageToken });
       for (const m of page.items) ctx.loaders.icm.message.prime(m.messageId, m);

@@ -3,8 +3,9 @@ import { badInput } from '../errors.js';
 
 /**
  * A Relay connection over a list the node answers whole (peers): no upstream paging, the list is read
- * once (cached) and windowed here. A cursor names the item it stands on (its key) and its index: resuming
- * continues after that item wherever it now is (peers come and go), or after the index when it left.
+ * once (cached) and windowed here, in the order of its items' keys — the node's own order is not stable
+ * between reads, so paging in it would repeat and skip items. A cursor names the item it stands on (its
+ * key): resuming continues with the first item whose key sorts after it, whether or not it is still there.
  * Cursors are signed and bound to the list and its filters like every other cursor of the gateway.
  */
 export interface ListConnectionOptions<T> {
@@ -22,14 +23,18 @@ const LIST_PAGE_SIZE = 0;
 export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionContext, o: ListConnectionOptions<T>): ConnectionResult<T> {
   const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
   const f = hashListKey(o.listKey);
+  const keyed = o.items.map((item) => ({ item, key: o.itemKey(item) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const items = keyed.map((x) => x.item);
   let start = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
     if (c.f !== f || c.s !== LIST_PAGE_SIZE || c.t === null) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
-    const at = o.items.findIndex((item) => o.itemKey(item) === c.t);
-    start = at >= 0 ? at + 1 : Math.min(c.i + 1, o.items.length);
+    const after = c.t;
+    const next = keyed.findIndex((x) => x.key > after);
+    start = next >= 0 ? next : items.length;
   }
-  const window = o.items.slice(start, start + want);
+  const window = items.slice(start, start + want);
   const edges = window.map((node, j) => ({
     node,
     cursor: encodeCursor({ v: 1, f, s: LIST_PAGE_SIZE, t: o.itemKey(node), i: start + j }, ctx.cursorSecret),
@@ -37,7 +42,7 @@ export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionCo
   return {
     edges,
     pageInfo: {
-      hasNextPage: start + window.length < o.items.length,
+      hasNextPage: start + window.length < items.length,
       hasPreviousPage: start > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,

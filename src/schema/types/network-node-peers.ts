@@ -42,7 +42,7 @@ builder.objectFields(NetworkNodeRef, (t) => ({
     {
       type: NetworkPeerRef,
       nullable: true,
-      description: "The node's connected peers in the node's order; filter with nodeIds (ids without a connection are left out).",
+      description: "The node's connected peers, in node id order (stable across reads, unlike the node's own); filter with nodeIds (ids without a connection are left out).",
       args: { nodeIds: t.arg.stringList({ description: 'NodeID-… values; omit for every peer.' }) },
       resolve: async (n, args, ctx) => {
         const ids = args.nodeIds ?? [];

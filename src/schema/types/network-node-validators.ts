@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import { NodeMethodUnavailableError } from '../../upstream/node-rpc.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
@@ -87,19 +88,34 @@ builder.interfaceFields(ValidatorRef, (t) => ({
     nullable: true,
     description: 'The configured node this validator is, when it is one of them (matched by node id and network).',
     resolve: async (v, _a, ctx) => {
-      // Every configured node's id and network (one cached call each per request, all at once); a node
-      // refusing info.getNodeID (a public API node) simply cannot match.
-      const matches = await Promise.all(
-        ctx.loaders.node.names.map(async (name) => {
+      // Every configured node's id and network (one cached call each per request, all at once). Only a
+      // genuine "not this node" is null: a different id, another network, or a node that refuses
+      // info.getNodeID (a public API node cannot be anyone's validator node). A node that fails (5xx,
+      // timeout, a broken answer) is an error when no other node matched: a null in its place would be a
+      // wrong answer, and one the whole-response cache would keep.
+      const outcomes = await Promise.all(
+        ctx.loaders.node.names.map(async (name): Promise<{ node: NetworkNodeShape } | { failed: unknown } | null> => {
           const node = { name };
-          const [id, network] = await Promise.all([
-            readNode(node, ctx, (c) => c.info.nodeId()).then((r) => r.nodeID, () => null),
-            dataApiNetwork(node, ctx).catch(() => null),
-          ]);
-          return id === v.nodeId && network === v.network ? node : null;
+          try {
+            const id = await readNode(node, ctx, (c) => c.info.nodeId()).then(
+              (r) => r.nodeID,
+              (e: unknown) => {
+                if (e instanceof NodeMethodUnavailableError) return null;
+                throw e;
+              },
+            );
+            if (id !== v.nodeId) return null;
+            return (await dataApiNetwork(node, ctx)) === v.network ? { node } : null;
+          } catch (e) {
+            return { failed: e };
+          }
         }),
       );
-      return matches.find((m) => m !== null) ?? null;
+      const match = outcomes.find((o) => o !== null && 'node' in o);
+      if (match && 'node' in match) return match.node;
+      const failure = outcomes.find((o) => o !== null && 'failed' in o);
+      if (failure && 'failed' in failure) throw failure.failed;
+      return null;
     },
   }),
 }));

@@ -158,6 +158,8 @@ builder.objectFields(NetworkRef, (t) => ({
           listKey: `staking|${network.name}|${JSON.stringify(filter)}`,
           pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
           itemKey: (tx) => tx.txHash,
+          // Active stakes leave the list when they end: cursors resume in the live list.
+          mutableItems: true,
           fetchPage: async (pageToken) => {
             const page = await ctx.loaders.primary.stakingPage.load({ network: network.name, pageToken, ...filter });
             lastChainInfo = page.chainInfo;

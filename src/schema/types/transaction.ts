@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { FullNativeTransaction, TransactionDetail } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
 import { isoOf } from '../scalars.js';
@@ -23,11 +24,19 @@ const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('T
   }),
 });
 
-const NetworkTokenDetailsRef = builder.objectRef<TransactionDetail['networkTokenDetails']>('TransactionNetworkToken').implement({
+/** The native token details of a transaction, with the transaction's identity (its current price is read apart). */
+type NetworkTokenDetailsShape = TransactionDetail['networkTokenDetails'] & { tx: { chainId: string; txHash: string } };
+
+const NetworkTokenDetailsRef = builder.objectRef<NetworkTokenDetailsShape>('TransactionNetworkToken').implement({
   description: 'The chain’s native token with its price now and at the time of the transaction.',
   fields: (t) => ({
     token: t.field({ type: NetworkTokenRef, resolve: (d) => d.networkToken }),
-    currentPrice: t.field({ type: MoneyRef, nullable: true, resolve: (d) => d.currentPrice ?? null }),
+    // The price now changes while the transaction does not: read through its own head-class resource.
+    currentPrice: t.field({
+      type: MoneyRef,
+      nullable: true,
+      resolve: async (d, _a, ctx) => (await ctx.loaders.evm.transactionPrice.load(d.tx)).currentPrice ?? null,
+    }),
     historicalPrice: t.field({ type: MoneyRef, nullable: true, description: 'The price at the transaction’s block time.', resolve: (d) => d.historicalPrice ?? null }),
   }),
 });
@@ -124,7 +133,7 @@ TransactionRef.implement({
       type: NetworkTokenDetailsRef,
       nullable: true,
       description: 'The native token and its prices. From the full transaction.',
-      resolve: async (tx, _args, ctx) => (await detailOf(tx, ctx)).networkTokenDetails,
+      resolve: async (tx, _args, ctx) => ({ ...(await detailOf(tx, ctx)).networkTokenDetails, tx: { chainId: tx.chainId, txHash: tx.txHash.toLowerCase() } }),
     }),
     icmMessageInfo: t.field({
       type: IcmMessageInfoRef,
@@ -144,6 +153,10 @@ builder.queryField('transaction', (t) =>
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
       hash: t.arg.string({ required: true }),
     },
-    resolve: (_root, args) => `${parseChainId(args.chainId)}:${parseTxHash(args.hash)}`,
+    resolve: async (_root, args, ctx) => {
+      const chainId = parseChainId(args.chainId);
+      const hash = parseTxHash(args.hash);
+      return `${await evmChainIdOf(chainId, ctx)}:${hash}`;
+    },
   }),
 );

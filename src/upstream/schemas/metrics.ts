@@ -23,12 +23,15 @@ export type TimeInterval = (typeof TIME_INTERVALS)[number];
 /** Metrics prefixed cumulative, max or avg are aggregated per day only (the spec's `timeInterval` note). */
 export const dayOnly = (metric: ChainMetric): boolean => /^(cumulative|max|avg)/.test(metric);
 
-export const metricsValue = z.object({ value: z.number(), timestamp: z.number().int() });
+// Values are floats in the graph; an integer beyond 2^53 (kept exact as a string by the body parse,
+// upstream/json.ts) is accepted and becomes the nearest float, as the Float type implies.
+const float = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
+export const metricsValue = z.object({ value: float, timestamp: z.number().int() });
 export type MetricsValue = z.infer<typeof metricsValue>;
 
 export const metricsApiResponse = z.object({ results: z.array(metricsValue), nextPageToken: z.string().optional() });
 
-const windowValue = z.number().optional();
+const windowValue = float.optional();
 export const rollingWindowValues = z.object({
   lastHour: windowValue,
   lastDay: windowValue,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genesisData } from './primary-genesis.js';
-import { assetAmount, blsCredentials, decimal, int, l1BlsCredentials, primaryChainInfo } from './primary.js';
+import { assetAmount, blsCredentials, decimal, int, int64, l1BlsCredentials, primaryChainInfo, uint64 } from './primary.js';
 
 /**
  * P-Chain transactions as the staking list answers them (`ListPChainTransactionsResponse`), from the
@@ -50,9 +50,9 @@ export const l1ValidatorTxDetails = z.object({
   validationIdHex: z.string(),
   nodeId: z.string(),
   subnetId: z.string(),
-  weight: int,
-  remainingBalance: int,
-  balanceChange: int.optional(),
+  weight: uint64,
+  remainingBalance: uint64,
+  balanceChange: int64.optional(),
   blsCredentials: l1BlsCredentials.optional(),
 });
 export type L1ValidatorTxDetails = z.infer<typeof l1ValidatorTxDetails>;

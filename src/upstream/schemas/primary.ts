@@ -9,6 +9,16 @@ import { z } from 'zod';
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
 /** Timestamps and counts the contract declares as `number`: whole numbers in practice. */
 export const int = z.number().int();
+/**
+ * A uint64 / int64 on chain (an L1 validator's weight and balance): a JSON number up to 2^53, beyond it
+ * the exact decimal string the lossless body parse keeps (upstream/json.ts). Carried on as a decimal string.
+ */
+export const uint64 = z
+  .union([z.string().regex(/^(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().nonnegative().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
+  .transform(String);
+export const int64 = z
+  .union([z.string().regex(/^-?(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
+  .transform(String);
 const pageToken = z.string().optional();
 
 export const networkName = z.enum(['mainnet', 'fuji', 'testnet']);
@@ -73,7 +83,8 @@ export const activeValidator = z.object({
   potentialRewards: rewards,
   validationStatus: z.literal('active'),
   validatorHealth,
-  geolocation: geolocation.optional(),
+  // Required and nullable in the spec ("if available").
+  geolocation: geolocation.nullable().optional(),
 });
 
 export const pendingValidator = z.object({ ...validatorBase, validationStatus: z.literal('pending') });
@@ -108,8 +119,8 @@ export const l1Validator = z.object({
   validationIdHex: z.string(),
   nodeId: z.string(),
   subnetId: z.string(),
-  weight: int,
-  remainingBalance: int,
+  weight: uint64,
+  remainingBalance: uint64,
   creationTimestamp: int,
   blsCredentials: l1BlsCredentials,
   remainingBalanceOwner: balanceOwner,

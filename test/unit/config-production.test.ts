@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('production configuration', () => {
+  it('NODE_ENV=production without CURSOR_SECRET stops start-up, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'gw-cursor-development-secret' })).toThrow(/CURSOR_SECRET/);
+  });
+  it('with its own CURSOR_SECRET production starts; development keeps its default', () => {
+    expect(loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'a-real-secret-value' }).cursorSecret).toBe('a-real-secret-value');
+    expect(loadConfig({}).cursorSecret).toBe('gw-cursor-development-secret');
+  });
+  it('UPSTREAM_MAX_BODY_BYTES and STALE_AFTER_MS have defaults and bounds', () => {
+    expect(loadConfig({}).upstreamMaxBodyBytes).toBe(20 * 1024 * 1024);
+    expect(loadConfig({}).staleAfterMs).toBe(1000);
+    expect(() => loadConfig({ UPSTREAM_MAX_BODY_BYTES: '10' })).toThrow(/UPSTREAM_MAX_BODY_BYTES/);
+  });
+});
