@@ -26,6 +26,8 @@ import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
+import { edgePlugins, edgeYogaOptions } from './edge/index.js';
+import { guardHttpClient, pacedFetch } from './edge/upstream-guard.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -37,6 +39,8 @@ export interface GatewayDeps {
   ttlOverrides?: Partial<Record<CacheClass, number>>;
   /** Stale-window overrides per cache class. */
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
+  /** Redis for per-client budgets; @default a connection of its own to REDIS_URL, or in-process without it. */
+  budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
   /** @default console-based, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -73,18 +77,23 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const snapshots = createPageSnapshots(store);
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
+  // Each is paced on its upstream's `ratelimit-remaining` and behind its own circuit breaker (src/edge).
   const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
-    createHttpClient({
-      name,
-      baseUrl,
-      headers,
-      timeoutMs: config.upstreamTimeoutMs,
-      retries: config.upstreamRetries,
-      maxRetryAfterMs: config.maxRetryAfterMs,
-      fetch: deps.fetch,
-      onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
-      onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
-    });
+    guardHttpClient(
+      createHttpClient({
+        name,
+        baseUrl,
+        headers,
+        timeoutMs: config.upstreamTimeoutMs,
+        retries: config.upstreamRetries,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        fetch: pacedFetch(deps.fetch ?? globalThis.fetch, { slowdownBelow: config.upstreamSlowdownBelow }),
+        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
+        onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+      }),
+      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs },
+    );
+  const edge = edgePlugins(config, { redis: deps.budgetRedis });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.
   const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
@@ -94,7 +103,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY },
+    graphiql: config.graphiql ? { title: 'Avalanche GraphQL gateway', defaultQuery: DEFAULT_QUERY } : false,
+    // Production edge: CORS allowlist, body limit, no multipart (src/edge/index.ts).
+    ...edgeYogaOptions(config),
     landingPage: false,
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
@@ -102,6 +113,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     logging: config.logLevel === 'silent' ? false : config.logLevel,
     plugins: [
       useHealth({ store }),
+      ...edge.plugins,
       useMetrics({ metrics, store }),
       useResponseCache({ store, maxTtlMs: config.responseCacheMaxTtlMs, metrics }),
       useCacheExtensions(),
@@ -116,7 +128,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
-        limits: { complexity: config.maxQueryComplexity, depth: config.maxQueryDepth },
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
@@ -131,7 +142,10 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     store,
     metrics,
     ready: () => store.ready(2_000),
-    close: () => store.close(),
+    close: async () => {
+      await edge.close();
+      await store.close();
+    },
   };
 }
 

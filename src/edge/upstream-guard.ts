@@ -1,0 +1,72 @@
+import { BrokenCircuitError, ConsecutiveBreaker, circuitBreaker, handleWhen } from 'cockatiel';
+import type { HttpClient } from '../upstream/http.js';
+import { UpstreamError } from '../upstream/errors.js';
+
+/**
+ * Per-upstream protection around an HTTP client:
+ * - a circuit breaker (cockatiel): after `failures` consecutive failed calls (timeouts, connection errors,
+ *   5xx) the upstream is not called for `cooldownMs`; calls fail fast as UPSTREAM_UNAVAILABLE (a network-kind
+ *   UpstreamError, so the cache still serves stale-if-error), then one trial call decides;
+ * - pacing on the upstream's own `ratelimit-remaining`: below `slowdownBelow`, calls are spaced so the rest
+ *   of the window lasts (`pacedFetch`).
+ */
+export interface GuardOptions {
+  failures: number;
+  cooldownMs: number;
+}
+
+const isOutage = (e: unknown) =>
+  e instanceof UpstreamError && (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status ?? 0) >= 500));
+
+export function guardHttpClient(inner: HttpClient, o: GuardOptions): HttpClient {
+  if (o.failures <= 0) return inner;
+  const breaker = circuitBreaker(handleWhen(isOutage), { halfOpenAfter: o.cooldownMs, breaker: new ConsecutiveBreaker(o.failures) });
+  const run = <T>(request: string, call: () => Promise<T>): Promise<T> =>
+    breaker.execute(call).catch((e: unknown) => {
+      if (e instanceof BrokenCircuitError) {
+        throw new UpstreamError(inner.name, 'network', { request, upstreamMessage: 'the upstream failed repeatedly; failing fast while its circuit breaker is open' });
+      }
+      throw e;
+    });
+  return {
+    name: inner.name,
+    getJson: (path, query, schema, opts) => run(`GET ${path}`, () => inner.getJson(path, query, schema, opts)),
+    postJson: (path, body, schema, opts) => run(`POST ${path}`, () => inner.postJson(path, body, schema, opts)),
+  };
+}
+
+/**
+ * A fetch that slows down when the upstream says its budget is nearly spent: with `ratelimit-remaining` below
+ * `slowdownBelow`, the next calls are spaced by (time to reset) / remaining, at most `maxDelayMs` each, and
+ * wait out the reset (up to `maxDelayMs`) at 0. The reset comes from `ratelimit-reset` (seconds), else the
+ * window of `ratelimit-policy` (`limit;w=60`).
+ */
+export function pacedFetch(inner: typeof fetch, o: { slowdownBelow: number; maxDelayMs?: number; now?: () => number; onPause?: (ms: number) => void }): typeof fetch {
+  if (o.slowdownBelow <= 0) return inner;
+  const maxDelayMs = o.maxDelayMs ?? 2_000;
+  const now = o.now ?? Date.now;
+  let nextAt = 0;
+  let spacingMs = 0;
+  return async (input, init) => {
+    // Each call takes the next slot, so concurrent calls are spaced too.
+    const slot = Math.max(now(), nextAt);
+    if (spacingMs > 0) nextAt = slot + spacingMs;
+    const wait = slot - now();
+    if (wait > 0) {
+      o.onPause?.(wait);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    const res = await inner(input, init);
+    const remaining = Number(res.headers.get('ratelimit-remaining'));
+    if (res.headers.has('ratelimit-remaining') && Number.isFinite(remaining) && remaining < o.slowdownBelow) {
+      const reset = Number(res.headers.get('ratelimit-reset'));
+      const window = Number(/w=(\d+)/.exec(res.headers.get('ratelimit-policy') ?? '')?.[1]);
+      const resetMs = (Number.isFinite(reset) && reset > 0 ? reset : Number.isFinite(window) && window > 0 ? window : 1) * 1000;
+      spacingMs = Math.min(maxDelayMs, remaining <= 0 ? resetMs : Math.ceil(resetMs / (remaining + 1)));
+      nextAt = Math.max(nextAt, now() + spacingMs);
+    } else if (res.headers.has('ratelimit-remaining')) {
+      spacingMs = 0;
+    }
+    return res;
+  };
+}
