@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { createGateway } from './gateway.js';
+import { applyServerLimits } from './edge/server-limits.js';
 
 /** Process entry: config, listen, graceful shutdown. Nothing else lives here. */
 let config;
@@ -16,7 +17,7 @@ try {
 
 const gateway = createGateway(config);
 await gateway.ready();
-const server = createServer(gateway.yoga);
+const server = applyServerLimits(createServer(gateway.yoga), config);
 server.listen(config.port, config.host, () => {
   console.log(`gateway: GraphQL and GraphiQL at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/graphql`);
   console.log(`gateway: upstreams data=${config.dataApiUrl} metrics=${config.metricsApiUrl} nodes=${config.nodes.map((n) => `${n.name}=${n.url}`).join(',')}`);
