@@ -53,7 +53,7 @@ const FREE_ENTITIES = new Set(['Address', 'Network']);
 /** Types whose every nullable field is its own node JSON-RPC call (`info.getNodeVersion`, `eth_gasPrice`…). */
 const NODE_FACADES = new Set(['NetworkNode', 'NetworkNodeAdmin', 'CChain', 'XChain']);
 
-export const DEFAULT_COST_OPTIONS: CostOptions = { defaultFirst: 20, maxFirst: 500, pageSize: 100, listSize: 20, introspectionCost: 1 };
+export const DEFAULT_COST_OPTIONS: CostOptions = { defaultFirst: 20, maxFirst: 500, pageSize: 100, listSize: 10, introspectionCost: 1 };
 
 export interface CostEstimate {
   /** Upstream calls (an upper bound), introspection included. */
