@@ -27,7 +27,7 @@ import { createHttpClient } from './upstream/http.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
 import { edgePlugins, edgeYogaOptions } from './edge/index.js';
-import { guardHttpClient, pacedFetch } from './edge/upstream-guard.js';
+import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -78,8 +78,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
   // Each is paced on its upstream's `ratelimit-remaining` and behind its own circuit breaker (src/edge).
-  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
-    guardHttpClient(
+  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) => {
+    const pacer = createPacer({ slowdownBelow: config.upstreamSlowdownBelow });
+    return guardHttpClient(
       createHttpClient({
         name,
         baseUrl,
@@ -87,12 +88,13 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         timeoutMs: config.upstreamTimeoutMs,
         retries: config.upstreamRetries,
         maxRetryAfterMs: config.maxRetryAfterMs,
-        fetch: pacedFetch(deps.fetch ?? globalThis.fetch, { slowdownBelow: config.upstreamSlowdownBelow }),
+        fetch: pacer.observe(deps.fetch ?? globalThis.fetch),
         onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
         onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
       }),
-      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs },
+      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs, pacer },
     );
+  };
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.

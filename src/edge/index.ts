@@ -32,8 +32,9 @@ export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = 
   let ownRedis: Redis | Cluster | undefined;
   let redis = deps.redis;
   if (!redis && config.redisUrl && config.clientBudgetPerMinute > 0) {
-    const opts = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
-    ownRedis = config.redisCluster ? new Cluster([config.redisUrl], { enableOfflineQueue: false, redisOptions: opts }) : new Redis(config.redisUrl, opts);
+    // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
+    const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
+    ownRedis = config.redisCluster ? new Cluster([config.redisUrl], { redisOptions: opts }) : new Redis(config.redisUrl, opts);
     // Errors are absorbed by the budget's in-process insurance limiter; the cache reports Redis health.
     ownRedis.on('error', () => {});
     redis = ownRedis;

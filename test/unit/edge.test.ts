@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createClientIdentifier } from '../../src/edge/client-budget.js';
 import { estimateCost } from '../../src/edge/cost.js';
 import { maxBracketNesting } from '../../src/edge/limits.js';
-import { pacedFetch } from '../../src/edge/upstream-guard.js';
+import { createPacer } from '../../src/edge/upstream-guard.js';
 import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
 import { buildSchema } from '../../src/schema/index.js';
 
@@ -94,7 +94,12 @@ describe('pacing on ratelimit-remaining', () => {
     let remaining = 20;
     const fake = (async () => new Response('{}', { headers: { 'ratelimit-remaining': String(remaining--), 'ratelimit-policy': '25;w=1' } })) as typeof fetch;
     const pauses: number[] = [];
-    const paced = pacedFetch(fake, { slowdownBelow: 10, maxDelayMs: 200, onPause: (ms) => pauses.push(ms) });
+    const pacer = createPacer({ slowdownBelow: 10, maxDelayMs: 200, onPause: (ms) => pauses.push(ms) });
+    const observed = pacer.observe(fake);
+    const paced = async (url: string) => {
+      await pacer.wait();
+      return observed(url);
+    };
     for (let i = 0; i < 10; i++) await paced('http://x');
     expect(pauses).toEqual([]);
     const started = Date.now();
