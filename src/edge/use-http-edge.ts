@@ -12,7 +12,17 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
 export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
   return {
     onRequestParse({ request, url, requestParser, endResponse, fetchAPI }) {
-      if (requestParser || url.pathname !== o.graphqlEndpoint) return;
+      if (url.pathname !== o.graphqlEndpoint) return;
+      if (requestParser) {
+        // Yoga's GET parser JSON.parses these and lets a SyntaxError through as INTERNAL (500).
+        const bad = request.method === 'GET' ? ['variables', 'extensions'].find((p) => !isJsonObjectOrAbsent(url.searchParams.get(p))) : undefined;
+        if (bad) {
+          endResponse(
+            fetchAPI.Response.json({ errors: [{ message: `The ${bad} parameter must be a JSON object.`, extensions: { code: 'BAD_REQUEST' } }] }, { status: 400 }),
+          );
+        }
+        return;
+      }
       // A preflight that CORS did not answer (CORS off, or an origin not on the list): no CORS headers.
       if (request.method === 'OPTIONS') return endResponse(new fetchAPI.Response(null, { status: 204 }));
       if (request.method !== 'POST' && request.method !== 'GET') {
@@ -47,6 +57,16 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
       if (changed) setResult((Array.isArray(result) ? fixed : fixed[0]) as typeof result);
     },
   };
+}
+
+function isJsonObjectOrAbsent(raw: string | null): boolean {
+  if (raw === null || raw === '') return true;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return v === null || (typeof v === 'object' && !Array.isArray(v));
+  } catch {
+    return false;
+  }
 }
 
 const codeOf = (e: { extensions?: Record<string, unknown> }) => e.extensions?.code;
