@@ -7,7 +7,8 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
  *   than GET and POST gets 405.
  * - A `subscription` is refused with a code (this gateway serves queries and mutations over HTTP only).
  * - Errors raised by Yoga or its plugins without a code (the CSRF check, request validation) get one from
- *   their HTTP status, so no client ever sees an error without `extensions.code`.
+ *   their HTTP status, so no client ever sees an error without `extensions.code`; input refused before
+ *   execution is a 400, never a 500.
  */
 export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
   return {
@@ -50,9 +51,14 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
       const results = Array.isArray(result) ? result : [result];
       let changed = false;
       const fixed = results.map((r) => {
-        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors) || !r.errors.some((e) => !codeOf(e))) return r;
+        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) return r;
+        // Refused before execution (no `data`): the client's input is a 400, even when a scalar of another
+        // graphql-js copy threw it (Yoga would call that unexpected: 500).
+        const refused = !('data' in r);
+        const needs = (e: GraphQLError) => !codeOf(e) || (refused && codeOf(e) === 'BAD_USER_INPUT' && !e.extensions?.http);
+        if (!r.errors.some(needs)) return r;
         changed = true;
-        return { ...r, errors: r.errors.map((e: GraphQLError) => (codeOf(e) ? e : withCode(e))) };
+        return { ...r, errors: r.errors.map((e: GraphQLError) => (!needs(e) ? e : codeOf(e) ? withStatus(e, 400) : withCode(e))) };
       });
       if (changed) setResult((Array.isArray(result) ? fixed : fixed[0]) as typeof result);
     },
@@ -70,6 +76,10 @@ function isJsonObjectOrAbsent(raw: string | null): boolean {
 }
 
 const codeOf = (e: { extensions?: Record<string, unknown> }) => e.extensions?.code;
+
+function withStatus(e: GraphQLError, status: number): GraphQLError {
+  return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, http: { status } } });
+}
 
 function withCode(e: GraphQLError): GraphQLError {
   const status = (e.extensions?.http as { status?: number } | undefined)?.status;

@@ -124,6 +124,7 @@ const rows = (): Row[] => [
   { name: 'required variable missing', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`), status: 400, code: 'BAD_USER_INPUT' },
   { name: 'required variable null', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: null }), status: 400, code: 'BAD_USER_INPUT' },
   { name: 'variable of an object type', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: { $ne: 1 } }), status: 400, code: 'BAD_USER_INPUT' },
+  { name: 'custom scalar variable of junk (BigDecimal)', ...gql(`query($b: BigDecimal) { address(chainId: ${B}, address: "0x${'ab'.repeat(20)}") { transactions(first: 1, endBlock: $b) { edges { cursor } } } }`, { b: '🐢' }), status: 400, code: 'BAD_USER_INPUT' },
   { name: 'unknown enum value', ...gql(`query($s: TransactionStatus) { chain(id: ${B}) { transactions(first: 1, status: $s) { edges { cursor } } } }`, { s: 'MAYBE' }), status: 400, code: 'BAD_USER_INPUT' },
   { name: '__proto__ in variables', raw: `{"query":"query($id: String!) { chain(id: $id) { chainId } }","variables":{"__proto__":{"id":"43114"}}}`, status: 400, code: 'BAD_USER_INPUT' },
   { name: 'undeclared junk variables are ignored', ...gql('{ __typename }', { junk: 1, more: 'x'.repeat(1000) }), status: 200, code: null },
