@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
@@ -16,11 +18,16 @@ import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/si
  */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? 12);
-const CONCURRENCY = 8;
-/** RSS of this test process (gateway, simulator and vitest together) must stay below this. */
-const RSS_BOUND_MB = 1024;
+const CONCURRENCY = 16;
+/**
+ * RSS of this test process (gateway, simulator and vitest together) must stay below this, measured after a
+ * full garbage collection once a second (what the process holds, not garbage V8 has not collected yet)…
+ */
+const RSS_BOUND_MB = 768;
 /** …and grow by less than this over the run. */
 const RSS_GROWTH_MB = 256;
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 /**
  * `_entities` with an unknown __typename crashes the process on this branch (the lead fixes it in
  * src/schema/federation.ts); turn this on once that fix is merged.
@@ -176,7 +183,7 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
   it('the gateway stays alive and healthy, every error is coded, and RSS stays bounded', async () => {
     const r = rng(SEED);
     const requests = Array.from({ length: REQUESTS }, () => randomRequest(r));
-    global.gc?.();
+    gc();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const healthUrl = server.url.replace('/graphql', '/health');
@@ -189,8 +196,11 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
         health.probes++;
         if (!ok) health.failures++;
         health.slowestMs = Math.max(health.slowestMs, performance.now() - started);
-        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-        await new Promise((res) => setTimeout(res, 50));
+        if (health.probes % 10 === 0) {
+          gc();
+          rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        }
+        await new Promise((res) => setTimeout(res, 100));
       }
     })();
 
@@ -233,6 +243,6 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
     expect(rssMb(rssPeak - rssBefore)).toBeLessThan(RSS_GROWTH_MB);
     // alive at the end
     expect((await fetch(healthUrl)).status).toBe(200);
-    if (REQUESTS >= 10_000) expect(elapsedMs).toBeLessThan(60_000);
-  }, 120_000);
+    if (REQUESTS >= 10_000) expect(elapsedMs).toBeLessThan(Number(process.env.FUZZ_MAX_MS ?? 60_000));
+  }, Math.max(120_000, REQUESTS * 40));
 });
