@@ -48,7 +48,7 @@ export interface Config {
   maxQueryCost: number;
   /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
   maxQueryDepth: number;
-  /** Most aliases in one operation. @default 30 */
+  /** Most aliases in one operation. @default 100 */
   maxAliases: number;
   /** Most directives in one operation. @default 20 */
   maxDirectives: number;
@@ -148,7 +148,7 @@ const schema = z.object({
   RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
   MAX_QUERY_COST: intIn(1, 1_000_000).default(300),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
-  MAX_ALIASES: intIn(0, 10_000).default(30),
+  MAX_ALIASES: intIn(0, 10_000).default(100),
   MAX_DIRECTIVES: intIn(0, 10_000).default(20),
   MAX_TOKENS: intIn(100, 1_000_000).default(4_000),
   NODE_ENV: z.string().default('development'),
