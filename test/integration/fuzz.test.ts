@@ -12,11 +12,11 @@ import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/si
  * against one gateway served on loopback. The process stays alive, `/health` answers throughout, no answer is
  * a 5xx or INTERNAL or an error without a code, and RSS stays under a stated bound.
  *
- * `npm test` runs FUZZ_REQUESTS=400 (a few seconds); the full run is
+ * `npm test` runs FUZZ_REQUESTS=300 (a few seconds); the full run is
  *   FUZZ_REQUESTS=10000 npx vitest run test/integration/fuzz.test.ts
  * (FUZZ_SEED picks another sequence; a failure prints the seed and the request).
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 12);
 const CONCURRENCY = 16;
 /**
