@@ -179,7 +179,7 @@ beforeAll(async () => {
   gw = createTestGateway(sim, { redisUrl, env: { NODE_ENV: 'production', ADMIN_TOKEN: 'right-token-123' } });
   await gw.ready();
   server = await serveOnLoopback((req, res) => gw.yoga(req, res));
-  // as src/server.ts serves it: request timeout and connection cap (test/unit/server-limits.test.ts)
+  // (the server-level limits src/server.ts adds are tested in test/unit/server-limits.test.ts)
   head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
   const r = await gw.query(`{ chain(id: "43114") { blocks(first: 1) { edges { cursor } } } }`);
   cursor = (r.data as { chain: { blocks: { edges: { cursor: string }[] } } }).chain.blocks.edges[0]!.cursor;
