@@ -67,7 +67,8 @@ const sim = await startSimulator({ port: 0 });
 const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 const rows: Row[] = [];
-const simEnv = { DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl };
+// One client sends everything here: its per-client budget would be the bottleneck, not the gateway.
+const simEnv = { DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, CLIENT_BUDGET_PER_MINUTE: '0' };
 
 async function scenario(name: string, kind: string, env: Record<string, string>, bodies: () => string, warm?: string, amount?: number) {
   const { url, child } = await startServer(kind, env);

@@ -45,10 +45,44 @@ export interface Config {
   cursorSecret: string;
   /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
   maxPageSize: number;
-  /** Largest query cost (each field 1; a connection multiplies its selection by `first`). @default 200000 */
-  maxQueryComplexity: number;
-  /** Deepest selection nesting accepted. @default 20 */
+  /** Largest estimated cost of one operation, in upstream calls (src/edge/cost.ts). @default 300 */
+  maxQueryCost: number;
+  /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
   maxQueryDepth: number;
+  /** Most aliases in one operation. @default 100 */
+  maxAliases: number;
+  /** Most directives in one operation. @default 20 */
+  maxDirectives: number;
+  /** Most lexical tokens in one document (the parser stops there). @default 4000 */
+  maxTokens: number;
+  /** `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only. */
+  production: boolean;
+  /** Schema introspection. @default on, off in production */
+  introspection: boolean;
+  /** GraphiQL at /graphql. @default on, off in production */
+  graphiql: boolean;
+  /** Origins allowed by CORS; `['*']` allows any origin without credentials. @default any in development, none in production */
+  corsOrigins: string[];
+  /** Require the `x-graphql-yoga-csrf` header on requests a browser sends without a preflight. @default true */
+  csrfPrevention: boolean;
+  /** Largest request body. @default 1000000 */
+  maxBodyBytes: number;
+  /** Upstream calls each client (API key, else IP) may cause per minute; 0 turns budgets off. @default 1200 */
+  clientBudgetPerMinute: number;
+  /** Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`. @default none */
+  trustedProxies: string[];
+  /** Consecutive failed calls that open an upstream's circuit breaker (0 disables it). @default 5 */
+  circuitBreakerFailures: number;
+  /** How long an open circuit fails fast before one call may try again. @default 10000 */
+  circuitBreakerCooldownMs: number;
+  /** Below this `ratelimit-remaining`, calls to that upstream are spaced out until its window resets. @default 10 */
+  upstreamSlowdownBelow: number;
+  /** Longest time one HTTP request may take (Node's server.requestTimeout). @default 30000 */
+  requestTimeoutMs: number;
+  /** Most open client connections (server.maxConnections). @default 1000 */
+  maxConnections: number;
+  /** `off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only). @default off */
+  persistedOperations: 'off' | 'allow' | 'only';
   /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
   responseCacheMaxTtlMs: number;
   /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
@@ -101,6 +135,9 @@ const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
   return out;
 });
 
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const list = (raw: string) => raw.split(',').map((p) => p.trim()).filter(Boolean);
+
 const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
 const secret = z.string().min(8, 'must be at least 8 characters');
 
@@ -126,8 +163,6 @@ const schema = z.object({
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
   RESPONSE_CACHE_MAX_TTL_MS: intIn(0, 3_600_000).default(60_000),
   HTTP_MAX_AGE_MS: intIn(0, 86_400_000).default(60_000),
-  MAX_QUERY_COMPLEXITY: intIn(100, 100_000_000).default(200_000),
-  MAX_QUERY_DEPTH: intIn(3, 100).default(20),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: intIn(0, 300_000).default(10_000),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
@@ -154,6 +189,25 @@ const schema = z.object({
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   STALE_AFTER_MS: intIn(0, 120_000).default(1_000),
+  MAX_QUERY_COST: intIn(1, 1_000_000).default(300),
+  MAX_QUERY_DEPTH: intIn(3, 100).default(20),
+  MAX_ALIASES: intIn(0, 10_000).default(100),
+  MAX_DIRECTIVES: intIn(0, 10_000).default(20),
+  MAX_TOKENS: intIn(100, 1_000_000).default(4_000),
+  NODE_ENV: z.string().default('development'),
+  INTROSPECTION: bool.optional(),
+  GRAPHIQL: bool.optional(),
+  CORS_ORIGINS: z.string().optional(),
+  CSRF_PREVENTION: bool.default(true),
+  MAX_BODY_BYTES: intIn(1_000, 100_000_000).default(1_000_000),
+  CLIENT_BUDGET_PER_MINUTE: intIn(0, 100_000_000).default(1_200),
+  TRUSTED_PROXIES: z.string().default(''),
+  CIRCUIT_BREAKER_FAILURES: intIn(0, 1_000).default(5),
+  CIRCUIT_BREAKER_COOLDOWN_MS: intIn(100, 600_000).default(10_000),
+  UPSTREAM_SLOWDOWN_BELOW: intIn(0, 1_000_000).default(10),
+  REQUEST_TIMEOUT_MS: intIn(1_000, 600_000).default(30_000),
+  MAX_CONNECTIONS: intIn(1, 1_000_000).default(1_000),
+  PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'only']).default('off'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -177,8 +231,6 @@ const ACCEPTS: Record<string, string> = {
   MAX_PAGE_SIZE: 'an integer 1-2000',
   RESPONSE_CACHE_MAX_TTL_MS: 'an integer 0-3600000 (0 disables the whole-response cache)',
   HTTP_MAX_AGE_MS: 'an integer 0-86400000 (0: no answer is publicly cacheable)',
-  MAX_QUERY_COMPLEXITY: 'an integer 100-100000000',
-  MAX_QUERY_DEPTH: 'an integer 3-100',
   METRICS_TOKEN: 'a token of at least 16 characters (unset: /metrics unprotected)',
   SHUTDOWN_GRACE_MS: 'an integer 0-300000',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
@@ -188,6 +240,25 @@ const ACCEPTS: Record<string, string> = {
   OTEL_TRACES_SAMPLER_ARG: 'a number 0-1 (the share of new traces sampled)',
   UPSTREAM_MAX_BODY_BYTES: 'an integer 1024-1073741824 (bytes)',
   STALE_AFTER_MS: 'an integer 0-120000',
+  MAX_QUERY_COST: 'an integer 1-1000000 (upstream calls)',
+  MAX_QUERY_DEPTH: 'an integer 3-100',
+  MAX_ALIASES: 'an integer 0-10000',
+  MAX_DIRECTIVES: 'an integer 0-10000',
+  MAX_TOKENS: 'an integer 100-1000000',
+  NODE_ENV: 'production, or anything else for development',
+  INTROSPECTION: 'true or false',
+  GRAPHIQL: 'true or false',
+  CORS_ORIGINS: 'a comma list of origins (https://app.example), or * for any origin without credentials',
+  CSRF_PREVENTION: 'true or false',
+  MAX_BODY_BYTES: 'an integer 1000-100000000',
+  CLIENT_BUDGET_PER_MINUTE: 'an integer 0-100000000 (0: no budgets)',
+  TRUSTED_PROXIES: 'a comma list of IPs, IPv4 CIDRs, loopback, or *',
+  CIRCUIT_BREAKER_FAILURES: 'an integer 0-1000 (0: no breaker)',
+  CIRCUIT_BREAKER_COOLDOWN_MS: 'an integer 100-600000',
+  UPSTREAM_SLOWDOWN_BELOW: 'an integer 0-1000000',
+  REQUEST_TIMEOUT_MS: 'an integer 1000-600000',
+  MAX_CONNECTIONS: 'an integer 1-1000000',
+  PERSISTED_OPERATIONS: 'off, allow or only',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
 
@@ -210,8 +281,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
   // Anyone can sign cursors with the development secret: production needs its own.
-  if (env.NODE_ENV === 'production' && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
+  if (production && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
     throw new ConfigError(
       `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
     );
@@ -235,8 +307,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxPageSize: e.MAX_PAGE_SIZE,
     responseCacheMaxTtlMs: e.RESPONSE_CACHE_MAX_TTL_MS,
     httpMaxAgeMs: e.HTTP_MAX_AGE_MS,
-    maxQueryComplexity: e.MAX_QUERY_COMPLEXITY,
-    maxQueryDepth: e.MAX_QUERY_DEPTH,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     tracing: {
@@ -247,6 +317,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
     staleAfterMs: e.STALE_AFTER_MS,
+    maxQueryCost: e.MAX_QUERY_COST,
+    maxQueryDepth: e.MAX_QUERY_DEPTH,
+    maxAliases: e.MAX_ALIASES,
+    maxDirectives: e.MAX_DIRECTIVES,
+    maxTokens: e.MAX_TOKENS,
+    production,
+    introspection: e.INTROSPECTION ?? !production,
+    graphiql: e.GRAPHIQL ?? !production,
+    corsOrigins: e.CORS_ORIGINS !== undefined ? list(e.CORS_ORIGINS) : production ? [] : ['*'],
+    csrfPrevention: e.CSRF_PREVENTION,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    clientBudgetPerMinute: e.CLIENT_BUDGET_PER_MINUTE,
+    trustedProxies: list(e.TRUSTED_PROXIES),
+    circuitBreakerFailures: e.CIRCUIT_BREAKER_FAILURES,
+    circuitBreakerCooldownMs: e.CIRCUIT_BREAKER_COOLDOWN_MS,
+    upstreamSlowdownBelow: e.UPSTREAM_SLOWDOWN_BELOW,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
+    persistedOperations: e.PERSISTED_OPERATIONS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,8 +6,6 @@ import type { AdminAuth } from './schema/admin-auth.js';
 
 /** What every resolver sees. Resolvers read upstream data only through `loaders`. */
 export interface GatewayContext {
-  /** Query cost limits, checked before any resolver runs (schema/complexity.ts). */
-  limits: { complexity: number; depth: number };
   loaders: Loaders;
   /** Whether this request holds the node admin token (a verdict only; the token itself is never kept). */
   adminAuth: AdminAuth;

@@ -36,6 +36,8 @@ import { createLogger, yogaLogger, type Logger } from './telemetry/logger.js';
 import { currentRequestScope } from './telemetry/request-scope.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { RouteLabels } from './upstream/observe.js';
+import { edgePlugins, edgeYogaOptions } from './edge/index.js';
+import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -47,6 +49,8 @@ export interface GatewayDeps {
   ttlOverrides?: Partial<Record<CacheClass, number>>;
   /** Stale-window overrides per cache class. */
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
+  /** Redis for per-client budgets; @default a connection of its own to REDIS_URL, or in-process without it. */
+  budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
   /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
@@ -93,27 +97,34 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
   const routeLabels = new RouteLabels();
-  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) =>
-    createHttpClient({
-      name,
-      baseUrl,
-      headers,
-      timeoutMs: config.upstreamTimeoutMs,
-      retries: config.upstreamRetries,
-      maxRetryAfterMs: config.maxRetryAfterMs,
-      maxBodyBytes: config.upstreamMaxBodyBytes,
-      fetch: deps.fetch,
-      onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
-      onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
-      onAttempt: (a) => {
-        metrics.upstreamLatency.observe({ upstream: a.upstream, method: a.method, route: routeLabels.label(a.upstream, a.route), status: a.status }, a.durationMs / 1000);
-        const scope = currentRequestScope();
-        if (scope) {
-          scope.upstreamCalls += 1;
-          if (a.attempt > 1) scope.upstreamRetries += 1;
-        }
-      },
-    });
+  // Each is paced on its upstream's `ratelimit-remaining` and behind its own circuit breaker (src/edge).
+  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) => {
+    const pacer = createPacer({ slowdownBelow: config.upstreamSlowdownBelow });
+    return guardHttpClient(
+      createHttpClient({
+        name,
+        baseUrl,
+        headers,
+        timeoutMs: config.upstreamTimeoutMs,
+        retries: config.upstreamRetries,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        maxBodyBytes: config.upstreamMaxBodyBytes,
+        fetch: pacer.observe(deps.fetch ?? globalThis.fetch),
+        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
+        onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+        onAttempt: (a) => {
+          metrics.upstreamLatency.observe({ upstream: a.upstream, method: a.method, route: routeLabels.label(a.upstream, a.route), status: a.status }, a.durationMs / 1000);
+          const scope = currentRequestScope();
+          if (scope) {
+            scope.upstreamCalls += 1;
+            if (a.attempt > 1) scope.upstreamRetries += 1;
+          }
+        },
+      }),
+      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs, pacer },
+    );
+  };
+  const edge = edgePlugins(config, { redis: deps.budgetRedis });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.
   const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
@@ -129,9 +140,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
-    // Served from the gateway's own assets (works offline); example tabs in src/graphiql/examples.ts.
-    graphiql: graphiqlOptions('Avalanche GraphQL gateway'),
+    // Served from the gateway's own assets (works offline); example tabs in src/graphiql/examples.ts. Off in
+    // production unless GRAPHIQL is set.
+    graphiql: config.graphiql ? graphiqlOptions('Avalanche GraphQL gateway') : false,
     renderGraphiQL: renderLocalGraphiQL,
+    // Production edge: CORS allowlist, body limit, no multipart (src/edge/index.ts).
+    ...edgeYogaOptions(config),
     landingPage: false,
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
@@ -144,6 +158,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
       useHealth({ store }),
+      ...edge.plugins,
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
       useApq({ store }),
@@ -167,7 +182,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
-        limits: { complexity: config.maxQueryComplexity, depth: config.maxQueryDepth },
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
@@ -191,7 +205,10 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     logger,
     ready: () => store.ready(2_000),
-    close: () => store.close(),
+    close: async () => {
+      await edge.close();
+      await store.close();
+    },
   };
 }
 

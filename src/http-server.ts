@@ -15,6 +15,8 @@ export interface HttpServerOptions {
   /** Longest wait for in-flight requests at shutdown. */
   graceMs: number;
   logger: Logger;
+  /** Settings applied to the server before it listens (the edge's timeouts and connection cap). */
+  configure?: (server: Server) => void;
 }
 
 export interface RunningHttpServer {
@@ -44,6 +46,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     });
     void o.gateway.yoga(req, res);
   });
+  o.configure?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {

@@ -5,6 +5,7 @@ import { startHttpServer } from './http-server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
 import { setupTracing } from './telemetry/tracing.js';
+import { applyServerLimits } from './edge/server-limits.js';
 
 /** Process entry: config, logs and traces, listen, process-level error handlers, graceful shutdown. Nothing else lives here. */
 let config;
@@ -28,7 +29,15 @@ installProcessHandlers({ logger, count: (kind) => gateway.metrics.processErrors.
 collectDefaultMetrics({ register: gateway.metrics.registry });
 
 await gateway.ready();
-const http = await startHttpServer({ gateway, port: config.port, host: config.host, graceMs: config.shutdownGraceMs, logger });
+// Server-level limits (request timeout, connection cap: src/edge/server-limits.ts) before it listens.
+const http = await startHttpServer({
+  gateway,
+  port: config.port,
+  host: config.host,
+  graceMs: config.shutdownGraceMs,
+  logger,
+  configure: (server) => applyServerLimits(server, config),
+});
 // Upstreams by origin only: a base URL may carry a key in its path or userinfo.
 const origin = (u: string) => {
   try {

@@ -1,11 +1,9 @@
 import SchemaBuilder from '@pothos/core';
-import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { GatewayContext } from '../context.js';
-import { complexityError, fieldComplexity } from './complexity.js';
 import { decodeGlobalId, encodeGlobalId } from './global-id.js';
 
 export type Scalars = {
@@ -23,15 +21,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   // Federation comes last: it wraps resolvers the others define (Pothos' recommended order).
-  plugins: [ComplexityPlugin, RelayPlugin, DataloaderPlugin, DirectivesPlugin, FederationPlugin],
-  // Limits come from config through the context (MAX_QUERY_COMPLEXITY, MAX_QUERY_DEPTH).
-  complexity: {
-    fieldComplexity,
-    // Plain lists carry inline data (no upstream call per item): only connections multiply the cost.
-    defaultListMultiplier: 1,
-    limit: (ctx) => ctx.limits,
-    complexityError: (kind, result) => complexityError(kind, result),
-  },
+  plugins: [RelayPlugin, DataloaderPlugin, DirectivesPlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {
     cursorType: 'String',
@@ -41,8 +31,6 @@ export const builder = new SchemaBuilder<{
     nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
     // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.
     pageInfoTypeOptions: { shareable: true },
-    // A connection's cost is its selection times `first` (schema/complexity.ts); its edges are those same items.
-    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
   },
 });
 

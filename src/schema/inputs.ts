@@ -9,19 +9,22 @@ const BLOCKCHAIN_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
 const BLOCK_NUMBER = /^(0|[1-9]\d{0,19})$/;
 const HASH_32 = /^0x[0-9a-fA-F]{64}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Chain ids and block numbers are unsigned 64-bit upstream: a larger number never reaches it. */
+const UINT64_MAX = 2n ** 64n - 1n;
+const fitsUint64 = (decimal: string) => BigInt(decimal) <= UINT64_MAX;
 
 export function parseChainId(value: string, argument = 'chainId'): string {
   const v = value.trim();
-  if (EVM_CHAIN_ID.test(v) || BLOCKCHAIN_ID.test(v)) return v;
-  throw badInput(argument, `${argument} must be a decimal EVM chain id (e.g. "43114") or a blockchain id`);
+  if ((EVM_CHAIN_ID.test(v) && fitsUint64(v)) || BLOCKCHAIN_ID.test(v)) return v;
+  throw badInput(argument, `${argument} must be a decimal EVM chain id (e.g. "43114", at most 2^64-1) or a blockchain id`);
 }
 
 /** A block number (decimal) or a block hash (0x + 64 hex, normalized to lower case). */
 export function parseBlockId(value: string, argument = 'id'): string {
   const v = value.trim();
-  if (BLOCK_NUMBER.test(v)) return v;
+  if (BLOCK_NUMBER.test(v) && fitsUint64(v)) return v;
   if (HASH_32.test(v)) return v.toLowerCase();
-  throw badInput(argument, `${argument} must be a block number (decimal) or a block hash (0x followed by 64 hex digits)`);
+  throw badInput(argument, `${argument} must be a block number (decimal, at most 2^64-1) or a block hash (0x followed by 64 hex digits)`);
 }
 
 export function parseTxHash(value: string, argument = 'hash'): string {

@@ -211,7 +211,7 @@ describe('X-Chain', () => {
     const seen: any[] = [];
     let after: string | null = null;
     for (;;) {
-      const r: { data?: XChainUtxosQuery | null; errors?: unknown } = await gw.exec(XChainUtxosDocument, { addresses: [address], first: 500, after });
+      const r: { data?: XChainUtxosQuery | null; errors?: unknown } = await gw.exec(XChainUtxosDocument, { addresses: [address], first: 250, after }); // 500 UTXOs with their transactions would cost more than MAX_QUERY_COST
       expect(r.errors).toBeUndefined();
       const conn = r.data!.networkNode!.xChain.utxos!;
       seen.push(...conn.edges.map((e) => e.node));

@@ -31,6 +31,8 @@ export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Re
     UPSTREAM_TIMEOUT_MS: '2000',
     // Tests exercise the data cache; the whole-response cache has its own tests that turn it on.
     RESPONSE_CACHE_MAX_TTL_MS: '0',
+    // Every in-process request comes from one client (127.0.0.1): the budget tests turn budgets on.
+    CLIENT_BUDGET_PER_MINUTE: '0',
     // A loaded 2-core CI machine can hold a Redis reply past the 250 ms production bound, which would turn
     // cache assertions into misses; the tests of that bound set their own value.
     REDIS_COMMAND_TIMEOUT_MS: '2000',

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import type { Cluster, Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/**
+ * Per-client budgets in upstream calls per minute (rate-limiter-flexible: atomic counters in Redis,
+ * shared by every replica; in-process without Redis, and an in-process insurance limiter while Redis is
+ * down, so a Redis outage never lifts every budget nor fails a request).
+ * A request is charged its pre-execution cost estimate (src/edge/cost.ts), an upper bound of the calls it
+ * can make, before any of them: a client over its budget gets RATE_LIMITED with `retryAfterSec`.
+ */
+export type BudgetVerdict = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; remaining: 0 };
+
+export interface ClientBudget {
+  readonly perMinute: number;
+  charge(client: string, calls: number): Promise<BudgetVerdict>;
+}
+
+export function createClientBudget(o: { perMinute: number; redis?: Redis | Cluster; keyPrefix?: string }): ClientBudget {
+  const base = { points: o.perMinute, duration: 60, keyPrefix: o.keyPrefix ?? 'gw:budget' };
+  const memory = new RateLimiterMemory(base);
+  const limiter: RateLimiterAbstract = o.redis ? new RateLimiterRedis({ ...base, storeClient: o.redis, insuranceLimiter: new RateLimiterMemory(base) }) : memory;
+  return {
+    perMinute: o.perMinute,
+    async charge(client, calls) {
+      try {
+        const res = await limiter.consume(client, Math.max(1, Math.ceil(calls)));
+        return { ok: true, remaining: res.remainingPoints };
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return { ok: false, remaining: 0, retryAfterSec: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
+        // A store failure the insurance limiter did not absorb: the budget is not a reason to fail a request.
+        return { ok: true, remaining: o.perMinute };
+      }
+    },
+  };
+}
+
+/**
+ * Who a request is, for its budget: its API key (hashed: a key is never kept or logged), else its IP.
+ * `x-forwarded-for` is believed only from a trusted proxy, read from the right: the first address that is
+ * not itself a trusted proxy is the client.
+ */
+export function createClientIdentifier(trustedProxies: string[]): (headers: Headers, peer: string | undefined) => string {
+  const trusted = trustList(trustedProxies);
+  return (headers, peer) => {
+    const key = headers.get('x-glacier-api-key') ?? headers.get('x-service-api-key');
+    if (key) return `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
+    let ip = normalizeIp(peer ?? '127.0.0.1');
+    if (trusted(ip)) {
+      const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => normalizeIp(h.trim())).filter((h) => isIP(h) !== 0);
+      for (let i = hops.length - 1; i >= 0; i--) {
+        ip = hops[i]!;
+        if (!trusted(ip)) break;
+      }
+    }
+    return `ip:${ip}`;
+  };
+}
+
+function normalizeIp(ip: string): string {
+  return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+}
+
+function trustList(entries: string[]): (ip: string) => boolean {
+  if (entries.includes('*')) return () => true;
+  const list = new BlockList();
+  for (const entry of entries) {
+    if (entry === 'loopback') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4');
+      list.addAddress('::1', 'ipv6');
+      continue;
+    }
+    const [addr, prefix] = entry.split('/');
+    const type = isIP(addr ?? '') === 6 ? 'ipv6' : 'ipv4';
+    if (!addr || isIP(addr) === 0) continue;
+    if (prefix !== undefined) list.addSubnet(addr, Number(prefix), type);
+    else list.addAddress(addr, type);
+  }
+  return (ip) => {
+    const type = isIP(ip);
+    return type !== 0 && list.check(ip, type === 6 ? 'ipv6' : 'ipv4');
+  };
+}

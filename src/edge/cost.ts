@@ -1,0 +1,195 @@
+import {
+  Kind,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLInterfaceType,
+  type GraphQLSchema,
+  type GraphQLType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/**
+ * A query's cost in UPSTREAM CALLS, estimated on its shape before anything runs (an upper bound: caches,
+ * DataLoader deduplication and JSON-RPC batching only make the real count smaller).
+ *
+ * The schema's own convention carries most of it: fields are non-null unless they reach an upstream
+ * (schema/builder.ts), though many nullable fields are merely optional data. So a nullable field is one call
+ * when it takes arguments (`chain(id)`, `balance(…)`, `uptime(…)`), when its type is loaded by identity (a
+ * Relay `Node` other than `Address` and `Network`, which exist without a call: `block`, `parent`, `contract`),
+ * or when it sits on a node facade (`NetworkNode`, `CChain`, `XChain`: each field a JSON-RPC call); its
+ * selection adds its own cost. Anything else (non-null fields, optional inline data) costs 0, and further:
+ * - a connection (a field with `first`) is ⌈first / page size⌉ calls for its pages, plus `first` times the
+ *   cost of one item (the edges / nodes of that same connection are those items, not another multiplier);
+ * - a plain list of objects multiplies the cost of its selection by `listSize` (its length is unknown before
+ *   execution: `chains` is one call, then one more per chain for each of its connections);
+ * - `_entities(representations)` and `nodes(ids)` are one call per representation / id, plus the selection;
+ * - every alias is a field of its own, so `a: block(…) b: block(…)` is two calls;
+ * - introspection (`__schema`, `__type`) costs `introspectionCost` each: no upstream call, but work and
+ *   bytes all the same, so a thousand aliased introspections are refused like a thousand blocks.
+ * Fragments are expanded (each named fragment costed once per use, memoized, so fragment bombs stay linear
+ * to estimate); types in an abstract selection are summed, never maxed (an upper bound).
+ */
+export interface CostOptions {
+  /** `first` when a connection does not say. */
+  defaultFirst: number;
+  /** The largest `first` a connection accepts (a larger one is refused by the connection, naming it). */
+  maxFirst: number;
+  /** Items one upstream page holds. */
+  pageSize: number;
+  /** Assumed length of a plain list whose items cost calls. */
+  listSize: number;
+  /** Cost of one `__schema` / `__type` selection. */
+  introspectionCost: number;
+}
+
+/** Node types that cost no call to exist: an address is its key; the network is its name. */
+const FREE_ENTITIES = new Set(['Address', 'Network']);
+/** Types whose every nullable field is its own node JSON-RPC call (`info.getNodeVersion`, `eth_gasPrice`…). */
+const NODE_FACADES = new Set(['NetworkNode', 'NetworkNodeAdmin', 'CChain', 'XChain']);
+
+export const DEFAULT_COST_OPTIONS: CostOptions = { defaultFirst: 20, maxFirst: 500, pageSize: 100, listSize: 10, introspectionCost: 1 };
+
+export interface CostEstimate {
+  /** Upstream calls (an upper bound), introspection included. */
+  calls: number;
+}
+
+type Variables = Record<string, unknown>;
+
+export function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables | null | undefined,
+  options: Partial<CostOptions> = {},
+): CostEstimate {
+  const o = { ...DEFAULT_COST_OPTIONS, ...options };
+  const operation = pickOperation(document, operationName);
+  if (!operation) return { calls: 0 };
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  if (!root) return { calls: 0 };
+  const vars = variables ?? {};
+  const memo = new Map<string, number>();
+  const visiting = new Set<string>();
+
+  /** `inConnection`: the selection of a connection type, whose `edges` / `nodes` are the connection's own items. */
+  const selectionCost = (parent: Composite, set: SelectionSetNode, inConnection: boolean): number => {
+    let total = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) total += fieldCost(parent, sel, inConnection);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
+        if (t && isComposite(t)) total += selectionCost(t, sel.selectionSet, inConnection);
+      } else {
+        const name = sel.name.value;
+        const key = `${name}|${inConnection}`;
+        const known = memo.get(key);
+        if (known !== undefined) {
+          total += known;
+          continue;
+        }
+        const def = fragments.get(name);
+        const t = def ? schema.getType(def.typeCondition.name.value) : undefined;
+        // A cycle is a validation error; it costs nothing here rather than looping.
+        if (!def || !t || !isComposite(t) || visiting.has(key)) continue;
+        visiting.add(key);
+        const c = selectionCost(t, def.selectionSet, inConnection);
+        visiting.delete(key);
+        memo.set(key, c);
+        total += c;
+      }
+    }
+    return total;
+  };
+
+  const fieldCost = (parent: Composite, node: FieldNode, inConnection: boolean): number => {
+    const name = node.name.value;
+    if (name === '__typename') return 0;
+    if (name === '__schema' || name === '__type') return o.introspectionCost;
+    if (!hasFields(parent)) return 0;
+    const def = parent.getFields()[name];
+    if (!def) return 0;
+    const args = argumentsOf(def, node, vars);
+    const named = namedOf(def.type);
+    const isConnection = def.args.some((a) => a.name === 'first');
+    const child = node.selectionSet && isComposite(named) ? selectionCost(named, node.selectionSet, isConnection) : 0;
+
+    if (parent === root && (name === '_entities' || name === 'nodes')) {
+      const list = name === '_entities' ? args.representations : args.ids;
+      const n = Array.isArray(list) ? list.length : 1;
+      return n * (1 + child);
+    }
+    if (isConnection) {
+      const raw = args.first;
+      const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
+      return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
+    }
+    const calls = !isNonNull(def.type) && (def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name)) ? 1 : 0;
+    if (isList(def.type)) {
+      // A connection's edges / nodes are its `first` items, already counted by the connection.
+      const length = inConnection && (name === 'edges' || name === 'nodes') ? 1 : o.listSize;
+      return calls + length * child;
+    }
+    return calls + child;
+  };
+
+  const loadedMemo = new Map<string, boolean>();
+  /** A type with an identity of its own is loaded by a call (Relay `Node`s), except those that exist without one. */
+  const isLoaded = (t: GraphQLNamedType): boolean => {
+    let known = loadedMemo.get(t.name);
+    if (known === undefined) {
+      const candidates: readonly GraphQLObjectType[] = isAbstract(t) ? schema.getPossibleTypes(t as never) : kindOf(t) === 'GraphQLObjectType' ? [t as GraphQLObjectType] : [];
+      known = candidates.some((c) => !FREE_ENTITIES.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'));
+      loadedMemo.set(t.name, known);
+    }
+    return known;
+  };
+
+  return { calls: selectionCost(root, operation.selectionSet, false) };
+}
+
+/*
+ * Type tests by shape and constructor name, never `instanceof`: the schema and this module may hold different
+ * copies of graphql-js (its ESM and CJS builds), whose own predicates then throw "from another realm".
+ */
+type Composite = GraphQLObjectType | GraphQLInterfaceType | (GraphQLNamedType & { getTypes(): unknown });
+const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
+const isNonNull = (t: GraphQLType) => kindOf(t) === 'GraphQLNonNull';
+const unwrapNonNull = (t: GraphQLType): GraphQLType => (isNonNull(t) ? (t as { ofType: GraphQLType }).ofType : t);
+const isList = (t: GraphQLType) => kindOf(unwrapNonNull(t)) === 'GraphQLList';
+function namedOf(t: GraphQLType): GraphQLNamedType {
+  let cur = t as GraphQLType & { ofType?: GraphQLType };
+  while (cur.ofType) cur = cur.ofType as typeof cur;
+  return cur as GraphQLNamedType;
+}
+const hasFields = (t: unknown): t is GraphQLObjectType | GraphQLInterfaceType => typeof (t as { getFields?: unknown }).getFields === 'function' && kindOf(t) !== 'GraphQLInputObjectType';
+const isAbstract = (t: unknown) => kindOf(t) === 'GraphQLUnionType' || kindOf(t) === 'GraphQLInterfaceType';
+const isComposite = (t: unknown): t is Composite => hasFields(t) || kindOf(t) === 'GraphQLUnionType';
+
+function pickOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
+  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operationName) return ops.find((op) => op.name?.value === operationName);
+  return ops.length === 1 ? ops[0] : undefined;
+}
+
+/** The field's arguments with variables substituted, untyped (execution coerces and refuses bad ones, naming them). */
+function argumentsOf(def: GraphQLField<unknown, unknown>, node: FieldNode, variables: Variables): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of def.args) if (a.defaultValue !== undefined) out[a.name] = a.defaultValue;
+  for (const a of node.arguments ?? []) {
+    try {
+      out[a.name.value] = valueFromASTUntyped(a.value, variables);
+    } catch {
+      // an unknown variable: left to validation
+    }
+  }
+  return out;
+}

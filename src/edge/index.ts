@@ -1,0 +1,75 @@
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { Cluster, Redis } from 'ioredis';
+import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import type { Config } from '../config.js';
+import { createClientBudget, createClientIdentifier } from './client-budget.js';
+import { queryLimitPlugins } from './limits.js';
+import { loadPersistedManifest } from './persisted.js';
+import { corsOptions, useHttpEdge } from './use-http-edge.js';
+import { useQueryCost } from './use-query-cost.js';
+
+/**
+ * What stands between the open internet and the resolvers, in the order it acts: coded HTTP refusals
+ * (415, subscriptions), CSRF prevention, the persisted-operations allowlist, introspection switched off,
+ * document limits (tokens, aliases, directives, depth), then the cost in upstream calls and the client's
+ * budget. Nothing here reaches an upstream: a refused request has made 0 calls.
+ */
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+export function edgeYogaOptions(config: Config): Pick<YogaServerOptions<Record<string, unknown>, Record<string, unknown>>, 'cors' | 'maxRequestBodySize' | 'multipart' | 'batching'> {
+  return {
+    cors: corsOptions(config.corsOrigins),
+    maxRequestBodySize: config.maxBodyBytes,
+    // No uploads here: a multipart body is 415, never parsed.
+    multipart: false,
+    batching: false,
+  };
+}
+
+export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = {}): { plugins: Plugin[]; close(): Promise<void> } {
+  let ownRedis: Redis | Cluster | undefined;
+  let redis = deps.redis;
+  if (!redis && config.redisUrl && config.clientBudgetPerMinute > 0) {
+    // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
+    const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
+    ownRedis = config.redisCluster ? new Cluster([config.redisUrl], { redisOptions: opts }) : new Redis(config.redisUrl, opts);
+    // Errors are absorbed by the budget's in-process insurance limiter; the cache reports Redis health.
+    ownRedis.on('error', () => {});
+    redis = ownRedis;
+  }
+  const budget = config.clientBudgetPerMinute > 0 ? createClientBudget({ perMinute: config.clientBudgetPerMinute, redis }) : undefined;
+  const manifest = config.persistedOperations === 'off' ? undefined : loadPersistedManifest();
+  const plugins: Plugin[] = [
+    useHttpEdge({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
+    ...(config.csrfPrevention ? [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin] : []),
+    ...(manifest
+      ? [
+          usePersistedOperations({
+            getPersistedOperation: (key: string) => manifest[key] ?? null,
+            allowArbitraryOperations: config.persistedOperations === 'allow',
+            customErrors: {
+              notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
+              persistedQueryOnly: { message: 'PersistedQueryOnly: this gateway runs only its persisted operations', extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } } },
+              keyNotFound: { message: 'PersistedQueryKeyNotFound: send extensions.persistedQuery.sha256Hash', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
+            },
+          }) as Plugin,
+        ]
+      : []),
+    ...(config.introspection ? [] : [useDisableIntrospection() as Plugin]),
+    ...queryLimitPlugins({ maxTokens: config.maxTokens, maxAliases: config.maxAliases, maxDirectives: config.maxDirectives, maxDepth: config.maxQueryDepth }),
+    useQueryCost({
+      maxCost: config.maxQueryCost,
+      cost: { maxFirst: config.maxPageSize },
+      budget,
+      identify: createClientIdentifier(config.trustedProxies),
+    }),
+  ];
+  return {
+    plugins,
+    close: async () => {
+      ownRedis?.disconnect();
+    },
+  };
+}

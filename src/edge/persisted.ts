@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+
+/**
+ * The persisted-operations manifest: one entry per operation of `schema/operations/*.graphql`, the
+ * operation plus the fragments it uses, keyed by the SHA-256 (hex) of that printed document — the hash a
+ * client sends as `extensions.persistedQuery.sha256Hash` (or `documentId`). Built at build time into
+ * `schema/persisted-operations.json` (`npm run persisted:print`; `npm test` fails when it is stale).
+ */
+export type PersistedManifest = Record<string, string>;
+
+export const MANIFEST_PATH = fileURLToPath(new URL('../../schema/persisted-operations.json', import.meta.url));
+const OPERATIONS_DIR = fileURLToPath(new URL('../../schema/operations', import.meta.url));
+
+export function buildPersistedManifest(dir = OPERATIONS_DIR): PersistedManifest {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort();
+  const definitions: DefinitionNode[] = files.flatMap((f) => parse(readFileSync(join(dir, f), 'utf8')).definitions);
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const manifest: PersistedManifest = {};
+  for (const op of definitions) {
+    if (op.kind !== Kind.OPERATION_DEFINITION) continue;
+    const used = new Map<string, FragmentDefinitionNode>();
+    const collect = (node: DefinitionNode) =>
+      visit(node, {
+        FragmentSpread(spread) {
+          const f = fragments.get(spread.name.value);
+          if (f && !used.has(f.name.value)) {
+            used.set(f.name.value, f);
+            collect(f);
+          }
+        },
+      });
+    collect(op);
+    const text = [op, ...[...used.values()].sort((a, b) => a.name.value.localeCompare(b.name.value))].map((d) => print(d)).join('\n\n');
+    manifest[persistedHash(text)] = text;
+  }
+  return Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export const persistedHash = (document: string) => createHash('sha256').update(document).digest('hex');
+
+export function loadPersistedManifest(path = MANIFEST_PATH): PersistedManifest {
+  return JSON.parse(readFileSync(path, 'utf8')) as PersistedManifest;
+}

@@ -1,0 +1,111 @@
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { createClientIdentifier } from '../../src/edge/client-budget.js';
+import { estimateCost } from '../../src/edge/cost.js';
+import { maxBracketNesting } from '../../src/edge/limits.js';
+import { createPacer } from '../../src/edge/upstream-guard.js';
+import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
+import { buildSchema } from '../../src/schema/index.js';
+
+const schema = buildSchema();
+const cost = (query: string, variables: Record<string, unknown> = {}) => estimateCost(schema, parse(query), undefined, variables).calls;
+const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
+
+describe('cost in upstream calls', () => {
+  it('counts every alias', () => {
+    expect(cost(`{ a: block(chainId: "43114", id: "1") { number } }`)).toBe(1);
+    expect(cost(`{ ${times(1000, (i) => `a${i}: block(chainId: "43114", id: "${i}") { number }`)} }`)).toBe(1000);
+  });
+
+  it('counts every _entities representation and nodes id, literal or from a variable', () => {
+    const reps = Array.from({ length: 1000 }, (_, i) => ({ __typename: 'Block', chainId: '43114', number: String(i) }));
+    expect(cost(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps })).toBe(1000);
+    expect(cost(`{ _entities(representations: [${times(3, () => '{__typename: "Block", chainId: "1", number: "1"}')}]) { ... on Block { parent { number } } } }`)).toBe(6);
+    expect(cost(`{ nodes(ids: ["a", "b"]) { id } }`)).toBe(2);
+  });
+
+  it('multiplies a connection item by first, and pays its pages', () => {
+    expect(cost(`{ chain(id: "1") { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`)).toBe(1 + 5 + 500 * 1);
+    expect(cost(`query($n: Int) { chain(id: "1") { blocks(first: $n) { edges { node { number } } } } }`, { n: 3 })).toBe(2);
+    // no first: the connection's default (20) items
+    expect(cost(`{ chain(id: "1") { blocks { edges { node { parent { number } } } } } }`)).toBe(1 + 1 + 20);
+  });
+
+  it('multiplies a plain list of objects whose items make calls (chains)', () => {
+    expect(cost(`{ chains { name } }`)).toBe(1);
+    expect(cost(`{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`)).toBeGreaterThan(5000);
+  });
+
+  it('expands fragments once per use, and stays linear on fragment bombs', () => {
+    expect(cost(`{ ...Q ...Q } fragment Q on Query { block(chainId: "1", id: "1") { number } }`)).toBe(2);
+    const levels = 30;
+    const frags = Array.from({ length: levels }, (_, i) => `fragment F${i} on Block { ${i === levels - 1 ? 'parent { number }' : `a: parent { ...F${i + 1} } b: parent { ...F${i + 1} }`} }`).join('\n');
+    const started = Date.now();
+    expect(cost(`{ block(chainId: "1", id: "1") { ...F0 } } ${frags}`)).toBeGreaterThan(1e8);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('counts introspection, and nothing for inline data', () => {
+    expect(cost(`{ ${times(1000, (i) => `i${i}: __schema { types { name } }`)} }`)).toBe(1000);
+    expect(cost(`{ __typename network(name: "mainnet") { __typename } }`)).toBe(0);
+  });
+});
+
+describe('document nesting', () => {
+  it('is measured on the text, outside strings and comments', () => {
+    expect(maxBracketNesting('{ a { b(x: [1, {y: 2}]) } }')).toBe(5);
+    expect(maxBracketNesting('{ a(s: "{{{{", t: """{{{"""){ b } } # {{{{')).toBe(2);
+    expect(maxBracketNesting(`{${'a{'.repeat(3000)}b${'}'.repeat(3001)}`, 64)).toBe(65);
+  });
+});
+
+describe('ids above uint64 are refused before any upstream call', () => {
+  it('block numbers and chain ids', () => {
+    expect(parseBlockId('18446744073709551615')).toBe('18446744073709551615');
+    expect(() => parseBlockId('18446744073709551616')).toThrow(/2\^64-1/);
+    expect(() => parseBlockId('99999999999999999999')).toThrow(/2\^64-1/);
+    expect(parseChainId('43114')).toBe('43114');
+    expect(() => parseChainId('18446744073709551616')).toThrow(/2\^64-1/);
+  });
+});
+
+describe('client identity', () => {
+  const h = (o: Record<string, string>) => new Headers(o);
+  it('is the API key (hashed) before the IP', () => {
+    const id = createClientIdentifier([]);
+    const a = id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.1');
+    expect(a).toMatch(/^key:/);
+    expect(a).not.toContain('secret-key');
+    expect(id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.2')).toBe(a);
+    expect(id(h({}), '10.0.0.1')).toBe('ip:10.0.0.1');
+  });
+  it('believes x-forwarded-for only from a trusted proxy, reading from the right', () => {
+    const none = createClientIdentifier([]);
+    expect(none(h({ 'x-forwarded-for': '1.2.3.4' }), '10.0.0.1')).toBe('ip:10.0.0.1');
+    const trusted = createClientIdentifier(['10.0.0.0/8', 'loopback']);
+    expect(trusted(h({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 10.1.1.1' }), '::ffff:10.0.0.1')).toBe('ip:1.2.3.4');
+    expect(trusted(h({ 'x-forwarded-for': 'garbage' }), '127.0.0.1')).toBe('ip:127.0.0.1');
+    expect(trusted(h({ 'x-forwarded-for': '1.2.3.4' }), '192.168.1.1')).toBe('ip:192.168.1.1');
+  });
+});
+
+describe('pacing on ratelimit-remaining', () => {
+  it('spaces calls once the upstream says its window is nearly spent, and not before', async () => {
+    let remaining = 20;
+    const fake = (async () => new Response('{}', { headers: { 'ratelimit-remaining': String(remaining--), 'ratelimit-policy': '25;w=1' } })) as typeof fetch;
+    const pauses: number[] = [];
+    const pacer = createPacer({ slowdownBelow: 10, maxDelayMs: 200, onPause: (ms) => pauses.push(ms) });
+    const observed = pacer.observe(fake);
+    const paced = async (url: string) => {
+      await pacer.wait();
+      return observed(url);
+    };
+    for (let i = 0; i < 10; i++) await paced('http://x');
+    expect(pauses).toEqual([]);
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) await paced('http://x');
+    expect(pauses.length).toBeGreaterThan(0);
+    // remaining 9 then 8 in a 1 s window: about 100 ms between calls
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+  });
+});
