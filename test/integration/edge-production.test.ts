@@ -11,7 +11,7 @@ useSimAndGateway({ db: 55 }, (s, g) => {
   dev = g;
 });
 
-const prod = (env: Record<string, string> = {}) => createTestGateway(sim, { env: { NODE_ENV: 'production', ...env } });
+const prod = (env: Record<string, string> = {}) => createTestGateway(sim, { env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ...env } });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 const send = (gw: TestGateway, init: RequestInit, path = '/graphql') => gw.yoga.fetch(`http://gateway.test${path}`, init);
 const post = (gw: TestGateway, body: unknown, headers: Record<string, string> = {}) =>

@@ -41,7 +41,6 @@ const multipart = () => {
   fd.set('map', '{}');
   return fd;
 };
-const ENTITIES_FIX = 'the lead fixes _entities with an unknown/absent __typename (src/schema/federation.ts); on this branch it answers INTERNAL';
 
 /** Filled in beforeAll: a real cursor from the chain's blocks (rows name it CURSOR), and a block number that exists. */
 const CURSOR = '<<cursor>>';
@@ -162,9 +161,9 @@ const rows = (): Row[] => [
   { name: '_entities with a bad block number', ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }]), status: 200, code: 'BAD_USER_INPUT' },
   { name: '_entities missing its key fields', ...entities([{ __typename: 'Block' }]), status: 200, code: 'BAD_USER_INPUT' },
   { name: '_entities with an unknown chain', ...entities([{ __typename: 'Chain', chainId: 'abc' }]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities with an unknown __typename', ...entities([{ __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT', skip: ENTITIES_FIX },
-  { name: '_entities with no __typename', ...entities([{}]), status: 200, code: 'BAD_USER_INPUT', skip: ENTITIES_FIX },
-  { name: '_entities: the issue\'s crash (bad number, then unknown type)', ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }, { __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT', skip: ENTITIES_FIX },
+  { name: '_entities with an unknown __typename', ...entities([{ __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT' },
+  { name: '_entities with no __typename', ...entities([{}]), status: 200, code: 'BAD_USER_INPUT' },
+  { name: '_entities: the issue\'s crash (bad number, then unknown type)', ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }, { __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT' },
   { name: '_entities representations not objects', ...entities(['x', 1, null]), status: 400, code: 'BAD_USER_INPUT' },
 ];
 
@@ -176,7 +175,7 @@ const redisUrl = redisDb(inject('redisUrl'), 51);
 beforeAll(async () => {
   sim = await startTestSimulator();
   await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, env: { NODE_ENV: 'production', ADMIN_TOKEN: 'right-token-123' } });
+  gw = createTestGateway(sim, { redisUrl, env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ADMIN_TOKEN: 'right-token-123' } });
   await gw.ready();
   server = await serveOnLoopback((req, res) => gw.yoga(req, res));
   // (the server-level limits src/server.ts adds are tested in test/unit/server-limits.test.ts)

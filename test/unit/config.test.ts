@@ -15,9 +15,9 @@ describe('loadConfig', () => {
   it('NODE_ENV=production turns introspection, GraphiQL and open CORS off unless they are set', () => {
     const dev = loadConfig({});
     expect(dev).toMatchObject({ production: false, introspection: true, graphiql: true, corsOrigins: ['*'], csrfPrevention: true, maxBodyBytes: 1_000_000, maxQueryCost: 300 });
-    const prod = loadConfig({ NODE_ENV: 'production' });
+    const prod = loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789' });
     expect(prod).toMatchObject({ production: true, introspection: false, graphiql: false, corsOrigins: [], csrfPrevention: true, persistedOperations: 'off' });
-    const opened = loadConfig({ NODE_ENV: 'production', INTROSPECTION: 'true', GRAPHIQL: '1', CORS_ORIGINS: 'https://a.example, https://b.example', TRUSTED_PROXIES: '10.0.0.0/8,loopback' });
+    const opened = loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', INTROSPECTION: 'true', GRAPHIQL: '1', CORS_ORIGINS: 'https://a.example, https://b.example', TRUSTED_PROXIES: '10.0.0.0/8,loopback' });
     expect(opened).toMatchObject({ introspection: true, graphiql: true, corsOrigins: ['https://a.example', 'https://b.example'], trustedProxies: ['10.0.0.0/8', 'loopback'] });
   });
 
