@@ -14,6 +14,8 @@ export default defineConfig({
       { extends: true, test: { name: 'sim', include: ['test/sim/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+      // The same contract suite over the spec-varied simulator: every variant must be spec-valid.
+      { extends: true, test: { name: 'contract-vary', include: ['test/contract/**/*.test.ts'], env: { SIM_VARY: 'contract-7' } } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
   },
