@@ -1,7 +1,7 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
-import { createCachePolicy, type CacheClass } from './cache/policy.js';
+import { createCachePolicy, type CacheClass, type CachePolicy } from './cache/policy.js';
 import { ServeTracker } from './cache/serve-tracker.js';
 import { RedisStore } from './cache/redis-store.js';
 import { MemoryStore, type CacheStore } from './cache/store.js';
@@ -37,6 +37,8 @@ export interface GatewayDeps {
   ttlOverrides?: Partial<Record<CacheClass, number>>;
   /** Stale-window overrides per cache class. */
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
+  /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
+  wrapPolicy?: (policy: CachePolicy) => CachePolicy;
   /** @default console-based, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
@@ -69,7 +71,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     isTransient,
     onEvent: (event, resource) => metrics.cacheEvents.inc({ resource, event }),
   });
-  const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
+  const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
+  const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
   const snapshots = createPageSnapshots(store);
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
