@@ -117,8 +117,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
             if (!world.chain(chainId)) return { status: 404, body: { message: `unknown chain ${chainId}` } };
             if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw new Error('blocks must be an integer 1..10000');
             world.advance(chainId, blocks);
+            // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
+            const evolved = (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
             const head = world.head(chainId);
-            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp } } };
+            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp }, world: evolved ?? null } };
           }
           case 'GET /fixtures':
             return { status: 200, body: world.fixtures };
