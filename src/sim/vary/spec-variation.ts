@@ -28,6 +28,12 @@ interface OpenApi {
 
 /** Property names the gateway treats as identity or paging state: kept as they are. */
 const IDENTITY = /^(id|ids|.*Ids?|.*ID|.*[hH]ash(es)?|.*[nN]umber|.*[aA]ddress(es)?|.*[tT]oken|.*[tT]imestamp.*|.*[hH]eight|.*[iI]ndex|nonce|.*Nonce|network|chainName|status|txStatus)$/;
+/**
+ * Quantities that are unbounded on chain (uint64 / uint256 amounts, weights, balances, gas, fees):
+ * these go past 2^53 and to uint64 max. Counts, decimals, type codes and percentages keep to 0 and
+ * the spec's own bounds (a spec with no maximum on `decimals` does not make 2^53 decimals realistic).
+ */
+const AMOUNT = /amount|balance|weight|stake|staked|reward|fee|fees|value|supply|gas|price|burned|capacity|spent/i;
 /** How often one property is varied (per object, per property). */
 const P_ABSENT = 0.2;
 const P_EDGE = 0.25;
@@ -202,7 +208,7 @@ export class SpecVarier {
         continue;
       }
       if (r < 1 - P_EDGE) continue;
-      obj[key] = edge(p, v, pick);
+      obj[key] = edge(p, v, pick, AMOUNT.test(key));
     }
     return obj;
   }
@@ -212,19 +218,22 @@ export class SpecVarier {
 const dropTokens = (key: string, v: unknown) => (key === 'nextPageToken' ? undefined : v);
 
 /** A leaf at one of its edges, or another enum value; `pick` in [0, 1) chooses. */
-function edge(s: Schema, v: unknown, pick: number): unknown {
+function edge(s: Schema, v: unknown, pick: number, amount: boolean): unknown {
   const choose = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(pick * xs.length))]!;
   const e = s.enum as unknown[] | undefined;
   if (e) return e.length > 1 ? choose(e) : v;
   const min = s.minimum as number | undefined;
   const max = s.maximum as number | undefined;
   if (typeof v === 'number' && (s.type === 'integer' || s.type === 'number')) {
-    const edges = [min ?? 0, max ?? (s.type === 'integer' ? ABOVE_2_53 : 1e21)];
-    if (s.type === 'number' && min === undefined && max === undefined) edges.push(0.000001);
+    const edges: number[] = [min ?? 0];
+    if (max !== undefined) edges.push(max);
+    if (amount && max === undefined) edges.push(ABOVE_2_53);
+    // A fractional field (the world sends fractions there) may take a tiny fraction.
+    if (s.type === 'number' && !Number.isInteger(v)) edges.push(0.000001);
     return choose(edges);
   }
   if (typeof v === 'string' && /^\d+$/.test(v) && (s.type === undefined || s.type === 'string') && !s.pattern && !s.format) {
-    return choose(['0', String(ABOVE_2_53), UINT64_MAX]);
+    return amount ? choose(['0', String(ABOVE_2_53), UINT64_MAX]) : v;
   }
   if (typeof v === 'boolean' && s.type === 'boolean') return !v;
   return v;
