@@ -26,8 +26,10 @@ import { argValues, generatedSteps, harvestIds, nextCursor, nodeSteps, operation
  * revalidate window of any changing class below). Immutable classes keep their 7 days: what they
  * hold must never change, so any version's answer is the same. Everything else is a divergence.
  * Credentials: the operator's key (configured on both gateways), a caller's own key
- * (`x-glacier-api-key`) and a revoked key (the simulator answers it 401); an answer that leaks from
- * one credential to another shows up as a divergence from that credential's own reference.
+ * (`x-glacier-api-key`) and a revoked key (the simulator answers it 401). An answer must be the
+ * credential's own reference, except shared successful public data: a complete answer without
+ * errors may equal what another credential obtained successfully. An error (a 401, a 429) or a
+ * partial answer reaching another credential, in either direction, is a divergence.
  */
 
 export const CREDENTIALS = {
@@ -160,6 +162,7 @@ class RecordingStore implements CacheStore {
   }
 }
 
+const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runOracle(o: OracleOptions): Promise<OracleResult> {
@@ -244,6 +247,15 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       }
       result.queries++;
       if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
+      // Shared successful public data: an answer without errors may be what another credential
+      // obtained successfully (never an error, and never a partial answer, crosses credentials).
+      if (!hasErrors(got.value)) {
+        for (const other of creds) {
+          if (other === cred) continue;
+          const theirs = refs.get(`${step.name}|${page}|${other}`);
+          if (allowed.some((v) => theirs?.get(v)?.norm === got.norm && !hasErrors(theirs.get(v)!.value))) return;
+        }
+      }
       result.divergences.push({
         seed: o.seed, round, pass, step: step.name, page, credential: cred, query: step.query, variables: vars,
         got: got.value, expected: candidates.map((v) => ({ version: v, answer: byVersion!.get(v)!.value })),
