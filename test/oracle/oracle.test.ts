@@ -1,35 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { flushRedisDb, redisDb } from '../support/sim.js';
-import { firstDifference, formatDivergence, runOracle, type Divergence } from './harness.js';
+import { formatDivergence, runOracle } from './harness.js';
+import { known } from './known.js';
 
 /**
  * The differential cache oracle at a small size (a seeded sample of the workload, a few world
  * versions, SIM_VARY on); `npm run test:oracle -- --seeds N` runs it large. See harness.ts.
  */
-
-/**
- * Divergences the oracle finds in today's gateway, each a defect of issue 11 that is being fixed
- * on another branch. The lead removes an entry once its fix is merged; an unlisted divergence
- * fails the test.
- */
-const errorCodes = (answer: unknown) => ((answer as { errors?: { code: string }[] }).errors ?? []).map((e) => e.code);
-const KNOWN: { issue: string; matches: (d: Divergence) => boolean }[] = [
-  {
-    // Issue 11 defect 2: cache keys and in-flight coalescing ignore the caller's own key: a revoked
-    // key is served data another credential fetched (its reference answer is UNAUTHENTICATED), and
-    // the operator's or a caller's request gets the revoked key's 401 (coalesced or cached).
-    issue: '11.2 credential not in cache keys',
-    matches: (d) => d.credential === 'revoked' || errorCodes(d.got).includes('UNAUTHENTICATED'),
-  },
-  {
-    // Issue 11 defect 6: a transaction by hash is cached 7 days (immutable) although it carries the
-    // token's current price, which moves as the world advances.
-    issue: '11.6 transaction by hash carries currentPrice',
-    matches: (d) => /networkToken/.test(firstDifference(d.got, d.expected[0]?.answer)),
-  },
-];
-
-const known = (d: Divergence) => KNOWN.some((k) => k.matches(d));
 
 describe('differential cache oracle', () => {
   it('a small seeded run: every cached answer equals the uncached one at a version its cache class allows', async () => {
