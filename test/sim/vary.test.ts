@@ -41,7 +41,7 @@ const PATHS = (f: RunningSimulator['world']['fixtures']) => [
 describe('spec variation (SIM_VARY)', () => {
   it('varies what the spec allows: absent optional fields, nulls, values past 2^53, other enum values, empty nested lists', async () => {
     const seen = { absent: 0, nulled: 0, above53: 0, changed: 0, emptied: 0 };
-    const activeNodes = plain.world.primary.mainnet.validators.filter((v) => v.status === 'active').slice(0, 15).map((v) => v.nodeId);
+    const activeNodes = plain.world.primary.mainnet.validators.filter((v) => v.status === 'active').slice(0, 40).map((v) => v.nodeId);
     const validatorPaths = activeNodes.map((n) => `/v1/networks/mainnet/validators/${n}?validationStatus=active`);
     for (const path of [...PATHS(plain.world.fixtures), ...validatorPaths]) {
       const a = leaves(await getJson(plain.dataApiUrl, path));

@@ -14,10 +14,10 @@ import { Rng, hashString } from '../world/prng.js';
  * - nested lists may be empty; a union's member follows the world (its discriminator is kept).
  *
  * What the gateway relies on for identity is never touched: ids, hashes, block numbers, addresses,
- * timestamps, heights, indexes, nonces, page tokens and discriminators. The variant is a function of
- * (seed, schema name, the object's own content), never of time or call count, so the same upstream
- * content always gets the same variant (a cached answer and a fresh one are comparable), and the
- * same object varies the same way on every route that returns it.
+ * timestamps, heights, indexes, nonces, page tokens and discriminators. Each property's variant is a
+ * function of (seed, the object's identity fields, the property, its value), never of time, call count
+ * or route: the same upstream content always gets the same variant (a cached answer and a fresh one
+ * are comparable), and the same entity varies the same way on every route that returns it.
  */
 
 type Schema = { [k: string]: unknown };
@@ -156,13 +156,11 @@ export class SpecVarier {
     if (value === null || typeof value !== 'object') return value;
     const f = this.#flatten(schema, name);
     let s = f.s;
-    let typeName = f.name;
     if (s.oneOf || s.anyOf) {
       const m = this.#member(s, value);
       if (!m) return value;
       const mf = this.#flatten(m);
       s = mf.s;
-      typeName = mf.name ?? typeName;
       const disc = (f.s.discriminator as { propertyName: string } | undefined)?.propertyName;
       if (disc) s = { ...s, 'x-discriminator': disc };
     }
@@ -174,10 +172,14 @@ export class SpecVarier {
     const props = (s.properties as Record<string, Schema> | undefined) ?? {};
     const required = new Set((s.required as string[] | undefined) ?? []);
     const disc = s['x-discriminator'] as string | undefined;
-    const rng = new Rng(`${this.#seed}|${typeName ?? '?'}|${hashString(JSON.stringify(obj, dropTokens))}`);
+    // Keyed by the object's identity (its id/hash/number fields), the property and that property's own
+    // value: the same entity varies the same way on every route that returns it, and a property varies
+    // anew when the world changes its value.
+    const identity = Object.keys(obj).filter((k) => IDENTITY.test(k) && k !== 'nextPageToken' && (typeof obj[k] !== 'object' || obj[k] === null)).sort().map((k) => `${k}=${String(obj[k])}`).join('&');
     for (const key of Object.keys(obj)) {
       const propSchema = props[key];
       if (!propSchema) continue;
+      const rng = new Rng(`${this.#seed}|${identity}|${key}|${hashString(JSON.stringify(obj[key]) ?? '')}`);
       const r = rng.next();
       const pick = rng.next();
       if (IDENTITY.test(key) || key === disc) {
@@ -213,9 +215,6 @@ export class SpecVarier {
     return obj;
   }
 }
-
-/** Page tokens are fresh per call: they must not change an object's variant. */
-const dropTokens = (key: string, v: unknown) => (key === 'nextPageToken' ? undefined : v);
 
 /** A leaf at one of its edges, or another enum value; `pick` in [0, 1) chooses. */
 function edge(s: Schema, v: unknown, pick: number, amount: boolean): unknown {
