@@ -3,7 +3,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
-import { createCachePolicy, type CacheClass } from './cache/policy.js';
+import { createCachePolicy, type CacheClass, type CachePolicy } from './cache/policy.js';
 import { ServeTracker } from './cache/serve-tracker.js';
 import { RedisStore } from './cache/redis-store.js';
 import { MemoryStore, type CacheStore } from './cache/store.js';
@@ -51,6 +51,8 @@ export interface GatewayDeps {
   staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
   /** Redis for per-client budgets; @default a connection of its own to REDIS_URL, or in-process without it. */
   budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
+  /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
+  wrapPolicy?: (policy: CachePolicy) => CachePolicy;
   /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
@@ -92,7 +94,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     staleAfterMs: config.staleAfterMs,
     watchFailedAttempts,
   });
-  const policy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
+  const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
+  const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
   const snapshots = createPageSnapshots(store);
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.

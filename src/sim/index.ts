@@ -6,6 +6,7 @@ import { createMetricsApi } from './metrics-api/index.js';
 import { createNodeRpc } from './node-rpc/index.js';
 import { createSimServer } from './server.js';
 import type { SimFault, SimStats, SimUpstreamOptions } from './types.js';
+import { loadSpecVariation } from './vary/spec-variation.js';
 import { createWorld, type World } from './world/index.js';
 
 export type { SimFault, SimRequest, SimResponse, SimStats, SimUpstream, SimUpstreamOptions, UpstreamName } from './types.js';
@@ -30,6 +31,11 @@ export interface SimulatorOptions {
   rateLimitPerMinute?: number;
   /** Wall clock (ms) for token expiry and rate-limit windows. @default Date.now */
   now?: () => number;
+  /**
+   * Spec variation seed (`SIM_VARY`): every Data / Metrics API answer becomes a spec-valid variant
+   * derived from the OpenAPI specs in `../shared/upstream/` (see `vary/spec-variation.ts`). @default off
+   */
+  vary?: string | number;
 }
 
 export interface RunningSimulator {
@@ -42,6 +48,8 @@ export interface RunningSimulator {
   /** `${url}/node`: use as NODE_RPC_URL. */
   nodeUrl: string;
   world: World;
+  /** The spec-variation seed, when `vary` is on. */
+  vary?: string;
   /** Upstream calls since the last reset. */
   stats(): SimStats;
   /** Clears stats, faults and rate-limit windows. */
@@ -62,6 +70,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const faults = new FaultSet();
   const access = new AccessControl({ ...opts.apiKeys, perMinute: opts.rateLimitPerMinute ?? 1_000_000, now });
   let latencyMs = opts.latencyMs ?? 0;
+  const variation = opts.vary === undefined || opts.vary === '' ? undefined : loadSpecVariation(String(opts.vary));
   const reset = () => {
     stats.reset();
     faults.clear();
@@ -76,6 +85,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     ],
     stats, faults, access,
     latencyMs: () => latencyMs,
+    vary: variation
+      ? (name, route, status, body) =>
+          name === 'data-api' ? variation.dataApi.vary(route, status, body) : name === 'metrics-api' ? variation.metricsApi.vary(route, status, body) : body
+      : undefined,
     control: (method, path, body) => {
       const json = (): unknown => (body.trim() === '' ? {} : JSON.parse(body));
       try {
@@ -104,14 +117,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
             if (!world.chain(chainId)) return { status: 404, body: { message: `unknown chain ${chainId}` } };
             if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw new Error('blocks must be an integer 1..10000');
             world.advance(chainId, blocks);
+            // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
+            const evolved = (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
             const head = world.head(chainId);
-            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp } } };
+            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp }, world: evolved ?? null } };
           }
           case 'GET /fixtures':
             return { status: 200, body: world.fixtures };
           case 'GET /':
           case 'GET /health':
-            return { status: 200, body: { ok: true, seed: world.seed, selfNodeId: world.selfNodeId } };
+            return { status: 200, body: { ok: true, seed: world.seed, selfNodeId: world.selfNodeId, vary: variation?.seed ?? null } };
           default:
             return { status: 404, body: { message: `no control route ${route}` } };
         }
@@ -137,6 +152,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     metricsApiUrl: `${url}/metrics-api`,
     nodeUrl: `${url}/node`,
     world,
+    vary: variation?.seed,
     stats: () => stats.snapshot(),
     reset,
     addFault: (f) => void faults.add(f),

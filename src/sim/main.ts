@@ -13,14 +13,18 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
+const keys = (name: string) => (env[name] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+
 const sim = await startSimulator({
   port: num('SIM_PORT', DEFAULT_SIM_PORT),
   host: env.SIM_HOST ?? '127.0.0.1',
   seed: env.SIM_SEED ?? 'avalanche',
   latencyMs: num('SIM_LATENCY_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
+  vary: env.SIM_VARY || undefined,
+  apiKeys: { revoked: keys('SIM_REVOKED_KEYS'), unprivileged: keys('SIM_UNPRIVILEGED_KEYS') },
 });
-console.log(`simulator (seed ${sim.world.seed}) listening on ${sim.url}`);
+console.log(`simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`);
 console.log(`  DATA_API_URL=${sim.dataApiUrl}`);
 console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
 console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);

@@ -16,6 +16,8 @@ export interface ServerDeps {
   faults: FaultSet;
   access: AccessControl;
   latencyMs: () => number;
+  /** Spec variation (`SIM_VARY`): turns a successful JSON answer into a spec-valid variant. */
+  vary?: (upstream: SimUpstream['name'], route: string, status: number, body: unknown) => unknown;
   control: (method: string, path: string, body: string) => Promise<{ status: number; body?: unknown }> | { status: number; body?: unknown };
 }
 
@@ -94,6 +96,9 @@ export function createSimServer(deps: ServerDeps): Server {
       console.error('[sim] handler error', err);
     }
     const name = entry.upstream.name;
+    if (deps.vary && answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
+      answer = { ...answer, body: deps.vary(name, answer.route, answer.status, answer.body) };
+    }
     deps.stats.count(`${name} ${answer.route}`, (answer.rpcMethods ?? []).map((m) => `${path} ${m}`));
 
     let headers: Record<string, string> = { ...answer.headers };

@@ -71,7 +71,7 @@ async function call(operationId: string, path: string, init: { query?: Record<st
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
 });
 afterAll(async () => {
   await sim?.close();
@@ -158,7 +158,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getChainInfo', '/v1/chains/1', { status: 404 });
     await call('listTransactions', '/v1/chains/43114/addresses/0x123/transactions', { status: 400 });
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: {}, status: 400 });
-    const keyed = await startSimulator({ port: 0, apiKeys: { revoked: ['old'], unprivileged: ['basic'] }, rateLimitPerMinute: 1 });
+    const keyed = await startSimulator({ port: 0, vary: process.env.SIM_VARY, apiKeys: { revoked: ['old'], unprivileged: ['basic'] }, rateLimitPerMinute: 1 });
     try {
       const get = (key?: string) => fetch(`${keyed.dataApiUrl}/v1/chains`, { headers: key ? { 'x-glacier-api-key': key } : {} });
       for (const [key, status] of [['old', 401], ['basic', 403], [undefined, 200], [undefined, 429]] as const) {

@@ -96,7 +96,7 @@ function expectValid(ref: string, body: unknown, label: string) {
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
 });
 afterAll(() => sim.close());
 

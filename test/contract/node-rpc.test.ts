@@ -83,7 +83,7 @@ export function shapeDiff(
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, adminEnabled: true });
+  sim = await startSimulator({ port: 0, adminEnabled: true, vary: process.env.SIM_VARY });
 });
 afterAll(() => sim.close());
 

@@ -11,7 +11,6 @@ type Currency = (typeof CURRENCIES)[number];
 const PER_USD: Record<Currency, number> = {
   usd: 1, eur: 0.92, aud: 1.52, cad: 1.37, chf: 0.88, clp: 940, cny: 7.2, czk: 23, dkk: 6.9, gbp: 0.79, hkd: 7.8, huf: 360, jpy: 150, nzd: 1.66,
 };
-const AVAX_USD = 24.17;
 
 function contractJson(c: ContractInfo) {
   const common = {
@@ -56,7 +55,7 @@ export const contractRoutes: Route<Ctx>[] = [
       const balance = chain.nativeBalance(address, at);
       const token = chain.info.networkToken;
       const priced = token.symbol === 'AVAX';
-      const unit = AVAX_USD * PER_USD[currency];
+      const unit = ctx.world.market.avaxUsd * PER_USD[currency];
       const whole = Number(balance / 10n ** 12n) / 1e6; // balance in AVAX, 6 decimals of precision
       return {
         nativeTokenBalance: {

@@ -1,3 +1,4 @@
+import { AVAX_USD } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { badRequest, notFound } from './errors.js';
 import { cmpNum, pageOf } from './paging.js';
@@ -6,7 +7,6 @@ import { fullNativeTx, internalDetails, nativeTx, transferDetails } from './shap
 
 /** One transaction in full, and the chain's latest transactions. */
 
-const AVAX_USD = 24.17;
 
 export const transactionRoutes: Route<Ctx>[] = [
   {
@@ -27,7 +27,7 @@ export const transactionRoutes: Route<Ctx>[] = [
       out.networkTokenDetails = {
         networkToken: { ...token },
         ...(token.symbol === 'AVAX'
-          ? { currentPrice: { currencyCode: 'usd', value: AVAX_USD }, historicalPrice: { currencyCode: 'usd', value: AVAX_USD } }
+          ? { currentPrice: { currencyCode: 'usd', value: ctx.world.market.avaxUsd }, historicalPrice: { currencyCode: 'usd', value: AVAX_USD } }
           : {}),
       };
       out.nativeTransaction = fullNativeTx(chain, tx);

@@ -1,6 +1,7 @@
 import { createAddressBook, type AddressBook } from './address-book.js';
 import { CHAIN_SPECS, NETWORKS, SELF_NODE_ID, SIM_L1, WORLD_HEAD_TIME } from './constants.js';
 import { EvmChain } from './evm-chain.js';
+import { evolveWorld, type EvolveReport, type Market } from './evolve.js';
 import { IcmRegistry } from './icm.js';
 import { createPrimaryNetwork } from './primary-network.js';
 import { rngFor, type Rng } from './prng.js';
@@ -10,6 +11,10 @@ import type { EvmBlock, EvmChainData, EvmChainInfo, NetworkName, PrimaryNetworkI
 export * from './types.js';
 export * from './types-primary.js';
 export type { AddressBook } from './address-book.js';
+export type { EvolveReport, Market } from './evolve.js';
+
+/** The AVAX price (USD) the world starts with. */
+export const AVAX_USD = 24.17;
 export type { IcmRegistry } from './icm.js';
 export { NETWORKS, P_CHAIN_ID, SELF_NODE_ID, SIM_L1, TELEPORTER_ADDRESS, UNINDEXED_L1, WORLD_HEAD_TIME } from './constants.js';
 export { bech32, cb58, cb58Decode, isBech32, isHexAddress, isHexHash, toHex } from './encoding.js';
@@ -78,6 +83,15 @@ export interface World {
   fixtures: WorldFixtures;
   /** A deterministic Rng for other simulator parts (e.g. metrics series), keyed by purpose. */
   rng(...purpose: (string | number)[]): Rng;
+  /** Prices the Data API quotes; `evolve()` moves them. */
+  market: Market;
+  /** World steps taken by `evolve()` so far. */
+  version: number;
+  /**
+   * One step of the world beyond blocks (see `evolve.ts`): ICM deliveries, ended and started stakes,
+   * P-Chain height, prices. `/_sim/advance` calls it after appending blocks.
+   */
+  evolve(network?: NetworkName): EvolveReport;
 }
 
 export function createWorld(opts: { seed: string | number } = { seed: 'avalanche' }): World {
@@ -125,6 +139,12 @@ export function createWorld(opts: { seed: string | number } = { seed: 'avalanche
     icm, addressBook: book,
     fixtures: undefined as unknown as WorldFixtures,
     rng: (...purpose) => rngFor(seed, 'ext', ...purpose),
+    market: { avaxUsd: AVAX_USD },
+    version: 0,
+    evolve: (network = 'mainnet') => {
+      world.version++;
+      return evolveWorld({ now: world.now, icm, primary: primary[network], market: world.market }, rngFor(seed, 'evolve', world.version), world.version);
+    },
   };
   let fixtures: WorldFixtures | undefined;
   Object.defineProperty(world, 'fixtures', { enumerable: true, get: () => (fixtures ??= buildFixtures(world, book)) });

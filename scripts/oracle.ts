@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { startRedisServer } from '../test/support/redis.js';
+import { flushRedisDb, redisDb } from '../test/support/sim.js';
+import { formatDivergence, runOracle, type OracleResult } from '../test/oracle/harness.js';
+import { knownIssue } from '../test/oracle/known.js';
+
+/**
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--no-vary] [--show K]`: the differential
+ * cache oracle at size (see test/oracle/harness.ts), one run per seed over its own world. Starts a private
+ * redis-server (or uses REDIS_URL without the binary). Exits 1 when any divergence is found.
+ */
+const { values } = parseArgs({
+  options: {
+    seeds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '12' },
+    'max-steps': { type: 'string' },
+    'no-vary': { type: 'boolean', default: false },
+    show: { type: 'string', default: '10' },
+    'first-seed': { type: 'string', default: '1' },
+  },
+});
+const seeds = Number(values.seeds);
+const rounds = Number(values.rounds);
+const first = Number(values['first-seed']);
+const show = Number(values.show);
+
+const redis = await startRedisServer();
+const results: OracleResult[] = [];
+try {
+  for (let i = 0; i < seeds; i++) {
+    const seed = `oracle-${first + i}`;
+    const url = redisDb(redis.url, 45);
+    await flushRedisDb(url);
+    const r = await runOracle({
+      seed, rounds, redisUrl: url, vary: !values['no-vary'],
+      maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
+      log: (l) => console.log(l),
+    });
+    results.push(r);
+    console.log(`seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`);
+    // Unknown divergences first: they are what a run is for.
+    const ordered = [...r.divergences.filter((d) => !knownIssue(d)), ...r.divergences.filter((d) => knownIssue(d))];
+    for (const d of ordered.slice(0, show)) console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
+  }
+} finally {
+  await redis.stop();
+}
+const sum = (f: (r: OracleResult) => number) => results.reduce((a, r) => a + f(r), 0);
+const divergences = sum((r) => r.divergences.length);
+const bySteps = new Map<string, number>();
+for (const r of results) for (const d of r.divergences) bySteps.set(`${d.step} p${d.page} ${d.credential}`, (bySteps.get(`${d.step} p${d.page} ${d.credential}`) ?? 0) + 1);
+console.log(`\nORACLE: ${sum((r) => r.queries)} queries judged over ${sum((r) => r.versions)} world versions (${seeds} seeds × ${rounds + 1}), SIM_VARY ${values['no-vary'] ? 'off' : 'on'}: ${divergences} divergences`);
+for (const [k, n] of [...bySteps].sort((a, b) => b[1] - a[1])) console.log(`  ${n}× ${k}`);
+const byIssue = new Map<string, number>();
+for (const r of results) for (const d of r.divergences) byIssue.set(knownIssue(d) ?? 'UNKNOWN', (byIssue.get(knownIssue(d) ?? 'UNKNOWN') ?? 0) + 1);
+console.log('by known issue (test/oracle/known.ts):');
+for (const [k, n] of byIssue) console.log(`  ${n}× ${k}`);
+process.exit(divergences > 0 ? 1 : 0);

@@ -1,0 +1,357 @@
+import type { ExecutionResult } from 'graphql';
+import { envelopeRemainingMs } from '../../src/cache/cached.js';
+import type { CachePolicy, CacheClass } from '../../src/cache/policy.js';
+import { RedisStore } from '../../src/cache/redis-store.js';
+import { MemoryStore, type CacheEntry, type CacheStore } from '../../src/cache/store.js';
+import { TieredStore } from '../../src/cache/tiered-store.js';
+import { readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { Rng } from '../../src/sim/world/prng.js';
+import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { argValues, generatedSteps, harvestIds, nextCursor, nodeSteps, operationSteps, type Step } from './workload.js';
+
+/**
+ * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
+ * two gateways over it: `cached` with every cache on (LRU + Redis + whole-response cache, TTLs
+ * shortened so rounds cross them) and `reference` with none (every class TTL 0, no response cache;
+ * requests sent one at a time, so nothing is coalesced either). Each round the world moves to a new
+ * version; the reference answers every step under every credential at that version, and the cached
+ * gateway answers the same steps (before and after the reference pass, the three credentials of a
+ * step concurrently).
+ *
+ * A cached answer is correct when it equals (data, and errors by code and path) the reference
+ * answer for the same step and credential at some world version the cache policy allows: one that
+ * was current within STALENESS_BOUND_MS before the request started (the longest TTL + stale-while-
+ * revalidate window of any changing class below). Immutable classes keep their 7 days: what they
+ * hold must never change, so any version's answer is the same. Everything else is a divergence.
+ * Credentials: the operator's key (configured on both gateways), a caller's own key
+ * (`x-glacier-api-key`) and a revoked key (the simulator answers it 401). An answer must be the
+ * credential's own reference, except shared successful public data: a complete answer without
+ * errors may equal what another credential obtained successfully. An error (a 401, a 429) or a
+ * partial answer reaching another credential, in either direction, is a divergence.
+ */
+
+export const CREDENTIALS = {
+  operator: {},
+  caller: { 'x-glacier-api-key': 'oracle-caller-key' },
+  revoked: { 'x-glacier-api-key': 'oracle-revoked-key' },
+} as const satisfies Record<string, Record<string, string>>;
+export type Credential = keyof typeof CREDENTIALS;
+
+/** TTLs of the cached gateway (ms): short, so that rounds cross them. Immutable keeps its default. */
+export const CACHED_TTL: Partial<Record<CacheClass, number>> = { head: 200, tokenPage: 400, slow: 400, notFound: 200 };
+export const CACHED_STALE: Partial<Record<CacheClass, { swr: number; ifError: number }>> = {
+  head: { swr: 200, ifError: 0 },
+  tokenPage: { swr: 0, ifError: 0 },
+  slow: { swr: 200, ifError: 0 },
+};
+/** Longest a changing answer may lag the world: slow TTL + swr, plus slack for an in-flight refresh. */
+export const STALENESS_BOUND_MS = 600 + 400;
+/** A round lasts at least this long, so answers cached in round r are past the bound by round r + 2. */
+const MIN_ROUND_MS = STALENESS_BOUND_MS + 100;
+
+const ZERO_TTL: Record<CacheClass, number> = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
+const ZERO_STALE = Object.fromEntries(Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }])) as Record<CacheClass, { swr: number; ifError: number }>;
+
+/** Wrong policies a test can plant to prove the oracle fails. */
+export const PLANTS = {
+  /** The latest-blocks list classed immutable (7 days): new blocks never show. */
+  'latest-blocks-immutable': (p: CachePolicy): CachePolicy => ({
+    ...p,
+    ttlFor: (resource, opts) => (resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts)),
+  }),
+} satisfies Record<string, (p: CachePolicy) => CachePolicy>;
+
+export interface OracleOptions {
+  /** World seed, variation seed and workload seed. */
+  seed: string;
+  /** World versions after the first. */
+  rounds: number;
+  /** Redis URL (a database of its own: it is flushed by the caller). */
+  redisUrl: string;
+  /** Spec variation on (SIM_VARY = seed). @default true */
+  vary?: boolean;
+  /** Use at most this many steps (a seeded sample). @default all */
+  maxSteps?: number;
+  /** Only these steps (by name). @default all */
+  onlySteps?: string[];
+  plant?: keyof typeof PLANTS;
+  log?: (line: string) => void;
+}
+
+export interface Divergence {
+  seed: string;
+  round: number;
+  pass: 'before-reference' | 'after-reference';
+  step: string;
+  page: 1 | 2;
+  credential: Credential;
+  query: string;
+  variables: Record<string, unknown>;
+  got: unknown;
+  /** Reference answers at the versions the policy allowed, newest first. */
+  expected: { version: number; answer: unknown }[];
+  /** Cache keys read while the request ran (the step's three credentials run together). */
+  keys: string[];
+}
+
+export interface OracleResult {
+  seed: string;
+  /** Cached answers judged against the reference. */
+  queries: number;
+  /** Cached answers with no reference at an allowed version (e.g. a second page the reference never had). */
+  unjudged: number;
+  /** World versions gone through (including the first). */
+  versions: number;
+  steps: number;
+  skippedOperations: string[];
+  divergences: Divergence[];
+  ms: number;
+}
+
+interface Answer {
+  norm: string;
+  value: unknown;
+  cursor?: string;
+}
+
+/** Data with cursors blanked (opaque and signed; their meaning is checked through the pages they lead to), errors by code and path. */
+function normalize(r: ExecutionResult): Answer {
+  const errors = (r.errors ?? [])
+    .map((e) => ({ code: (e.extensions as { code?: string } | undefined)?.code ?? null, path: (e.path ?? []).join('.') }))
+    .sort((a, b) => (a.path + a.code < b.path + b.code ? -1 : 1));
+  const data = blankCursors(r.data ?? null);
+  const value = errors.length ? { data, errors } : { data };
+  return { norm: JSON.stringify(value), value, cursor: nextCursor(r.data) };
+}
+
+function blankCursors(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(blankCursors);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, (k === 'cursor' || k === 'endCursor' || k === 'startCursor') && typeof c === 'string' ? '<cursor>' : blankCursors(c)]));
+  }
+  return v;
+}
+
+/** Records the keys read, with their time, so a divergence can name the cache keys involved. */
+class RecordingStore implements CacheStore {
+  readonly kind: CacheStore['kind'];
+  readonly reads: { at: number; keys: readonly string[] }[] = [];
+  constructor(private readonly inner: CacheStore) {
+    this.kind = inner.kind;
+  }
+  getMany(keys: readonly string[]) {
+    this.reads.push({ at: performance.now(), keys });
+    return this.inner.getMany(keys);
+  }
+  setMany(entries: readonly CacheEntry[]) {
+    return this.inner.setMany(entries);
+  }
+  has(key: string) {
+    return this.inner.has(key);
+  }
+  health() {
+    return this.inner.health();
+  }
+  ready(t?: number) {
+    return this.inner.ready(t);
+  }
+  close() {
+    return this.inner.close();
+  }
+  keysBetween(from: number, to: number): string[] {
+    return [...new Set(this.reads.filter((r) => r.at >= from && r.at <= to).flatMap((r) => r.keys))];
+  }
+}
+
+const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runOracle(o: OracleOptions): Promise<OracleResult> {
+  const t0 = performance.now();
+  const log = o.log ?? (() => {});
+  const sim: RunningSimulator = await startSimulator({
+    port: 0,
+    seed: o.seed,
+    vary: o.vary === false ? undefined : o.seed,
+    apiKeys: { revoked: [CREDENTIALS.revoked['x-glacier-api-key']] },
+  });
+  const env = { DATA_API_KEY: 'oracle-operator-key', UPSTREAM_RETRIES: '0' };
+  const recorder = new RecordingStore(new TieredStore(new MemoryStore(), new RedisStore({ url: o.redisUrl, commandTimeoutMs: 2_000 }), 60_000, (raw) => envelopeRemainingMs(raw)));
+  const cached: TestGateway = createTestGateway(sim, {
+    env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    store: recorder,
+    ttlOverrides: CACHED_TTL,
+    staleOverrides: CACHED_STALE,
+    wrapPolicy: o.plant ? PLANTS[o.plant] : undefined,
+  });
+  const reference: TestGateway = createTestGateway(sim, { env, store: new MemoryStore(), ttlOverrides: ZERO_TTL, staleOverrides: ZERO_STALE });
+  await cached.ready();
+
+  const result: OracleResult = { seed: o.seed, queries: 0, unjudged: 0, versions: 1, steps: 0, skippedOperations: [], divergences: [], ms: 0 };
+  try {
+    // From the printed SDL (schema:check keeps it current), so the workload's graphql module owns every type.
+    const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+    const rng = new Rng(`oracle|${o.seed}`);
+    const args = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed: o.seed });
+
+    // Harvest global ids from the generated queries' reference answers, then build the whole workload.
+    const gen = generatedSteps(schema, args);
+    const ids = new Set<string>();
+    // (A run restricted to named steps skips the harvest: its steps are named, not sampled.)
+    if (!o.onlySteps) for (const s of gen) harvestIds((await reference.query(s.query, s.variables)).data, ids);
+    const idList = [...ids].sort();
+    const nodeIds = Array.from({ length: Math.min(8, idList.length) }, () => rng.pick(idList));
+    const ops = operationSteps(schema, args, () => idList, rng);
+    result.skippedOperations = ops.skipped;
+    let steps: Step[] = [...ops.steps, ...gen, ...nodeSteps(schema, nodeIds)];
+    if (o.onlySteps) steps = steps.filter((s) => o.onlySteps!.includes(s.name));
+    if (o.maxSteps !== undefined && steps.length > o.maxSteps) {
+      const shuffled = steps.map((s) => ({ s, k: rng.next() })).sort((a, b) => a.k - b.k).map((x) => x.s);
+      steps = shuffled.slice(0, o.maxSteps);
+    }
+    result.steps = steps.length;
+    log(`oracle ${o.seed}: ${steps.length} steps (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds`);
+
+    // refs: `${step}|${page}|${credential}` → version → answer
+    const refs = new Map<string, Map<number, Answer>>();
+    const versionStart: number[] = [performance.now()];
+    let version = 0;
+    const creds = Object.keys(CREDENTIALS) as Credential[];
+
+    const referencePass = async () => {
+      for (const step of steps) {
+        for (const cred of creds) {
+          const p1 = normalize(await reference.query(step.query, step.variables, { ...CREDENTIALS[cred] }));
+          record(`${step.name}|1|${cred}`, p1);
+          if (step.pages && p1.cursor) record(`${step.name}|2|${cred}`, normalize(await reference.query(step.query, { ...step.variables, after: p1.cursor }, { ...CREDENTIALS[cred] })));
+        }
+      }
+    };
+    const record = (key: string, a: Answer) => {
+      let m = refs.get(key);
+      if (!m) refs.set(key, (m = new Map()));
+      m.set(version, a);
+    };
+
+    const judge = (step: Step, page: 1 | 2, cred: Credential, vars: Record<string, unknown>, got: Answer, started: number, ended: number, round: number, pass: Divergence['pass']) => {
+      const byVersion = refs.get(`${step.name}|${page}|${cred}`);
+      const allowed: number[] = [];
+      for (let v = version; v >= 0; v--) {
+        // v is allowed when it was still current within the bound before the request started.
+        if (v === version || versionStart[v + 1]! > started - STALENESS_BOUND_MS) allowed.push(v);
+        else break;
+      }
+      const candidates = allowed.filter((v) => byVersion?.has(v));
+      if (candidates.length === 0) {
+        result.unjudged++;
+        return;
+      }
+      result.queries++;
+      if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
+      // Shared successful public data: an answer without errors may be what another credential
+      // obtained successfully (never an error, and never a partial answer, crosses credentials).
+      if (!hasErrors(got.value)) {
+        for (const other of creds) {
+          if (other === cred) continue;
+          const theirs = refs.get(`${step.name}|${page}|${other}`);
+          if (allowed.some((v) => theirs?.get(v)?.norm === got.norm && !hasErrors(theirs.get(v)!.value))) return;
+        }
+      }
+      result.divergences.push({
+        seed: o.seed, round, pass, step: step.name, page, credential: cred, query: step.query, variables: vars,
+        got: got.value, expected: candidates.map((v) => ({ version: v, answer: byVersion!.get(v)!.value })),
+        keys: recorder.keysBetween(started, ended),
+      });
+    };
+
+    /** Runs every step on the cached gateway; returns the judgments to make once the reference has answered at this version. */
+    const cachedPass = async (round: number, pass: Divergence['pass']): Promise<(() => void)[]> => {
+      const pending: (() => void)[] = [];
+      for (const step of steps) {
+        const started = performance.now();
+        const page1 = await Promise.all(creds.map(async (cred) => normalize(await cached.query(step.query, step.variables, { ...CREDENTIALS[cred] }))));
+        const page2 = await Promise.all(
+          creds.map(async (cred, i) => {
+            const c = page1[i]!.cursor;
+            if (!step.pages || !c) return undefined;
+            const vars = { ...step.variables, after: c };
+            return { vars, a: normalize(await cached.query(step.query, vars, { ...CREDENTIALS[cred] })) };
+          }),
+        );
+        const ended = performance.now();
+        creds.forEach((cred, i) => {
+          pending.push(() => judge(step, 1, cred, step.variables, page1[i]!, started, ended, round, pass));
+          const p2 = page2[i];
+          if (p2) pending.push(() => judge(step, 2, cred, p2.vars, p2.a, started, ended, round, pass));
+        });
+      }
+      return pending;
+    };
+
+    for (let round = 0; round <= o.rounds; round++) {
+      let pending: (() => void)[] = [];
+      const roundStart = performance.now();
+      if (round > 0) {
+        await advanceWorld(sim);
+        version++;
+        versionStart.push(performance.now());
+        result.versions++;
+        pending = await cachedPass(round, 'before-reference');
+      }
+      await referencePass();
+      for (const j of pending) j();
+      for (const j of await cachedPass(round, 'after-reference')) j();
+      log(`  round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`);
+      const left = MIN_ROUND_MS - (performance.now() - roundStart);
+      if (left > 0 && round < o.rounds) await sleep(left);
+    }
+  } finally {
+    await cached.close();
+    await reference.close();
+    await sim.close();
+  }
+  result.ms = Math.round(performance.now() - t0);
+  return result;
+}
+
+/** One world step: new blocks on every indexed chain (and whatever else the simulator moves on advance). */
+async function advanceWorld(sim: RunningSimulator): Promise<void> {
+  for (const c of sim.world.chains) {
+    const res = await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: JSON.stringify({ chainId: c.chainId, blocks: 2 }) });
+    if (!res.ok) throw new Error(`advance ${c.chainId}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** A divergence as text: the query, both answers and the cache keys. */
+export function formatDivergence(d: Divergence, max = 1_500): string {
+  const cut = (v: unknown) => {
+    const s = JSON.stringify(v);
+    return s.length > max ? `${s.slice(0, max)}…` : s;
+  };
+  return [
+    `DIVERGENCE seed=${d.seed} round=${d.round} (${d.pass}) step=${d.step} page=${d.page} credential=${d.credential}`,
+    ...d.expected.slice(0, 1).map((e) => `  first difference from reference@v${e.version}: ${firstDifference(d.got, e.answer)}`),
+    `  query: ${d.query.replace(/\s+/g, ' ').slice(0, 400)}`,
+    `  variables: ${JSON.stringify(d.variables)}`,
+    `  cached: ${cut(d.got)}`,
+    ...d.expected.slice(0, 2).map((e) => `  reference@v${e.version}: ${cut(e.answer)}`),
+    `  cache keys read: ${d.keys.slice(0, 20).join(' ')}${d.keys.length > 20 ? ` (+${d.keys.length - 20})` : ''}`,
+  ].join('\n');
+}
+
+/** Where two JSON values first differ: `path: a ≠ b`. */
+export function firstDifference(a: unknown, b: unknown, path = ''): string {
+  if (JSON.stringify(a) === JSON.stringify(b)) return '(none)';
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      const x = (a as Record<string, unknown>)[k];
+      const y = (b as Record<string, unknown>)[k];
+      if (JSON.stringify(x) !== JSON.stringify(y)) return firstDifference(x, y, `${path}.${k}`);
+    }
+  }
+  const cut = (v: unknown) => (JSON.stringify(v) ?? 'undefined').slice(0, 300);
+  return `${path || '.'}: cached ${cut(a)} ≠ reference ${cut(b)}`;
+}

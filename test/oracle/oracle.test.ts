@@ -1,0 +1,38 @@
+import { describe, expect, inject, it } from 'vitest';
+import { flushRedisDb, redisDb } from '../support/sim.js';
+import { formatDivergence, runOracle } from './harness.js';
+import { known } from './known.js';
+
+/**
+ * The differential cache oracle at a small size (a seeded sample of the workload, a few world
+ * versions, SIM_VARY on); `npm run test:oracle -- --seeds N` runs it large. See harness.ts.
+ */
+
+describe('differential cache oracle', () => {
+  it('a small seeded run: every cached answer equals the uncached one at a version its cache class allows', async () => {
+    const url = redisDb(inject('redisUrl'), 45);
+    await flushRedisDb(url);
+    const r = await runOracle({ seed: 'suite-1', rounds: 2, maxSteps: 10, redisUrl: url });
+    const unknown = r.divergences.filter((d) => !known(d));
+    for (const d of unknown) console.log(formatDivergence(d, 600));
+    console.log(`oracle (small): ${r.queries} queries judged over ${r.versions} versions, ${r.steps} steps, ${r.divergences.length} divergences (${r.divergences.length - unknown.length} known), ${r.ms} ms`);
+    expect(r.versions).toBe(3);
+    expect(r.queries).toBeGreaterThan(50);
+    expect(unknown).toEqual([]);
+  }, 60_000);
+
+  it('fails when a wrong policy is planted (latest blocks classed immutable), and not without it', async () => {
+    const run = async (plant: boolean, db: number) => {
+      const url = redisDb(inject('redisUrl'), db);
+      await flushRedisDb(url);
+      const r = await runOracle({ seed: 'suite-plant', rounds: 2, onlySteps: ['ChainBlocks', 'gen:chain'], vary: false, redisUrl: url, plant: plant ? 'latest-blocks-immutable' : undefined });
+      return r.divergences.filter((d) => !known(d));
+    };
+    const control = await run(false, 46);
+    expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
+    const planted = await run(true, 47);
+    expect(planted.length).toBeGreaterThan(0);
+    expect(planted.map((d) => d.step)).toContain('ChainBlocks');
+    console.log(`planted policy caught:\n${formatDivergence(planted[0]!, 400)}`);
+  }, 60_000);
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+
+/**
+ * SIM_VARY: spec-valid variants (the contract-vary project validates them against the specs); here:
+ * that they really differ from the plain answers in the ways the spec allows, that they are a
+ * function of content (same request, same answer), and that identity fields never move.
+ */
+
+let plain: RunningSimulator;
+let varied: RunningSimulator;
+let other: RunningSimulator;
+beforeAll(async () => {
+  [plain, varied, other] = await Promise.all([startSimulator({ port: 0 }), startSimulator({ port: 0, vary: 'v1' }), startSimulator({ port: 0, vary: 'v2' })]);
+});
+afterAll(async () => {
+  await Promise.all([plain?.close(), varied?.close(), other?.close()]);
+});
+
+const getJson = async (base: string, path: string) => (await fetch(base + path)).json() as Promise<any>;
+
+/** Every leaf of a JSON value as `path → value` (array indices kept). */
+function leaves(v: unknown, path = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (v !== null && typeof v === 'object') {
+    for (const [k, c] of Object.entries(v)) leaves(c, `${path}/${k}`, out);
+    if (Array.isArray(v) && v.length === 0) out.set(path, '[]');
+  } else out.set(path, v);
+  return out;
+}
+
+const PATHS = (f: RunningSimulator['world']['fixtures']) => [
+  '/v1/chains/43114/blocks?pageSize=100',
+  '/v1/chains/43114/transactions?pageSize=100',
+  `/v1/chains/43114/addresses/${f.busyAddress}/transactions?pageSize=100`,
+  `/v1/chains/43114/addresses/${f.busyAddress}/transactions:listErc20?pageSize=100`,
+  `/v1/networks/mainnet/validators/${plain.world.selfNodeId}?pageSize=100`,
+  '/v1/networks/mainnet/l1Validators?pageSize=100',
+  `/v1/icm/addresses/${f.icmAddress}/messages?pageSize=100`,
+];
+
+describe('spec variation (SIM_VARY)', () => {
+  it('varies what the spec allows: absent optional fields, nulls, values past 2^53, other enum values, empty nested lists', async () => {
+    const seen = { absent: 0, nulled: 0, above53: 0, changed: 0, emptied: 0 };
+    const activeNodes = plain.world.primary.mainnet.validators.filter((v) => v.status === 'active').slice(0, 40).map((v) => v.nodeId);
+    const validatorPaths = activeNodes.map((n) => `/v1/networks/mainnet/validators/${n}?validationStatus=active`);
+    for (const path of [...PATHS(plain.world.fixtures), ...validatorPaths]) {
+      const a = leaves(await getJson(plain.dataApiUrl, path));
+      const b = leaves(await getJson(varied.dataApiUrl, path));
+      for (const [k, v] of a) {
+        if (!b.has(k)) {
+          const ancestor = [...b.entries()].find(([bk]) => k.startsWith(`${bk}/`));
+          if (ancestor?.[1] === '[]') seen.emptied++;
+          else if (ancestor?.[1] === null) seen.nulled++;
+          else seen.absent++;
+        } else if (b.get(k) === null && v !== null) seen.nulled++;
+        else if (b.get(k) !== v) {
+          seen.changed++;
+          const n = Number(b.get(k));
+          if (Number.isFinite(n) && n > 2 ** 53) seen.above53++;
+        }
+      }
+    }
+    expect(seen.absent).toBeGreaterThan(10);
+    expect(seen.nulled).toBeGreaterThan(0); // validator geolocation: required, nullable
+    expect(seen.above53).toBeGreaterThan(10);
+    expect(seen.changed).toBeGreaterThan(seen.above53);
+    expect(seen.emptied).toBeGreaterThan(0);
+  });
+
+  it('keeps identity: ids, hashes, block numbers, addresses, timestamps and page tokens are the plain world', async () => {
+    const path = '/v1/chains/43114/transactions?pageSize=50';
+    const a = await getJson(plain.dataApiUrl, path);
+    const b = await getJson(varied.dataApiUrl, path);
+    const ident = (t: any) => [t.txHash, t.blockNumber, t.blockHash, t.blockTimestamp, t.from?.address, t.blockIndex];
+    expect(b.transactions.map(ident)).toEqual(a.transactions.map(ident));
+    expect(b.nextPageToken).toBeTruthy();
+    const page2 = await getJson(varied.dataApiUrl, `${path}&pageToken=${b.nextPageToken}`);
+    expect(page2.transactions.length).toBeGreaterThan(0);
+  });
+
+  it('is a function of the content and the seed: the same request gets the same variant, another seed another', async () => {
+    const path = `/v1/chains/43114/addresses/${plain.world.fixtures.busyAddress}/transactions?pageSize=100`;
+    const noToken = ({ nextPageToken: _t, ...rest }: any) => rest;
+    const once = noToken(await getJson(varied.dataApiUrl, path));
+    expect(noToken(await getJson(varied.dataApiUrl, path))).toEqual(once);
+    expect(noToken(await getJson(other.dataApiUrl, path))).not.toEqual(once);
+  });
+
+  it('varies the Metrics API too, and reports which spec routes it varied', async () => {
+    const path = '/v2/chains/43114/metrics/txCount?timeInterval=day&pageSize=50';
+    const a = await getJson(plain.metricsApiUrl, path);
+    const b = await getJson(varied.metricsApiUrl, path);
+    expect(b).not.toEqual(a);
+    expect(b.results.map((r: any) => r.timestamp)).toEqual(a.results.map((r: any) => r.timestamp));
+    const health = await getJson(varied.url, '/_sim/health');
+    expect(health.vary).toBe('v1');
+  });
+});
