@@ -40,9 +40,34 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID: decodeGlobalId,
     nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
     // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.
-    pageInfoTypeOptions: { shareable: true },
+    pageInfoTypeOptions: {
+      shareable: true,
+      description: 'Where a page of a connection sits in its list (Relay). The upstreams page forward only: page on with `first` and `after: endCursor`.',
+    },
+    hasNextPageFieldOptions: { description: 'True when more items follow this page: pass `endCursor` as `after` to read them.' },
+    hasPreviousPageFieldOptions: { description: 'Always false: the upstreams page forward only, so `last`/`before` are not supported.' },
+    startCursorFieldOptions: { description: "Cursor of the page's first item; null when the page is empty." },
+    endCursorFieldOptions: { description: "Cursor of the page's last item, to pass as `after` for the next page; null when the page is empty." },
+    pageInfoFieldOptions: { description: 'Position of this page in the list: whether more items follow and the cursor to continue from.' },
     // A connection's cost is its selection times `first` (schema/complexity.ts); its edges are those same items.
-    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
+    edgesFieldOptions: {
+      description: 'The items of this page, in list order, each with its cursor.',
+      complexity: { field: 1, multiplier: 1 },
+    },
+    nodeFieldOptions: { description: 'The item itself.' },
+    cursorFieldOptions: {
+      description: 'Opaque, signed cursor of this item: pass it as `after` to continue the list after it. Valid only with the same filter arguments.',
+    },
+    firstArgOptions: {
+      description: 'How many items to return, from the start of the list or after `after` (default 20; at most MAX_PAGE_SIZE, 500 unless configured). May span several upstream pages.',
+    },
+    afterArgOptions: { description: "A cursor from this same list (an edge's `cursor` or `pageInfo.endCursor`): the page starts right after it." },
+    lastArgOptions: { description: 'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `first`.' },
+    beforeArgOptions: { description: 'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `after`.' },
+    defaultConnectionTypeOptions: {
+      description: 'A page of a list (Relay connection): its items as `edges`, and `pageInfo` to page on with `first`/`after`.',
+    },
+    defaultEdgeTypeOptions: { description: 'One item of a connection page, with the cursor that points at it.' },
   },
 });
 
