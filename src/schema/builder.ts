@@ -38,6 +38,7 @@ export const builder = new SchemaBuilder<{
     clientMutationId: 'omit',
     encodeGlobalID: encodeGlobalId,
     decodeGlobalID: decodeGlobalId,
+    idFieldOptions: { description: 'Relay global id (opaque): refetch this object with `node(id)`.' },
     nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
     // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.
     pageInfoTypeOptions: {
