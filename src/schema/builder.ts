@@ -38,6 +38,14 @@ export const builder = new SchemaBuilder<{
     clientMutationId: 'omit',
     encodeGlobalID: encodeGlobalId,
     decodeGlobalID: decodeGlobalId,
+    nodeQueryOptions: {
+      description: 'Any object with a global id (Relay refetch): null when the id names nothing that exists.',
+      args: { id: { description: 'A global id, exactly as an `id` field returned it.' } },
+    },
+    nodesQueryOptions: {
+      description: 'Several objects by global id (Relay), in the order of `ids`; null for an id that names nothing.',
+      args: { ids: { description: 'Global ids, exactly as `id` fields returned them.' } },
+    },
     idFieldOptions: { description: 'Relay global id (opaque): refetch this object with `node(id)`.' },
     nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
     // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.

@@ -11,7 +11,10 @@ import { TransactionRef } from './transaction.js';
 
 const TransactionStatusEnum = builder.enumType('TransactionStatus', {
   description: 'Filter of the latest-transactions list by receipt status.',
-  values: { SUCCESS: { value: 'success' }, FAILED: { value: 'failed' } } as const,
+  values: {
+    SUCCESS: { value: 'success', description: 'Transactions whose receipt status is success.' },
+    FAILED: { value: 'failed', description: 'Transactions that failed (reverted).' },
+  } as const,
 });
 
 export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({

@@ -12,7 +12,11 @@ import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
   description: 'NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment.',
-  values: ['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const,
+  values: {
+    NATIVE_TRANSFER: { description: 'A plain transfer of the native token (no contract code run).' },
+    CONTRACT_CALL: { description: 'A call to a contract.' },
+    CONTRACT_CREATION: { description: 'A contract deployment.' },
+  } as const,
 });
 
 const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('TransactionMethod').implement({

@@ -64,7 +64,7 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       type: XChainBlockRef,
       nullable: true,
       description: 'A block by id or by height (exactly one).',
-      args: { id: t.arg.string({ description: 'Block id (CB58).' }), height: t.arg({ type: 'BigDecimal' }) },
+      args: { id: t.arg.string({ description: 'Block id (CB58).' }), height: t.arg({ type: 'BigDecimal', description: 'Block height (decimal string).' }) },
       resolve: (x, args) => {
         if ((args.id == null) === (args.height == null)) throw badInput(args.id == null ? 'id' : 'height', 'Give exactly one of id and height');
         return { node: x.node, ref: args.id != null ? { id: parseId(args.id, 'id', 'block id') } : { height: parseUint(args.height!, 'height') } };
