@@ -47,7 +47,7 @@ const ResourceLinkRef = builder.objectRef<{ type: (typeof RESOURCE_LINK_TYPES)[n
   description: 'A link about a contract’s project (site, socials, docs).',
   fields: (t) => ({
     type: t.expose('type', { type: ResourceLinkTypeEnum, description: 'What the link points at.' }),
-    url: t.exposeString('url', { description: 'The URL.' }),
+    url: t.exposeString('url', { description: 'Address of the linked page.' }),
   }),
 });
 
@@ -81,7 +81,7 @@ export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').im
   resolveType: (c) => TYPENAME[c.ercType],
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: "EVM chain id of the contract's chain (decimal string)." }),
-    address: t.string({ description: 'Lower-case hex.', resolve: (c) => c.address.toLowerCase() }),
+    address: t.string({ description: 'Contract address, lower-case 0x-hex.', resolve: (c) => c.address.toLowerCase() }),
     account: t.field({ type: AddressRef, description: 'The contract as an Address (its activity and balance).', resolve: (c) => ({ chainId: c.chainId, address: c.address.toLowerCase() }) }),
     ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard of the contract.' }),
     name: t.exposeString('name', { nullable: true, description: 'Name of the contract or project; null when the indexer has none.' }),

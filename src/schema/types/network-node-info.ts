@@ -71,9 +71,9 @@ export const AcpPreferenceRef = builder.objectRef<AcpPreference>('AcpPreference'
   fields: (t) => ({
     acp: t.exposeInt('acp', { description: 'The proposal number.' }),
     supportWeight: t.expose('supportWeight', { type: 'BigDecimal', description: 'Stake (nAVAX) of the validators that support the proposal.' }),
-    supporters: t.exposeStringList('supporters', { description: 'Node ids.' }),
+    supporters: t.exposeStringList('supporters', { description: 'Node ids (`NodeID-…`) of the validators that support it.' }),
     objectWeight: t.expose('objectWeight', { type: 'BigDecimal', description: 'Stake (nAVAX) of the validators that object to it.' }),
-    objectors: t.exposeStringList('objectors', { description: 'Node ids.' }),
+    objectors: t.exposeStringList('objectors', { description: 'Node ids (`NodeID-…`) of the validators that object to it.' }),
     abstainWeight: t.expose('abstainWeight', { type: 'BigDecimal', description: 'Stake (nAVAX) of the validators that state no preference.' }),
   }),
 });

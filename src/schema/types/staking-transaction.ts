@@ -69,7 +69,7 @@ const L1ValidatorTxDetailsRef = builder.objectRef<L1Detail>('L1ValidatorTxDetail
     nodeId: t.exposeString('nodeId', { description: 'Node id of the L1 validator (`NodeID-…`).' }),
     subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
     weight: t.field({ description: "Weight used when sampling the L1's validators, as of this transaction; 0 means removed.", type: 'BigDecimal', resolve: (d) => String(d.weight) }),
-    remainingBalance: t.field({ type: 'BigDecimal', description: 'nAVAX.', resolve: (d) => String(d.remainingBalance) }),
+    remainingBalance: t.field({ type: 'BigDecimal', description: 'Balance left for continuous fees, in nAVAX, until the validator becomes inactive.', resolve: (d) => String(d.remainingBalance) }),
     balanceChange: t.field({ type: 'BigDecimal', nullable: true, description: 'nAVAX added (or returned) by this transaction.', resolve: (d) => (d.balanceChange == null ? null : String(d.balanceChange)) }),
     blsCredentials: t.field({ description: 'BLS public key and proof of possession registered for this L1 validator.', type: L1ValidatorBlsRef, nullable: true, resolve: (d) => d.blsCredentials ?? null }),
     l1Validator: t.field({
@@ -138,7 +138,7 @@ builder.node(StakingTransactionRef, {
     delegationFeePercent: t.expose('delegationFeePercent', { description: "Percent (e.g. \"2.0000\") of delegators' rewards the validator keeps; validator transactions only, else null.", type: 'BigDecimal', nullable: true }),
     nodeId: t.exposeString('nodeId', { description: 'Node id (`NodeID-…`) of the validator this transaction adds, removes or delegates to; null when not a staking transaction.', nullable: true }),
     subnetId: t.exposeString('subnetId', { description: "CB58 subnet id the transaction concerns (the primary network's is `11111111111111111111111111111111LpoYY`); null when none.", nullable: true }),
-    estimatedReward: t.expose('estimatedReward', { type: 'BigDecimal', nullable: true, description: 'nAVAX, if the stake succeeds.' }),
+    estimatedReward: t.expose('estimatedReward', { type: 'BigDecimal', nullable: true, description: 'Estimated reward in nAVAX if the stake succeeds; null for other transaction types.' }),
     rewardTxHash: t.exposeString('rewardTxHash', { description: 'Hash (CB58) of the RewardValidatorTx that ended this validation or delegation; null until it has ended.', nullable: true }),
     rewardAddresses: t.stringList({ description: 'Addresses (bech32) that receive the staking reward; empty when not a staking transaction.', resolve: (tx) => tx.rewardAddresses ?? [] }),
     memo: t.exposeString('memo', { description: 'Memo attached to the transaction (as the upstream gives it); null when none.', nullable: true }),

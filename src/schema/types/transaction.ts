@@ -117,7 +117,7 @@ TransactionRef.implement({
       resolve: (tx) => `${tx.chainId}:${tx.blockNumber}`,
     }),
     input: t.string({ nullable: true, description: 'The call data (hex). From the full transaction.', resolve: fullField('input') }),
-    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'From the full transaction.', resolve: fullField('baseFeePerGas') }),
+    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'Base fee per gas of the including block, in wei (decimal string). From the full transaction.', resolve: fullField('baseFeePerGas') }),
     maxFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'EIP-1559 fee cap (type 2). From the full transaction.', resolve: fullField('maxFeePerGas') }),
     maxPriorityFeePerGas: t.field({
       type: 'BigDecimal',

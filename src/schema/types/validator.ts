@@ -59,7 +59,7 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
     txHash: t.exposeString('txHash', { description: 'The transaction that added this validator (CB58).' }),
     nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
     subnetId: t.exposeString('subnetId', { description: "CB58 id of the subnet validated (the primary network's is `11111111111111111111111111111111LpoYY`)." }),
-    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'nAVAX.' }),
+    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Amount staked by the validator, in nAVAX (decimal string).' }),
     delegationFee: t.expose('delegationFee', { type: 'BigDecimal', nullable: true, description: 'Percent of delegator rewards kept by the validator.' }),
     startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the validation period, Unix seconds.' }),
     startTimestampIso: t.string({ resolve: (v) => isoOf(v.startTimestamp), description: '`startTimestamp` as an ISO 8601 UTC date-time.' }),
@@ -129,7 +129,7 @@ builder.node(CompletedValidatorRef, {
   description: 'A validation period that ended and was rewarded.',
   fields: (t) => ({
     delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations this validator had.' }),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
     rewards: t.field({ type: RewardsRef, description: 'Rewards paid for the period.', resolve: (v) => v.rewards }),
   }),
 });
@@ -162,7 +162,7 @@ builder.node(ActiveValidatorRef, {
   fields: (t) => ({
     stakePercentage: t.exposeFloat('stakePercentage', { description: "This validator's share of the total active stake, in percent." }),
     delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations to this validator.' }),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
     uptimePerformance: t.exposeFloat('uptimePerformance', { description: 'Uptime percent as observed by the indexer’s node.' }),
     avalancheGoVersion: t.exposeString('avalancheGoVersion', { nullable: true, description: 'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.' }),
     delegationCapacity: t.expose('delegationCapacity', { type: 'BigDecimal', nullable: true, description: 'nAVAX that can still be delegated.' }),
