@@ -38,4 +38,12 @@ describe('schema lint', () => {
     expect(errors.map((e) => `${e.rule}: ${e.message}`)).toEqual([]);
     expect(r.status).toBe(0);
   });
+
+  it('reports an undocumented argument and enum value, and a missing PageInfo (the rules are live)', () => {
+    const sdl = '"Root." type Query { "Doc." a(x: Int): E }\n"Doc." enum E { "Doc." A B }\n';
+    const r = spawnSync(LINTER, ['--format', 'json', '--stdin'], { cwd: ROOT, encoding: 'utf8', input: sdl, timeout: 60_000 });
+    const { errors } = JSON.parse(r.stdout) as { errors: LintError[] };
+    expect(errors.map((e) => e.rule).sort()).toEqual(['arguments-have-descriptions', 'enum-values-have-descriptions', 'relay-page-info-spec']);
+    expect(r.status).not.toBe(0);
+  });
 });
