@@ -54,7 +54,7 @@ export const builder = new SchemaBuilder<{
       description: 'Where a page of a connection sits in its list (Relay). The upstreams page forward only: page on with `first` and `after: endCursor`.',
     },
     hasNextPageFieldOptions: { description: 'True when more items follow this page: pass `endCursor` as `after` to read them.' },
-    hasPreviousPageFieldOptions: { description: 'Always false: the upstreams page forward only, so `last`/`before` are not supported.' },
+    hasPreviousPageFieldOptions: { description: 'True when items precede this page (it started after a cursor). Backward paging (`last`/`before`) is not supported.' },
     startCursorFieldOptions: { description: "Cursor of the page's first item; null when the page is empty." },
     endCursorFieldOptions: { description: "Cursor of the page's last item, to pass as `after` for the next page; null when the page is empty." },
     pageInfoFieldOptions: { description: 'Position of this page in the list: whether more items follow and the cursor to continue from.' },
