@@ -6,239 +6,425 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A per-chain time series of the Metrics API. CUMULATIVE_*, MAX_* and AVG_* are aggregated per DAY only. */
 export type ChainMetric =
+  /** Distinct addresses that sent or received a transaction in the interval. */
   | 'ACTIVE_ADDRESSES'
+  /** Distinct addresses that sent a transaction in the interval. */
   | 'ACTIVE_SENDERS'
+  /** Average gas price in the interval, in wei (per day only). */
   | 'AVG_GAS_PRICE'
+  /** Average gas used per second over the interval (per day only). */
   | 'AVG_GPS'
+  /** Average transactions per second over the interval (per day only). */
   | 'AVG_TPS'
+  /** Contracts deployed in the interval. */
   | 'CONTRACTS'
+  /** Distinct addresses seen since genesis, at the end of the interval (per day only). */
   | 'CUMULATIVE_ADDRESSES'
+  /** Contracts deployed since genesis, at the end of the interval (per day only). */
   | 'CUMULATIVE_CONTRACTS'
+  /** Distinct contract deployers since genesis, at the end of the interval (per day only). */
   | 'CUMULATIVE_DEPLOYERS'
+  /** Transactions since genesis, at the end of the interval (per day only). */
   | 'CUMULATIVE_TX_COUNT'
+  /** Distinct addresses that deployed a contract in the interval. */
   | 'DEPLOYERS'
+  /** Transaction fees paid in the interval, in wei of the native token. */
   | 'FEES_PAID'
+  /** Gas used in the interval (gas units). */
   | 'GAS_USED'
+  /** Highest gas price in the interval, in wei (per day only). */
   | 'MAX_GAS_PRICE'
+  /** Highest gas used per second in the interval (per day only). */
   | 'MAX_GPS'
+  /** Highest transactions per second in the interval (per day only). */
   | 'MAX_TPS'
+  /** Transactions in the interval. */
   | 'TX_COUNT';
 
 /** A fiat currency the Data API can price in. */
 export type CurrencyCode =
+  /** Australian dollar (ISO 4217 AUD). */
   | 'AUD'
+  /** Canadian dollar (ISO 4217 CAD). */
   | 'CAD'
+  /** Swiss franc (ISO 4217 CHF). */
   | 'CHF'
+  /** Chilean peso (ISO 4217 CLP). */
   | 'CLP'
+  /** Chinese yuan (ISO 4217 CNY). */
   | 'CNY'
+  /** Czech koruna (ISO 4217 CZK). */
   | 'CZK'
+  /** Danish krone (ISO 4217 DKK). */
   | 'DKK'
+  /** Euro (ISO 4217 EUR). */
   | 'EUR'
+  /** Pound sterling (ISO 4217 GBP). */
   | 'GBP'
+  /** Hong Kong dollar (ISO 4217 HKD). */
   | 'HKD'
+  /** Hungarian forint (ISO 4217 HUF). */
   | 'HUF'
+  /** Japanese yen (ISO 4217 JPY). */
   | 'JPY'
+  /** New Zealand dollar (ISO 4217 NZD). */
   | 'NZD'
+  /** US dollar (ISO 4217 USD). */
   | 'USD';
 
 /** The token standard of a contract. */
 export type ErcType =
+  /** A fungible token (ERC-20). */
   | 'ERC_20'
+  /** An NFT collection (ERC-721): one owner per token id. */
   | 'ERC_721'
+  /** A multi-token contract (ERC-1155): balances per token id. */
   | 'ERC_1155'
   /** Not a token contract the indexer recognizes. */
   | 'UNKNOWN';
 
 /** Log levels of the C-Chain VM (go-ethereum style). */
 export type EvmLogLevel =
+  /** Only critical errors. */
   | 'CRIT'
+  /** Debugging detail and above. */
   | 'DEBUG'
+  /** Errors and above. */
   | 'ERROR'
+  /** Informational messages and above (the default). */
   | 'INFO'
+  /** Everything, including traces. */
   | 'TRACE'
+  /** Warnings and above. */
   | 'WARN';
 
+/** Where an interchain message is in its delivery. */
 export type IcmMessageStatus =
+  /** Delivered on the destination chain; both transactions are known. */
   | 'DELIVERED'
+  /** Delivered, but the Data API does not index the source chain: only the destination transaction is known. */
   | 'DELIVERED_SOURCE_NOT_INDEXED'
+  /** Sent on the source chain, not yet delivered. */
   | 'PENDING';
 
 /** The EVM call or create opcode of an internal transaction. */
 export type InternalTransactionType =
+  /** A message call (CALL). */
   | 'CALL'
+  /** A call running the target's code in the caller's context (CALLCODE). */
   | 'CALLCODE'
+  /** A contract creation (CREATE). */
   | 'CREATE'
+  /** A contract creation at a salted address (CREATE2). */
   | 'CREATE2'
+  /** A contract creation through a CREATE3 factory. */
   | 'CREATE3'
+  /** A call running the target's code with the caller's storage and sender (DELEGATECALL). */
   | 'DELEGATECALL'
+  /** A read-only call (STATICCALL). */
   | 'STATICCALL'
+  /** An opcode the indexer does not name. */
   | 'UNKNOWN';
 
 /** An Avalanche network. The Data API also calls fuji "testnet". */
 export type NetworkName =
+  /** The Fuji test network (network id 5). */
   | 'fuji'
+  /** Avalanche mainnet (network id 1). */
   | 'mainnet';
 
 /** How far the indexer got fetching an NFT’s metadata from its token URI. */
 export type NftMetadataStatus =
+  /** The metadata was fetched and indexed. */
   | 'INDEXED'
+  /** The metadata does not follow the standard metadata schema. */
   | 'INVALID_METADATA'
+  /** The metadata is not valid JSON. */
   | 'INVALID_METADATA_JSON'
+  /** The token URI is not a valid URI. */
   | 'INVALID_TOKEN_URI'
+  /** The token URI uses a scheme the indexer does not fetch. */
   | 'INVALID_TOKEN_URI_SCHEME'
+  /** The metadata document is too large to index. */
   | 'METADATA_CONTENT_TOO_LARGE'
+  /** The token does not exist (e.g. burned or never minted). */
   | 'MISSING_TOKEN'
+  /** The host of the token URI throttled the indexer; it will retry. */
   | 'THROTTLED_TOKEN_URI'
+  /** The metadata has not been fetched yet. */
   | 'UNINDEXED'
+  /** The indexer has no status for it. */
   | 'UNKNOWN'
+  /** The token URI could not be reached. */
   | 'UNREACHABLE_TOKEN_URI';
 
 /** AvalancheGo's log levels, least to most verbose. */
 export type NodeLogLevel =
+  /** Debugging detail and above. */
   | 'DEBUG'
+  /** Errors and above. */
   | 'ERROR'
+  /** Only fatal errors. */
   | 'FATAL'
+  /** Informational messages and above (the default). */
   | 'INFO'
+  /** No logging. */
   | 'OFF'
+  /** Traces of operations and above. */
   | 'TRACE'
+  /** Everything (verbose). */
   | 'VERBO'
+  /** Warnings and above. */
   | 'WARN';
 
+/** A P-Chain transaction's type, as the Data API names it. */
 export type PChainTransactionType =
+  /** Delegates stake to a primary-network validator (pre-Durango form). */
   | 'AddDelegatorTx'
+  /** Delegates stake to a permissionless validator. */
   | 'AddPermissionlessDelegatorTx'
+  /** Adds a validator with BLS credentials (primary network or an elastic subnet). */
   | 'AddPermissionlessValidatorTx'
+  /** Adds a validator to a permissioned subnet. */
   | 'AddSubnetValidatorTx'
+  /** Adds a primary-network validator (pre-Durango form), staking AVAX for a period. */
   | 'AddValidatorTx'
+  /** Advances the P-Chain's clock (pre-Banff). */
   | 'AdvanceTimeTx'
+  /** A plain transfer of P-Chain funds. */
   | 'BaseTx'
+  /** Converts a subnet into an L1 with its validator manager contract and initial validators. */
   | 'ConvertSubnetToL1Tx'
+  /** Creates a blockchain in a subnet (with its VM and genesis data). */
   | 'CreateChainTx'
+  /** Creates a subnet with its owners. */
   | 'CreateSubnetTx'
+  /** Disables an L1 validator and returns its remaining balance. */
   | 'DisableL1ValidatorTx'
+  /** Exports funds from the P-Chain to the X- or C-Chain (atomic, shared memory). */
   | 'ExportTx'
+  /** Imports funds into the P-Chain from the X- or C-Chain (atomic, shared memory). */
   | 'ImportTx'
+  /** Tops up an L1 validator's balance for continuous fees. */
   | 'IncreaseL1ValidatorBalanceTx'
+  /** Registers a validator of an L1 (with its balance for continuous fees). */
   | 'RegisterL1ValidatorTx'
+  /** Removes a validator from a permissioned subnet. */
   | 'RemoveSubnetValidatorTx'
+  /** Ends a validation or delegation and pays (or withholds) its reward. */
   | 'RewardValidatorTx'
+  /** Changes an L1 validator's weight (0 removes it). */
   | 'SetL1ValidatorWeightTx'
+  /** Changes a subnet's owners. */
   | 'TransferSubnetOwnershipTx'
+  /** Turns a permissioned subnet into an elastic (permissionless) one. */
   | 'TransformSubnetTx'
+  /** A type the upstream does not recognise. */
   | 'UNKNOWN';
 
+/** Kind of a primary-network asset. */
 export type PrimaryAssetType =
+  /** A non-fungible X-Chain asset. */
   | 'NFT'
+  /** A fungible asset held by secp256k1 keys (AVAX and other fungible X-Chain assets). */
   | 'SECP256K1';
 
 /** A chain of the primary network. */
 export type PrimaryChain =
+  /** The Contract Chain (EVM); here only its atomic memory, the EVM balance is `Address.nativeBalance`. */
   | 'C_CHAIN'
+  /** The Platform Chain: staking, validators, subnets and L1s. */
   | 'P_CHAIN'
+  /** The Exchange Chain: UTXO-based asset transfers. */
   | 'X_CHAIN';
 
 /** Transaction types the staking list can be filtered on. */
 export type PrimaryNetworkTxType =
+  /** Delegates stake to a primary-network validator (pre-Durango form). */
   | 'AddDelegatorTx'
+  /** Delegates stake to a permissionless validator. */
   | 'AddPermissionlessDelegatorTx'
+  /** Adds a validator with BLS credentials (primary network or an elastic subnet). */
   | 'AddPermissionlessValidatorTx'
+  /** Adds a validator to a permissioned subnet. */
   | 'AddSubnetValidatorTx'
+  /** Adds a primary-network validator (pre-Durango form), staking AVAX for a period. */
   | 'AddValidatorTx'
+  /** Advances the P-Chain's clock (pre-Banff). */
   | 'AdvanceTimeTx'
+  /** A plain transfer of P-Chain funds. */
   | 'BaseTx'
+  /** Converts a subnet into an L1 with its validator manager contract and initial validators. */
   | 'ConvertSubnetToL1Tx'
+  /** X-Chain: creates an asset. */
   | 'CreateAssetTx'
+  /** Creates a blockchain in a subnet (with its VM and genesis data). */
   | 'CreateChainTx'
+  /** Creates a subnet with its owners. */
   | 'CreateSubnetTx'
+  /** Disables an L1 validator and returns its remaining balance. */
   | 'DisableL1ValidatorTx'
+  /** Exports funds from the P-Chain to the X- or C-Chain (atomic, shared memory). */
   | 'ExportTx'
+  /** Imports funds into the P-Chain from the X- or C-Chain (atomic, shared memory). */
   | 'ImportTx'
+  /** Tops up an L1 validator's balance for continuous fees. */
   | 'IncreaseL1ValidatorBalanceTx'
+  /** X-Chain: an operation on assets (e.g. minting NFTs). */
   | 'OperationTx'
+  /** Registers a validator of an L1 (with its balance for continuous fees). */
   | 'RegisterL1ValidatorTx'
+  /** Removes a validator from a permissioned subnet. */
   | 'RemoveSubnetValidatorTx'
+  /** Ends a validation or delegation and pays (or withholds) its reward. */
   | 'RewardValidatorTx'
+  /** Changes an L1 validator's weight (0 removes it). */
   | 'SetL1ValidatorWeightTx'
+  /** Changes a subnet's owners. */
   | 'TransferSubnetOwnershipTx'
+  /** Turns a permissioned subnet into an elastic (permissionless) one. */
   | 'TransformSubnetTx'
+  /** A type the upstream does not recognise. */
   | 'UNKNOWN';
 
+/** What a project link points at. */
 export type ResourceLinkType =
+  /** The project blog. */
   | 'Blog'
+  /** The token page on CoinGecko. */
   | 'CoinGecko'
+  /** The token page on CoinMarketCap. */
   | 'CoinMarketCap'
+  /** A Discord server. */
   | 'Discord'
+  /** Developer or user documentation. */
   | 'Documentation'
+  /** A Facebook page. */
   | 'Facebook'
+  /** A GitHub organisation or repository. */
   | 'Github'
+  /** An Instagram account. */
   | 'Instagram'
+  /** A LinkedIn page. */
   | 'LinkedIn'
+  /** A Medium publication. */
   | 'Medium'
+  /** A subreddit. */
   | 'Reddit'
+  /** A support page. */
   | 'Support'
+  /** A Telegram group or channel. */
   | 'Telegram'
+  /** A TikTok account. */
   | 'TikTok'
+  /** An X (Twitter) account. */
   | 'Twitter'
+  /** The official website. */
   | 'Website'
+  /** The whitepaper. */
   | 'Whitepaper'
+  /** A YouTube channel. */
   | 'Youtube';
 
+/** What a reward UTXO pays for. */
 export type RewardType =
+  /** Reward for delegating. */
   | 'DELEGATOR'
+  /** Reward for validating. */
   | 'VALIDATOR'
+  /** Delegation fee paid to the validator. */
   | 'VALIDATOR_FEE';
 
+/** A per-chain metric the Metrics API also keeps over rolling windows (last hour … all time). */
 export type RollingWindowMetric =
+  /** Distinct addresses that sent or received a transaction in the interval. */
   | 'ACTIVE_ADDRESSES'
+  /** Distinct addresses that sent a transaction in the interval. */
   | 'ACTIVE_SENDERS'
+  /** Average gas price in the interval, in wei (per day only). */
   | 'AVG_GAS_PRICE'
+  /** Average gas used per second over the interval (per day only). */
   | 'AVG_GPS'
+  /** Average transactions per second over the interval (per day only). */
   | 'AVG_TPS'
+  /** Contracts deployed in the interval. */
   | 'CONTRACTS'
+  /** Distinct addresses that deployed a contract in the interval. */
   | 'DEPLOYERS'
+  /** Transaction fees paid in the interval, in wei of the native token. */
   | 'FEES_PAID'
+  /** Gas used in the interval (gas units). */
   | 'GAS_USED'
+  /** Highest gas price in the interval, in wei (per day only). */
   | 'MAX_GAS_PRICE'
+  /** Highest gas used per second in the interval (per day only). */
   | 'MAX_GPS'
+  /** Highest transactions per second in the interval (per day only). */
   | 'MAX_TPS'
+  /** Transactions in the interval. */
   | 'TX_COUNT';
 
+/** The order of a list by time. */
 export type SortOrder =
+  /** Oldest first. */
   | 'ASC'
+  /** Newest first. */
   | 'DESC';
 
+/** How a series is aggregated: one point per interval, stamped with the interval start (UTC). */
 export type TimeInterval =
+  /** One point per day (UTC). */
   | 'DAY'
+  /** One point per hour. */
   | 'HOUR'
+  /** One point per calendar month. */
   | 'MONTH'
+  /** One point per week. */
   | 'WEEK';
 
 /** NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment. */
 export type TransactionMethodType =
+  /** A call to a contract. */
   | 'CONTRACT_CALL'
+  /** A contract deployment. */
   | 'CONTRACT_CREATION'
+  /** A plain transfer of the native token (no contract code run). */
   | 'NATIVE_TRANSFER';
 
 /** Filter of the latest-transactions list by receipt status. */
 export type TransactionStatus =
+  /** Transactions that failed (reverted). */
   | 'FAILED'
+  /** Transactions whose receipt status is success. */
   | 'SUCCESS';
 
+/** Whether a P-Chain UTXO is locked as stake or spendable. */
 export type UtxoType =
+  /** Locked as stake until the staking period ends. */
   | 'STAKE'
+  /** A spendable output. */
   | 'TRANSFER';
 
+/** Where a validation period is in its life. */
 export type ValidationStatus =
+  /** Under way. */
   | 'ACTIVE'
+  /** Ended and rewarded (or not). */
   | 'COMPLETED'
+  /** Not started yet. */
   | 'PENDING'
+  /** A permissioned subnet validator removed before its end. */
   | 'REMOVED';
 
 /** What the transaction does, read from its decoded fields. */
 export type XChainTxKind =
+  /** A plain transfer between X-Chain addresses. */
   | 'BASE'
+  /** Creates a new asset (its id is the tx id). */
   | 'CREATE_ASSET'
+  /** Sends funds to another chain's atomic memory (P- or C-Chain). */
   | 'EXPORT'
+  /** Takes funds from another chain's atomic memory. */
   | 'IMPORT';
 
 export type ChainBlocksQueryVariables = Exact<{

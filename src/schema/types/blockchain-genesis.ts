@@ -16,31 +16,32 @@ const AllowListConfigRef = builder.objectRef<AllowListConfig>('PrecompileAllowLi
   description: 'A Subnet-EVM precompile enabled at genesis, with its role lists.',
   fields: (t) => ({
     blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Activation time.', resolve: (c) => c.blockTimestamp ?? null }),
-    adminAddresses: t.stringList({ resolve: (c) => c.adminAddresses ?? [] }),
-    managerAddresses: t.stringList({ resolve: (c) => c.managerAddresses ?? [] }),
-    enabledAddresses: t.stringList({ resolve: (c) => c.enabledAddresses ?? [] }),
+    adminAddresses: t.stringList({ description: 'Addresses (0x-hex) that may change every role, admins included; empty when none.', resolve: (c) => c.adminAddresses ?? [] }),
+    managerAddresses: t.stringList({ description: 'Addresses that may enable or disable others (not admins); empty when none.', resolve: (c) => c.managerAddresses ?? [] }),
+    enabledAddresses: t.stringList({ description: 'Addresses allowed to use the precompile; empty when none.', resolve: (c) => c.enabledAddresses ?? [] }),
   }),
 });
 
 const FeeConfigRef = builder.objectRef<GenesisFeeConfig>('GenesisFeeConfig').implement({
   description: 'Subnet-EVM dynamic fee settings.',
   fields: (t) => ({
-    gasLimit: t.field({ ...big(), resolve: (c) => dec(c.gasLimit) }),
-    targetBlockRate: t.field({ ...big('Seconds.'), resolve: (c) => dec(c.targetBlockRate) }),
-    minBaseFee: t.field({ ...big('wei.'), resolve: (c) => dec(c.minBaseFee) }),
-    targetGas: t.field({ ...big(), resolve: (c) => dec(c.targetGas) }),
-    baseFeeChangeDenominator: t.field({ ...big(), resolve: (c) => dec(c.baseFeeChangeDenominator) }),
-    minBlockGasCost: t.field({ ...big(), resolve: (c) => dec(c.minBlockGasCost) }),
-    maxBlockGasCost: t.field({ ...big(), resolve: (c) => dec(c.maxBlockGasCost) }),
-    blockGasCostStep: t.field({ ...big(), resolve: (c) => dec(c.blockGasCostStep) }),
+    gasLimit: t.field({ ...big('Block gas limit.'), resolve: (c) => dec(c.gasLimit) }),
+    targetBlockRate: t.field({ ...big('Target time between blocks, in seconds.'), resolve: (c) => dec(c.targetBlockRate) }),
+    minBaseFee: t.field({ ...big('Lowest base fee per gas, in wei.'), resolve: (c) => dec(c.minBaseFee) }),
+    targetGas: t.field({ ...big('Gas targeted over the 10-second fee window; above it the base fee rises.'), resolve: (c) => dec(c.targetGas) }),
+    baseFeeChangeDenominator: t.field({ ...big('Bounds how fast the base fee moves: the larger, the slower.'), resolve: (c) => dec(c.baseFeeChangeDenominator) }),
+    minBlockGasCost: t.field({ ...big('Lowest block gas cost (the extra fee a block builder pays for producing quickly).'), resolve: (c) => dec(c.minBlockGasCost) }),
+    maxBlockGasCost: t.field({ ...big('Highest block gas cost.'), resolve: (c) => dec(c.maxBlockGasCost) }),
+    blockGasCostStep: t.field({ ...big('How much the block gas cost changes per second off the target block rate.'), resolve: (c) => dec(c.blockGasCostStep) }),
   }),
 });
 
 const WarpConfigRef = builder.objectRef<GenesisWarpConfig>('GenesisWarpConfig').implement({
+  description: 'Avalanche Warp Messaging settings of a Subnet-EVM chain.',
   fields: (t) => ({
-    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, resolve: (c) => c.blockTimestamp ?? null }),
+    blockTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When Warp activates, Unix seconds; null when not set.', resolve: (c) => c.blockTimestamp ?? null }),
     quorumNumerator: t.field({ type: 'Int', nullable: true, description: 'Percent of stake that must sign a warp message.', resolve: (c) => c.quorumNumerator ?? null }),
-    requirePrimaryNetworkSigners: t.boolean({ nullable: true, resolve: (c) => c.requirePrimaryNetworkSigners ?? null }),
+    requirePrimaryNetworkSigners: t.boolean({ nullable: true, description: 'True when messages from the primary network must be signed by primary-network validators; null when not set.', resolve: (c) => c.requirePrimaryNetworkSigners ?? null }),
   }),
 });
 
@@ -51,33 +52,45 @@ const FORK_FIELDS: ConfigKey[] = [
 ];
 const PRECOMPILES = ['txAllowListConfig', 'contractDeployerAllowListConfig', 'contractNativeMinterConfig', 'feeManagerConfig', 'rewardManagerConfig'] as const;
 
+const PRECOMPILE_DOCS: Record<(typeof PRECOMPILES)[number], string> = {
+  txAllowListConfig: 'Transaction allow list: only enabled addresses may send transactions; null when not enabled at genesis.',
+  contractDeployerAllowListConfig: 'Contract deployer allow list: only enabled addresses may deploy contracts; null when not enabled at genesis.',
+  contractNativeMinterConfig: 'Native minter: enabled addresses may mint the native token; null when not enabled at genesis.',
+  feeManagerConfig: 'Fee manager: enabled addresses may change the fee config; null when not enabled at genesis.',
+  rewardManagerConfig: 'Reward manager: enabled addresses may set where fees go; null when not enabled at genesis.',
+};
+
 const GenesisConfigRef = builder.objectRef<GenesisConfig>('EvmGenesisConfig').implement({
   description: 'The chain config of an EVM genesis: chain id, fork activation blocks, fees, warp and precompiles.',
   fields: (t) => ({
     chainId: t.field({ ...big('The EVM chain id.'), resolve: (c) => dec(c.chainId) }),
-    ...Object.fromEntries(FORK_FIELDS.map((k) => [k, t.field({ ...big(), resolve: (c) => dec(c[k]) })])),
-    eip150Hash: t.string({ nullable: true, resolve: (c) => c.eip150Hash ?? null }),
-    subnetEVMTimestamp: t.field({ type: 'Timestamp', nullable: true, resolve: (c) => c.subnetEVMTimestamp ?? null }),
-    allowFeeRecipients: t.boolean({ nullable: true, resolve: (c) => c.allowFeeRecipients ?? null }),
-    feeConfig: t.field({ type: FeeConfigRef, nullable: true, resolve: (c) => c.feeConfig ?? null }),
-    warpConfig: t.field({ type: WarpConfigRef, nullable: true, resolve: (c) => c.warpConfig ?? null }),
-    ...Object.fromEntries(PRECOMPILES.map((k) => [k, t.field({ type: AllowListConfigRef, nullable: true, resolve: (c) => c[k] ?? null })])),
+    ...Object.fromEntries(FORK_FIELDS.map((k) => [k, t.field({ ...big(`Block number at which the ${k.replace(/Block$/, '')} fork activates (0 = at genesis); null when not set.`), resolve: (c) => dec(c[k]) })])),
+    eip150Hash: t.string({ nullable: true, description: 'Hash of the EIP-150 fork block (0x-hex); null when not set.', resolve: (c) => c.eip150Hash ?? null }),
+    subnetEVMTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the Subnet-EVM upgrade activates, Unix seconds; null when not set.', resolve: (c) => c.subnetEVMTimestamp ?? null }),
+    allowFeeRecipients: t.boolean({ nullable: true, description: 'True when block producers may name their own fee recipient (else fees are burned); null when not set.', resolve: (c) => c.allowFeeRecipients ?? null }),
+    feeConfig: t.field({ type: FeeConfigRef, nullable: true, description: 'Dynamic fee settings; null when the genesis has none.', resolve: (c) => c.feeConfig ?? null }),
+    warpConfig: t.field({ type: WarpConfigRef, nullable: true, description: 'Warp settings; null when the genesis has none.', resolve: (c) => c.warpConfig ?? null }),
+    ...Object.fromEntries(PRECOMPILES.map((k) => [k, t.field({ type: AllowListConfigRef, nullable: true, description: PRECOMPILE_DOCS[k], resolve: (c) => c[k] ?? null })])),
   }),
 });
 
 type AllocEntry = GenesisAlloc & { address: string };
 
 const StorageSlotRef = builder.objectRef<{ slot: string; value: string }>('GenesisStorageSlot').implement({
-  fields: (t) => ({ slot: t.exposeString('slot'), value: t.exposeString('value') }),
+  description: 'One storage slot of a contract set at genesis.',
+  fields: (t) => ({
+    slot: t.exposeString('slot', { description: 'Storage key, 0x-hex (32 bytes).' }),
+    value: t.exposeString('value', { description: 'Stored value, 0x-hex (32 bytes).' }),
+  }),
 });
 
 const AllocRef = builder.objectRef<AllocEntry>('GenesisAllocation').implement({
   description: 'An account funded or deployed at genesis (hex values, as in the genesis file).',
   fields: (t) => ({
-    address: t.exposeString('address'),
-    balance: t.string({ nullable: true, resolve: (a) => a.balance ?? null }),
-    code: t.string({ nullable: true, resolve: (a) => a.code ?? null }),
-    storage: t.field({ type: [StorageSlotRef], resolve: (a) => Object.entries(a.storage ?? {}).map(([slot, value]) => ({ slot, value })) }),
+    address: t.exposeString('address', { description: 'Account address, 0x-hex.' }),
+    balance: t.string({ nullable: true, description: 'Balance in wei, as hex (e.g. "0x52b7d2dcc80cd2e4000000"); null when not set.', resolve: (a) => a.balance ?? null }),
+    code: t.string({ nullable: true, description: 'Contract bytecode, 0x-hex; null for an account without code.', resolve: (a) => a.code ?? null }),
+    storage: t.field({ type: [StorageSlotRef], description: 'Storage slots set at genesis; empty when none.', resolve: (a) => Object.entries(a.storage ?? {}).map(([slot, value]) => ({ slot, value })) }),
   }),
 });
 
@@ -86,20 +99,21 @@ const HEADER_FIELDS = ['airdropHash', 'blobGasUsed', 'coinbase', 'difficulty', '
 export const EvmGenesisRef = builder.objectRef<EvmGenesis>('EvmGenesis').implement({
   description: 'The genesis of an EVM chain. Header values are hex strings as in the genesis file.',
   fields: (t) => ({
-    ...Object.fromEntries(HEADER_FIELDS.map((k) => [k, t.string({ nullable: true, resolve: (g) => g[k] ?? null })])),
-    airdropAmount: t.field({ ...big(), resolve: (g) => dec(g.airdropAmount) }),
-    baseFeePerGas: t.field({ ...big('wei.'), resolve: (g) => dec(g.baseFeePerGas) }),
-    config: t.field({ type: GenesisConfigRef, nullable: true, resolve: (g) => g.config ?? null }),
-    alloc: t.field({ type: [AllocRef], resolve: (g) => Object.entries(g.alloc ?? {}).map(([address, a]) => ({ ...a, address })) }),
+    ...Object.fromEntries(HEADER_FIELDS.map((k) => [k, t.string({ nullable: true, description: `Genesis block header \`${k}\` (hex, as in the genesis file); null when absent.`, resolve: (g) => g[k] ?? null })])),
+    airdropAmount: t.field({ ...big('Airdrop amount in wei; null when none.'), resolve: (g) => dec(g.airdropAmount) }),
+    baseFeePerGas: t.field({ ...big('Base fee per gas of the genesis block, in wei.'), resolve: (g) => dec(g.baseFeePerGas) }),
+    config: t.field({ type: GenesisConfigRef, nullable: true, description: 'The chain config; null when absent.', resolve: (g) => g.config ?? null }),
+    alloc: t.field({ type: [AllocRef], description: 'Accounts funded or deployed at genesis; empty when none.', resolve: (g) => Object.entries(g.alloc ?? {}).map(([address, a]) => ({ ...a, address })) }),
   }),
 });
 
 export const RawGenesisRef = builder.objectRef<{ raw: string }>('RawGenesis').implement({
   description: 'The genesis of a chain of a non-EVM VM, as the upstream gives it.',
-  fields: (t) => ({ raw: t.exposeString('raw') }),
+  fields: (t) => ({ raw: t.exposeString('raw', { description: 'The genesis data as the upstream gives it (often hex or JSON text).' }) }),
 });
 
 export const GenesisDataRef = builder.unionType('GenesisData', {
+  description: 'A chain genesis: parsed for an EVM chain, raw for other VMs.',
   types: [EvmGenesisRef, RawGenesisRef],
   // The raw form is wrapped as { raw } below; a parsed EVM genesis never has that key.
   resolveType: (g) => ('raw' in g ? 'RawGenesis' : 'EvmGenesis'),
@@ -108,11 +122,12 @@ export const GenesisDataRef = builder.unionType('GenesisData', {
 export const BlockchainInfoRef = builder.objectRef<BlockchainInfo>('BlockchainInfo').implement({
   description: 'A blockchain created by a CreateChainTx.',
   fields: (t) => ({
-    chainName: t.exposeString('chainName'),
-    vmId: t.exposeString('vmId'),
+    chainName: t.exposeString('chainName', { description: 'Name given to the blockchain.' }),
+    vmId: t.exposeString('vmId', { description: 'CB58 id of the virtual machine it runs.' }),
     genesisData: t.field({
       type: GenesisDataRef,
       nullable: true,
+      description: 'Its genesis; null when the upstream gives none.',
       resolve: (b) => (b.genesisData == null ? null : typeof b.genesisData === 'string' ? { raw: b.genesisData } : b.genesisData),
     }),
   }),

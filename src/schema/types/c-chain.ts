@@ -49,7 +49,7 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_maxPriorityFeePerGas'),
     }),
     gasPrice: t.field({ type: 'BigDecimal', nullable: true, description: 'Suggested legacy gas price, wei (eth_gasPrice).', resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_gasPrice') }),
-    chainConfig: t.field({ type: EvmChainConfigRef, nullable: true, resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.chainConfig()) }),
+    chainConfig: t.field({ type: EvmChainConfigRef, nullable: true, description: "The chain config: go-ethereum's forks and Avalanche's upgrades (eth_getChainConfig).", resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.chainConfig()) }),
     isSyncing: t.boolean({ nullable: true, description: 'eth_syncing: false once the node is in sync.', resolve: async (x, _a, ctx) => (await nodeByName(ctx, x.node).read((c) => c.cChain.syncing())) !== null }),
     syncProgress: t.field({ type: EvmSyncProgressRef, nullable: true, description: 'Null when in sync.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.syncing()) }),
     netVersion: t.string({ nullable: true, description: 'net_version.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.netVersion()) }),
@@ -58,7 +58,7 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       type: 'BigDecimal',
       nullable: true,
       description: 'Native balance at the last accepted block, wei (eth_getBalance).',
-      args: { address: t.arg.string({ required: true }) },
+      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
       resolve: (x, args, ctx) => {
         const address = parseEvmAddress(args.address, 'address');
         return nodeByName(ctx, x.node).read((c) => c.cChain.balance(address));
@@ -68,7 +68,7 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       type: 'BigDecimal',
       nullable: true,
       description: 'Nonce at the last accepted block (eth_getTransactionCount).',
-      args: { address: t.arg.string({ required: true }) },
+      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
       resolve: (x, args, ctx) => {
         const address = parseEvmAddress(args.address, 'address');
         return nodeByName(ctx, x.node).read((c) => c.cChain.transactionCount(address));
@@ -77,6 +77,7 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
     atomicTransaction: t.field({
       type: CChainAtomicTransactionRef,
       nullable: true,
+      description: 'An atomic (import/export) transaction by id (avax.getAtomicTx).',
       args: { id: t.arg.string({ required: true, description: 'Atomic tx id (CB58).' }) },
       resolve: (x, args) => ({ node: x.node, txId: parseId(args.id, 'id', 'transaction id') }),
     }),

@@ -11,17 +11,20 @@ import { TransactionRef } from './transaction.js';
 
 const TransactionStatusEnum = builder.enumType('TransactionStatus', {
   description: 'Filter of the latest-transactions list by receipt status.',
-  values: { SUCCESS: { value: 'success' }, FAILED: { value: 'failed' } } as const,
+  values: {
+    SUCCESS: { value: 'success', description: 'Transactions whose receipt status is success.' },
+    FAILED: { value: 'failed', description: 'Transactions that failed (reverted).' },
+  } as const,
 });
 
 export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({
   description: "A chain's native gas token.",
   fields: (t) => ({
-    name: t.exposeString('name'),
-    symbol: t.exposeString('symbol'),
-    decimals: t.exposeInt('decimals'),
-    logoUri: t.exposeString('logoUri', { nullable: true }),
-    description: t.exposeString('description', { nullable: true }),
+    name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
+    symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).' }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: "URL of the token's logo; null when the upstream has none." }),
+    description: t.exposeString('description', { nullable: true, description: 'Description of the token from the Data API; null when none.' }),
   }),
 });
 
@@ -55,29 +58,29 @@ ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
-    name: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName }),
-    description: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description }),
+    name: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName, description: 'Chain name, e.g. "Avalanche (C-Chain)".' }),
+    description: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description, description: 'Description of the chain from the Data API.' }),
     status: t.string({
       description: 'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).',
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).status,
     }),
-    vmName: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName }),
-    vmId: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null }),
-    subnetId: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null }),
+    vmName: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName, description: "Name of the chain's virtual machine, e.g. \"EVM\"." }),
+    vmId: t.string({ nullable: true, description: 'CB58 id of the virtual machine; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null }),
+    subnetId: t.string({ nullable: true, description: 'CB58 id of the subnet that validates the chain; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null }),
     platformChainId: t.string({
       nullable: true,
       description: 'The CB58 blockchain id on the P-Chain.',
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).platformChainId ?? null,
     }),
-    isTestnet: t.boolean({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet }),
-    rpcUrl: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl }),
-    wsUrl: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null }),
-    explorerUrl: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null }),
-    logoUri: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainLogoUri ?? null }),
-    isPrivate: t.boolean({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).private ?? null }),
-    multicallAddress: t.string({ nullable: true, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null }),
-    enabledFeatures: t.stringList({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [] }),
-    networkToken: t.field({ type: NetworkTokenRef, resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken }),
+    isTestnet: t.boolean({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet, description: 'True for a test network chain (e.g. Fuji).' }),
+    rpcUrl: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl, description: 'Public JSON-RPC URL of the chain.' }),
+    wsUrl: t.string({ nullable: true, description: 'Public websocket URL of the chain; null when none.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null }),
+    explorerUrl: t.string({ nullable: true, description: 'Block explorer URL; null when none.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null }),
+    logoUri: t.string({ nullable: true, description: "URL of the chain's logo; null when none.", resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainLogoUri ?? null }),
+    isPrivate: t.boolean({ nullable: true, description: 'True for a private chain; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).private ?? null }),
+    multicallAddress: t.string({ nullable: true, description: 'Address (0x-hex) of the Multicall contract on this chain; null when none is known.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null }),
+    enabledFeatures: t.stringList({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [], description: 'Data API features enabled for this chain (e.g. "nftIndexing", "webhooks"); empty when none.' }),
+    networkToken: t.field({ type: NetworkTokenRef, description: "The chain's native gas token.", resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken }),
     blocks: t.connection(
       {
         type: BlockRef,
@@ -103,7 +106,7 @@ ChainRef.implement({
         type: TransactionRef,
         nullable: true,
         description: 'The latest transactions, newest first, optionally only the successful or the failed ones. Forward paging only (first/after).',
-        args: { status: t.arg({ type: TransactionStatusEnum, required: false }) },
+        args: { status: t.arg({ type: TransactionStatusEnum, required: false, description: 'Only successful (SUCCESS) or only failed (FAILED) transactions; all when omitted.' }) },
         resolve: (chain, args, ctx) =>
           resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
             listKey: `latestTransactions|${chain.chainId}|${args.status ?? ''}`,
@@ -139,7 +142,7 @@ builder.queryFields((t) => ({
     type: ChainRef,
     nullable: true,
     description: 'One EVM chain, by EVM chain id (e.g. "43114") or blockchain id.',
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, description: "EVM chain id (decimal, e.g. \"43114\") or the chain's CB58 blockchain id." }) },
     resolve: async (_root, { id }, ctx) => {
       if (!id) throw badInput('id', 'id must not be empty');
       const chainId = parseChainId(id, 'id');

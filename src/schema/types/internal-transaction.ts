@@ -1,5 +1,6 @@
 import { INTERNAL_TX_TYPES, type InternalTransactionItem } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { describedValues } from '../enum-docs.js';
 import { AddressRef, addressOf } from './address.js';
 import { TransactionRef, detailOf } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
@@ -7,7 +8,16 @@ import { inTransaction } from './transfer.js';
 
 export const InternalTransactionTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM call or create opcode of an internal transaction.',
-  values: INTERNAL_TX_TYPES,
+  values: describedValues(INTERNAL_TX_TYPES, {
+    UNKNOWN: 'An opcode the indexer does not name.',
+    CALL: 'A message call (CALL).',
+    CREATE: 'A contract creation (CREATE).',
+    CREATE2: 'A contract creation at a salted address (CREATE2).',
+    CREATE3: 'A contract creation through a CREATE3 factory.',
+    CALLCODE: "A call running the target's code in the caller's context (CALLCODE).",
+    DELEGATECALL: "A call running the target's code with the caller's storage and sender (DELEGATECALL).",
+    STATICCALL: 'A read-only call (STATICCALL).',
+  }),
 });
 
 /**
@@ -18,13 +28,13 @@ export const InternalTransactionRef = builder.objectRef<InternalTransactionItem>
   description: 'A call or contract creation a contract made during a transaction (valued calls and creations only).',
   interfaces: [TransactionPartRef],
   fields: (t) => ({
-    from: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.from) }),
-    to: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.to) }),
-    type: t.expose('internalTxType', { type: InternalTransactionTypeEnum }),
+    from: t.field({ type: AddressRef, description: 'The calling account or contract.', resolve: (x) => addressOf(x.chainId, x.from) }),
+    to: t.field({ type: AddressRef, description: 'The called account, or the contract created.', resolve: (x) => addressOf(x.chainId, x.to) }),
+    type: t.expose('internalTxType', { type: InternalTransactionTypeEnum, description: 'The opcode: a call variant or a create.' }),
     value: t.expose('value', { type: 'BigDecimal', description: 'Native value moved, in wei.' }),
-    isReverted: t.exposeBoolean('isReverted'),
-    gasUsed: t.expose('gasUsed', { type: 'BigDecimal' }),
-    gasLimit: t.expose('gasLimit', { type: 'BigDecimal' }),
+    isReverted: t.exposeBoolean('isReverted', { description: 'True when this internal call reverted.' }),
+    gasUsed: t.expose('gasUsed', { type: 'BigDecimal', description: 'Gas used by the internal call (decimal string).' }),
+    gasLimit: t.expose('gasLimit', { type: 'BigDecimal', description: 'Gas limit given to the internal call (decimal string).' }),
   }),
 });
 

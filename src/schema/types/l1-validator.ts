@@ -17,14 +17,17 @@ export type L1ValidatorItem = L1Validator & { blockHeight: string };
 
 const OwnerSetRef = builder.objectRef<L1Validator['remainingBalanceOwner']>('OwnerSet').implement({
   description: 'P-Chain addresses and how many of them must sign.',
-  fields: (t) => ({ addresses: t.exposeStringList('addresses'), threshold: t.exposeInt('threshold') }),
+  fields: (t) => ({
+    addresses: t.exposeStringList('addresses', { description: 'Owner addresses (bech32, P-Chain).' }),
+    threshold: t.exposeInt('threshold', { description: 'How many of the owners must sign.' }),
+  }),
 });
 
 export const L1ValidatorBlsRef = builder.objectRef<L1Validator['blsCredentials']>('L1ValidatorBlsCredentials').implement({
   description: 'The BLS key of an L1 validator (the upstream leaves its shape open: both parts may be absent).',
   fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { nullable: true }),
-    proofOfPossession: t.exposeString('proofOfPossession', { nullable: true }),
+    publicKey: t.exposeString('publicKey', { nullable: true, description: 'BLS public key, 0x-hex; null when the upstream omits it.' }),
+    proofOfPossession: t.exposeString('proofOfPossession', { nullable: true, description: 'BLS proof of possession, 0x-hex; null when the upstream omits it.' }),
   }),
 });
 
@@ -47,17 +50,17 @@ builder.node(L1ValidatorRef, {
   id: { resolve: (v) => `${v.network}:${v.validationId}` },
   loadMany: (ids, ctx) => ids.map((id) => loadL1Validator(id, ctx)),
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The network the L1 is on.' }),
     validationId: t.exposeString('validationId', { description: 'CB58 validation id, stable until the weight drops to 0.' }),
-    validationIdHex: t.exposeString('validationIdHex'),
-    nodeId: t.exposeString('nodeId'),
-    subnetId: t.exposeString('subnetId'),
+    validationIdHex: t.exposeString('validationIdHex', { description: 'The same validation id in hex (0x…).' }),
+    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
+    subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
     weight: t.field({ type: 'BigDecimal', description: 'Sampling weight within the L1 (0 = removed).', resolve: (v) => String(v.weight) }),
     remainingBalance: t.field({ type: 'BigDecimal', description: 'nAVAX left before the validator becomes inactive, at `blockHeight`.', resolve: (v) => String(v.remainingBalance) }),
     blockHeight: t.expose('blockHeight', { type: 'BigDecimal', description: 'The P-Chain height the balance was computed at.' }),
-    creationTimestamp: t.expose('creationTimestamp', { type: 'Timestamp' }),
-    creationTimestampIso: t.string({ resolve: (v) => isoOf(v.creationTimestamp) }),
-    blsCredentials: t.field({ type: L1ValidatorBlsRef, resolve: (v) => v.blsCredentials }),
+    creationTimestamp: t.expose('creationTimestamp', { type: 'Timestamp', description: 'When the validator was registered, Unix seconds.' }),
+    creationTimestampIso: t.string({ description: '`creationTimestamp` as an ISO 8601 UTC date-time.', resolve: (v) => isoOf(v.creationTimestamp) }),
+    blsCredentials: t.field({ type: L1ValidatorBlsRef, description: "The validator's BLS key and proof of possession.", resolve: (v) => v.blsCredentials }),
     remainingBalanceOwner: t.field({ type: OwnerSetRef, description: 'Receives the remaining balance when the validator is disabled or removed.', resolve: (v) => v.remainingBalanceOwner }),
     deactivationOwner: t.field({ type: OwnerSetRef, description: 'May disable or remove the validator.', resolve: (v) => v.deactivationOwner }),
   }),

@@ -24,16 +24,44 @@ import { ChainRef } from './chain.js';
  * cursor whose token expired is a BAD_USER_INPUT with `extensions.reason: 'CURSOR_EXPIRED'` (restart paging).
  */
 const upperSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-const enumValues = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [upperSnake(v), { value: v }])) as Record<string, { value: T }>;
+const enumValues = <T extends string>(values: readonly T[], docs: { readonly [K in T]: string }) =>
+  Object.fromEntries(values.map((v) => [upperSnake(v), { value: v, description: docs[v] }])) as Record<string, { value: T; description: string }>;
+
+/** The Metrics API's own wording, with units (gas in gas units, prices and fees in wei of the native token). */
+const METRIC_DOCS: Record<ChainMetric, string> = {
+  activeAddresses: 'Distinct addresses that sent or received a transaction in the interval.',
+  activeSenders: 'Distinct addresses that sent a transaction in the interval.',
+  cumulativeTxCount: 'Transactions since genesis, at the end of the interval (per day only).',
+  cumulativeAddresses: 'Distinct addresses seen since genesis, at the end of the interval (per day only).',
+  cumulativeContracts: 'Contracts deployed since genesis, at the end of the interval (per day only).',
+  cumulativeDeployers: 'Distinct contract deployers since genesis, at the end of the interval (per day only).',
+  contracts: 'Contracts deployed in the interval.',
+  deployers: 'Distinct addresses that deployed a contract in the interval.',
+  gasUsed: 'Gas used in the interval (gas units).',
+  txCount: 'Transactions in the interval.',
+  avgGps: 'Average gas used per second over the interval (per day only).',
+  maxGps: 'Highest gas used per second in the interval (per day only).',
+  avgTps: 'Average transactions per second over the interval (per day only).',
+  maxTps: 'Highest transactions per second in the interval (per day only).',
+  avgGasPrice: 'Average gas price in the interval, in wei (per day only).',
+  maxGasPrice: 'Highest gas price in the interval, in wei (per day only).',
+  feesPaid: 'Transaction fees paid in the interval, in wei of the native token.',
+};
 
 export const ChainMetricEnum = builder.enumType('ChainMetric', {
   description: 'A per-chain time series of the Metrics API. CUMULATIVE_*, MAX_* and AVG_* are aggregated per DAY only.',
-  values: enumValues(CHAIN_METRICS),
+  values: enumValues(CHAIN_METRICS, METRIC_DOCS),
 });
 
-export const RollingWindowMetricEnum = builder.enumType('RollingWindowMetric', { values: enumValues(ROLLING_WINDOW_METRICS) });
+export const RollingWindowMetricEnum = builder.enumType('RollingWindowMetric', {
+  description: 'A per-chain metric the Metrics API also keeps over rolling windows (last hour … all time).',
+  values: enumValues(ROLLING_WINDOW_METRICS, METRIC_DOCS),
+});
 
-export const TimeIntervalEnum = builder.enumType('TimeInterval', { values: enumValues(TIME_INTERVALS) });
+export const TimeIntervalEnum = builder.enumType('TimeInterval', {
+  description: 'How a series is aggregated: one point per interval, stamped with the interval start (UTC).',
+  values: enumValues(TIME_INTERVALS, { hour: 'One point per hour.', day: 'One point per day (UTC).', week: 'One point per week.', month: 'One point per calendar month.' }),
+});
 
 interface ChainMetricsShape {
   chainId: string;
@@ -42,9 +70,9 @@ interface ChainMetricsShape {
 const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
   fields: (t) => ({
-    timestamp: t.expose('timestamp', { type: 'Timestamp' }),
-    timestampIso: t.string({ resolve: (p) => isoOf(p.timestamp) }),
-    value: t.exposeFloat('value'),
+    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'Start of the interval this point covers, Unix seconds.' }),
+    timestampIso: t.string({ resolve: (p) => isoOf(p.timestamp), description: '`timestamp` as an ISO 8601 UTC date-time.' }),
+    value: t.exposeFloat('value', { description: "The metric's value for the interval (unit depends on the metric)." }),
   }),
 });
 
@@ -56,13 +84,13 @@ const MetricPointConnectionRef = builder.connectionObject(
 const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMetrics').implement({
   description: 'A metric aggregated over windows ending now.',
   fields: (t) => ({
-    lastHour: t.exposeFloat('lastHour', { nullable: true }),
-    lastDay: t.exposeFloat('lastDay', { nullable: true }),
-    lastWeek: t.exposeFloat('lastWeek', { nullable: true }),
-    lastMonth: t.exposeFloat('lastMonth', { nullable: true }),
-    last90Days: t.exposeFloat('last90Days', { nullable: true }),
-    lastYear: t.exposeFloat('lastYear', { nullable: true }),
-    allTime: t.exposeFloat('allTime', { nullable: true }),
+    lastHour: t.exposeFloat('lastHour', { nullable: true, description: 'Value over the last hour; null when the Metrics API has none.' }),
+    lastDay: t.exposeFloat('lastDay', { nullable: true, description: 'Value over the last day; null when none.' }),
+    lastWeek: t.exposeFloat('lastWeek', { nullable: true, description: 'Value over the last week; null when none.' }),
+    lastMonth: t.exposeFloat('lastMonth', { nullable: true, description: 'Value over the last month; null when none.' }),
+    last90Days: t.exposeFloat('last90Days', { nullable: true, description: 'Value over the last 90 days; null when none.' }),
+    lastYear: t.exposeFloat('lastYear', { nullable: true, description: 'Value over the last year; null when none.' }),
+    allTime: t.exposeFloat('allTime', { nullable: true, description: 'Value since genesis; null when none.' }),
   }),
 });
 
@@ -94,7 +122,7 @@ function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args:
 const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
   description: 'Time series of one chain from the Metrics API.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId'),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id of the chain (decimal string).' }),
     avgTps: t.connection(
       {
         type: MetricPointRef,
@@ -115,7 +143,7 @@ const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').imp
         nullable: true,
         description: 'Any per-chain series, newest first. Forward paging only (first/after).',
         args: {
-          metric: t.arg({ type: ChainMetricEnum, required: true }),
+          metric: t.arg({ type: ChainMetricEnum, required: true, description: 'Which series to read.' }),
           startTimestamp: t.arg.int({ description: 'Only points at or after this Unix time (seconds, ≥ 0).' }),
           endTimestamp: t.arg.int({ description: 'Only points at or before this Unix time (seconds, ≥ 0).' }),
           timeInterval: t.arg({ type: TimeIntervalEnum, description: 'Aggregation interval. Default DAY.' }),
@@ -128,7 +156,7 @@ const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').imp
       type: RollingWindowRef,
       nullable: true,
       description: 'A metric over the last hour, day, week, month, 90 days, year and all time.',
-      args: { metric: t.arg({ type: RollingWindowMetricEnum, required: true, defaultValue: 'avgTps' }) },
+      args: { metric: t.arg({ type: RollingWindowMetricEnum, required: true, defaultValue: 'avgTps', description: 'Which metric. Default: AVG_TPS.' }) },
       resolve: (m, args, ctx) => ctx.loaders.metrics.rollingWindow.load({ chainId: m.chainId, metric: args.metric }),
     }),
   }),

@@ -20,7 +20,7 @@ export const NetworkPeerRef = builder.objectRef<PeerShape>('NetworkPeer');
 NetworkPeerRef.implement({
   description: 'A node connected to a configured node, as that node reports the connection (info.peers).',
   fields: (t) => ({
-    nodeId: t.exposeString('nodeID'),
+    nodeId: t.exposeString('nodeID', { description: 'Node id of the peer (`NodeID-…`).' }),
     ip: t.exposeString('ip', { description: 'The address the connection uses (ip:port).' }),
     publicIp: t.exposeString('publicIP', { nullable: true, description: 'The address the peer advertises (ip:port).' }),
     version: t.exposeString('version', { description: 'e.g. "avalanchego/1.14.2".' }),

@@ -54,7 +54,7 @@ builder.node(NetworkNodeRef, {
       description: 'The IP and staking port peers reach the node at (info.getNodeIP; node-specific).',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeIp()),
     }),
-    version: t.field({ type: NodeVersionRef, nullable: true, resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeVersion()) }),
+    version: t.field({ type: NodeVersionRef, nullable: true, description: 'What software the node runs (info.getNodeVersion).', resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeVersion()) }),
     networkId: t.int({
       nullable: true,
       description: '1 for mainnet, 5 for fuji (info.getNetworkID).',
@@ -79,7 +79,7 @@ builder.node(NetworkNodeRef, {
         return readNode(n, ctx, (c) => c.info.blockchainId(alias));
       },
     }),
-    upgrades: t.field({ type: NetworkUpgradesRef, nullable: true, resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.upgrades()) }),
+    upgrades: t.field({ type: NetworkUpgradesRef, nullable: true, description: "The network's upgrade schedule as the node knows it (info.upgrades).", resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.upgrades()) }),
     acps: t.field({
       type: [AcpPreferenceRef],
       nullable: true,
@@ -111,6 +111,7 @@ builder.node(NetworkNodeRef, {
     txFee: t.field({
       type: NodeTxFeesRef,
       nullable: true,
+      description: 'Static transaction fees in nAVAX (info.getTxFee).',
       deprecationReason: 'info.getTxFee is deprecated as of AvalancheGo v1.12.2 (fees are dynamic since Etna); use xChain.fees for the X-Chain.',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.txFee()),
     }),

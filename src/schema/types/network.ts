@@ -12,12 +12,16 @@ export interface NetworkShape {
 
 export const NetworkNameEnum = builder.enumType('NetworkName', {
   description: 'An Avalanche network. The Data API also calls fuji "testnet".',
-  values: { mainnet: { value: 'mainnet' }, fuji: { value: 'fuji' } } as const,
+  values: {
+    mainnet: { value: 'mainnet', description: 'Avalanche mainnet (network id 1).' },
+    fuji: { value: 'fuji', description: 'The Fuji test network (network id 5).' },
+  } as const,
 });
 
 /** The order of a list by time, as the Data API's `sortOrder` takes it. */
 export const SortOrderEnum = builder.enumType('SortOrder', {
-  values: { ASC: { value: 'asc' }, DESC: { value: 'desc' } } as const,
+  description: 'The order of a list by time.',
+  values: { ASC: { value: 'asc', description: 'Oldest first.' }, DESC: { value: 'desc', description: 'Newest first.' } } as const,
 });
 
 export const NetworkRef = builder.objectRef<NetworkShape>('Network');
@@ -28,8 +32,8 @@ builder.node(NetworkRef, {
   // Nothing to fetch: a network is valid when its name is.
   loadOne: (id) => ({ name: parseNetwork(id, 'id') }),
   fields: (t) => ({
-    name: t.expose('name', { type: NetworkNameEnum }),
-    isTestnet: t.boolean({ resolve: (n) => n.name === 'fuji' }),
+    name: t.expose('name', { type: NetworkNameEnum, description: 'Which network: mainnet or fuji.' }),
+    isTestnet: t.boolean({ description: 'True for fuji.', resolve: (n) => n.name === 'fuji' }),
   }),
 });
 

@@ -34,7 +34,14 @@ function parseAlias(value: string, argument = 'alias'): string {
 
 export const EvmLogLevelEnum = builder.enumType('EvmLogLevel', {
   description: 'Log levels of the C-Chain VM (go-ethereum style).',
-  values: { TRACE: { value: 'trace' }, DEBUG: { value: 'debug' }, INFO: { value: 'info' }, WARN: { value: 'warn' }, ERROR: { value: 'error' }, CRIT: { value: 'crit' } } as const,
+  values: {
+    TRACE: { value: 'trace', description: 'Everything, including traces.' },
+    DEBUG: { value: 'debug', description: 'Debugging detail and above.' },
+    INFO: { value: 'info', description: 'Informational messages and above (the default).' },
+    WARN: { value: 'warn', description: 'Warnings and above.' },
+    ERROR: { value: 'error', description: 'Errors and above.' },
+    CRIT: { value: 'crit', description: 'Only critical errors.' },
+  } as const,
 });
 
 builder.mutationFields((t) => ({
@@ -77,8 +84,8 @@ builder.mutationFields((t) => ({
     args: {
       node: t.arg.string({ description: NODE_ARG }),
       loggerName: t.arg.string({ description: 'Omit for every logger.' }),
-      logLevel: t.arg({ type: NodeLogLevelEnum }),
-      displayLevel: t.arg({ type: NodeLogLevelEnum }),
+      logLevel: t.arg({ type: NodeLogLevelEnum, description: 'New level for the log files; unchanged when omitted.' }),
+      displayLevel: t.arg({ type: NodeLogLevelEnum, description: 'New level for the console; unchanged when omitted.' }),
     },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
@@ -104,7 +111,7 @@ builder.mutationFields((t) => ({
   cChainAdminSetLogLevel: t.field({
     type: NodeAdminPayloadRef,
     description: 'Change the C-Chain VM log level (admin.setLogLevel on /ext/bc/C/admin).',
-    args: { node: t.arg.string({ description: NODE_ARG }), level: t.arg({ type: EvmLogLevelEnum, required: true }) },
+    args: { node: t.arg.string({ description: NODE_ARG }), level: t.arg({ type: EvmLogLevelEnum, required: true, description: 'The new log level.' }) },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       await node.call((c) => c.cChain.setLogLevel(args.level));
@@ -138,18 +145,20 @@ for (const [suffix, action, what] of PROFILERS) {
 }
 
 const XChainIssueTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('XChainIssueTxPayload').implement({
+  description: 'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
-    txId: t.exposeString('txId'),
-    transaction: t.field({ type: XChainTransactionRef, resolve: (p) => ({ node: p.node, txId: p.txId }) }),
+    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the transaction went through.', resolve: (p) => ({ name: p.node }) }),
+    txId: t.exposeString('txId', { description: 'Id (CB58) of the issued transaction.' }),
+    transaction: t.field({ type: XChainTransactionRef, description: 'The issued transaction, read back from the node.', resolve: (p) => ({ node: p.node, txId: p.txId }) }),
   }),
 });
 
 const CChainIssueAtomicTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('CChainIssueAtomicTxPayload').implement({
+  description: 'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
-    txId: t.exposeString('txId'),
-    atomicTransaction: t.field({ type: CChainAtomicTransactionRef, resolve: (p) => ({ node: p.node, txId: p.txId }) }),
+    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the transaction went through.', resolve: (p) => ({ name: p.node }) }),
+    txId: t.exposeString('txId', { description: 'Id (CB58) of the issued atomic transaction.' }),
+    atomicTransaction: t.field({ type: CChainAtomicTransactionRef, description: 'The issued atomic transaction, read back from the node.', resolve: (p) => ({ node: p.node, txId: p.txId }) }),
   }),
 });
 

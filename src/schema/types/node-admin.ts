@@ -24,7 +24,16 @@ export const LoggerLevelRef = builder.objectRef<LoggerLevel>('NodeLoggerLevel').
 
 export const NodeLogLevelEnum = builder.enumType('NodeLogLevel', {
   description: "AvalancheGo's log levels, least to most verbose.",
-  values: ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const,
+  values: {
+    OFF: { description: 'No logging.' },
+    FATAL: { description: 'Only fatal errors.' },
+    ERROR: { description: 'Errors and above.' },
+    WARN: { description: 'Warnings and above.' },
+    INFO: { description: 'Informational messages and above (the default).' },
+    TRACE: { description: 'Traces of operations and above.' },
+    DEBUG: { description: 'Debugging detail and above.' },
+    VERBO: { description: 'Everything (verbose).' },
+  } as const,
 });
 
 const NetworkNodeAdminRef = builder.objectRef<NetworkNodeShape>('NetworkNodeAdmin').implement({
@@ -79,15 +88,16 @@ export interface AdminPayload {
 export const NodeAdminPayloadRef = builder.objectRef<AdminPayload>('NodeAdminPayload').implement({
   description: 'The result of an admin action the node answers with an empty object.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
+    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
     method: t.exposeString('method', { description: 'The node method called, e.g. "admin.alias".' }),
   }),
 });
 
 export const NodeLoggerLevelsPayloadRef = builder.objectRef<AdminPayload & { loggerLevels: LoggerLevel[] | null }>('NodeLoggerLevelsPayload').implement({
+  description: 'The answer of a logger-level admin call: the node and the levels it now has.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
-    method: t.exposeString('method'),
+    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
+    method: t.exposeString('method', { description: 'The node method called (e.g. "admin.setLoggerLevel").' }),
     loggerLevels: t.field({
       type: [LoggerLevelRef],
       nullable: true,
@@ -98,14 +108,19 @@ export const NodeLoggerLevelsPayloadRef = builder.objectRef<AdminPayload & { log
 });
 
 const VmLoadFailureRef = builder.objectRef<LoadVmsResult['failedVms'][number]>('NodeVmLoadFailure').implement({
-  fields: (t) => ({ id: t.exposeString('id'), error: t.exposeString('error') }),
+  description: 'A VM the node failed to load.',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'CB58 id of the VM.' }),
+    error: t.exposeString('error', { description: 'Why it failed, as the node says.' }),
+  }),
 });
 
 export const NodeLoadVmsPayloadRef = builder.objectRef<AdminPayload & LoadVmsResult>('NodeLoadVmsPayload').implement({
+  description: 'The answer of admin.loadVMs: the VMs registered and those that failed.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, resolve: (p) => ({ name: p.node }) }),
-    method: t.exposeString('method'),
+    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
+    method: t.exposeString('method', { description: 'The node method called ("admin.loadVMs").' }),
     newVms: t.field({ type: [VirtualMachineRef], description: 'VMs registered by this call, with their aliases.', resolve: (p) => p.newVms }),
-    failedVms: t.field({ type: [VmLoadFailureRef], resolve: (p) => p.failedVms }),
+    failedVms: t.field({ type: [VmLoadFailureRef], description: 'VMs that failed to load, with the reason; empty when none.', resolve: (p) => p.failedVms }),
   }),
 });

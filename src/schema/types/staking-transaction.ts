@@ -3,6 +3,7 @@ import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { GatewayNetwork, PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { PRIMARY_NETWORK_TX_TYPES, pChainTxType, type L1ValidatorTxDetails, type PChainTransactionRaw } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
+import { describedValues } from '../enum-docs.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses, parseTimestampArg } from '../primary-inputs.js';
@@ -21,10 +22,41 @@ import { BlsCredentialsRef, findValidator, ValidatorRef } from './validator.js';
  */
 export type StakingTransaction = PChainTransactionRaw & { network: GatewayNetwork; listChainInfo?: PrimaryChainInfo };
 
-export const PChainTransactionTypeEnum = builder.enumType('PChainTransactionType', { values: pChainTxType.options });
+const P_CHAIN_TX_TYPE_DOCS = {
+  AddValidatorTx: 'Adds a primary-network validator (pre-Durango form), staking AVAX for a period.',
+  AddSubnetValidatorTx: 'Adds a validator to a permissioned subnet.',
+  AddDelegatorTx: 'Delegates stake to a primary-network validator (pre-Durango form).',
+  CreateChainTx: 'Creates a blockchain in a subnet (with its VM and genesis data).',
+  CreateSubnetTx: 'Creates a subnet with its owners.',
+  ImportTx: 'Imports funds into the P-Chain from the X- or C-Chain (atomic, shared memory).',
+  ExportTx: 'Exports funds from the P-Chain to the X- or C-Chain (atomic, shared memory).',
+  AdvanceTimeTx: "Advances the P-Chain's clock (pre-Banff).",
+  RewardValidatorTx: 'Ends a validation or delegation and pays (or withholds) its reward.',
+  RemoveSubnetValidatorTx: 'Removes a validator from a permissioned subnet.',
+  TransformSubnetTx: 'Turns a permissioned subnet into an elastic (permissionless) one.',
+  AddPermissionlessValidatorTx: 'Adds a validator with BLS credentials (primary network or an elastic subnet).',
+  AddPermissionlessDelegatorTx: 'Delegates stake to a permissionless validator.',
+  BaseTx: 'A plain transfer of P-Chain funds.',
+  TransferSubnetOwnershipTx: "Changes a subnet's owners.",
+  ConvertSubnetToL1Tx: 'Converts a subnet into an L1 with its validator manager contract and initial validators.',
+  RegisterL1ValidatorTx: 'Registers a validator of an L1 (with its balance for continuous fees).',
+  SetL1ValidatorWeightTx: "Changes an L1 validator's weight (0 removes it).",
+  DisableL1ValidatorTx: 'Disables an L1 validator and returns its remaining balance.',
+  IncreaseL1ValidatorBalanceTx: "Tops up an L1 validator's balance for continuous fees.",
+  UNKNOWN: 'A type the upstream does not recognise.',
+} as const;
+
+export const PChainTransactionTypeEnum = builder.enumType('PChainTransactionType', {
+  description: "A P-Chain transaction's type, as the Data API names it.",
+  values: describedValues(pChainTxType.options, P_CHAIN_TX_TYPE_DOCS),
+});
 export const PrimaryNetworkTxTypeEnum = builder.enumType('PrimaryNetworkTxType', {
   description: 'Transaction types the staking list can be filtered on.',
-  values: PRIMARY_NETWORK_TX_TYPES,
+  values: describedValues(PRIMARY_NETWORK_TX_TYPES, {
+    ...P_CHAIN_TX_TYPE_DOCS,
+    CreateAssetTx: 'X-Chain: creates an asset.',
+    OperationTx: 'X-Chain: an operation on assets (e.g. minting NFTs).',
+  }),
 });
 
 type L1Detail = L1ValidatorTxDetails & { network: GatewayNetwork };
@@ -32,14 +64,14 @@ type L1Detail = L1ValidatorTxDetails & { network: GatewayNetwork };
 const L1ValidatorTxDetailsRef = builder.objectRef<L1Detail>('L1ValidatorTxDetails').implement({
   description: 'An L1 validator as this transaction registered or changed it.',
   fields: (t) => ({
-    validationId: t.exposeString('validationId'),
-    validationIdHex: t.exposeString('validationIdHex'),
-    nodeId: t.exposeString('nodeId'),
-    subnetId: t.exposeString('subnetId'),
-    weight: t.field({ type: 'BigDecimal', resolve: (d) => String(d.weight) }),
-    remainingBalance: t.field({ type: 'BigDecimal', description: 'nAVAX.', resolve: (d) => String(d.remainingBalance) }),
+    validationId: t.exposeString('validationId', { description: 'CB58 validation id: identifies this L1 validation network-wide until its weight drops to 0 (removed).' }),
+    validationIdHex: t.exposeString('validationIdHex', { description: 'The same validation id in hex (0x…).' }),
+    nodeId: t.exposeString('nodeId', { description: 'Node id of the L1 validator (`NodeID-…`).' }),
+    subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
+    weight: t.field({ description: "Weight used when sampling the L1's validators, as of this transaction; 0 means removed.", type: 'BigDecimal', resolve: (d) => String(d.weight) }),
+    remainingBalance: t.field({ type: 'BigDecimal', description: 'Balance left for continuous fees, in nAVAX, until the validator becomes inactive.', resolve: (d) => String(d.remainingBalance) }),
     balanceChange: t.field({ type: 'BigDecimal', nullable: true, description: 'nAVAX added (or returned) by this transaction.', resolve: (d) => (d.balanceChange == null ? null : String(d.balanceChange)) }),
-    blsCredentials: t.field({ type: L1ValidatorBlsRef, nullable: true, resolve: (d) => d.blsCredentials ?? null }),
+    blsCredentials: t.field({ description: 'BLS public key and proof of possession registered for this L1 validator.', type: L1ValidatorBlsRef, nullable: true, resolve: (d) => d.blsCredentials ?? null }),
     l1Validator: t.field({
       type: L1ValidatorRef,
       nullable: true,
@@ -50,11 +82,20 @@ const L1ValidatorTxDetailsRef = builder.objectRef<L1Detail>('L1ValidatorTxDetail
 });
 
 const ManagerRef = builder.objectRef<NonNullable<PChainTransactionRaw['l1ValidatorManagerDetails']>>('L1ValidatorManagerDetails').implement({
-  fields: (t) => ({ blockchainId: t.exposeString('blockchainId'), contractAddress: t.exposeString('contractAddress') }),
+  description: "Where an L1's validator manager contract lives (set by ConvertSubnetToL1Tx).",
+  fields: (t) => ({
+    blockchainId: t.exposeString('blockchainId', { description: 'CB58 id of the blockchain that hosts the validator manager contract.' }),
+    contractAddress: t.exposeString('contractAddress', { description: 'Address (0x-hex) of the validator manager contract on that blockchain.' }),
+  }),
 });
 
 const SubnetOwnershipRef = builder.objectRef<NonNullable<PChainTransactionRaw['subnetOwnershipInfo']>>('SubnetOwnershipInfo').implement({
-  fields: (t) => ({ locktime: t.exposeInt('locktime'), threshold: t.exposeInt('threshold'), addresses: t.exposeStringList('addresses') }),
+  description: 'Subnet owners set by CreateSubnetTx or TransferSubnetOwnershipTx.',
+  fields: (t) => ({
+    locktime: t.exposeInt('locktime', { description: 'Unix time (seconds) after which the owners can control the subnet; 0 = at once.' }),
+    threshold: t.exposeInt('threshold', { description: 'Minimum number of owner signatures needed for subnet update transactions.' }),
+    addresses: t.exposeStringList('addresses', { description: 'Owner addresses (bech32) eligible to sign subnet update transactions.' }),
+  }),
 });
 
 export const StakingTransactionRef = builder.objectRef<StakingTransaction>('StakingTransaction');
@@ -77,36 +118,36 @@ builder.node(StakingTransactionRef, {
   id: { resolve: (tx) => `${tx.network}:${tx.txHash}` },
   loadMany: (ids, ctx) => ids.map((id) => loadStakingTransaction(id, ctx)),
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum }),
-    txHash: t.exposeString('txHash'),
-    txType: t.expose('txType', { type: PChainTransactionTypeEnum }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
-    blockHash: t.exposeString('blockHash'),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
-    blockTimestampIso: t.string({ resolve: (tx) => isoOf(tx.blockTimestamp) }),
-    consumedUtxos: t.field({ type: [PChainUtxoRef], resolve: (tx) => tx.consumedUtxos }),
-    emittedUtxos: t.field({ type: [PChainUtxoRef], resolve: (tx) => tx.emittedUtxos }),
-    sourceChain: t.exposeString('sourceChain', { nullable: true }),
-    destinationChain: t.exposeString('destinationChain', { nullable: true }),
-    value: t.field({ type: [AssetAmountRef], resolve: (tx) => tx.value }),
-    amountBurned: t.field({ type: [AssetAmountRef], resolve: (tx) => tx.amountBurned }),
-    amountStaked: t.field({ type: [AssetAmountRef], resolve: (tx) => tx.amountStaked }),
-    amountL1ValidatorBalanceBurned: t.field({ type: [AssetAmountRef], resolve: (tx) => tx.amountL1ValidatorBalanceBurned }),
-    startTimestamp: t.expose('startTimestamp', ts),
-    endTimestamp: t.expose('endTimestamp', ts),
-    delegationFeePercent: t.expose('delegationFeePercent', { type: 'BigDecimal', nullable: true }),
-    nodeId: t.exposeString('nodeId', { nullable: true }),
-    subnetId: t.exposeString('subnetId', { nullable: true }),
-    estimatedReward: t.expose('estimatedReward', { type: 'BigDecimal', nullable: true, description: 'nAVAX, if the stake succeeds.' }),
-    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true }),
-    rewardAddresses: t.stringList({ resolve: (tx) => tx.rewardAddresses ?? [] }),
-    memo: t.exposeString('memo', { nullable: true }),
+    network: t.expose('network', { description: 'The primary network this transaction is on.', type: NetworkNameEnum }),
+    txHash: t.exposeString('txHash', { description: 'P-Chain transaction hash (CB58).' }),
+    txType: t.expose('txType', { description: "The transaction's type.", type: PChainTransactionTypeEnum }),
+    blockNumber: t.expose('blockNumber', { description: 'Height of the P-Chain block that includes the transaction (decimal string).', type: 'BigDecimal' }),
+    blockHash: t.exposeString('blockHash', { description: 'Hash of that block (CB58).' }),
+    blockTimestamp: t.expose('blockTimestamp', { description: 'When the block was proposed, Unix seconds.', type: 'Timestamp' }),
+    blockTimestampIso: t.string({ description: '`blockTimestamp` as an ISO 8601 UTC date-time.', resolve: (tx) => isoOf(tx.blockTimestamp) }),
+    consumedUtxos: t.field({ description: 'UTXOs this transaction spent.', type: [PChainUtxoRef], resolve: (tx) => tx.consumedUtxos }),
+    emittedUtxos: t.field({ description: 'UTXOs this transaction created.', type: [PChainUtxoRef], resolve: (tx) => tx.emittedUtxos }),
+    sourceChain: t.exposeString('sourceChain', { description: 'For an atomic ImportTx: CB58 id of the chain the funds come from; null otherwise.', nullable: true }),
+    destinationChain: t.exposeString('destinationChain', { description: 'For an atomic ExportTx: CB58 id of the chain the funds go to; null otherwise.', nullable: true }),
+    value: t.field({ description: 'Amounts per asset in the UTXOs this transaction created (AVAX in nAVAX).', type: [AssetAmountRef], resolve: (tx) => tx.value }),
+    amountBurned: t.field({ description: 'Amounts per asset burned as fees, partly or fully (AVAX in nAVAX).', type: [AssetAmountRef], resolve: (tx) => tx.amountBurned }),
+    amountStaked: t.field({ description: 'Amounts staked per asset; present for validator and delegator transactions, empty otherwise.', type: [AssetAmountRef], resolve: (tx) => tx.amountStaked }),
+    amountL1ValidatorBalanceBurned: t.field({ description: 'nAVAX locked for the continuous fees of L1 validators (RegisterL1ValidatorTx, IncreaseL1ValidatorBalanceTx, ConvertSubnetToL1Tx); empty otherwise.', type: [AssetAmountRef], resolve: (tx) => tx.amountL1ValidatorBalanceBurned }),
+    startTimestamp: t.expose('startTimestamp', { ...ts, description: 'Start of the validation or delegation, Unix seconds; null for other transaction types.' }),
+    endTimestamp: t.expose('endTimestamp', { ...ts, description: 'End of the validation or delegation, Unix seconds; null for other transaction types.' }),
+    delegationFeePercent: t.expose('delegationFeePercent', { description: "Percent (e.g. \"2.0000\") of delegators' rewards the validator keeps; validator transactions only, else null.", type: 'BigDecimal', nullable: true }),
+    nodeId: t.exposeString('nodeId', { description: 'Node id (`NodeID-…`) of the validator this transaction adds, removes or delegates to; null when not a staking transaction.', nullable: true }),
+    subnetId: t.exposeString('subnetId', { description: "CB58 subnet id the transaction concerns (the primary network's is `11111111111111111111111111111111LpoYY`); null when none.", nullable: true }),
+    estimatedReward: t.expose('estimatedReward', { type: 'BigDecimal', nullable: true, description: 'Estimated reward in nAVAX if the stake succeeds; null for other transaction types.' }),
+    rewardTxHash: t.exposeString('rewardTxHash', { description: 'Hash (CB58) of the RewardValidatorTx that ended this validation or delegation; null until it has ended.', nullable: true }),
+    rewardAddresses: t.stringList({ description: 'Addresses (bech32) that receive the staking reward; empty when not a staking transaction.', resolve: (tx) => tx.rewardAddresses ?? [] }),
+    memo: t.exposeString('memo', { description: 'Memo attached to the transaction (as the upstream gives it); null when none.', nullable: true }),
     stakingTxHash: t.exposeString('stakingTxHash', { nullable: true, description: 'For a RewardValidatorTx: the staking transaction rewarded.' }),
-    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, resolve: (tx) => tx.blsCredentials ?? null }),
-    l1ValidatorManagerDetails: t.field({ type: ManagerRef, nullable: true, resolve: (tx) => tx.l1ValidatorManagerDetails ?? null }),
-    l1ValidatorDetails: t.field({ type: [L1ValidatorTxDetailsRef], resolve: (tx) => (tx.l1ValidatorDetails ?? []).map((d) => ({ ...d, network: tx.network })) }),
-    subnetOwnershipInfo: t.field({ type: SubnetOwnershipRef, nullable: true, resolve: (tx) => tx.subnetOwnershipInfo ?? null }),
-    blockchainInfo: t.field({ type: BlockchainInfoRef, nullable: true, resolve: (tx) => tx.blockchainInfo ?? null }),
+    blsCredentials: t.field({ description: 'BLS public key and proof of possession of a new validator (AddPermissionlessValidatorTx); null otherwise.', type: BlsCredentialsRef, nullable: true, resolve: (tx) => tx.blsCredentials ?? null }),
+    l1ValidatorManagerDetails: t.field({ description: "For ConvertSubnetToL1Tx: where the L1's validator manager lives; null otherwise.", type: ManagerRef, nullable: true, resolve: (tx) => tx.l1ValidatorManagerDetails ?? null }),
+    l1ValidatorDetails: t.field({ description: 'L1 validators registered or changed by this transaction, as they were then (not now); empty when none.', type: [L1ValidatorTxDetailsRef], resolve: (tx) => (tx.l1ValidatorDetails ?? []).map((d) => ({ ...d, network: tx.network })) }),
+    subnetOwnershipInfo: t.field({ description: "For CreateSubnetTx and TransferSubnetOwnershipTx: the subnet's owners; null otherwise.", type: SubnetOwnershipRef, nullable: true, resolve: (tx) => tx.subnetOwnershipInfo ?? null }),
+    blockchainInfo: t.field({ description: 'For CreateChainTx: the blockchain created; null otherwise.', type: BlockchainInfoRef, nullable: true, resolve: (tx) => tx.blockchainInfo ?? null }),
     validator: t.field({
       type: ValidatorRef,
       nullable: true,
@@ -139,7 +180,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description: 'Active P-Chain staking transactions (validations and delegations not yet ended). Forward paging only.',
       args: {
         addresses: t.arg.stringList({ description: 'Only transactions of these P/X addresses (bech32 of this network, optionally P- or X-).' }),
-        txTypes: t.arg({ type: [PrimaryNetworkTxTypeEnum] }),
+        txTypes: t.arg({ description: 'Only these transaction types; all types when omitted.', type: [PrimaryNetworkTxTypeEnum] }),
         startTimestamp: t.arg.int({ description: 'Only transactions after this Unix time (seconds, ≥ 0).' }),
         endTimestamp: t.arg.int({ description: 'Only transactions before this Unix time (seconds, ≥ 0).' }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By block time. Default: newest first.' }),

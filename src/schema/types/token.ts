@@ -7,6 +7,7 @@ import {
   type Erc721Token,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { describedValues } from '../enum-docs.js';
 import { AddressRef } from './address.js';
 import { MoneyRef } from './money.js';
 
@@ -16,16 +17,28 @@ type OnChain<T> = T & { chainId: string };
 export const ErcTypeEnum = builder.enumType('ErcType', {
   description: 'The token standard of a contract.',
   values: {
-    ERC_20: { value: 'ERC-20' },
-    ERC_721: { value: 'ERC-721' },
-    ERC_1155: { value: 'ERC-1155' },
+    ERC_20: { value: 'ERC-20', description: 'A fungible token (ERC-20).' },
+    ERC_721: { value: 'ERC-721', description: 'An NFT collection (ERC-721): one owner per token id.' },
+    ERC_1155: { value: 'ERC-1155', description: 'A multi-token contract (ERC-1155): balances per token id.' },
     UNKNOWN: { value: 'UNKNOWN', description: 'Not a token contract the indexer recognizes.' },
   } as const,
 });
 
 export const NftMetadataStatusEnum = builder.enumType('NftMetadataStatus', {
   description: 'How far the indexer got fetching an NFT’s metadata from its token URI.',
-  values: NFT_METADATA_STATUSES,
+  values: describedValues(NFT_METADATA_STATUSES, {
+    UNKNOWN: 'The indexer has no status for it.',
+    MISSING_TOKEN: 'The token does not exist (e.g. burned or never minted).',
+    INVALID_TOKEN_URI: 'The token URI is not a valid URI.',
+    INVALID_TOKEN_URI_SCHEME: 'The token URI uses a scheme the indexer does not fetch.',
+    UNREACHABLE_TOKEN_URI: 'The token URI could not be reached.',
+    THROTTLED_TOKEN_URI: 'The host of the token URI throttled the indexer; it will retry.',
+    METADATA_CONTENT_TOO_LARGE: 'The metadata document is too large to index.',
+    INVALID_METADATA: 'The metadata does not follow the standard metadata schema.',
+    INVALID_METADATA_JSON: 'The metadata is not valid JSON.',
+    INDEXED: 'The metadata was fetched and indexed.',
+    UNINDEXED: 'The metadata has not been fetched yet.',
+  }),
 });
 
 const contractField = (description: string) =>
@@ -38,34 +51,35 @@ const contractField = (description: string) =>
 export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token').implement({
   description: 'An ERC-20 token as a transfer names it, with its price when the indexer knows one.',
   fields: (t) => ({
-    address: t.exposeString('address'),
+    address: t.exposeString('address', { description: 'Token contract address, 0x-hex in checksum case.' }),
     contract: t.field(contractField('The token contract as an Address (its activity, balance and contract metadata).')),
-    name: t.exposeString('name'),
-    symbol: t.exposeString('symbol'),
-    decimals: t.exposeInt('decimals'),
-    logoUri: t.exposeString('logoUri', { nullable: true }),
-    ercType: t.expose('ercType', { type: ErcTypeEnum }),
-    price: t.field({ type: MoneyRef, nullable: true, resolve: (tok) => tok.price ?? null }),
+    name: t.exposeString('name', { description: 'Token name.' }),
+    symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).' }),
+    logoUri: t.exposeString('logoUri', { nullable: true, description: "URL of the token's logo; null when none." }),
+    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-20 here).' }),
+    price: t.field({ type: MoneyRef, nullable: true, description: 'Token price now; null when the indexer has none.', resolve: (tok) => tok.price ?? null }),
   }),
 });
 
 export const NftMetadataRef = builder.interfaceRef<Erc721Metadata | Erc1155Metadata>('NftMetadata').implement({
   description: 'NFT metadata as the indexer read it from the token URI.',
   fields: (t) => ({
-    indexStatus: t.expose('indexStatus', { type: NftMetadataStatusEnum }),
-    metadataLastUpdatedTimestamp: t.field({ type: 'Timestamp', nullable: true, resolve: (m) => m.metadataLastUpdatedTimestamp ?? null }),
-    name: t.exposeString('name', { nullable: true }),
-    symbol: t.exposeString('symbol', { nullable: true }),
-    imageUri: t.exposeString('imageUri', { nullable: true }),
-    description: t.exposeString('description', { nullable: true }),
-    animationUri: t.exposeString('animationUri', { nullable: true }),
-    externalUrl: t.exposeString('externalUrl', { nullable: true }),
-    background: t.exposeString('background', { nullable: true }),
+    indexStatus: t.expose('indexStatus', { type: NftMetadataStatusEnum, description: "Whether the indexer could fetch and parse the token's metadata." }),
+    metadataLastUpdatedTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the indexer last refreshed the metadata, Unix seconds; null when never.', resolve: (m) => m.metadataLastUpdatedTimestamp ?? null }),
+    name: t.exposeString('name', { nullable: true, description: 'Name from the metadata; null when absent.' }),
+    symbol: t.exposeString('symbol', { nullable: true, description: 'Symbol from the metadata; null when absent.' }),
+    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Image URL from the metadata; null when absent.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description from the metadata; null when absent.' }),
+    animationUri: t.exposeString('animationUri', { nullable: true, description: 'Animation URL from the metadata; null when absent.' }),
+    externalUrl: t.exposeString('externalUrl', { nullable: true, description: 'External URL from the metadata; null when absent.' }),
+    background: t.exposeString('background', { nullable: true, description: 'Background colour from the metadata; null when absent.' }),
   }),
 });
 
 export const Erc721MetadataRef = builder.objectRef<Erc721Metadata>('Erc721Metadata').implement({
   interfaces: [NftMetadataRef],
+  description: 'Metadata of an ERC-721 token, fetched from its token URI.',
   fields: (t) => ({
     attributes: t.exposeString('attributes', { nullable: true, description: 'The attributes as the metadata JSON gives them (a JSON string).' }),
   }),
@@ -73,8 +87,9 @@ export const Erc721MetadataRef = builder.objectRef<Erc721Metadata>('Erc721Metada
 
 export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Metadata').implement({
   interfaces: [NftMetadataRef],
+  description: 'Metadata of an ERC-1155 token, fetched from its token URI.',
   fields: (t) => ({
-    decimals: t.exposeInt('decimals', { nullable: true }),
+    decimals: t.exposeInt('decimals', { nullable: true, description: 'Decimals from the metadata (ERC-1155 amounts may be fractional); null when absent.' }),
     properties: t.exposeString('properties', { nullable: true, description: 'The properties as the metadata JSON gives them (a JSON string).' }),
   }),
 });
@@ -84,13 +99,13 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The collection contract.' }),
     contract: t.field(contractField('The collection contract as an Address.')),
-    name: t.exposeString('name'),
-    symbol: t.exposeString('symbol'),
-    ercType: t.expose('ercType', { type: ErcTypeEnum }),
+    name: t.exposeString('name', { description: 'Collection name.' }),
+    symbol: t.exposeString('symbol', { description: 'Collection symbol.' }),
+    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-721 here).' }),
     tokenId: t.exposeString('tokenId', { description: 'The token id (a decimal string: it may exceed 64 bits).' }),
-    tokenUri: t.exposeString('tokenUri'),
-    metadata: t.field({ type: Erc721MetadataRef, resolve: (tok) => tok.metadata }),
-    ownerAddress: t.exposeString('ownerAddress', { nullable: true }),
+    tokenUri: t.exposeString('tokenUri', { description: 'Token URI the metadata is read from (often ipfs:// or https://).' }),
+    metadata: t.field({ type: Erc721MetadataRef, description: 'Metadata read from the token URI.', resolve: (tok) => tok.metadata }),
+    ownerAddress: t.exposeString('ownerAddress', { nullable: true, description: 'Address (0x-hex) of the current owner; null when the indexer does not know.' }),
     owner: t.field({
       type: AddressRef,
       nullable: true,
@@ -103,11 +118,11 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
 export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155Token').implement({
   description: 'One ERC-1155 token id of a multi-token contract.',
   fields: (t) => ({
-    address: t.exposeString('address'),
+    address: t.exposeString('address', { description: 'Multi-token contract address, 0x-hex in checksum case.' }),
     contract: t.field(contractField('The multi-token contract as an Address.')),
-    ercType: t.expose('ercType', { type: ErcTypeEnum }),
-    tokenId: t.exposeString('tokenId'),
-    tokenUri: t.exposeString('tokenUri'),
-    metadata: t.field({ type: Erc1155MetadataRef, resolve: (tok) => tok.metadata }),
+    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-1155 here).' }),
+    tokenId: t.exposeString('tokenId', { description: 'The token id (a decimal string: it may exceed 64 bits).' }),
+    tokenUri: t.exposeString('tokenUri', { description: 'Token URI the metadata is read from (may contain `{id}`).' }),
+    metadata: t.field({ type: Erc1155MetadataRef, description: 'Metadata read from the token URI.', resolve: (tok) => tok.metadata }),
   }),
 });

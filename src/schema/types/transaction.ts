@@ -13,14 +13,19 @@ import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
   description: 'NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment.',
-  values: ['NATIVE_TRANSFER', 'CONTRACT_CALL', 'CONTRACT_CREATION'] as const,
+  values: {
+    NATIVE_TRANSFER: { description: 'A plain transfer of the native token (no contract code run).' },
+    CONTRACT_CALL: { description: 'A call to a contract.' },
+    CONTRACT_CREATION: { description: 'A contract deployment.' },
+  } as const,
 });
 
 const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('TransactionMethod').implement({
+  description: 'How a transaction called: what kind of call and which contract method.',
   fields: (t) => ({
-    callType: t.expose('callType', { type: TransactionMethodTypeEnum }),
+    callType: t.expose('callType', { type: TransactionMethodTypeEnum, description: 'The kind of call: a native transfer, a contract call or a contract creation.' }),
     methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector, or empty for a native transfer.' }),
-    methodName: t.exposeString('methodName', { nullable: true }),
+    methodName: t.exposeString('methodName', { nullable: true, description: 'Method name with parameter types (e.g. "transfer(address,uint256)"); "Native Transfer" or "Contract Deployment" for those calls; null when the ABI is unknown.' }),
   }),
 });
 
@@ -30,11 +35,12 @@ type NetworkTokenDetailsShape = TransactionDetail['networkTokenDetails'] & { tx:
 const NetworkTokenDetailsRef = builder.objectRef<NetworkTokenDetailsShape>('TransactionNetworkToken').implement({
   description: 'The chain’s native token with its price now and at the time of the transaction.',
   fields: (t) => ({
-    token: t.field({ type: NetworkTokenRef, resolve: (d) => d.networkToken }),
+    token: t.field({ type: NetworkTokenRef, description: 'The native token.', resolve: (d) => d.networkToken }),
     // The price now changes while the transaction does not: read through its own head-class resource.
     currentPrice: t.field({
       type: MoneyRef,
       nullable: true,
+      description: 'Its price now, in the requested currency (USD); null when the upstream has no price.',
       resolve: async (d, _a, ctx) => (await ctx.loaders.evm.transactionPrice.load(d.tx)).currentPrice ?? null,
     }),
     historicalPrice: t.field({ type: MoneyRef, nullable: true, description: 'The price at the transaction’s block time.', resolve: (d) => d.historicalPrice ?? null }),
@@ -44,10 +50,10 @@ const NetworkTokenDetailsRef = builder.objectRef<NetworkTokenDetailsShape>('Tran
 const IcmMessageInfoRef = builder.objectRef<NonNullable<TransactionDetail['teleporterMessageInfo']>>('TransactionIcmMessageInfo').implement({
   description: 'The interchain (ICM / Teleporter) message this transaction sent or delivered.',
   fields: (t) => ({
-    messageId: t.exposeString('teleporterMessageId'),
+    messageId: t.exposeString('teleporterMessageId', { description: 'ICM (Teleporter) message id, 0x-hex.' }),
     direction: t.exposeString('direction', { description: 'SOURCE_TRANSACTION (it sent the message) or DESTINATION_TRANSACTION (it delivered it).' }),
-    sourceChainId: t.exposeString('sourceChainId', { nullable: true }),
-    destinationChainId: t.exposeString('destinationChainId', { nullable: true }),
+    sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'EVM chain id of the chain that sent the message; null when unknown.' }),
+    destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'EVM chain id of the destination chain; null when unknown.' }),
   }),
 });
 
@@ -87,13 +93,13 @@ export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>
 TransactionRef.implement({
   description: 'A native transaction of an EVM chain.',
   fields: (t) => ({
-    hash: t.exposeString('txHash'),
-    chainId: t.exposeString('chainId'),
+    hash: t.exposeString('txHash', { description: 'Transaction hash, 0x-prefixed 32-byte hex.' }),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id, a decimal string (e.g. "43114").' }),
     chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (tx) => ({ chainId: tx.chainId }) }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal' }),
-    blockHash: t.exposeString('blockHash'),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
-    blockTimestampIso: t.string({ resolve: (tx) => isoOf(tx.blockTimestamp) }),
+    blockNumber: t.expose('blockNumber', { type: 'BigDecimal', description: 'Number of the block that includes the transaction (decimal string).' }),
+    blockHash: t.exposeString('blockHash', { description: 'Hash of that block, 0x-hex.' }),
+    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'When that block was proposed, Unix seconds.' }),
+    blockTimestampIso: t.string({ resolve: (tx) => isoOf(tx.blockTimestamp), description: '`blockTimestamp` as an ISO 8601 UTC date-time.' }),
     blockTimestampMilliseconds: t.float({
       nullable: true,
       description: 'Millisecond block timestamp, present for blocks after the Granite upgrade.',
@@ -102,10 +108,10 @@ TransactionRef.implement({
     blockIndex: t.exposeInt('blockIndex', { description: 'Position of the transaction in its block.' }),
     status: t.exposeString('txStatus', { description: 'The receipt status as the indexer reports it ("1" success, "0" failure).' }),
     type: t.exposeInt('txType', { description: 'EIP-2718 type (0 legacy, 1 access list, 2 dynamic fee...).' }),
-    gasLimit: t.expose('gasLimit', { type: 'BigDecimal' }),
-    gasUsed: t.expose('gasUsed', { type: 'BigDecimal' }),
-    gasPrice: t.expose('gasPrice', { type: 'BigDecimal' }),
-    nonce: t.expose('nonce', { type: 'BigDecimal' }),
+    gasLimit: t.expose('gasLimit', { type: 'BigDecimal', description: 'Gas limit the sender set (decimal string).' }),
+    gasUsed: t.expose('gasUsed', { type: 'BigDecimal', description: 'Gas the transaction used (decimal string).' }),
+    gasPrice: t.expose('gasPrice', { type: 'BigDecimal', description: 'Effective gas price paid, in wei per gas (decimal string).' }),
+    nonce: t.expose('nonce', { type: 'BigDecimal', description: "Sender's nonce for this transaction (decimal string)." }),
     value: t.expose('value', { type: 'BigDecimal', description: 'Value transferred, in wei.' }),
     from: t.field({ type: AddressRef, description: 'The sender, with the indexer’s labels.', resolve: (tx) => addressOf(tx.chainId, tx.from) }),
     to: t.field({
@@ -113,7 +119,7 @@ TransactionRef.implement({
       description: 'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
       resolve: (tx) => addressOf(tx.chainId, tx.to),
     }),
-    method: t.field({ type: MethodRef, nullable: true, resolve: (tx) => tx.method ?? null }),
+    method: t.field({ type: MethodRef, nullable: true, description: 'The call type and contract method; null when the upstream does not decode it.', resolve: (tx) => tx.method ?? null }),
     block: t.field({
       type: BlockRef,
       nullable: true,
@@ -121,7 +127,7 @@ TransactionRef.implement({
       resolve: (tx) => `${tx.chainId}:${tx.blockNumber}`,
     }),
     input: t.string({ nullable: true, description: 'The call data (hex). From the full transaction.', resolve: fullField('input') }),
-    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'From the full transaction.', resolve: fullField('baseFeePerGas') }),
+    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'Base fee per gas of the including block, in wei (decimal string). From the full transaction.', resolve: fullField('baseFeePerGas') }),
     maxFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'EIP-1559 fee cap (type 2). From the full transaction.', resolve: fullField('maxFeePerGas') }),
     maxPriorityFeePerGas: t.field({
       type: 'BigDecimal',
@@ -151,7 +157,7 @@ builder.queryField('transaction', (t) =>
     description: 'One transaction, by hash.',
     args: {
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
-      hash: t.arg.string({ required: true }),
+      hash: t.arg.string({ required: true, description: 'Transaction hash: 0x followed by 64 hex digits.' }),
     },
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);

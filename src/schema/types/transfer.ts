@@ -26,8 +26,8 @@ export const TokenTransferRef = builder.interfaceRef<AnyTransfer>('TokenTransfer
   description: 'A token transfer (an ERC-20, ERC-721 or ERC-1155 Transfer event) inside a transaction.',
   interfaces: [TransactionPartRef],
   fields: (t) => ({
-    from: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.from) }),
-    to: t.field({ type: AddressRef, resolve: (x) => addressOf(x.chainId, x.to) }),
+    from: t.field({ type: AddressRef, description: 'The sender (for a mint, the zero address).', resolve: (x) => addressOf(x.chainId, x.from) }),
+    to: t.field({ type: AddressRef, description: 'The recipient (for a burn, the zero address).', resolve: (x) => addressOf(x.chainId, x.to) }),
     logIndex: t.exposeInt('logIndex', { description: 'Index of the Transfer event log in its block.' }),
   }),
 });
@@ -37,7 +37,7 @@ export const Erc20TransferRef = builder.objectRef<Erc20TransferItem>('Erc20Trans
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
     value: t.expose('value', { type: 'BigDecimal', description: 'Amount in the token’s smallest unit (see token.decimals).' }),
-    token: t.field({ type: Erc20TokenRef, resolve: (x) => ({ ...x.erc20Token, chainId: x.chainId }) }),
+    token: t.field({ type: Erc20TokenRef, description: 'The ERC-20 token transferred.', resolve: (x) => ({ ...x.erc20Token, chainId: x.chainId }) }),
   }),
 });
 
@@ -45,7 +45,7 @@ export const Erc721TransferRef = builder.objectRef<Erc721TransferItem>('Erc721Tr
   description: 'An ERC-721 (NFT) transfer.',
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
-    token: t.field({ type: Erc721TokenRef, resolve: (x) => ({ ...x.erc721Token, chainId: x.chainId }) }),
+    token: t.field({ type: Erc721TokenRef, description: 'The NFT transferred (one token id).', resolve: (x) => ({ ...x.erc721Token, chainId: x.chainId }) }),
   }),
 });
 
@@ -54,7 +54,7 @@ export const Erc1155TransferRef = builder.objectRef<Erc1155TransferItem>('Erc115
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
     value: t.expose('value', { type: 'BigDecimal', description: 'Amount of this token id transferred.' }),
-    token: t.field({ type: Erc1155TokenRef, resolve: (x) => ({ ...x.erc1155Token, chainId: x.chainId }) }),
+    token: t.field({ type: Erc1155TokenRef, description: 'The ERC-1155 token id transferred.', resolve: (x) => ({ ...x.erc1155Token, chainId: x.chainId }) }),
   }),
 });
 

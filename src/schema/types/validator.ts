@@ -17,21 +17,30 @@ import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
  */
 export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentials').implement({
   description: 'A validator BLS public key and its proof of possession.',
-  fields: (t) => ({ publicKey: t.exposeString('publicKey'), proofOfPossession: t.exposeString('proofOfPossession') }),
+  fields: (t) => ({
+    publicKey: t.exposeString('publicKey', { description: 'BLS public key, 0x-hex (48 bytes).' }),
+    proofOfPossession: t.exposeString('proofOfPossession', { description: 'BLS signature proving possession of the key, 0x-hex (96 bytes).' }),
+  }),
 });
 
 const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
   description: 'Validation and delegation rewards, in nAVAX.',
   fields: (t) => ({
-    validationRewardAmount: t.expose('validationRewardAmount', { type: 'BigDecimal' }),
-    delegationRewardAmount: t.expose('delegationRewardAmount', { type: 'BigDecimal' }),
-    rewardAddresses: t.stringList({ resolve: (r) => r.rewardAddresses ?? [] }),
-    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true }),
+    validationRewardAmount: t.expose('validationRewardAmount', { type: 'BigDecimal', description: 'Reward for validating, in nAVAX (decimal string).' }),
+    delegationRewardAmount: t.expose('delegationRewardAmount', { type: 'BigDecimal', description: 'Reward from delegation fees, in nAVAX (decimal string).' }),
+    rewardAddresses: t.stringList({ resolve: (r) => r.rewardAddresses ?? [], description: 'Addresses (bech32) the rewards are paid to; empty when the upstream lists none.' }),
+    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true, description: 'Hash (CB58) of the RewardValidatorTx that paid the rewards; null until paid.' }),
   }),
 });
 
 export const ValidationStatusEnum = builder.enumType('ValidationStatus', {
-  values: { COMPLETED: { value: 'completed' }, ACTIVE: { value: 'active' }, PENDING: { value: 'pending' }, REMOVED: { value: 'removed' } } as const,
+  description: 'Where a validation period is in its life.',
+  values: {
+    COMPLETED: { value: 'completed', description: 'Ended and rewarded (or not).' },
+    ACTIVE: { value: 'active', description: 'Under way.' },
+    PENDING: { value: 'pending', description: 'Not started yet.' },
+    REMOVED: { value: 'removed', description: 'A permissioned subnet validator removed before its end.' },
+  } as const,
 });
 
 const TYPE_OF: Record<ValidationStatus, string> = {
@@ -46,18 +55,18 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (v) => TYPE_OF[v.validationStatus],
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum }),
+    network: t.expose('network', { type: NetworkNameEnum, description: 'The primary network of this validation period.' }),
     txHash: t.exposeString('txHash', { description: 'The transaction that added this validator (CB58).' }),
-    nodeId: t.exposeString('nodeId'),
-    subnetId: t.exposeString('subnetId'),
-    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'nAVAX.' }),
+    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
+    subnetId: t.exposeString('subnetId', { description: "CB58 id of the subnet validated (the primary network's is `11111111111111111111111111111111LpoYY`)." }),
+    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Amount staked by the validator, in nAVAX (decimal string).' }),
     delegationFee: t.expose('delegationFee', { type: 'BigDecimal', nullable: true, description: 'Percent of delegator rewards kept by the validator.' }),
-    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp' }),
-    startTimestampIso: t.string({ resolve: (v) => isoOf(v.startTimestamp) }),
-    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp' }),
-    endTimestampIso: t.string({ resolve: (v) => isoOf(v.endTimestamp) }),
+    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the validation period, Unix seconds.' }),
+    startTimestampIso: t.string({ resolve: (v) => isoOf(v.startTimestamp), description: '`startTimestamp` as an ISO 8601 UTC date-time.' }),
+    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the validation period, Unix seconds.' }),
+    endTimestampIso: t.string({ resolve: (v) => isoOf(v.endTimestamp), description: '`endTimestamp` as an ISO 8601 UTC date-time.' }),
     blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Present for permissionless validators.', resolve: (v) => v.blsCredentials ?? null }),
-    validationStatus: t.expose('validationStatus', { type: ValidationStatusEnum }),
+    validationStatus: t.expose('validationStatus', { type: ValidationStatusEnum, description: 'Status of the period: pending, active, completed or removed.' }),
   }),
 });
 
@@ -119,29 +128,30 @@ builder.node(CompletedValidatorRef, {
   ...nodeOptions('completed'),
   description: 'A validation period that ended and was rewarded.',
   fields: (t) => ({
-    delegatorCount: t.exposeInt('delegatorCount'),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
-    rewards: t.field({ type: RewardsRef, resolve: (v) => v.rewards }),
+    delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations this validator had.' }),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
+    rewards: t.field({ type: RewardsRef, description: 'Rewards paid for the period.', resolve: (v) => v.rewards }),
   }),
 });
 
 const HealthRef = builder.objectRef<Extract<Validator, { validationStatus: 'active' }>['validatorHealth']>('ValidatorHealth').implement({
   description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
   fields: (t) => ({
-    reachabilityPercent: t.exposeFloat('reachabilityPercent'),
-    benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent'),
-    benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent'),
-    benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent'),
+    reachabilityPercent: t.exposeFloat('reachabilityPercent', { description: 'Percent of requests the validator answered in the last polling.' }),
+    benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent', { description: 'Percent of P-Chain requests benched (not sent to it) in the last polling.' }),
+    benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent', { description: 'Percent of X-Chain requests benched in the last polling.' }),
+    benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent', { description: 'Percent of C-Chain requests benched in the last polling.' }),
   }),
 });
 
 const GeolocationRef = builder.objectRef<NonNullable<Extract<Validator, { validationStatus: 'active' }>['geolocation']>>('Geolocation').implement({
+  description: "Where the validator's node is, as the indexer geolocates its IP.",
   fields: (t) => ({
-    city: t.exposeString('city'),
-    country: t.exposeString('country'),
-    countryCode: t.exposeString('countryCode'),
-    latitude: t.exposeFloat('latitude'),
-    longitude: t.exposeFloat('longitude'),
+    city: t.exposeString('city', { description: 'City.' }),
+    country: t.exposeString('country', { description: 'Country name.' }),
+    countryCode: t.exposeString('countryCode', { description: 'ISO 3166-1 alpha-2 country code.' }),
+    latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees.' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees.' }),
   }),
 });
 
@@ -151,14 +161,14 @@ builder.node(ActiveValidatorRef, {
   description: 'A validation period under way.',
   fields: (t) => ({
     stakePercentage: t.exposeFloat('stakePercentage', { description: "This validator's share of the total active stake, in percent." }),
-    delegatorCount: t.exposeInt('delegatorCount'),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'nAVAX.' }),
+    delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations to this validator.' }),
+    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
     uptimePerformance: t.exposeFloat('uptimePerformance', { description: 'Uptime percent as observed by the indexer’s node.' }),
-    avalancheGoVersion: t.exposeString('avalancheGoVersion', { nullable: true }),
+    avalancheGoVersion: t.exposeString('avalancheGoVersion', { nullable: true, description: 'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.' }),
     delegationCapacity: t.expose('delegationCapacity', { type: 'BigDecimal', nullable: true, description: 'nAVAX that can still be delegated.' }),
     potentialRewards: t.field({ type: RewardsRef, description: 'Estimated rewards if the validation succeeds.', resolve: (v) => v.potentialRewards }),
-    validatorHealth: t.field({ type: HealthRef, resolve: (v) => v.validatorHealth }),
-    geolocation: t.field({ type: GeolocationRef, nullable: true, resolve: (v) => v.geolocation ?? null }),
+    validatorHealth: t.field({ type: HealthRef, description: "How the indexer's node sees this validator.", resolve: (v) => v.validatorHealth }),
+    geolocation: t.field({ type: GeolocationRef, nullable: true, description: 'Where the node is; null when the indexer has no location.', resolve: (v) => v.geolocation ?? null }),
   }),
 });
 
@@ -175,8 +185,8 @@ builder.node(RemovedValidatorRef, {
   ...nodeOptions('removed'),
   description: 'A permissioned subnet validator that was removed.',
   fields: (t) => ({
-    removeTxHash: t.exposeString('removeTxHash'),
-    removeTimestamp: t.expose('removeTimestamp', { type: 'Timestamp' }),
+    removeTxHash: t.exposeString('removeTxHash', { description: 'Hash (CB58) of the transaction that removed the validator.' }),
+    removeTimestamp: t.expose('removeTimestamp', { type: 'Timestamp', description: 'When the removal transaction was accepted, Unix seconds.' }),
   }),
 });
 
@@ -188,7 +198,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description: 'The validation periods of one node, each typed by its status. Forward paging only (first/after).',
       args: {
         nodeId: t.arg.string({ required: true, description: 'NodeID-… (checksummed).' }),
-        validationStatus: t.arg({ type: ValidationStatusEnum }),
+        validationStatus: t.arg({ type: ValidationStatusEnum, description: 'Only periods in this status; all when omitted.' }),
         sortOrder: t.arg({ type: SortOrderEnum, description: 'By start time. Default: the upstream’s.' }),
       },
       resolve: (network, args, ctx) => {

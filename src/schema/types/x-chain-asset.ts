@@ -41,11 +41,11 @@ builder.node(XChainAssetRef, {
   fields: (t) => ({
     assetId: t.exposeString('assetId', { description: 'The id of the transaction that created the asset (CB58).' }),
     name: t.exposeString('name', { description: 'Not necessarily unique.' }),
-    symbol: t.exposeString('symbol'),
+    symbol: t.exposeString('symbol', { description: 'Symbol (at most 4 characters), not necessarily unique.' }),
     denomination: t.exposeInt('denomination', { description: 'Decimal places used to display amounts (AVAX: 9).' }),
     formatAmount: t.string({
       description: 'An amount in the smallest unit, displayed with the asset’s denomination (e.g. 1500000000 nAVAX → "1.500000000").',
-      args: { amount: t.arg({ type: 'BigDecimal', required: true }) },
+      args: { amount: t.arg({ type: 'BigDecimal', required: true, description: "Amount in the asset's smallest unit, a whole number (decimal string)." }) },
       resolve: (a, args) => {
         if (!/^-?\d+$/.test(args.amount)) throw badInput('amount', 'amount must be a whole number of the smallest unit');
         return formatDenominated(args.amount, a.denomination);

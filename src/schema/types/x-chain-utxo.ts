@@ -32,7 +32,7 @@ export const UtxoRef = builder.objectRef<UtxoShape>('Utxo').implement({
   fields: (t) => ({
     utxoId: t.string({ nullable: true, description: 'sha256(output index ‖ tx id), CB58.', resolve: (u) => u.utxo?.id ?? null }),
     txId: t.string({ nullable: true, description: 'The tx that produced it (on sourceChain for atomic UTXOs).', resolve: (u) => u.utxo?.txId ?? null }),
-    outputIndex: t.int({ nullable: true, resolve: (u) => u.utxo?.outputIndex ?? null }),
+    outputIndex: t.int({ nullable: true, description: "Index of this output among its transaction's outputs; null when the bytes cannot be decoded.", resolve: (u) => u.utxo?.outputIndex ?? null }),
     transaction: t.field({
       type: XChainTransactionRef,
       nullable: true,
@@ -40,8 +40,8 @@ export const UtxoRef = builder.objectRef<UtxoShape>('Utxo').implement({
       resolve: (u) => (u.chain === 'X' && !u.sourceChain && u.utxo ? { node: u.node, txId: u.utxo.txId } : null),
     }),
     sourceChain: t.string({ nullable: true, description: 'Atomic UTXOs: the chain they were exported from, as the request named it.', resolve: (u) => u.sourceChain ?? null }),
-    assetId: t.string({ nullable: true, resolve: (u) => u.utxo?.assetId ?? null }),
-    asset: t.field({ type: XChainAssetRef, nullable: true, resolve: (u, _a, ctx) => (u.utxo ? loadAsset(ctx, u.node, u.utxo.assetId) : null) }),
+    assetId: t.string({ nullable: true, description: 'CB58 id of the asset held; null when undecodable.', resolve: (u) => u.utxo?.assetId ?? null }),
+    asset: t.field({ type: XChainAssetRef, nullable: true, description: "The asset's name, symbol and denomination; null when unknown.", resolve: (u, _a, ctx) => (u.utxo ? loadAsset(ctx, u.node, u.utxo.assetId) : null) }),
     outputTypeId: t.int({ nullable: true, description: 'Codec type of the output: 7 is a secp256k1fx transfer output.', resolve: (u) => u.utxo?.outputTypeId ?? null }),
     amount: t.field({ type: 'BigDecimal', nullable: true, description: 'In the asset’s smallest unit.', resolve: (u) => u.utxo?.transfer?.amount ?? null }),
     amountFormatted: t.string({
@@ -53,7 +53,7 @@ export const UtxoRef = builder.objectRef<UtxoShape>('Utxo').implement({
       },
     }),
     locktime: t.field({ type: 'BigDecimal', nullable: true, description: 'Unix seconds before which it cannot be spent.', resolve: (u) => u.utxo?.transfer?.locktime ?? null }),
-    threshold: t.int({ nullable: true, resolve: (u) => u.utxo?.transfer?.threshold ?? null }),
+    threshold: t.int({ nullable: true, description: 'Signatures of the owners needed to spend it; null for a non-transfer output.', resolve: (u) => u.utxo?.transfer?.threshold ?? null }),
     addresses: t.stringList({
       nullable: true,
       description: 'Owners, as addresses of the chain it is spendable on (X-avax1…, C-avax1…).',

@@ -19,31 +19,34 @@ export interface XChainShape {
 const XChainFeesRef = builder.objectRef<{ txFee: string; createAssetTxFee: string }>('XChainFees').implement({
   description: 'Static X-Chain fees in nAVAX (avm.getTxFee).',
   fields: (t) => ({
-    txFee: t.expose('txFee', { type: 'BigDecimal' }),
-    createAssetTxFee: t.expose('createAssetTxFee', { type: 'BigDecimal' }),
+    txFee: t.expose('txFee', { type: 'BigDecimal', description: 'Fee of a base (transfer) transaction, in nAVAX.' }),
+    createAssetTxFee: t.expose('createAssetTxFee', { type: 'BigDecimal', description: 'Fee to create an asset, in nAVAX.' }),
   }),
 });
 
 const UtxoPointerRef = builder.objectRef<BalanceResult['utxoIDs'][number] & { node: string }>('XChainUtxoPointer').implement({
+  description: 'A UTXO (by producing tx and output index) that makes up a balance.',
   fields: (t) => ({
-    txId: t.exposeString('txID'),
-    outputIndex: t.exposeInt('outputIndex'),
-    transaction: t.field({ type: XChainTransactionRef, resolve: (u) => ({ node: u.node, txId: u.txID }) }),
+    txId: t.exposeString('txID', { description: 'Id (CB58) of the transaction that produced the UTXO.' }),
+    outputIndex: t.exposeInt('outputIndex', { description: "Index of the UTXO among that transaction's outputs." }),
+    transaction: t.field({ type: XChainTransactionRef, description: 'The transaction that produced the UTXO.', resolve: (u) => ({ node: u.node, txId: u.txID }) }),
   }),
 });
 
 const XChainBalanceRef = builder.objectRef<BalanceResult & { node: string }>('XChainBalance').implement({
+  description: 'A balance of one asset on the X-Chain (avm.getBalance).',
   fields: (t) => ({
-    balance: t.expose('balance', { type: 'BigDecimal' }),
-    utxos: t.field({ type: [UtxoPointerRef], resolve: (b) => b.utxoIDs.map((u) => ({ ...u, node: b.node })) }),
+    balance: t.expose('balance', { type: 'BigDecimal', description: "Balance in the asset's smallest unit (nAVAX for AVAX; decimal string)." }),
+    utxos: t.field({ type: [UtxoPointerRef], description: 'The UTXOs the balance is made of.', resolve: (b) => b.utxoIDs.map((u) => ({ ...u, node: b.node })) }),
   }),
 });
 
 const XChainAssetBalanceRef = builder.objectRef<{ asset: string; balance: string; node: string }>('XChainAssetBalance').implement({
+  description: "A balance of one asset among an address's X-Chain balances (avm.getAllBalances).",
   fields: (t) => ({
     asset: t.exposeString('asset', { description: 'The asset id, or "AVAX".' }),
-    balance: t.expose('balance', { type: 'BigDecimal' }),
-    assetDescription: t.field({ type: XChainAssetRef, nullable: true, resolve: (b, _a, ctx) => loadAsset(ctx, b.node, b.asset) }),
+    balance: t.expose('balance', { type: 'BigDecimal', description: "Balance in the asset's smallest unit (decimal string)." }),
+    assetDescription: t.field({ type: XChainAssetRef, nullable: true, description: "The asset's name, symbol and denomination; null when the node cannot describe it.", resolve: (b, _a, ctx) => loadAsset(ctx, b.node, b.asset) }),
   }),
 });
 
@@ -56,12 +59,12 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       description: 'Height of the last accepted block (avm.getHeight).',
       resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.xChain.height()),
     }),
-    fees: t.field({ type: XChainFeesRef, nullable: true, resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.xChain.fees()) }),
+    fees: t.field({ type: XChainFeesRef, nullable: true, description: 'Static X-Chain fees (avm.getTxFee); null when the node does not answer.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.xChain.fees()) }),
     block: t.field({
       type: XChainBlockRef,
       nullable: true,
       description: 'A block by id or by height (exactly one).',
-      args: { id: t.arg.string({ description: 'Block id (CB58).' }), height: t.arg({ type: 'BigDecimal' }) },
+      args: { id: t.arg.string({ description: 'Block id (CB58).' }), height: t.arg({ type: 'BigDecimal', description: 'Block height (decimal string).' }) },
       resolve: (x, args) => {
         if ((args.id == null) === (args.height == null)) throw badInput(args.id == null ? 'id' : 'height', 'Give exactly one of id and height');
         return { node: x.node, ref: args.id != null ? { id: parseId(args.id, 'id', 'block id') } : { height: parseUint(args.height!, 'height') } };
@@ -71,12 +74,14 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       type: XChainTransactionRef,
       nullable: true,
       args: { id: t.arg.string({ required: true, description: 'Tx id (CB58).' }) },
+      description: 'An X-Chain transaction by id, decoded by the node.',
       resolve: (x, args) => ({ node: x.node, txId: parseId(args.id, 'id', 'transaction id') }),
     }),
     asset: t.field({
       type: XChainAssetRef,
       nullable: true,
       args: { id: t.arg.string({ required: true, description: 'Asset id (CB58) or alias ("AVAX").' }) },
+      description: 'An X-Chain asset by id or alias.',
       resolve: (x, args, ctx) => loadAsset(ctx, x.node, parseAssetRef(args.id, 'id')),
     }),
     utxos: t.connection(
@@ -101,7 +106,8 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       type: XChainBalanceRef,
       nullable: true,
       deprecationReason: 'avm.getBalance is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
-      args: { address: t.arg.string({ required: true }), assetId: t.arg.string({ required: true, description: 'Asset id or alias.' }) },
+      args: { address: t.arg.string({ required: true, description: 'X-Chain address (bech32, `X-avax1…` or `avax1…`).' }), assetId: t.arg.string({ required: true, description: 'Asset id or alias.' }) },
+      description: 'Balance of one asset of an address (deprecated by the node).',
       resolve: async (x, args, ctx) => {
         const { address } = parseChainAddress(args.address, 'X', 'address');
         const asset = parseAssetRef(args.assetId, 'assetId');
@@ -112,7 +118,8 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       type: [XChainAssetBalanceRef],
       nullable: true,
       deprecationReason: 'avm.getAllBalances is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
-      args: { address: t.arg.string({ required: true }) },
+      args: { address: t.arg.string({ required: true, description: 'X-Chain address (bech32, `X-avax1…` or `avax1…`).' }) },
+      description: 'Balances of every asset of an address (deprecated by the node).',
       resolve: async (x, args, ctx) => {
         const { address } = parseChainAddress(args.address, 'X', 'address');
         return (await nodeByName(ctx, x.node).read((c) => c.xChain.allBalances(address))).map((b) => ({ ...b, node: x.node }));
