@@ -16,7 +16,15 @@ import {
  * newest one with its transactions. The test suite runs the same functions against the simulator.
  */
 export function createClient(url: string, headers: Record<string, string> = {}): Client {
-  return new Client({ url, exchanges: [fetchExchange], requestPolicy: 'network-only', fetchOptions: { headers } });
+  // urql sends queries as GET (cacheable by URL); the gateway's CSRF prevention wants a header a browser
+  // cannot add without a preflight on such requests.
+  return new Client({
+    url,
+    exchanges: [fetchExchange],
+    requestPolicy: 'network-only',
+    preferGetMethod: 'within-url-limit',
+    fetchOptions: { headers: { 'x-graphql-yoga-csrf': '1', ...headers } },
+  });
 }
 
 export interface AddressTransaction {

@@ -43,7 +43,7 @@ export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = 
   const manifest = config.persistedOperations === 'off' ? undefined : loadPersistedManifest();
   const plugins: Plugin[] = [
     useHttpEdge({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
-    ...(config.csrfPrevention ? [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }) as Plugin] : []),
+    ...(config.csrfPrevention ? [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }) as Plugin] : []),
     ...(manifest
       ? [
           usePersistedOperations({

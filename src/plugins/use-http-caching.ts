@@ -12,7 +12,7 @@ import type { GatewayContext } from '../context.js';
  * - Anything else — a mutation, an answer with errors, a part served stale, a part that is never cached,
  *   a subscription, a refusal — is `no-store`; with a credential (a caller's key, an admin token) it is
  *   `private, no-store`: no shared cache may keep it.
- * - Every JSON answer carries an `ETag` (a hash of its body); a matching `If-None-Match` gets `304` with no
+ * - Every JSON answer carries a weak `ETag` (a hash of its data and errors); a matching `If-None-Match` gets `304` with no
  *   body. A `304` saves the transfer, not the work: execution (or the response-cache read) has already run.
  * - `Vary` names what changes the answer beyond the URL: the media type, the encoding, and the credential
  *   headers (so a shared cache never hands a caller's answer to another).
@@ -75,7 +75,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
       }
       const body = await response.text();
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      const etag = etagOf(body);
       headers.set('etag', etag);
       if (response.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag)) {
         headers.delete('content-length');
@@ -87,10 +87,25 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
   };
 }
 
+/**
+ * A weak ETag over the answer's `data` and `errors`: `extensions` (the cost estimate, the client's budget
+ * left, cache marks) change from request to request without changing the answer, so they are left out.
+ */
+function etagOf(body: string): string {
+  let meaning = body;
+  try {
+    const { data, errors } = JSON.parse(body) as { data?: unknown; errors?: unknown };
+    meaning = JSON.stringify({ data, errors });
+  } catch {
+    // not JSON after all: the body itself
+  }
+  return `W/"${createHash('sha256').update(meaning).digest('base64url').slice(0, 27)}"`;
+}
+
 function ifNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
     const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
+    return tag === '*' || tag === etag.replace(/^W\//, '');
   });
 }

@@ -31,18 +31,8 @@ interface Failure {
  * (src/upstream/schemas). The lead removes an entry once its fix is merged; an unlisted failure fails
  * the test, and a listed one that no longer happens is reported so the entry can go.
  */
-const KNOWN: { issue: string; matches: (f: Failure) => boolean }[] = [
-  {
-    // GET /v1/networks/{network}/validators/{nodeId}: `geolocation` is required and nullable ("if available").
-    issue: '11.1 validator geolocation null',
-    matches: (f) => /\bgeolocation: Invalid input: expected object, received null/.test(f.message),
-  },
-  {
-    // GET /v1/networks/{network}/l1Validators: weight and remainingBalance are uint64 on chain.
-    issue: '11.1 L1 validator uint64 above 2^53',
-    matches: (f) => /validators\.\d+\.(weight|remainingBalance): Too big/.test(f.message),
-  },
-];
+// Known failures, each a named defect awaiting its fix (none now: issue 11's contract defects are fixed).
+const KNOWN: { issue: string; matches: (f: Failure) => boolean }[] = [];
 
 const schemaSdl = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
 const failures: Failure[] = [];

@@ -22,7 +22,7 @@ useSimAndGateway({ db: 43 }, (s, g, url) => {
 const ext = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
 const getHash = (g: TestGateway, hash: string, variables: Record<string, unknown>) =>
   g.yoga.fetch(`http://gateway.test/graphql?${new URLSearchParams({ variables: JSON.stringify(variables), extensions: JSON.stringify(ext(hash)) })}`, {
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
   });
 const post = (g: TestGateway, body: unknown) =>
   g.yoga.fetch('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });

@@ -30,7 +30,7 @@ const settle = () => new Promise((r) => setTimeout(r, 100));
 
 const getEntities = async (reps: string) => {
   const query = `{ _entities(representations: [${reps}]) { __typename ... on Block { number } } }`;
-  const res = await gw.yoga.fetch(`http://gateway.test/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/json' } });
+  const res = await gw.yoga.fetch(`http://gateway.test/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
   return { status: res.status, body: (await res.json()) as { data?: { _entities: unknown[] }; errors?: { path?: unknown[]; extensions?: { code?: string } }[] } };
 };
 
