@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildPersistedManifest, MANIFEST_PATH } from '../src/edge/persisted.js';
 
-/** `print`: writes schema/persisted-operations.json from schema/operations/; `check`: fails when it is stale. */
+/** `print`: writes schema/persisted-operations.json from schema/operations/ and examples/operations/ (also run by `npm run codegen`); `check`: fails when it is stale. */
 const text = `${JSON.stringify(buildPersistedManifest(), null, 2)}\n`;
 if (process.argv[2] === 'check') {
   if (readFileSync(MANIFEST_PATH, 'utf8') !== text) {

@@ -19,6 +19,7 @@ import { useHealth } from './plugins/use-health.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
 import { useApq } from './plugins/use-apq.js';
+import { loadPersistedManifest } from './edge/persisted.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
 import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
@@ -164,7 +165,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       ...edge.plugins,
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
-      useApq({ store }),
+      // Not in PERSISTED_OPERATIONS=only mode, where nothing may register a new operation.
+      ...(config.persistedOperations === 'only' ? [] : [useApq({ store, manifest: config.persistedOperations === 'allow' ? loadPersistedManifest() : undefined })]),
       useResponseCache({
         store,
         maxTtlMs: config.responseCacheMaxTtlMs,

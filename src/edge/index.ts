@@ -40,7 +40,9 @@ export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = 
     redis = ownRedis;
   }
   const budget = config.clientBudgetPerMinute > 0 ? createClientBudget({ perMinute: config.clientBudgetPerMinute, redis }) : undefined;
-  const manifest = config.persistedOperations === 'off' ? undefined : loadPersistedManifest();
+  // `only`: Yoga's persisted-operations plugin runs the manifest and nothing else. `allow` and `off` are the APQ
+  // plugin's (src/plugins/use-apq.ts: manifest hashes known without registration under `allow`).
+  const manifest = config.persistedOperations === 'only' ? loadPersistedManifest() : undefined;
   const plugins: Plugin[] = [
     useHttpEdge({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
     ...(config.csrfPrevention ? [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }) as Plugin] : []),
@@ -48,7 +50,7 @@ export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = 
       ? [
           usePersistedOperations({
             getPersistedOperation: (key: string) => manifest[key] ?? null,
-            allowArbitraryOperations: config.persistedOperations === 'allow',
+            allowArbitraryOperations: false,
             customErrors: {
               notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
               persistedQueryOnly: { message: 'PersistedQueryOnly: this gateway runs only its persisted operations', extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } } },

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 
 /**
- * The persisted-operations manifest: one entry per operation of `schema/operations/*.graphql`, the
+ * The persisted-operations manifest: one entry per operation of `schema/operations/*.graphql` and
+ * `examples/operations/*.graphql`, the
  * operation plus the fragments it uses, keyed by the SHA-256 (hex) of that printed document — the hash a
  * client sends as `extensions.persistedQuery.sha256Hash` (or `documentId`). Built at build time into
  * `schema/persisted-operations.json` (`npm run persisted:print`; `npm test` fails when it is stale).
@@ -13,11 +14,11 @@ import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinition
 export type PersistedManifest = Record<string, string>;
 
 export const MANIFEST_PATH = fileURLToPath(new URL('../../schema/persisted-operations.json', import.meta.url));
-const OPERATIONS_DIR = fileURLToPath(new URL('../../schema/operations', import.meta.url));
+const OPERATIONS_DIRS = [fileURLToPath(new URL('../../schema/operations', import.meta.url)), fileURLToPath(new URL('../../examples/operations', import.meta.url))];
 
-export function buildPersistedManifest(dir = OPERATIONS_DIR): PersistedManifest {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort();
-  const definitions: DefinitionNode[] = files.flatMap((f) => parse(readFileSync(join(dir, f), 'utf8')).definitions);
+export function buildPersistedManifest(dirs: readonly string[] = OPERATIONS_DIRS): PersistedManifest {
+  const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort().map((f) => join(dir, f)));
+  const definitions: DefinitionNode[] = files.flatMap((f) => parse(readFileSync(f, 'utf8')).definitions);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const manifest: PersistedManifest = {};

@@ -69,3 +69,23 @@ describe('APQ', () => {
     expect(sim.stats().total).toBe(0);
   });
 });
+
+describe('APQ and the build-time manifest', () => {
+  it('PERSISTED_OPERATIONS=allow: a manifest hash answers with no registration; `only`: registration is refused', async () => {
+    const { buildPersistedManifest, persistedHash } = await import('../../src/edge/persisted.js');
+    const [hash, text] = Object.entries(buildPersistedManifest()).find(([, t]) => t.startsWith('query Chains'))!;
+    expect(hash).toBe(persistedHash(text));
+    const allow = createTestGateway(sim, { redisUrl, env: { PERSISTED_OPERATIONS: 'allow' } });
+    const known = (await (await getHash(allow, hash, {})).json()) as Body;
+    expect(known.errors).toBeUndefined();
+    expect(known.data.chains.length).toBeGreaterThan(0);
+    await allow.close();
+
+    const only = createTestGateway(sim, { redisUrl, env: { PERSISTED_OPERATIONS: 'only' } });
+    const query = '{ __typename }';
+    const register = (await (await post(only, { query, extensions: ext(sha256Hex(query)) })).json()) as Body;
+    expect(register.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_ONLY');
+    expect(((await (await getHash(only, sha256Hex(query), {})).json()) as Body).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    await only.close();
+  });
+});

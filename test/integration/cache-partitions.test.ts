@@ -79,6 +79,7 @@ describe('credential partitions', () => {
 
   it('no cache key holds the caller key itself', async () => {
     const gw = createTestGateway(sim, { redisUrl });
+    await gw.ready();
     await gw.exec(BlockDocument, { chainId: C, id: String(head - 13) }, { 'x-glacier-api-key': 'a-secret-caller-key' });
     await sleep(50);
     const { Redis } = await import('ioredis');

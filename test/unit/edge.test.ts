@@ -109,3 +109,14 @@ describe('pacing on ratelimit-remaining', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
   });
 });
+
+describe('cost of deferred and streamed parts', () => {
+  it('a deferred fragment or a streamed list costs what it costs inline', () => {
+    const inline = `{ chain(id: "43114") { blocks(first: 50) { edges { node { number transactions(first: 3) { edges { node { hash } } } } } } } }`;
+    const deferred = `{ chain(id: "43114") { ... @defer { blocks(first: 50) { edges { node { number ... @defer(label: "t") { transactions(first: 3) { edges { node { hash } } } } } } } } } }`;
+    const streamed = `{ chain(id: "43114") { blocks(first: 50) { edges @stream(initialCount: 1) { node { number transactions(first: 3) { edges { node { hash } } } } } } } }`;
+    expect(cost(inline)).toBeGreaterThan(50);
+    expect(cost(deferred)).toBe(cost(inline));
+    expect(cost(streamed)).toBe(cost(inline));
+  });
+});
