@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 
 /**
  * The persisted-operations manifest: one entry per operation of `schema/operations/*.graphql` and
@@ -24,22 +24,27 @@ export function buildPersistedManifest(dirs: readonly string[] = OPERATIONS_DIRS
   const manifest: PersistedManifest = {};
   for (const op of definitions) {
     if (op.kind !== Kind.OPERATION_DEFINITION) continue;
-    const used = new Map<string, FragmentDefinitionNode>();
-    const collect = (node: DefinitionNode) =>
-      visit(node, {
-        FragmentSpread(spread) {
-          const f = fragments.get(spread.name.value);
-          if (f && !used.has(f.name.value)) {
-            used.set(f.name.value, f);
-            collect(f);
-          }
-        },
-      });
-    collect(op);
-    const text = [op, ...[...used.values()].sort((a, b) => a.name.value.localeCompare(b.name.value))].map((d) => print(d)).join('\n\n');
+    const text = [op, ...usedFragments(op, fragments).sort((a, b) => a.name.value.localeCompare(b.name.value))].map((d) => print(d)).join('\n\n');
     manifest[persistedHash(text)] = text;
   }
   return Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The fragments an operation uses, directly or through other fragments (each once). */
+export function usedFragments(op: OperationDefinitionNode, all: ReadonlyMap<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
+  const used = new Map<string, FragmentDefinitionNode>();
+  const collect = (node: DefinitionNode) =>
+    visit(node, {
+      FragmentSpread(spread) {
+        const f = all.get(spread.name.value);
+        if (f && !used.has(f.name.value)) {
+          used.set(f.name.value, f);
+          collect(f);
+        }
+      },
+    });
+  collect(op);
+  return [...used.values()];
 }
 
 export const persistedHash = (document: string) => createHash('sha256').update(document).digest('hex');

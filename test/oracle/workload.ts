@@ -1,3 +1,4 @@
+import { usedFragments } from '../../src/edge/persisted.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import {
   getNamedType,
@@ -137,23 +138,6 @@ export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested
 }
 
 const pickId = (ids: string[], rng: Rng) => (ids.length ? rng.pick(ids) : undefined);
-
-function usedFragments(op: OperationDefinitionNode, all: Map<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
-  const out = new Map<string, FragmentDefinitionNode>();
-  const walk = (node: OperationDefinitionNode | FragmentDefinitionNode) => {
-    visit(node, {
-      FragmentSpread(s) {
-        const f = all.get(s.name.value);
-        if (f && !out.has(f.name.value)) {
-          out.set(f.name.value, f);
-          walk(f);
-        }
-      },
-    });
-  };
-  walk(op);
-  return [...out.values()];
-}
 
 const ROOTS = ['chains', 'chain', 'block', 'transaction', 'address', 'icmMessages', 'network', 'networkNode', 'networkNodes'];
 const MAX_DEPTH = 3;
