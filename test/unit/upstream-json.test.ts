@@ -11,3 +11,15 @@ describe('parseUpstreamJson', () => {
     expect(parseUpstreamJson(text)).toEqual(JSON.parse(text));
   });
 });
+
+describe('Float fields of the contracts', () => {
+  it('an active validator whose stakePercentage is a uint64-sized integer (spec: number, no maximum) parses, as the nearest float', async () => {
+    const { activeValidator } = await import('../../src/upstream/schemas/primary.js');
+    const body = parseUpstreamJson(
+      '{"txHash":"t","nodeId":"NodeID-x","subnetId":"s","amountStaked":"1","startTimestamp":1,"endTimestamp":2,"stakePercentage":18446744073709551615,"delegatorCount":0,"uptimePerformance":99.5,"potentialRewards":{"validationRewardAmount":"0","delegationRewardAmount":"0"},"validationStatus":"active","validatorHealth":{"reachabilityPercent":100,"benchedPChainRequestsPercent":0,"benchedXChainRequestsPercent":0,"benchedCChainRequestsPercent":0},"geolocation":null}',
+    ) as Record<string, unknown>;
+    const parsed = activeValidator.safeParse(body);
+    expect(parsed.error?.issues.filter((i) => i.path[0] === 'stakePercentage') ?? []).toEqual([]);
+    if (parsed.success) expect(parsed.data.stakePercentage).toBe(18446744073709551615);
+  });
+});

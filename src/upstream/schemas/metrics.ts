@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { float } from './primary.js';
 
 /**
  * Contracts of the Metrics API (a.k.a. Popsicle) v2 chain routes, from the real spec
@@ -23,9 +24,6 @@ export type TimeInterval = (typeof TIME_INTERVALS)[number];
 /** Metrics prefixed cumulative, max or avg are aggregated per day only (the spec's `timeInterval` note). */
 export const dayOnly = (metric: ChainMetric): boolean => /^(cumulative|max|avg)/.test(metric);
 
-// Values are floats in the graph; an integer beyond 2^53 (kept exact as a string by the body parse,
-// upstream/json.ts) is accepted and becomes the nearest float, as the Float type implies.
-const float = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
 export const metricsValue = z.object({ value: float, timestamp: z.number().int() });
 export type MetricsValue = z.infer<typeof metricsValue>;
 

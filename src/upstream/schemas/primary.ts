@@ -16,6 +16,12 @@ export const int = z.number().int();
 export const uint64 = z
   .union([z.string().regex(/^(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().nonnegative().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
   .transform(String);
+/**
+ * A JSON `number` that the graph shows as a Float (percentages, coordinates, uptime): an integer literal
+ * beyond 2^53, which the lossless body parse keeps as a decimal string, becomes the nearest float, as a
+ * Float implies (the spec sets no maximum, and the varied simulator sends uint64 max there).
+ */
+export const float = z.union([z.number(), z.string().regex(/^-?\d+$/, 'expected a number').transform(Number)]);
 export const int64 = z
   .union([z.string().regex(/^-?(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
   .transform(String);
@@ -58,26 +64,26 @@ export const completedValidator = z.object({
 });
 
 export const validatorHealth = z.object({
-  reachabilityPercent: z.number(),
-  benchedPChainRequestsPercent: z.number(),
-  benchedXChainRequestsPercent: z.number(),
-  benchedCChainRequestsPercent: z.number(),
+  reachabilityPercent: float,
+  benchedPChainRequestsPercent: float,
+  benchedXChainRequestsPercent: float,
+  benchedCChainRequestsPercent: float,
 });
 
 export const geolocation = z.object({
   city: z.string(),
   country: z.string(),
   countryCode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  latitude: float,
+  longitude: float,
 });
 
 export const activeValidator = z.object({
   ...validatorBase,
-  stakePercentage: z.number(),
+  stakePercentage: float,
   delegatorCount: int,
   amountDelegated: decimal.optional(),
-  uptimePerformance: z.number(),
+  uptimePerformance: float,
   avalancheGoVersion: z.string().optional(),
   delegationCapacity: decimal.optional(),
   potentialRewards: rewards,
