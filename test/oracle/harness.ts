@@ -165,6 +165,27 @@ class RecordingStore implements CacheStore {
   }
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Whether `got` is made of parts of the candidates (answers at allowed world versions): equal to one of them
+ * whole, or an object whose scalar fields all equal one candidate's (an entity is one upstream answer: its
+ * fields never mix versions) and whose every object or list field is itself made of the candidates' parts.
+ * A list is compared whole (one page is one upstream answer).
+ */
+export function composes(got: unknown, candidates: readonly unknown[]): boolean {
+  const text = JSON.stringify(got);
+  if (candidates.some((c) => JSON.stringify(c) === text)) return true;
+  if (!isObject(got)) return false;
+  const objects = candidates.filter(isObject);
+  const scalarKeys = Object.keys(got).filter((k) => !isObject(got[k]) && !Array.isArray(got[k]));
+  const sameScalars = objects.filter((c) => scalarKeys.every((k) => JSON.stringify(c[k]) === JSON.stringify(got[k])));
+  if (sameScalars.length === 0) return false;
+  return Object.keys(got)
+    .filter((k) => !scalarKeys.includes(k))
+    .every((k) => composes(got[k], objects.filter((c) => k in c).map((c) => c[k])));
+}
+
 const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -250,6 +271,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       }
       result.queries++;
       if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
+      // Each resource has its own freshness, so one answer may join parts read at different allowed versions
+      // (a transaction's price refetched, the latest blocks beside it still fresh from the version before).
+      if (!hasErrors(got.value) && composes(got.value, candidates.map((v) => byVersion!.get(v)!.value))) return;
       // Shared successful public data: an answer without errors may be what another credential
       // obtained successfully (never an error, and never a partial answer, crosses credentials).
       if (!hasErrors(got.value)) {
