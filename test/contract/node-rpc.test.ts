@@ -41,6 +41,8 @@ const MAPS: Record<string, string[]> = {
 /** Keys the real node omits when empty (`omitempty`) or that belong to another variant of the result. */
 const OPTIONAL: Record<string, string[]> = {
   'admin.loadVMs': ['failedVMs'],
+  // network/peer.Info: `PublicIP netip.AddrPort json:"publicIP,omitempty"` (SIM_VARY leaves it out).
+  'info.peers': ['peers[].publicIP'],
   // The example is an ExportTx; the simulated X-Chain's txs are BaseTxs, which have no export fields.
   'avm.getTx': ['tx.unsignedTx.destinationChain', 'tx.unsignedTx.exportedOutputs'],
 };

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Rng, hashString } from '../world/prng.js';
+import { NodeVarier } from './node-variation.js';
 
 /**
  * `SIM_VARY=<seed>`: every Data / Metrics API answer becomes another spec-valid variant of itself,
@@ -242,6 +243,8 @@ export interface SpecVariation {
   seed: string;
   dataApi: SpecVarier;
   metricsApi: SpecVarier;
+  /** The node's JSON-RPC answers (no spec: rules after avalanchego / geth, see node-variation.ts). */
+  node: NodeVarier;
 }
 
 /** Reads both specs from `specDir` (default `../shared/upstream/`); throws a clear error when they are missing. */
@@ -255,5 +258,6 @@ export function loadSpecVariation(seed: string, specDir = process.env.SIM_SPEC_D
     seed,
     dataApi: new SpecVarier(read('data-api.openapi.json'), `${seed}|data`),
     metricsApi: new SpecVarier(read('metrics-api.openapi.json'), `${seed}|metrics`),
+    node: new NodeVarier(`${seed}|node`),
   };
 }
