@@ -35,6 +35,8 @@ const IDENTITY = /^(id|ids|.*Ids?|.*ID|.*[hH]ash(es)?|.*[nN]umber|.*[aA]ddress(e
  * the spec's own bounds (a spec with no maximum on `decimals` does not make 2^53 decimals realistic).
  */
 const AMOUNT = /amount|balance|weight|stake|staked|reward|fee|fees|value|supply|gas|price|burned|capacity|spent/i;
+/** Ratios named like amounts (`stakePercentage`): not unbounded quantities. */
+const RATIO = /percent|ratio/i;
 /** How often one property is varied (per object, per property). */
 const P_ABSENT = 0.2;
 const P_EDGE = 0.25;
@@ -211,7 +213,7 @@ export class SpecVarier {
         continue;
       }
       if (r < 1 - P_EDGE) continue;
-      obj[key] = edge(p, v, pick, AMOUNT.test(key));
+      obj[key] = edge(p, v, pick, AMOUNT.test(key) && !RATIO.test(key));
     }
     return obj;
   }
