@@ -49,13 +49,19 @@ describe('NodeVarier', () => {
       const vms = (v.vary(env('', { vms: { id1: ['avm'] }, fxs: { f: 'secp256k1fx' } }), ['info.getVMs']) as any).result;
       if (vms.vms.id1.length === 0) seen.add('no aliases');
       if (!('fxs' in vms)) seen.add('fxs absent');
+      const up = (v.vary(env('', { banffTime: '2022-10-18T16:00:00Z', heliconTime: '2025-12-01T00:00:00Z', apricotPhase4MinPChainHeight: 793005 }), ['info.upgrades']) as any).result;
+      if (up.heliconTime === '9999-12-01T00:00:00Z') seen.add('unscheduled upgrade');
+      expect(up.banffTime).toBe('2022-10-18T16:00:00Z');
+      const cc = (v.vary(env('', { chainId: 43114, londonBlock: 0 }), ['eth_getChainConfig']) as any).result;
+      if ('heliconTimestamp' in cc) seen.add('newer fork');
+      expect(cc.chainId).toBe(43114);
       // An unknown method and an error reply are left alone.
       expect(v.vary(env('', { blockchainID: 'abc' }), ['info.getBlockchainID'])).toEqual(env('', { blockchainID: 'abc' }));
       const err = { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } };
       expect(v.vary(err, ['avm.getTxFee'])).toEqual(err);
     }
     expect([...seen].sort()).toEqual(
-      ['boolean flipped', 'empty set', 'fxs absent', 'hex above 2^53', 'no aliases', 'no peers', 'old version form', 'publicIP absent', 'syncing object', 'u64 zero', 'uint64 max'].sort(),
+      ['boolean flipped', 'empty set', 'fxs absent', 'hex above 2^53', 'newer fork', 'no aliases', 'no peers', 'old version form', 'publicIP absent', 'syncing object', 'u64 zero', 'uint64 max', 'unscheduled upgrade'].sort(),
     );
   });
 

@@ -13,6 +13,8 @@ import { Rng, hashString } from '../world/prng.js';
  * - `omitempty` fields may be absent (`publicIP`, `fxs`, `blockHeight` of a tx not yet in a block
  *   is not touched: it follows the status); Go sets and slices may be empty (a peer's tracked
  *   subnets, benched chains and ACPs; ACP supporters / objectors; a VM's aliases; the peer list);
+ * - the newest upgrade at avalanchego's unscheduled activation time (`info.upgrades`), and a fork
+ *   newer than the gateway knows in `eth_getChainConfig`;
  * - booleans both ways (`isBootstrapped`), `eth_syncing` as a progress object;
  * - percentages (float64 printed with 4 decimals) at 0 and 100;
  * - version strings in the other forms real nodes send (`avalanche/1.9.1` before the rename,
@@ -29,6 +31,9 @@ const ABOVE_2_53 = String(2 ** 53 + 2);
 /** EVM quantities far above 2^53 (uint64 max, and a 256-bit balance). */
 const HEX_BIG = ['0xffffffffffffffff', `0x${'f'.repeat(40)}`];
 const P_VARY = 0.3;
+/** avalanchego upgrade.UnscheduledActivationTime (9999-12-01T00:00:00Z), and as a Unix time. */
+const UNSCHEDULED_ISO = '9999-12-01T00:00:00Z';
+const UNSCHEDULED_UNIX = 253399622400;
 
 type Json = Record<string, unknown>;
 type Rule = (result: unknown, f: Fields) => unknown;
@@ -159,6 +164,21 @@ export const NODE_RULES: Record<string, Rule> = {
   'avm.getAssetDescription': (r, f) => {
     // denomination is a json.Uint8: 0 (indivisible) is valid.
     if (isObj(r) && typeof r.denomination === 'string' && f.hit('denomination', r.denomination)) r.denomination = '0';
+    return r;
+  },
+  'info.upgrades': (r, f) => {
+    // A node whose release schedules an upgrade but not its time answers avalanchego's
+    // upgrade.UnscheduledActivationTime for it; only the newest upgrade can be unscheduled.
+    if (!isObj(r)) return r;
+    const times = Object.keys(r).filter((k) => k.endsWith('Time') && typeof r[k] === 'string');
+    const last = times.sort((a, b) => String(r[a]).localeCompare(String(r[b]))).pop();
+    if (last && f.hit(last, r[last])) r[last] = UNSCHEDULED_ISO;
+    return r;
+  },
+  eth_getChainConfig: (r, f) => {
+    // A newer coreth knows an upgrade this contract does not (`omitempty` pointers: present only
+    // when set), at the unscheduled activation time.
+    if (isObj(r) && f.hit('newerFork', r.chainId) && !('heliconTimestamp' in r)) r.heliconTimestamp = UNSCHEDULED_UNIX;
     return r;
   },
   eth_baseFee: hexResult,
