@@ -37,6 +37,7 @@ describe('NodeVarier', () => {
         expect(peers.peers[0].nodeID).toBe('NodeID-abc');
         expect(peers.peers[0].ip).toBe('1.2.3.4:9651');
         if (!('publicIP' in peers.peers[0])) seen.add('publicIP absent');
+        if (peers.numPeers === 1) seen.add('numPeers number');
         if (peers.peers[0].trackedSubnets.length === 0) seen.add('empty set');
         if (peers.peers[0].version === 'avalanche/1.13.4') seen.add('old version form');
       }
@@ -61,7 +62,7 @@ describe('NodeVarier', () => {
       expect(v.vary(err, ['avm.getTxFee'])).toEqual(err);
     }
     expect([...seen].sort()).toEqual(
-      ['boolean flipped', 'empty set', 'fxs absent', 'hex above 2^53', 'newer fork', 'no aliases', 'no peers', 'old version form', 'publicIP absent', 'syncing object', 'u64 zero', 'uint64 max', 'unscheduled upgrade'].sort(),
+      ['boolean flipped', 'empty set', 'fxs absent', 'hex above 2^53', 'newer fork', 'no aliases', 'no peers', 'numPeers number', 'old version form', 'publicIP absent', 'syncing object', 'u64 zero', 'uint64 max', 'unscheduled upgrade'].sort(),
     );
   });
 

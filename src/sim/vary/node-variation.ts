@@ -15,6 +15,7 @@ import { Rng, hashString } from '../world/prng.js';
  *   subnets, benched chains and ACPs; ACP supporters / objectors; a VM's aliases; the peer list);
  * - the newest upgrade at avalanchego's unscheduled activation time (`info.upgrades`), and a fork
  *   newer than the gateway knows in `eth_getChainConfig`;
+ * - `numPeers` as the JSON number of older releases (the example) instead of json.Uint64's string;
  * - booleans both ways (`isBootstrapped`), `eth_syncing` as a progress object;
  * - percentages (float64 printed with 4 decimals) at 0 and 100;
  * - version strings in the other forms real nodes send (`avalanche/1.9.1` before the rename,
@@ -116,6 +117,8 @@ export const NODE_RULES: Record<string, Rule> = {
       r.numPeers = typeof r.numPeers === 'number' ? 0 : '0';
       return r;
     }
+    // Older releases (the docs' example) send numPeers as a JSON number.
+    if (typeof r.numPeers === 'string' && f.hit('numPeers', r.numPeers)) r.numPeers = Number(r.numPeers);
     for (const p of r.peers) {
       if (!isObj(p)) continue;
       const id = String(p.nodeID);
