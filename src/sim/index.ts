@@ -86,8 +86,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     stats, faults, access,
     latencyMs: () => latencyMs,
     vary: variation
-      ? (name, route, status, body) =>
-          name === 'data-api' ? variation.dataApi.vary(route, status, body) : name === 'metrics-api' ? variation.metricsApi.vary(route, status, body) : body
+      ? (name, route, status, body, rpcMethods) =>
+          name === 'data-api'
+            ? variation.dataApi.vary(route, status, body)
+            : name === 'metrics-api'
+              ? variation.metricsApi.vary(route, status, body)
+              : variation.node.vary(body, rpcMethods)
       : undefined,
     control: (method, path, body) => {
       const json = (): unknown => (body.trim() === '' ? {} : JSON.parse(body));

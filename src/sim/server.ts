@@ -17,7 +17,7 @@ export interface ServerDeps {
   access: AccessControl;
   latencyMs: () => number;
   /** Spec variation (`SIM_VARY`): turns a successful JSON answer into a spec-valid variant. */
-  vary?: (upstream: SimUpstream['name'], route: string, status: number, body: unknown) => unknown;
+  vary?: (upstream: SimUpstream['name'], route: string, status: number, body: unknown, rpcMethods: readonly string[]) => unknown;
   control: (method: string, path: string, body: string) => Promise<{ status: number; body?: unknown }> | { status: number; body?: unknown };
 }
 
@@ -97,7 +97,7 @@ export function createSimServer(deps: ServerDeps): Server {
     }
     const name = entry.upstream.name;
     if (deps.vary && answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
-      answer = { ...answer, body: deps.vary(name, answer.route, answer.status, answer.body) };
+      answer = { ...answer, body: deps.vary(name, answer.route, answer.status, answer.body, answer.rpcMethods ?? []) };
     }
     deps.stats.count(`${name} ${answer.route}`, (answer.rpcMethods ?? []).map((m) => `${path} ${m}`));
 

@@ -41,13 +41,16 @@ const MAPS: Record<string, string[]> = {
 /** Keys the real node omits when empty (`omitempty`) or that belong to another variant of the result. */
 const OPTIONAL: Record<string, string[]> = {
   'admin.loadVMs': ['failedVMs'],
+  // network/peer.Info: `PublicIP netip.AddrPort json:"publicIP,omitempty"` (SIM_VARY leaves it out).
+  'info.peers': ['peers[].publicIP'],
   // The example is an ExportTx; the simulated X-Chain's txs are BaseTxs, which have no export fields.
   'avm.getTx': ['tx.unsignedTx.destinationChain', 'tx.unsignedTx.exportedOutputs'],
 };
 /** Where the example (docs) and the node's code disagree on a JSON type, the code wins. */
 const TYPE_OVERRIDES: Record<string, Record<string, string>> = {
-  // api/info PeersReply.NumPeers is avalanchego json.Uint64, which marshals as a string.
-  'info.peers': { numPeers: 'string' },
+  // api/info PeersReply.NumPeers is avalanchego json.Uint64, which marshals as a string; the example
+  // (an older release) has a JSON number, which SIM_VARY also sends.
+  'info.peers': { numPeers: 'string|number' },
 };
 
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
@@ -59,8 +62,9 @@ export function shapeDiff(
   path = '',
   rules: { maps?: string[]; optional?: string[]; types?: Record<string, string> } = {},
 ): string[] {
-  const want = rules.types?.[path] ?? kind(expected);
-  if (want !== kind(actual)) return [`${path || '(root)'}: expected ${want}, got ${kind(actual)}`];
+  const wants = (rules.types?.[path] ?? kind(expected)).split('|');
+  if (!wants.includes(kind(actual))) return [`${path || '(root)'}: expected ${wants.join(' or ')}, got ${kind(actual)}`];
+  const want = kind(actual);
   if (want === 'array') {
     const [e] = expected as unknown[];
     const a = actual as unknown[];

@@ -96,3 +96,21 @@ describe('spec variation (SIM_VARY)', () => {
     expect(health.vary).toBe('v1');
   });
 });
+
+describe('percentages keep to their bounds', () => {
+  it('a `stakePercentage` (matches "stake") never goes past 2^53 like an amount does', async () => {
+    const { SpecVarier } = await import('../../src/sim/vary/spec-variation.js');
+    const spec = {
+      paths: { '/v': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/V' } } } } } } } },
+      components: { schemas: { V: { type: 'object', required: ['stakePercentage', 'amountStaked'], properties: { stakePercentage: { type: 'number' }, amountStaked: { type: 'number' } } } } },
+    };
+    const seen = { pct: new Set<number>(), amount: new Set<number>() };
+    for (let i = 0; i < 200; i++) {
+      const out = new SpecVarier(spec, `pct-${i}`).vary('GET /v', 200, { stakePercentage: 0.0496, amountStaked: 5 }) as { stakePercentage: number; amountStaked: number };
+      seen.pct.add(out.stakePercentage);
+      seen.amount.add(out.amountStaked);
+    }
+    expect(seen.amount.has(2 ** 53 + 2)).toBe(true);
+    expect([...seen.pct].every((p) => p <= 100)).toBe(true);
+  });
+});

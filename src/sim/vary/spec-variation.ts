@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Rng, hashString } from '../world/prng.js';
+import { NodeVarier } from './node-variation.js';
 
 /**
  * `SIM_VARY=<seed>`: every Data / Metrics API answer becomes another spec-valid variant of itself,
@@ -34,6 +35,8 @@ const IDENTITY = /^(id|ids|.*Ids?|.*ID|.*[hH]ash(es)?|.*[nN]umber|.*[aA]ddress(e
  * the spec's own bounds (a spec with no maximum on `decimals` does not make 2^53 decimals realistic).
  */
 const AMOUNT = /amount|balance|weight|stake|staked|reward|fee|fees|value|supply|gas|price|burned|capacity|spent/i;
+/** Ratios named like amounts (`stakePercentage`): not unbounded quantities. */
+const RATIO = /percent|ratio/i;
 /** How often one property is varied (per object, per property). */
 const P_ABSENT = 0.2;
 const P_EDGE = 0.25;
@@ -210,7 +213,7 @@ export class SpecVarier {
         continue;
       }
       if (r < 1 - P_EDGE) continue;
-      obj[key] = edge(p, v, pick, AMOUNT.test(key));
+      obj[key] = edge(p, v, pick, AMOUNT.test(key) && !RATIO.test(key));
     }
     return obj;
   }
@@ -242,6 +245,8 @@ export interface SpecVariation {
   seed: string;
   dataApi: SpecVarier;
   metricsApi: SpecVarier;
+  /** The node's JSON-RPC answers (no spec: rules after avalanchego / geth, see node-variation.ts). */
+  node: NodeVarier;
 }
 
 /** Reads both specs from `specDir` (default `../shared/upstream/`); throws a clear error when they are missing. */
@@ -255,5 +260,6 @@ export function loadSpecVariation(seed: string, specDir = process.env.SIM_SPEC_D
     seed,
     dataApi: new SpecVarier(read('data-api.openapi.json'), `${seed}|data`),
     metricsApi: new SpecVarier(read('metrics-api.openapi.json'), `${seed}|metrics`),
+    node: new NodeVarier(`${seed}|node`),
   };
 }
