@@ -10,7 +10,7 @@ import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/si
  */
 let sim: RunningSimulator;
 let head: number;
-const redisUrl = redisDb(inject('redisUrl'), 52);
+const redisUrl = redisDb(inject('redisUrl'), 46);
 const BUDGET = 20;
 const budgetEnv = { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' };
 

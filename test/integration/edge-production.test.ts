@@ -6,7 +6,7 @@ import { createTestGateway, useSimAndGateway, type TestGateway } from '../suppor
 /** Issue 12, item 4: production defaults. */
 let sim: RunningSimulator;
 let dev: TestGateway;
-useSimAndGateway({ db: 55 }, (s, g) => {
+useSimAndGateway({ db: 48 }, (s, g) => {
   sim = s;
   dev = g;
 });

@@ -158,7 +158,7 @@ function randomRequest(r: Rng): FuzzRequest {
 let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
-const redisUrl = redisDb(inject('redisUrl'), 54);
+const redisUrl = redisDb(inject('redisUrl'), 47);
 
 beforeAll(async () => {
   sim = await startTestSimulator();
