@@ -120,7 +120,9 @@ describe('upstream call counts through loaders and the shared cache', () => {
     ['the in-process LRU', false],
     ['Redis', true],
   ])('20 blocks with their first 5 transactions: 1 + 20 upstream calls cold, 0 warm (%s)', async (_name, useRedis) => {
-    const gw = createTestGateway(sim, useRedis ? { redisUrl } : {});
+    // Latest blocks are head data (2 s); kept a minute here so a loaded machine cannot turn 'warm' into a miss.
+    const ttlOverrides = { head: 60_000 };
+    const gw = createTestGateway(sim, useRedis ? { redisUrl, ttlOverrides } : { ttlOverrides });
     await gw.ready();
     const cold = await gw.exec(ChainBlocksDocument, QUERY);
     expect(cold.errors).toBeUndefined();
@@ -136,14 +138,14 @@ describe('upstream call counts through loaders and the shared cache', () => {
 
     await new Promise((r) => setTimeout(r, 50)); // let cache writes land
     sim.reset();
-    // the same query again: latest blocks are head data (2 s), the rest is final
+    // the same query again: latest blocks are head data, the rest is final
     const warm = await gw.exec(ChainBlocksDocument, QUERY);
     expect(warm.data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);
     await gw.close();
     if (useRedis) {
       // a second gateway process sharing Redis: its own LRU is empty, Redis answers everything
-      const other = createTestGateway(sim, { redisUrl });
+      const other = createTestGateway(sim, { redisUrl, ttlOverrides });
       await other.ready();
       const fromRedis = await other.exec(ChainBlocksDocument, QUERY);
       expect(fromRedis.data).toEqual(cold.data);
