@@ -20,3 +20,14 @@ export interface GatewayContext {
     snapshots: PageSnapshots;
   };
 }
+
+/**
+ * The caller's own Data API key, in `x-glacier-api-key` or `x-service-api-key` (it takes precedence over the
+ * operator's for the caller's request). Read here only: the context, cache partitions and budgets use it.
+ */
+export function callerKeyOf(headers: Headers): string | null {
+  return headers.get('x-glacier-api-key') || headers.get('x-service-api-key') || null;
+}
+
+/** Headers that make a request credentialed: its answer is never shared by a cache (ours, a CDN's). */
+export const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'] as const;

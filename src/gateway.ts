@@ -9,7 +9,7 @@ import { RedisStore } from './cache/redis-store.js';
 import { MemoryStore, type CacheStore } from './cache/store.js';
 import { TieredStore } from './cache/tiered-store.js';
 import type { Config } from './config.js';
-import type { GatewayContext } from './context.js';
+import { callerKeyOf, type GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
@@ -139,7 +139,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   // Data API keys the caller's credential class; a whole response carries all of the configuration.
   const upstreamPartition = { 'data-api': fingerprint('data-api', config.dataApiUrl), 'metrics-api': fingerprint('metrics-api', config.metricsApiUrl) };
   const configPartition = fingerprint(config.dataApiUrl, config.metricsApiUrl, ...config.nodes.map((t) => `${t.name}=${t.url}`));
-  const callerKeyOf = (request: Request) => request.headers.get('x-glacier-api-key') ?? request.headers.get('x-service-api-key');
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
@@ -171,7 +170,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         store,
         maxTtlMs: config.responseCacheMaxTtlMs,
         metrics,
-        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request))}`,
+        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request.headers))}`,
       }),
       useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
       useCacheExtensions(),
@@ -179,7 +178,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
-      const callerKey = callerKeyOf(request);
+      const callerKey = callerKeyOf(request.headers);
       const dataPartition = `${upstreamPartition['data-api']}.${credentialClass(callerKey)}`;
       const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
       const dataApi = createDataApiClient(dataApiHttp, callerOpts);

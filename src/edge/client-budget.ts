@@ -1,3 +1,4 @@
+import { callerKeyOf } from '../context.js';
 import { createHash } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { Cluster, Redis } from 'ioredis';
@@ -44,7 +45,7 @@ export function createClientBudget(o: { perMinute: number; redis?: Redis | Clust
 export function createClientIdentifier(trustedProxies: string[]): (headers: Headers, peer: string | undefined) => string {
   const trusted = trustList(trustedProxies);
   return (headers, peer) => {
-    const key = headers.get('x-glacier-api-key') ?? headers.get('x-service-api-key');
+    const key = callerKeyOf(headers);
     if (key) return `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
     let ip = normalizeIp(peer ?? '127.0.0.1');
     if (trusted(ip)) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GatewayContext } from '../context.js';
+import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
 
 /**
  * The HTTP caching contract, so CDNs and browsers can keep what the gateway knows is fresh.
@@ -26,7 +26,6 @@ export interface HttpFreshness {
   ageMs?: number;
 }
 
-const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
 export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
 
 const fresh = new WeakMap<Request, HttpFreshness>();

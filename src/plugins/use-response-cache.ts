@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
-import type { GatewayContext } from '../context.js';
+import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { noteFreshness } from './use-http-caching.js';
 
@@ -31,7 +31,6 @@ export interface ResponseCacheOptions {
   partitionOf: (request: Request) => string;
 }
 
-const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'];
 
 export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = o.maxTtlMs ?? 60_000;
