@@ -19,6 +19,19 @@ export class ServeTracker implements ServeObserver {
     if (info.stale) this.stale.add(info.label ?? 'other');
   }
 
+  /**
+   * How long a whole answer built from these parts may be kept by a cache (ours or an HTTP one), capped at
+   * `maxMs`, and how long past that it may be served while revalidating; undefined when it may not be kept
+   * at all (a part never cached or served stale, or nothing fresh). One rule for the response cache and
+   * Cache-Control (the answer's own errors are the caller's to check).
+   */
+  keepable(maxMs: number): { ttlMs: number; swrMs: number } | undefined {
+    if (this.uncacheable || this.stale.size > 0) return undefined;
+    const ttlMs = Math.floor(Math.min(maxMs, this.minFreshMs));
+    if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) return undefined;
+    return { ttlMs, swrMs: Number.isFinite(this.minSwrMs) ? this.minSwrMs : 0 };
+  }
+
   /** Something reached an upstream outside the read-through (never cached). */
   markUncacheable(): void {
     this.uncacheable = true;

@@ -44,11 +44,8 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
-          const served = ctx.served;
-          if (served.uncacheable || served.stale.size > 0) return;
-          const maxAgeMs = Math.min(o.maxAgeMs, served.minFreshMs);
-          const swrMs = Number.isFinite(served.minSwrMs) ? served.minSwrMs : 0;
-          if (maxAgeMs > 0) fresh.set(request, { maxAgeMs, swrMs });
+          const keep = ctx.served.keepable(o.maxAgeMs);
+          if (keep) fresh.set(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
         },
       };
     },

@@ -84,15 +84,14 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result) return;
-          const served = ctx.served;
-          const ttl = Math.min(maxTtl, served.minFreshMs);
-          if (result.errors?.length || served.uncacheable || served.stale.size > 0 || !(ttl > 0) || !Number.isFinite(ttl)) {
+          const keep = result.errors?.length ? undefined : ctx.served.keepable(maxTtl);
+          if (!keep) {
             count('skip');
             return;
           }
           count('store');
-          const entry = { data: result.data, t: Date.now(), ttl: Math.floor(ttl), swr: Number.isFinite(served.minSwrMs) ? served.minSwrMs : 0 };
-          void o.store.setMany([{ key, value: JSON.stringify(entry), ttlMs: Math.floor(ttl) }]);
+          const entry = { data: result.data, t: Date.now(), ttl: keep.ttlMs, swr: keep.swrMs };
+          void o.store.setMany([{ key, value: JSON.stringify(entry), ttlMs: keep.ttlMs }]);
         },
       };
     },
