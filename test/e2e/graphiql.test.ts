@@ -69,6 +69,8 @@ describe('GraphiQL served by the gateway', () => {
     expect((await fetch(new URL('/graphiql/assets/nope.js', served.url))).status).toBe(404);
   });
 
+  // Skipped only on a developer machine without Debian's chromium (`apt-get install chromium`); under CI the
+  // missing browser is an error above, and .ci/run installs it.
   it.skipIf(!haveChromium)(
     'loads with no request leaving the machine, shows the example tabs, and runs the first one',
     async () => {
