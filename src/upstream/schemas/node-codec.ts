@@ -1,118 +1,51 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, bech32 } from '@scure/base';
 
 /**
- * The byte formats AvalancheGo's node APIs hand out, decoded without a dependency:
+ * The byte formats AvalancheGo's node APIs hand out, decoded with audited libraries
+ * (`@scure/base` for base58 and bech32, `@noble/hashes` for sha256):
  * - CB58: base58 of the bytes followed by the last 4 bytes of their sha256 (ids: tx, block, asset, UTXO);
+ *   not base58check, whose checksum is a double sha256;
  * - bech32 addresses (`X-avax1…`): 20 address bytes under the network's hrp, prefixed with a chain alias;
  * - the `hex` encoding of `getUTXOs`/`getBlock`/`getTx`: `0x` + bytes + the last 4 bytes of their sha256;
  * - Avalanche codec (version 0, big-endian, u32 type ids) for the layout we read: a UTXO with a
  *   secp256k1fx TransferOutput (type 7).
  * Ids of signed bytes (tx, block) are the CB58 of their sha256.
  */
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest();
-
-function base58Encode(bytes: Uint8Array): string {
-  let n = 0n;
-  for (const b of bytes) n = (n << 8n) | BigInt(b);
-  let out = '';
-  while (n > 0n) {
-    out = B58[Number(n % 58n)]! + out;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    out = `1${out}`;
-  }
-  return out;
-}
-
-function base58Decode(s: string): Uint8Array | undefined {
-  let n = 0n;
-  for (const ch of s) {
-    const v = B58.indexOf(ch);
-    if (v < 0) return undefined;
-    n = n * 58n + BigInt(v);
-  }
-  const bytes: number[] = [];
-  while (n > 0n) {
-    bytes.unshift(Number(n & 0xffn));
-    n >>= 8n;
-  }
-  for (const ch of s) {
-    if (ch !== '1') break;
-    bytes.unshift(0);
-  }
-  return Uint8Array.from(bytes);
-}
+const checksum = (b: Uint8Array) => sha256(b).subarray(-4);
+const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b) === 0;
 
 export function cb58Encode(bytes: Uint8Array): string {
-  const sum = sha256(bytes).subarray(-4);
-  return base58Encode(Buffer.concat([bytes, sum]));
+  return base58.encode(Buffer.concat([bytes, checksum(bytes)]));
 }
 
 /** The payload of a CB58 string, or undefined when it is not CB58 or its checksum fails. */
 export function cb58Decode(s: string): Uint8Array | undefined {
   if (s.length < 5 || s.length > 200) return undefined;
-  const raw = base58Decode(s);
-  if (!raw || raw.length < 4) return undefined;
+  let raw: Uint8Array;
+  try {
+    raw = base58.decode(s);
+  } catch {
+    return undefined;
+  }
+  if (raw.length < 4) return undefined;
   const body = raw.subarray(0, -4);
-  return Buffer.compare(sha256(body).subarray(-4), raw.subarray(-4)) === 0 ? body : undefined;
+  return sameBytes(checksum(body), raw.subarray(-4)) ? body : undefined;
 }
 
 /** A CB58 id of 32 bytes (tx, block, asset, blockchain, subnet ids). */
 export const isCb58Id = (s: string): boolean => cb58Decode(s)?.length === 32;
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-
-function polymod(values: number[]): number {
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
-  }
-  return chk;
-}
-const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
-
-function convertBits(data: ArrayLike<number>, from: number, to: number, pad: boolean): number[] | undefined {
-  let acc = 0;
-  let bits = 0;
-  const out: number[] = [];
-  const max = (1 << to) - 1;
-  for (let i = 0; i < data.length; i++) {
-    acc = (acc << from) | data[i]!;
-    bits += from;
-    while (bits >= to) {
-      bits -= to;
-      out.push((acc >> bits) & max);
-    }
-  }
-  if (pad && bits > 0) out.push((acc << (to - bits)) & max);
-  else if (!pad && (bits >= from || ((acc << (to - bits)) & max) !== 0)) return undefined;
-  return out;
-}
-
-export function bech32Encode(hrp: string, bytes: Uint8Array): string {
-  const data = convertBits(bytes, 8, 5, true)!;
-  const mod = polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ 1;
-  const checksum = Array.from({ length: 6 }, (_, i) => (mod >> (5 * (5 - i))) & 31);
-  return `${hrp}1${[...data, ...checksum].map((v) => CHARSET[v]).join('')}`;
-}
+export const bech32Encode = (hrp: string, bytes: Uint8Array): string =>
+  bech32.encode(hrp, bech32.toWords(bytes));
 
 /** A bech32 string's hrp and payload, or undefined when malformed or its checksum fails. */
 export function bech32Decode(s: string): { hrp: string; bytes: Uint8Array } | undefined {
-  if (s.length < 8 || s.length > 90 || (s !== s.toLowerCase() && s !== s.toUpperCase())) return undefined;
-  const lower = s.toLowerCase();
-  const sep = lower.lastIndexOf('1');
-  if (sep < 1 || sep + 7 > lower.length) return undefined;
-  const hrp = lower.slice(0, sep);
-  const data = [...lower.slice(sep + 1)].map((c) => CHARSET.indexOf(c));
-  if (data.some((v) => v < 0) || polymod([...hrpExpand(hrp), ...data]) !== 1) return undefined;
-  const bytes = convertBits(data.slice(0, -6), 5, 8, false);
-  return bytes ? { hrp, bytes: Uint8Array.from(bytes) } : undefined;
+  if (s.length < 8 || s.length > 90) return undefined;
+  const decoded = bech32.decodeUnsafe(s);
+  if (!decoded) return undefined;
+  const bytes = bech32.fromWordsUnsafe(decoded.words);
+  return bytes ? { hrp: decoded.prefix, bytes: Uint8Array.from(bytes) } : undefined;
 }
 
 /** The bytes of the node's checksummed `hex` encoding, or undefined when it is not one. */
@@ -120,7 +53,7 @@ export function hexBytes(s: string): Uint8Array | undefined {
   if (!/^0x([0-9a-fA-F]{2})*$/.test(s) || s.length < 10) return undefined;
   const raw = Buffer.from(s.slice(2), 'hex');
   const body = raw.subarray(0, -4);
-  return Buffer.compare(sha256(body).subarray(-4), raw.subarray(-4)) === 0 ? body : undefined;
+  return sameBytes(checksum(body), raw.subarray(-4)) ? body : undefined;
 }
 
 /** The id of signed bytes (a tx or a block): CB58 of their sha256. */
