@@ -47,8 +47,12 @@ function nativeBalanceJson(ctx: Ctx, chain: EvmChainData, address: string, at: n
   };
 }
 
-/** An unpriced token with no CoinGecko listing is what the indexer's security analysis flags on the C-Chain. */
-const reputation = (chain: EvmChainData, c: ContractInfo) => (chain.info.chainId !== '43114' ? null : c.priceUsd === undefined ? 'Malicious' : 'Benign');
+/**
+ * An unpriced token is what the indexer's security analysis flags. The spec's enum for this required,
+ * "nullable" field holds no null (its description says null when unknown; the gateway accepts both), so
+ * the simulator always answers a value.
+ */
+const reputation = (_chain: EvmChainData, c: ContractInfo) => (c.priceUsd === undefined ? 'Malicious' : 'Benign');
 
 function erc721BalanceJson(chain: EvmChainData, c: ContractInfo, tokenId: string, owner: string, ts: number) {
   return {
