@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { callerKeyOf, type GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
 import { createTokensApiClient } from './upstream/data-api-tokens.js';
+import { useArgumentChecks } from './plugins/use-argument-checks.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
@@ -164,6 +165,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
       useHealth({ store }),
+      // Before the edge's cost and budget: a bad argument anywhere in the operation is refused with no charge.
+      useArgumentChecks(),
       ...edge.plugins,
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.

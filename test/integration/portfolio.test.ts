@@ -119,7 +119,7 @@ describe('filters reach the upstream exactly as the spec names and serialises th
       { block, contracts: [...two].reverse().map((x) => x.toUpperCase().replace('0X', '0x')) },
     );
     expect(edges.map((e: any) => e.node)).toEqual(up.items.map(erc20Of));
-    expect(edges[0].node.price.currencyCode).toBe('EUR');
+    expect((edges[0] as any).node.price.currencyCode).toBe('EUR');
     // Spam is left out by default, as the spec's default says.
     const byDefault = await gatewayWalk('erc20Balances', '', 'address', 50);
     expect(byDefault.map((e: any) => e.node.address)).toEqual(all.items.filter((b) => b.tokenReputation !== 'Malicious').map((b) => b.address));

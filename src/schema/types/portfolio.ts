@@ -5,6 +5,7 @@ import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type { AddressChains, CollectibleBalance, Erc1155TokenBalance, Erc20TokenBalance, Erc721TokenBalance } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { given, registerArgumentCheck } from '../argument-checks.js';
 import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { AddressRef, type AddressShape } from './address.js';
@@ -132,6 +133,31 @@ function balanceConnection<T>(args: ConnectionArgs, ctx: GatewayContext, o: Bala
   });
 }
 
+/** The erc20Balances filters, parsed (each failure a BAD_USER_INPUT naming its argument). */
+function erc20Filter(args: { blockNumber?: unknown; filterSpamTokens?: unknown; contractAddresses?: unknown; currency?: unknown }) {
+  const blockNumber = given(args.blockNumber) === undefined ? undefined : String(parseBlockNumber(given(args.blockNumber)!, 'blockNumber'));
+  const list = Array.isArray(args.contractAddresses) ? (args.contractAddresses as string[]) : undefined;
+  if (list && (list.length === 0 || list.length > MAX_CONTRACT_FILTER)) {
+    throw badInput('contractAddresses', `contractAddresses must list 1 to ${MAX_CONTRACT_FILTER} addresses`);
+  }
+  const contractAddresses = list ? [...new Set(list.map((x) => parseEvmAddress(String(x), 'contractAddresses')))].sort() : undefined;
+  const filterSpamTokens = typeof args.filterSpamTokens === 'boolean' ? args.filterSpamTokens : true;
+  return { blockNumber, filterSpamTokens, contractAddresses, currency: (given(args.currency) ?? undefined) as CurrencyCode | undefined };
+}
+
+/** The NFT balance filters (`blockNumber` only on erc1155Balances), parsed. */
+function nftFilter(args: { blockNumber?: unknown; contractAddress?: unknown }) {
+  const block = given(args.blockNumber);
+  return {
+    blockNumber: block === undefined ? undefined : String(parseBlockNumber(block, 'blockNumber')),
+    contractAddress: oneContract(given(args.contractAddress)),
+  };
+}
+
+// Checked before execution too: an address reached through a list must not cost that list's call first.
+registerArgumentCheck(['Address'], 'erc20Balances', erc20Filter);
+for (const field of ['erc721Balances', 'erc1155Balances', 'collectibleBalances']) registerArgumentCheck(['Address'], field, nftFilter);
+
 const nftId = (b: { address: string; tokenId: string }) => `${b.address.toLowerCase()}:${b.tokenId}`;
 const contractArg = { description: 'Only tokens of this contract (0x + 40 hex).' };
 const blockArg = { description: 'Balances at this block (default: the latest).' };
@@ -149,15 +175,10 @@ builder.objectFields(AddressRef, (t) => ({
         currency: t.arg({ type: CurrencyCodeEnum, required: false, description: 'Currency of prices and values (default: the upstream’s, USD).' }),
       },
       resolve: (a, args, ctx) => {
-        const blockNumber = args.blockNumber == null ? undefined : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
-        const list = args.contractAddresses ?? undefined;
-        if (list && (list.length === 0 || list.length > MAX_CONTRACT_FILTER)) {
-          throw badInput('contractAddresses', `contractAddresses must list 1 to ${MAX_CONTRACT_FILTER} addresses`);
-        }
-        const contractAddresses = list ? [...new Set(list.map((x) => parseEvmAddress(x, 'contractAddresses')))].sort() : undefined;
-        const filterSpamTokens = args.filterSpamTokens ?? true;
-        const currency = (args.currency ?? undefined) as CurrencyCode | undefined;
-        const f = { blockNumber, filterSpamTokens, contractAddresses, currency };
+        // The enum's value (e.g. "eur") arrives here; the pre-execution check sees its name, which it does not read.
+        const f = erc20Filter({ ...args, currency: undefined });
+        f.currency = (args.currency ?? undefined) as CurrencyCode | undefined;
+        const { contractAddresses } = f;
         return balanceConnection<Erc20TokenBalance>(args, ctx, {
           name: 'erc20Balances',
           a,
@@ -178,7 +199,7 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-721 tokens (NFTs) this address owns on its chain (`listErc721Balances`). Forward paging only.',
       args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
       resolve: (a, args, ctx) => {
-        const contractAddress = oneContract(args.contractAddress);
+        const { contractAddress } = nftFilter(args);
         return balanceConnection<Erc721TokenBalance>(args, ctx, {
           name: 'erc721Balances',
           a,
@@ -202,8 +223,7 @@ builder.objectFields(AddressRef, (t) => ({
         contractAddress: t.arg.string({ required: false, ...contractArg }),
       },
       resolve: (a, args, ctx) => {
-        const blockNumber = args.blockNumber == null ? undefined : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
-        const contractAddress = oneContract(args.contractAddress);
+        const { blockNumber, contractAddress } = nftFilter(args);
         return balanceConnection<Erc1155TokenBalance>(args, ctx, {
           name: 'erc1155Balances',
           a,
@@ -224,7 +244,7 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-721 and ERC-1155 tokens this address holds on its chain (`listCollectibleBalances`). Forward paging only.',
       args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
       resolve: (a, args, ctx) => {
-        const contractAddress = oneContract(args.contractAddress);
+        const { contractAddress } = nftFilter(args);
         return balanceConnection<CollectibleBalance>(args, ctx, {
           name: 'collectibleBalances',
           a,

@@ -5,6 +5,7 @@ import type { NftToken, TokenTransfer } from '../../upstream/schemas/portfolio.j
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
+import { given, registerArgumentCheck } from '../argument-checks.js';
 import { badInput } from '../errors.js';
 import { parseBlockRange } from '../inputs.js';
 import { AddressRef } from './address.js';
@@ -41,6 +42,16 @@ const rangeArgs = builder.args((t) => ({
 }));
 
 const TOKEN_ID = /^\d{1,78}$/;
+const CONTRACT_TYPES = ['Contract', 'Erc20Contract', 'Erc721Contract', 'Erc1155Contract', 'UnknownContract'];
+const rangeOf = (args: { startBlock?: unknown; endBlock?: unknown }) => parseBlockRange({ startBlock: given(args.startBlock), endBlock: given(args.endBlock) });
+const tokenIdOf = (args: { tokenId?: unknown }) => {
+  const id = given(args.tokenId);
+  if (id === undefined || !TOKEN_ID.test(id)) throw badInput('tokenId', 'tokenId must be a decimal whole number');
+  return id;
+};
+// Checked before execution too: reaching a contract costs a call, a bad argument below it must not.
+registerArgumentCheck(CONTRACT_TYPES, 'transfers', rangeOf);
+registerArgumentCheck(['Erc721Contract', 'Erc1155Contract'], 'token', tokenIdOf);
 
 builder.interfaceFields(ContractRef, (t) => ({
   transfers: t.connection(
@@ -50,7 +61,7 @@ builder.interfaceFields(ContractRef, (t) => ({
       description: 'Every transfer of this token contract, newest first (`listTransfers`), optionally within a block range. Forward paging only.',
       args: rangeArgs,
       resolve: (c, args, ctx) => {
-        const range = parseBlockRange(args);
+        const range = rangeOf(args);
         return resolveTokenConnection<TokenTransfer>(args, ctx.connections, {
           listKey: `tokenTransfers|${c.chainId}|${c.address.toLowerCase()}|${range.startBlock ?? ''}|${range.endBlock ?? ''}`,
           pageSize: ctx.loaders.tokens.pageSizes.tokenTransfers,
@@ -113,8 +124,8 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef] as const) {
       description: 'One token of this collection, with its metadata (`getTokenDetails`).',
       args: { tokenId: t.arg({ type: 'BigDecimal', required: true, description: 'The token id (a decimal whole number).' }) },
       resolve: async (c, args, ctx) => {
-        if (!TOKEN_ID.test(args.tokenId)) throw badInput('tokenId', 'tokenId must be a decimal whole number');
-        const tok = await ctx.loaders.tokens.nftToken.load({ chainId: c.chainId, address: c.address.toLowerCase(), tokenId: args.tokenId });
+        const tokenId = tokenIdOf(args);
+        const tok = await ctx.loaders.tokens.nftToken.load({ chainId: c.chainId, address: c.address.toLowerCase(), tokenId });
         return { ...tok, chainId: c.chainId };
       },
     }),
