@@ -178,6 +178,19 @@ describe('deployments', () => {
     expect((await gw.query(query)).data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);
   });
+
+  it('in USD (the default) it stands for the get-transaction answer: the transaction’s transfers need no call', async () => {
+    const created = sim.world.chain(C)!.transactions.filter((t) => t.createdContract)[1]!;
+    const up = await upstreamGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${created.hash}`);
+    sim.reset();
+    const r = await gw.query(`{ address(chainId: "${C}", address: "${created.createdContract}") { contract { deploymentTransaction {
+      hash erc20Transfers { logIndex } icmMessageInfo { messageId } } } } }`);
+    ok(r);
+    expect(r.data!.address.contract.deploymentTransaction).toEqual({
+      hash: up.nativeTransaction.txHash, erc20Transfers: (up.erc20Transfers ?? []).map((t: any) => ({ logIndex: t.logIndex })), icmMessageInfo: null,
+    });
+    expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
+  });
 });
 
 describe('across chains', () => {

@@ -89,8 +89,9 @@ builder.interfaceFields(ContractRef, (t) => ({
     resolve: async (c, args, ctx) => {
       const chainId = c.chainId;
       const detail = await ctx.loaders.tokens.deploymentTransaction.load({ chainId, address: c.address.toLowerCase(), currency: (args.currency ?? undefined) as CurrencyCode | undefined });
-      // The answer is the get-transaction answer: the transaction's own fields need no further call in this request.
-      ctx.loaders.evm.transaction.prime({ chainId, txHash: detail.nativeTransaction.txHash.toLowerCase() }, detail);
+      // The answer is the get-transaction answer: the transaction's own fields need no further call in this
+      // request. Only a USD answer stands for it (the get-transaction route prices in USD).
+      if ((args.currency ?? 'usd') === 'usd') ctx.loaders.evm.transaction.prime({ chainId, txHash: detail.nativeTransaction.txHash.toLowerCase() }, detail);
       return detail.nativeTransaction;
     },
   }),
