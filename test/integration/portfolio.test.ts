@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import {
+  AddressCollectiblesDocument,
+  AddressPortfolioDocument,
+  ContractTransfersDocument,
+  IcmMessagesAllDocument,
+  LatestBlocksAcrossChainsDocument,
+} from '../__generated__/graphql.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { expectBadInput, routeCalls, settle, upstreamGet, upstreamWalk, walk, type Query } from './primary-support.js';
@@ -223,5 +230,28 @@ describe('Address.chains', () => {
       unindexedChainIds: up.unindexedChains,
     });
     expect(routeCalls(sim)).toEqual({ 'data-api GET /v1/address/:address/chains': 1 });
+  });
+});
+
+describe('the example operations (schema/operations/portfolio.graphql)', () => {
+  it('each answers in full against the simulator', async () => {
+    const f = sim.world.fixtures;
+    const portfolio = await gw.exec(AddressPortfolioDocument, { chainId: C, address: busy, first: 2 });
+    ok(portfolio);
+    expect(portfolio.data!.address!.erc20Balances!.edges).toHaveLength(2);
+    expect(portfolio.data!.address!.erc20Balances!.edges[0]!.node.contract?.__typename).toBe('Erc20Contract');
+    expect(portfolio.data!.address!.chains!.indexedChains.length).toBeGreaterThan(0);
+    const collectibles = await gw.exec(AddressCollectiblesDocument, { chainId: C, address: busy, first: 5 });
+    ok(collectibles);
+    expect(collectibles.data!.address!.collectibleBalances!.edges).toHaveLength(5);
+    const transfers = await gw.exec(ContractTransfersDocument, { chainId: C, address: f.contracts.erc20, first: 5 });
+    ok(transfers);
+    expect(transfers.data!.address!.contract!.transfers!.edges.map((e) => e.node.__typename)).toEqual(Array(5).fill('Erc20Transfer'));
+    const blocks = await gw.exec(LatestBlocksAcrossChainsDocument, { network: 'fuji' as never, first: 5 });
+    ok(blocks);
+    expect(new Set(blocks.data!.latestBlocks!.edges.map((e) => e.node.chainId))).toEqual(new Set(['43113']));
+    const icm = await gw.exec(IcmMessagesAllDocument, { network: 'mainnet', first: 5 });
+    ok(icm);
+    expect(icm.data!.icmMessages!.edges).toHaveLength(5);
   });
 });
