@@ -56,7 +56,7 @@ export interface GatewayDeps {
   budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
   /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
   wrapPolicy?: (policy: CachePolicy) => CachePolicy;
-  /** Test-only: smaller upstream pages for the token lists (the simulator's addresses hold few tokens). */
+  /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
   tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
   /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -165,7 +165,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
       useHealth({ store }),
-      // Before the edge's cost and budget: a bad argument anywhere in the operation is refused with no charge.
+      // Before the edge's cost and budget: a bad argument anywhere is refused with no charge.
       useArgumentChecks(),
       ...edge.plugins,
       useMetrics({ metrics, store, token: config.metricsToken }),
@@ -202,8 +202,11 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             observer: served,
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
-          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients,
-            tokensApi: createTokensApiClient(dataApiHttp, callerOpts), tokenPageSizes: deps.tokenPageSizes },
+          {
+            dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients,
+            tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
+            tokenPageSizes: deps.tokenPageSizes,
+          },
         ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };

@@ -79,8 +79,8 @@ export const RESOURCE_CLASS = {
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
   'data.icmMessages': 'head',
   'data.icmMessage': 'head',
-  // Portfolio: balances move with every transfer (head; their pages hold changing items, see below);
-  // the chains an address is on are refreshed upstream every 15 minutes.
+  // Portfolio: balances move with every transfer (head; their pages hold changing items, see
+  // below); the chains an address is on are refreshed upstream every 15 minutes.
   'data.erc20Balances': 'head',
   'data.erc721Balances': 'head',
   'data.erc1155Balances': 'head',
@@ -159,7 +159,7 @@ export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKin
   'data.icmMessages',
   'data.stakingTransactions',
   'data.icmMessagesAll',
-  // A balance changes with every transfer, and a token leaves the list when its balance reaches zero.
+  // A balance changes with every transfer; a token leaves the list when its balance reaches zero.
   'data.erc20Balances',
   'data.erc721Balances',
   'data.erc1155Balances',

@@ -138,8 +138,10 @@ export function estimateCost(
       const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
       return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
     }
-    const calls =
-      !isNonNull(def.type) && (def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || CALLING_FIELDS.has(`${parent.name}.${name}`)) ? 1 : 0;
+    const calling = CALLING_FIELDS.has(`${parent.name}.${name}`);
+    const loads =
+      def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || calling;
+    const calls = !isNonNull(def.type) && loads ? 1 : 0;
     if (isList(def.type)) {
       // A connection's edges / nodes are its `first` items, already counted by the connection.
       const length = inConnection && (name === 'edges' || name === 'nodes') ? 1 : o.listSize;

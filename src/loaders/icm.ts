@@ -15,18 +15,20 @@ export interface IcmPageKey {
   pageToken: string | null;
 }
 
+export type IcmAllPageKey = IcmListFilter & { pageToken: string | null };
+
 export interface IcmLoaders {
   messagesPage: DataLoader<IcmPageKey, Page<IcmMessage>, string>;
   message: DataLoader<string, IcmMessage, string>;
   /** A page of the global list (`listIcmMessages`) under its filters. */
-  allMessagesPage: DataLoader<IcmListFilter & { pageToken: string | null }, Page<IcmMessage>, string>;
+  allMessagesPage: DataLoader<IcmAllPageKey, Page<IcmMessage>, string>;
 }
 
 export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient): IcmLoaders {
   return {
     messagesPage: requestLoader(deps, (k: IcmPageKey) => api.listMessagesByAddress(k.address, k.network, { pageToken: k.pageToken, pageSize: ICM_PAGE_SIZE })),
     message: requestLoader(deps, (messageId: string) => api.getMessage(messageId)),
-    allMessagesPage: requestLoader(deps, ({ pageToken, ...f }: IcmListFilter & { pageToken: string | null }) =>
+    allMessagesPage: requestLoader(deps, ({ pageToken, ...f }: IcmAllPageKey) =>
       api.listMessages(f, { pageToken, pageSize: ICM_PAGE_SIZE }),
     ),
   };

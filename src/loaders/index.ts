@@ -18,7 +18,7 @@ export interface Loaders {
   primary: PrimaryLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
-  /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain latest lists). */
+  /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain lists). */
   tokens: TokenLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;

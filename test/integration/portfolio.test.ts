@@ -9,13 +9,22 @@ import {
 } from '../__generated__/graphql.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
-import { expectBadInput, routeCalls, settle, upstreamGet, upstreamWalk, walk, type Query } from './primary-support.js';
+import {
+  expectBadInput,
+  routeCalls,
+  settle,
+  upstreamGet,
+  upstreamWalk,
+  walk,
+  type Query,
+} from './primary-support.js';
 
 /**
- * An address's portfolio: ERC-20, ERC-721, ERC-1155 and collectible balances as connections over the
- * upstream's pages (walked across several pages: the gateway here asks for small balance pages, since a
- * simulated address holds fewer tokens than one page of 500), every filter passed as the spec names it,
- * bad filters refused before any call, each token's contract loaded once per distinct contract.
+ * An address's portfolio: ERC-20, ERC-721, ERC-1155 and collectible balances as connections over
+ * the upstream's pages (walked across several pages: the gateway here asks for small balance pages,
+ * since a simulated address holds fewer tokens than one page of 500), every filter passed as the
+ * spec names it, bad filters refused before any call, each token's contract loaded once per
+ * distinct contract.
  */
 const C = '43114';
 const PAGE = 3;
@@ -43,8 +52,17 @@ beforeEach(() => sim.reset());
 const base = (address: string) => `/v1/chains/${C}/addresses/${address}/balances`;
 const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
 
-async function gatewayWalk(field: string, args: string, selection: string, first: number, address = busy, vars: Record<string, unknown> = {}) {
-  const decl = Object.keys(vars).map((k) => `, $${k}: ${VAR_TYPES[k]}`).join('');
+async function gatewayWalk(
+  field: string,
+  args: string,
+  selection: string,
+  first: number,
+  address = busy,
+  vars: Record<string, unknown> = {},
+) {
+  const decl = Object.keys(vars)
+    .map((k) => `, $${k}: ${VAR_TYPES[k]}`)
+    .join('');
   const query = `query($a: String!, $after: String${decl}) { address(chainId: "${C}", address: $a) {
     ${field}(first: ${first}, after: $after${args}) { edges { cursor node { ${selection} } } pageInfo { hasNextPage endCursor } } } }`;
   return walk(async (after) => {
@@ -53,24 +71,58 @@ async function gatewayWalk(field: string, args: string, selection: string, first
     return r.data!.address[field];
   });
 }
-const VAR_TYPES: Record<string, string> = { contracts: '[String!]', block: 'BigDecimal', contract: 'String' };
+const VAR_TYPES: Record<string, string> = {
+  contracts: '[String!]',
+  block: 'BigDecimal',
+  contract: 'String',
+};
 
-const ERC20 = 'address name symbol decimals balance tokenReputation price { currencyCode value } balanceValue { currencyCode value }';
+const ERC20 =
+  'address name symbol decimals balance tokenReputation price { currencyCode value } balanceValue { currencyCode value }';
 const erc20Of = (b: any) => ({
-  address: b.address, name: b.name, symbol: b.symbol, decimals: b.decimals, balance: b.balance, tokenReputation: b.tokenReputation?.toUpperCase() ?? null,
-  price: b.price ? { currencyCode: b.price.currencyCode.toUpperCase(), value: String(b.price.value) } : null,
-  balanceValue: b.balanceValue ? { currencyCode: b.balanceValue.currencyCode.toUpperCase(), value: String(b.balanceValue.value) } : null,
+  address: b.address,
+  name: b.name,
+  symbol: b.symbol,
+  decimals: b.decimals,
+  balance: b.balance,
+  tokenReputation: b.tokenReputation?.toUpperCase() ?? null,
+  price: b.price
+    ? { currencyCode: b.price.currencyCode.toUpperCase(), value: String(b.price.value) }
+    : null,
+  balanceValue: b.balanceValue
+    ? {
+        currencyCode: b.balanceValue.currencyCode.toUpperCase(),
+        value: String(b.balanceValue.value),
+      }
+    : null,
 });
 const E721 = 'tokenId token { address tokenUri owner { address } }';
 const E1155 = 'tokenId balance token { address tokenUri }';
 const NFT = `... on Erc721Balance { ${E721} } ... on Erc1155Balance { ${E1155} }`;
-const SELECTION: Record<string, string> = { erc721Balances: E721, erc1155Balances: E1155, collectibleBalances: `__typename ${NFT}` };
+const SELECTION: Record<string, string> = {
+  erc721Balances: E721,
+  erc1155Balances: E1155,
+  collectibleBalances: `__typename ${NFT}`,
+};
 const nftOf = (b: any) =>
   b.ercType === 'ERC-721'
-    ? { tokenId: b.tokenId, token: { address: b.address, tokenUri: b.tokenUri, owner: { address: b.ownerAddress.toLowerCase() } } }
-    : { tokenId: b.tokenId, balance: b.balance, token: { address: b.address, tokenUri: b.tokenUri } };
+    ? {
+        tokenId: b.tokenId,
+        token: {
+          address: b.address,
+          tokenUri: b.tokenUri,
+          owner: { address: b.ownerAddress.toLowerCase() },
+        },
+      }
+    : {
+        tokenId: b.tokenId,
+        balance: b.balance,
+        token: { address: b.address, tokenUri: b.tokenUri },
+      };
 
-/** The upstream's own sequence, walked at the gateway's page size, and the number of pages it took. */
+/**
+ * The upstream's own sequence, walked at the gateway's page size, and the number of pages it took.
+ */
 async function upstream(route: string, field: string, query: Query = {}, address = busy) {
   const items = await upstreamWalk(sim.dataApiUrl, `${base(address)}:${route}`, field, query, PAGE);
   return { items, pages: Math.max(1, Math.ceil(items.length / PAGE)) };
@@ -97,9 +149,13 @@ describe('Address balance connections walk the upstream’s own sequence across 
       expect(up.items.length).toBeGreaterThan(3 * PAGE);
       sim.reset();
       const edges = await gatewayWalk(field, '', SELECTION[field]!, 7);
-      expect(edges.map((e: any) => e.node).map(({ __typename, ...rest }: any) => rest)).toEqual(up.items.map(nftOf));
+      expect(edges.map((e: any) => e.node).map(({ __typename, ...rest }: any) => rest)).toEqual(
+        up.items.map(nftOf),
+      );
       if (field === 'collectibleBalances') {
-        expect(new Set(edges.map((e: any) => e.node.__typename))).toEqual(new Set(['Erc721Balance', 'Erc1155Balance']));
+        expect(new Set(edges.map((e: any) => e.node.__typename))).toEqual(
+          new Set(['Erc721Balance', 'Erc1155Balance']),
+        );
       }
       expect(routeCalls(sim)).toEqual({ [A(route)]: up.pages });
     });
@@ -113,13 +169,19 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     expect(spam.length).toBeGreaterThan(0);
     const two = all.items.slice(0, 2).map((b) => b.address);
     const block = String(sim.world.head(C).number - 40);
-    const query: Query = { filterSpamTokens: 'false', currency: 'eur', blockNumber: block, contractAddresses: two.join(',') };
+    const query: Query = {
+      filterSpamTokens: 'false',
+      currency: 'eur',
+      blockNumber: block,
+      contractAddresses: two.join(','),
+    };
     const up = await upstream('listErc20', 'erc20TokenBalances', query);
     expect(up.items.map((b) => b.address)).toEqual(two);
     sim.reset();
     const edges = await gatewayWalk(
       'erc20Balances',
-      ', filterSpamTokens: false, currency: EUR, blockNumber: $block, contractAddresses: $contracts',
+      ', filterSpamTokens: false, currency: EUR, blockNumber: $block, contractAddresses: ' +
+      '$contracts',
       ERC20,
       50,
       busy,
@@ -129,32 +191,61 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     expect((edges[0] as any).node.price.currencyCode).toBe('EUR');
     // Spam is left out by default, as the spec's default says.
     const byDefault = await gatewayWalk('erc20Balances', '', 'address', 50);
-    expect(byDefault.map((e: any) => e.node.address)).toEqual(all.items.filter((b) => b.tokenReputation !== 'Malicious').map((b) => b.address));
+    expect(byDefault.map((e: any) => e.node.address)).toEqual(
+      all.items.filter((b) => b.tokenReputation !== 'Malicious').map((b) => b.address),
+    );
   });
 
   it('erc1155Balances at a block and of one contract; erc721 and collectibles of one contract', async () => {
     const block = String(sim.world.head(C).number - 100);
     const contract = sim.world.fixtures.contracts.erc1155;
-    const up = await upstream('listErc1155', 'erc1155TokenBalances', { blockNumber: block, contractAddress: contract });
+    const up = await upstream('listErc1155', 'erc1155TokenBalances', {
+      blockNumber: block,
+      contractAddress: contract,
+    });
     expect(up.items.length).toBeGreaterThan(0);
-    const edges = await gatewayWalk('erc1155Balances', ', blockNumber: $block, contractAddress: $contract', E1155, 50, busy, { block, contract });
+    const edges = await gatewayWalk(
+      'erc1155Balances',
+      ', blockNumber: $block, contractAddress: $contract',
+      E1155,
+      50,
+      busy,
+      { block, contract },
+    );
     expect(edges.map((e: any) => e.node)).toEqual(up.items.map(nftOf));
     const nft = sim.world.fixtures.contracts.erc721;
-    for (const [field, route, list] of [['erc721Balances', 'listErc721', 'erc721TokenBalances'], ['collectibleBalances', 'listCollectibles', 'collectibleBalances']] as const) {
+    for (const [field, route, list] of [
+      ['erc721Balances', 'listErc721', 'erc721TokenBalances'],
+      ['collectibleBalances', 'listCollectibles', 'collectibleBalances'],
+    ] as const) {
       const one = await upstream(route, list, { contractAddress: nft });
       expect(one.items.length).toBeGreaterThan(0);
       expect(new Set(one.items.map((b) => b.address))).toEqual(new Set([nft]));
-      const got = await gatewayWalk(field, ', contractAddress: $contract', field === 'erc721Balances' ? E721 : NFT, 50, busy, { contract: nft });
+      const got = await gatewayWalk(
+        field,
+        ', contractAddress: $contract',
+        field === 'erc721Balances' ? E721 : NFT,
+        50,
+        busy,
+        { contract: nft },
+      );
       expect(got.map((e: any) => e.node)).toEqual(one.items.map(nftOf));
     }
   });
 
   it('bad filter values are refused before any upstream call', async () => {
-    const q = (field: string, args: string) => gw.query(`{ address(chainId: "${C}", address: "${busy}") { ${field}(first: 5${args}) { edges { cursor } } } }`);
+    const q = (field: string, args: string) =>
+      gw.query(
+        `{ address(chainId: "${C}", address: "${busy}") { ${field}(first: 5${args}) { edges { cursor } } } }`,
+      );
     const cases: [string, string, string][] = [
       ['erc20Balances', ', contractAddresses: ["0xnope"]', 'contractAddresses'],
       ['erc20Balances', ', contractAddresses: []', 'contractAddresses'],
-      ['erc20Balances', `, contractAddresses: [${Array.from({ length: 101 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`).join(',')}]`, 'contractAddresses'],
+      [
+        'erc20Balances',
+        `, contractAddresses: [${Array.from({ length: 101 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`).join(',')}]`,
+        'contractAddresses',
+      ],
       ['erc20Balances', ', blockNumber: "-1"', 'blockNumber'],
       ['erc20Balances', ', blockNumber: "12"', ''],
       ['erc721Balances', ', contractAddress: "0x123"', 'contractAddress'],
@@ -190,7 +281,11 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
     ok(cold);
     const nodes = cold.data!.address.erc20Balances.edges.map((e: any) => e.node);
     expect(nodes).toHaveLength(PAGE);
-    for (const n of nodes) expect(n.contract).toMatchObject({ __typename: 'Erc20Contract', address: expect.any(String) });
+    for (const n of nodes)
+      expect(n.contract).toMatchObject({
+        __typename: 'Erc20Contract',
+        address: expect.any(String),
+      });
     expect(routeCalls(sim)).toEqual({ [A('listErc20')]: 1, [CONTRACT_ROUTE]: distinct.size });
     await settle();
     sim.reset();
@@ -201,7 +296,9 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
 
   it('a page of owned NFTs, many per collection, resolves each collection once', async () => {
     const other = sim.world.fixtures.busyAddresses[2]!;
-    const body = await upstreamGet(sim.dataApiUrl, `${base(other)}:listCollectibles`, { pageSize: PAGE });
+    const body = await upstreamGet(sim.dataApiUrl, `${base(other)}:listCollectibles`, {
+      pageSize: PAGE,
+    });
     const distinct = new Set(body.collectibleBalances.map((b: any) => b.address.toLowerCase()));
     // Paged at 4, a page holds several tokens of one collection: deduplication is what is shown.
     expect(distinct.size).toBeLessThan(body.collectibleBalances.length);
@@ -210,7 +307,10 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
       edges { node { ... on Erc721Balance { contract { name } } ... on Erc1155Balance { contract { name } } } } } } }`;
     const cold = await gw.query(query);
     ok(cold);
-    expect(routeCalls(sim)).toEqual({ [A('listCollectibles')]: 1, [CONTRACT_ROUTE]: distinct.size });
+    expect(routeCalls(sim)).toEqual({
+      [A('listCollectibles')]: 1,
+      [CONTRACT_ROUTE]: distinct.size,
+    });
     await settle();
     sim.reset();
     expect((await gw.query(query)).data).toEqual(cold.data);
@@ -223,7 +323,9 @@ describe('Address.chains', () => {
     const up = await upstreamGet(sim.dataApiUrl, `/v1/address/${busy}/chains`);
     expect(up.indexedChains.length).toBeGreaterThan(1);
     sim.reset();
-    const r = await gw.query(`{ address(chainId: "${C}", address: "${busy}") { chains { indexedChains { chainId name } unindexedChainIds } } }`);
+    const r = await gw.query(
+      `{ address(chainId: "${C}", address: "${busy}") { chains { indexedChains { chainId name } unindexedChainIds } } }`,
+    );
     ok(r);
     expect(r.data!.address.chains).toEqual({
       indexedChains: up.indexedChains.map((c: any) => ({ chainId: c.chainId, name: c.chainName })),
@@ -236,20 +338,41 @@ describe('Address.chains', () => {
 describe('the example operations (schema/operations/portfolio.graphql)', () => {
   it('each answers in full against the simulator', async () => {
     const f = sim.world.fixtures;
-    const portfolio = await gw.exec(AddressPortfolioDocument, { chainId: C, address: busy, first: 2 });
+    const portfolio = await gw.exec(AddressPortfolioDocument, {
+      chainId: C,
+      address: busy,
+      first: 2,
+    });
     ok(portfolio);
     expect(portfolio.data!.address!.erc20Balances!.edges).toHaveLength(2);
-    expect(portfolio.data!.address!.erc20Balances!.edges[0]!.node.contract?.__typename).toBe('Erc20Contract');
+    expect(portfolio.data!.address!.erc20Balances!.edges[0]!.node.contract?.__typename).toBe(
+      'Erc20Contract',
+    );
     expect(portfolio.data!.address!.chains!.indexedChains.length).toBeGreaterThan(0);
-    const collectibles = await gw.exec(AddressCollectiblesDocument, { chainId: C, address: busy, first: 5 });
+    const collectibles = await gw.exec(AddressCollectiblesDocument, {
+      chainId: C,
+      address: busy,
+      first: 5,
+    });
     ok(collectibles);
     expect(collectibles.data!.address!.collectibleBalances!.edges).toHaveLength(5);
-    const transfers = await gw.exec(ContractTransfersDocument, { chainId: C, address: f.contracts.erc20, first: 5 });
+    const transfers = await gw.exec(ContractTransfersDocument, {
+      chainId: C,
+      address: f.contracts.erc20,
+      first: 5,
+    });
     ok(transfers);
-    expect(transfers.data!.address!.contract!.transfers!.edges.map((e) => e.node.__typename)).toEqual(Array(5).fill('Erc20Transfer'));
-    const blocks = await gw.exec(LatestBlocksAcrossChainsDocument, { network: 'fuji' as never, first: 5 });
+    expect(
+      transfers.data!.address!.contract!.transfers!.edges.map((e) => e.node.__typename),
+    ).toEqual(Array(5).fill('Erc20Transfer'));
+    const blocks = await gw.exec(LatestBlocksAcrossChainsDocument, {
+      network: 'fuji' as never,
+      first: 5,
+    });
     ok(blocks);
-    expect(new Set(blocks.data!.latestBlocks!.edges.map((e) => e.node.chainId))).toEqual(new Set(['43113']));
+    expect(new Set(blocks.data!.latestBlocks!.edges.map((e) => e.node.chainId))).toEqual(
+      new Set(['43113']),
+    );
     const icm = await gw.exec(IcmMessagesAllDocument, { network: 'mainnet', first: 5 });
     ok(icm);
     expect(icm.data!.icmMessages!.edges).toHaveLength(5);

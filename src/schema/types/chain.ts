@@ -141,15 +141,28 @@ builder.queryFields((t) => ({
   chains: t.field({
     type: [ChainRef],
     nullable: true,
-    description: 'Every EVM chain the Data API supports (`supportedChains`), optionally only those of a network or with a feature.',
+    description:
+      'Every EVM chain the Data API supports (`supportedChains`), optionally only those of a ' +
+      'network or with a feature.',
     args: {
-      network: t.arg({ type: NetworkNameEnum, required: false, description: 'Only chains of this network; every network when omitted.' }),
-      feature: t.arg({ type: ApiFeatureEnum, required: false, description: 'Only chains with this Data API feature enabled.' }),
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: false,
+        description: 'Only chains of this network; every network when omitted.',
+      }),
+      feature: t.arg({
+        type: ApiFeatureEnum,
+        required: false,
+        description: 'Only chains with this Data API feature enabled.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const [network, feature] = [args.network ?? undefined, args.feature ?? undefined];
       // Without filters, the same all-chains answer every other reader shares.
-      const chains = network || feature ? await ctx.loaders.tokens.supportedChains.load({ network, feature }) : await ctx.loaders.evm.chains.load('all');
+      const chains =
+        network || feature
+          ? await ctx.loaders.tokens.supportedChains.load({ network, feature })
+          : await ctx.loaders.evm.chains.load('all');
       for (const c of chains) ctx.loaders.evm.chain.prime(c.chainId, c);
       return chains;
     },

@@ -198,13 +198,17 @@ const networkArg = { description: 'mainnet, fuji or testnet (the same as fuji). 
 
 /** The global list (`listIcmMessages`): every filter of the route, checked before any call. */
 function globalIcmConnection(ctx: GatewayContext, args: GlobalIcmArgs) {
+  const opt = <T>(v: string | null | undefined, parse: (v: string) => T) =>
+    v == null ? undefined : parse(v);
   const f: IcmListFilter = {
-    sourceBlockchainId: args.sourceBlockchainId == null ? undefined : parseChainId(args.sourceBlockchainId, 'sourceBlockchainId'),
-    destinationBlockchainId: args.destinationBlockchainId == null ? undefined : parseChainId(args.destinationBlockchainId, 'destinationBlockchainId'),
-    blockchainId: args.blockchainId == null ? undefined : parseBlockchainId(args.blockchainId, 'blockchainId'),
-    from: args.from == null ? undefined : parseEvmAddress(args.from, 'from'),
-    to: args.to == null ? undefined : parseEvmAddress(args.to, 'to'),
-    network: args.network == null ? undefined : parseNetwork(args.network, 'network'),
+    sourceBlockchainId: opt(args.sourceBlockchainId, (v) => parseChainId(v, 'sourceBlockchainId')),
+    destinationBlockchainId: opt(args.destinationBlockchainId, (v) =>
+      parseChainId(v, 'destinationBlockchainId'),
+    ),
+    blockchainId: opt(args.blockchainId, (v) => parseBlockchainId(v, 'blockchainId')),
+    from: opt(args.from, (v) => parseEvmAddress(v, 'from')),
+    to: opt(args.to, (v) => parseEvmAddress(v, 'to')),
+    network: opt(args.network, (v) => parseNetwork(v, 'network')),
   };
   const key = Object.entries(f).map(([k, v]) => `${k}=${v ?? ''}`).join('&');
   return resolveTokenConnection<IcmMessage>(args, ctx.connections, {
@@ -229,7 +233,14 @@ type GlobalIcmArgs = Parameters<typeof resolveTokenConnection>[0] & {
   to?: string | null;
   network?: string | null;
 };
-const GLOBAL_FILTERS = ['sourceBlockchainId', 'destinationBlockchainId', 'blockchainId', 'from', 'to'] as const;
+const GLOBAL_FILTERS = [
+  'sourceBlockchainId',
+  'destinationBlockchainId',
+  'blockchainId',
+  'from',
+  'to',
+] as const;
+const optional = (description: string) => ({ required: false, description }) as const;
 
 builder.queryField('icmMessages', (t) =>
   t.connection(
@@ -237,22 +248,37 @@ builder.queryField('icmMessages', (t) =>
       type: IcmMessageRef,
       nullable: true,
       description:
-        'Interchain messages, newest first. With `address`: those an EVM address sent or received on any chain (`listIcmMessagesByAddress`, ' +
-        'which takes only `network` besides). Without: every message, filtered by source, destination, chain, sender and recipient ' +
-        '(`listIcmMessages`). Forward paging only.',
+        'Interchain messages, newest first. With `address`: those an EVM address sent or ' +
+        'received on any chain (`listIcmMessagesByAddress`, which takes only `network` ' +
+        'besides). Without: every message, filtered by source, destination, chain, sender and ' +
+        'recipient (`listIcmMessages`). Forward paging only.',
       args: {
-        address: t.arg.string({ required: false, description: 'EVM address (0x + 40 hex): messages it sent or received. Not combinable with the other filters.' }),
-        sourceBlockchainId: t.arg.string({ required: false, description: 'Only messages sent from this chain: its CB58 blockchain id or EVM chain id.' }),
-        destinationBlockchainId: t.arg.string({ required: false, description: 'Only messages sent to this chain: its CB58 blockchain id or EVM chain id.' }),
-        blockchainId: t.arg.string({ required: false, description: 'Only messages from or to this chain (CB58 blockchain id).' }),
-        from: t.arg.string({ required: false, description: 'Only messages sent by this EVM address.' }),
-        to: t.arg.string({ required: false, description: 'Only messages to this EVM address (the recipient).' }),
+        address: t.arg.string(
+          optional(
+            'EVM address (0x + 40 hex): messages it sent or received. Not combinable with the ' +
+              'other filters.',
+          ),
+        ),
+        sourceBlockchainId: t.arg.string(
+          optional('Only messages sent from this chain: its CB58 blockchain id or EVM chain id.'),
+        ),
+        destinationBlockchainId: t.arg.string(
+          optional('Only messages sent to this chain: its CB58 blockchain id or EVM chain id.'),
+        ),
+        blockchainId: t.arg.string(
+          optional('Only messages from or to this chain (CB58 blockchain id).'),
+        ),
+        from: t.arg.string(optional('Only messages sent by this EVM address.')),
+        to: t.arg.string(optional('Only messages to this EVM address (the recipient).')),
         network: t.arg.string(networkArg),
       },
       resolve: (_root, args, ctx) => {
         if (args.address == null) return globalIcmConnection(ctx, args);
         const other = GLOBAL_FILTERS.find((k) => args[k] != null);
-        if (other) throw badInput(other, `${other} cannot be combined with address (the by-address list takes only network)`);
+        if (other) {
+          const why = 'the by-address list takes only network';
+          throw badInput(other, `${other} cannot be combined with address (${why})`);
+        }
         return icmConnection(ctx, parseEvmAddress(args.address, 'address'), args.network, args);
       },
     },
@@ -267,10 +293,19 @@ builder.queryField('icmMessage', (t) =>
     type: IcmMessageRef,
     nullable: true,
     description: 'One interchain message by its id (`getIcmMessage`), typed by its current status.',
-    args: { id: t.arg.string({ required: true, description: 'The ICM (Teleporter) message id: 32 bytes of hex, 0x optional.' }) },
+    args: {
+      id: t.arg.string({
+        required: true,
+        description: 'The ICM (Teleporter) message id: 32 bytes of hex, 0x optional.',
+      }),
+    },
     resolve: async (_root, { id }, ctx) => {
-      if (!MESSAGE_ID.test(id.trim())) throw badInput('id', 'id must be an ICM message id: 64 hex digits, optionally 0x-prefixed');
-      return branded({ ...(await ctx.loaders.icm.message.load(id.trim().replace(/^0x/, '').toLowerCase())) });
+      const v = id.trim();
+      if (!MESSAGE_ID.test(v)) {
+        throw badInput('id', 'id must be an ICM message id: 64 hex digits, optionally 0x-prefixed');
+      }
+      const message = await ctx.loaders.icm.message.load(v.replace(/^0x/, '').toLowerCase());
+      return branded({ ...message });
     },
   }),
 );

@@ -77,11 +77,13 @@ export class Ctx {
   }
 
   /**
-   * Refuses query parameters the route does not declare (NestJS's `forbidNonWhitelisted` wording), so a
-   * misnamed filter is a 400, never silently ignored.
+   * Refuses query parameters the route does not declare (NestJS's `forbidNonWhitelisted`
+   * wording), so a misnamed filter is a 400, never silently ignored.
    */
   only(...names: string[]): void {
-    for (const k of new Set(this.req.query.keys())) if (!names.includes(k)) this.errors.push(`property ${k} should not exist`);
+    for (const k of new Set(this.req.query.keys())) {
+      if (!names.includes(k)) this.errors.push(`property ${k} should not exist`);
+    }
   }
 
   /** Throws the collected validation failures as one 400. */
