@@ -56,7 +56,8 @@ function messages(filters: Record<string, string>, first: number) {
     .map((k) => `, ${k}: $${k}`)
     .join('');
   const query = `query($after: String${decl}) { icmMessages(first: ${first}, after: $after${args}) {
-    edges { node { __typename messageId status sourceBlockchainId destinationEvmChainId from to } } pageInfo { hasNextPage endCursor } } }`;
+    edges { node { __typename messageId status sourceBlockchainId destinationEvmChainId from to } }
+      pageInfo { hasNextPage endCursor } } }`;
   return walk(async (after) => {
     const r = await gw.query(query, { after, ...filters });
     ok(r);
@@ -138,7 +139,9 @@ describe('icmMessages without address: listIcmMessages', () => {
     expect(sim.stats().total).toBe(0);
   });
 
-  it('messages with their source and destination chains: cold 1 + distinct chains, warm 0', async () => {
+  it(
+    'messages with their source and destination chains: cold 1 + distinct chains, warm 0',
+    async () => {
     const page = await upstreamGet(sim.dataApiUrl, '/v1/icm/messages', {
       pageSize: 100,
       network: 'mainnet',
@@ -149,7 +152,8 @@ describe('icmMessages without address: listIcmMessages', () => {
     );
     sim.reset();
     const query =
-      '{ icmMessages(first: 40, network: "mainnet") { edges { node { messageId sourceChain { name } destinationChain { name } } } } }';
+      '{ icmMessages(first: 40, network: "mainnet") { edges { node { messageId ' +
+      'sourceChain { name } destinationChain { name } } } } }';
     const cold = await gw.query(query);
     ok(cold);
     expect(cold.data!.icmMessages.edges).toHaveLength(40);

@@ -50,6 +50,7 @@ afterAll(async () => {
 beforeEach(() => sim.reset());
 
 const base = (address: string) => `/v1/chains/${C}/addresses/${address}/balances`;
+const tooMany = Array.from({ length: 101 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`);
 const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
 
 async function gatewayWalk(
@@ -64,7 +65,8 @@ async function gatewayWalk(
     .map((k) => `, $${k}: ${VAR_TYPES[k]}`)
     .join('');
   const query = `query($a: String!, $after: String${decl}) { address(chainId: "${C}", address: $a) {
-    ${field}(first: ${first}, after: $after${args}) { edges { cursor node { ${selection} } } pageInfo { hasNextPage endCursor } } } }`;
+    ${field}(first: ${first}, after: $after${args}) {
+      edges { cursor node { ${selection} } } pageInfo { hasNextPage endCursor } } } }`;
   return walk(async (after) => {
     const r = await gw.query(query, { a: address, after, ...vars });
     ok(r);
@@ -78,7 +80,8 @@ const VAR_TYPES: Record<string, string> = {
 };
 
 const ERC20 =
-  'address name symbol decimals balance tokenReputation price { currencyCode value } balanceValue { currencyCode value }';
+  'address name symbol decimals balance tokenReputation price { currencyCode value } ' +
+  'balanceValue { currencyCode value }';
 const erc20Of = (b: any) => ({
   address: b.address,
   name: b.name,
@@ -129,7 +132,9 @@ async function upstream(route: string, field: string, query: Query = {}, address
 }
 
 describe('Address balance connections walk the upstream’s own sequence across pages', () => {
-  it('erc20Balances: every token, in the upstream’s order and amounts, one call per upstream page', async () => {
+  it(
+    'erc20Balances: every token, in the upstream’s order and amounts, one call per upstream page',
+    async () => {
     const up = await upstream('listErc20', 'erc20TokenBalances');
     expect(up.items.length).toBeGreaterThan(PAGE);
     sim.reset();
@@ -196,7 +201,9 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     );
   });
 
-  it('erc1155Balances at a block and of one contract; erc721 and collectibles of one contract', async () => {
+  it(
+    'erc1155Balances at a block and of one contract; erc721 and collectibles of one contract',
+    async () => {
     const block = String(sim.world.head(C).number - 100);
     const contract = sim.world.fixtures.contracts.erc1155;
     const up = await upstream('listErc1155', 'erc1155TokenBalances', {
@@ -236,14 +243,15 @@ describe('filters reach the upstream exactly as the spec names and serialises th
   it('bad filter values are refused before any upstream call', async () => {
     const q = (field: string, args: string) =>
       gw.query(
-        `{ address(chainId: "${C}", address: "${busy}") { ${field}(first: 5${args}) { edges { cursor } } } }`,
+        `{ address(chainId: "${C}", address: "${busy}") { ${field}(first: 5${args}) { edges {
+          cursor } } } }`,
       );
     const cases: [string, string, string][] = [
       ['erc20Balances', ', contractAddresses: ["0xnope"]', 'contractAddresses'],
       ['erc20Balances', ', contractAddresses: []', 'contractAddresses'],
       [
         'erc20Balances',
-        `, contractAddresses: [${Array.from({ length: 101 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`).join(',')}]`,
+        `, contractAddresses: [${tooMany.join(',')}]`,
         'contractAddresses',
       ],
       ['erc20Balances', ', blockNumber: "-1"', 'blockNumber'],
@@ -276,7 +284,8 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
     const distinct = new Set(body.erc20TokenBalances.map((b: any) => b.address.toLowerCase()));
     sim.reset();
     const query = `{ address(chainId: "${C}", address: "${other}") { erc20Balances(first: ${PAGE}) {
-      edges { node { symbol contract { __typename address name ... on Erc20Contract { decimals } } } } } } }`;
+      edges { node { symbol contract { __typename address name ... on Erc20Contract { decimals } }
+        } } } } }`;
     const cold = await gw.query(query);
     ok(cold);
     const nodes = cold.data!.address.erc20Balances.edges.map((e: any) => e.node);
@@ -303,8 +312,10 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
     // Paged at 4, a page holds several tokens of one collection: deduplication is what is shown.
     expect(distinct.size).toBeLessThan(body.collectibleBalances.length);
     sim.reset();
-    const query = `{ address(chainId: "${C}", address: "${other}") { collectibleBalances(first: ${PAGE}) {
-      edges { node { ... on Erc721Balance { contract { name } } ... on Erc1155Balance { contract { name } } } } } } }`;
+    const query = `{ address(chainId: "${C}", address: "${other}") {
+      collectibleBalances(first: ${PAGE}) {
+      edges { node { ... on Erc721Balance { contract { name } } ... on Erc1155Balance { contract {
+        name } } } } } } }`;
     const cold = await gw.query(query);
     ok(cold);
     expect(routeCalls(sim)).toEqual({
@@ -319,12 +330,15 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
 });
 
 describe('Address.chains', () => {
-  it('is listAddressChains: indexed chains as Chain entities (no further call) and unindexed ids', async () => {
+  it(
+    'is listAddressChains: indexed chains as Chain entities (no further call) and unindexed ids',
+    async () => {
     const up = await upstreamGet(sim.dataApiUrl, `/v1/address/${busy}/chains`);
     expect(up.indexedChains.length).toBeGreaterThan(1);
     sim.reset();
     const r = await gw.query(
-      `{ address(chainId: "${C}", address: "${busy}") { chains { indexedChains { chainId name } unindexedChainIds } } }`,
+      `{ address(chainId: "${C}", address: "${busy}") { chains { indexedChains { chainId name }
+        unindexedChainIds } } }`,
     );
     ok(r);
     expect(r.data!.address.chains).toEqual({

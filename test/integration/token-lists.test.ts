@@ -59,8 +59,10 @@ async function contractWalk(
   args = '',
   type?: string,
 ) {
-  const conn = `${field}(first: ${first}, after: $after${args}) { edges { node { ${selection} } } pageInfo { hasNextPage endCursor } }`;
-  const query = `query($a: String!, $after: String) { address(chainId: "${C}", address: $a) { contract {
+  const conn = `${field}(first: ${first}, after: $after${args}) { edges { node { ${selection} } }
+    pageInfo { hasNextPage endCursor } }`;
+  const query = `query($a: String!, $after: String) { address(chainId: "${C}", address: $a) {
+    contract {
     ${type ? `... on ${type} { ${conn} }` : conn} } } }`;
   return walk(async (after) => {
     const r = await gw.query(query, { a: address, after });
@@ -70,7 +72,9 @@ async function contractWalk(
 }
 
 describe('Contract.transfers', () => {
-  it('walks every transfer of an NFT collection in the upstream’s order, one call per upstream page', async () => {
+  it(
+    'walks every transfer of an NFT collection in the upstream’s order, one call per upstream page',
+    async () => {
     const nft = sim.world.fixtures.contracts.erc721;
     const up = await upstreamWalk(
       sim.dataApiUrl,
@@ -101,7 +105,9 @@ describe('Contract.transfers', () => {
     expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.transfers]: pages(up.length) });
   });
 
-  it('takes the block range as startBlock/endBlock, the spec’s names, and types each transfer', async () => {
+  it(
+    'takes the block range as startBlock/endBlock, the spec’s names, and types each transfer',
+    async () => {
     const token = sim.world.fixtures.contracts.erc20;
     const head = sim.world.head(C).number;
     const [startBlock, endBlock] = [head - 300, head - 100];
@@ -131,13 +137,15 @@ describe('Contract.transfers', () => {
       [', endBlock: "99999999999999999999999"', 'endBlock'],
     ] as const) {
       const r = await gw.query(
-        `{ address(chainId: "${C}", address: "${token}") { contract { transfers(first: 5${args}) { edges { cursor } } } } }`,
+        `{ address(chainId: "${C}", address: "${token}") { contract { transfers(first: 5${args}) {
+          edges { cursor } } } } }`,
       );
       expectBadInput(r, argument);
     }
     // Deep below a list too: a balance filter on an address reached through transfers.
     const deep =
-      await gw.query(`{ address(chainId: "${C}", address: "${token}") { contract { transfers(first: 5) { edges { node {
+      await gw.query(`{ address(chainId: "${C}", address: "${token}") { contract {
+        transfers(first: 5) { edges { node {
       from { erc20Balances(contractAddresses: ["0xbad"]) { edges { cursor } } } } } } } } }`);
     expectBadInput(deep, 'contractAddresses');
     expect(sim.stats().total).toBe(0);
@@ -157,7 +165,8 @@ describe('NFT collections', () => {
       expect(up.length).toBeGreaterThan(kind === 'erc721' ? 200 : 10);
       sim.reset();
       const sel =
-        '__typename ... on Erc721Token { tokenId tokenUri owner { address } } ... on Erc1155Token { tokenId tokenUri }';
+        '__typename ... on Erc721Token { tokenId tokenUri owner { address } } ' +
+        '... on Erc1155Token { tokenId tokenUri }';
       const edges = await contractWalk(address, 'tokens', sel, 90, '', type);
       expect(edges.map((e: any) => e.node)).toEqual(
         up.map((t) =>
@@ -182,8 +191,10 @@ describe('NFT collections', () => {
         `/v1/chains/${C}/nfts/collections/${address}/tokens/${one.tokenId}`,
       );
       const r =
-        await gw.query(`{ address(chainId: "${C}", address: "${address}") { contract { ... on ${type} {
-        token(tokenId: "${one.tokenId}") { ... on Erc721Token { tokenId name metadata { name imageUri } } ... on Erc1155Token { tokenId metadata { name imageUri } } } } } } }`);
+        await gw.query(`{ address(chainId: "${C}", address: "${address}") { contract { ...
+          on ${type} {
+        token(tokenId: "${one.tokenId}") { ... on Erc721Token { tokenId name metadata { name
+          imageUri } } ... on Erc1155Token { tokenId metadata { name imageUri } } } } } } }`);
       ok(r);
       expect(r.data!.address.contract.token).toMatchObject({
         tokenId: detail.tokenId,
@@ -196,7 +207,8 @@ describe('NFT collections', () => {
     const address = sim.world.fixtures.contracts.erc721;
     const q = (id: string) =>
       gw.query(
-        `{ address(chainId: "${C}", address: "${address}") { contract { ... on Erc721Contract { token(tokenId: "${id}") { __typename } } } } }`,
+        `{ address(chainId: "${C}", address: "${address}") { contract { ... on Erc721Contract {
+          token(tokenId: "${id}") { __typename } } } } }`,
       );
     expectBadInput(await q('-1'), 'tokenId');
     expect(sim.stats().total).toBe(0);
@@ -206,7 +218,10 @@ describe('NFT collections', () => {
 });
 
 describe('deployments', () => {
-  it('Address.deployedContracts walks listContractDeployments across pages; each contract needs no further call', async () => {
+  it(
+    'Address.deployedContracts walks listContractDeployments across pages; each contract needs ' +
+    'no further call',
+    async () => {
     const chain = sim.world.chain(C)!;
     const counts = new Map<string, number>();
     for (const t of chain.transactions)
@@ -224,8 +239,10 @@ describe('deployments', () => {
     // A deployer has a few dozen contracts, fewer than one page of 100: this gateway asks for pages
     // of 5.
     const small = createTestGateway(sim, { redisUrl, tokenPageSizes: { contractDeployments: 5 } });
-    const query = `query($after: String) { address(chainId: "${C}", address: "${deployer}") { deployedContracts(first: 7, after: $after) {
-      edges { node { __typename address name deployment { txHash } } } pageInfo { hasNextPage endCursor } } } }`;
+    const query = `query($after: String) { address(chainId: "${C}", address: "${deployer}") {
+      deployedContracts(first: 7, after: $after) {
+      edges { node { __typename address name deployment { txHash } } } pageInfo { hasNextPage
+        endCursor } } } }`;
     const edges = await walk(async (after) => {
       const r = await small.query(query, { after });
       ok(r);
@@ -243,7 +260,10 @@ describe('deployments', () => {
     expect(routeCalls(sim)).toEqual({ [R.deployments]: Math.ceil(up.length / 5) });
   });
 
-  it('Contract.deploymentTransaction is the Transaction entity: one call, and its fields need no other', async () => {
+  it(
+    'Contract.deploymentTransaction is the Transaction entity: one call, and its fields need no ' +
+    'other',
+    async () => {
     const created = sim.world.chain(C)!.transactions.find((t) => t.createdContract)!;
     const up = await upstreamGet(
       sim.dataApiUrl,
@@ -251,7 +271,8 @@ describe('deployments', () => {
       { currency: 'eur' },
     );
     sim.reset();
-    const query = `{ address(chainId: "${C}", address: "${created.createdContract}") { contract { deploymentTransaction(currency: EUR) {
+    const query = `{ address(chainId: "${C}", address: "${created.createdContract}") { contract {
+      deploymentTransaction(currency: EUR) {
       id hash from { address } input } } } }`;
     const cold = await gw.query(query);
     ok(cold);
@@ -267,12 +288,16 @@ describe('deployments', () => {
     expect(sim.stats().total).toBe(0);
   });
 
-  it('in USD (the default) it stands for the get-transaction answer: the transaction’s transfers need no call', async () => {
+  it(
+    'in USD (the default) it stands for the get-transaction answer: the transaction’s transfers ' +
+    'need no call',
+    async () => {
     const created = sim.world.chain(C)!.transactions.filter((t) => t.createdContract)[1]!;
     const up = await upstreamGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${created.hash}`);
     sim.reset();
     const r =
-      await gw.query(`{ address(chainId: "${C}", address: "${created.createdContract}") { contract { deploymentTransaction {
+      await gw.query(`{ address(chainId: "${C}", address: "${created.createdContract}") { contract
+        { deploymentTransaction {
       hash erc20Transfers { logIndex } icmMessageInfo { messageId } } } } }`);
     ok(r);
     expect(r.data!.address.contract.deploymentTransaction).toEqual({
@@ -291,7 +316,8 @@ describe('across chains', () => {
         await upstreamWalk(sim.dataApiUrl, '/v1/blocks', 'blocks', { network })
       ).slice(0, 250);
       sim.reset();
-      const query = `query($after: String) { latestBlocks(first: 125, after: $after${network ? `, network: ${network}` : ''}) {
+      const query = `query($after: String) { latestBlocks(first: 125, after: $after${network ? `,
+        network: ${network}` : ''}) {
         edges { node { chainId number hash } } pageInfo { hasNextPage endCursor } } }`;
       const edges: any[] = [];
       let after: string | null = null;
@@ -319,7 +345,8 @@ describe('across chains', () => {
     expect(expected.length).toBe(150);
     sim.reset();
     const r = await gw.query(
-      `{ latestTransactions(first: 150, network: mainnet, status: FAILED) { edges { node { chainId hash } } pageInfo { hasNextPage } } }`,
+      `{ latestTransactions(first: 150, network: mainnet, status: FAILED) { edges { node { chainId
+        hash } } pageInfo { hasNextPage } } }`,
     );
     ok(r);
     expect(r.data!.latestTransactions.edges.map((e: any) => e.node)).toEqual(
@@ -328,7 +355,9 @@ describe('across chains', () => {
     expect(routeCalls(sim)).toEqual({ [R.txs]: 2 });
   });
 
-  it('chains(network, feature) passes both filters; without them it is the shared all-chains answer', async () => {
+  it(
+    'chains(network, feature) passes both filters; without them it is the shared all-chains answer',
+    async () => {
     const up = await upstreamGet(sim.dataApiUrl, '/v1/chains', {
       network: 'mainnet',
       feature: 'nftIndexing',

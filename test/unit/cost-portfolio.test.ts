@@ -14,7 +14,9 @@ const A = 'address(chainId: "43114", address: "0x0000000000000000000000000000000
 
 describe('cost of the portfolio and token fields', () => {
   // `address(chainId, address)` itself counts 1 (a field with arguments), though it makes no call.
-  it('a balance list is its pages plus one contract per item (an upper bound of 1 + distinct)', () => {
+  it(
+    'a balance list is its pages plus one contract per item (an upper bound of 1 + distinct)',
+    () => {
     expect(cost(`{ ${A} { erc20Balances(first: 50) { edges { node { balance } } } } }`)).toBe(
       1 + 1,
     );
@@ -23,7 +25,8 @@ describe('cost of the portfolio and token fields', () => {
     ).toBe(1 + 1 + 50);
     expect(
       cost(
-        `{ ${A} { collectibleBalances(first: 10) { edges { node { ... on Erc721Balance { contract { name } } } } } } }`,
+        `{ ${A} { collectibleBalances(first: 10) { edges { node { ... on Erc721Balance { contract {
+          name } } } } } } }`,
       ),
     ).toBe(1 + 1 + 10);
   });
@@ -37,7 +40,8 @@ describe('cost of the portfolio and token fields', () => {
   it('a contract’s lists and links cost the contract plus their own calls', () => {
     expect(
       cost(
-        `{ ${A} { contract { transfers(first: 100) { edges { cursor } } deploymentTransaction { hash } } } }`,
+        `{ ${A} { contract { transfers(first: 100) { edges { cursor } } deploymentTransaction {
+          hash } } } }`,
       ),
     ).toBe(1 + 1 + 1 + 1);
     expect(
@@ -53,7 +57,10 @@ describe('cost of the portfolio and token fields', () => {
 
 describe('cache classes of the new resources', () => {
   const policy = createCachePolicy();
-  it('balance pages stay head data behind a token (their items change); transfer pages become token pages', () => {
+  it(
+    'balance pages stay head data behind a token (their items change); transfer pages become ' +
+    'token pages',
+    () => {
     for (const r of [
       'data.erc20Balances',
       'data.erc721Balances',
