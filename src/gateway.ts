@@ -11,6 +11,8 @@ import { TieredStore } from './cache/tiered-store.js';
 import type { Config } from './config.js';
 import { callerKeyOf, type GatewayContext } from './context.js';
 import { createLoaders } from './loaders/index.js';
+import { createTokensApiClient } from './upstream/data-api-tokens.js';
+import { useArgumentChecks } from './plugins/use-argument-checks.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
@@ -54,6 +56,8 @@ export interface GatewayDeps {
   budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
   /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
   wrapPolicy?: (policy: CachePolicy) => CachePolicy;
+  /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
+  tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
   /** @default the pino `logger` below, honouring config.logLevel */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
@@ -161,6 +165,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
       useHealth({ store }),
+      // Before the edge's cost and budget: a bad argument anywhere is refused with no charge.
+      useArgumentChecks(),
       ...edge.plugins,
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
@@ -196,7 +202,11 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             observer: served,
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
-          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients },
+          {
+            dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients,
+            tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
+            tokenPageSizes: deps.tokenPageSizes,
+          },
         ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };

@@ -79,6 +79,24 @@ export const RESOURCE_CLASS = {
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
   'data.icmMessages': 'head',
   'data.icmMessage': 'head',
+  // Portfolio: balances move with every transfer (head; their pages hold changing items, see
+  // below); the chains an address is on are refreshed upstream every 15 minutes.
+  'data.erc20Balances': 'head',
+  'data.erc721Balances': 'head',
+  'data.erc1155Balances': 'head',
+  'data.collectibleBalances': 'head',
+  'data.addressChains': 'slow',
+  // Tokens: a token's transfers and an address's deployments are final items under a moving head;
+  // an NFT's owner and metadata change (slow), a deployment transaction is final.
+  'data.tokenTransfers': 'head',
+  'data.nftTokens': 'slow',
+  'data.nftToken': 'slow',
+  'data.contractDeployments': 'head',
+  'data.deploymentTransaction': 'immutable',
+  'data.latestBlocksAllChains': 'head',
+  'data.latestTransactionsAllChains': 'head',
+  // The global ICM list: newest first, its messages change status (like the by-address list).
+  'data.icmMessagesAll': 'head',
   // Metrics API: series and windows change when the upstream's aggregation job runs.
   'metrics.chainMetric': 'slow',
   'metrics.rollingWindow': 'slow',
@@ -137,7 +155,16 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
  * when it ends. A page of these behind a token is a position in a list of changing things, so it keeps
  * its list's class (head) instead of becoming a long-lived token page.
  */
-export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['data.icmMessages', 'data.stakingTransactions']);
+export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
+  'data.icmMessages',
+  'data.stakingTransactions',
+  'data.icmMessagesAll',
+  // A balance changes with every transfer; a token leaves the list when its balance reaches zero.
+  'data.erc20Balances',
+  'data.erc721Balances',
+  'data.erc1155Balances',
+  'data.collectibleBalances',
+]);
 
 export interface CachePolicy {
   ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;

@@ -53,6 +53,12 @@ const FREE_ENTITIES = new Set(['Address', 'Network']);
 /** Types whose every nullable field is its own node JSON-RPC call (`info.getNodeVersion`, `eth_gasPrice`…). */
 const NODE_FACADES = new Set(['NetworkNode', 'NetworkNodeAdmin', 'CChain', 'XChain']);
 
+/**
+ * Fields that make an upstream call although the rules above would price them at 0 (nullable, no
+ * arguments, a type without identity): `Type.field`.
+ */
+const CALLING_FIELDS = new Set(['Address.chains']);
+
 export const DEFAULT_COST_OPTIONS: CostOptions = { defaultFirst: 20, maxFirst: 500, pageSize: 100, listSize: 10, introspectionCost: 1 };
 
 export interface CostEstimate {
@@ -132,7 +138,10 @@ export function estimateCost(
       const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
       return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
     }
-    const calls = !isNonNull(def.type) && (def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name)) ? 1 : 0;
+    const calling = CALLING_FIELDS.has(`${parent.name}.${name}`);
+    const loads =
+      def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || calling;
+    const calls = !isNonNull(def.type) && loads ? 1 : 0;
     if (isList(def.type)) {
       // A connection's edges / nodes are its `first` items, already counted by the connection.
       const length = inConnection && (name === 'edges' || name === 'nodes') ? 1 : o.listSize;

@@ -1,5 +1,5 @@
 import type DataLoader from 'dataloader';
-import type { IcmApiClient } from '../upstream/data-api-icm.js';
+import type { IcmApiClient, IcmListFilter } from '../upstream/data-api-icm.js';
 import type { Page } from '../upstream/request.js';
 import type { IcmMessage } from '../upstream/schemas/icm.js';
 import type { GatewayNetwork } from '../upstream/schemas/primary.js';
@@ -15,14 +15,21 @@ export interface IcmPageKey {
   pageToken: string | null;
 }
 
+export type IcmAllPageKey = IcmListFilter & { pageToken: string | null };
+
 export interface IcmLoaders {
   messagesPage: DataLoader<IcmPageKey, Page<IcmMessage>, string>;
   message: DataLoader<string, IcmMessage, string>;
+  /** A page of the global list (`listIcmMessages`) under its filters. */
+  allMessagesPage: DataLoader<IcmAllPageKey, Page<IcmMessage>, string>;
 }
 
 export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient): IcmLoaders {
   return {
     messagesPage: requestLoader(deps, (k: IcmPageKey) => api.listMessagesByAddress(k.address, k.network, { pageToken: k.pageToken, pageSize: ICM_PAGE_SIZE })),
     message: requestLoader(deps, (messageId: string) => api.getMessage(messageId)),
+    allMessagesPage: requestLoader(deps, ({ pageToken, ...f }: IcmAllPageKey) =>
+      api.listMessages(f, { pageToken, pageSize: ICM_PAGE_SIZE }),
+    ),
   };
 }

@@ -9,6 +9,8 @@ import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
+import type { TokensApiClient } from '../upstream/data-api-tokens.js';
+import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
 
 /** Every per-request loader, grouped by upstream resource family. Created fresh for each request. */
 export interface Loaders {
@@ -16,6 +18,8 @@ export interface Loaders {
   primary: PrimaryLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
+  /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain lists). */
+  tokens: TokenLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
 }
@@ -25,6 +29,9 @@ export interface LoaderClients {
   primaryApi: PrimaryApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
+  tokensApi: TokensApiClient;
+  /** Smaller upstream pages for the token lists (tests); @default each route's largest. */
+  tokenPageSizes?: Partial<TokenPageSizes>;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
 }
@@ -33,5 +40,6 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
+    tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),
     node: createNodeLoaders(deps, clients.nodes) };
 }

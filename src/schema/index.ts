@@ -28,6 +28,8 @@ import './types/x-chain.js';
 import './types/c-chain.js';
 import './types/node-admin.js';
 import './types/node-admin-mutations.js';
+import './types/portfolio.js';
+import './types/token-lists.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -11,6 +11,18 @@ import type { NetworkName } from './schemas/primary.js';
 export interface IcmApiClient {
   listMessagesByAddress(address: string, network: NetworkName | undefined, page: PageArgs): UpstreamRequest<Page<IcmMessage>>;
   getMessage(messageId: string): UpstreamRequest<IcmMessage>;
+  /** Every message, newest first, filtered as the route allows (`listIcmMessages`). */
+  listMessages(filter: IcmListFilter, page: PageArgs): UpstreamRequest<Page<IcmMessage>>;
+}
+
+/** The filters of `GET /v1/icm/messages`, named as the spec names them. */
+export interface IcmListFilter {
+  sourceBlockchainId?: string;
+  destinationBlockchainId?: string;
+  blockchainId?: string;
+  to?: string;
+  from?: string;
+  network?: NetworkName;
 }
 
 const seg = encodeURIComponent;
@@ -23,6 +35,31 @@ export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}):
       return {
         upstream: 'data-api',
         resource: 'data.icmMessages',
+        method: 'GET',
+        path,
+        query,
+        pageToken,
+        run: async () => {
+          const res = await http.getJson(path, query, listIcmMessagesResponse, opts);
+          return { items: res.messages, nextPageToken: res.nextPageToken || null };
+        },
+      };
+    },
+    listMessages(f, { pageToken, pageSize }) {
+      const path = '/v1/icm/messages';
+      const query = {
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        sourceBlockchainId: f.sourceBlockchainId,
+        destinationBlockchainId: f.destinationBlockchainId,
+        blockchainId: f.blockchainId,
+        to: f.to,
+        from: f.from,
+        network: f.network,
+      };
+      return {
+        upstream: 'data-api',
+        resource: 'data.icmMessagesAll',
         method: 'GET',
         path,
         query,

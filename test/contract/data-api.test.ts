@@ -152,6 +152,38 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
 
+  it('portfolio, token, deployment, cross-chain and global ICM routes', async () => {
+    const f = sim.world.fixtures;
+    const a = `/v1/chains/43114/addresses/${f.busyAddress}`;
+    const chain = sim.world.chain('43114')!;
+    await call('listErc20Balances', `${a}/balances:listErc20`, { query: { pageSize: '500', currency: 'eur', filterSpamTokens: 'false' } });
+    await call('listErc20Balances', `/v1/chains/${f.l1ChainId}/addresses/${f.busyAddress}/balances:listErc20`, { query: { contractAddresses: f.contracts.erc20 } });
+    await call('listErc721Balances', `${a}/balances:listErc721`, { query: { pageSize: '500' } });
+    await call('listErc1155Balances', `${a}/balances:listErc1155`, { query: { pageSize: '5', blockNumber: String(f.blockNumber) } });
+    const collectibles = await call('listCollectibleBalances', `${a}/balances:listCollectibles`, { query: { pageSize: '500' } });
+    expect(new Set(collectibles.collectibleBalances.map((b: { ercType: string }) => b.ercType))).toEqual(new Set(['ERC-721', 'ERC-1155']));
+    await call('listAddressChains', `/v1/address/${f.busyAddress}/chains`);
+    for (const c of [f.contracts.erc20, f.contracts.erc721, f.contracts.erc1155]) {
+      await call('listTransfers', `/v1/chains/43114/tokens/${c}/transfers`, { query: { pageSize: '100', startBlock: String(f.blockNumber - 100) } });
+    }
+    for (const c of [f.contracts.erc721, f.contracts.erc1155]) {
+      const body = await call('listTokens', `/v1/chains/43114/nfts/collections/${c}/tokens`, { query: { pageSize: '100' } });
+      await call('getTokenDetails', `/v1/chains/43114/nfts/collections/${c}/tokens/${body.tokens[0].tokenId}`);
+    }
+    const deployment = chain.transactions.find((t) => t.createdContract)!;
+    await call('listContractDeployments', `/v1/chains/43114/contracts/${deployment.from}/deployments`, { query: { pageSize: '100' } });
+    await call('getDeploymentTransaction', `/v1/chains/43114/contracts/${deployment.createdContract}/transactions:getDeployment`, { query: { currency: 'gbp' } });
+    await call('listLatestBlocksAllChains', '/v1/blocks', { query: { pageSize: '100' } });
+    await call('listLatestBlocksAllChains', '/v1/blocks', { query: { network: 'fuji' } });
+    await call('listLatestTransactionsAllChains', '/v1/transactions', { query: { pageSize: '100', status: 'success' } });
+    await call('listIcmMessages', '/v1/icm/messages', { query: { pageSize: '100' } });
+    await call('listIcmMessages', '/v1/icm/messages', { query: { sourceBlockchainId: '43114', network: 'mainnet' } });
+    await call('supportedChains', '/v1/chains', { query: { feature: 'nftIndexing' } });
+    // A misnamed filter is refused, never ignored (the gateway's names are checked against the spec apart).
+    await call('listErc20Balances', `${a}/balances:listErc20`, { query: { contractAddress: f.contracts.erc20 }, status: 400 });
+    await call('listIcmMessages', '/v1/icm/messages', { query: { sourceChainId: '43114' }, status: 400 });
+  });
+
   it('error bodies match the spec', async () => {
     await call('getLatestBlocks', '/v1/chains/43114/blocks', { query: { pageSize: '0' }, status: 400 });
     await call('getBlock', '/v1/chains/43114/blocks/1', { status: 404 });
@@ -179,6 +211,9 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
         'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash',
+        'listErc20Balances', 'listErc721Balances', 'listErc1155Balances', 'listCollectibleBalances', 'listAddressChains', 'listTransfers',
+        'listTokens', 'getTokenDetails', 'listContractDeployments', 'getDeploymentTransaction', 'listLatestBlocksAllChains',
+        'listLatestTransactionsAllChains', 'listIcmMessages',
       ].sort(),
     );
   });

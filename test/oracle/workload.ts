@@ -139,7 +139,10 @@ export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested
 
 const pickId = (ids: string[], rng: Rng) => (ids.length ? rng.pick(ids) : undefined);
 
-const ROOTS = ['chains', 'chain', 'block', 'transaction', 'address', 'icmMessages', 'network', 'networkNode', 'networkNodes'];
+const ROOTS = [
+  'chains', 'chain', 'block', 'transaction', 'address', 'icmMessages', 'network', 'networkNode', 'networkNodes',
+  'latestBlocks', 'latestTransactions', 'icmMessage',
+];
 const MAX_DEPTH = 3;
 
 /** One query per root field: every field reachable within depth 3 whose required arguments can be filled. */

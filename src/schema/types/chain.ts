@@ -8,8 +8,18 @@ import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
 import { TransactionRef } from './transaction.js';
+import { NetworkNameEnum } from './network.js';
 
-const TransactionStatusEnum = builder.enumType('TransactionStatus', {
+const ApiFeatureEnum = builder.enumType('ApiFeature', {
+  description: 'A Data API feature a chain may have enabled.',
+  values: {
+    NFT_INDEXING: { value: 'nftIndexing', description: 'NFT metadata indexing.' },
+    WEBHOOKS: { value: 'webhooks', description: 'Webhooks on address activity.' },
+    TELEPORTER: { value: 'teleporter', description: 'ICM (Teleporter) message indexing.' },
+  } as const,
+});
+
+export const TransactionStatusEnum = builder.enumType('TransactionStatus', {
   description: 'Filter of the latest-transactions list by receipt status.',
   values: {
     SUCCESS: { value: 'success', description: 'Transactions whose receipt status is success.' },
@@ -131,9 +141,28 @@ builder.queryFields((t) => ({
   chains: t.field({
     type: [ChainRef],
     nullable: true,
-    description: 'Every EVM chain the Data API supports.',
-    resolve: async (_root, _args, ctx) => {
-      const chains = await ctx.loaders.evm.chains.load('all');
+    description:
+      'Every EVM chain the Data API supports (`supportedChains`), optionally only those of a ' +
+      'network or with a feature.',
+    args: {
+      network: t.arg({
+        type: NetworkNameEnum,
+        required: false,
+        description: 'Only chains of this network; every network when omitted.',
+      }),
+      feature: t.arg({
+        type: ApiFeatureEnum,
+        required: false,
+        description: 'Only chains with this Data API feature enabled.',
+      }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const [network, feature] = [args.network ?? undefined, args.feature ?? undefined];
+      // Without filters, the same all-chains answer every other reader shares.
+      const chains =
+        network || feature
+          ? await ctx.loaders.tokens.supportedChains.load({ network, feature })
+          : await ctx.loaders.evm.chains.load('all');
       for (const c of chains) ctx.loaders.evm.chain.prime(c.chainId, c);
       return chains;
     },

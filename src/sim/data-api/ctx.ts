@@ -76,6 +76,16 @@ export class Ctx {
     return this.req.query.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
   }
 
+  /**
+   * Refuses query parameters the route does not declare (NestJS's `forbidNonWhitelisted`
+   * wording), so a misnamed filter is a 400, never silently ignored.
+   */
+  only(...names: string[]): void {
+    for (const k of new Set(this.req.query.keys())) {
+      if (!names.includes(k)) this.errors.push(`property ${k} should not exist`);
+    }
+  }
+
   /** Throws the collected validation failures as one 400. */
   check(): void {
     if (this.errors.length > 0) throw badRequest(...this.errors);

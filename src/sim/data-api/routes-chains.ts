@@ -31,6 +31,7 @@ export const chainRoutes: Route<Ctx>[] = [
     method: 'GET',
     template: '/v1/chains',
     handler: (ctx) => {
+      ctx.only('network', 'feature');
       const network = ctx.enumOf('network', ['mainnet', 'fuji', 'testnet'] as const);
       const feature = ctx.enumOf('feature', ['nftIndexing', 'webhooks', 'teleporter'] as const);
       ctx.check();

@@ -1,4 +1,4 @@
-import { AVAX_USD } from '../world/index.js';
+import { AVAX_USD, type EvmChainData, type EvmTx } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { badRequest, notFound } from './errors.js';
 import { cmpNum, pageOf } from './paging.js';
@@ -7,6 +7,33 @@ import { fullNativeTx, internalDetails, nativeTx, transferDetails } from './shap
 
 /** One transaction in full, and the chain's latest transactions. */
 
+
+/** The get-transaction answer of one transaction (also the deployment-transaction route's). */
+export function transactionJson(ctx: Ctx, chain: EvmChainData, tx: EvmTx) {
+  const token = chain.info.networkToken;
+  const out: Record<string, unknown> = {};
+  if (tx.erc20.length) out.erc20Transfers = tx.erc20.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.erc721.length) out.erc721Transfers = tx.erc721.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.erc1155.length) out.erc1155Transfers = tx.erc1155.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.internals.length) out.internalTransactions = tx.internals.map((it) => internalDetails(chain, it));
+  out.networkTokenDetails = {
+    networkToken: { ...token },
+    ...(token.symbol === 'AVAX'
+      ? { currentPrice: { currencyCode: 'usd', value: ctx.world.market.avaxUsd }, historicalPrice: { currencyCode: 'usd', value: AVAX_USD } }
+      : {}),
+  };
+  out.nativeTransaction = fullNativeTx(chain, tx);
+  if (tx.icm) {
+    // The spec: destinationChainId only on source transactions, sourceChainId only on destination ones.
+    const source = tx.icm.direction === 'SOURCE_TRANSACTION';
+    out.teleporterMessageInfo = {
+      teleporterMessageId: tx.icm.messageId,
+      direction: tx.icm.direction,
+      ...(source ? { destinationChainId: tx.icm.destinationChainId } : { sourceChainId: tx.icm.sourceChainId }),
+    };
+  }
+  return out;
+}
 
 export const transactionRoutes: Route<Ctx>[] = [
   {
@@ -18,29 +45,7 @@ export const transactionRoutes: Route<Ctx>[] = [
       if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw badRequest('txHash must be a 0x-prefixed 32-byte transaction hash');
       const tx = chain.tx(hash);
       if (!tx) throw notFound(`Transaction ${hash} not found on chain ${chain.info.chainId}`);
-      const token = chain.info.networkToken;
-      const out: Record<string, unknown> = {};
-      if (tx.erc20.length) out.erc20Transfers = tx.erc20.map((t) => transferDetails(chain, t, tx.timestamp));
-      if (tx.erc721.length) out.erc721Transfers = tx.erc721.map((t) => transferDetails(chain, t, tx.timestamp));
-      if (tx.erc1155.length) out.erc1155Transfers = tx.erc1155.map((t) => transferDetails(chain, t, tx.timestamp));
-      if (tx.internals.length) out.internalTransactions = tx.internals.map((it) => internalDetails(chain, it));
-      out.networkTokenDetails = {
-        networkToken: { ...token },
-        ...(token.symbol === 'AVAX'
-          ? { currentPrice: { currencyCode: 'usd', value: ctx.world.market.avaxUsd }, historicalPrice: { currencyCode: 'usd', value: AVAX_USD } }
-          : {}),
-      };
-      out.nativeTransaction = fullNativeTx(chain, tx);
-      if (tx.icm) {
-        // The spec: destinationChainId only on source transactions, sourceChainId only on destination ones.
-        const source = tx.icm.direction === 'SOURCE_TRANSACTION';
-        out.teleporterMessageInfo = {
-          teleporterMessageId: tx.icm.messageId,
-          direction: tx.icm.direction,
-          ...(source ? { destinationChainId: tx.icm.destinationChainId } : { sourceChainId: tx.icm.sourceChainId }),
-        };
-      }
-      return out;
+      return transactionJson(ctx, chain, tx);
     },
   },
   {

@@ -38,7 +38,7 @@ export function erc20Token(c: ContractInfo) {
   return { address: c.address, name: c.name, symbol: c.symbol ?? '', decimals: c.decimals ?? 18, logoUri: c.logoUri, ercType: 'ERC-20' as const, ...price(c) };
 }
 
-function nftMetadata(c: ContractInfo, tokenId: string, ts: number) {
+export function nftMetadata(c: ContractInfo, tokenId: string, ts: number) {
   return {
     indexStatus: 'INDEXED' as const,
     metadataLastUpdatedTimestamp: ts,
@@ -49,7 +49,7 @@ function nftMetadata(c: ContractInfo, tokenId: string, ts: number) {
   };
 }
 
-function tokenUri(c: ContractInfo, tokenId: string) {
+export function tokenUri(c: ContractInfo, tokenId: string) {
   return `https://nft.sim.invalid/${c.address.toLowerCase()}/${tokenId}.json`;
 }
 

@@ -1,0 +1,283 @@
+import type { GatewayContext } from '../../context.js';
+import type { Page } from '../../upstream/request.js';
+import type { CurrencyCode } from '../../upstream/schemas/evm.js';
+import type {
+  CollectibleBalance,
+  Erc1155TokenBalance,
+  Erc20TokenBalance,
+  Erc721TokenBalance,
+} from '../../upstream/schemas/portfolio.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { given, registerArgumentCheck } from '../argument-checks.js';
+import { badInput } from '../errors.js';
+import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
+import { AddressRef, type AddressShape } from './address.js';
+import { CurrencyCodeEnum } from './money.js';
+import {
+  AddressChainsRef,
+  CollectibleBalanceRef,
+  Erc1155BalanceRef,
+  Erc20BalanceRef,
+  Erc721BalanceRef,
+} from './token-balance.js';
+
+/**
+ * An address's portfolio on one EVM chain (the chain of the `Address`): ERC-20, ERC-721, ERC-1155
+ * and collectible balances, each a Relay connection over the upstream's page tokens with every
+ * filter of its route, each token linked to its `Contract` (loaded per distinct contract,
+ * deduplicated); and the chains the address is active on. Balances change with every transfer:
+ * their pages are head data, and a cursor resumes in the live list after its token (see
+ * `mutableItems` in connection.ts).
+ */
+
+/**
+ * At most this many contracts in one `contractAddresses` filter (the upstream takes them in one
+ * query value).
+ */
+const MAX_CONTRACT_FILTER = 100;
+
+/** `contractAddress`: one EVM address, lower-cased; checked before any call. */
+const oneContract = (v: string | null | undefined, argument = 'contractAddress') =>
+  v == null ? undefined : parseEvmAddress(v, argument);
+
+interface BalanceList<T> {
+  name: string;
+  a: AddressShape;
+  filters: Record<string, string | boolean | undefined>;
+  load: (pageToken: string | null) => Promise<Page<T>>;
+  id: (item: T) => string;
+  amount: (item: T) => string;
+}
+
+function balanceConnection<T>(args: ConnectionArgs, ctx: GatewayContext, o: BalanceList<T>) {
+  const filterKey = Object.entries(o.filters)
+    .map(([k, v]) => `${k}=${v ?? ''}`)
+    .join('&');
+  return resolveTokenConnection<T>(args, ctx.connections, {
+    listKey: `${o.name}|${o.a.chainId}|${o.a.address}|${filterKey}`,
+    pageSize: ctx.loaders.tokens.pageSizes.balances,
+    // A balance changes: the head snapshot keeps a cursor's position, the live list supplies what
+    // follows.
+    itemKey: (x) => `${o.id(x)}=${o.amount(x)}`,
+    idOf: o.id,
+    mutableItems: true,
+    fetchPage: o.load,
+  });
+}
+
+/** The erc20Balances filters, parsed (each failure a BAD_USER_INPUT naming its argument). */
+function erc20Filter(args: {
+  blockNumber?: unknown;
+  filterSpamTokens?: unknown;
+  contractAddresses?: unknown;
+  currency?: unknown;
+}) {
+  const blockNumber =
+    given(args.blockNumber) === undefined
+      ? undefined
+      : String(parseBlockNumber(given(args.blockNumber)!, 'blockNumber'));
+  const list = Array.isArray(args.contractAddresses)
+    ? (args.contractAddresses as string[])
+    : undefined;
+  if (list && (list.length === 0 || list.length > MAX_CONTRACT_FILTER)) {
+    throw badInput(
+      'contractAddresses',
+      `contractAddresses must list 1 to ${MAX_CONTRACT_FILTER} addresses`,
+    );
+  }
+  const contractAddresses = list
+    ? [...new Set(list.map((x) => parseEvmAddress(String(x), 'contractAddresses')))].sort()
+    : undefined;
+  const filterSpamTokens =
+    typeof args.filterSpamTokens === 'boolean' ? args.filterSpamTokens : true;
+  return {
+    blockNumber,
+    filterSpamTokens,
+    contractAddresses,
+    currency: (given(args.currency) ?? undefined) as CurrencyCode | undefined,
+  };
+}
+
+/** The NFT balance filters (`blockNumber` only on erc1155Balances), parsed. */
+function nftFilter(args: { blockNumber?: unknown; contractAddress?: unknown }) {
+  const block = given(args.blockNumber);
+  return {
+    blockNumber: block === undefined ? undefined : String(parseBlockNumber(block, 'blockNumber')),
+    contractAddress: oneContract(given(args.contractAddress)),
+  };
+}
+
+// Checked before execution too: an address reached through a list must not cost that list's call
+// first.
+registerArgumentCheck(['Address'], 'erc20Balances', erc20Filter);
+for (const field of ['erc721Balances', 'erc1155Balances', 'collectibleBalances'])
+  registerArgumentCheck(['Address'], field, nftFilter);
+
+const nftId = (b: { address: string; tokenId: string }) =>
+  `${b.address.toLowerCase()}:${b.tokenId}`;
+const contractArg = { description: 'Only tokens of this contract (0x + 40 hex).' };
+const blockArg = { description: 'Balances at this block (default: the latest).' };
+
+builder.objectFields(AddressRef, (t) => ({
+  erc20Balances: t.connection(
+    {
+      type: Erc20BalanceRef,
+      nullable: true,
+      description:
+        'ERC-20 tokens this address holds on its chain (`listErc20Balances`), ordered as the ' +
+        'upstream orders them. Forward paging only.',
+      args: {
+        blockNumber: t.arg({
+          type: 'BigDecimal',
+          required: false,
+          description: blockArg.description,
+        }),
+        filterSpamTokens: t.arg.boolean({
+          required: false,
+          defaultValue: true,
+          description: 'Leave out tokens the indexer flags as spam. @default true',
+        }),
+        contractAddresses: t.arg.stringList({
+          required: false,
+          description: `Only these token contracts (at most ${MAX_CONTRACT_FILTER}).`,
+        }),
+        currency: t.arg({
+          type: CurrencyCodeEnum,
+          required: false,
+          description: 'Currency of prices and values (default: the upstream’s, USD).',
+        }),
+      },
+      resolve: (a, args, ctx) => {
+        // The enum's value (e.g. "eur") arrives here; the pre-execution check sees its name, which
+        // it does not read.
+        const f = erc20Filter({ ...args, currency: undefined });
+        f.currency = (args.currency ?? undefined) as CurrencyCode | undefined;
+        const { contractAddresses } = f;
+        return balanceConnection<Erc20TokenBalance>(args, ctx, {
+          name: 'erc20Balances',
+          a,
+          filters: { ...f, contractAddresses: contractAddresses?.join(',') },
+          load: (pageToken) =>
+            ctx.loaders.tokens.erc20BalancesPage.load({
+              chainId: a.chainId,
+              address: a.address,
+              pageToken,
+              ...f,
+            }),
+          id: (b) => b.address.toLowerCase(),
+          amount: (b) => b.balance,
+        });
+      },
+    },
+    { name: 'Erc20BalanceConnection', description: 'A page of ERC-20 balances.' },
+    { name: 'Erc20BalanceEdge', description: 'An ERC-20 balance and its cursor.' },
+  ),
+  erc721Balances: t.connection(
+    {
+      type: Erc721BalanceRef,
+      nullable: true,
+      description:
+        'ERC-721 tokens (NFTs) this address owns on its chain (`listErc721Balances`). Forward ' +
+        'paging only.',
+      args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
+      resolve: (a, args, ctx) => {
+        const { contractAddress } = nftFilter(args);
+        return balanceConnection<Erc721TokenBalance>(args, ctx, {
+          name: 'erc721Balances',
+          a,
+          filters: { contractAddress },
+          load: (pageToken) =>
+            ctx.loaders.tokens.erc721BalancesPage.load({
+              chainId: a.chainId,
+              address: a.address,
+              pageToken,
+              contractAddress,
+            }),
+          id: nftId,
+          amount: () => '1',
+        });
+      },
+    },
+    { name: 'Erc721BalanceConnection', description: 'A page of ERC-721 balances.' },
+    { name: 'Erc721BalanceEdge', description: 'An owned ERC-721 token and its cursor.' },
+  ),
+  erc1155Balances: t.connection(
+    {
+      type: Erc1155BalanceRef,
+      nullable: true,
+      description:
+        'ERC-1155 token ids this address holds on its chain (`listErc1155Balances`). Forward ' +
+        'paging only.',
+      args: {
+        blockNumber: t.arg({
+          type: 'BigDecimal',
+          required: false,
+          description: blockArg.description,
+        }),
+        contractAddress: t.arg.string({ required: false, ...contractArg }),
+      },
+      resolve: (a, args, ctx) => {
+        const { blockNumber, contractAddress } = nftFilter(args);
+        return balanceConnection<Erc1155TokenBalance>(args, ctx, {
+          name: 'erc1155Balances',
+          a,
+          filters: { blockNumber, contractAddress },
+          load: (pageToken) =>
+            ctx.loaders.tokens.erc1155BalancesPage.load({
+              chainId: a.chainId,
+              address: a.address,
+              pageToken,
+              blockNumber,
+              contractAddress,
+            }),
+          id: nftId,
+          amount: (b) => b.balance,
+        });
+      },
+    },
+    { name: 'Erc1155BalanceConnection', description: 'A page of ERC-1155 balances.' },
+    { name: 'Erc1155BalanceEdge', description: 'An ERC-1155 balance and its cursor.' },
+  ),
+  collectibleBalances: t.connection(
+    {
+      type: CollectibleBalanceRef,
+      nullable: true,
+      description:
+        'ERC-721 and ERC-1155 tokens this address holds on its chain ' +
+        '(`listCollectibleBalances`). Forward paging only.',
+      args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
+      resolve: (a, args, ctx) => {
+        const { contractAddress } = nftFilter(args);
+        return balanceConnection<CollectibleBalance>(args, ctx, {
+          name: 'collectibleBalances',
+          a,
+          filters: { contractAddress },
+          load: (pageToken) =>
+            ctx.loaders.tokens.collectibleBalancesPage.load({
+              chainId: a.chainId,
+              address: a.address,
+              pageToken,
+              contractAddress,
+            }),
+          id: nftId,
+          amount: (b) => ('balance' in b ? b.balance : '1'),
+        });
+      },
+    },
+    { name: 'CollectibleBalanceConnection', description: 'A page of collectible balances.' },
+    { name: 'CollectibleBalanceEdge', description: 'A collectible balance and its cursor.' },
+  ),
+  chains: t.field({
+    type: AddressChainsRef,
+    nullable: true,
+    description:
+      'Every chain this address is active on, across networks (`listAddressChains`), not only ' +
+      'this address’s own chain.',
+    resolve: async (a, _args, ctx) => {
+      const chains = await ctx.loaders.tokens.addressChains.load(a.address);
+      for (const c of chains.indexedChains) ctx.loaders.evm.chain.prime(c.chainId, c);
+      return chains;
+    },
+  }),
+}));

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import type { PageArgs } from './data-api.js';
+import type { HttpClient, RequestOptions } from './http.js';
+import type { Page, UpstreamRequest } from './request.js';
+import type { ContractMetadata } from './schemas/contracts.js';
+import {
+  evmBlock,
+  listChainsResponse,
+  listNativeTransactionsResponse,
+  type ChainInfo,
+  type CurrencyCode,
+  type EvmBlock,
+  type NativeTransaction,
+} from './schemas/evm.js';
+import { getTransactionResponse, type TransactionDetail } from './schemas/evm-transfers.js';
+import {
+  listAddressChainsResponse,
+  listCollectibleBalancesResponse,
+  listContractsResponse,
+  listErc1155BalancesResponse,
+  listErc20BalancesResponse,
+  listErc721BalancesResponse,
+  listNftTokensResponse,
+  listTransfersResponse,
+  nftToken,
+  type AddressChains,
+  type CollectibleBalance,
+  type Erc1155TokenBalance,
+  type Erc20TokenBalance,
+  type Erc721TokenBalance,
+  type NftToken,
+  type TokenTransfer,
+} from './schemas/portfolio.js';
+import type { NetworkName } from './schemas/primary.js';
+
+/**
+ * The Data API's portfolio and token routes: an address's token balances and chains, a token's
+ * transfers, an NFT collection's tokens, contract deployments, the latest blocks and transactions
+ * across chains and the filtered chain list. Query parameters are named and serialised as the spec
+ * says (`contractAddresses` comma-separated, booleans as `true`/`false`); nothing here knows
+ * GraphQL.
+ */
+export type ApiFeature = 'nftIndexing' | 'webhooks' | 'teleporter';
+
+export interface Erc20BalanceFilter {
+  blockNumber?: string;
+  filterSpamTokens?: boolean;
+  /** Lower-case addresses, sent comma-separated. */
+  contractAddresses?: string[];
+  currency?: CurrencyCode;
+}
+export interface Erc1155BalanceFilter {
+  blockNumber?: string;
+  contractAddress?: string;
+}
+export interface BlockRangeFilter {
+  startBlock?: number;
+  endBlock?: number;
+}
+
+export interface TokensApiClient {
+  listErc20Balances(
+    chainId: string,
+    address: string,
+    f: Erc20BalanceFilter,
+    page: PageArgs,
+  ): UpstreamRequest<Page<Erc20TokenBalance>>;
+  listErc721Balances(
+    chainId: string,
+    address: string,
+    f: { contractAddress?: string },
+    page: PageArgs,
+  ): UpstreamRequest<Page<Erc721TokenBalance>>;
+  listErc1155Balances(
+    chainId: string,
+    address: string,
+    f: Erc1155BalanceFilter,
+    page: PageArgs,
+  ): UpstreamRequest<Page<Erc1155TokenBalance>>;
+  listCollectibleBalances(
+    chainId: string,
+    address: string,
+    f: { contractAddress?: string },
+    page: PageArgs,
+  ): UpstreamRequest<Page<CollectibleBalance>>;
+  listAddressChains(address: string): UpstreamRequest<AddressChains>;
+  listTransfers(
+    chainId: string,
+    address: string,
+    f: BlockRangeFilter,
+    page: PageArgs,
+  ): UpstreamRequest<Page<TokenTransfer>>;
+  listNftTokens(chainId: string, address: string, page: PageArgs): UpstreamRequest<Page<NftToken>>;
+  getNftToken(chainId: string, address: string, tokenId: string): UpstreamRequest<NftToken>;
+  listContractDeployments(
+    chainId: string,
+    address: string,
+    page: PageArgs,
+  ): UpstreamRequest<Page<ContractMetadata>>;
+  getDeploymentTransaction(
+    chainId: string,
+    address: string,
+    f: { currency?: CurrencyCode },
+  ): UpstreamRequest<TransactionDetail>;
+  listLatestBlocksAllChains(
+    f: { network?: NetworkName },
+    page: PageArgs,
+  ): UpstreamRequest<Page<EvmBlock>>;
+  listLatestTransactionsAllChains(
+    f: { network?: NetworkName; status?: 'failed' | 'success' },
+    page: PageArgs,
+  ): UpstreamRequest<Page<NativeTransaction>>;
+  supportedChains(f: { network?: NetworkName; feature?: ApiFeature }): UpstreamRequest<ChainInfo[]>;
+}
+
+const seg = encodeURIComponent;
+// Across chains a block is only identifiable with its chain: here `chainId` is required, not
+// implied.
+const blocksOfAllChains = z.object({
+  blocks: z.array(evmBlock.extend({ chainId: z.string() })),
+  nextPageToken: z.string().optional(),
+});
+type Resource = UpstreamRequest<unknown>['resource'];
+type Query = UpstreamRequest<unknown>['query'];
+
+export function createTokensApiClient(
+  http: HttpClient,
+  opts: RequestOptions = {},
+): TokensApiClient {
+  const get = <T>(
+    resource: Resource,
+    path: string,
+    query: Query,
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => ({
+    upstream: 'data-api',
+    resource,
+    method: 'GET',
+    path,
+    query,
+    pageToken,
+    run,
+  });
+
+  /** One page of a list route: `items` picks the list out of the answer, `map` shapes each item. */
+  const page = <S extends z.ZodType<{ nextPageToken?: string }>, T>(
+    resource: Resource,
+    path: string,
+    filter: Query,
+    { pageToken, pageSize }: PageArgs,
+    schema: S,
+    items: (res: z.output<S>) => T[],
+  ): UpstreamRequest<Page<T>> => {
+    const query: Query = { ...filter, pageToken: pageToken ?? undefined, pageSize };
+    return get(
+      resource,
+      path,
+      query,
+      async () => {
+        const res = await http.getJson(path, query, schema, opts);
+        return { items: items(res), nextPageToken: res.nextPageToken || null };
+      },
+      pageToken,
+    );
+  };
+
+  const balances = (chainId: string, address: string, kind: string) =>
+    `/v1/chains/${seg(chainId)}/addresses/${seg(address)}/balances:${kind}`;
+  const nfts = (chainId: string, address: string) =>
+    `/v1/chains/${seg(chainId)}/nfts/collections/${seg(address)}/tokens`;
+  const contracts = (chainId: string, address: string) =>
+    `/v1/chains/${seg(chainId)}/contracts/${seg(address)}`;
+  const withChain =
+    (chainId: string) =>
+    <T extends object>(item: T) => ({ ...item, chainId });
+
+  return {
+    listErc20Balances(chainId, address, f, p) {
+      const filter: Query = {
+        blockNumber: f.blockNumber,
+        filterSpamTokens: f.filterSpamTokens,
+        contractAddresses: f.contractAddresses?.length ? f.contractAddresses.join(',') : undefined,
+        currency: f.currency,
+      };
+      return page(
+        'data.erc20Balances',
+        balances(chainId, address, 'listErc20'),
+        filter,
+        p,
+        listErc20BalancesResponse,
+        (r) => r.erc20TokenBalances,
+      );
+    },
+    listErc721Balances(chainId, address, f, p) {
+      return page(
+        'data.erc721Balances',
+        balances(chainId, address, 'listErc721'),
+        { contractAddress: f.contractAddress },
+        p,
+        listErc721BalancesResponse,
+        (r) => r.erc721TokenBalances,
+      );
+    },
+    listErc1155Balances(chainId, address, f, p) {
+      const filter: Query = { blockNumber: f.blockNumber, contractAddress: f.contractAddress };
+      return page(
+        'data.erc1155Balances',
+        balances(chainId, address, 'listErc1155'),
+        filter,
+        p,
+        listErc1155BalancesResponse,
+        (r) => r.erc1155TokenBalances,
+      );
+    },
+    listCollectibleBalances(chainId, address, f, p) {
+      return page(
+        'data.collectibleBalances',
+        balances(chainId, address, 'listCollectibles'),
+        { contractAddress: f.contractAddress },
+        p,
+        listCollectibleBalancesResponse,
+        (r) => r.collectibleBalances,
+      );
+    },
+    listAddressChains(address) {
+      const path = `/v1/address/${seg(address)}/chains`;
+      return get('data.addressChains', path, {}, async () => {
+        const r = await http.getJson(path, {}, listAddressChainsResponse, opts);
+        return { indexedChains: r.indexedChains ?? [], unindexedChains: r.unindexedChains ?? [] };
+      });
+    },
+    listTransfers(chainId, address, f, p) {
+      const path = `/v1/chains/${seg(chainId)}/tokens/${seg(address)}/transfers`;
+      return page(
+        'data.tokenTransfers',
+        path,
+        { startBlock: f.startBlock, endBlock: f.endBlock },
+        p,
+        listTransfersResponse,
+        (r) => r.transfers.map(withChain(chainId)),
+      );
+    },
+    listNftTokens(chainId, address, p) {
+      return page(
+        'data.nftTokens',
+        nfts(chainId, address),
+        {},
+        p,
+        listNftTokensResponse,
+        (r) => r.tokens,
+      );
+    },
+    getNftToken(chainId, address, tokenId) {
+      const path = `${nfts(chainId, address)}/${seg(tokenId)}`;
+      return get('data.nftToken', path, {}, () => http.getJson(path, {}, nftToken, opts));
+    },
+    listContractDeployments(chainId, address, p) {
+      return page(
+        'data.contractDeployments',
+        `${contracts(chainId, address)}/deployments`,
+        {},
+        p,
+        listContractsResponse,
+        (r) => r.contracts.map(withChain(chainId)),
+      );
+    },
+    getDeploymentTransaction(chainId, address, f) {
+      const path = `${contracts(chainId, address)}/transactions:getDeployment`;
+      const query: Query = { currency: f.currency };
+      return get('data.deploymentTransaction', path, query, () =>
+        http.getJson(path, query, getTransactionResponse, opts),
+      );
+    },
+    listLatestBlocksAllChains(f, p) {
+      return page(
+        'data.latestBlocksAllChains',
+        '/v1/blocks',
+        { network: f.network },
+        p,
+        blocksOfAllChains,
+        (r) => r.blocks,
+      );
+    },
+    listLatestTransactionsAllChains(f, p) {
+      return page(
+        'data.latestTransactionsAllChains',
+        '/v1/transactions',
+        { network: f.network, status: f.status },
+        p,
+        listNativeTransactionsResponse,
+        (r) => r.transactions,
+      );
+    },
+    supportedChains(f) {
+      const path = '/v1/chains';
+      const query: Query = { network: f.network, feature: f.feature };
+      return get(
+        'data.chains',
+        path,
+        query,
+        async () => (await http.getJson(path, query, listChainsResponse, opts)).chains,
+      );
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { contractMetadata } from './contracts.js';
+import { nativeTokenBalance } from './contracts.js';
+import { chainInfo, decimal, money } from './evm.js';
+import {
+  erc1155Metadata,
+  erc1155Token,
+  erc1155Transfer,
+  erc20Transfer,
+  erc721Metadata,
+  erc721Token,
+  erc721Transfer,
+} from './evm-transfers.js';
+
+/**
+ * Contracts of the Data API's portfolio and token routes (balances, an address's chains, a token's
+ * transfers, an NFT collection's tokens, deployments), from the real OpenAPI spec. Lists keep their
+ * item shape and are normalized to `Page<T>` by the client.
+ */
+const int = z.number().int();
+const pageToken = z.string().optional();
+
+export const TOKEN_REPUTATIONS = ['Malicious', 'Benign'] as const;
+
+export const erc20TokenBalance = z.object({
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: int,
+  logoUri: z.string().optional(),
+  ercType: z.literal('ERC-20'),
+  price: money.optional(),
+  chainId: z.string(),
+  balance: decimal,
+  balanceValue: money.optional(),
+  // Required but nullable: only populated on the C-Chain.
+  tokenReputation: z.enum(TOKEN_REPUTATIONS).nullable(),
+});
+export type Erc20TokenBalance = z.infer<typeof erc20TokenBalance>;
+
+export const erc721TokenBalance = z.object({
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  ercType: z.literal('ERC-721'),
+  tokenId: z.string(),
+  tokenUri: z.string(),
+  metadata: erc721Metadata,
+  ownerAddress: z.string().optional(),
+  chainId: z.string(),
+});
+export type Erc721TokenBalance = z.infer<typeof erc721TokenBalance>;
+
+export const erc1155TokenBalance = z.object({
+  address: z.string(),
+  ercType: z.literal('ERC-1155'),
+  tokenId: z.string(),
+  tokenUri: z.string(),
+  metadata: erc1155Metadata,
+  chainId: z.string(),
+  balance: decimal,
+});
+export type Erc1155TokenBalance = z.infer<typeof erc1155TokenBalance>;
+
+export const collectibleBalance = z.discriminatedUnion('ercType', [
+  erc721TokenBalance,
+  erc1155TokenBalance,
+]);
+export type CollectibleBalance = z.infer<typeof collectibleBalance>;
+
+export const listErc20BalancesResponse = z.object({
+  nextPageToken: pageToken,
+  nativeTokenBalance,
+  erc20TokenBalances: z.array(erc20TokenBalance),
+});
+export const listErc721BalancesResponse = z.object({
+  nextPageToken: pageToken,
+  nativeTokenBalance,
+  erc721TokenBalances: z.array(erc721TokenBalance),
+});
+export const listErc1155BalancesResponse = z.object({
+  nextPageToken: pageToken,
+  nativeTokenBalance,
+  erc1155TokenBalances: z.array(erc1155TokenBalance),
+});
+export const listCollectibleBalancesResponse = z.object({
+  nextPageToken: pageToken,
+  collectibleBalances: z.array(collectibleBalance),
+});
+
+export const listAddressChainsResponse = z.object({
+  indexedChains: z.array(chainInfo).optional(),
+  unindexedChains: z.array(z.string()).optional(),
+});
+export type AddressChains = {
+  indexedChains: z.infer<typeof chainInfo>[];
+  unindexedChains: string[];
+};
+
+export const nftToken = z.discriminatedUnion('ercType', [erc721Token, erc1155Token]);
+export type NftToken = z.infer<typeof nftToken>;
+export const listNftTokensResponse = z.object({
+  nextPageToken: pageToken,
+  tokens: z.array(nftToken),
+});
+
+export const tokenTransfer = z.union([erc20Transfer, erc721Transfer, erc1155Transfer]);
+/** A transfer as the list carries it, plus the chain its request named. */
+export type TokenTransfer = z.infer<typeof tokenTransfer> & { chainId: string };
+export const listTransfersResponse = z.object({
+  nextPageToken: pageToken,
+  transfers: z.array(tokenTransfer),
+});
+
+export const listContractsResponse = z.object({
+  nextPageToken: pageToken,
+  contracts: z.array(contractMetadata),
+});
