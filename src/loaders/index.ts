@@ -1,11 +1,13 @@
 import type { DataApiClient } from '../upstream/data-api.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
+import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
+import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
@@ -14,6 +16,8 @@ import type { LoaderDeps } from './request-loader.js';
 export interface Loaders {
   evm: EvmLoaders;
   primary: PrimaryLoaders;
+  /** Subnets, blockchains, UTXOs and activity by addresses, AVAX supply. */
+  primaryNet: PrimaryNetLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
   /** The configured nodes (node JSON-RPC). */
@@ -23,6 +27,7 @@ export interface Loaders {
 export interface LoaderClients {
   dataApi: DataApiClient;
   primaryApi: PrimaryApiClient;
+  primaryNetApi: PrimaryNetApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
@@ -31,6 +36,7 @@ export interface LoaderClients {
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
+    primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     node: createNodeLoaders(deps, clients.nodes) };
