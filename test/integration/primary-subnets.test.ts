@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { SIM_L1 } from '../../src/sim/world/index.js';
+import {
+  AddressActivityDocument,
+  AddressUtxosDocument,
+  AvaxSupplyDocument,
+  BlockchainsDocument,
+  SubnetDetailDocument,
+  SubnetsDocument,
+} from '../__generated__/graphql.js';
 import { codes, type TestGateway } from '../support/gateway.js';
 import { useSimAndGateway } from '../support/gateway.js';
 import { expectBadInput, globalId, iso, orNull, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
@@ -78,11 +86,14 @@ describe('Network.subnets and Network.blockchains', () => {
     sim.reset();
     const q2 = `{ network(name: "mainnet") { blockchains(first: 100) { edges { node { blockchainId subnetId
       subnet { subnetId isL1 blockchains { blockchainId } } } } } } }`;
-    const cold = await gql(q2);
+    const raw = await gw.query(q2);
+    const cold = raw.data as any;
     const edges = cold.network.blockchains.edges.map((e: any) => e.node);
     const distinct = new Set(edges.map((b: any) => b.subnetId)).size;
     expect(distinct).toBeGreaterThan(20);
     expect(routeCalls(sim)).toEqual({ [BLOCKCHAINS]: 1, [SUBNET]: distinct });
+    // Priced before it ran as an upper bound: one page plus one subnet per blockchain.
+    expect((raw.extensions as any).cost.estimatedCalls).toBe(1 + 100);
     for (const b of edges) {
       expect(b.subnet.subnetId).toBe(b.subnetId);
       expect(b.subnet.blockchains.map((x: any) => x.blockchainId)).toContain(b.blockchainId); // linked both ways
@@ -156,5 +167,19 @@ describe('Network.subnets and Network.blockchains', () => {
     const unknownChain = await gw.query(`{ network(name: "mainnet") { blockchain(blockchainId: "${SIM_L1.subnetId}") { name } } }`);
     expect(codes(unknownChain)).toEqual(['NOT_FOUND']);
     expect(routeCalls(sim)).toEqual({ [BLOCKCHAIN]: 1 });
+  });
+
+  it('the example operations of schema/operations/primary-net.graphql answer without errors', async () => {
+    const n = sim.world.primary.mainnet;
+    const results = [
+      await gw.exec(SubnetsDocument, { network: 'mainnet', first: 3, sortOrder: 'ASC' }),
+      await gw.exec(SubnetDetailDocument, { network: 'mainnet', subnetId: SIM_L1.subnetId, first: 2 }),
+      await gw.exec(BlockchainsDocument, { network: 'fuji', first: 3 }),
+      await gw.exec(AddressUtxosDocument, { network: 'mainnet', blockchain: 'P_CHAIN', addresses: n.pAddresses.slice(0, 3), first: 3, includeSpent: true }),
+      await gw.exec(AddressActivityDocument, { network: 'mainnet', blockchain: 'X_CHAIN', addresses: n.xChain.addresses.slice(0, 2) }),
+      await gw.exec(AvaxSupplyDocument, {}),
+    ];
+    for (const r of results) expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    expect((results[1]!.data as any).network.subnet.blockchains[0].chain.chainId).toBe(SIM_L1.chainId);
   });
 });
