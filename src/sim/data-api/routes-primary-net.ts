@@ -7,19 +7,36 @@ import type { Route } from './router.js';
 import { avaxAmount, utxoJson } from './shape-primary.js';
 
 /**
- * Subnets, blockchains, UTXOs and last activity by addresses (GET and the V2 POST with the addresses in
- * the body), chain ids of addresses and the AVAX supply. Every route refuses a query parameter its
- * operation does not declare (NestJS's `forbidNonWhitelisted` wording), so a client sending a filter
- * under the wrong name fails loudly instead of silently getting the unfiltered list; the contract suite
- * checks these lists against the spec's parameters.
+ * Subnets, blockchains, UTXOs and last activity by addresses (GET and the V2 POST with the
+ * addresses in the body), chain ids of addresses and the AVAX supply. Every route refuses a query
+ * parameter its operation does not declare (NestJS's `forbidNonWhitelisted` wording), so a client
+ * sending a filter under the wrong name fails loudly instead of silently getting the unfiltered
+ * list; the contract suite checks these lists against the spec's parameters.
  */
 export const PRIMARY_NET_QUERY_PARAMS: Record<string, readonly string[]> = {
   listSubnets: ['pageToken', 'pageSize', 'sortOrder'],
   getSubnetById: [],
   listBlockchains: ['pageToken', 'pageSize', 'sortOrder'],
   getBlockchainById: [],
-  getUtxosByAddresses: ['addresses', 'pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
-  getUtxosByAddressesV2: ['pageToken', 'pageSize', 'assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder'],
+  getUtxosByAddresses: [
+    'addresses',
+    'pageToken',
+    'pageSize',
+    'assetId',
+    'minUtxoAmount',
+    'includeSpent',
+    'sortBy',
+    'sortOrder',
+  ],
+  getUtxosByAddressesV2: [
+    'pageToken',
+    'pageSize',
+    'assetId',
+    'minUtxoAmount',
+    'includeSpent',
+    'sortBy',
+    'sortOrder',
+  ],
   getLastActivityTimestampByAddresses: ['addresses'],
   getLastActivityTimestampByAddressesV2: [],
   getChainIdsForAddresses: ['addresses'],
@@ -27,17 +44,32 @@ export const PRIMARY_NET_QUERY_PARAMS: Record<string, readonly string[]> = {
 };
 
 const BLOCKCHAIN_IDS = [
-  '11111111111111111111111111111111LpoYY', '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM', '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
-  '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp', 'p-chain', 'x-chain', 'c-chain',
+  '11111111111111111111111111111111LpoYY',
+  '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+  '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+  '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+  'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
+  'p-chain',
+  'x-chain',
+  'c-chain',
 ] as const;
 
 function only(ctx: Ctx, operationId: string): void {
   const allowed = PRIMARY_NET_QUERY_PARAMS[operationId]!;
-  for (const name of new Set(ctx.req.query.keys())) if (!allowed.includes(name)) ctx.errors.push(`property ${name} should not exist`);
+  for (const name of new Set(ctx.req.query.keys()))
+    if (!allowed.includes(name)) ctx.errors.push(`property ${name} should not exist`);
 }
 
-/** `addresses` from the query (GET) or from the JSON body (V2 POST, `PrimaryNetworkAddressesBodyDto`). */
-function addressesOf(ctx: Ctx, net: PrimaryNetworkData, fromBody: boolean, required: boolean): string[] {
+/**
+ * `addresses` from the query (GET) or from the JSON body (V2 POST,
+ * `PrimaryNetworkAddressesBodyDto`).
+ */
+function addressesOf(
+  ctx: Ctx,
+  net: PrimaryNetworkData,
+  fromBody: boolean,
+  required: boolean,
+): string[] {
   let raw: string[];
   if (fromBody) {
     let body: unknown;
@@ -50,7 +82,10 @@ function addressesOf(ctx: Ctx, net: PrimaryNetworkData, fromBody: boolean, requi
     if (typeof a !== 'string') throw badRequest('addresses must be a string');
     const extra = Object.keys(body as object).filter((k) => k !== 'addresses');
     if (extra.length > 0) throw badRequest(...extra.map((k) => `property ${k} should not exist`));
-    raw = a.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    raw = a
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
   } else raw = ctx.list('addresses');
   if (required && raw.length === 0) throw badRequest('addresses should not be empty');
   const out = raw.map((a) => a.replace(/^[PXC]-/, ''));
@@ -59,22 +94,38 @@ function addressesOf(ctx: Ctx, net: PrimaryNetworkData, fromBody: boolean, requi
 }
 
 const chainKind = (net: PrimaryNetworkData, id: string): 'p' | 'x' | 'c' =>
-  id === 'p-chain' || id === net.info.pChainId ? 'p' : id === 'x-chain' || id === net.info.xChainId ? 'x' : 'c';
+  id === 'p-chain' || id === net.info.pChainId
+    ? 'p'
+    : id === 'x-chain' || id === net.info.xChainId
+      ? 'x'
+      : 'c';
 const chainName = { p: 'p-chain', x: 'x-chain', c: 'c-chain' } as const;
 
 function blockchainJson(b: BlockchainRecord) {
   return {
-    createBlockTimestamp: b.createBlockTimestamp, createBlockNumber: String(b.createBlockNumber), blockchainId: b.blockchainId, vmId: b.vmId,
-    subnetId: b.subnetId, blockchainName: b.name, ...(b.evmChainId !== undefined ? { evmChainId: b.evmChainId, genesisData: { config: { chainId: b.evmChainId } } } : {}),
+    createBlockTimestamp: b.createBlockTimestamp,
+    createBlockNumber: String(b.createBlockNumber),
+    blockchainId: b.blockchainId,
+    vmId: b.vmId,
+    subnetId: b.subnetId,
+    blockchainName: b.name,
+    ...(b.evmChainId !== undefined
+      ? { evmChainId: b.evmChainId, genesisData: { config: { chainId: b.evmChainId } } }
+      : {}),
     ...(b.rawGenesis !== undefined ? { genesisData: b.rawGenesis } : {}),
   };
 }
 
 function subnetJson(s: SubnetRecord) {
   return {
-    createBlockTimestamp: s.createBlockTimestamp, createBlockIndex: String(s.createBlockIndex), subnetId: s.subnetId,
-    ownerAddresses: s.owners, threshold: s.threshold, locktime: s.locktime,
-    subnetOwnershipInfo: { locktime: s.locktime, threshold: s.threshold, addresses: s.owners }, isL1: s.isL1,
+    createBlockTimestamp: s.createBlockTimestamp,
+    createBlockIndex: String(s.createBlockIndex),
+    subnetId: s.subnetId,
+    ownerAddresses: s.owners,
+    threshold: s.threshold,
+    locktime: s.locktime,
+    subnetOwnershipInfo: { locktime: s.locktime, threshold: s.threshold, addresses: s.owners },
+    isL1: s.isL1,
     ...(s.l1ConversionTxHash ? { l1ConversionTransactionHash: s.l1ConversionTxHash } : {}),
     ...(s.manager ? { l1ValidatorManagerDetails: s.manager } : {}),
     blockchains: s.blockchains.map(blockchainJson),
@@ -89,19 +140,47 @@ function createdList<T>(ctx: Ctx, operationId: string, items: readonly T[]) {
   ctx.check();
   const filters = ['sortOrder'];
   const idx = items.map((_, i) => i);
-  const { page, next } = pageOf(idx, { desc: order === 'desc', size, after: ctx.cursor<number>(filters), key: (i) => i, cmp: (a, b) => a - b });
+  const { page, next } = pageOf(idx, {
+    desc: order === 'desc',
+    size,
+    after: ctx.cursor<number>(filters),
+    key: (i) => i,
+    cmp: (a, b) => a - b,
+  });
   return { page: page.map((i) => items[i]!), next: ctx.nextPage(filters, next) };
 }
 
-interface UtxoRow { sort: bigint; id: string; json: unknown; amount: bigint; spent: boolean; assetId: string; block: number }
+interface UtxoRow {
+  sort: bigint;
+  id: string;
+  json: unknown;
+  amount: bigint;
+  spent: boolean;
+  assetId: string;
+  block: number;
+}
 
-function utxoRows(ctx: Ctx, net: PrimaryNetworkData, kind: 'p' | 'x' | 'c', addrs: string[], sortBy: 'timestamp' | 'amount'): UtxoRow[] {
+function utxoRows(
+  ctx: Ctx,
+  net: PrimaryNetworkData,
+  kind: 'p' | 'x' | 'c',
+  addrs: string[],
+  sortBy: 'timestamp' | 'amount',
+): UtxoRow[] {
   const info = net.info;
   const rows = new Map<string, UtxoRow>();
   if (kind === 'p') {
     for (const a of addrs) {
       for (const u of pUtxosOf(ctx.world.seed, net, a)) {
-        rows.set(u.utxoId, { sort: sortBy === 'amount' ? u.amount : BigInt(u.blockTimestamp), id: u.utxoId, json: utxoJson(info, u), amount: u.amount, spent: !!u.consumingTxHash, assetId: u.assetId, block: u.blockNumber });
+        rows.set(u.utxoId, {
+          sort: sortBy === 'amount' ? u.amount : BigInt(u.blockTimestamp),
+          id: u.utxoId,
+          json: utxoJson(info, u),
+          amount: u.amount,
+          spent: !!u.consumingTxHash,
+          assetId: u.assetId,
+          block: u.blockNumber,
+        });
       }
     }
   } else if (kind === 'x') {
@@ -111,11 +190,35 @@ function utxoRows(ctx: Ctx, net: PrimaryNetworkData, kind: 'p' | 'x' | 'c', addr
         const as = assets.get(u.assetId)!;
         const ts = net.xChain.txById.get(u.txId)?.timestamp ?? 0;
         const json = {
-          addresses: [...u.addresses], asset: { assetId: as.assetId, name: as.name, symbol: as.symbol, denomination: as.denomination, type: 'secp256k1', amount: u.amount.toString() },
-          consumedOnChainId: info.xChainId, createdOnChainId: info.xChainId, utxoId: u.utxoId, utxoBytes: `0x${u.bytesHex}`, creationTxHash: u.txId,
-          locktime: u.locktime, outputIndex: String(u.outputIndex), threshold: u.threshold, timestamp: ts, utxoType: 'transfer',
+          addresses: [...u.addresses],
+          asset: {
+            assetId: as.assetId,
+            name: as.name,
+            symbol: as.symbol,
+            denomination: as.denomination,
+            type: 'secp256k1',
+            amount: u.amount.toString(),
+          },
+          consumedOnChainId: info.xChainId,
+          createdOnChainId: info.xChainId,
+          utxoId: u.utxoId,
+          utxoBytes: `0x${u.bytesHex}`,
+          creationTxHash: u.txId,
+          locktime: u.locktime,
+          outputIndex: String(u.outputIndex),
+          threshold: u.threshold,
+          timestamp: ts,
+          utxoType: 'transfer',
         };
-        rows.set(u.utxoId, { sort: sortBy === 'amount' ? u.amount : BigInt(ts), id: u.utxoId, json, amount: u.amount, spent: false, assetId: u.assetId, block: u.blockHeight });
+        rows.set(u.utxoId, {
+          sort: sortBy === 'amount' ? u.amount : BigInt(ts),
+          id: u.utxoId,
+          json,
+          amount: u.amount,
+          spent: false,
+          assetId: u.assetId,
+          block: u.blockHeight,
+        });
       }
     }
   } else {
@@ -125,13 +228,32 @@ function utxoRows(ctx: Ctx, net: PrimaryNetworkData, kind: 'p' | 'x' | 'c', addr
       const id = `${a.slice(-12)}-atomic`;
       const ts = ctx.world.now - 3600;
       const json = {
-        addresses: [a], asset: avaxAmount(info, v), consumedOnChainId: info.cChainId, createdOnChainId: info.xChainId, utxoId: id,
-        creationTxHash: id, locktime: 0, outputIndex: '0', threshold: 1, timestamp: ts, utxoType: 'transfer',
+        addresses: [a],
+        asset: avaxAmount(info, v),
+        consumedOnChainId: info.cChainId,
+        createdOnChainId: info.xChainId,
+        utxoId: id,
+        creationTxHash: id,
+        locktime: 0,
+        outputIndex: '0',
+        threshold: 1,
+        timestamp: ts,
+        utxoType: 'transfer',
       };
-      rows.set(id, { sort: sortBy === 'amount' ? v : BigInt(ts), id, json, amount: v, spent: false, assetId: info.avaxAssetId, block: net.pChainHeight });
+      rows.set(id, {
+        sort: sortBy === 'amount' ? v : BigInt(ts),
+        id,
+        json,
+        amount: v,
+        spent: false,
+        assetId: info.avaxAssetId,
+        block: net.pChainHeight,
+      });
     }
   }
-  return [...rows.values()].sort((x, y) => (x.sort < y.sort ? -1 : x.sort > y.sort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return [...rows.values()].sort((x, y) =>
+    x.sort < y.sort ? -1 : x.sort > y.sort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
+  );
 }
 
 type Key = [string, string];
@@ -147,7 +269,8 @@ function utxos(ctx: Ctx, post: boolean) {
   only(ctx, post ? 'getUtxosByAddressesV2' : 'getUtxosByAddresses');
   const size = ctx.pageSize(1, post ? 1024 : 100, 10);
   const raw = ctx.q('minUtxoAmount');
-  if (raw !== undefined && !/^\d+(\.\d+)?$/.test(raw)) ctx.errors.push('minUtxoAmount must not be less than 0');
+  if (raw !== undefined && !/^\d+(\.\d+)?$/.test(raw))
+    ctx.errors.push('minUtxoAmount must not be less than 0');
   const includeSpent = ctx.bool('includeSpent') ?? false;
   const sortBy = ctx.enumOf('sortBy', ['timestamp', 'amount'] as const) ?? 'timestamp';
   const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'asc';
@@ -157,13 +280,31 @@ function utxos(ctx: Ctx, post: boolean) {
   const addrs = addressesOf(ctx, net, post, true);
   const min = raw === undefined ? 0n : BigInt(raw.split('.')[0]!);
   // The addresses are part of what a token is bound to, from the query or from the body.
-  const filters = ['assetId', 'minUtxoAmount', 'includeSpent', 'sortBy', 'sortOrder', post ? `body:${addrs.join(',')}` : 'addresses'];
+  const filters = [
+    'assetId',
+    'minUtxoAmount',
+    'includeSpent',
+    'sortBy',
+    'sortOrder',
+    post ? `body:${addrs.join(',')}` : 'addresses',
+  ];
   const rows = utxoRows(ctx, net, kind, addrs, sortBy);
   const { page, next } = pageOf(rows, {
-    desc: order === 'desc', size, after: ctx.cursor<Key>(filters), key: (r): Key => [r.sort.toString(), r.id], cmp: cmpKey,
-    filter: (r) => (includeSpent || !r.spent) && r.amount >= min && (assetId === undefined || kind !== 'x' || r.assetId === assetId),
+    desc: order === 'desc',
+    size,
+    after: ctx.cursor<Key>(filters),
+    key: (r): Key => [r.sort.toString(), r.id],
+    cmp: cmpKey,
+    filter: (r) =>
+      (includeSpent || !r.spent) &&
+      r.amount >= min &&
+      (assetId === undefined || kind !== 'x' || r.assetId === assetId),
   });
-  return { ...ctx.nextPage(filters, next), utxos: page.map((r) => r.json), chainInfo: { chainName: chainName[kind], network: net.info.name } };
+  return {
+    ...ctx.nextPage(filters, next),
+    utxos: page.map((r) => r.json),
+    chainInfo: { chainName: chainName[kind], network: net.info.name },
+  };
 }
 
 function lastActivity(ctx: Ctx, post: boolean) {
@@ -173,16 +314,41 @@ function lastActivity(ctx: Ctx, post: boolean) {
   ctx.check();
   const kind = chainKind(net, id!);
   const addrs = addressesOf(ctx, net, post, true);
-  let best: { timestamp: number; blockNumber: string; txHash: string; utxoId: string; isConsumed: boolean } | undefined;
+  let best:
+    | {
+        timestamp: number;
+        blockNumber: string;
+        txHash: string;
+        utxoId: string;
+        isConsumed: boolean;
+      }
+    | undefined;
   const consider = (e: NonNullable<typeof best>) => {
-    if (!best || e.timestamp > best.timestamp || (e.timestamp === best.timestamp && e.utxoId > best.utxoId)) best = e;
+    if (
+      !best ||
+      e.timestamp > best.timestamp ||
+      (e.timestamp === best.timestamp && e.utxoId > best.utxoId)
+    )
+      best = e;
   };
   for (const r of utxoRows(ctx, net, kind, addrs, 'timestamp')) {
     const j = r.json as Record<string, unknown>;
     const created = Number(j.blockTimestamp ?? j.timestamp);
-    consider({ timestamp: created, blockNumber: String(r.block), txHash: String(j.txHash ?? j.creationTxHash), utxoId: r.id, isConsumed: false });
+    consider({
+      timestamp: created,
+      blockNumber: String(r.block),
+      txHash: String(j.txHash ?? j.creationTxHash),
+      utxoId: r.id,
+      isConsumed: false,
+    });
     if (j.consumingTxHash) {
-      consider({ timestamp: Number(j.consumingBlockTimestamp), blockNumber: String(j.consumingBlockNumber), txHash: String(j.consumingTxHash), utxoId: r.id, isConsumed: true });
+      consider({
+        timestamp: Number(j.consumingBlockTimestamp),
+        blockNumber: String(j.consumingBlockNumber),
+        txHash: String(j.consumingTxHash),
+        utxoId: r.id,
+        isConsumed: true,
+      });
     }
   }
   if (!best) throw notFound('No activity found for the given addresses');
@@ -194,7 +360,11 @@ export const primaryNetRoutes: Route<Ctx>[] = [
     method: 'GET',
     template: '/v1/networks/:network/subnets',
     handler: (ctx) => {
-      const { page, next } = createdList(ctx, 'listSubnets', subnetsOf(ctx.world.seed, ctx.network()).subnets);
+      const { page, next } = createdList(
+        ctx,
+        'listSubnets',
+        subnetsOf(ctx.world.seed, ctx.network()).subnets,
+      );
       return { ...next, subnets: page.map(subnetJson) };
     },
   },
@@ -214,7 +384,11 @@ export const primaryNetRoutes: Route<Ctx>[] = [
     method: 'GET',
     template: '/v1/networks/:network/blockchains',
     handler: (ctx) => {
-      const { page, next } = createdList(ctx, 'listBlockchains', subnetsOf(ctx.world.seed, ctx.network()).blockchains);
+      const { page, next } = createdList(
+        ctx,
+        'listBlockchains',
+        subnetsOf(ctx.world.seed, ctx.network()).blockchains,
+      );
       return { ...next, blockchains: page.map(blockchainJson) };
     },
   },
@@ -230,10 +404,26 @@ export const primaryNetRoutes: Route<Ctx>[] = [
       return blockchainJson(b);
     },
   },
-  { method: 'GET', template: '/v1/networks/:network/blockchains/:blockchainId/utxos', handler: (ctx) => utxos(ctx, false) },
-  { method: 'POST', template: '/v1/networks/:network/blockchains/:blockchainId/utxos', handler: (ctx) => utxos(ctx, true) },
-  { method: 'GET', template: '/v1/networks/:network/blockchains/:blockchainId/lastActivityTimestampByAddresses', handler: (ctx) => lastActivity(ctx, false) },
-  { method: 'POST', template: '/v1/networks/:network/blockchains/:blockchainId/lastActivityTimestampByAddresses', handler: (ctx) => lastActivity(ctx, true) },
+  {
+    method: 'GET',
+    template: '/v1/networks/:network/blockchains/:blockchainId/utxos',
+    handler: (ctx) => utxos(ctx, false),
+  },
+  {
+    method: 'POST',
+    template: '/v1/networks/:network/blockchains/:blockchainId/utxos',
+    handler: (ctx) => utxos(ctx, true),
+  },
+  {
+    method: 'GET',
+    template: '/v1/networks/:network/blockchains/:blockchainId/lastActivityTimestampByAddresses',
+    handler: (ctx) => lastActivity(ctx, false),
+  },
+  {
+    method: 'POST',
+    template: '/v1/networks/:network/blockchains/:blockchainId/lastActivityTimestampByAddresses',
+    handler: (ctx) => lastActivity(ctx, true),
+  },
   {
     method: 'GET',
     template: '/v1/networks/:network/addresses:listChainIds',
@@ -247,7 +437,9 @@ export const primaryNetRoutes: Route<Ctx>[] = [
           address,
           blockchainIds: [
             ...(pUtxosOf(ctx.world.seed, net, address).length > 0 ? [net.info.pChainId] : []),
-            ...((net.xChain.utxosByAddress.get(address)?.length ?? 0) > 0 ? [net.info.xChainId] : []),
+            ...((net.xChain.utxosByAddress.get(address)?.length ?? 0) > 0
+              ? [net.info.xChainId]
+              : []),
             ...(net.cAtomicBalances.has(address) ? [net.info.cChainId] : []),
           ],
         })),
@@ -262,11 +454,20 @@ export const primaryNetRoutes: Route<Ctx>[] = [
       ctx.check();
       // Mainnet's supply (the route takes no network); it moves with the world's version.
       const v = BigInt(ctx.world.version);
-      const n = (base: bigint, step: bigint) => `${base + v * step}.${(123_456_789n + v).toString().padStart(9, '0')}`;
+      const n = (base: bigint, step: bigint) =>
+        `${base + v * step}.${(123_456_789n + v).toString().padStart(9, '0')}`;
       return {
-        circulatingSupply: n(454_257_251n, 10n), totalSupply: n(454_257_251n, 10n), totalPBurned: n(15_039n, 1n), totalCBurned: n(4_868_917n, 3n),
-        totalXBurned: n(45_577n, 0n), totalStaked: n(199_605_247n, 5n), totalLocked: n(36_162_978n, 0n), totalRewards: n(99_186_786n, 4n),
-        lastUpdated: new Date((ctx.world.now + Number(v) * 60) * 1000).toISOString(), genesisUnlock: '360000000', l1ValidatorFees: n(6_786n, 1n),
+        circulatingSupply: n(454_257_251n, 10n),
+        totalSupply: n(454_257_251n, 10n),
+        totalPBurned: n(15_039n, 1n),
+        totalCBurned: n(4_868_917n, 3n),
+        totalXBurned: n(45_577n, 0n),
+        totalStaked: n(199_605_247n, 5n),
+        totalLocked: n(36_162_978n, 0n),
+        totalRewards: n(99_186_786n, 4n),
+        lastUpdated: new Date((ctx.world.now + Number(v) * 60) * 1000).toISOString(),
+        genesisUnlock: '360000000',
+        l1ValidatorFees: n(6_786n, 1n),
       };
     },
   },
