@@ -27,6 +27,7 @@ import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
 import { createPrimaryApiClient } from './upstream/data-api-primary.js';
+import { createPrimaryNetApiClient } from './upstream/data-api-primary-net.js';
 import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
@@ -189,6 +190,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
       const dataApi = createDataApiClient(dataApiHttp, callerOpts);
       const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
+      const primaryNetApi = createPrimaryNetApiClient(dataApiHttp, callerOpts);
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       return {
@@ -203,7 +205,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
           {
-            dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients,
+            dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients,
             tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
             tokenPageSizes: deps.tokenPageSizes,
           },

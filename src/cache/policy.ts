@@ -76,6 +76,18 @@ export const RESOURCE_CLASS = {
   'data.primaryBalances': 'head',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
+  // Subnets and blockchains: created rarely; a subnet's ownership and L1 conversion change. A blockchain
+  // never changes once created (its subnet, VM and genesis are fixed by its CreateChainTx).
+  'data.subnets': 'slow',
+  'data.subnet': 'slow',
+  'data.blockchains': 'slow',
+  'data.blockchain': 'immutable',
+  // UTXOs by address follow the head (created and spent every block); so do an address's last activity and
+  // the chains it has been seen on. The AVAX supply is recomputed by the upstream periodically.
+  'data.primaryUtxos': 'head',
+  'data.lastActivity': 'head',
+  'data.addressChainIds': 'head',
+  'data.avaxSupply': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
   'data.icmMessages': 'head',
   'data.icmMessage': 'head',
@@ -164,6 +176,8 @@ export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKin
   'data.erc721Balances',
   'data.erc1155Balances',
   'data.collectibleBalances',
+  // A UTXO leaves the unspent list when it is spent (or gains its consuming tx with includeSpent).
+  'data.primaryUtxos',
 ]);
 
 export interface CachePolicy {

@@ -33,7 +33,7 @@ export function guardHttpClient(inner: HttpClient, o: GuardOptions & { pacer?: P
   return {
     name: inner.name,
     getJson: (path, query, schema, opts) => run(`GET ${path}`, () => inner.getJson(path, query, schema, opts)),
-    postJson: (path, body, schema, opts) => run(`POST ${path}`, () => inner.postJson(path, body, schema, opts)),
+    postJson: (path, body, schema, opts, query) => run(`POST ${path}`, () => inner.postJson(path, body, schema, opts, query)),
   };
 }
 

@@ -1,11 +1,13 @@
 import type { DataApiClient } from '../upstream/data-api.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
+import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
+import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
@@ -16,6 +18,8 @@ import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './to
 export interface Loaders {
   evm: EvmLoaders;
   primary: PrimaryLoaders;
+  /** Subnets, blockchains, UTXOs and activity by addresses, AVAX supply. */
+  primaryNet: PrimaryNetLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
   /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain lists). */
@@ -27,6 +31,7 @@ export interface Loaders {
 export interface LoaderClients {
   dataApi: DataApiClient;
   primaryApi: PrimaryApiClient;
+  primaryNetApi: PrimaryNetApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
   tokensApi: TokensApiClient;
@@ -38,6 +43,7 @@ export interface LoaderClients {
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
+    primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),

@@ -45,7 +45,8 @@ export interface RequestOptions {
 export interface HttpClient {
   readonly name: UpstreamName;
   getJson<S extends z.ZodType>(path: string, query: Query, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
-  postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
+  /** A POST; `query` for routes that also take query parameters (the Data API's V2 address routes). */
+  postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions, query?: Query): Promise<z.output<S>>;
 }
 
 const retryWatchers = new AsyncLocalStorage<() => void>();
@@ -154,7 +155,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   return {
     name: o.name,
     getJson: (path, query, schema, opts = {}) => observe.call('GET', path, () => send('GET', path, buildSearch(query), undefined, schema, opts)),
-    postJson: (path, body, schema, opts = {}) => observe.call('POST', path, () => send('POST', path, '', body, schema, opts)),
+    postJson: (path, body, schema, opts = {}, query = {}) =>
+      observe.call('POST', path, () => send('POST', path, buildSearch(query), body, schema, opts)),
   };
 }
 

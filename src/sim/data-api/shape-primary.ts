@@ -8,7 +8,7 @@ export function avaxAmount(net: PrimaryNetworkInfo, amount: bigint) {
   return { assetId: net.avaxAssetId, name: 'Avalanche', symbol: 'AVAX', denomination: 9, type: 'secp256k1' as const, amount: s(amount) };
 }
 
-function utxoJson(net: PrimaryNetworkInfo, u: PUtxo) {
+export function utxoJson(net: PrimaryNetworkInfo, u: PUtxo) {
   return {
     addresses: [...u.addresses],
     asset: avaxAmount(net, u.amount),

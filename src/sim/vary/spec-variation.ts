@@ -144,8 +144,12 @@ export class SpecVarier {
       const o = value as Record<string, unknown>;
       if (!((s.required as string[] | undefined) ?? []).every((k) => k in o)) return false;
       for (const [k, p] of Object.entries((s.properties as Record<string, Schema>) ?? {})) {
-        const e = this.#flatten(p).s.enum as unknown[] | undefined;
+        const ps = this.#flatten(p).s;
+        const e = ps.enum as unknown[] | undefined;
         if (e && k in o && !e.includes(o[k])) return false;
+        // A list tells members apart by its items (the UTXO answers' oneOf: P-Chain UTXOs or the X/C shape).
+        const v = o[k];
+        if (Array.isArray(v) && v.length > 0 && ps.items && !this.#fits(ps.items as Schema, v[0])) return false;
       }
       return true;
     }

@@ -1,0 +1,173 @@
+import type { GatewayContext } from '../../context.js';
+import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
+import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, parseNetwork, type GatewayNetwork } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { GenesisDataRef } from './blockchain-genesis.js';
+import { ChainRef } from './chain.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+
+/**
+ * A blockchain on the P-Chain (`listBlockchains`, `getBlockchainById`): the X- and C-Chain of the
+ * primary network and every chain a subnet or L1 created. Global id
+ * `Blockchain:<network>:<blockchainId>`; federation key `network blockchainId`. Its subnet is added
+ * by subnet.ts.
+ */
+export type BlockchainShape = BlockchainRaw & { network: GatewayNetwork };
+
+/** `<network>:<blockchainId>` → its parts, checked (BAD_USER_INPUT naming `argument`). */
+export function parseBlockchainKey(
+  id: string,
+  argument = 'id',
+): { network: GatewayNetwork; blockchainId: string } {
+  const sep = id.indexOf(':');
+  if (sep < 0) throw badInput(argument, `${argument} must be <network>:<blockchain id>`);
+  return {
+    network: parseNetwork(id.slice(0, sep), argument),
+    blockchainId: parseCb58Id(id.slice(sep + 1), argument, 'blockchain id'),
+  };
+}
+
+export async function loadBlockchain(
+  ctx: GatewayContext,
+  network: GatewayNetwork,
+  blockchainId: string,
+): Promise<BlockchainShape> {
+  return { ...(await ctx.loaders.primaryNet.blockchain.load({ network, blockchainId })), network };
+}
+
+export const BlockchainRef = builder.loadableNodeRef<BlockchainShape, string>('Blockchain', {
+  id: { resolve: (b) => `${b.network}:${b.blockchainId}` },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const k = parseBlockchainKey(id);
+          return await loadBlockchain(ctx, k.network, k.blockchainId);
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+BlockchainRef.implement({
+  description:
+    'A blockchain created on the P-Chain: the X-Chain, the C-Chain, or a chain of a subnet or L1.',
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The network the blockchain is on.',
+    }),
+    blockchainId: t.exposeString('blockchainId', { description: 'CB58 id of the blockchain.' }),
+    name: t.exposeString('blockchainName', {
+      description: 'Name given to the blockchain when it was created.',
+    }),
+    vmId: t.exposeString('vmId', { description: 'CB58 id of the virtual machine it runs.' }),
+    subnetId: t.exposeString('subnetId', {
+      description: 'CB58 id of the subnet (or L1) that validates it.',
+    }),
+    createBlockNumber: t.expose('createBlockNumber', {
+      type: 'BigDecimal',
+      description: 'Height of the P-Chain block that created it (decimal string).',
+    }),
+    createBlockTimestamp: t.expose('createBlockTimestamp', {
+      type: 'Timestamp',
+      description: 'When it was created, Unix seconds.',
+    }),
+    createBlockTimestampIso: t.string({
+      description: '`createBlockTimestamp` as an ISO 8601 UTC date-time.',
+      resolve: (b) => isoOf(b.createBlockTimestamp),
+    }),
+    evmChainId: t.string({
+      nullable: true,
+      description:
+        'EVM chain id (decimal string) read from its genesis; null when it has none. May be ' +
+        'present for non-EVM chains.',
+      resolve: (b) => b.evmChainId ?? null,
+    }),
+    genesisData: t.field({
+      type: GenesisDataRef,
+      nullable: true,
+      description:
+        'Its genesis: parsed for an EVM chain, raw for other VMs; null when the upstream gives ' +
+        'none.',
+      resolve: (b) =>
+        b.genesisData == null
+          ? null
+          : typeof b.genesisData === 'string'
+            ? { raw: b.genesisData }
+            : b.genesisData,
+    }),
+    chain: t.field({
+      type: ChainRef,
+      nullable: true,
+      description:
+        'The EVM chain it is, by its EVM chain id, when it has one (null otherwise). Costs no ' +
+        'call until a field of the chain info is asked for; a chain the Data API does not ' +
+        'index then fails with NOT_FOUND.',
+      resolve: (b) => (b.evmChainId ? { chainId: b.evmChainId } : null),
+    }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  blockchains: t.connection(
+    {
+      type: BlockchainRef,
+      nullable: true,
+      description:
+        'Every blockchain created on this network (`listBlockchains`), newest first by default. ' +
+        'Forward paging only (first/after).',
+      args: {
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By creation time. Default: the upstream’s (newest first).',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        const sortOrder = args.sortOrder ?? undefined;
+        return resolveTokenConnection<BlockchainShape>(args, ctx.connections, {
+          listKey: `blockchains|${network.name}|${sortOrder ?? ''}`,
+          pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
+          itemKey: (b) => b.blockchainId,
+          fetchPage: async (pageToken) => {
+            const page = await ctx.loaders.primaryNet.blockchainsPage.load({
+              network: network.name,
+              sortOrder,
+              pageToken,
+            });
+            return {
+              items: page.items.map((b) => ({ ...b, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        });
+      },
+    },
+    { description: 'A page of blockchains.' },
+    { description: 'A blockchain and its cursor.' },
+  ),
+  blockchain: t.field({
+    type: BlockchainRef,
+    nullable: true,
+    description:
+      'One blockchain by its CB58 id (`getBlockchainById`); NOT_FOUND when the network has none ' +
+      'by that id.',
+    args: {
+      blockchainId: t.arg.string({
+        required: true,
+        description: 'CB58 blockchain id (checksum verified).',
+      }),
+    },
+    resolve: (network, args, ctx) =>
+      loadBlockchain(
+        ctx,
+        network.name,
+        parseCb58Id(args.blockchainId, 'blockchainId', 'blockchain id'),
+      ),
+  }),
+}));

@@ -1,0 +1,252 @@
+import type { GatewayContext } from '../../context.js';
+import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
+import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, parseNetwork, parseNodeId, type GatewayNetwork } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { BlockchainRef, type BlockchainShape } from './blockchain.js';
+import { L1ValidatorRef, type L1ValidatorItem } from './l1-validator.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+
+/**
+ * A subnet or L1 (`listSubnets`, `getSubnetById`), with its blockchains (carried inline by the
+ * upstream, so they cost no call) and its L1 validators. Global id `Subnet:<network>:<subnetId>`;
+ * federation key `network subnetId`. A blockchain links back with `Blockchain.subnet`.
+ */
+export type SubnetShape = SubnetRaw & { network: GatewayNetwork };
+
+export function parseSubnetKey(
+  id: string,
+  argument = 'id',
+): { network: GatewayNetwork; subnetId: string } {
+  const sep = id.indexOf(':');
+  if (sep < 0) throw badInput(argument, `${argument} must be <network>:<subnet id>`);
+  return {
+    network: parseNetwork(id.slice(0, sep), argument),
+    subnetId: parseCb58Id(id.slice(sep + 1), argument, 'subnet id'),
+  };
+}
+
+export async function loadSubnet(
+  ctx: GatewayContext,
+  network: GatewayNetwork,
+  subnetId: string,
+): Promise<SubnetShape> {
+  return { ...(await ctx.loaders.primaryNet.subnet.load({ network, subnetId })), network };
+}
+
+export const SubnetRef = builder.loadableNodeRef<SubnetShape, string>('Subnet', {
+  id: { resolve: (s) => `${s.network}:${s.subnetId}` },
+  load: (ids: string[], ctx: GatewayContext) =>
+    Promise.all(
+      ids.map(async (id) => {
+        try {
+          const k = parseSubnetKey(id);
+          return await loadSubnet(ctx, k.network, k.subnetId);
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+const SubnetOwnershipRef = builder
+  .objectRef<SubnetRaw['subnetOwnershipInfo']>('SubnetOwnership')
+  .implement({
+    description: 'Who controls a subnet: the addresses that may sign its update transactions.',
+    fields: (t) => ({
+      addresses: t.exposeStringList('addresses', {
+        description: 'P-Chain addresses eligible to sign subnet update transactions.',
+      }),
+      threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
+      locktime: t.expose('locktime', {
+        type: 'Timestamp',
+        description: 'Unix seconds after which the owners may act (0: at once).',
+      }),
+    }),
+  });
+
+const L1ManagerRef = builder
+  .objectRef<NonNullable<SubnetRaw['l1ValidatorManagerDetails']>>('L1ValidatorManager')
+  .implement({
+    description: "An L1's validator manager contract.",
+    fields: (t) => ({
+      blockchainId: t.exposeString('blockchainId', {
+        description: 'CB58 id of the blockchain the contract lives on.',
+      }),
+      contractAddress: t.exposeString('contractAddress', {
+        description: 'Address (0x-hex) of the validator manager contract.',
+      }),
+    }),
+  });
+
+SubnetRef.implement({
+  description:
+    'A subnet of the P-Chain, or an L1 (a subnet converted with ConvertSubnetToL1Tx), and its ' +
+    'blockchains.',
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The network the subnet is on.',
+    }),
+    subnetId: t.exposeString('subnetId', { description: 'CB58 id of the subnet.' }),
+    isL1: t.exposeBoolean('isL1', {
+      description: 'True for an L1 (converted by ConvertSubnetToL1Tx).',
+    }),
+    createBlockIndex: t.expose('createBlockIndex', {
+      type: 'BigDecimal',
+      description: 'Height of the P-Chain block that created it (decimal string).',
+    }),
+    createBlockTimestamp: t.expose('createBlockTimestamp', {
+      type: 'Timestamp',
+      description: 'When it was created, Unix seconds.',
+    }),
+    createBlockTimestampIso: t.string({
+      description: '`createBlockTimestamp` as an ISO 8601 UTC date-time.',
+      resolve: (s) => isoOf(s.createBlockTimestamp),
+    }),
+    ownership: t.field({
+      type: SubnetOwnershipRef,
+      description: 'Its current owners.',
+      resolve: (s) => s.subnetOwnershipInfo,
+    }),
+    l1ConversionTransactionHash: t.exposeString('l1ConversionTransactionHash', {
+      nullable: true,
+      description: 'The ConvertSubnetToL1Tx that made it an L1; null for a subnet.',
+    }),
+    l1ValidatorManager: t.field({
+      type: L1ManagerRef,
+      nullable: true,
+      description: "An L1's validator manager; null for a subnet.",
+      resolve: (s) => s.l1ValidatorManagerDetails ?? null,
+    }),
+    blockchains: t.field({
+      type: [BlockchainRef],
+      description:
+        'The blockchains this subnet validates (carried in the subnet answer: no further call).',
+      resolve: (s) => s.blockchains.map((b): BlockchainShape => ({ ...b, network: s.network })),
+    }),
+    l1Validators: t.connection(
+      {
+        type: L1ValidatorRef,
+        nullable: true,
+        description:
+          "The L1's validators (`listL1Validators` with this `subnetId`), newest first; " +
+          'empty for a subnet that is not an L1. Forward paging only.',
+        args: {
+          includeInactive: t.arg.boolean({
+            description:
+              'Include validators whose balance ran out or that were removed. Default false.',
+          }),
+          nodeId: t.arg.string({ description: 'Only this node (NodeID-…).' }),
+        },
+        resolve: (s, args, ctx) => {
+          const filter = {
+            subnetId: s.subnetId,
+            includeInactive: args.includeInactive ?? undefined,
+            nodeId: args.nodeId == null ? undefined : parseNodeId(args.nodeId, 'nodeId'),
+          };
+          // The same list identity as `Network.l1Validators(subnetId:)`: they share pages and
+          // cursors.
+          return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
+            listKey: [
+              'l1Validators',
+              s.network,
+              '',
+              filter.includeInactive ?? '',
+              filter.nodeId ?? '',
+              s.subnetId,
+            ].join('|'),
+            pageSize: PRIMARY_PAGE_SIZE.l1Validators,
+            itemKey: (v) => v.validationId,
+            fetchPage: async (pageToken) => {
+              const page = await ctx.loaders.primary.l1ValidatorsPage.load({
+                network: s.network,
+                pageToken,
+                ...filter,
+              });
+              return {
+                items: page.items.map((v) => ({
+                  ...v,
+                  network: s.network,
+                  blockHeight: page.blockHeight,
+                })),
+                nextPageToken: page.nextPageToken,
+              };
+            },
+          });
+        },
+      },
+      { name: 'SubnetL1ValidatorsConnection', description: 'A page of L1 validators of a subnet.' },
+      { name: 'SubnetL1ValidatorsConnectionEdge', description: 'An L1 validator and its cursor.' },
+    ),
+  }),
+});
+
+builder.objectFields(BlockchainRef, (t) => ({
+  subnet: t.field({
+    type: SubnetRef,
+    nullable: true,
+    description:
+      'The subnet (or L1) that validates this blockchain (`getSubnetById`); one call per ' +
+      'distinct subnet.',
+    resolve: (b, _args, ctx) => loadSubnet(ctx, b.network, b.subnetId),
+  }),
+}));
+
+builder.objectFields(NetworkRef, (t) => ({
+  subnets: t.connection(
+    {
+      type: SubnetRef,
+      nullable: true,
+      description:
+        'Every subnet and L1 of this network (`listSubnets`), newest first by default, each ' +
+        'with its blockchains. Forward paging only (first/after).',
+      args: {
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By creation time. Default: the upstream’s (newest first).',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        const sortOrder = args.sortOrder ?? undefined;
+        return resolveTokenConnection<SubnetShape>(args, ctx.connections, {
+          listKey: `subnets|${network.name}|${sortOrder ?? ''}`,
+          pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
+          itemKey: (s) => s.subnetId,
+          fetchPage: async (pageToken) => {
+            const page = await ctx.loaders.primaryNet.subnetsPage.load({
+              network: network.name,
+              sortOrder,
+              pageToken,
+            });
+            return {
+              items: page.items.map((s) => ({ ...s, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        });
+      },
+    },
+    { description: 'A page of subnets.' },
+    { description: 'A subnet and its cursor.' },
+  ),
+  subnet: t.field({
+    type: SubnetRef,
+    nullable: true,
+    description:
+      'One subnet or L1 by its CB58 id (`getSubnetById`); NOT_FOUND when the network has none ' +
+      'by that id.',
+    args: {
+      subnetId: t.arg.string({
+        required: true,
+        description: 'CB58 subnet id (checksum verified).',
+      }),
+    },
+    resolve: (network, args, ctx) =>
+      loadSubnet(ctx, network.name, parseCb58Id(args.subnetId, 'subnetId', 'subnet id')),
+  }),
+}));

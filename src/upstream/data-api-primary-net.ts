@@ -1,0 +1,271 @@
+import type { PageArgs } from './data-api.js';
+import type { PrimaryChainAlias, SortOrder } from './data-api-primary.js';
+import { buildSearch, type HttpClient, type RequestOptions } from './http.js';
+import type { Page, UpstreamRequest } from './request.js';
+import type { NetworkName, PrimaryChainInfo } from './schemas/primary.js';
+import type { PChainUtxo } from './schemas/primary-staking.js';
+import {
+  addressChainIds,
+  avaxSupply,
+  blockchain,
+  lastActivity,
+  listBlockchainsResponse,
+  listSubnetsResponse,
+  listUtxosResponse,
+  subnet,
+  type AddressChainIds,
+  type AvaxSupply,
+  type BlockchainRaw,
+  type IndexedUtxo,
+  type LastActivity,
+  type SubnetRaw,
+} from './schemas/primary-net.js';
+
+/**
+ * The Data API's primary-network routes for subnets and blockchains, UTXOs and last activity by
+ * addresses, the chain ids of addresses and the AVAX supply. Each method describes one upstream
+ * call.
+ *
+ * Addresses travel as the spec says: one comma-separated `addresses` value, in the query (GET) or,
+ * for lists too long for a URL, in the JSON body of the V2 POST routes
+ * (`PrimaryNetworkAddressesBodyDto`). Those POSTs are reads: the same body always asks the same
+ * question, so they are cached like GETs (the body is part of the cache key: `keys.request` hashes
+ * it) and retried on transient failures like GETs (http.ts retries POSTs unless a call says `retry:
+ * false`, as signature aggregation does: that POST does real work upstream, these do not).
+ */
+
+/**
+ * Longest query string (all parameters, page token included) sent on a GET address route; past it
+ * the V2 POST carries the addresses in the body. 2 KiB stays inside what every proxy and CDN on the
+ * way accepts (many stop at 4–8 KiB for the whole request line); 64 bech32 addresses already pass
+ * it.
+ */
+export const MAX_ADDRESS_QUERY_CHARS = 2048;
+
+/** Largest page each route allows (spec): GET UTXOs 100, V2 POST UTXOs 1024. */
+export const UTXO_PAGE_SIZE = { GET: 100, POST: 1024 } as const;
+
+/**
+ * Room kept in the query for the other parameters (page token, filters) when deciding GET vs POST.
+ */
+const OTHER_PARAMS_ALLOWANCE = 400;
+
+/** True when the addresses, comma-separated in a URL, would make the query too long for a GET. */
+export function addressesNeedPost(addresses: readonly string[]): boolean {
+  return (
+    buildSearch({ addresses: addresses.join(',') }).length + OTHER_PARAMS_ALLOWANCE >
+    MAX_ADDRESS_QUERY_CHARS
+  );
+}
+
+export interface UtxoFilter {
+  /** X-Chain only (the spec: "only applicable X-Chain"). */
+  assetId?: string;
+  /** Inclusive minimum in nAVAX, a decimal integer string. */
+  minUtxoAmount?: string;
+  includeSpent?: boolean;
+  sortBy?: 'timestamp' | 'amount';
+  sortOrder?: SortOrder;
+}
+
+export type UtxoPage = Page<PChainUtxo | IndexedUtxo> & { chainInfo: PrimaryChainInfo };
+
+export interface PrimaryNetApiClient {
+  listSubnets(
+    network: NetworkName,
+    filter: { sortOrder?: SortOrder },
+    page: PageArgs,
+  ): UpstreamRequest<Page<SubnetRaw>>;
+  getSubnet(network: NetworkName, subnetId: string): UpstreamRequest<SubnetRaw>;
+  listBlockchains(
+    network: NetworkName,
+    filter: { sortOrder?: SortOrder },
+    page: PageArgs,
+  ): UpstreamRequest<Page<BlockchainRaw>>;
+  getBlockchain(network: NetworkName, blockchainId: string): UpstreamRequest<BlockchainRaw>;
+  /**
+   * getUtxosByAddresses (GET), or getUtxosByAddressesV2 (POST) when the addresses are too long for
+   * a URL.
+   */
+  listUtxos(
+    network: NetworkName,
+    chain: PrimaryChainAlias,
+    addresses: readonly string[],
+    filter: UtxoFilter,
+    page: PageArgs,
+  ): UpstreamRequest<UtxoPage>;
+  /** getLastActivityTimestampByAddresses (GET), or its V2 POST for long address lists. */
+  getLastActivity(
+    network: NetworkName,
+    chain: PrimaryChainAlias,
+    addresses: readonly string[],
+  ): UpstreamRequest<LastActivity>;
+  getChainIdsForAddresses(
+    network: NetworkName,
+    addresses: readonly string[],
+  ): UpstreamRequest<AddressChainIds[]>;
+  getAvaxSupply(): UpstreamRequest<AvaxSupply>;
+}
+
+const seg = encodeURIComponent;
+
+export function createPrimaryNetApiClient(
+  http: HttpClient,
+  opts: RequestOptions = {},
+): PrimaryNetApiClient {
+  const get = <T>(
+    resource: UpstreamRequest<T>['resource'],
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => ({
+    upstream: 'data-api',
+    resource,
+    method: 'GET',
+    path,
+    query,
+    pageToken,
+    run,
+  });
+
+  /**
+   * A GET with `addresses` in the query, or the V2 POST with them in the body (same path, same
+   * answer).
+   */
+  const byAddresses = <T>(
+    resource: UpstreamRequest<T>['resource'],
+    path: string,
+    addresses: readonly string[],
+    query: UpstreamRequest<T>['query'],
+    send: (
+      method: 'GET' | 'POST',
+      query: UpstreamRequest<T>['query'],
+      body?: { addresses: string },
+    ) => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => {
+    const joined = addresses.join(',');
+    if (!addressesNeedPost(addresses)) {
+      const q = { ...query, addresses: joined };
+      return {
+        upstream: 'data-api',
+        resource,
+        method: 'GET',
+        path,
+        query: q,
+        pageToken,
+        run: () => send('GET', q),
+      };
+    }
+    const body = { addresses: joined };
+    return {
+      upstream: 'data-api',
+      resource,
+      method: 'POST',
+      path,
+      query,
+      body,
+      pageToken,
+      run: () => send('POST', query, body),
+    };
+  };
+
+  const listParams = (sortOrder: SortOrder | undefined, { pageToken, pageSize }: PageArgs) => ({
+    pageToken: pageToken ?? undefined,
+    pageSize,
+    sortOrder,
+  });
+
+  return {
+    listSubnets(network, filter, page) {
+      const path = `/v1/networks/${seg(network)}/subnets`;
+      const query = listParams(filter.sortOrder, page);
+      return get(
+        'data.subnets',
+        path,
+        query,
+        async () => {
+          const res = await http.getJson(path, query, listSubnetsResponse, opts);
+          return { items: res.subnets, nextPageToken: res.nextPageToken || null };
+        },
+        page.pageToken,
+      );
+    },
+    getSubnet(network, subnetId) {
+      const path = `/v1/networks/${seg(network)}/subnets/${seg(subnetId)}`;
+      return get('data.subnet', path, {}, () => http.getJson(path, {}, subnet, opts));
+    },
+    listBlockchains(network, filter, page) {
+      const path = `/v1/networks/${seg(network)}/blockchains`;
+      const query = listParams(filter.sortOrder, page);
+      return get(
+        'data.blockchains',
+        path,
+        query,
+        async () => {
+          const res = await http.getJson(path, query, listBlockchainsResponse, opts);
+          return { items: res.blockchains, nextPageToken: res.nextPageToken || null };
+        },
+        page.pageToken,
+      );
+    },
+    getBlockchain(network, blockchainId) {
+      const path = `/v1/networks/${seg(network)}/blockchains/${seg(blockchainId)}`;
+      return get('data.blockchain', path, {}, () => http.getJson(path, {}, blockchain, opts));
+    },
+    listUtxos(network, chain, addresses, filter, { pageToken, pageSize }) {
+      const path = `/v1/networks/${seg(network)}/blockchains/${chain}/utxos`;
+      const query = {
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        assetId: filter.assetId,
+        minUtxoAmount: filter.minUtxoAmount,
+        includeSpent: filter.includeSpent,
+        sortBy: filter.sortBy,
+        sortOrder: filter.sortOrder,
+      };
+      return byAddresses(
+        'data.primaryUtxos',
+        path,
+        addresses,
+        query,
+        async (method, q, body) => {
+          const res =
+            method === 'GET'
+              ? await http.getJson(path, q, listUtxosResponse, opts)
+              : await http.postJson(path, body, listUtxosResponse, opts, q);
+          return {
+            items: res.utxos,
+            nextPageToken: res.nextPageToken || null,
+            chainInfo: res.chainInfo,
+          };
+        },
+        pageToken,
+      );
+    },
+    getLastActivity(network, chain, addresses) {
+      const base = `/v1/networks/${seg(network)}/blockchains/${chain}`;
+      const path = `${base}/lastActivityTimestampByAddresses`;
+      return byAddresses('data.lastActivity', path, addresses, {}, (method, q, body) =>
+        method === 'GET'
+          ? http.getJson(path, q, lastActivity, opts)
+          : http.postJson(path, body, lastActivity, opts, q),
+      );
+    },
+    getChainIdsForAddresses(network, addresses) {
+      const path = `/v1/networks/${seg(network)}/addresses:listChainIds`;
+      const query = { addresses: addresses.join(',') };
+      return get(
+        'data.addressChainIds',
+        path,
+        query,
+        async () => (await http.getJson(path, query, addressChainIds, opts)).addresses,
+      );
+    },
+    getAvaxSupply() {
+      const path = '/v1/avax/supply';
+      return get('data.avaxSupply', path, {}, () => http.getJson(path, {}, avaxSupply, opts));
+    },
+  };
+}
