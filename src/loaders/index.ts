@@ -4,6 +4,8 @@ import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
+import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
+import type { EvmStateClient } from '../upstream/evm-state.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
@@ -18,6 +20,8 @@ export interface Loaders {
   metrics: MetricsLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
+  /** EVM state (balances, code, storage, calls, logs, proofs) from the nodes' EVM endpoints. */
+  evmState: EvmStateLoaders;
 }
 
 export interface LoaderClients {
@@ -27,11 +31,14 @@ export interface LoaderClients {
   metricsApi: MetricsApiClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
+  /** One client per EVM endpoint of the configured nodes (long-lived: the JSON-RPC batching spans requests). */
+  evm?: readonly EvmStateClient[];
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
-    node: createNodeLoaders(deps, clients.nodes) };
+    node: createNodeLoaders(deps, clients.nodes),
+    evmState: createEvmStateLoaders(deps, clients.evm ?? []) };
 }
