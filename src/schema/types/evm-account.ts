@@ -3,7 +3,7 @@ import { erc20Calls, erc20Results } from '../../upstream/erc20-abi.js';
 import type { BlockPin, EvmCallInput } from '../../upstream/evm-state.js';
 import type { EvmProof } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
+import { badInput, gqlError } from '../errors.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
 import { parseEvmAddress } from '../inputs.js';
 
@@ -18,6 +18,18 @@ export interface EvmAccountShape {
 }
 
 const endpoint = (a: { chainId: string }, ctx: GatewayContext) => ctx.loaders.evmState.endpoint(a.chainId);
+
+/** An answer that is not an ERC-20's (no code there, another kind of contract) is the caller's to know. */
+async function erc20Read<T>(a: EvmAccountShape, ctx: GatewayContext, data: string, decode: (d: string) => T, fn: string): Promise<T> {
+  const out = await callAt(a, ctx, { data });
+  try {
+    return decode(out);
+  } catch {
+    throw gqlError('BAD_USER_INPUT', `${a.address} did not answer ${fn} as an ERC-20 does (got ${out.length > 20 ? `${out.slice(0, 20)}…` : out})`, {
+      reason: 'NOT_ERC20',
+    });
+  }
+}
 
 /** A read-only call to this account (as `to`), at the pinned block. */
 async function callAt(a: EvmAccountShape, ctx: GatewayContext, input: Omit<EvmCallInput, 'to'>): Promise<string> {
@@ -66,17 +78,17 @@ export const Erc20ReadsRef = builder.objectRef<EvmAccountShape>('Erc20Reads').im
       nullable: true,
       description: 'balanceOf(holder): the holder’s token balance in base units, decimal.',
       args: { holder: t.arg.string({ required: true, description: 'The token holder: 0x followed by 40 hex digits.' }) },
-      resolve: async (a, args, ctx) => erc20Results.balanceOf(await callAt(a, ctx, { data: erc20Calls.balanceOf(parseEvmAddress(args.holder, 'holder')) })),
+      resolve: (a, args, ctx) => erc20Read(a, ctx, erc20Calls.balanceOf(parseEvmAddress(args.holder, 'holder')), erc20Results.balanceOf, 'balanceOf'),
     }),
     symbol: t.string({
       nullable: true,
       description: 'symbol() (string, or the bytes32 form of old tokens).',
-      resolve: async (a, _args, ctx) => erc20Results.symbol(await callAt(a, ctx, { data: erc20Calls.symbol() })),
+      resolve: (a, _args, ctx) => erc20Read(a, ctx, erc20Calls.symbol(), erc20Results.symbol, 'symbol()'),
     }),
     decimals: t.int({
       nullable: true,
       description: 'decimals().',
-      resolve: async (a, _args, ctx) => erc20Results.decimals(await callAt(a, ctx, { data: erc20Calls.decimals() })),
+      resolve: (a, _args, ctx) => erc20Read(a, ctx, erc20Calls.decimals(), erc20Results.decimals, 'decimals()'),
     }),
   }),
 });
