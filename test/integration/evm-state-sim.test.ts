@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { EvmBlockStateDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
@@ -66,6 +67,20 @@ describe('Block.state: a Data API block pins the node’s state by its hash', ()
     expect(nodeCalls()).toBe(3);
     const m = (name: string) => sim.stats().byRpcMethod[`${RPC} ${name}`];
     expect([m('eth_chainId'), m('eth_blockNumber'), m('eth_getBalance'), m('eth_getTransactionCount'), m('eth_getCode'), m('eth_call')]).toEqual([1, 1, 2, 1, 2, 2]);
+  });
+});
+
+describe('EvmBlockState (schema/operations/evm-state.graphql)', () => {
+  it('a block’s state root, an account with its proof, and the fee history ending at it', async () => {
+    const f = sim.world.fixtures;
+    const r = await gw.exec(EvmBlockStateDocument, { chainId: C, id: String(f.blockNumber), account: f.busyAddress });
+    expect(r.errors).toBeUndefined();
+    const st = r.data!.block!.state;
+    const header = await simNodeRpc(sim.nodeUrl, RPC, 'eth_getBlockByHash', [f.blockHash, false]);
+    expect(st.stateRoot).toBe(header.stateRoot.toLowerCase());
+    expect(st.account.proof!.balance).toBe(st.account.balance);
+    expect(st.account.proof!.nonce).toBe(st.account.nonce);
+    expect(st.feeHistory!.oldestBlock).toBe(String(f.blockNumber - 3));
   });
 });
 
@@ -161,6 +176,8 @@ describe('logs and fee history', () => {
     expect(bad.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'blockCount' });
     const topics = await gw.query(`{ evmState(chainId: "${C}", block: "12") { logs(topics: [{ anyOf: ["0x12"] }]) { edges { cursor } } } }`);
     expect(topics.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'topics' });
+    const span = await gw.query(`{ evmState(chainId: "${C}", block: "${head}") { logs(fromBlock: "${head - 4096}") { edges { cursor } } } }`);
+    expect(span.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'fromBlock' });
     expect(sim.stats().byRpcMethod.eth_feeHistory ?? 0).toBe(0);
     expect(sim.stats().byRpcMethod.eth_getLogs ?? 0).toBe(0);
   });

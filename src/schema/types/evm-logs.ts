@@ -13,6 +13,11 @@ import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
  * ends at or below the pinned block, so each page is final (cached as immutable).
  */
 export const LOG_RANGE_BLOCKS = 2048;
+/**
+ * Most blocks one logs query may span: two ranges, so a request reaches the end of any span even when
+ * it holds no log (a connection that stopped on empty ranges would have no cursor to go on from).
+ */
+export const LOG_MAX_SPAN = 2 * LOG_RANGE_BLOCKS;
 const MAX_ADDRESSES = 20;
 
 export const EvmLogRef = builder.objectRef<EvmLog>('EvmLog').implement({
@@ -70,6 +75,7 @@ export function resolveLogs(s: { chainId: string; pin: BlockPin }, args: LogsArg
   const to = args.toBlock == null ? pinned : parseBlockNumber(args.toBlock, 'toBlock');
   if (to > pinned) throw badInput('toBlock', `toBlock may not pass the pinned block ${pinned}`);
   if (from > to) throw badInput('fromBlock', 'fromBlock must be at most toBlock');
+  if (to - from + 1 > LOG_MAX_SPAN) throw badInput('fromBlock', `a logs query spans at most ${LOG_MAX_SPAN} blocks: split the range`);
   const addresses = (args.addresses ?? []).map((a) => parseEvmAddress(a, 'addresses'));
   if (addresses.length > MAX_ADDRESSES) throw badInput('addresses', `at most ${MAX_ADDRESSES} addresses`);
   const topics = (args.topics ?? []).map((p) => (p.anyOf == null || p.anyOf.length === 0 ? null : p.anyOf.map((h) => parseHash(h, 'topics'))));

@@ -45,7 +45,8 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
       {
         type: EvmLogRef,
         nullable: true,
-        description: `Event logs from fromBlock to toBlock (both default to the pinned block, which toBlock may not pass), oldest first; each upstream page covers up to 2048 blocks.`,
+        description:
+          'Event logs from fromBlock to toBlock (both default to the pinned block, which toBlock may not pass; at most 4096 blocks), oldest first; each upstream page covers up to 2048 blocks.',
         args: {
           fromBlock: t.arg.string({ required: false, description: 'First block, decimal (inclusive).' }),
           toBlock: t.arg.string({ required: false, description: 'Last block, decimal (inclusive).' }),
