@@ -61,6 +61,8 @@ export interface EvmStateClient {
   call(input: EvmCallInput, pin: BlockPin): Req<string>;
   estimateGas(input: EvmCallInput, pin: BlockPin): Req<string>;
   logs(filter: LogFilter): Req<s.EvmLog[]>;
+  /** The logs of one block, by its hash (EIP-234): final. */
+  blockLogs(blockHash: string): Req<s.EvmLog[]>;
   proof(address: string, keys: string[], pin: BlockPin): Req<s.EvmProof>;
   feeHistory(blockCount: number, pin: BlockPin, percentiles: number[]): Req<s.EvmFeeHistory>;
 }
@@ -188,6 +190,7 @@ export function createEvmStateClient(o: { node: string; url: string; path: strin
     // A range that ends at or below a resolved head is final.
     logs: (f) =>
       req('node.evm.state', 'eth_getLogs', [{ fromBlock: toHex(f.fromBlock), toBlock: toHex(f.toBlock), address: f.address, topics: f.topics }], s.logsResult),
+    blockLogs: (blockHash) => req('node.evm.state', 'eth_getLogs', [{ blockHash }], s.logsResult),
     proof: (a, keys, pin) => req(at(pin), 'eth_getProof', [a, keys, blockParam(pin)], s.proofResult),
     feeHistory: (n, pin, pct) => req(at(pin), 'eth_feeHistory', [toHex(String(n)), toHex(pin.number), pct], s.feeHistoryResult),
   };

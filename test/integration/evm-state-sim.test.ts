@@ -161,6 +161,20 @@ describe('logs and fee history', () => {
     expect(seen).toEqual(theirs.map((l) => `${l.transactionHash}:${Number(l.logIndex)}`));
   });
 
+  it('a log is a Relay node: node(id) refetches it from its block', async () => {
+    const head = Number(dec(await simNodeRpc(sim.nodeUrl, RPC, 'eth_blockNumber', [])));
+    const r = await gw.query(`{ evmState(chainId: "${C}", block: "${head}") { logs(fromBlock: "${head - 3}", first: 3) {
+      edges { node { id chainId blockHash logIndex transactionHash topics data } } } } }`);
+    expect(r.errors).toBeUndefined();
+    const logs = r.data!.evmState.logs.edges.map((e: any) => e.node);
+    expect(logs.length).toBeGreaterThan(0);
+    const again = await gw.query(`query($ids: [ID!]!) { nodes(ids: $ids) { ... on EvmLog { id chainId blockHash logIndex transactionHash topics data } } }`, { ids: logs.map((l: any) => l.id) });
+    expect(again.errors).toBeUndefined();
+    expect(again.data!.nodes).toEqual(logs);
+    const bad = await gw.query(`{ node(id: "${Buffer.from('EvmLog:43114:nope').toString('base64')}") { id } }`);
+    expect(codes(bad)).toEqual(['BAD_USER_INPUT']);
+  });
+
   it('feeHistory ends at the pinned block; bad arguments are refused before any call', async () => {
     const head = Number(dec(await simNodeRpc(sim.nodeUrl, RPC, 'eth_blockNumber', [])));
     sim.reset();

@@ -2,6 +2,7 @@ import { parse } from 'graphql';
 import { encodeErrorResult } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createCachePolicy } from '../../src/cache/policy.js';
+import { loadConfig } from '../../src/config.js';
 import { estimateCost } from '../../src/edge/cost.js';
 import { parseBlockTag, parseSlot } from '../../src/schema/evm-inputs.js';
 import { buildSchema } from '../../src/schema/index.js';
@@ -72,5 +73,18 @@ describe('cost model', () => {
     expect(estimateCost(schema, parse('{ evmState(chainId: "1") { logs(first: 100) { edges { node { data } } } } }'), undefined, {}).calls).toBe(2);
     const q = '{ evmState(chainId: "1") { stateRoot account(address: "0x") { proof { nonce } call(data: "0x") erc20 { symbol decimals } } } }';
     expect(estimateCost(schema, parse(q), undefined, {}).calls).toBe(6);
+  });
+});
+
+describe('EVM_CHAINS', () => {
+  const L1 = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+  it('names L1 EVM endpoints on configured nodes (the default node when unprefixed)', () => {
+    const c = loadConfig({ NODE_RPC_URL: 'a=http://a.test,b=http://b.test', EVM_CHAINS: `${L1}, b:${L1}` });
+    expect(c.evmChains).toEqual([{ node: 'a', blockchainId: L1 }, { node: 'b', blockchainId: L1 }]);
+    expect(loadConfig({}).evmChains).toEqual([]);
+  });
+  it('refuses an unknown node or a malformed id, naming the variable', () => {
+    expect(() => loadConfig({ EVM_CHAINS: `nope:${L1}` })).toThrow(/EVM_CHAINS/);
+    expect(() => loadConfig({ EVM_CHAINS: 'C/rpc' })).toThrow(/EVM_CHAINS/);
   });
 });

@@ -3,7 +3,7 @@ import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory, EvmLog } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
-import { badInput } from '../errors.js';
+import { badInput, gqlError } from '../errors.js';
 import { parseHash } from '../evm-inputs.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 
@@ -20,9 +20,36 @@ export const LOG_RANGE_BLOCKS = 2048;
 export const LOG_MAX_SPAN = 2 * LOG_RANGE_BLOCKS;
 const MAX_ADDRESSES = 20;
 
-export const EvmLogRef = builder.objectRef<EvmLog>('EvmLog').implement({
+/** A log and its chain. Global id `EvmLog:<chainId>:<block hash>:<log index>` (refetched from its block). */
+export interface EvmLogShape extends EvmLog {
+  chainId: string;
+}
+
+const LOG_ID = /^([1-9]\d{0,19}):(0x[0-9a-f]{64}):(0|[1-9]\d{0,9})$/;
+
+export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', {
+  id: { resolve: (l) => `${l.chainId}:${l.blockHash}:${l.logIndex}` },
+  load: (ids: string[], ctx) =>
+    Promise.all(
+      ids.map(async (id): Promise<EvmLogShape | Error> => {
+        const m = LOG_ID.exec(id);
+        if (!m) return badInput('id', 'Malformed EvmLog id');
+        const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
+        try {
+          const logs = await (await ctx.loaders.evmState.endpoint(chainId)).read((c) => c.blockLogs(blockHash));
+          const log = logs.find((l) => l.logIndex === logIndex);
+          return log ? { ...log, chainId } : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+EvmLogRef.implement({
   description: 'An event log emitted by a contract (eth_getLogs).',
   fields: (t) => ({
+    chainId: t.exposeString('chainId', { description: 'The EVM chain id, decimal.' }),
     address: t.exposeString('address', { description: 'The emitting contract, lower-case hex.' }),
     topics: t.exposeStringList('topics', { description: 'Indexed topics; the first is the event signature’s hash (non-anonymous events).' }),
     data: t.exposeString('data', { description: 'Non-indexed event data, 0x-hex.' }),
@@ -81,7 +108,7 @@ export function resolveLogs(s: { chainId: string; pin: BlockPin }, args: LogsArg
   const topics = (args.topics ?? []).map((p) => (p.anyOf == null || p.anyOf.length === 0 ? null : p.anyOf.map((h) => parseHash(h, 'topics'))));
   if (topics.length > 4) throw badInput('topics', 'at most 4 topic positions');
   const filter = { address: addresses.length ? addresses : undefined, topics: topics.length ? topics : undefined };
-  return resolveTokenConnection<EvmLog>(args, ctx.connections, {
+  return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
     listKey: `evmLogs|${s.chainId}|${from}|${args.toBlock ?? 'pin'}|${addresses.join(',')}|${JSON.stringify(topics)}`,
     pageSize: LOG_RANGE_BLOCKS,
     itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
@@ -89,8 +116,8 @@ export function resolveLogs(s: { chainId: string; pin: BlockPin }, args: LogsArg
       const start = token === null ? from : parseBlockNumber(token, 'after');
       const end = Math.min(start + LOG_RANGE_BLOCKS - 1, to);
       const e = await ctx.loaders.evmState.endpoint(s.chainId);
-      const items = start > end ? [] : await e.read((c) => c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }));
-      return { items, nextPageToken: end < to ? String(end + 1) : null };
+      const logs = start > end ? [] : await e.read((c) => c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }));
+      return { items: logs.map((l) => ({ ...l, chainId: s.chainId })), nextPageToken: end < to ? String(end + 1) : null };
     },
   });
 }

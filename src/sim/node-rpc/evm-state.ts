@@ -173,8 +173,11 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
     eth_getLogs: ethMethod([anyArg], (raw) => {
       const f = (raw ?? {}) as { fromBlock?: unknown; toBlock?: unknown; address?: unknown; topics?: unknown; blockHash?: unknown };
       const head = chain.head().number;
-      const from = f.fromBlock == null ? head : blockOrHead(blockNumberArg.decode(f.fromBlock));
-      const to = f.toBlock == null ? head : Math.min(blockOrHead(blockNumberArg.decode(f.toBlock)), head);
+      // EIP-234: a block hash names one block (and excludes a range).
+      const byHash = f.blockHash == null ? undefined : stateBlock({ hash: String(f.blockHash).toLowerCase() });
+      if (byHash !== undefined && (f.fromBlock != null || f.toBlock != null)) throw new EthRpcError('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+      const from = byHash ?? (f.fromBlock == null ? head : blockOrHead(blockNumberArg.decode(f.fromBlock)));
+      const to = byHash ?? (f.toBlock == null ? head : Math.min(blockOrHead(blockNumberArg.decode(f.toBlock)), head));
       if (from > to && f.toBlock != null) throw new EthRpcError('invalid block range params');
       const addresses = f.address == null ? [] : (Array.isArray(f.address) ? f.address : [f.address]).map((x) => addressArg.decode(x));
       const topics = (Array.isArray(f.topics) ? f.topics : []).map((t) => (t == null ? null : (Array.isArray(t) ? t : [t]).map((h) => String(h).toLowerCase())));
