@@ -134,9 +134,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   // The Metrics API needs no key; its client is the same for every request.
   const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
-  const nodeHttp = new Map(config.nodes.map((target) => [target.name, httpFor('node', target.url)]));
-  const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, nodeHttp.get(target.name)!));
-  // EVM state endpoints: every node's C-Chain, plus the L1 EVMs named in EVM_CHAINS (batched, ≤ 40 a batch).
+  const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
+  const nodeClients = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
+  // EVM state endpoints: every node's C-Chain, plus the L1 EVMs named in EVM_CHAINS (≤ 40 a batch).
   const evmClients = [
     ...config.nodes.map((t) => ({ node: t.name, path: '/ext/bc/C/rpc' })),
     ...config.evmChains.map((c) => ({ node: c.node, path: `/ext/bc/${c.blockchainId}/rpc` })),

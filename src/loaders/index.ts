@@ -31,7 +31,7 @@ export interface LoaderClients {
   metricsApi: MetricsApiClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
-  /** One client per EVM endpoint of the configured nodes (long-lived: the JSON-RPC batching spans requests). */
+  /** One client per EVM endpoint of the nodes (long-lived: JSON-RPC batching spans requests). */
   evm?: readonly EvmStateClient[];
 }
 

@@ -36,7 +36,10 @@ export interface SimulatorOptions {
    * derived from the OpenAPI specs in `../shared/upstream/` (see `vary/spec-variation.ts`). @default off
    */
   vary?: string | number;
-  /** The simulated C-Chain's eth_getProof windows. @default an archival node, historical-proof-query-window 43200 */
+  /**
+   * The simulated C-Chain's eth_getProof windows.
+   * @default an archival node, historical-proof-query-window 43200
+   */
   proofWindow?: { pruning?: boolean; historicalProofQueryWindow?: number };
 }
 

@@ -1,6 +1,7 @@
 /**
- * MiniToken: a minimal ERC-20 (transfer + Transfer event) deployed on the test EVM node. Compiled once
- * with solc 0.8.26 (the `solc` npm package's soljson, optimizer on, 200 runs, evmVersion paris) from:
+ * MiniToken: a minimal ERC-20 (transfer + Transfer event) deployed on the test EVM node. Compiled
+ * once with solc 0.8.26 (the `solc` npm package's soljson, optimizer on, 200 runs, evmVersion
+ * paris) from:
  *
  * ```solidity
  * // SPDX-License-Identifier: MIT
@@ -30,7 +31,8 @@
  * }
  * ```
  *
- * Storage: slot 0 totalSupply, slot 1 the balanceOf mapping (a holder's slot is keccak256(holder . 1)).
+ * Storage: slot 0 totalSupply, slot 1 the balanceOf mapping (a holder's slot is keccak256(holder .
+ * 1)).
  */
 export const MINI_TOKEN_BYTECODE =
   '0x6080604052348015600f57600080fd5b5064e8d4a5100060008181553380825260016020526040808320849055' +

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A loopback proxy in front of a JSON-RPC node that records what arrives: each HTTP request as one entry
- * (a batch or a single call) with its methods. Tests count batches and calls with it.
+ * A loopback proxy in front of a JSON-RPC node that records what arrives: each HTTP request as one
+ * entry (a batch or a single call) with its methods. Tests count batches and calls with it.
  */
 export interface RpcRequestRecord {
   path: string;
@@ -28,12 +28,20 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       try {
         const parsed = JSON.parse(body) as { method: string } | { method: string }[];
         const calls = Array.isArray(parsed) ? parsed : [parsed];
-        requests.push({ path: req.url ?? '/', batch: Array.isArray(parsed), methods: calls.map((c) => c.method) });
+        requests.push({
+          path: req.url ?? '/',
+          batch: Array.isArray(parsed),
+          methods: calls.map((c) => c.method),
+        });
       } catch {
         requests.push({ path: req.url ?? '/', batch: false, methods: ['(unparsable)'] });
       }
       try {
-        const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const upstream = await fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         res.writeHead(upstream.status, { 'content-type': 'application/json' });
         res.end(await upstream.text());
       } catch {

@@ -8,19 +8,23 @@ import { parseHash } from '../evm-inputs.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 
 /**
- * Event logs (eth_getLogs) as a Relay connection over block ranges: one upstream "page" is the logs of
- * LOG_RANGE_BLOCKS consecutive blocks, its page token the first block of the next range. Every range
- * ends at or below the pinned block, so each page is final (cached as immutable).
+ * Event logs (eth_getLogs) as a Relay connection over block ranges: one upstream "page" is the logs
+ * of LOG_RANGE_BLOCKS consecutive blocks, its page token the first block of the next range. Every
+ * range ends at or below the pinned block, so each page is final (cached as immutable).
  */
 export const LOG_RANGE_BLOCKS = 2048;
 /**
- * Most blocks one logs query may span: two ranges, so a request reaches the end of any span even when
- * it holds no log (a connection that stopped on empty ranges would have no cursor to go on from).
+ * Most blocks one logs query may span: two ranges, so a request reaches the end of any span even
+ * when it holds no log (a connection that stopped on empty ranges would have no cursor to go on
+ * from).
  */
 export const LOG_MAX_SPAN = 2 * LOG_RANGE_BLOCKS;
 const MAX_ADDRESSES = 20;
 
-/** A log and its chain. Global id `EvmLog:<chainId>:<block hash>:<log index>` (refetched from its block). */
+/**
+ * A log and its chain. Global id `EvmLog:<chainId>:<block hash>:<log index>` (refetched from its
+ * block).
+ */
 export interface EvmLogShape extends EvmLog {
   chainId: string;
 }
@@ -36,9 +40,13 @@ export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', 
         if (!m) return badInput('id', 'Malformed EvmLog id');
         const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
         try {
-          const logs = await (await ctx.loaders.evmState.endpoint(chainId)).read((c) => c.blockLogs(blockHash));
+          const logs = await (
+            await ctx.loaders.evmState.endpoint(chainId)
+          ).read((c) => c.blockLogs(blockHash));
           const log = logs.find((l) => l.logIndex === logIndex);
-          return log ? { ...log, chainId } : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
+          return log
+            ? { ...log, chainId }
+            : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
         } catch (e) {
           return e as Error;
         }
@@ -51,38 +59,74 @@ EvmLogRef.implement({
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'The EVM chain id, decimal.' }),
     address: t.exposeString('address', { description: 'The emitting contract, lower-case hex.' }),
-    topics: t.exposeStringList('topics', { description: 'Indexed topics; the first is the event signature’s hash (non-anonymous events).' }),
+    topics: t.exposeStringList('topics', {
+      description:
+        'Indexed topics; the first is the event signature’s hash (non-anonymous events).',
+    }),
     data: t.exposeString('data', { description: 'Non-indexed event data, 0x-hex.' }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal', description: 'Block number, decimal.' }),
+    blockNumber: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Block number, decimal.',
+    }),
     blockHash: t.exposeString('blockHash', { description: 'Block hash.' }),
-    transactionHash: t.exposeString('transactionHash', { description: 'Hash of the emitting transaction.' }),
-    transactionIndex: t.int({ description: 'Index of the transaction in its block.', resolve: (l) => Number(l.transactionIndex) }),
-    logIndex: t.int({ description: 'Index of the log in its block.', resolve: (l) => Number(l.logIndex) }),
+    transactionHash: t.exposeString('transactionHash', {
+      description: 'Hash of the emitting transaction.',
+    }),
+    transactionIndex: t.int({
+      description: 'Index of the transaction in its block.',
+      resolve: (l) => Number(l.transactionIndex),
+    }),
+    logIndex: t.int({
+      description: 'Index of the log in its block.',
+      resolve: (l) => Number(l.logIndex),
+    }),
   }),
 });
 
 const EvmBlockRewardsRef = builder.objectRef<string[]>('EvmBlockRewards').implement({
   description: 'One block’s priority fees at the requested percentiles.',
   fields: (t) => ({
-    percentiles: t.field({ type: ['BigDecimal'], description: 'Priority fee per requested percentile, wei.', resolve: (r) => r }),
+    percentiles: t.field({
+      type: ['BigDecimal'],
+      description: 'Priority fee per requested percentile, wei.',
+      resolve: (r) => r,
+    }),
   }),
 });
 
 /** One topic position of a log filter: any of these hashes; empty or absent for any topic. */
 export const EvmTopicInput = builder.inputType('EvmTopicFilter', {
-  description: 'One topic position of a log filter: any of these 32-byte hashes (empty or absent: any topic).',
-  fields: (t) => ({ anyOf: t.stringList({ required: false, description: 'Alternatives, 0x followed by 64 hex digits.' }) }),
+  description:
+    'One topic position of a log filter: any of these 32-byte hashes (empty or absent: any topic).',
+  fields: (t) => ({
+    anyOf: t.stringList({
+      required: false,
+      description: 'Alternatives, 0x followed by 64 hex digits.',
+    }),
+  }),
 });
 
 export const EvmFeeHistoryRef = builder.objectRef<EvmFeeHistory>('EvmFeeHistory').implement({
   description: 'Base fees, gas use and priority-fee percentiles of recent blocks (eth_feeHistory).',
   fields: (t) => ({
-    oldestBlock: t.expose('oldestBlock', { type: 'BigDecimal', description: 'The first block of the window, decimal.' }),
-    baseFeePerGas: t.field({ type: ['BigDecimal'], description: 'Base fee per block, wei, plus the next block’s.', resolve: (f) => f.baseFeePerGas }),
-    gasUsedRatio: t.floatList({ description: 'Gas used / gas limit per block.', resolve: (f) => f.gasUsedRatio }),
+    oldestBlock: t.expose('oldestBlock', {
+      type: 'BigDecimal',
+      description: 'The first block of the window, decimal.',
+    }),
+    baseFeePerGas: t.field({
+      type: ['BigDecimal'],
+      description: 'Base fee per block, wei, plus the next block’s.',
+      resolve: (f) => f.baseFeePerGas,
+    }),
+    gasUsedRatio: t.floatList({
+      description: 'Gas used / gas limit per block.',
+      resolve: (f) => f.gasUsedRatio,
+    }),
     reward: t.field({
       type: [EvmBlockRewardsRef],
-      description: 'Per block, the priority fee at each requested percentile, wei (empty without percentiles).',
+      description:
+        'Per block, the priority fee at each requested percentile, wei (empty without ' +
+        'percentiles).',
       resolve: (f) => f.reward ?? [],
     }),
   }),
@@ -96,28 +140,57 @@ export interface LogsArgs extends ConnectionArgs {
 }
 
 /** `fromBlock` defaults to the pinned block; `toBlock` to it too, and may not pass it. */
-export function resolveLogs(s: { chainId: string; pin: BlockPin }, args: LogsArgs, ctx: GatewayContext) {
+export function resolveLogs(
+  s: { chainId: string; pin: BlockPin },
+  args: LogsArgs,
+  ctx: GatewayContext,
+) {
   const pinned = Number(s.pin.number);
   const from = args.fromBlock == null ? pinned : parseBlockNumber(args.fromBlock, 'fromBlock');
   const to = args.toBlock == null ? pinned : parseBlockNumber(args.toBlock, 'toBlock');
   if (to > pinned) throw badInput('toBlock', `toBlock may not pass the pinned block ${pinned}`);
   if (from > to) throw badInput('fromBlock', 'fromBlock must be at most toBlock');
-  if (to - from + 1 > LOG_MAX_SPAN) throw badInput('fromBlock', `a logs query spans at most ${LOG_MAX_SPAN} blocks: split the range`);
+  if (to - from + 1 > LOG_MAX_SPAN)
+    throw badInput(
+      'fromBlock',
+      `a logs query spans at most ${LOG_MAX_SPAN} blocks: split the range`,
+    );
   const addresses = (args.addresses ?? []).map((a) => parseEvmAddress(a, 'addresses'));
-  if (addresses.length > MAX_ADDRESSES) throw badInput('addresses', `at most ${MAX_ADDRESSES} addresses`);
-  const topics = (args.topics ?? []).map((p) => (p.anyOf == null || p.anyOf.length === 0 ? null : p.anyOf.map((h) => parseHash(h, 'topics'))));
+  if (addresses.length > MAX_ADDRESSES)
+    throw badInput('addresses', `at most ${MAX_ADDRESSES} addresses`);
+  const topics = (args.topics ?? []).map((p) =>
+    p.anyOf == null || p.anyOf.length === 0 ? null : p.anyOf.map((h) => parseHash(h, 'topics')),
+  );
   if (topics.length > 4) throw badInput('topics', 'at most 4 topic positions');
-  const filter = { address: addresses.length ? addresses : undefined, topics: topics.length ? topics : undefined };
+  const filter = {
+    address: addresses.length ? addresses : undefined,
+    topics: topics.length ? topics : undefined,
+  };
   return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
-    listKey: `evmLogs|${s.chainId}|${from}|${args.toBlock ?? 'pin'}|${addresses.join(',')}|${JSON.stringify(topics)}`,
+    listKey: [
+      'evmLogs',
+      s.chainId,
+      from,
+      args.toBlock ?? 'pin',
+      addresses.join(','),
+      JSON.stringify(topics),
+    ].join('|'),
     pageSize: LOG_RANGE_BLOCKS,
     itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
     fetchPage: async (token) => {
       const start = token === null ? from : parseBlockNumber(token, 'after');
       const end = Math.min(start + LOG_RANGE_BLOCKS - 1, to);
       const e = await ctx.loaders.evmState.endpoint(s.chainId);
-      const logs = start > end ? [] : await e.read((c) => c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }));
-      return { items: logs.map((l) => ({ ...l, chainId: s.chainId })), nextPageToken: end < to ? String(end + 1) : null };
+      const logs =
+        start > end
+          ? []
+          : await e.read((c) =>
+              c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }),
+            );
+      return {
+        items: logs.map((l) => ({ ...l, chainId: s.chainId })),
+        nextPageToken: end < to ? String(end + 1) : null,
+      };
     },
   });
 }

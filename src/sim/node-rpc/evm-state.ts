@@ -13,39 +13,49 @@ import { hex } from './evm-format.js';
 
 /**
  * EVM state methods of the simulated C-Chain, in go-ethereum's shapes and errors: eth_getCode,
- * eth_getStorageAt, eth_call / eth_estimateGas (the world's ERC-20s answer balanceOf, symbol, decimals,
- * totalSupply and transfer; anything else reverts, as a contract without that function does: code 3
- * "execution reverted[: reason]" with the revert data), eth_getLogs (Transfer events of the world's
- * ERC-20 transfers), eth_feeHistory, and eth_getProof with coreth's proof windows: an archival node
- * answers `historicalProofQueryWindow` blocks before the last accepted one (43,200 ≈ 24 h of 2 s blocks
- * by default; 0 means any), a pruning node only its 32-block tip buffer.
+ * eth_getStorageAt, eth_call / eth_estimateGas (the world's ERC-20s answer balanceOf, symbol,
+ * decimals, totalSupply and transfer; anything else reverts, as a contract without that function
+ * does: code 3 "execution reverted[: reason]" with the revert data), eth_getLogs (Transfer events
+ * of the world's ERC-20 transfers), eth_feeHistory, and eth_getProof with coreth's proof windows:
+ * an archival node answers `historicalProofQueryWindow` blocks before the last accepted one (43,200
+ * ≈ 24 h of 2 s blocks by default; 0 means any), a pruning node only its 32-block tip buffer.
  *
  * The simulator does not execute EVM code or keep a state trie: code and storage words are derived
- * from the address (stable, non-empty for contracts), and proofs have geth's shape (RLP-looking nodes)
- * but verify against nothing; verification is proven against a real node (test/integration).
+ * from the address (stable, non-empty for contracts), and proofs have geth's shape (RLP-looking
+ * nodes) but verify against nothing; verification is proven against a real node (test/integration).
  */
 export interface ProofWindowOptions {
-  /** A pruning node (`pruning-enabled: true`): proofs only for the last 32 accepted blocks. @default false */
+  /**
+   * A pruning node (`pruning-enabled: true`): proofs only for the last 32 accepted blocks. @default
+   * false
+   */
   pruning?: boolean;
-  /** coreth `historical-proof-query-window` of an archival node, in blocks; 0: any. @default 43200 */
+  /**
+   * coreth `historical-proof-query-window` of an archival node, in blocks; 0: any. @default 43200
+   */
   historicalProofQueryWindow?: number;
 }
 
 export const DEFAULT_HISTORICAL_PROOF_QUERY_WINDOW = 43_200;
 const TIP_BUFFER = 32;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const word = (...parts: string[]) => `0x${createHash('sha256').update(parts.join('|')).digest('hex')}`;
+const word = (...parts: string[]) =>
+  `0x${createHash('sha256').update(parts.join('|')).digest('hex')}`;
 const pad32 = (h: string) => `0x${h.replace(/^0x/, '').padStart(64, '0')}`;
 
 const dataArg = (what: string): EthArg<string> => ({
   decode(raw) {
-    if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw)) throw new Error(`json: cannot unmarshal invalid hex string into Go value of type ${what}`);
+    if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw))
+      throw new Error(`json: cannot unmarshal invalid hex string into Go value of type ${what}`);
     return raw.toLowerCase();
   },
 });
 const callArg: EthArg<{ to?: string; from?: string; data: string; value: bigint }> = {
   decode(raw) {
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('json: cannot unmarshal non-object into Go value of type ethapi.TransactionArgs');
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw new Error(
+        'json: cannot unmarshal non-object into Go value of type ethapi.TransactionArgs',
+      );
     const o = raw as Record<string, unknown>;
     const input = o.input ?? o.data ?? '0x';
     return {
@@ -58,9 +68,11 @@ const callArg: EthArg<{ to?: string; from?: string; data: string; value: bigint 
 };
 const keysArg: EthArg<string[]> = {
   decode(raw) {
-    if (!Array.isArray(raw)) throw new Error('json: cannot unmarshal non-array into Go value of type []string');
+    if (!Array.isArray(raw))
+      throw new Error('json: cannot unmarshal non-array into Go value of type []string');
     return raw.map((k) => {
-      if (typeof k !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(k)) throw new Error(`unable to decode storage key: hex string invalid`);
+      if (typeof k !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(k))
+        throw new Error(`unable to decode storage key: hex string invalid`);
       return pad32(k.toLowerCase());
     });
   },
@@ -68,15 +80,29 @@ const keysArg: EthArg<string[]> = {
 const anyArg: EthArg<unknown> = { decode: (raw) => raw, optional: true };
 const quantityArg: EthArg<number> = {
   decode(raw) {
-    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw) ? Number(BigInt(raw)) : NaN;
-    if (!Number.isSafeInteger(n) || n < 0) throw new Error('json: cannot unmarshal into Go value of type math.HexOrDecimal64');
+    const n =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw)
+          ? Number(BigInt(raw))
+          : NaN;
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new Error('json: cannot unmarshal into Go value of type math.HexOrDecimal64');
     return n;
   },
 };
 
-export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef | undefined) => number, proofs: ProofWindowOptions = {}): Record<string, EthMethod> {
+export function evmStateMethods(
+  chain: EvmChainData,
+  stateBlock: (ref: BlockRef | undefined) => number,
+  proofs: ProofWindowOptions = {},
+): Record<string, EthMethod> {
   const isContract = (a: string) => chain.contract(a) !== undefined;
-  const code = (a: string) => (isContract(a) ? `0x608060405234801561001057600080fd5b50${word('code', a).slice(2)}${word('code2', a).slice(2)}` : '0x');
+  const code = (a: string) =>
+    isContract(a)
+      ? `0x608060405234801561001057600080fd5b50${word('code', a).slice(2)}` +
+        word('code2', a).slice(2)
+      : '0x';
 
   /** An ERC-20 holder's balance at a block: a seeded opening balance plus the world's transfers. */
   function tokenBalance(token: string, holder: string, at: number): bigint {
@@ -92,7 +118,8 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
     return bal < 0n ? 0n : bal;
   }
 
-  const revert = (data: string, reason?: string) => new EthRpcError(reason ? `execution reverted: ${reason}` : 'execution reverted', 3, data);
+  const revert = (data: string, reason?: string) =>
+    new EthRpcError(reason ? `execution reverted: ${reason}` : 'execution reverted', 3, data);
 
   /** What an eth_call answers (or the revert it throws), at a block. */
   function call(c: { to?: string; from?: string; data: string }, at: number): string {
@@ -105,7 +132,8 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
     } catch {
       throw revert('0x');
     }
-    const out = (functionName: never, result: unknown) => encodeFunctionResult({ abi: erc20Abi, functionName, result } as never);
+    const out = (functionName: never, result: unknown) =>
+      encodeFunctionResult({ abi: erc20Abi, functionName, result } as never);
     switch (f.functionName) {
       case 'balanceOf':
         return out('balanceOf' as never, tokenBalance(c.to, f.args[0].toLowerCase(), at));
@@ -121,7 +149,14 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
         const from = (c.from ?? '0x0000000000000000000000000000000000000000').toLowerCase();
         if (tokenBalance(c.to, from, at) < f.args[1]) {
           const reason = 'ERC20: transfer amount exceeds balance';
-          throw revert(encodeErrorResult({ abi: [{ type: 'error', name: 'Error', inputs: [{ type: 'string' }] }], errorName: 'Error', args: [reason] }), reason);
+          throw revert(
+            encodeErrorResult({
+              abi: [{ type: 'error', name: 'Error', inputs: [{ type: 'string' }] }],
+              errorName: 'Error',
+              args: [reason],
+            }),
+            reason,
+          );
         }
         return out('transfer' as never, true);
       }
@@ -131,11 +166,17 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
   }
 
   function checkProofWindow(at: number): void {
-    const window = proofs.pruning ? TIP_BUFFER : (proofs.historicalProofQueryWindow ?? DEFAULT_HISTORICAL_PROOF_QUERY_WINDOW);
+    const window = proofs.pruning
+      ? TIP_BUFFER
+      : (proofs.historicalProofQueryWindow ?? DEFAULT_HISTORICAL_PROOF_QUERY_WINDOW);
     if (window === 0) return;
     const last = chain.head().number;
     const start = last > window ? last - window : 0;
-    if (at < start) throw new EthRpcError(`block number ${at} is before the earliest allowed block number for queries ${start} (window of ${window} blocks)`);
+    if (at < start)
+      throw new EthRpcError(
+        `block number ${at} is before the earliest allowed block number for queries ${start} ` +
+          `(window of ${window} blocks)`,
+      );
   }
 
   const blockOrHead = (ref: BlockRef): number => {
@@ -145,12 +186,22 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
   };
 
   return {
-    eth_getCode: ethMethod([addressArg, blockNumberOrHashArg], (a, ref) => (stateBlock(ref), code(a))),
-    eth_getStorageAt: ethMethod([addressArg, { decode: (r: unknown) => keysArg.decode([r])[0]! }, blockNumberOrHashArg], (a, slot, ref) => {
-      stateBlock(ref);
-      return isContract(a) && BigInt(word('slot?', a, slot)) % 3n !== 0n ? word('slot', a, slot) : pad32('0');
-    }),
-    eth_call: ethMethod([callArg, blockNumberOrHashArg, anyArg], (c, ref, _overrides) => call(c, stateBlock(ref ?? { tag: 'latest' }))),
+    eth_getCode: ethMethod(
+      [addressArg, blockNumberOrHashArg],
+      (a, ref) => (stateBlock(ref), code(a)),
+    ),
+    eth_getStorageAt: ethMethod(
+      [addressArg, { decode: (r: unknown) => keysArg.decode([r])[0]! }, blockNumberOrHashArg],
+      (a, slot, ref) => {
+        stateBlock(ref);
+        return isContract(a) && BigInt(word('slot?', a, slot)) % 3n !== 0n
+          ? word('slot', a, slot)
+          : pad32('0');
+      },
+    ),
+    eth_call: ethMethod([callArg, blockNumberOrHashArg, anyArg], (c, ref, _overrides) =>
+      call(c, stateBlock(ref ?? { tag: 'latest' })),
+    ),
     eth_estimateGas: ethMethod([callArg, blockNumberOrHashArg, anyArg], (c, ref, _overrides) => {
       call(c, stateBlock(ref ?? { tag: 'latest' }));
       const bytes = (c.data.length - 2) / 2;
@@ -159,33 +210,61 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
     eth_getProof: ethMethod([addressArg, keysArg, blockNumberOrHashArg], (a, keys, ref) => {
       const at = stateBlock(ref);
       checkProofWindow(at);
-      const node = (...p: string[]) => `0xf8${word('node', ...p).slice(2)}${word('node2', ...p).slice(2)}`;
+      const node = (...p: string[]) =>
+        `0xf8${word('node', ...p).slice(2)}${word('node2', ...p).slice(2)}`;
       return {
         address: a,
-        accountProof: [node(a, 'root', String(at)), node(a, 'branch', String(at)), node(a, 'leaf', String(at))],
+        accountProof: [
+          node(a, 'root', String(at)),
+          node(a, 'branch', String(at)),
+          node(a, 'leaf', String(at)),
+        ],
         balance: hex(at === 0 ? 0n : chain.nativeBalance(a, at)),
-        codeHash: isContract(a) ? word('codehash', a) : '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+        codeHash: isContract(a)
+          ? word('codehash', a)
+          : '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
         nonce: hex(at === 0 ? 0 : chain.nonce(a, at)),
-        storageHash: isContract(a) ? word('storage', a, String(at)) : '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421',
+        storageHash: isContract(a)
+          ? word('storage', a, String(at))
+          : '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421',
         storageProof: keys.map((k) => ({ key: k, value: '0x0', proof: [node(a, k, String(at))] })),
       };
     }),
     eth_getLogs: ethMethod([anyArg], (raw) => {
-      const f = (raw ?? {}) as { fromBlock?: unknown; toBlock?: unknown; address?: unknown; topics?: unknown; blockHash?: unknown };
+      const f = (raw ?? {}) as {
+        fromBlock?: unknown;
+        toBlock?: unknown;
+        address?: unknown;
+        topics?: unknown;
+        blockHash?: unknown;
+      };
       const head = chain.head().number;
       // EIP-234: a block hash names one block (and excludes a range).
-      const byHash = f.blockHash == null ? undefined : stateBlock({ hash: String(f.blockHash).toLowerCase() });
-      if (byHash !== undefined && (f.fromBlock != null || f.toBlock != null)) throw new EthRpcError('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
-      const from = byHash ?? (f.fromBlock == null ? head : blockOrHead(blockNumberArg.decode(f.fromBlock)));
-      const to = byHash ?? (f.toBlock == null ? head : Math.min(blockOrHead(blockNumberArg.decode(f.toBlock)), head));
+      const byHash =
+        f.blockHash == null ? undefined : stateBlock({ hash: String(f.blockHash).toLowerCase() });
+      if (byHash !== undefined && (f.fromBlock != null || f.toBlock != null))
+        throw new EthRpcError(
+          'cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other',
+        );
+      const from =
+        byHash ?? (f.fromBlock == null ? head : blockOrHead(blockNumberArg.decode(f.fromBlock)));
+      const to =
+        byHash ??
+        (f.toBlock == null ? head : Math.min(blockOrHead(blockNumberArg.decode(f.toBlock)), head));
       if (from > to && f.toBlock != null) throw new EthRpcError('invalid block range params');
-      const addresses = f.address == null ? [] : (Array.isArray(f.address) ? f.address : [f.address]).map((x) => addressArg.decode(x));
-      const topics = (Array.isArray(f.topics) ? f.topics : []).map((t) => (t == null ? null : (Array.isArray(t) ? t : [t]).map((h) => String(h).toLowerCase())));
+      const addresses =
+        f.address == null
+          ? []
+          : (Array.isArray(f.address) ? f.address : [f.address]).map((x) => addressArg.decode(x));
+      const topics = (Array.isArray(f.topics) ? f.topics : []).map((t) =>
+        t == null ? null : (Array.isArray(t) ? t : [t]).map((h) => String(h).toLowerCase()),
+      );
       const logs: unknown[] = [];
       for (let n = Math.max(from, chain.info.firstBlock); n <= to; n++) {
         const block = chain.block(n);
         if (!block) continue;
-        // A log's index counts the logs of its block (the world's transfer logIndex counts within its tx).
+        // A log's index counts the logs of its block (the world's transfer logIndex counts within
+        // its tx).
         let logIndex = 0;
         for (const tx of chain.blockTxs(block)) {
           for (const t of tx.erc20) {
@@ -201,7 +280,13 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
               removed: false,
             };
             if (addresses.length && !addresses.includes(entry.address)) continue;
-            if (topics.some((alts, i) => alts !== null && alts.length > 0 && !alts.includes(entry.topics[i] ?? ''))) continue;
+            if (
+              topics.some(
+                (alts, i) =>
+                  alts !== null && alts.length > 0 && !alts.includes(entry.topics[i] ?? ''),
+              )
+            )
+              continue;
             logs.push(entry);
           }
         }
@@ -212,13 +297,24 @@ export function evmStateMethods(chain: EvmChainData, stateBlock: (ref: BlockRef 
       const newest = blockOrHead(ref);
       const percentiles = Array.isArray(pct) ? (pct as number[]) : [];
       const oldest = Math.max(chain.info.firstBlock, newest - Math.min(count, 1024) + 1);
-      const blocks = Array.from({ length: Math.max(0, newest - oldest + 1) }, (_, i) => chain.block(oldest + i)).filter((b) => b !== undefined);
+      const blocks = Array.from({ length: Math.max(0, newest - oldest + 1) }, (_, i) =>
+        chain.block(oldest + i),
+      ).filter((b) => b !== undefined);
       const next = chain.block(newest + 1);
       return {
         oldestBlock: hex(oldest),
-        baseFeePerGas: [...blocks.map((b) => hex(b.baseFee)), hex(next?.baseFee ?? blocks.at(-1)?.baseFee ?? 0n)],
+        baseFeePerGas: [
+          ...blocks.map((b) => hex(b.baseFee)),
+          hex(next?.baseFee ?? blocks.at(-1)?.baseFee ?? 0n),
+        ],
         gasUsedRatio: blocks.map((b) => Number(b.gasUsed) / Number(b.gasLimit)),
-        ...(percentiles.length ? { reward: blocks.map(() => percentiles.map((p) => hex(BigInt(Math.round(p * 20_000_000))))) } : {}),
+        ...(percentiles.length
+          ? {
+              reward: blocks.map(() =>
+                percentiles.map((p) => hex(BigInt(Math.round(p * 20_000_000)))),
+              ),
+            }
+          : {}),
       };
     }),
   };

@@ -68,7 +68,11 @@ function resolve(chain: EvmChainData, ref: BlockRef): Resolved {
   return b ? { block: b } : undefined;
 }
 
-export function evmMethods(world: World, chainId = '43114', proofs: ProofWindowOptions = {}): Record<string, EthMethod> {
+export function evmMethods(
+  world: World,
+  chainId = '43114',
+  proofs: ProofWindowOptions = {},
+): Record<string, EthMethod> {
   const chain = world.chain(chainId)!;
   const id = BigInt(chainId);
   const blockJson = (r: Resolved, fullTx: boolean) => (r ? ('genesis' in r ? genesisBlock() : formatBlock(chain, r.block, fullTx)) : null);

@@ -25,7 +25,10 @@ export interface NodeRpcOptions {
   adminEnabled: boolean;
   /** Most calls in one `/ext/bc/C/rpc` batch, as on the public API node. @default 40 */
   batchLimit?: number;
-  /** eth_getProof windows: an archival node's historical-proof-query-window, or a pruning node. @default archival, 43200 */
+  /**
+   * eth_getProof windows: an archival node's historical-proof-query-window, or a pruning node.
+   * @default archival, 43200
+   */
   proofWindow?: ProofWindowOptions;
 }
 

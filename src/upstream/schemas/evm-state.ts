@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { hexQuantity } from './node-common.js';
 
 /**
- * Answers of the standard Ethereum JSON-RPC state methods (go-ethereum's shapes, which coreth, Subnet-EVM
- * and Hardhat all answer): quantities are 0x-hex, data is 0x-hex bytes.
+ * Answers of the standard Ethereum JSON-RPC state methods (go-ethereum's shapes, which coreth,
+ * Subnet-EVM and Hardhat all answer): quantities are 0x-hex, data is 0x-hex bytes.
  */
-const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected 0x-hex bytes').transform((h) => h.toLowerCase());
-const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 32-byte hash').transform((h) => h.toLowerCase());
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address').transform((h) => h.toLowerCase());
+const hexData = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'expected 0x-hex bytes')
+  .transform((h) => h.toLowerCase());
+const hash32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 32-byte hash')
+  .transform((h) => h.toLowerCase());
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
+  .transform((h) => h.toLowerCase());
 
 export const dataResult = hexData;
 /** `eth_getStorageAt` answers a 32-byte word (some nodes trim leading zeros: pad it back). */
@@ -18,7 +27,13 @@ export const storageResult = z
 
 /** The header fields a state pin needs (eth_getBlockByNumber / eth_getBlockByHash with `false`). */
 export const headerResult = z
-  .object({ number: hexQuantity, hash: hash32, stateRoot: hash32, timestamp: hexQuantity, parentHash: hash32 })
+  .object({
+    number: hexQuantity,
+    hash: hash32,
+    stateRoot: hash32,
+    timestamp: hexQuantity,
+    parentHash: hash32,
+  })
   .nullable();
 export type EvmHeader = NonNullable<z.output<typeof headerResult>>;
 
