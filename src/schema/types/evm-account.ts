@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
 import { erc20Calls, erc20Results } from '../../upstream/erc20-abi.js';
 import type { BlockPin, EvmCallInput } from '../../upstream/evm-state.js';
-import type { EvmProof } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
+import { EvmAccountProofRef } from './evm-proof.js';
 import { badInput, gqlError } from '../errors.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
 import { parseEvmAddress } from '../inputs.js';
@@ -71,43 +71,6 @@ function parseCall(args: {
     value: args.value == null ? undefined : parseWei(args.value),
   };
 }
-
-export const EvmStorageProofRef = builder
-  .objectRef<EvmProof['storageProof'][number]>('EvmStorageProof')
-  .implement({
-    description:
-      'A storage slot and its Merkle-Patricia proof against the account’s storage root (EIP-1186).',
-    fields: (t) => ({
-      key: t.exposeString('key', {
-        description: 'The storage key asked for, as the node echoes it.',
-      }),
-      value: t.expose('value', { type: 'BigDecimal', description: 'The slot’s value, decimal.' }),
-      proof: t.exposeStringList('proof', {
-        description: 'RLP-encoded trie nodes from the storage root to the slot, 0x-hex.',
-      }),
-    }),
-  });
-
-export const EvmAccountProofRef = builder.objectRef<EvmProof>('EvmAccountProof').implement({
-  description:
-    'An account and storage proof (eth_getProof, EIP-1186), verifiable against the block’s state' +
-    ' root.',
-  fields: (t) => ({
-    address: t.exposeString('address', { description: 'The account, lower-case hex.' }),
-    balance: t.expose('balance', { type: 'BigDecimal', description: 'Balance in wei, decimal.' }),
-    nonce: t.expose('nonce', { type: 'BigDecimal', description: 'Nonce, decimal.' }),
-    codeHash: t.exposeString('codeHash', { description: 'Keccak-256 of the account’s code.' }),
-    storageHash: t.exposeString('storageHash', { description: 'The account’s storage root.' }),
-    accountProof: t.exposeStringList('accountProof', {
-      description: 'RLP-encoded trie nodes from the state root to the account, 0x-hex.',
-    }),
-    storageProof: t.field({
-      type: [EvmStorageProofRef],
-      description: 'One proof per storage key asked for.',
-      resolve: (p) => p.storageProof,
-    }),
-  }),
-});
 
 export const Erc20ReadsRef = builder.objectRef<EvmAccountShape>('Erc20Reads').implement({
   description:

@@ -8,7 +8,8 @@ import {
 } from 'viem';
 import type { EvmChainData } from '../world/index.js';
 import { type BlockRef, addressArg, blockNumberArg, blockNumberOrHashArg } from './evm-args.js';
-import { EthRpcError, type EthArg, type EthMethod, ethMethod } from './geth.js';
+import { anyArg, callArg, keysArg, quantityArg } from './evm-state-args.js';
+import { EthRpcError, type EthMethod, ethMethod } from './geth.js';
 import { hex } from './evm-format.js';
 
 /**
@@ -42,55 +43,6 @@ const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a
 const word = (...parts: string[]) =>
   `0x${createHash('sha256').update(parts.join('|')).digest('hex')}`;
 const pad32 = (h: string) => `0x${h.replace(/^0x/, '').padStart(64, '0')}`;
-
-const dataArg = (what: string): EthArg<string> => ({
-  decode(raw) {
-    if (typeof raw !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(raw))
-      throw new Error(`json: cannot unmarshal invalid hex string into Go value of type ${what}`);
-    return raw.toLowerCase();
-  },
-});
-const callArg: EthArg<{ to?: string; from?: string; data: string; value: bigint }> = {
-  decode(raw) {
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-      throw new Error(
-        'json: cannot unmarshal non-object into Go value of type ethapi.TransactionArgs',
-      );
-    const o = raw as Record<string, unknown>;
-    const input = o.input ?? o.data ?? '0x';
-    return {
-      to: o.to == null ? undefined : addressArg.decode(o.to),
-      from: o.from == null ? undefined : addressArg.decode(o.from),
-      data: dataArg('hexutil.Bytes').decode(input),
-      value: o.value == null ? 0n : BigInt(String(o.value)),
-    };
-  },
-};
-const keysArg: EthArg<string[]> = {
-  decode(raw) {
-    if (!Array.isArray(raw))
-      throw new Error('json: cannot unmarshal non-array into Go value of type []string');
-    return raw.map((k) => {
-      if (typeof k !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(k))
-        throw new Error(`unable to decode storage key: hex string invalid`);
-      return pad32(k.toLowerCase());
-    });
-  },
-};
-const anyArg: EthArg<unknown> = { decode: (raw) => raw, optional: true };
-const quantityArg: EthArg<number> = {
-  decode(raw) {
-    const n =
-      typeof raw === 'number'
-        ? raw
-        : typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw)
-          ? Number(BigInt(raw))
-          : NaN;
-    if (!Number.isSafeInteger(n) || n < 0)
-      throw new Error('json: cannot unmarshal into Go value of type math.HexOrDecimal64');
-    return n;
-  },
-};
 
 export function evmStateMethods(
   chain: EvmChainData,
