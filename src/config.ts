@@ -23,6 +23,12 @@ export interface Config {
   metricsApiUrl: string;
   /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
   nodes: NodeTarget[];
+  /**
+   * EVM endpoints besides each node's C-Chain (`/ext/bc/C/rpc`): an L1's EVM,
+   * `/ext/bc/<blockchain id>/rpc` on the named node (the default node when no name is given).
+   * @default []
+   */
+  evmChains: { node: string; blockchainId: string }[];
   /** Sent upstream as `x-glacier-api-key`. @default undefined */
   dataApiKey: string | undefined;
   /** @default undefined (an in-process LRU cache) */
@@ -135,6 +141,8 @@ const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
   return out;
 });
 
+/** An `EVM_CHAINS` entry: a CB58 blockchain id, optionally prefixed by a node name and a colon. */
+const EVM_CHAIN_ENTRY = /^([A-Za-z][\w-]*:)?[1-9A-HJ-NP-Za-km-z]{40,60}$/;
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const list = (raw: string) => raw.split(',').map((p) => p.trim()).filter(Boolean);
 
@@ -150,6 +158,16 @@ const schema = z.object({
   DATA_API_URL: httpUrl.default('https://data-api.avax.network'),
   METRICS_API_URL: httpUrl.default('https://metrics.avax.network'),
   NODE_RPC_URL: nodeList.default([{ name: 'default', url: 'https://api.avax.network' }]),
+  EVM_CHAINS: z
+    .string()
+    .default('')
+    .refine((raw) => list(raw).every((p) => EVM_CHAIN_ENTRY.test(p)), 'expected node:blockchainId entries')
+    .transform((raw) =>
+      list(raw).map((p) => {
+        const [node, blockchainId] = p.includes(':') ? p.split(':') : ['', p];
+        return { node: node!, blockchainId: blockchainId! };
+      }),
+    ),
   DATA_API_KEY: z.string().min(1).optional(),
   REDIS_URL: redisUrl.optional(),
   REDIS_CLUSTER: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
@@ -218,6 +236,7 @@ const ACCEPTS: Record<string, string> = {
   DATA_API_URL: 'an http(s) URL',
   METRICS_API_URL: 'an http(s) URL',
   NODE_RPC_URL: 'an http(s) URL, or a comma list of name=URL (the first is the default node)',
+  EVM_CHAINS: 'a comma list of blockchain ids, each optionally prefixed by a node name and a colon',
   DATA_API_KEY: 'a non-empty API key',
   REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
   REDIS_CLUSTER: 'true or false',
@@ -288,12 +307,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
     );
   }
+  const named = (node: string) => e.NODE_RPC_URL.some((n) => n.name === node);
+  const unknownNode = e.EVM_CHAINS.find((c) => c.node && !named(c.node));
+  if (unknownNode) {
+    throw new ConfigError(`EVM_CHAINS: node "${unknownNode.node}" is not named in NODE_RPC_URL`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataApiUrl: e.DATA_API_URL,
     metricsApiUrl: e.METRICS_API_URL,
     nodes: e.NODE_RPC_URL,
+    evmChains: e.EVM_CHAINS.map((c) => ({
+      node: c.node || e.NODE_RPC_URL[0]!.name,
+      blockchainId: c.blockchainId,
+    })),
     dataApiKey: e.DATA_API_KEY,
     redisUrl: e.REDIS_URL,
     redisCluster: e.REDIS_CLUSTER,

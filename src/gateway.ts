@@ -33,6 +33,7 @@ import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
+import { createEvmStateClient } from './upstream/evm-state.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
 import { readAdminAuth } from './schema/admin-auth.js';
 import { useObservability } from './plugins/use-observability.js';
@@ -138,7 +139,16 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   // The Metrics API needs no key; its client is the same for every request.
   const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
-  const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, httpFor('node', target.url)));
+  const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
+  const nodeClients = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
+  // EVM state endpoints: every node's C-Chain, plus the L1 EVMs named in EVM_CHAINS (≤ 40 a batch).
+  const evmClients = [
+    ...config.nodes.map((t) => ({ node: t.name, path: '/ext/bc/C/rpc' })),
+    ...config.evmChains.map((c) => ({ node: c.node, path: `/ext/bc/${c.blockchainId}/rpc` })),
+  ].map((e) => {
+    const url = config.nodes.find((t) => t.name === e.node)!.url;
+    return createEvmStateClient({ ...e, url, http: nodeHttp.get(e.node)! });
+  });
 
   // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
   // Data API keys the caller's credential class; a whole response carries all of the configuration.
@@ -205,7 +215,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
           {
-            dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients,
+            dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients, evm: evmClients,
             tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
             tokenPageSizes: deps.tokenPageSizes,
           },

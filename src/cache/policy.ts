@@ -150,6 +150,10 @@ export const RESOURCE_CLASS = {
   'node.evm.eth_syncing': 'head',
   'node.evm.eth_getBalance': 'head',
   'node.evm.eth_getTransactionCount': 'head',
+  // EVM state read at a named block (src/upstream/evm-state.ts): final once the block exists, keyed
+  // by its hash or number; the same reads at the block `latest` resolved to follow the head.
+  'node.evm.state': 'immutable',
+  'node.evm.headState': 'head',
   // An atomic tx still processing has no block height yet: not final until accepted.
   'node.avax.getAtomicTx': 'slow',
   'node.avax.getAtomicTxStatus': 'head',

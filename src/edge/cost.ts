@@ -51,7 +51,16 @@ export interface CostOptions {
 /** Node types that cost no call to exist: an address is its key; the network is its name. */
 const FREE_ENTITIES = new Set(['Address', 'Network']);
 /** Types whose every nullable field is its own node JSON-RPC call (`info.getNodeVersion`, `eth_gasPrice`…). */
-const NODE_FACADES = new Set(['NetworkNode', 'NetworkNodeAdmin', 'CChain', 'XChain']);
+const NODE_FACADES = new Set([
+  'NetworkNode',
+  'NetworkNodeAdmin',
+  'CChain',
+  'XChain',
+  // EVM state (src/schema/types/evm-*.ts): every nullable field one JSON-RPC call.
+  'EvmState',
+  'EvmAccountState',
+  'Erc20Reads',
+]);
 
 /**
  * Fields that make an upstream call although the rules above would price them at 0 (nullable, no

@@ -5,6 +5,8 @@ import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
+import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
+import type { EvmStateClient } from '../upstream/evm-state.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
@@ -26,6 +28,8 @@ export interface Loaders {
   tokens: TokenLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
+  /** EVM state (balances, code, storage, calls, logs, proofs) from the nodes' EVM endpoints. */
+  evmState: EvmStateLoaders;
 }
 
 export interface LoaderClients {
@@ -39,6 +43,8 @@ export interface LoaderClients {
   tokenPageSizes?: Partial<TokenPageSizes>;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
+  /** One client per EVM endpoint of the nodes (long-lived: JSON-RPC batching spans requests). */
+  evm?: readonly EvmStateClient[];
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
@@ -47,5 +53,6 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),
-    node: createNodeLoaders(deps, clients.nodes) };
+    node: createNodeLoaders(deps, clients.nodes),
+    evmState: createEvmStateLoaders(deps, clients.evm ?? []) };
 }

@@ -25,6 +25,9 @@ export function badInput(argument: string, message: string, extra: Record<string
 }
 
 export function codeForUpstream(e: UpstreamError): ErrorCode {
+  // A typed upstream error may say its own code (an EVM revert, a proof outside the node's window).
+  const own = (e as { gqlCode?: unknown }).gqlCode;
+  if (typeof own === 'string') return own as ErrorCode;
   if (e.kind === 'timeout' || e.kind === 'network') return 'UPSTREAM_UNAVAILABLE';
   if (e.kind === 'payload') return 'UPSTREAM_ERROR';
   if (e.kind === 'rpc') return codeForRpc(e);
@@ -80,6 +83,8 @@ export function fromUpstreamError(e: UpstreamError): GraphQLError {
   if (e.rpcCode !== undefined) extensions.rpcCode = e.rpcCode;
   if (e.retryAfterSec !== undefined) extensions.retryAfterSec = e.retryAfterSec;
   if (reasonOf(e) !== undefined) extensions.reason = reasonOf(e);
+  const extra = (e as { extensions?: unknown }).extensions;
+  if (typeof extra === 'object' && extra !== null) Object.assign(extensions, extra);
   const detail = e.upstreamMessage ?? (e.kind === 'timeout' ? 'the upstream did not answer in time' : e.kind);
   const message =
     code === 'NOT_FOUND'

@@ -31,6 +31,7 @@ import './types/network-node-peers.js';
 import './types/network-node-validators.js';
 import './types/x-chain.js';
 import './types/c-chain.js';
+import './types/evm-state.js';
 import './types/node-admin.js';
 import './types/node-admin-mutations.js';
 import './types/portfolio.js';

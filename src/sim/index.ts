@@ -36,6 +36,11 @@ export interface SimulatorOptions {
    * derived from the OpenAPI specs in `../shared/upstream/` (see `vary/spec-variation.ts`). @default off
    */
   vary?: string | number;
+  /**
+   * The simulated C-Chain's eth_getProof windows.
+   * @default an archival node, historical-proof-query-window 43200
+   */
+  proofWindow?: { pruning?: boolean; historicalProofQueryWindow?: number };
 }
 
 export interface RunningSimulator {
@@ -65,7 +70,7 @@ const DAY_MS = 86_400_000;
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const world = createWorld({ seed: opts.seed ?? 'avalanche' });
   const now = opts.now ?? Date.now;
-  const upstreamOpts: SimUpstreamOptions = { adminEnabled: opts.adminEnabled ?? false, pageTokenTtlMs: opts.pageTokenTtlMs ?? DAY_MS, now };
+  const upstreamOpts: SimUpstreamOptions = { adminEnabled: opts.adminEnabled ?? false, pageTokenTtlMs: opts.pageTokenTtlMs ?? DAY_MS, now, proofWindow: opts.proofWindow };
   const stats = new CallStats();
   const faults = new FaultSet();
   const access = new AccessControl({ ...opts.apiKeys, perMinute: opts.rateLimitPerMinute ?? 1_000_000, now });

@@ -22,6 +22,10 @@ const sim = await startSimulator({
   latencyMs: num('SIM_LATENCY_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
   vary: env.SIM_VARY || undefined,
+  proofWindow: {
+    pruning: flag(env.SIM_EVM_PRUNING),
+    historicalProofQueryWindow: num('SIM_HISTORICAL_PROOF_QUERY_WINDOW', 43_200),
+  },
   apiKeys: { revoked: keys('SIM_REVOKED_KEYS'), unprivileged: keys('SIM_UNPRIVILEGED_KEYS') },
 });
 console.log(`simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`);

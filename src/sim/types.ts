@@ -74,4 +74,6 @@ export interface SimUpstreamOptions {
   pageTokenTtlMs: number;
   /** Wall clock (ms) for token expiry and time-relative answers; tests may inject one. */
   now: () => number;
+  /** The C-Chain's eth_getProof windows (archival with 43,200 blocks by default). */
+  proofWindow?: { pruning?: boolean; historicalProofQueryWindow?: number };
 }

@@ -24,6 +24,8 @@ export interface UpstreamErrorDetails {
   rpcCode?: number;
   /** Seconds the upstream asked us to wait (429 `retry-after`). */
   retryAfterSec?: number;
+  /** The JSON-RPC error's `data` (an EVM call's revert data lives there). */
+  rpcData?: unknown;
   /** Where the request went, without query secrets: `GET /v1/chains/43114/blocks`. */
   request?: string;
   cause?: unknown;
@@ -36,6 +38,7 @@ export class UpstreamError extends Error {
   readonly rpcCode: number | undefined;
   readonly retryAfterSec: number | undefined;
   readonly request: string | undefined;
+  readonly rpcData: unknown;
 
   constructor(
     readonly upstream: UpstreamName,
@@ -49,6 +52,7 @@ export class UpstreamError extends Error {
     this.rpcCode = details.rpcCode;
     this.retryAfterSec = details.retryAfterSec;
     this.request = details.request;
+    this.rpcData = details.rpcData;
   }
 }
 

@@ -48,7 +48,7 @@ export function createJsonRpcClient(o: { http: HttpClient; path: string; style: 
     const request = `POST ${path} ${method}`;
     if (!res) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered no response for this call' });
     if (res.error) {
-      throw new UpstreamError(http.name, 'rpc', { request, rpcCode: res.error.code, upstreamMessage: res.error.message });
+      throw new UpstreamError(http.name, 'rpc', { request, rpcCode: res.error.code, upstreamMessage: res.error.message, rpcData: res.error.data });
     }
     if (!('result' in res)) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered neither result nor error' });
     return res.result;

@@ -23,7 +23,7 @@ const read = (rel: string) => JSON.parse(readFileSync(new URL(rel, EXAMPLES), 'u
 const DIRS = ['info', 'admin', 'health', 'avm', 'c-avax', 'c-admin', 'c-rpc'];
 /** Example files of methods the simulated node does not serve, and why. */
 const NOT_SERVED: Record<string, string> = {
-  'c-rpc/eth_callDetailed.json': 'eth_call family is not simulated (no EVM execution)',
+  'c-rpc/eth_callDetailed.json': 'eth_callDetailed is not simulated (eth_call is: test/contract/node-evm-state.test.ts)',
   'c-rpc/eth_getBadBlocks.json': 'not simulated; the example has no response',
   'c-rpc/warp_getBlockAggregateSignature.json': 'the warp API is off on the simulated node (warp-api-enabled: false, as by default)',
   'c-rpc/warp_getBlockSignature.json': 'warp API off',
@@ -184,7 +184,7 @@ describe('the node error examples come back exactly', () => {
   const errorFiles = readdirSync(new URL('errors/', EXAMPLES)).filter((f) => f.endsWith('.json'));
   for (const file of errorFiles) {
     const reverted = file === 'geth.execution-reverted.json';
-    it.skipIf(reverted)(`errors/${file}${reverted ? ' (eth_call is not simulated)' : ''}`, async () => {
+    it.skipIf(reverted)(`errors/${file}${reverted ? ' (placeholders; its shape: node-evm-state.test.ts)' : ''}`, async () => {
       const ex = read(`errors/${file}`);
       const { status, json } = await send(ex.endpoint, ex.request);
       expect(status).toBe(ex.httpStatus);

@@ -93,6 +93,10 @@ export function argValues(f: WorldFixtures, extra: { selfNodeId: string; seed: s
           return rng.int(2, 4);
         case 'txFirst':
           return 2;
+        case 'block':
+          return rng.chance(0.5) ? String(f.blockNumber) : f.blockHash;
+        case 'account':
+          return rng.chance(0.5) ? f.ordinaryAddress : f.busyAddress;
         case 'currency':
           return undefined;
         default:

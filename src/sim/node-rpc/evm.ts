@@ -2,6 +2,7 @@ import type { EvmBlock, EvmChainData, World } from '../world/index.js';
 import { EthRpcError, type EthMethod, ethMethod } from './geth.js';
 import { type BlockRef, addressArg, blockNumberArg, blockNumberOrHashArg, boolArg, hashArg } from './evm-args.js';
 import { formatBlock, formatTx, genesisBlock, GENESIS_HASH, hex } from './evm-format.js';
+import { evmStateMethods, type ProofWindowOptions } from './evm-state.js';
 import { MAINNET_UPGRADES } from './info.js';
 
 /**
@@ -67,7 +68,11 @@ function resolve(chain: EvmChainData, ref: BlockRef): Resolved {
   return b ? { block: b } : undefined;
 }
 
-export function evmMethods(world: World, chainId = '43114'): Record<string, EthMethod> {
+export function evmMethods(
+  world: World,
+  chainId = '43114',
+  proofs: ProofWindowOptions = {},
+): Record<string, EthMethod> {
   const chain = world.chain(chainId)!;
   const id = BigInt(chainId);
   const blockJson = (r: Resolved, fullTx: boolean) => (r ? ('genesis' in r ? genesisBlock() : formatBlock(chain, r.block, fullTx)) : null);
@@ -119,5 +124,6 @@ export function evmMethods(world: World, chainId = '43114'): Record<string, EthM
     net_listening: ethMethod([], () => true),
     net_peerCount: ethMethod([], () => '0x0'),
     web3_clientVersion: ethMethod([], () => CORETH_VERSION),
+    ...evmStateMethods(chain, stateBlock, proofs),
   };
 }

@@ -4,6 +4,7 @@ import { adminService, cChainAdminService } from './admin.js';
 import { avaxService } from './avax.js';
 import { avmService } from './avm.js';
 import { evmMethods } from './evm.js';
+import type { ProofWindowOptions } from './evm-state.js';
 import { serveGeth } from './geth.js';
 import { serveGorilla } from './gorilla.js';
 import { serveHealth } from './health.js';
@@ -24,6 +25,11 @@ export interface NodeRpcOptions {
   adminEnabled: boolean;
   /** Most calls in one `/ext/bc/C/rpc` batch, as on the public API node. @default 40 */
   batchLimit?: number;
+  /**
+   * eth_getProof windows: an archival node's historical-proof-query-window, or a pruning node.
+   * @default archival, 43200
+   */
+  proofWindow?: ProofWindowOptions;
 }
 
 const NOT_FOUND_TEXT = '404 page not found\n';
@@ -36,7 +42,7 @@ export function createNodeRpc(world: World, opts: NodeRpcOptions): SimUpstream {
   const avm = [avmService(state)];
   const avax = [avaxService(state)];
   const cAdmin = [cChainAdminService(state)];
-  const eth = evmMethods(world, state.net.info.cChainEvmId);
+  const eth = evmMethods(world, state.net.info.cChainEvmId, opts.proofWindow);
 
   const notFound = (req: SimRequest): SimResponse => ({
     status: 404,

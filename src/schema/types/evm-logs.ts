@@ -1,0 +1,196 @@
+import type { GatewayContext } from '../../context.js';
+import type { BlockPin } from '../../upstream/evm-state.js';
+import type { EvmFeeHistory, EvmLog } from '../../upstream/schemas/evm-state.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { badInput, gqlError } from '../errors.js';
+import { parseHash } from '../evm-inputs.js';
+import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
+
+/**
+ * Event logs (eth_getLogs) as a Relay connection over block ranges: one upstream "page" is the logs
+ * of LOG_RANGE_BLOCKS consecutive blocks, its page token the first block of the next range. Every
+ * range ends at or below the pinned block, so each page is final (cached as immutable).
+ */
+export const LOG_RANGE_BLOCKS = 2048;
+/**
+ * Most blocks one logs query may span: two ranges, so a request reaches the end of any span even
+ * when it holds no log (a connection that stopped on empty ranges would have no cursor to go on
+ * from).
+ */
+export const LOG_MAX_SPAN = 2 * LOG_RANGE_BLOCKS;
+const MAX_ADDRESSES = 20;
+
+/**
+ * A log and its chain. Global id `EvmLog:<chainId>:<block hash>:<log index>` (refetched from its
+ * block).
+ */
+export interface EvmLogShape extends EvmLog {
+  chainId: string;
+}
+
+const LOG_ID = /^([1-9]\d{0,19}):(0x[0-9a-f]{64}):(0|[1-9]\d{0,9})$/;
+
+export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', {
+  id: { resolve: (l) => `${l.chainId}:${l.blockHash}:${l.logIndex}` },
+  load: (ids: string[], ctx) =>
+    Promise.all(
+      ids.map(async (id): Promise<EvmLogShape | Error> => {
+        const m = LOG_ID.exec(id);
+        if (!m) return badInput('id', 'Malformed EvmLog id');
+        const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
+        try {
+          const logs = await (
+            await ctx.loaders.evmState.endpoint(chainId)
+          ).read((c) => c.blockLogs(blockHash));
+          const log = logs.find((l) => l.logIndex === logIndex);
+          return log
+            ? { ...log, chainId }
+            : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
+        } catch (e) {
+          return e as Error;
+        }
+      }),
+    ),
+});
+
+EvmLogRef.implement({
+  description: 'An event log emitted by a contract (eth_getLogs).',
+  fields: (t) => ({
+    chainId: t.exposeString('chainId', { description: 'The EVM chain id, decimal.' }),
+    address: t.exposeString('address', { description: 'The emitting contract, lower-case hex.' }),
+    topics: t.exposeStringList('topics', {
+      description:
+        'Indexed topics; the first is the event signature’s hash (non-anonymous events).',
+    }),
+    data: t.exposeString('data', { description: 'Non-indexed event data, 0x-hex.' }),
+    blockNumber: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Block number, decimal.',
+    }),
+    blockHash: t.exposeString('blockHash', { description: 'Block hash.' }),
+    transactionHash: t.exposeString('transactionHash', {
+      description: 'Hash of the emitting transaction.',
+    }),
+    transactionIndex: t.int({
+      description: 'Index of the transaction in its block.',
+      resolve: (l) => Number(l.transactionIndex),
+    }),
+    logIndex: t.int({
+      description: 'Index of the log in its block.',
+      resolve: (l) => Number(l.logIndex),
+    }),
+  }),
+});
+
+const EvmBlockRewardsRef = builder.objectRef<string[]>('EvmBlockRewards').implement({
+  description: 'One block’s priority fees at the requested percentiles.',
+  fields: (t) => ({
+    percentiles: t.field({
+      type: ['BigDecimal'],
+      description: 'Priority fee per requested percentile, wei.',
+      resolve: (r) => r,
+    }),
+  }),
+});
+
+/** One topic position of a log filter: any of these hashes; empty or absent for any topic. */
+export const EvmTopicInput = builder.inputType('EvmTopicFilter', {
+  description:
+    'One topic position of a log filter: any of these 32-byte hashes (empty or absent: any topic).',
+  fields: (t) => ({
+    anyOf: t.stringList({
+      required: false,
+      description: 'Alternatives, 0x followed by 64 hex digits.',
+    }),
+  }),
+});
+
+export const EvmFeeHistoryRef = builder.objectRef<EvmFeeHistory>('EvmFeeHistory').implement({
+  description: 'Base fees, gas use and priority-fee percentiles of recent blocks (eth_feeHistory).',
+  fields: (t) => ({
+    oldestBlock: t.expose('oldestBlock', {
+      type: 'BigDecimal',
+      description: 'The first block of the window, decimal.',
+    }),
+    baseFeePerGas: t.field({
+      type: ['BigDecimal'],
+      description: 'Base fee per block, wei, plus the next block’s.',
+      resolve: (f) => f.baseFeePerGas,
+    }),
+    gasUsedRatio: t.floatList({
+      description: 'Gas used / gas limit per block.',
+      resolve: (f) => f.gasUsedRatio,
+    }),
+    reward: t.field({
+      type: [EvmBlockRewardsRef],
+      description:
+        'Per block, the priority fee at each requested percentile, wei (empty without ' +
+        'percentiles).',
+      resolve: (f) => f.reward ?? [],
+    }),
+  }),
+});
+
+export interface LogsArgs extends ConnectionArgs {
+  fromBlock?: string | null;
+  toBlock?: string | null;
+  addresses?: string[] | null;
+  topics?: { anyOf?: string[] | null }[] | null;
+}
+
+/** `fromBlock` defaults to the pinned block; `toBlock` to it too, and may not pass it. */
+export function resolveLogs(
+  s: { chainId: string; pin: BlockPin },
+  args: LogsArgs,
+  ctx: GatewayContext,
+) {
+  const pinned = Number(s.pin.number);
+  const from = args.fromBlock == null ? pinned : parseBlockNumber(args.fromBlock, 'fromBlock');
+  const to = args.toBlock == null ? pinned : parseBlockNumber(args.toBlock, 'toBlock');
+  if (to > pinned) throw badInput('toBlock', `toBlock may not pass the pinned block ${pinned}`);
+  if (from > to) throw badInput('fromBlock', 'fromBlock must be at most toBlock');
+  if (to - from + 1 > LOG_MAX_SPAN)
+    throw badInput(
+      'fromBlock',
+      `a logs query spans at most ${LOG_MAX_SPAN} blocks: split the range`,
+    );
+  const addresses = (args.addresses ?? []).map((a) => parseEvmAddress(a, 'addresses'));
+  if (addresses.length > MAX_ADDRESSES)
+    throw badInput('addresses', `at most ${MAX_ADDRESSES} addresses`);
+  const topics = (args.topics ?? []).map((p) =>
+    p.anyOf == null || p.anyOf.length === 0 ? null : p.anyOf.map((h) => parseHash(h, 'topics')),
+  );
+  if (topics.length > 4) throw badInput('topics', 'at most 4 topic positions');
+  const filter = {
+    address: addresses.length ? addresses : undefined,
+    topics: topics.length ? topics : undefined,
+  };
+  return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
+    listKey: [
+      'evmLogs',
+      s.chainId,
+      from,
+      args.toBlock ?? 'pin',
+      addresses.join(','),
+      JSON.stringify(topics),
+    ].join('|'),
+    pageSize: LOG_RANGE_BLOCKS,
+    itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
+    fetchPage: async (token) => {
+      const start = token === null ? from : parseBlockNumber(token, 'after');
+      const end = Math.min(start + LOG_RANGE_BLOCKS - 1, to);
+      const e = await ctx.loaders.evmState.endpoint(s.chainId);
+      const logs =
+        start > end
+          ? []
+          : await e.read((c) =>
+              c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }),
+            );
+      return {
+        items: logs.map((l) => ({ ...l, chainId: s.chainId })),
+        nextPageToken: end < to ? String(end + 1) : null,
+      };
+    },
+  });
+}

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { ResourceKind } from '../cache/policy.js';
+import { revertReasonOf } from './erc20-abi.js';
+import { UpstreamError } from './errors.js';
+import type { HttpClient } from './http.js';
+import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
+import type { UpstreamRequest } from './request.js';
+import { hexQuantity } from './schemas/node-common.js';
+import * as s from './schemas/evm-state.js';
+
+/**
+ * EVM state read from a node's go-ethereum-style endpoint: `/ext/bc/C/rpc` on an AvalancheGo node,
+ * `/ext/bc/<blockchain id>/rpc` for an L1's EVM, or whatever path a plain EVM node serves. The
+ * calls made in one tick go out as one JSON-RPC batch (≤ `maxBatchSize`, 40 as on the public API
+ * node).
+ *
+ * Every read names the block it reads (a `BlockPin`), never `latest`: the loaders resolve `latest`
+ * to a number first, so all reads of a query see one state. A pin with a hash is sent as EIP-1898
+ * `{ blockHash }` and keyed by it; a pin by number is keyed by the number (blocks are final: both
+ * name one state). A read at a pin made from `latest` is head data; at a pin the client named,
+ * final data.
+ */
+export interface BlockPin {
+  /** Decimal block number. */
+  number: string;
+  /** 0x block hash, when known. */
+  hash?: string;
+  /** This pin is the head `latest` resolved to (cached by the head class, not as final). */
+  head?: boolean;
+}
+
+export interface EvmCallInput {
+  to: string;
+  data: string;
+  from?: string;
+  /** Wei, decimal. */
+  value?: string;
+}
+
+export interface LogFilter {
+  fromBlock: string;
+  toBlock: string;
+  address?: string[];
+  topics?: (string | string[] | null)[];
+}
+
+type Req<T> = UpstreamRequest<T>;
+
+export interface EvmStateClient {
+  /** `node/path`: which endpoint this is. */
+  readonly id: string;
+  readonly node: string;
+  readonly path: string;
+  chainId(): Req<string>;
+  blockNumber(): Req<string>;
+  /** A block the node does not hold is a 404 (remembered briefly, never as final). */
+  header(pin: BlockPin): Req<s.EvmHeader>;
+  balance(address: string, pin: BlockPin): Req<string>;
+  nonce(address: string, pin: BlockPin): Req<string>;
+  code(address: string, pin: BlockPin): Req<string>;
+  storage(address: string, slot: string, pin: BlockPin): Req<string>;
+  call(input: EvmCallInput, pin: BlockPin): Req<string>;
+  estimateGas(input: EvmCallInput, pin: BlockPin): Req<string>;
+  logs(filter: LogFilter): Req<s.EvmLog[]>;
+  /** The logs of one block, by its hash (EIP-234): final. */
+  blockLogs(blockHash: string): Req<s.EvmLog[]>;
+  proof(address: string, keys: string[], pin: BlockPin): Req<s.EvmProof>;
+  feeHistory(blockCount: number, pin: BlockPin, percentiles: number[]): Req<s.EvmFeeHistory>;
+}
+
+/**
+ * A call or gas estimate the EVM reverted: the revert data is the answer's substance, not a
+ * failure.
+ */
+export class EvmRevertError extends UpstreamError {
+  readonly reason = 'EXECUTION_REVERTED';
+  readonly gqlCode = 'BAD_USER_INPUT';
+  constructor(
+    readonly revertData: string,
+    cause: UpstreamError,
+  ) {
+    super('node', 'rpc', {
+      rpcCode: cause.rpcCode,
+      request: cause.request,
+      upstreamMessage: cause.upstreamMessage,
+      rpcData: revertData,
+      cause,
+    });
+  }
+  get extensions(): Record<string, unknown> {
+    return { revertData: this.revertData, revertReason: revertReasonOf(this.revertData) ?? null };
+  }
+}
+
+/**
+ * `eth_getProof` outside the node's proof window (the seed: an archival node answers proofs for
+ * `historical-proof-query-window` blocks before the last accepted one, 24 h of blocks by default, 0
+ * for any; a pruning node only for the 32 blocks of its tip buffer). coreth's text names the window
+ * size.
+ */
+export class ProofWindowError extends UpstreamError {
+  readonly gqlCode = 'BAD_USER_INPUT';
+  readonly reason: 'PROOF_WINDOW_ARCHIVAL' | 'PROOF_WINDOW_PRUNING';
+  constructor(
+    readonly window: { blocks: number; earliestBlock: string; requestedBlock: string },
+    cause: UpstreamError,
+  ) {
+    super('node', 'rpc', {
+      rpcCode: cause.rpcCode,
+      request: cause.request,
+      upstreamMessage: cause.upstreamMessage,
+      cause,
+    });
+    this.reason =
+      window.blocks === PRUNING_TIP_BUFFER ? 'PROOF_WINDOW_PRUNING' : 'PROOF_WINDOW_ARCHIVAL';
+  }
+  get extensions(): Record<string, unknown> {
+    return {
+      windowBlocks: this.window.blocks,
+      earliestBlock: this.window.earliestBlock,
+      requestedBlock: this.window.requestedBlock,
+    };
+  }
+}
+
+/** coreth's tip buffer: a pruning node keeps the state of the last 32 accepted blocks. */
+export const PRUNING_TIP_BUFFER = 32;
+const PROOF_WINDOW = new RegExp(
+  'block number (\\d+) is before the (?:earliest|oldest) allowed block number' +
+    '(?: for queries)? (\\d+) \\(window of (\\d+) blocks\\)',
+  'i',
+);
+const REVERTED = /execution reverted|reverted/i;
+
+/** Revert data as geth (`data: "0x…"`, code 3) and Hardhat (`data: { data: "0x…" }`) carry it. */
+function revertDataOf(e: UpstreamError): string | undefined {
+  const d = e.rpcData;
+  const hex =
+    typeof d === 'string'
+      ? d
+      : typeof d === 'object' && d !== null
+        ? (d as { data?: unknown }).data
+        : undefined;
+  if (typeof hex === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(hex)) return hex.toLowerCase();
+  if (e.rpcCode === 3) return '0x';
+  return undefined;
+}
+
+export function classifyEvmError(e: unknown, method: string): unknown {
+  if (!(e instanceof UpstreamError) || e.kind !== 'rpc') return e;
+  if (
+    (method === 'eth_call' || method === 'eth_estimateGas') &&
+    (e.rpcCode === 3 || REVERTED.test(e.upstreamMessage ?? ''))
+  ) {
+    const data = revertDataOf(e);
+    if (data !== undefined) return new EvmRevertError(data, e);
+  }
+  const w = method === 'eth_getProof' ? PROOF_WINDOW.exec(e.upstreamMessage ?? '') : null;
+  if (w)
+    return new ProofWindowError(
+      { requestedBlock: w[1]!, earliestBlock: w[2]!, blocks: Number(w[3]) },
+      e,
+    );
+  return e;
+}
+
+const toHex = (decimal: string) => `0x${BigInt(decimal).toString(16)}`;
+const blockParam = (pin: BlockPin) => (pin.hash ? { blockHash: pin.hash } : toHex(pin.number));
+const txObject = (i: EvmCallInput) => ({
+  to: i.to,
+  data: i.data,
+  ...(i.from ? { from: i.from } : {}),
+  ...(i.value ? { value: toHex(i.value) } : {}),
+});
+
+export function createEvmStateClient(o: {
+  node: string;
+  url: string;
+  path: string;
+  http: HttpClient;
+  maxBatchSize?: number;
+}): EvmStateClient {
+  const nodeKey = `${o.node}@${createHash('sha256').update(o.url).digest('hex').slice(0, 8)}`;
+  const rpc: JsonRpcClient = createJsonRpcClient({
+    http: o.http,
+    path: o.path,
+    style: 'geth',
+    maxBatchSize: o.maxBatchSize ?? 40,
+  });
+
+  function req<S extends z.ZodType>(
+    resource: ResourceKind,
+    method: string,
+    params: unknown[],
+    schema: S,
+  ): Req<z.output<S>> {
+    const request = `POST ${o.path} ${method}`;
+    return {
+      upstream: 'node',
+      resource,
+      method: 'POST',
+      path: o.path,
+      query: { node: nodeKey, rpc: method },
+      body: params,
+      async run() {
+        let raw: unknown;
+        try {
+          raw = await rpc.call(method, params);
+        } catch (e) {
+          throw classifyEvmError(e, method);
+        }
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) return parsed.data;
+        const first = parsed.error.issues[0];
+        const where = first
+          ? `${first.path.join('.') || '(root)'}: ${first.message}`
+          : 'unexpected shape';
+        throw new UpstreamError('node', 'payload', {
+          request,
+          upstreamMessage: `${method}: the answer does not fit its contract (${where})`,
+          cause: parsed.error,
+        });
+      },
+    };
+  }
+  const at = (pin: BlockPin): ResourceKind => (pin.head ? 'node.evm.headState' : 'node.evm.state');
+
+  return {
+    id: `${o.node}${o.path}`,
+    node: o.node,
+    path: o.path,
+    chainId: () => req('node.evm.eth_chainId', 'eth_chainId', [], hexQuantity),
+    blockNumber: () => req('node.evm.eth_blockNumber', 'eth_blockNumber', [], hexQuantity),
+    header: (pin) => {
+      const r = pin.hash
+        ? req(at(pin), 'eth_getBlockByHash', [pin.hash, false], s.headerResult)
+        : req(at(pin), 'eth_getBlockByNumber', [toHex(pin.number), false], s.headerResult);
+      return {
+        ...r,
+        run: async () => {
+          const h = await r.run();
+          if (h) return h;
+          const upstreamMessage = `block ${pin.hash ?? pin.number} not found`;
+          throw new UpstreamError('node', 'status', {
+            status: 404,
+            request: `POST ${o.path} ${String(r.query.rpc)}`,
+            upstreamMessage,
+          });
+        },
+      };
+    },
+    balance: (a, pin) => req(at(pin), 'eth_getBalance', [a, blockParam(pin)], hexQuantity),
+    nonce: (a, pin) => req(at(pin), 'eth_getTransactionCount', [a, blockParam(pin)], hexQuantity),
+    code: (a, pin) => req(at(pin), 'eth_getCode', [a, blockParam(pin)], s.dataResult),
+    storage: (a, slot, pin) =>
+      req(at(pin), 'eth_getStorageAt', [a, slot, blockParam(pin)], s.storageResult),
+    call: (i, pin) => req(at(pin), 'eth_call', [txObject(i), blockParam(pin)], s.dataResult),
+    estimateGas: (i, pin) =>
+      req(at(pin), 'eth_estimateGas', [txObject(i), blockParam(pin)], hexQuantity),
+    // A range that ends at or below a resolved head is final.
+    logs: (f) =>
+      req(
+        'node.evm.state',
+        'eth_getLogs',
+        [
+          {
+            fromBlock: toHex(f.fromBlock),
+            toBlock: toHex(f.toBlock),
+            address: f.address,
+            topics: f.topics,
+          },
+        ],
+        s.logsResult,
+      ),
+    blockLogs: (blockHash) => req('node.evm.state', 'eth_getLogs', [{ blockHash }], s.logsResult),
+    proof: (a, keys, pin) =>
+      req(at(pin), 'eth_getProof', [a, keys, blockParam(pin)], s.proofResult),
+    feeHistory: (n, pin, pct) =>
+      req(
+        at(pin),
+        'eth_feeHistory',
+        [toHex(String(n)), toHex(pin.number), pct],
+        s.feeHistoryResult,
+      ),
+  };
+}
