@@ -13,6 +13,8 @@ import { primaryRoutes } from './routes-primary.js';
 import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
+import { rewardRoutes } from './routes-rewards.js';
+import { stakingRoutes } from './routes-staking.js';
 
 /**
  * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
@@ -24,6 +26,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
     ...primaryRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
+    ...stakingRoutes, ...rewardRoutes,
   ]);
 
   return {

@@ -5,10 +5,10 @@ import type { Route } from './router.js';
 
 /** Native balance (with a price in the asked currency) and contract metadata. */
 
-const CURRENCIES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
-type Currency = (typeof CURRENCIES)[number];
+export const CURRENCIES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 /** Units of each currency per USD (fixed: the simulator has no price feed). */
-const PER_USD: Record<Currency, number> = {
+export const PER_USD: Record<Currency, number> = {
   usd: 1, eur: 0.92, aud: 1.52, cad: 1.37, chf: 0.88, clp: 940, cny: 7.2, czk: 23, dkk: 6.9, gbp: 0.79, hkd: 7.8, huf: 360, jpy: 150, nzd: 1.66,
 };
 
