@@ -25,6 +25,7 @@ import { buildSchema } from './schema/index.js';
 import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
 import { createPrimaryApiClient } from './upstream/data-api-primary.js';
+import { createStakingApiClient } from './upstream/data-api-staking.js';
 import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
@@ -196,7 +197,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             observer: served,
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
-          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients },
+          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients, stakingApi: createStakingApiClient(dataApiHttp, callerOpts) },
         ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };

@@ -74,6 +74,14 @@ export const RESOURCE_CLASS = {
   'data.l1Validators': 'slow',
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
+  // The network's validator set and delegations move slowly (a period starts or ends now and then);
+  // pending rewards progress with time and leave the list when paid; historical rewards and the network
+  // totals gain items as stakes end.
+  'data.networkValidators': 'slow',
+  'data.delegators': 'slow',
+  'data.pendingRewards': 'head',
+  'data.historicalRewards': 'head',
+  'data.networkDetails': 'slow',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
@@ -137,7 +145,12 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
  * when it ends. A page of these behind a token is a position in a list of changing things, so it keeps
  * its list's class (head) instead of becoming a long-lived token page.
  */
-export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['data.icmMessages', 'data.stakingTransactions']);
+export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
+  'data.icmMessages',
+  'data.stakingTransactions',
+  // A pending reward leaves the list when its stake ends.
+  'data.pendingRewards',
+]);
 
 export interface CachePolicy {
   ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;

@@ -2,6 +2,7 @@ import type { DataApiClient } from '../upstream/data-api.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
+import type { StakingApiClient } from '../upstream/data-api-staking.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
@@ -9,6 +10,7 @@ import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
+import { createStakingLoaders, type StakingLoaders } from './staking.js';
 
 /** Every per-request loader, grouped by upstream resource family. Created fresh for each request. */
 export interface Loaders {
@@ -16,6 +18,8 @@ export interface Loaders {
   primary: PrimaryLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
+  /** Network-wide staking: validator set, delegations, rewards, totals. */
+  staking: StakingLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
 }
@@ -25,6 +29,7 @@ export interface LoaderClients {
   primaryApi: PrimaryApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
+  stakingApi: StakingApiClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
 }
@@ -33,5 +38,6 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
   return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
+    staking: createStakingLoaders(deps, clients.stakingApi),
     node: createNodeLoaders(deps, clients.nodes) };
 }
