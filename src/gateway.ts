@@ -28,6 +28,7 @@ import { createPrimaryApiClient } from './upstream/data-api-primary.js';
 import { createStakingApiClient } from './upstream/data-api-staking.js';
 import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
+import { createMetricsMoreClient } from './upstream/metrics-api-more.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
@@ -132,7 +133,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.
-  const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
+  const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
+  const metricsApi = createMetricsApiClient(metricsHttp);
+  const metricsMoreApi = createMetricsMoreClient(metricsHttp);
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
   const nodeClients = config.nodes.map((target) => createNodeRpcClient(target, httpFor('node', target.url)));
 
@@ -197,7 +200,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             observer: served,
             partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
           },
-          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients, stakingApi: createStakingApiClient(dataApiHttp, callerOpts) },
+          { dataApi, primaryApi, icmApi, metricsApi, nodes: nodeClients, stakingApi: createStakingApiClient(dataApiHttp, callerOpts), metricsMoreApi },
         ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };

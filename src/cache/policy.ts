@@ -90,6 +90,11 @@ export const RESOURCE_CLASS = {
   // Metrics API: series and windows change when the upstream's aggregation job runs.
   'metrics.chainMetric': 'slow',
   'metrics.rollingWindow': 'slow',
+  // Staking, ICM and L1-validator fee series are daily (or hourly) aggregates: they move with the job too.
+  'metrics.stakingMetric': 'slow',
+  'metrics.icmTimeseries': 'slow',
+  'metrics.icmSummary': 'slow',
+  'metrics.l1ValidatorFees': 'slow',
   // Signature aggregation gathers fresh signatures: never cached (and never put through the read-through).
   'data.signatureAggregation': 'never',
   // Node JSON-RPC, per method. What a node is (id, version, upgrades, VMs) changes only when it restarts;

@@ -3,6 +3,8 @@ import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { StakingApiClient } from '../upstream/data-api-staking.js';
+import type { MetricsMoreClient } from '../upstream/metrics-api-more.js';
+import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-more.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
@@ -20,6 +22,8 @@ export interface Loaders {
   metrics: MetricsLoaders;
   /** Network-wide staking: validator set, delegations, rewards, totals. */
   staking: StakingLoaders;
+  /** Metrics API: staking, ICM and L1-validator fee series. */
+  metricsMore: MetricsMoreLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
 }
@@ -30,6 +34,7 @@ export interface LoaderClients {
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
   stakingApi: StakingApiClient;
+  metricsMoreApi: MetricsMoreClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
 }
@@ -39,5 +44,6 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     staking: createStakingLoaders(deps, clients.stakingApi),
+    metricsMore: createMetricsMoreLoaders(deps, clients.metricsMoreApi),
     node: createNodeLoaders(deps, clients.nodes) };
 }
