@@ -16,9 +16,18 @@ import type { NetworkName } from '../upstream/schemas/primary.js';
 import { METRICS_PAGE_SIZE } from './metrics.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
-/** Metrics API loaders for staking, ICM and L1-validator fee series (pages at the route's largest size). */
-export type StakingMetricKey = TimeRange & { network: NetworkName; metric: NetworkMetric; subnetId?: string; pageToken: string | null };
-export type IcmSeriesKey = IcmFilter & TimeRange & { timeInterval?: TimeInterval; pageToken: string | null };
+/**
+ * Metrics API loaders for staking, ICM and L1-validator fee series (pages at the route's largest
+ * size).
+ */
+export type StakingMetricKey = TimeRange & {
+  network: NetworkName;
+  metric: NetworkMetric;
+  subnetId?: string;
+  pageToken: string | null;
+};
+export type IcmSeriesKey = IcmFilter &
+  TimeRange & { timeInterval?: TimeInterval; pageToken: string | null };
 export type L1FeeKey = TimeRange & { scope: L1FeeScope; id?: string; metric: L1FeeMetric };
 
 export interface MetricsMoreLoaders {
@@ -28,12 +37,21 @@ export interface MetricsMoreLoaders {
   l1Fees: DataLoader<L1FeeKey, Page<MetricsValue>, string>;
 }
 
-export function createMetricsMoreLoaders(deps: LoaderDeps, api: MetricsMoreClient): MetricsMoreLoaders {
+export function createMetricsMoreLoaders(
+  deps: LoaderDeps,
+  api: MetricsMoreClient,
+): MetricsMoreLoaders {
   const pageSize = METRICS_PAGE_SIZE;
   return {
-    stakingPage: requestLoader(deps, ({ network, metric, pageToken, ...f }: StakingMetricKey) => api.stakingMetric(network, metric, f, { pageToken, pageSize })),
-    icmPage: requestLoader(deps, ({ pageToken, ...f }: IcmSeriesKey) => api.icmTimeseries(f, { pageToken, pageSize })),
+    stakingPage: requestLoader(deps, ({ network, metric, pageToken, ...f }: StakingMetricKey) =>
+      api.stakingMetric(network, metric, f, { pageToken, pageSize }),
+    ),
+    icmPage: requestLoader(deps, ({ pageToken, ...f }: IcmSeriesKey) =>
+      api.icmTimeseries(f, { pageToken, pageSize }),
+    ),
     icmSummary: requestLoader(deps, (f: IcmFilter) => api.icmSummary(f)),
-    l1Fees: requestLoader(deps, ({ scope, id, metric, ...f }: L1FeeKey) => api.l1FeeMetric(scope, id, metric, f)),
+    l1Fees: requestLoader(deps, ({ scope, id, metric, ...f }: L1FeeKey) =>
+      api.l1FeeMetric(scope, id, metric, f),
+    ),
   };
 }

@@ -17,8 +17,8 @@ import type {
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
- * Network-wide staking loaders. Pages are fetched at the routes' largest size (100), so every `first`
- * shares the same cached pages; the same page read twice in one query is one call.
+ * Network-wide staking loaders. Pages are fetched at the routes' largest size (100), so every
+ * `first` shares the same cached pages; the same page read twice in one query is one call.
  */
 export const STAKING_PAGE_SIZE = 100;
 
@@ -51,8 +51,10 @@ export function createStakingLoaders(deps: LoaderDeps, api: StakingApiClient): S
     pendingRewardsPage: requestLoader(deps, ({ network, pageToken, ...f }: RewardsKey) =>
       api.listPendingRewards(network, f, { pageToken, pageSize: size }),
     ),
-    historicalRewardsPage: requestLoader(deps, ({ network, pageToken, ...f }: HistoricalRewardsKey) =>
-      api.listHistoricalRewards(network, f, { pageToken, pageSize: size }),
+    historicalRewardsPage: requestLoader(
+      deps,
+      ({ network, pageToken, ...f }: HistoricalRewardsKey) =>
+        api.listHistoricalRewards(network, f, { pageToken, pageSize: size }),
     ),
     networkDetails: requestLoader(deps, (network: NetworkName) => api.getNetworkDetails(network)),
   };

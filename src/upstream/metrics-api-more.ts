@@ -8,12 +8,21 @@ import { metricsApiResponse, type MetricsValue, type TimeInterval } from './sche
 /**
  * The Metrics API's network, ICM and L1-validator routes (getStakingMetrics, getICMTimeseries,
  * getICMSummary, getTotalL1ValidatorMetrics, getMetricsByValidationId, getMetricsByNodeId,
- * getMetricsBySubnetId), named and serialised as `../shared/upstream/metrics-api.openapi.json` says.
- * The L1-validator routes take no page token: one answer is the whole series.
+ * getMetricsBySubnetId), named and serialised as `../shared/upstream/metrics-api.openapi.json`
+ * says. The L1-validator routes take no page token: one answer is the whole series.
  */
-export const NETWORK_METRICS = ['validatorCount', 'validatorWeight', 'delegatorCount', 'delegatorWeight'] as const;
+export const NETWORK_METRICS = [
+  'validatorCount',
+  'validatorWeight',
+  'delegatorCount',
+  'delegatorWeight',
+] as const;
 export type NetworkMetric = (typeof NETWORK_METRICS)[number];
-export const ICM_GROUP_BY = ['srcBlockchainId', 'destBlockchainId', 'srcBlockchainId,destBlockchainId'] as const;
+export const ICM_GROUP_BY = [
+  'srcBlockchainId',
+  'destBlockchainId',
+  'srcBlockchainId,destBlockchainId',
+] as const;
 export type IcmGroupBy = (typeof ICM_GROUP_BY)[number];
 
 /** The L1-validator fee routes: their path prefix and metrics. */
@@ -37,59 +46,153 @@ export interface IcmFilter {
   network?: NetworkName;
 }
 
-export const icmMetricsValue = z.object({ value: float, timestamp: z.number().int(), srcBlockchainId: z.string(), destBlockchainId: z.string() });
+export const icmMetricsValue = z.object({
+  value: float,
+  timestamp: z.number().int(),
+  srcBlockchainId: z.string(),
+  destBlockchainId: z.string(),
+});
 export type IcmMetricsValue = z.infer<typeof icmMetricsValue>;
-const icmMetricsResponse = z.object({ results: z.array(icmMetricsValue), nextPageToken: z.string().optional() });
+const icmMetricsResponse = z.object({
+  results: z.array(icmMetricsValue),
+  nextPageToken: z.string().optional(),
+});
 const w = float.optional();
 export const icmRollingWindow = z.object({
-  lastHour: w, lastDay: w, lastWeek: w, lastMonth: w, last90Days: w, lastYear: w, allTime: w,
-  srcBlockchainId: z.string(), destBlockchainId: z.string(),
+  lastHour: w,
+  lastDay: w,
+  lastWeek: w,
+  lastMonth: w,
+  last90Days: w,
+  lastYear: w,
+  allTime: w,
+  srcBlockchainId: z.string(),
+  destBlockchainId: z.string(),
 });
 export type IcmRollingWindow = z.infer<typeof icmRollingWindow>;
 
 type PageArgs = { pageToken: string | null; pageSize: number };
 
 export interface MetricsMoreClient {
-  stakingMetric(network: NetworkName, metric: NetworkMetric, f: TimeRange & { subnetId?: string }, p: PageArgs): UpstreamRequest<Page<MetricsValue>>;
-  icmTimeseries(f: IcmFilter & TimeRange & { timeInterval?: TimeInterval }, p: PageArgs): UpstreamRequest<Page<IcmMetricsValue>>;
+  stakingMetric(
+    network: NetworkName,
+    metric: NetworkMetric,
+    f: TimeRange & { subnetId?: string },
+    p: PageArgs,
+  ): UpstreamRequest<Page<MetricsValue>>;
+  icmTimeseries(
+    f: IcmFilter & TimeRange & { timeInterval?: TimeInterval },
+    p: PageArgs,
+  ): UpstreamRequest<Page<IcmMetricsValue>>;
   icmSummary(f: IcmFilter): UpstreamRequest<IcmRollingWindow>;
-  l1FeeMetric(scope: L1FeeScope, id: string | undefined, metric: L1FeeMetric, f: TimeRange): UpstreamRequest<Page<MetricsValue>>;
+  l1FeeMetric(
+    scope: L1FeeScope,
+    id: string | undefined,
+    metric: L1FeeMetric,
+    f: TimeRange,
+  ): UpstreamRequest<Page<MetricsValue>>;
 }
 
 const seg = encodeURIComponent;
 
 export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
-  const req = <T>(resource: UpstreamRequest<T>['resource'], path: string, query: UpstreamRequest<T>['query'], run: () => Promise<T>, pageToken?: string | null) =>
-    ({ upstream: 'metrics-api', resource, method: 'GET', path, query, pageToken, run }) as UpstreamRequest<T>;
-  const paged = async <V>(path: string, query: UpstreamRequest<unknown>['query'], schema: z.ZodType<{ results: V[]; nextPageToken?: string }>) => {
+  const req = <T>(
+    resource: UpstreamRequest<T>['resource'],
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ) =>
+    ({
+      upstream: 'metrics-api',
+      resource,
+      method: 'GET',
+      path,
+      query,
+      pageToken,
+      run,
+    }) as UpstreamRequest<T>;
+  const paged = async <V>(
+    path: string,
+    query: UpstreamRequest<unknown>['query'],
+    schema: z.ZodType<{ results: V[]; nextPageToken?: string }>,
+  ) => {
     const res = await http.getJson(path, query, schema);
     return { items: res.results, nextPageToken: res.nextPageToken || null };
   };
   return {
     stakingMetric(network, metric, f, { pageToken, pageSize }) {
       const path = `/v2/networks/${seg(network)}/metrics/${metric}`;
-      const query = { startTimestamp: f.startTimestamp, endTimestamp: f.endTimestamp, pageToken: pageToken ?? undefined, pageSize, subnetId: f.subnetId };
-      return req('metrics.stakingMetric', path, query, () => paged(path, query, metricsApiResponse), pageToken);
+      const query = {
+        startTimestamp: f.startTimestamp,
+        endTimestamp: f.endTimestamp,
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        subnetId: f.subnetId,
+      };
+      return req(
+        'metrics.stakingMetric',
+        path,
+        query,
+        () => paged(path, query, metricsApiResponse),
+        pageToken,
+      );
     },
     icmTimeseries(f, { pageToken, pageSize }) {
       const path = '/v2/icm/timeseries';
       const query = {
-        startTimestamp: f.startTimestamp, endTimestamp: f.endTimestamp, srcBlockchainId: f.srcBlockchainId, destBlockchainId: f.destBlockchainId,
-        timeInterval: f.timeInterval, pageToken: pageToken ?? undefined, pageSize, groupBy: f.groupBy, network: f.network,
+        startTimestamp: f.startTimestamp,
+        endTimestamp: f.endTimestamp,
+        srcBlockchainId: f.srcBlockchainId,
+        destBlockchainId: f.destBlockchainId,
+        timeInterval: f.timeInterval,
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        groupBy: f.groupBy,
+        network: f.network,
       };
-      return req('metrics.icmTimeseries', path, query, () => paged(path, query, icmMetricsResponse), pageToken);
+      return req(
+        'metrics.icmTimeseries',
+        path,
+        query,
+        () => paged(path, query, icmMetricsResponse),
+        pageToken,
+      );
     },
     icmSummary(f) {
       const path = '/v2/icm/summary';
-      const query = { srcBlockchainId: f.srcBlockchainId, destBlockchainId: f.destBlockchainId, groupBy: f.groupBy, network: f.network };
-      return req('metrics.icmSummary', path, query, async () => (await http.getJson(path, query, z.object({ result: icmRollingWindow }))).result);
+      const query = {
+        srcBlockchainId: f.srcBlockchainId,
+        destBlockchainId: f.destBlockchainId,
+        groupBy: f.groupBy,
+        network: f.network,
+      };
+      return req(
+        'metrics.icmSummary',
+        path,
+        query,
+        async () =>
+          (await http.getJson(path, query, z.object({ result: icmRollingWindow }))).result,
+      );
     },
     l1FeeMetric(scope, id, metric, f) {
-      const prefix = { total: '/v2/validators', validation: '/v2/validation', node: '/v2/validator', subnet: '/v2/subnet' }[scope];
-      const path = scope === 'total' ? `${prefix}/metrics/${metric}` : `${prefix}/${seg(id ?? '')}/metrics/${metric}`;
+      const prefix = {
+        total: '/v2/validators',
+        validation: '/v2/validation',
+        node: '/v2/validator',
+        subnet: '/v2/subnet',
+      }[scope];
+      const path =
+        scope === 'total'
+          ? `${prefix}/metrics/${metric}`
+          : `${prefix}/${seg(id ?? '')}/metrics/${metric}`;
       const query = { startTimestamp: f.startTimestamp, endTimestamp: f.endTimestamp };
-      // No page token on these routes: the answer is the whole series (a token, if any, is not followed).
-      return req('metrics.l1ValidatorFees', path, query, async () => ({ ...(await paged(path, query, metricsApiResponse)), nextPageToken: null }));
+      // No page token on these routes: the answer is the whole series (a token, if any, is not
+      // followed).
+      return req('metrics.l1ValidatorFees', path, query, async () => ({
+        ...(await paged(path, query, metricsApiResponse)),
+        nextPageToken: null,
+      }));
     },
   };
 }

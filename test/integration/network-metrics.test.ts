@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
-import { expectBadInput, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
+import {
+  expectBadInput,
+  routeCalls,
+  settle,
+  upstreamGet,
+  upstreamWalk,
+  walk,
+} from './primary-support.js';
 
 /**
  * The Metrics API's staking, ICM and L1-validator fee routes on Network and L1Validator: each series,
@@ -17,9 +24,17 @@ useSimAndGateway({ db: 70 }, (s, g) => {
 
 const m = () => sim.metricsApiUrl;
 
-async function series(field: string, args: string, after: string | null, first: number, sel = 'timestamp value') {
+async function series(
+  field: string,
+  args: string,
+  after: string | null,
+  first: number,
+  sel = 'timestamp value',
+) {
   const a = [args, `first: ${first}`, after ? `after: "${after}"` : ''].filter(Boolean).join(', ');
-  const r = await gw.query(`{ network(name: "mainnet") { ${field}(${a}) { edges { node { ${sel} } } pageInfo { hasNextPage endCursor } } } }`);
+  const r = await gw.query(
+    `{ network(name: "mainnet") { ${field}(${a}) { edges { node { ${sel} } } pageInfo { hasNextPage endCursor } } } }`,
+  );
   expect(r.errors).toBeUndefined();
   return r.data!.network[field];
 }
@@ -29,8 +44,16 @@ const upPoints = (xs: any[]) => xs.map((p) => [p.timestamp, p.value]);
 
 describe('Network.stakingMetrics (getStakingMetrics)', () => {
   it('pages by cursor through the upstream’s own sequence, primary network and an L1', async () => {
-    const edges = await walk((after) => series('stakingMetrics', 'metric: VALIDATOR_COUNT', after, 90));
-    const expected = await upstreamWalk(m(), '/v2/networks/mainnet/metrics/validatorCount', 'results', {}, 2160);
+    const edges = await walk((after) =>
+      series('stakingMetrics', 'metric: VALIDATOR_COUNT', after, 90),
+    );
+    const expected = await upstreamWalk(
+      m(),
+      '/v2/networks/mainnet/metrics/validatorCount',
+      'results',
+      {},
+      2160,
+    );
     expect(expected.length).toBeGreaterThan(180);
     expect(points(edges)).toEqual(upPoints(expected));
     const l1 = sim.world.primary.mainnet.l1s[0]!;
@@ -38,9 +61,17 @@ describe('Network.stakingMetrics (getStakingMetrics)', () => {
     const end = expected[10].timestamp;
     const args = `metric: VALIDATOR_WEIGHT, subnetId: "${l1.subnetId}", startTimestamp: ${start}, endTimestamp: ${end}`;
     const l1Edges = await walk((after) => series('stakingMetrics', args, after, 7));
-    const l1Expected = await upstreamWalk(m(), '/v2/networks/mainnet/metrics/validatorWeight', 'results', {
-      subnetId: l1.subnetId, startTimestamp: start, endTimestamp: end,
-    }, 2160);
+    const l1Expected = await upstreamWalk(
+      m(),
+      '/v2/networks/mainnet/metrics/validatorWeight',
+      'results',
+      {
+        subnetId: l1.subnetId,
+        startTimestamp: start,
+        endTimestamp: end,
+      },
+      2160,
+    );
     expect(l1Expected.length).toBeGreaterThan(0);
     expect(points(l1Edges)).toEqual(upPoints(l1Expected));
   });
@@ -50,21 +81,43 @@ describe('Network.icmMetrics and icmSummary (getICMTimeseries, getICMSummary)', 
   it('grouped hourly counts equal the upstream’s, every filter by its spec name', async () => {
     const msg = sim.world.icm.messages.find((x) => x.network === 'mainnet')!;
     for (const [args, query] of [
-      ['groupBy: SRC_BLOCKCHAIN_ID_AND_DEST_BLOCKCHAIN_ID, timeInterval: HOUR', { groupBy: 'srcBlockchainId,destBlockchainId', timeInterval: 'hour' }],
+      [
+        'groupBy: SRC_BLOCKCHAIN_ID_AND_DEST_BLOCKCHAIN_ID, timeInterval: HOUR',
+        { groupBy: 'srcBlockchainId,destBlockchainId', timeInterval: 'hour' },
+      ],
       [
         `srcBlockchainId: "${msg.sourceBlockchainId}", destBlockchainId: "${msg.destinationBlockchainId}", groupBy: DEST_BLOCKCHAIN_ID, startTimestamp: 0, endTimestamp: ${sim.world.now}, timeInterval: DAY`,
-        { srcBlockchainId: msg.sourceBlockchainId, destBlockchainId: msg.destinationBlockchainId, groupBy: 'destBlockchainId', startTimestamp: 0, endTimestamp: sim.world.now, timeInterval: 'day' },
+        {
+          srcBlockchainId: msg.sourceBlockchainId,
+          destBlockchainId: msg.destinationBlockchainId,
+          groupBy: 'destBlockchainId',
+          startTimestamp: 0,
+          endTimestamp: sim.world.now,
+          timeInterval: 'day',
+        },
       ],
     ] as const) {
-      const edges = await walk((after) => series('icmMetrics', args, after, 2, 'timestamp value srcBlockchainId destBlockchainId'));
-      const expected = await upstreamWalk(m(), '/v2/icm/timeseries', 'results', { ...query, network: 'mainnet' }, 2160);
+      const edges = await walk((after) =>
+        series('icmMetrics', args, after, 2, 'timestamp value srcBlockchainId destBlockchainId'),
+      );
+      const expected = await upstreamWalk(
+        m(),
+        '/v2/icm/timeseries',
+        'results',
+        { ...query, network: 'mainnet' },
+        2160,
+      );
       expect(expected.length).toBeGreaterThan(0);
       expect(edges.map((e: any) => e.node)).toEqual(expected);
     }
-    const r = await gw.query(`{ network(name: "mainnet") { icmSummary(srcBlockchainId: "${msg.sourceBlockchainId}") {
+    const r =
+      await gw.query(`{ network(name: "mainnet") { icmSummary(srcBlockchainId: "${msg.sourceBlockchainId}") {
       lastHour lastDay lastWeek lastMonth last90Days lastYear allTime srcBlockchainId destBlockchainId } } }`);
     expect(r.errors).toBeUndefined();
-    const up = await upstreamGet(m(), '/v2/icm/summary', { srcBlockchainId: msg.sourceBlockchainId, network: 'mainnet' });
+    const up = await upstreamGet(m(), '/v2/icm/summary', {
+      srcBlockchainId: msg.sourceBlockchainId,
+      network: 'mainnet',
+    });
     expect(r.data!.network.icmSummary).toEqual(up.result);
   });
 });
@@ -73,8 +126,16 @@ describe('L1 validator fee series', () => {
   it('total, subnet, validation and node series equal the upstream’s', async () => {
     const v = sim.world.primary.mainnet.l1Validators.find((x) => x.active)!;
     const cases = [
-      ['l1ValidatorFeeMetrics', 'metric: TOTAL_VALIDATOR_FEES_DAILY', '/v2/validators/metrics/totalValidatorFeesDaily'],
-      ['subnetFeeMetrics', `subnetId: "${v.subnetId}", metric: PER_SUBNET_PAYING_VALIDATORS, startTimestamp: ${v.creationTimestamp}`, `/v2/subnet/${v.subnetId}/metrics/perSubnetPayingValidators?startTimestamp=${v.creationTimestamp}`],
+      [
+        'l1ValidatorFeeMetrics',
+        'metric: TOTAL_VALIDATOR_FEES_DAILY',
+        '/v2/validators/metrics/totalValidatorFeesDaily',
+      ],
+      [
+        'subnetFeeMetrics',
+        `subnetId: "${v.subnetId}", metric: PER_SUBNET_PAYING_VALIDATORS, startTimestamp: ${v.creationTimestamp}`,
+        `/v2/subnet/${v.subnetId}/metrics/perSubnetPayingValidators?startTimestamp=${v.creationTimestamp}`,
+      ],
     ] as const;
     for (const [field, args, path] of cases) {
       const edges = await walk((after) => series(field, args, after, 50));
@@ -83,11 +144,15 @@ describe('L1 validator fee series', () => {
       expect(up.results.length, field).toBeGreaterThan(0);
       expect(points(edges)).toEqual(upPoints(up.results));
     }
-    const r = await gw.query(`{ node(id: "${Buffer.from(`L1Validator:mainnet:${v.validationId}`).toString('base64url')}") { ... on L1Validator {
+    const r =
+      await gw.query(`{ node(id: "${Buffer.from(`L1Validator:mainnet:${v.validationId}`).toString('base64url')}") { ... on L1Validator {
       feeMetrics(metric: VALIDATION_CUMULATIVE_FEES_DAILY, first: 500) { edges { node { timestamp value } } }
       nodeFeeMetrics(metric: PER_NODE_DAILY_FEES_PAID, first: 500) { edges { node { timestamp value } } } } } }`);
     expect(r.errors).toBeUndefined();
-    const byValidation = await upstreamGet(m(), `/v2/validation/${v.validationId}/metrics/validationCumulativeFeesDaily`);
+    const byValidation = await upstreamGet(
+      m(),
+      `/v2/validation/${v.validationId}/metrics/validationCumulativeFeesDaily`,
+    );
     const byNode = await upstreamGet(m(), `/v2/validator/${v.nodeId}/metrics/perNodeDailyFeesPaid`);
     expect(points(r.data!.node.feeMetrics.edges)).toEqual(upPoints(byValidation.results));
     expect(points(r.data!.node.nodeFeeMetrics.edges)).toEqual(upPoints(byNode.results));
@@ -113,7 +178,10 @@ describe('L1 validator fee series', () => {
 
 describe('bad filters are refused before any upstream call', () => {
   it.each([
-    ['stakingMetrics(metric: DELEGATOR_COUNT, startTimestamp: 10, endTimestamp: 5, first: 1)', 'endTimestamp'],
+    [
+      'stakingMetrics(metric: DELEGATOR_COUNT, startTimestamp: 10, endTimestamp: 5, first: 1)',
+      'endTimestamp',
+    ],
     ['stakingMetrics(metric: DELEGATOR_COUNT, subnetId: "nope", first: 1)', 'subnetId'],
     ['stakingMetrics(metric: DELEGATOR_COUNT, startTimestamp: -1, first: 1)', 'startTimestamp'],
     ['icmMetrics(srcBlockchainId: "0x12", first: 1)', 'srcBlockchainId'],
@@ -128,7 +196,9 @@ describe('bad filters are refused before any upstream call', () => {
 
   it('L1 fee series on fuji (the routes describe mainnet only)', async () => {
     sim.reset();
-    const r = await gw.query('{ network(name: "fuji") { l1ValidatorFeeMetrics(metric: TOTAL_PAYING_VALIDATORS_DAILY, first: 1) { edges { cursor } } } }');
+    const r = await gw.query(
+      '{ network(name: "fuji") { l1ValidatorFeeMetrics(metric: TOTAL_PAYING_VALIDATORS_DAILY, first: 1) { edges { cursor } } } }',
+    );
     expectBadInput(r, 'l1ValidatorFeeMetrics');
     expect(sim.stats().total).toBe(0);
   });

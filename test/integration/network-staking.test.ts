@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
-import { expectBadInput, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
+import {
+  expectBadInput,
+  routeCalls,
+  settle,
+  upstreamGet,
+  upstreamWalk,
+  walk,
+} from './primary-support.js';
 
 /**
  * Network.validators (listValidators, every filter), Network.delegators, pending and historical rewards
@@ -21,9 +28,17 @@ useSimAndGateway({ db: 69 }, (s, g) => {
 
 const base = () => sim.dataApiUrl;
 
-async function conn(field: string, args: string, after: string | null, first: number, sel = 'txHash') {
+async function conn(
+  field: string,
+  args: string,
+  after: string | null,
+  first: number,
+  sel = 'txHash',
+) {
   const a = [args, `first: ${first}`, after ? `after: "${after}"` : ''].filter(Boolean).join(', ');
-  const r = await gw.query(`{ network(name: "mainnet") { ${field}(${a}) { edges { node { ${sel} } } pageInfo { hasNextPage endCursor } } } }`);
+  const r = await gw.query(
+    `{ network(name: "mainnet") { ${field}(${a}) { edges { node { ${sel} } } pageInfo { hasNextPage endCursor } } } }`,
+  );
   expect(r.errors).toBeUndefined();
   return r.data!.network[field];
 }
@@ -33,7 +48,9 @@ describe('Network.validators over listValidators', () => {
     const args = 'sortBy: DELEGATION_CAPACITY, sortOrder: ASC, minUptimePerformance: 0';
     const edges = await walk((after) => conn('validators', args, after, 70));
     const expected = await upstreamWalk(base(), '/v1/networks/mainnet/validators', 'validators', {
-      sortBy: 'delegationCapacity', sortOrder: 'asc', minUptimePerformance: 0,
+      sortBy: 'delegationCapacity',
+      sortOrder: 'asc',
+      minUptimePerformance: 0,
     });
     expect(expected.length).toBeGreaterThan(200);
     expect(edges.map((e: any) => e.node.txHash)).toEqual(expected.map((v) => v.txHash));
@@ -44,17 +61,38 @@ describe('Network.validators over listValidators', () => {
     const nodes = [...new Set(net.validators.map((v) => v.nodeId))].slice(0, 40);
     sim.reset();
     const args = [
-      `nodeIds: ${JSON.stringify(nodes)}`, 'sortBy: TIME_REMAINING', 'sortOrder: DESC', 'validationStatus: ACTIVE',
-      'minDelegationCapacity: "0"', 'maxDelegationCapacity: "720000000000000000"', 'minTimeRemaining: 0',
-      'maxTimeRemaining: 2147483647', 'minFeePercentage: 2', 'maxFeePercentage: 15.5', 'minUptimePerformance: 50.5',
-      'maxUptimePerformance: 100', `subnetId: "${net.info.primarySubnetId}"`,
+      `nodeIds: ${JSON.stringify(nodes)}`,
+      'sortBy: TIME_REMAINING',
+      'sortOrder: DESC',
+      'validationStatus: ACTIVE',
+      'minDelegationCapacity: "0"',
+      'maxDelegationCapacity: "720000000000000000"',
+      'minTimeRemaining: 0',
+      'maxTimeRemaining: 2147483647',
+      'minFeePercentage: 2',
+      'maxFeePercentage: 15.5',
+      'minUptimePerformance: 50.5',
+      'maxUptimePerformance: 100',
+      `subnetId: "${net.info.primarySubnetId}"`,
     ].join(', ');
-    const edges = await walk((after) => conn('validators', args, after, 100, 'txHash nodeId delegationFee validationStatus'));
+    const edges = await walk((after) =>
+      conn('validators', args, after, 100, 'txHash nodeId delegationFee validationStatus'),
+    );
     expect(routeCalls(sim)).toEqual({ [LIST]: 1 });
     const expected = await upstreamWalk(base(), '/v1/networks/mainnet/validators', 'validators', {
-      nodeIds: [...nodes].sort().join(','), sortBy: 'timeRemaining', sortOrder: 'desc', validationStatus: 'active',
-      minDelegationCapacity: '0', maxDelegationCapacity: '720000000000000000', minTimeRemaining: 0, maxTimeRemaining: 2147483647,
-      minFeePercentage: 2, maxFeePercentage: 15.5, minUptimePerformance: 50.5, maxUptimePerformance: 100, subnetId: net.info.primarySubnetId,
+      nodeIds: [...nodes].sort().join(','),
+      sortBy: 'timeRemaining',
+      sortOrder: 'desc',
+      validationStatus: 'active',
+      minDelegationCapacity: '0',
+      maxDelegationCapacity: '720000000000000000',
+      minTimeRemaining: 0,
+      maxTimeRemaining: 2147483647,
+      minFeePercentage: 2,
+      maxFeePercentage: 15.5,
+      minUptimePerformance: 50.5,
+      maxUptimePerformance: 100,
+      subnetId: net.info.primarySubnetId,
     });
     expect(expected.length).toBeGreaterThan(0);
     expect(edges.map((e: any) => e.node.txHash)).toEqual(expected.map((v) => v.txHash));
@@ -66,8 +104,14 @@ describe('Network.validators over listValidators', () => {
   });
 
   it('still serves one node’s periods with nodeId (getSingleValidatorDetails)', async () => {
-    const edges = await walk((after) => conn('validators', `nodeId: "${sim.world.selfNodeId}"`, after, 5));
-    const expected = await upstreamWalk(base(), `/v1/networks/mainnet/validators/${sim.world.selfNodeId}`, 'validators');
+    const edges = await walk((after) =>
+      conn('validators', `nodeId: "${sim.world.selfNodeId}"`, after, 5),
+    );
+    const expected = await upstreamWalk(
+      base(),
+      `/v1/networks/mainnet/validators/${sim.world.selfNodeId}`,
+      'validators',
+    );
     expect(edges.map((e: any) => e.node.txHash)).toEqual(expected.map((v) => v.txHash));
   });
 
@@ -86,7 +130,9 @@ describe('Network.validators over listValidators', () => {
     [`nodeId: "NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg", sortBy: DELEGATION_FEE`, 'sortBy'],
   ])('refuses %s before any upstream call', async (args, argument) => {
     sim.reset();
-    const r = await gw.query(`{ network(name: "mainnet") { validators(${args}, first: 5) { edges { node { txHash } } } } }`);
+    const r = await gw.query(
+      `{ network(name: "mainnet") { validators(${args}, first: 5) { edges { node { txHash } } } } }`,
+    );
     expectBadInput(r, argument);
     expect(sim.stats().total).toBe(0);
   });
@@ -112,7 +158,9 @@ describe('Network.validators over listValidators', () => {
 describe('Network.delegators, rewards and details', () => {
   it('delegators walk several pages equal to listDelegators, filters by spec name', async () => {
     const edges = await walk((after) => conn('delegators', 'sortOrder: ASC', after, 80));
-    const expected = await upstreamWalk(base(), '/v1/networks/mainnet/delegators', 'delegators', { sortOrder: 'asc' });
+    const expected = await upstreamWalk(base(), '/v1/networks/mainnet/delegators', 'delegators', {
+      sortOrder: 'asc',
+    });
     expect(expected.length).toBeGreaterThan(200);
     expect(edges.map((e: any) => e.node.txHash)).toEqual(expected.map((d) => d.txHash));
     const addr = expected[0].rewardAddresses[0];
@@ -120,7 +168,9 @@ describe('Network.delegators, rewards and details', () => {
     const args = `nodeIds: ["${node}"], rewardAddresses: ["P-${addr}"], delegationStatus: ${expected[0].delegationStatus.toUpperCase()}`;
     const filtered = await walk((after) => conn('delegators', args, after, 10));
     const want = await upstreamWalk(base(), '/v1/networks/mainnet/delegators', 'delegators', {
-      nodeIds: node, rewardAddresses: addr, delegationStatus: expected[0].delegationStatus,
+      nodeIds: node,
+      rewardAddresses: addr,
+      delegationStatus: expected[0].delegationStatus,
     });
     expect(want.length).toBeGreaterThan(0);
     expect(filtered.map((e: any) => e.node.txHash)).toEqual(want.map((d) => d.txHash));
@@ -154,14 +204,19 @@ describe('Network.delegators, rewards and details', () => {
   });
 
   it('pending and historical rewards walk several pages equal to the upstream, linked to their stake', async () => {
-    const nodes = [...new Set(sim.world.primary.mainnet.validators.map((v) => v.nodeId))].slice(0, 64);
+    const nodes = [...new Set(sim.world.primary.mainnet.validators.map((v) => v.nodeId))].slice(
+      0,
+      64,
+    );
     const list = JSON.stringify(nodes);
     const nodeIds = [...nodes].sort().join(',');
     for (const [field, path, key] of [
       ['pendingRewards', '/v1/networks/mainnet/rewards:listPending', 'pendingRewards'],
       ['historicalRewards', '/v1/networks/mainnet/rewards', 'historicalRewards'],
     ] as const) {
-      const edges = await walk((after) => conn(field, `nodeIds: ${list}, sortOrder: ASC`, after, 60, 'txHash rewardType'));
+      const edges = await walk((after) =>
+        conn(field, `nodeIds: ${list}, sortOrder: ASC`, after, 60, 'txHash rewardType'),
+      );
       const expected = await upstreamWalk(base(), path, key, { nodeIds, sortOrder: 'asc' });
       expect(expected.length, field).toBeGreaterThan(100);
       expect(edges.map((e: any) => e.node.txHash)).toEqual(expected.map((r) => r.txHash));
@@ -203,18 +258,31 @@ describe('Network.delegators, rewards and details', () => {
     expect(sim.stats().total).toBe(0);
     const up = await upstreamGet(base(), '/v1/networks/mainnet');
     const d = r.data!.network.details;
-    expect(d.validators).toEqual({ ...up.validatorDetails, estimatedAnnualStakingReward: undefined, stakingRatio: up.validatorDetails.stakingRatio });
+    expect(d.validators).toEqual({
+      ...up.validatorDetails,
+      estimatedAnnualStakingReward: undefined,
+      stakingRatio: up.validatorDetails.stakingRatio,
+    });
     expect(d.delegators).toEqual(up.delegatorDetails);
-    const node = await gw.query(`{ node(id: "${d.id}") { ... on NetworkDetails { delegators { delegatorCount } } } }`);
+    const node = await gw.query(
+      `{ node(id: "${d.id}") { ... on NetworkDetails { delegators { delegatorCount } } } }`,
+    );
     expect(node.data!.node.delegators.delegatorCount).toBe(up.delegatorDetails.delegatorCount);
   });
 
   it('a delegator refetches through node(id) in its current status', async () => {
-    const r = await gw.query('{ network(name: "mainnet") { delegators(first: 3) { edges { node { id txHash delegationStatus } } } } }');
+    const r = await gw.query(
+      '{ network(name: "mainnet") { delegators(first: 3) { edges { node { id txHash delegationStatus } } } } }',
+    );
     for (const { node } of r.data!.network.delegators.edges) {
-      const back = await gw.query(`{ node(id: "${node.id}") { ... on Delegator { txHash delegationStatus } } }`);
+      const back = await gw.query(
+        `{ node(id: "${node.id}") { ... on Delegator { txHash delegationStatus } } }`,
+      );
       expect(back.errors).toBeUndefined();
-      expect(back.data!.node).toEqual({ txHash: node.txHash, delegationStatus: node.delegationStatus });
+      expect(back.data!.node).toEqual({
+        txHash: node.txHash,
+        delegationStatus: node.delegationStatus,
+      });
     }
   });
 });

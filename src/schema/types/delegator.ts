@@ -15,9 +15,9 @@ import { StakingTransactionRef } from './staking-transaction.js';
 import { ValidatorRef } from './validator.js';
 
 /**
- * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its status
- * (the upstream's `oneOf`). Global id: `<Type>:<network>:<txHash>` (the delegation tx names it); a
- * refetch finds it again in its node's delegations, in its current status.
+ * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its
+ * status (the upstream's `oneOf`). Global id: `<Type>:<network>:<txHash>` (the delegation tx names
+ * it); a refetch finds it again in its node's delegations, in its current status.
  */
 export type Delegator = DelegatorDetails & { network: GatewayNetwork };
 type DelegatorOf<S extends DelegationStatus> = Extract<Delegator, { delegationStatus: S }>;
@@ -45,7 +45,9 @@ function branded(d: Delegator): Delegator {
 /** Upstream pages walked to find one delegation among its node's. */
 const MAX_LOOKUP_PAGES = 10;
 
-/** One delegation by `<network>:<txHash>`: its tx names its node, whose delegations are then walked. */
+/**
+ * One delegation by `<network>:<txHash>`: its tx names its node, whose delegations are then walked.
+ */
 async function loadDelegator(id: string, ctx: GatewayContext): Promise<Delegator> {
   const [net, hash, ...rest] = id.split(':');
   if (!net || !hash || rest.length > 0) throw badInput('id', 'Malformed delegator id');
@@ -54,7 +56,11 @@ async function loadDelegator(id: string, ctx: GatewayContext): Promise<Delegator
   const tx = await ctx.loaders.primary.pChainTransaction.load({ network, txHash });
   let pageToken: string | null = null;
   for (let n = 0; tx.nodeId && n < MAX_LOOKUP_PAGES; n++) {
-    const page = await ctx.loaders.staking.delegatorsPage.load({ network, nodeIds: [tx.nodeId], pageToken });
+    const page = await ctx.loaders.staking.delegatorsPage.load({
+      network,
+      nodeIds: [tx.nodeId],
+      pageToken,
+    });
     const found = page.items.find((d) => d.txHash === txHash);
     if (found) return branded({ ...found, network });
     if (!page.nextPageToken) break;
@@ -68,22 +74,54 @@ export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').impleme
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (d) => TYPE_OF[d.delegationStatus],
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum, description: 'The primary network of this delegation.' }),
-    txHash: t.exposeString('txHash', { description: 'The transaction that made the delegation (CB58).' }),
-    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator delegated to (`NodeID-…`).' }),
-    rewardAddresses: t.exposeStringList('rewardAddresses', { description: 'Addresses (bech32) the reward is paid to.' }),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', description: 'Stake delegated, in nAVAX.' }),
-    delegationFee: t.expose('delegationFee', { type: 'BigDecimal', description: "Percent of the reward the validator keeps." }),
-    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the delegation, Unix seconds.' }),
-    startTimestampIso: t.string({ resolve: (d) => isoOf(d.startTimestamp), description: '`startTimestamp` in ISO 8601 UTC.' }),
-    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the delegation, Unix seconds.' }),
-    endTimestampIso: t.string({ resolve: (d) => isoOf(d.endTimestamp), description: '`endTimestamp` in ISO 8601 UTC.' }),
-    delegationStatus: t.expose('delegationStatus', { type: DelegationStatusEnum, description: 'Pending, active or completed.' }),
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this delegation.',
+    }),
+    txHash: t.exposeString('txHash', {
+      description: 'The transaction that made the delegation (CB58).',
+    }),
+    nodeId: t.exposeString('nodeId', {
+      description: 'Node id of the validator delegated to (`NodeID-…`).',
+    }),
+    rewardAddresses: t.exposeStringList('rewardAddresses', {
+      description: 'Addresses (bech32) the reward is paid to.',
+    }),
+    amountDelegated: t.expose('amountDelegated', {
+      type: 'BigDecimal',
+      description: 'Stake delegated, in nAVAX.',
+    }),
+    delegationFee: t.expose('delegationFee', {
+      type: 'BigDecimal',
+      description: 'Percent of the reward the validator keeps.',
+    }),
+    startTimestamp: t.expose('startTimestamp', {
+      type: 'Timestamp',
+      description: 'Start of the delegation, Unix seconds.',
+    }),
+    startTimestampIso: t.string({
+      resolve: (d) => isoOf(d.startTimestamp),
+      description: '`startTimestamp` in ISO 8601 UTC.',
+    }),
+    endTimestamp: t.expose('endTimestamp', {
+      type: 'Timestamp',
+      description: 'End of the delegation, Unix seconds.',
+    }),
+    endTimestampIso: t.string({
+      resolve: (d) => isoOf(d.endTimestamp),
+      description: '`endTimestamp` in ISO 8601 UTC.',
+    }),
+    delegationStatus: t.expose('delegationStatus', {
+      type: DelegationStatusEnum,
+      description: 'Pending, active or completed.',
+    }),
     validator: t.field({
       type: ValidatorRef,
       nullable: true,
-      description: 'The validation period delegated to (the node’s period covering the delegation’s start).',
-      resolve: (d, _a, ctx) => validatorOfStake(ctx, d.network, d.nodeId, { delegationStart: d.startTimestamp }),
+      description:
+        'The validation period delegated to (the node’s period covering the delegation’s start).',
+      resolve: (d, _a, ctx) =>
+        validatorOfStake(ctx, d.network, d.nodeId, { delegationStart: d.startTimestamp }),
     }),
     stakingTransaction: t.field({
       type: StakingTransactionRef,
@@ -98,7 +136,8 @@ const nodeOptions = (status: DelegationStatus) => ({
   interfaces: [DelegatorRef],
   id: { resolve: (d: Delegator) => `${d.network}:${d.txHash}` },
   brandLoadedObjects: false,
-  loadMany: (ids: readonly string[], ctx: GatewayContext) => ids.map((id) => loadDelegator(id, ctx) as Promise<never>),
+  loadMany: (ids: readonly string[], ctx: GatewayContext) =>
+    ids.map((id) => loadDelegator(id, ctx) as Promise<never>),
   isTypeOf: (d: unknown) => (d as Delegator).delegationStatus === status,
 });
 
@@ -116,10 +155,17 @@ builder.node(builder.objectRef<DelegatorOf<'completed'>>('CompletedDelegator'), 
 for (const status of ['active', 'pending'] as const) {
   builder.node(builder.objectRef<DelegatorOf<typeof status>>(TYPE_OF[status]), {
     ...nodeOptions(status),
-    description: status === 'active' ? 'A delegation under way.' : 'A delegation that has not started yet.',
+    description:
+      status === 'active' ? 'A delegation under way.' : 'A delegation that has not started yet.',
     fields: (t) => ({
-      estimatedGrossReward: t.expose('estimatedGrossReward', reward('Estimated total reward, in nAVAX.')),
-      estimatedNetReward: t.expose('estimatedNetReward', reward("Estimated reward after the validator's fee, in nAVAX.")),
+      estimatedGrossReward: t.expose(
+        'estimatedGrossReward',
+        reward('Estimated total reward, in nAVAX.'),
+      ),
+      estimatedNetReward: t.expose(
+        'estimatedNetReward',
+        reward("Estimated reward after the validator's fee, in nAVAX."),
+      ),
     }),
   });
 }
@@ -129,12 +175,24 @@ builder.objectFields(NetworkRef, (t) => ({
     {
       type: DelegatorRef,
       nullable: true,
-      description: 'Delegations on the network, typed by status (Data API `listDelegators`). Forward paging only.',
+      description:
+        'Delegations on the network, typed by status (Data API `listDelegators`). Forward paging ' +
+        'only.',
       args: {
-        nodeIds: t.arg.stringList({ description: 'Only delegations to these nodes (NodeID-…, checksummed; at most 64).' }),
-        rewardAddresses: t.arg.stringList({ description: 'Only delegations paying these addresses (bech32, optionally P-).' }),
-        delegationStatus: t.arg({ type: DelegationStatusEnum, description: 'Only delegations in this status.' }),
-        sortOrder: t.arg({ type: SortOrderEnum, description: 'By start time. Default: the upstream’s (descending).' }),
+        nodeIds: t.arg.stringList({
+          description: 'Only delegations to these nodes (NodeID-…, checksummed; at most 64).',
+        }),
+        rewardAddresses: t.arg.stringList({
+          description: 'Only delegations paying these addresses (bech32, optionally P-).',
+        }),
+        delegationStatus: t.arg({
+          type: DelegationStatusEnum,
+          description: 'Only delegations in this status.',
+        }),
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By start time. Default: the upstream’s (descending).',
+        }),
       },
       resolve: (network, args, ctx) => {
         const filter = {
@@ -150,8 +208,15 @@ builder.objectFields(NetworkRef, (t) => ({
           pageSize: STAKING_PAGE_SIZE,
           itemKey: (d) => d.txHash,
           fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.staking.delegatorsPage.load({ network: network.name, pageToken, ...filter });
-            return { items: page.items.map((d) => branded({ ...d, network: network.name })), nextPageToken: page.nextPageToken };
+            const page = await ctx.loaders.staking.delegatorsPage.load({
+              network: network.name,
+              pageToken,
+              ...filter,
+            });
+            return {
+              items: page.items.map((d) => branded({ ...d, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
           },
         });
       },

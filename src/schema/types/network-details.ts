@@ -13,7 +13,10 @@ const DistributionRef = builder.objectRef<Distribution>('StakingDistribution').i
   description: 'Active stake of validators running one AvalancheGo version.',
   fields: (t) => ({
     version: t.exposeString('version', { description: 'AvalancheGo version of the nodes.' }),
-    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Stake of those validators, in nAVAX.' }),
+    amountStaked: t.expose('amountStaked', {
+      type: 'BigDecimal',
+      description: 'Stake of those validators, in nAVAX.',
+    }),
     validatorCount: t.exposeInt('validatorCount', { description: 'How many validators run it.' }),
   }),
 });
@@ -22,7 +25,10 @@ const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorT
   description: 'The active validator set, in totals.',
   fields: (t) => ({
     validatorCount: t.exposeInt('validatorCount', { description: 'Active validators.' }),
-    totalAmountStaked: t.expose('totalAmountStaked', { type: 'BigDecimal', description: 'Their own stake, in nAVAX.' }),
+    totalAmountStaked: t.expose('totalAmountStaked', {
+      type: 'BigDecimal',
+      description: 'Their own stake, in nAVAX.',
+    }),
     estimatedAnnualStakingReward: t.expose('estimatedAnnualStakingReward', {
       type: 'BigDecimal',
       description: 'Potential rewards of the active validations and delegations, in nAVAX.',
@@ -32,17 +38,25 @@ const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorT
       description: 'Active stake by AvalancheGo version.',
       resolve: (v) => v.stakingDistributionByVersion,
     }),
-    stakingRatio: t.expose('stakingRatio', { type: 'BigDecimal', description: 'Active stake over the current supply (0–1).' }),
+    stakingRatio: t.expose('stakingRatio', {
+      type: 'BigDecimal',
+      description: 'Active stake over the current supply (0–1).',
+    }),
   }),
 });
 
-const DelegatorTotalsRef = builder.objectRef<NetworkDetails['delegatorDetails']>('NetworkDelegatorTotals').implement({
-  description: 'Active delegations, in totals.',
-  fields: (t) => ({
-    delegatorCount: t.exposeInt('delegatorCount', { description: 'Active delegations.' }),
-    totalAmountStaked: t.expose('totalAmountStaked', { type: 'BigDecimal', description: 'Stake delegated, in nAVAX.' }),
-  }),
-});
+const DelegatorTotalsRef = builder
+  .objectRef<NetworkDetails['delegatorDetails']>('NetworkDelegatorTotals')
+  .implement({
+    description: 'Active delegations, in totals.',
+    fields: (t) => ({
+      delegatorCount: t.exposeInt('delegatorCount', { description: 'Active delegations.' }),
+      totalAmountStaked: t.expose('totalAmountStaked', {
+        type: 'BigDecimal',
+        description: 'Stake delegated, in nAVAX.',
+      }),
+    }),
+  });
 
 type Details = NetworkDetails & { network: GatewayNetwork };
 
@@ -58,8 +72,16 @@ builder.node(NetworkDetailsRef, {
   id: { resolve: (d) => d.network },
   loadMany: (ids, ctx) => ids.map((id) => loadDetails(id, ctx)),
   fields: (t) => ({
-    validators: t.field({ type: ValidatorTotalsRef, description: 'Active validators.', resolve: (d) => d.validatorDetails }),
-    delegators: t.field({ type: DelegatorTotalsRef, description: 'Active delegations.', resolve: (d) => d.delegatorDetails }),
+    validators: t.field({
+      type: ValidatorTotalsRef,
+      description: 'Active validators.',
+      resolve: (d) => d.validatorDetails,
+    }),
+    delegators: t.field({
+      type: DelegatorTotalsRef,
+      description: 'Active delegations.',
+      resolve: (d) => d.delegatorDetails,
+    }),
   }),
 });
 
@@ -67,7 +89,9 @@ builder.objectFields(NetworkRef, (t) => ({
   details: t.field({
     type: NetworkDetailsRef,
     nullable: true,
-    description: "The network's staking totals: validators, delegations, stake by version (`getNetworkDetails`).",
+    description:
+      "The network's staking totals: validators, delegations, stake by version " +
+      "(`getNetworkDetails`).",
     resolve: (n, _a, ctx) => loadDetails(n.name, ctx),
   }),
 }));

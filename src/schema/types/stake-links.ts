@@ -5,8 +5,9 @@ import { findValidator } from './validator.js';
 
 /**
  * Links from a stake (a delegation, a reward) to what it belongs to, through the shared loaders: a
- * validation period is found in its node's periods (one call per distinct node, shared with any other
- * lookup of that node in the query); a staking transaction is loaded by hash (one call per distinct tx).
+ * validation period is found in its node's periods (one call per distinct node, shared with any
+ * other lookup of that node in the query); a staking transaction is loaded by hash (one call per
+ * distinct tx).
  */
 export function validatorOfStake(
   ctx: GatewayContext,
@@ -14,11 +15,21 @@ export function validatorOfStake(
   nodeId: string,
   by: { validationTxHash: string } | { delegationStart: number },
 ): Promise<Validator | null> {
-  if ('validationTxHash' in by) return findValidator(ctx, network, nodeId, (v) => v.txHash === by.validationTxHash);
+  if ('validationTxHash' in by)
+    return findValidator(ctx, network, nodeId, (v) => v.txHash === by.validationTxHash);
   const start = by.delegationStart;
-  return findValidator(ctx, network, nodeId, (v) => v.startTimestamp <= start && start < v.endTimestamp);
+  return findValidator(
+    ctx,
+    network,
+    nodeId,
+    (v) => v.startTimestamp <= start && start < v.endTimestamp,
+  );
 }
 
-export async function linkedStakingTransaction(ctx: GatewayContext, network: GatewayNetwork, txHash: string): Promise<StakingTransaction> {
+export async function linkedStakingTransaction(
+  ctx: GatewayContext,
+  network: GatewayNetwork,
+  txHash: string,
+): Promise<StakingTransaction> {
   return { ...(await ctx.loaders.primary.pChainTransaction.load({ network, txHash })), network };
 }

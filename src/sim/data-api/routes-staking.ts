@@ -6,19 +6,38 @@ import { validatorJson } from './shape-primary.js';
 
 /**
  * The network's validator set and its totals: `listValidators` (every filter of the real route) and
- * `getNetworkDetails`. Filters follow the spec's descriptions: node ids match by substring, capacities
- * are nAVAX decimal strings, uptime bounds apply to active periods (the default minimum is 90, as the
- * spec says), fee bounds to primary-network periods, time remaining is `end - now` (0 once ended).
+ * `getNetworkDetails`. Filters follow the spec's descriptions: node ids match by substring,
+ * capacities are nAVAX decimal strings, uptime bounds apply to active periods (the default minimum
+ * is 90, as the spec says), fee bounds to primary-network periods, time remaining is `end - now` (0
+ * once ended).
  */
 
 const NODE_PART = /^[A-Za-z0-9-]{1,64}$/;
 const MAX_CAPACITY = 720_000_000_000_000_000n;
-const SORT_BY = ['blockIndex', 'delegationCapacity', 'timeRemaining', 'delegationFee', 'uptimePerformance'] as const;
+const SORT_BY = [
+  'blockIndex',
+  'delegationCapacity',
+  'timeRemaining',
+  'delegationFee',
+  'uptimePerformance',
+] as const;
 type SortBy = (typeof SORT_BY)[number];
 
 export const LIST_VALIDATORS_PARAMS = [
-  'pageToken', 'pageSize', 'nodeIds', 'sortBy', 'sortOrder', 'validationStatus', 'minDelegationCapacity', 'maxDelegationCapacity',
-  'minTimeRemaining', 'maxTimeRemaining', 'minFeePercentage', 'maxFeePercentage', 'minUptimePerformance', 'maxUptimePerformance',
+  'pageToken',
+  'pageSize',
+  'nodeIds',
+  'sortBy',
+  'sortOrder',
+  'validationStatus',
+  'minDelegationCapacity',
+  'maxDelegationCapacity',
+  'minTimeRemaining',
+  'maxTimeRemaining',
+  'minFeePercentage',
+  'maxFeePercentage',
+  'minUptimePerformance',
+  'maxUptimePerformance',
   'subnetId',
 ] as const;
 
@@ -33,8 +52,14 @@ function capacity(ctx: Ctx, name: string): bigint | undefined {
   return BigInt(raw);
 }
 
-function range<T extends number | bigint>(ctx: Ctx, what: string, lo: T | undefined, hi: T | undefined): void {
-  if (lo !== undefined && hi !== undefined && lo > hi) ctx.errors.push(`min${what} must be less than or equal to max${what}`);
+function range<T extends number | bigint>(
+  ctx: Ctx,
+  what: string,
+  lo: T | undefined,
+  hi: T | undefined,
+): void {
+  if (lo !== undefined && hi !== undefined && lo > hi)
+    ctx.errors.push(`min${what} must be less than or equal to max${what}`);
 }
 
 const remaining = (v: ValidatorRecord, now: number) => Math.max(0, v.endTimestamp - now);
@@ -54,7 +79,8 @@ function sortValue(v: ValidatorRecord, by: SortBy, now: number): number {
   }
 }
 
-const cmp = (a: [number, string], b: [number, string]) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+const cmp = (a: [number, string], b: [number, string]) =>
+  a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
 export const stakingRoutes: Route<Ctx>[] = [
   {
@@ -64,11 +90,22 @@ export const stakingRoutes: Route<Ctx>[] = [
       const net = ctx.network();
       ctx.allowOnly(LIST_VALIDATORS_PARAMS);
       const size = ctx.pageSize();
-      const nodeIds = ctx.q('nodeIds')?.split(',').map((s) => s.trim()).filter((s) => s !== '');
-      for (const n of nodeIds ?? []) if (!NODE_PART.test(n)) ctx.errors.push('nodeIds must be a comma separated list of node ids');
+      const nodeIds = ctx
+        .q('nodeIds')
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      for (const n of nodeIds ?? [])
+        if (!NODE_PART.test(n))
+          ctx.errors.push('nodeIds must be a comma separated list of node ids');
       const sortBy = ctx.enumOf('sortBy', SORT_BY) ?? 'blockIndex';
       const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'desc';
-      const status = ctx.enumOf('validationStatus', ['completed', 'active', 'pending', 'removed'] as const);
+      const status = ctx.enumOf('validationStatus', [
+        'completed',
+        'active',
+        'pending',
+        'removed',
+      ] as const);
       const minCap = capacity(ctx, 'minDelegationCapacity');
       const maxCap = capacity(ctx, 'maxDelegationCapacity');
       const minTime = ctx.num('minTimeRemaining', { min: 0, max: 2147483647 });
@@ -93,12 +130,21 @@ export const stakingRoutes: Route<Ctx>[] = [
         (maxCap === undefined || v.status !== 'active' || v.delegationCapacity <= maxCap) &&
         (minTime === undefined || remaining(v, now) >= minTime) &&
         (maxTime === undefined || remaining(v, now) <= maxTime) &&
-        (!feeFiltered || (v.subnetId === net.info.primarySubnetId && Number(v.delegationFee) >= (minFee ?? 2) && Number(v.delegationFee) <= (maxFee ?? 100))) &&
+        (!feeFiltered ||
+          (v.subnetId === net.info.primarySubnetId &&
+            Number(v.delegationFee) >= (minFee ?? 2) &&
+            Number(v.delegationFee) <= (maxFee ?? 100))) &&
         (v.status !== 'active' || (v.uptime >= minUp && v.uptime <= maxUp));
       const key = (v: ValidatorRecord): [number, string] => [sortValue(v, sortBy, now), v.txHash];
       const sorted = net.validators.filter(keep).sort((a, b) => cmp(key(a), key(b)));
       const filters = LIST_VALIDATORS_PARAMS.filter((p) => p !== 'pageToken' && p !== 'pageSize');
-      const { page, next } = pageOf(sorted, { desc: order === 'desc', size, after: ctx.cursor<[number, string]>(filters), key, cmp });
+      const { page, next } = pageOf(sorted, {
+        desc: order === 'desc',
+        size,
+        after: ctx.cursor<[number, string]>(filters),
+        key,
+        cmp,
+      });
       return { ...ctx.nextPage(filters, next), validators: page.map(validatorJson) };
     },
   },
@@ -114,13 +160,21 @@ export const stakingRoutes: Route<Ctx>[] = [
   },
 ];
 
-/** Totals of the active validator set (the AVAX supply of the ratio is the primary network's 720 M cap). */
+/**
+ * Totals of the active validator set (the AVAX supply of the ratio is the primary network's 720 M
+ * cap).
+ */
 export function networkDetails(net: PrimaryNetworkData, now: number) {
   const active = net.validators.filter((v) => v.status === 'active');
   const staked = active.reduce((s, v) => s + v.amountStaked, 0n);
-  const delegations = net.stakingTxs.filter((t) => t.txType.includes('Delegator') && t.startTimestamp <= now && t.endTimestamp > now);
+  const delegations = net.stakingTxs.filter(
+    (t) => t.txType.includes('Delegator') && t.startTimestamp <= now && t.endTimestamp > now,
+  );
   const delegated = delegations.reduce((s, t) => s + t.amountStaked, 0n);
-  const reward = active.reduce((s, v) => s + v.validationRewardAmount + v.delegationRewardAmount, 0n);
+  const reward = active.reduce(
+    (s, v) => s + v.validationRewardAmount + v.delegationRewardAmount,
+    0n,
+  );
   const byVersion = new Map<string, { amount: bigint; count: number }>();
   for (const v of active) {
     const e = byVersion.get(v.avalancheGoVersion) ?? { amount: 0n, count: 0 };
@@ -136,7 +190,11 @@ export function networkDetails(net: PrimaryNetworkData, now: number) {
       estimatedAnnualStakingReward: String(reward),
       stakingDistributionByVersion: [...byVersion.entries()]
         .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-        .map(([version, e]) => ({ version, amountStaked: String(e.amount), validatorCount: e.count })),
+        .map(([version, e]) => ({
+          version,
+          amountStaked: String(e.amount),
+          validatorCount: e.count,
+        })),
       stakingRatio: (Number(((staked + delegated) * 1_000_000n) / supply) / 1_000_000).toFixed(6),
     },
     delegatorDetails: { delegatorCount: delegations.length, totalAmountStaked: String(delegated) },
