@@ -92,6 +92,9 @@ export const RESOURCE_CLASS = {
   'metrics.rollingWindow': 'slow',
   // Staking, ICM and L1-validator fee series are daily (or hourly) aggregates: they move with the job too.
   'metrics.stakingMetric': 'slow',
+  // The chains the Metrics API reports on change when a chain is added.
+  'metrics.chains': 'slow',
+  'metrics.chain': 'slow',
   'metrics.icmTimeseries': 'slow',
   'metrics.icmSummary': 'slow',
   'metrics.l1ValidatorFees': 'slow',

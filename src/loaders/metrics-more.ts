@@ -6,6 +6,7 @@ import type {
   IcmRollingWindow,
   L1FeeMetric,
   L1FeeScope,
+  MetricsChain,
   MetricsMoreClient,
   NetworkMetric,
   TimeRange,
@@ -31,6 +32,12 @@ export type IcmSeriesKey = IcmFilter &
 export type L1FeeKey = TimeRange & { scope: L1FeeScope; id?: string; metric: L1FeeMetric };
 
 export interface MetricsMoreLoaders {
+  chainsPage: DataLoader<
+    { network: 'mainnet' | 'testnet'; pageToken: string | null },
+    Page<MetricsChain>,
+    string
+  >;
+  chain: DataLoader<string, MetricsChain, string>;
   stakingPage: DataLoader<StakingMetricKey, Page<MetricsValue>, string>;
   icmPage: DataLoader<IcmSeriesKey, Page<IcmMetricsValue>, string>;
   icmSummary: DataLoader<IcmFilter, IcmRollingWindow, string>;
@@ -43,6 +50,12 @@ export function createMetricsMoreLoaders(
 ): MetricsMoreLoaders {
   const pageSize = METRICS_PAGE_SIZE;
   return {
+    chainsPage: requestLoader(
+      deps,
+      (k: { network: 'mainnet' | 'testnet'; pageToken: string | null }) =>
+        api.listChains(k.network, k.pageToken),
+    ),
+    chain: requestLoader(deps, (chainId: string) => api.getChain(chainId)),
     stakingPage: requestLoader(deps, ({ network, metric, pageToken, ...f }: StakingMetricKey) =>
       api.stakingMetric(network, metric, f, { pageToken, pageSize }),
     ),

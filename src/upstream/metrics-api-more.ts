@@ -73,7 +73,26 @@ export type IcmRollingWindow = z.infer<typeof icmRollingWindow>;
 
 type PageArgs = { pageToken: string | null; pageSize: number };
 
+/** A chain the Metrics API reports on (listChains, getChain). */
+export const metricsChain = z.object({
+  evmChainId: z.number().int(),
+  chainName: z.string(),
+  blockchainId: z.string(),
+  subnetId: z.string(),
+  network: z.enum(['mainnet', 'testnet']),
+});
+export type MetricsChain = z.infer<typeof metricsChain>;
+const listChainsResponse = z.object({
+  chains: z.array(metricsChain),
+  nextPageToken: z.string().optional(),
+});
+
 export interface MetricsMoreClient {
+  listChains(
+    network: 'mainnet' | 'testnet',
+    pageToken: string | null,
+  ): UpstreamRequest<Page<MetricsChain>>;
+  getChain(chainId: string): UpstreamRequest<MetricsChain>;
   stakingMetric(
     network: NetworkName,
     metric: NetworkMetric,
@@ -121,6 +140,25 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
     return { items: res.results, nextPageToken: res.nextPageToken || null };
   };
   return {
+    listChains(network, pageToken) {
+      const path = '/v2/chains';
+      // The route takes no pageSize: a page is whatever the upstream sends.
+      const query = { pageToken: pageToken ?? undefined, network };
+      return req(
+        'metrics.chains',
+        path,
+        query,
+        async () => {
+          const res = await http.getJson(path, query, listChainsResponse);
+          return { items: res.chains, nextPageToken: res.nextPageToken || null };
+        },
+        pageToken,
+      );
+    },
+    getChain(chainId) {
+      const path = `/v2/chains/${seg(chainId)}`;
+      return req('metrics.chain', path, {}, () => http.getJson(path, {}, metricsChain));
+    },
     stakingMetric(network, metric, f, { pageToken, pageSize }) {
       const path = `/v2/networks/${seg(network)}/metrics/${metric}`;
       const query = {

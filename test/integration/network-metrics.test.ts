@@ -176,6 +176,50 @@ describe('L1 validator fee series', () => {
   });
 });
 
+describe('listChains and getChain', () => {
+  it('Network.metricsChains equals listChains; Chain.metrics.info equals getChain, linked both ways', async () => {
+    for (const [name, upstream] of [
+      ['mainnet', 'mainnet'],
+      ['fuji', 'testnet'],
+    ] as const) {
+      const r = await gw.query(`{ network(name: "${name}") { metricsChains(first: 50) {
+        edges { node { evmChainId chainName blockchainId subnetId network chain { chainId } } } } } }`);
+      expect(r.errors).toBeUndefined();
+      const up = await upstreamGet(m(), '/v2/chains', { network: upstream });
+      expect(up.chains.length).toBeGreaterThan(0);
+      expect(r.data!.network.metricsChains.edges.map((e: any) => e.node)).toEqual(
+        up.chains.map((c: any) => ({
+          ...c,
+          evmChainId: String(c.evmChainId),
+          chain: { chainId: String(c.evmChainId) },
+        })),
+      );
+    }
+    sim.reset();
+    const r = await gw.query(
+      '{ chain(id: "43114") { metrics { info { evmChainId chainName blockchainId } } } }',
+    );
+    expect(r.errors).toBeUndefined();
+    expect(routeCalls(sim)['metrics-api GET /v2/chains/:chainId']).toBe(1);
+    const up = await upstreamGet(m(), '/v2/chains/43114');
+    expect(r.data!.chain.metrics.info).toEqual({
+      evmChainId: '43114',
+      chainName: up.chainName,
+      blockchainId: up.blockchainId,
+    });
+  });
+
+  it('the cost estimate covers the calls the new single fields make', async () => {
+    sim.reset();
+    const r: any =
+      await gw.query(`{ network(name: "mainnet") { details { validators { validatorCount } }
+      icmSummary { allTime } } chain(id: "43113") { metrics { info { chainName } } } }`);
+    expect(r.errors).toBeUndefined();
+    expect(r.extensions.cost.estimatedCalls).toBeGreaterThanOrEqual(sim.stats().total);
+    expect(sim.stats().total).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('bad filters are refused before any upstream call', () => {
   it.each([
     [

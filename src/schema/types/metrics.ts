@@ -119,7 +119,7 @@ function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args:
   });
 }
 
-const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
+export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
   description: 'Time series of one chain from the Metrics API.',
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the chain (decimal string).' }),
