@@ -1,13 +1,11 @@
 import { brandWithType } from '@pothos/core';
-import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { BlsCredentials, GatewayNetwork, Rewards, ValidationStatus, Validator, ValidatorDetails } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import type { GatewayContext } from '../../context.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
-import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { NetworkNameEnum } from './network.js';
 
 /**
  * A primary-network validation period of one node. The Data API answers a `oneOf` by status, so the graph
