@@ -25,6 +25,7 @@ import './types/network-details.js';
 import './types/icm-message.js';
 import './types/metrics.js';
 import './types/network-metrics.js';
+import './types/l1-fee-metrics.js';
 import './types/metrics-chains.js';
 import './types/signature-aggregation.js';
 import './types/network-node.js';

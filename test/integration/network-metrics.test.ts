@@ -158,6 +158,22 @@ describe('L1 validator fee series', () => {
     expect(points(r.data!.node.nodeFeeMetrics.edges)).toEqual(upPoints(byNode.results));
   });
 
+  it('NetworkNode.l1FeeMetrics: the configured node’s series, by the node id it reports', async () => {
+    sim.reset();
+    const r = await gw.query(`{ networkNode { nodeId
+      l1FeeMetrics(metric: PER_NODE_CUMULATIVE_FEES_PAID, first: 100) { edges { node { timestamp value } } } } }`);
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.networkNode.nodeId).toBe(sim.world.selfNodeId);
+    expect(routeCalls(sim)['metrics-api GET /v2/validator/:nodeId/metrics/:metric']).toBe(1);
+    const up = await upstreamGet(
+      m(),
+      `/v2/validator/${sim.world.selfNodeId}/metrics/perNodeCumulativeFeesPaid`,
+    );
+    expect(points(r.data!.networkNode.l1FeeMetrics.edges)).toEqual(
+      upPoints(up.results.slice(0, 100)),
+    );
+  });
+
   it('20 L1 validators with their fee series: 1 + 20 calls cold, 0 warm', async () => {
     const q = `{ network(name: "mainnet") { l1Validators(first: 20) { edges { node { validationId
       feeMetrics(metric: VALIDATION_FEES_DAILY, first: 3) { edges { node { timestamp value } } } } } } } }`;
