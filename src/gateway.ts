@@ -28,8 +28,10 @@ import { maskError } from './schema/errors.js';
 import { createDataApiClient } from './upstream/data-api.js';
 import { createPrimaryApiClient } from './upstream/data-api-primary.js';
 import { createPrimaryNetApiClient } from './upstream/data-api-primary-net.js';
+import { createStakingApiClient } from './upstream/data-api-staking.js';
 import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
+import { createMetricsMoreClient } from './upstream/metrics-api-more.js';
 import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import { UpstreamError, type UpstreamName } from './upstream/errors.js';
 import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
@@ -137,7 +139,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
   const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
   // The Metrics API needs no key; its client is the same for every request.
-  const metricsApi = createMetricsApiClient(httpFor('metrics-api', config.metricsApiUrl));
+  const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
+  const metricsApi = createMetricsApiClient(metricsHttp);
+  const metricsMoreApi = createMetricsMoreClient(metricsHttp);
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
   const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
   const nodeClients = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
@@ -218,6 +222,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
             dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients, evm: evmClients,
             tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
             tokenPageSizes: deps.tokenPageSizes,
+            stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
+            metricsMoreApi,
           },
         ),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },

@@ -74,6 +74,14 @@ export const RESOURCE_CLASS = {
   'data.l1Validators': 'slow',
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
+  // The network's validator set and delegations move slowly (a period starts or ends now and then);
+  // pending rewards progress with time and leave the list when paid; historical rewards and the network
+  // totals gain items as stakes end.
+  'data.networkValidators': 'slow',
+  'data.delegators': 'slow',
+  'data.pendingRewards': 'head',
+  'data.historicalRewards': 'head',
+  'data.networkDetails': 'slow',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Subnets and blockchains: created rarely; a subnet's ownership and L1 conversion change. A blockchain
@@ -112,6 +120,14 @@ export const RESOURCE_CLASS = {
   // Metrics API: series and windows change when the upstream's aggregation job runs.
   'metrics.chainMetric': 'slow',
   'metrics.rollingWindow': 'slow',
+  // Staking, ICM and L1-validator fee series are daily (or hourly) aggregates: they move with the job too.
+  'metrics.stakingMetric': 'slow',
+  // The chains the Metrics API reports on change when a chain is added.
+  'metrics.chains': 'slow',
+  'metrics.chain': 'slow',
+  'metrics.icmTimeseries': 'slow',
+  'metrics.icmSummary': 'slow',
+  'metrics.l1ValidatorFees': 'slow',
   // Signature aggregation gathers fresh signatures: never cached (and never put through the read-through).
   'data.signatureAggregation': 'never',
   // Node JSON-RPC, per method. What a node is (id, version, upgrades, VMs) changes only when it restarts;
@@ -182,6 +198,8 @@ export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKin
   'data.collectibleBalances',
   // A UTXO leaves the unspent list when it is spent (or gains its consuming tx with includeSpent).
   'data.primaryUtxos',
+  // A pending reward leaves the list when its stake ends.
+  'data.pendingRewards',
 ]);
 
 export interface CachePolicy {

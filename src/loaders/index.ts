@@ -3,6 +3,9 @@ import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
+import type { StakingApiClient } from '../upstream/data-api-staking.js';
+import type { MetricsMoreClient } from '../upstream/metrics-api-more.js';
+import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-more.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
@@ -15,6 +18,7 @@ import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
 import type { TokensApiClient } from '../upstream/data-api-tokens.js';
 import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
+import { createStakingLoaders, type StakingLoaders } from './staking.js';
 
 /** Every per-request loader, grouped by upstream resource family. Created fresh for each request. */
 export interface Loaders {
@@ -26,6 +30,10 @@ export interface Loaders {
   metrics: MetricsLoaders;
   /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain lists). */
   tokens: TokenLoaders;
+  /** Network-wide staking: validator set, delegations, rewards, totals. */
+  staking: StakingLoaders;
+  /** Metrics API: staking, ICM and L1-validator fee series. */
+  metricsMore: MetricsMoreLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
   /** EVM state (balances, code, storage, calls, logs, proofs) from the nodes' EVM endpoints. */
@@ -41,6 +49,8 @@ export interface LoaderClients {
   tokensApi: TokensApiClient;
   /** Smaller upstream pages for the token lists (tests); @default each route's largest. */
   tokenPageSizes?: Partial<TokenPageSizes>;
+  stakingApi: StakingApiClient;
+  metricsMoreApi: MetricsMoreClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
   /** One client per EVM endpoint of the nodes (long-lived: JSON-RPC batching spans requests). */
@@ -53,6 +63,8 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),
+    staking: createStakingLoaders(deps, clients.stakingApi),
+    metricsMore: createMetricsMoreLoaders(deps, clients.metricsMoreApi),
     node: createNodeLoaders(deps, clients.nodes),
     evmState: createEvmStateLoaders(deps, clients.evm ?? []) };
 }

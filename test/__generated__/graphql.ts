@@ -72,6 +72,15 @@ export type CurrencyCode =
   /** US dollar (ISO 4217 USD). */
   | 'USD';
 
+/** Where a delegation is in its life. */
+export type DelegationStatus =
+  /** Under way. */
+  | 'ACTIVE'
+  /** Ended (and rewarded, or not). */
+  | 'COMPLETED'
+  /** Not started yet. */
+  | 'PENDING';
+
 /** The token standard of a contract. */
 export type ErcType =
   /** A fungible token (ERC-20). */
@@ -430,6 +439,19 @@ export type ValidationStatus =
   /** A permissioned subnet validator removed before its end. */
   | 'REMOVED';
 
+/** What `Network.validators` sorts by, with `sortOrder`. */
+export type ValidatorSortBy =
+  /** When the period was added (the upstream default). */
+  | 'BLOCK_INDEX'
+  /** nAVAX that can still be delegated. */
+  | 'DELEGATION_CAPACITY'
+  /** Delegation fee percent (mainnet validators only). */
+  | 'DELEGATION_FEE'
+  /** Seconds until the period ends. */
+  | 'TIME_REMAINING'
+  /** Uptime percent as the indexer observes it. */
+  | 'UPTIME_PERFORMANCE';
+
 /** What the transaction does, read from its decoded fields. */
 export type XChainTxKind =
   /** A plain transfer between X-Chain addresses. */
@@ -475,12 +497,14 @@ export type NodeQueryVariables = Exact<{
 
 
 export type NodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', number: string, hash: string, id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', chainId: string, id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -489,8 +513,11 @@ export type NodeQuery = { node:
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -705,12 +732,14 @@ export type EvmNodeQueryVariables = Exact<{
 
 
 export type EvmNodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', chainId: string, address: string, id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', chainId: string, number: string, hash: string, id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', chainId: string, id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -719,8 +748,11 @@ export type EvmNodeQuery = { node:
     | { __typename: 'Erc1155Contract', chainId: string, address: string, ercType: ErcType, name: string | null, id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -739,12 +771,14 @@ export type EvmNodesQueryVariables = Exact<{
 
 
 export type EvmNodesQuery = { nodes: Array<
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -753,8 +787,11 @@ export type EvmNodesQuery = { nodes: Array<
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -884,12 +921,14 @@ export type IcmNodeQueryVariables = Exact<{
 
 
 export type IcmNodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string, messageId: string, status: IcmMessageStatus, icmContractAddress: string, sourceBlockchainId: string, destinationBlockchainId: string, sourceEvmChainId: string, destinationEvmChainId: string, messageNonce: string, from: string, to: string, data: string | null, messageExecuted: boolean, receiptDelivered: boolean, sourceTransaction: { txHash: string, timestamp: number, gasSpent: string }, destinationTransaction: { txHash: string, timestamp: number, gasSpent: string, rewardRedeemer: { address: string }, delivererAddress: { address: string } }, receipts: Array<{ receivedMessageNonce: string, relayerRewardAddress: string }>, rewardDetails: { address: string, name: string, symbol: string, decimals: number, logoUri: string | null, ercType: string, value: string, price: { currencyCode: CurrencyCode, value: string } | null, token: { chainId: string, address: string } }, sender: { chainId: string, address: string }, recipient: { chainId: string, address: string } }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string, messageId: string, status: IcmMessageStatus, icmContractAddress: string, sourceBlockchainId: string, destinationBlockchainId: string, sourceEvmChainId: string, destinationEvmChainId: string, messageNonce: string, from: string, to: string, data: string | null, messageExecuted: boolean, receiptDelivered: boolean, destinationTransaction: { txHash: string, timestamp: number, gasSpent: string, rewardRedeemer: { address: string }, delivererAddress: { address: string } }, receipts: Array<{ receivedMessageNonce: string, relayerRewardAddress: string }>, rewardDetails: { address: string, name: string, symbol: string, decimals: number, logoUri: string | null, ercType: string, value: string, price: { currencyCode: CurrencyCode, value: string } | null, token: { chainId: string, address: string } }, sender: { chainId: string, address: string }, recipient: { chainId: string, address: string } }
@@ -898,8 +937,11 @@ export type IcmNodeQuery = { node:
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string, messageId: string, status: IcmMessageStatus, icmContractAddress: string, sourceBlockchainId: string, destinationBlockchainId: string, sourceEvmChainId: string, destinationEvmChainId: string, messageNonce: string, from: string, to: string, data: string | null, messageExecuted: boolean, receiptDelivered: boolean, sourceTransaction: { txHash: string, timestamp: number, gasSpent: string }, receipts: Array<{ receivedMessageNonce: string, relayerRewardAddress: string }>, rewardDetails: { address: string, name: string, symbol: string, decimals: number, logoUri: string | null, ercType: string, value: string, price: { currencyCode: CurrencyCode, value: string } | null, token: { chainId: string, address: string } }, sender: { chainId: string, address: string }, recipient: { chainId: string, address: string } }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -944,6 +986,11 @@ export type IcmNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
    | null, b:
     | { id: string }
     | { id: string }
@@ -952,8 +999,13 @@ export type IcmNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
     | { status: IcmMessageStatus, id: string }
     | { status: IcmMessageStatus, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1202,7 +1254,12 @@ export type NetworkNodeByIdQuery = { node:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { name: string, networkName: string | null, id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1521,12 +1578,14 @@ export type ValidatorNodeQueryVariables = Exact<{
 
 
 export type ValidatorNodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string, stakePercentage: number, delegatorCount: number, amountDelegated: string | null, uptimePerformance: number, avalancheGoVersion: string | null, delegationCapacity: string | null, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, potentialRewards: { validationRewardAmount: string, delegationRewardAmount: string, rewardAddresses: Array<string>, rewardTxHash: string | null }, validatorHealth: { reachabilityPercent: number, benchedPChainRequestsPercent: number, benchedXChainRequestsPercent: number, benchedCChainRequestsPercent: number }, geolocation: { city: string, country: string, countryCode: string, latitude: number, longitude: number } | null, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string, delegatorCount: number, amountDelegated: string | null, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, rewards: { validationRewardAmount: string, delegationRewardAmount: string, rewardAddresses: Array<string>, rewardTxHash: string | null }, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -1535,8 +1594,11 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', name: NetworkName, id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
     | { __typename: 'RemovedValidator', id: string, removeTxHash: string, removeTimestamp: number, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
@@ -1555,12 +1617,14 @@ export type L1ValidatorNodeQueryVariables = Exact<{
 
 
 export type L1ValidatorNodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -1569,8 +1633,11 @@ export type L1ValidatorNodeQuery = { node:
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string, network: NetworkName, validationId: string, validationIdHex: string, nodeId: string, subnetId: string, weight: string, remainingBalance: string, blockHeight: string, creationTimestamp: number, creationTimestampIso: string, blsCredentials: { publicKey: string | null, proofOfPossession: string | null }, remainingBalanceOwner: { addresses: Array<string>, threshold: number }, deactivationOwner: { addresses: Array<string>, threshold: number } }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -1589,12 +1656,14 @@ export type StakingTransactionNodeQueryVariables = Exact<{
 
 
 export type StakingTransactionNodeQuery = { node:
+    | { __typename: 'ActiveDelegator', id: string }
     | { __typename: 'ActiveValidator', id: string }
     | { __typename: 'Address', id: string }
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
     | { __typename: 'Chain', id: string }
+    | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
     | { __typename: 'DeliveredIcmMessage', id: string }
     | { __typename: 'DeliveredSourceNotIndexedIcmMessage', id: string }
@@ -1603,8 +1672,11 @@ export type StakingTransactionNodeQuery = { node:
     | { __typename: 'Erc1155Contract', id: string }
     | { __typename: 'EvmLog', id: string }
     | { __typename: 'L1Validator', id: string }
+    | { __typename: 'MetricsChain', id: string }
     | { __typename: 'Network', id: string }
+    | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
     | { __typename: 'RemovedValidator', id: string }
@@ -1652,14 +1724,24 @@ export type PrimaryNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
    | null, b:
+    | { id: string }
+    | { txHash: string, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { txHash: string, id: string }
     | { id: string }
     | { id: string }
     | { id: string }
-    | { id: string }
-    | { id: string }
-    | { txHash: string, id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1701,6 +1783,80 @@ export type AggregatedSignaturesQueryVariables = Exact<{
 
 
 export type AggregatedSignaturesQuery = { network: { aggregatedSignatures: { signedMessage: string } | null } };
+
+export type NetworkValidatorSetQueryVariables = Exact<{
+  network: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  sortBy?: ValidatorSortBy | null | undefined;
+  sortOrder?: SortOrder | null | undefined;
+}>;
+
+
+export type NetworkValidatorSetQuery = { network: { validators: { edges: Array<{ node:
+          | { __typename: 'ActiveValidator', id: string, nodeId: string, txHash: string, amountStaked: string, validationStatus: ValidationStatus, stakingTransaction: { txHash: string, txType: PChainTransactionType } | null }
+          | { __typename: 'CompletedValidator', id: string, nodeId: string, txHash: string, amountStaked: string, validationStatus: ValidationStatus, stakingTransaction: { txHash: string, txType: PChainTransactionType } | null }
+          | { __typename: 'PendingValidator', id: string, nodeId: string, txHash: string, amountStaked: string, validationStatus: ValidationStatus, stakingTransaction: { txHash: string, txType: PChainTransactionType } | null }
+          | { __typename: 'RemovedValidator', id: string, nodeId: string, txHash: string, amountStaked: string, validationStatus: ValidationStatus, stakingTransaction: { txHash: string, txType: PChainTransactionType } | null }
+         }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null, details: { id: string, validators: { validatorCount: number, totalAmountStaked: string, stakingRatio: string, stakingDistributionByVersion: Array<{ version: string, validatorCount: number }> }, delegators: { delegatorCount: number, totalAmountStaked: string } } | null } };
+
+export type NetworkDelegatorsQueryVariables = Exact<{
+  network: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: DelegationStatus | null | undefined;
+}>;
+
+
+export type NetworkDelegatorsQuery = { network: { delegators: { edges: Array<{ node:
+          | { __typename: 'ActiveDelegator', estimatedNetReward: string, id: string, txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, validator:
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+             | null }
+          | { __typename: 'CompletedDelegator', netReward: string, id: string, txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, validator:
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+             | null }
+          | { __typename: 'PendingDelegator', id: string, txHash: string, nodeId: string, amountDelegated: string, delegationStatus: DelegationStatus, validator:
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+              | { id: string, validationStatus: ValidationStatus }
+             | null }
+         }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } | null } };
+
+export type StakingRewardsQueryVariables = Exact<{
+  network: string;
+  addresses?: Array<string> | string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type StakingRewardsQuery = { network: { pendingRewards: { edges: Array<{ node: { txHash: string, rewardType: RewardType, progress: number, estimatedReward: { amount: string, symbol: string }, validator:
+            | { id: string }
+            | { id: string }
+            | { id: string }
+            | { id: string }
+           | null } }> } | null, historicalRewards: { edges: Array<{ node: { txHash: string, rewardType: RewardType, rewardTxHash: string, reward: { amount: string }, historicalPrice: { currencyCode: CurrencyCode, value: string } | null, stakingTransaction: { txHash: string } | null } }> } | null } };
+
+export type NetworkMetricsQueryVariables = Exact<{
+  network: string;
+  first?: number | null | undefined;
+}>;
+
+
+export type NetworkMetricsQuery = { network: { stakingMetrics: { edges: Array<{ node: { timestamp: number, value: number } }> } | null, icmMetrics: { edges: Array<{ node: { timestamp: number, value: number, srcBlockchainId: string } }> } | null, icmSummary: { lastDay: number | null, allTime: number | null } | null, metricsChains: { edges: Array<{ node: { id: string, evmChainId: string, chainName: string } }> } | null } };
+
+export type L1ValidatorFeesQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type L1ValidatorFeesQuery = { network: { l1ValidatorFeeMetrics: { edges: Array<{ node: { timestamp: number, value: number } }> } | null, l1Validators: { edges: Array<{ node: { validationId: string, feeMetrics: { edges: Array<{ node: { timestamp: number, value: number } }> } | null } }> } | null } };
 
 export const BlockFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BlockFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Block"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"hash"}},{"kind":"Field","name":{"kind":"Name","value":"parentHash"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"timestampIso"}},{"kind":"Field","name":{"kind":"Name","value":"timestampMilliseconds"}},{"kind":"Field","name":{"kind":"Name","value":"txCount"}},{"kind":"Field","name":{"kind":"Name","value":"baseFee"}},{"kind":"Field","name":{"kind":"Name","value":"gasUsed"}},{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"gasCost"}},{"kind":"Field","name":{"kind":"Name","value":"feesSpent"}},{"kind":"Field","name":{"kind":"Name","value":"cumulativeTransactions"}}]}}]} as unknown as DocumentNode<BlockFieldsFragment, unknown>;
 export const TransactionFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TransactionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transaction"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"hash"}},{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"blockNumber"}},{"kind":"Field","name":{"kind":"Name","value":"blockHash"}},{"kind":"Field","name":{"kind":"Name","value":"blockTimestamp"}},{"kind":"Field","name":{"kind":"Name","value":"blockIndex"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"gasLimit"}},{"kind":"Field","name":{"kind":"Name","value":"gasUsed"}},{"kind":"Field","name":{"kind":"Name","value":"gasPrice"}},{"kind":"Field","name":{"kind":"Name","value":"nonce"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"from"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}}]}},{"kind":"Field","name":{"kind":"Name","value":"to"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoUri"}}]}},{"kind":"Field","name":{"kind":"Name","value":"method"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callType"}},{"kind":"Field","name":{"kind":"Name","value":"methodHash"}},{"kind":"Field","name":{"kind":"Name","value":"methodName"}}]}}]}}]} as unknown as DocumentNode<TransactionFieldsFragment, unknown>;
@@ -1806,3 +1962,8 @@ export const StakingTransactionNodeDocument = {"kind":"Document","definitions":[
 export const PrimaryNodeTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrimaryNodeTwice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Validator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}}]}}]} as unknown as DocumentNode<PrimaryNodeTwiceQuery, PrimaryNodeTwiceQueryVariables>;
 export const AggregateSignaturesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AggregateSignatures"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"message"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"justification"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signingSubnetId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quorumPercentage"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quorumPercentageBuffer"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"pChainHeight"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregateSignatures"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"network"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}},{"kind":"Argument","name":{"kind":"Name","value":"message"},"value":{"kind":"Variable","name":{"kind":"Name","value":"message"}}},{"kind":"Argument","name":{"kind":"Name","value":"justification"},"value":{"kind":"Variable","name":{"kind":"Name","value":"justification"}}},{"kind":"Argument","name":{"kind":"Name","value":"signingSubnetId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signingSubnetId"}}},{"kind":"Argument","name":{"kind":"Name","value":"quorumPercentage"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quorumPercentage"}}},{"kind":"Argument","name":{"kind":"Name","value":"quorumPercentageBuffer"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quorumPercentageBuffer"}}},{"kind":"Argument","name":{"kind":"Name","value":"pChainHeight"},"value":{"kind":"Variable","name":{"kind":"Name","value":"pChainHeight"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signedMessage"}}]}}]}}]} as unknown as DocumentNode<AggregateSignaturesMutation, AggregateSignaturesMutationVariables>;
 export const AggregatedSignaturesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AggregatedSignatures"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"txHash"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"aggregatedSignatures"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"txHash"},"value":{"kind":"Variable","name":{"kind":"Name","value":"txHash"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signedMessage"}}]}}]}}]}}]} as unknown as DocumentNode<AggregatedSignaturesQuery, AggregatedSignaturesQueryVariables>;
+export const NetworkValidatorSetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NetworkValidatorSet"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ValidatorSortBy"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SortOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortBy"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortOrder"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortOrder"}}},{"kind":"Argument","name":{"kind":"Name","value":"minUptimePerformance"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"amountStaked"}},{"kind":"Field","name":{"kind":"Name","value":"validationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"stakingTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"txType"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validatorCount"}},{"kind":"Field","name":{"kind":"Name","value":"totalAmountStaked"}},{"kind":"Field","name":{"kind":"Name","value":"stakingRatio"}},{"kind":"Field","name":{"kind":"Name","value":"stakingDistributionByVersion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"validatorCount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"delegators"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delegatorCount"}},{"kind":"Field","name":{"kind":"Name","value":"totalAmountStaked"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NetworkValidatorSetQuery, NetworkValidatorSetQueryVariables>;
+export const NetworkDelegatorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NetworkDelegators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DelegationStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"delegators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"delegationStatus"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"amountDelegated"}},{"kind":"Field","name":{"kind":"Name","value":"delegationStatus"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CompletedDelegator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"netReward"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ActiveDelegator"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"estimatedNetReward"}}]}},{"kind":"Field","name":{"kind":"Name","value":"validator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"validationStatus"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NetworkDelegatorsQuery, NetworkDelegatorsQueryVariables>;
+export const StakingRewardsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StakingRewards"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pendingRewards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"rewardType"}},{"kind":"Field","name":{"kind":"Name","value":"progress"}},{"kind":"Field","name":{"kind":"Name","value":"estimatedReward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}},{"kind":"Field","name":{"kind":"Name","value":"validator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"historicalRewards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"addresses"},"value":{"kind":"Variable","name":{"kind":"Name","value":"addresses"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"currency"},"value":{"kind":"EnumValue","value":"EUR"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}},{"kind":"Field","name":{"kind":"Name","value":"rewardType"}},{"kind":"Field","name":{"kind":"Name","value":"rewardTxHash"}},{"kind":"Field","name":{"kind":"Name","value":"reward"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"historicalPrice"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyCode"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stakingTransaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"txHash"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StakingRewardsQuery, StakingRewardsQueryVariables>;
+export const NetworkMetricsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NetworkMetrics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"network"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"network"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stakingMetrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"metric"},"value":{"kind":"EnumValue","value":"VALIDATOR_COUNT"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"icmMetrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"groupBy"},"value":{"kind":"EnumValue","value":"SRC_BLOCKCHAIN_ID"}},{"kind":"Argument","name":{"kind":"Name","value":"timeInterval"},"value":{"kind":"EnumValue","value":"DAY"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"srcBlockchainId"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"icmSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lastDay"}},{"kind":"Field","name":{"kind":"Name","value":"allTime"}}]}},{"kind":"Field","name":{"kind":"Name","value":"metricsChains"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"evmChainId"}},{"kind":"Field","name":{"kind":"Name","value":"chainName"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<NetworkMetricsQuery, NetworkMetricsQueryVariables>;
+export const L1ValidatorFeesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"L1ValidatorFees"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"network"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"StringValue","value":"mainnet","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"l1ValidatorFeeMetrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"metric"},"value":{"kind":"EnumValue","value":"TOTAL_VALIDATOR_FEES_DAILY"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"l1Validators"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validationId"}},{"kind":"Field","name":{"kind":"Name","value":"feeMetrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"metric"},"value":{"kind":"EnumValue","value":"VALIDATION_FEES_DAILY"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<L1ValidatorFeesQuery, L1ValidatorFeesQueryVariables>;

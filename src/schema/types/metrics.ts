@@ -67,7 +67,7 @@ interface ChainMetricsShape {
   chainId: string;
 }
 
-const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
+export const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
   fields: (t) => ({
     timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'Start of the interval this point covers, Unix seconds.' }),
@@ -76,7 +76,7 @@ const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement(
   }),
 });
 
-const MetricPointConnectionRef = builder.connectionObject(
+export const MetricPointConnectionRef = builder.connectionObject(
   { type: MetricPointRef, name: 'MetricPointConnection', description: 'A page of a metrics series, newest first.' },
   { name: 'MetricPointEdge' },
 );
@@ -119,7 +119,7 @@ function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args:
   });
 }
 
-const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
+export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
   description: 'Time series of one chain from the Metrics API.',
   fields: (t) => ({
     chainId: t.exposeString('chainId', { description: 'EVM chain id of the chain (decimal string).' }),

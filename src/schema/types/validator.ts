@@ -1,13 +1,11 @@
 import { brandWithType } from '@pothos/core';
-import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { BlsCredentials, GatewayNetwork, Rewards, ValidationStatus, Validator, ValidatorDetails } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import type { GatewayContext } from '../../context.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
-import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { NetworkNameEnum } from './network.js';
 
 /**
  * A primary-network validation period of one node. The Data API answers a `oneOf` by status, so the graph
@@ -105,7 +103,8 @@ export async function loadValidator(id: string, ctx: GatewayContext): Promise<Va
   return found;
 }
 
-function branded(v: Validator): Validator {
+/** Brands a validation period with the GraphQL type of its status (for the `Validator` interface). */
+export function branded(v: Validator): Validator {
   brandWithType(v, TYPE_OF[v.validationStatus] as never);
   return v;
 }
@@ -189,33 +188,3 @@ builder.node(RemovedValidatorRef, {
     removeTimestamp: t.expose('removeTimestamp', { type: 'Timestamp', description: 'When the removal transaction was accepted, Unix seconds.' }),
   }),
 });
-
-builder.objectFields(NetworkRef, (t) => ({
-  validators: t.connection(
-    {
-      type: ValidatorRef,
-      nullable: true,
-      description: 'The validation periods of one node, each typed by its status. Forward paging only (first/after).',
-      args: {
-        nodeId: t.arg.string({ required: true, description: 'NodeID-… (checksummed).' }),
-        validationStatus: t.arg({ type: ValidationStatusEnum, description: 'Only periods in this status; all when omitted.' }),
-        sortOrder: t.arg({ type: SortOrderEnum, description: 'By start time. Default: the upstream’s.' }),
-      },
-      resolve: (network, args, ctx) => {
-        const nodeId = parseNodeId(args.nodeId, 'nodeId');
-        const filter = { validationStatus: args.validationStatus ?? undefined, sortOrder: args.sortOrder ?? undefined };
-        return resolveTokenConnection<Validator>(args, ctx.connections, {
-          listKey: `validators|${network.name}|${nodeId}|${filter.validationStatus ?? ''}|${filter.sortOrder ?? ''}`,
-          pageSize: PRIMARY_PAGE_SIZE.validators,
-          itemKey: (v) => v.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primary.validatorsPage.load({ network: network.name, nodeId, pageToken, ...filter });
-            return { items: page.items.map((v) => branded({ ...v, network: network.name })), nextPageToken: page.nextPageToken };
-          },
-        });
-      },
-    },
-    { description: 'A page of validation periods.' },
-    { description: 'A validation period and its cursor.' },
-  ),
-}));

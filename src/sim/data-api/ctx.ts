@@ -77,13 +77,38 @@ export class Ctx {
   }
 
   /**
-   * Refuses query parameters the route does not declare (NestJS's `forbidNonWhitelisted`
-   * wording), so a misnamed filter is a 400, never silently ignored.
+   * The query may name only these parameters (the route's own, as the spec lists them), each at most once:
+   * an unknown name is refused like NestJS's `forbidNonWhitelisted` ("property x should not exist"), a
+   * repeated one like a string property given an array. So a client that names or serialises a filter
+   * otherwise than the spec says gets a 400, not a silently unfiltered list.
    */
-  only(...names: string[]): void {
-    for (const k of new Set(this.req.query.keys())) {
-      if (!names.includes(k)) this.errors.push(`property ${k} should not exist`);
+  allowOnly(names: readonly string[]): void {
+    const seen = new Set<string>();
+    for (const name of this.req.query.keys()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (!names.includes(name)) this.errors.push(`property ${name} should not exist`);
+      else if (this.req.query.getAll(name).length > 1) this.errors.push(`${name} must be a string`);
     }
+  }
+
+  /** A number query parameter within [min, max] (JSON numbers: decimals allowed). */
+  num(name: string, o: { min: number; max: number }): number | undefined {
+    const raw = this.q(name);
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!/^-?\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n)) {
+      this.errors.push(`${name} must be a number conforming to the specified constraints`);
+      return undefined;
+    }
+    if (n < o.min) this.errors.push(`${name} must not be less than ${o.min}`);
+    if (n > o.max) this.errors.push(`${name} must not be greater than ${o.max}`);
+    return n;
+  }
+
+  /** `allowOnly` for a route's declared names, as arguments. */
+  only(...names: string[]): void {
+    this.allowOnly(names);
   }
 
   /** Throws the collected validation failures as one 400. */

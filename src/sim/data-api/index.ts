@@ -16,6 +16,8 @@ import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
 import { portfolioRoutes } from './routes-portfolio.js';
 import { tokenRoutes } from './routes-tokens.js';
+import { rewardRoutes } from './routes-rewards.js';
+import { stakingRoutes } from './routes-staking.js';
 
 /**
  * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
@@ -27,7 +29,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
     ...primaryRoutes, ...primaryNetRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
-    ...portfolioRoutes, ...tokenRoutes,
+    ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes, ...rewardRoutes,
   ]);
 
   return {

@@ -3,6 +3,7 @@ import type { World } from '../world/index.js';
 import { BucketPager } from './paging.js';
 import { type MetricsCtx, chainMetrics, getChain, legacyAvgTps, legacyAvgTpsRolling, listChains, rollingWindowMetrics } from './routes-chains.js';
 import { stakingMetrics } from './routes-network.js';
+import { createIcmL1Routes } from './routes-icm-l1.js';
 import { ChainSeries } from './series.js';
 import type { StakingSeries } from './staking-series.js';
 import { MetricsError } from './validate.js';
@@ -33,6 +34,7 @@ export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpst
     pager: new BucketPager(opts.pageTokenTtlMs, opts.now ?? Date.now),
   };
   const stakingCache = new Map<string, StakingSeries | undefined>();
+  const more = createIcmL1Routes(world, opts.pageTokenTtlMs, opts.now ?? Date.now);
   const routes: [RegExp, string, Handler][] = [
     [/^\/v2\/health-check$/, '/v2/health-check', () => HEALTH],
     [/^\/v2\/live-check$/, '/v2/live-check', () => HEALTH],
@@ -49,6 +51,16 @@ export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpst
       '/v2/networks/:network/metrics/:metric',
       (c, p, q) => stakingMetrics(c, stakingCache, p[0]!, p[1]!, q),
     ],
+    [/^\/v2\/icm\/timeseries$/, '/v2/icm/timeseries', (_c, _p, q) => more.icmTimeseries(q)],
+    [/^\/v2\/icm\/summary$/, '/v2/icm/summary', (_c, _p, q) => more.icmSummary(q)],
+    [/^\/v2\/validators\/metrics\/([^/]+)$/, '/v2/validators/metrics/:metric', (_c, p, q) => more.total(p[0]!, q)],
+    [
+      /^\/v2\/validation\/([^/]+)\/metrics\/([^/]+)$/,
+      '/v2/validation/:l1ValidationId/metrics/:metric',
+      (_c, p, q) => more.byValidation(p[0]!, p[1]!, q),
+    ],
+    [/^\/v2\/validator\/([^/]+)\/metrics\/([^/]+)$/, '/v2/validator/:nodeId/metrics/:metric', (_c, p, q) => more.byNode(p[0]!, p[1]!, q)],
+    [/^\/v2\/subnet\/([^/]+)\/metrics\/([^/]+)$/, '/v2/subnet/:subnetId/metrics/:metric', (_c, p, q) => more.bySubnet(p[0]!, p[1]!, q)],
     [/^\/v1\/avg_tps\/([^/]+)$/, '/v1/avg_tps/:chainId', (c, p, q) => legacyAvgTps(c, p[0]!, q)],
     [/^\/v1\/avg_tps\/([^/]+)\/rollingWindow$/, '/v1/avg_tps/:chainId/rollingWindow', (c, p) => legacyAvgTpsRolling(c, p[0]!)],
   ];

@@ -12,9 +12,11 @@ import { Checker } from './validate.js';
  */
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
+export const STAKING_METRICS_PARAMS = ['startTimestamp', 'endTimestamp', 'pageToken', 'pageSize', 'subnetId'] as const;
 
 export function stakingMetrics(ctx: MetricsCtx, cache: Map<string, StakingSeries | undefined>, networkRaw: string, metricRaw: string, query: URLSearchParams) {
   const check = new Checker(query);
+  check.allowOnly(STAKING_METRICS_PARAMS);
   const metric = check.value('metric', metricRaw, NETWORK_METRICS);
   const start = check.int('startTimestamp', 0);
   const end = check.int('endTimestamp', 0);

@@ -54,6 +54,17 @@ export class Checker {
     return undefined;
   }
 
+  /**
+   * The query may name only these parameters, each once (NestJS `forbidNonWhitelisted`): another name, or
+   * a list repeated instead of comma-separated, is a 400 rather than a silently ignored filter.
+   */
+  allowOnly(names: readonly string[]): void {
+    for (const name of new Set(this.query.keys())) {
+      if (!names.includes(name)) this.problems.push(`property ${name} should not exist`);
+      else if (this.query.getAll(name).length > 1) this.problems.push(`${name} must be a string`);
+    }
+  }
+
   add(problem: string): void {
     this.problems.push(problem);
   }

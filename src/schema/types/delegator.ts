@@ -1,0 +1,227 @@
+import { brandWithType } from '@pothos/core';
+import type { GatewayContext } from '../../context.js';
+import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/primary-rewards.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput, gqlError } from '../errors.js';
+import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { parseNodeIds } from './network-validators.js';
+import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
+import { StakingTransactionRef } from './staking-transaction.js';
+import { ValidatorRef } from './validator.js';
+
+/**
+ * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its
+ * status (the upstream's `oneOf`). Global id: `<Type>:<network>:<txHash>` (the delegation tx names
+ * it); a refetch finds it again in its node's delegations, in its current status.
+ */
+export type Delegator = DelegatorDetails & { network: GatewayNetwork };
+type DelegatorOf<S extends DelegationStatus> = Extract<Delegator, { delegationStatus: S }>;
+
+const TYPE_OF: Record<DelegationStatus, string> = {
+  completed: 'CompletedDelegator',
+  active: 'ActiveDelegator',
+  pending: 'PendingDelegator',
+};
+
+export const DelegationStatusEnum = builder.enumType('DelegationStatus', {
+  description: 'Where a delegation is in its life.',
+  values: {
+    COMPLETED: { value: 'completed', description: 'Ended (and rewarded, or not).' },
+    ACTIVE: { value: 'active', description: 'Under way.' },
+    PENDING: { value: 'pending', description: 'Not started yet.' },
+  } as const,
+});
+
+function branded(d: Delegator): Delegator {
+  brandWithType(d, TYPE_OF[d.delegationStatus] as never);
+  return d;
+}
+
+/** Upstream pages walked to find one delegation among its node's. */
+const MAX_LOOKUP_PAGES = 10;
+
+/**
+ * One delegation by `<network>:<txHash>`: its tx names its node, whose delegations are then walked.
+ */
+async function loadDelegator(id: string, ctx: GatewayContext): Promise<Delegator> {
+  const [net, hash, ...rest] = id.split(':');
+  if (!net || !hash || rest.length > 0) throw badInput('id', 'Malformed delegator id');
+  const network = parseNetwork(net, 'id');
+  const txHash = parseCb58Id(hash, 'id', 'transaction hash');
+  const tx = await ctx.loaders.primary.pChainTransaction.load({ network, txHash });
+  let pageToken: string | null = null;
+  for (let n = 0; tx.nodeId && n < MAX_LOOKUP_PAGES; n++) {
+    const page = await ctx.loaders.staking.delegatorsPage.load({
+      network,
+      nodeIds: [tx.nodeId],
+      pageToken,
+    });
+    const found = page.items.find((d) => d.txHash === txHash);
+    if (found) return branded({ ...found, network });
+    if (!page.nextPageToken) break;
+    pageToken = page.nextPageToken;
+  }
+  throw gqlError('NOT_FOUND', `Not found: no delegation ${txHash} on ${network}`);
+}
+
+export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').implement({
+  description: 'A delegation of stake to a primary-network validator, typed by its status.',
+  interfaces: [builder.nodeInterfaceRef()],
+  resolveType: (d) => TYPE_OF[d.delegationStatus],
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this delegation.',
+    }),
+    txHash: t.exposeString('txHash', {
+      description: 'The transaction that made the delegation (CB58).',
+    }),
+    nodeId: t.exposeString('nodeId', {
+      description: 'Node id of the validator delegated to (`NodeID-…`).',
+    }),
+    rewardAddresses: t.exposeStringList('rewardAddresses', {
+      description: 'Addresses (bech32) the reward is paid to.',
+    }),
+    amountDelegated: t.expose('amountDelegated', {
+      type: 'BigDecimal',
+      description: 'Stake delegated, in nAVAX.',
+    }),
+    delegationFee: t.expose('delegationFee', {
+      type: 'BigDecimal',
+      description: 'Percent of the reward the validator keeps.',
+    }),
+    startTimestamp: t.expose('startTimestamp', {
+      type: 'Timestamp',
+      description: 'Start of the delegation, Unix seconds.',
+    }),
+    startTimestampIso: t.string({
+      resolve: (d) => isoOf(d.startTimestamp),
+      description: '`startTimestamp` in ISO 8601 UTC.',
+    }),
+    endTimestamp: t.expose('endTimestamp', {
+      type: 'Timestamp',
+      description: 'End of the delegation, Unix seconds.',
+    }),
+    endTimestampIso: t.string({
+      resolve: (d) => isoOf(d.endTimestamp),
+      description: '`endTimestamp` in ISO 8601 UTC.',
+    }),
+    delegationStatus: t.expose('delegationStatus', {
+      type: DelegationStatusEnum,
+      description: 'Pending, active or completed.',
+    }),
+    validator: t.field({
+      type: ValidatorRef,
+      nullable: true,
+      description:
+        'The validation period delegated to (the node’s period covering the delegation’s start).',
+      resolve: (d, _a, ctx) =>
+        validatorOfStake(ctx, d.network, d.nodeId, { delegationStart: d.startTimestamp }),
+    }),
+    stakingTransaction: t.field({
+      type: StakingTransactionRef,
+      nullable: true,
+      description: 'The P-Chain transaction that made the delegation.',
+      resolve: (d, _a, ctx) => linkedStakingTransaction(ctx, d.network, d.txHash),
+    }),
+  }),
+});
+
+const nodeOptions = (status: DelegationStatus) => ({
+  interfaces: [DelegatorRef],
+  id: { resolve: (d: Delegator) => `${d.network}:${d.txHash}` },
+  brandLoadedObjects: false,
+  loadMany: (ids: readonly string[], ctx: GatewayContext) =>
+    ids.map((id) => loadDelegator(id, ctx) as Promise<never>),
+  isTypeOf: (d: unknown) => (d as Delegator).delegationStatus === status,
+});
+
+const reward = (desc: string) => ({ type: 'BigDecimal' as const, description: desc });
+
+builder.node(builder.objectRef<DelegatorOf<'completed'>>('CompletedDelegator'), {
+  ...nodeOptions('completed'),
+  description: 'A delegation that has ended.',
+  fields: (t) => ({
+    grossReward: t.expose('grossReward', reward('Total reward of the delegation, in nAVAX.')),
+    netReward: t.expose('netReward', reward("Reward after the validator's fee, in nAVAX.")),
+  }),
+});
+
+for (const status of ['active', 'pending'] as const) {
+  builder.node(builder.objectRef<DelegatorOf<typeof status>>(TYPE_OF[status]), {
+    ...nodeOptions(status),
+    description:
+      status === 'active' ? 'A delegation under way.' : 'A delegation that has not started yet.',
+    fields: (t) => ({
+      estimatedGrossReward: t.expose(
+        'estimatedGrossReward',
+        reward('Estimated total reward, in nAVAX.'),
+      ),
+      estimatedNetReward: t.expose(
+        'estimatedNetReward',
+        reward("Estimated reward after the validator's fee, in nAVAX."),
+      ),
+    }),
+  });
+}
+
+builder.objectFields(NetworkRef, (t) => ({
+  delegators: t.connection(
+    {
+      type: DelegatorRef,
+      nullable: true,
+      description:
+        'Delegations on the network, typed by status (Data API `listDelegators`). Forward paging ' +
+        'only.',
+      args: {
+        nodeIds: t.arg.stringList({
+          description: 'Only delegations to these nodes (NodeID-…, checksummed; at most 64).',
+        }),
+        rewardAddresses: t.arg.stringList({
+          description: 'Only delegations paying these addresses (bech32, optionally P-).',
+        }),
+        delegationStatus: t.arg({
+          type: DelegationStatusEnum,
+          description: 'Only delegations in this status.',
+        }),
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By start time. Default: the upstream’s (descending).',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        const filter = {
+          nodeIds: parseNodeIds(args.nodeIds),
+          rewardAddresses: args.rewardAddresses
+            ? parsePrimaryAddresses(args.rewardAddresses, network.name, 'rewardAddresses').sort()
+            : undefined,
+          delegationStatus: args.delegationStatus ?? undefined,
+          sortOrder: args.sortOrder ?? undefined,
+        };
+        return resolveTokenConnection<Delegator>(args, ctx.connections, {
+          listKey: `delegators|${network.name}|${JSON.stringify(filter)}`,
+          pageSize: STAKING_PAGE_SIZE,
+          itemKey: (d) => d.txHash,
+          fetchPage: async (pageToken) => {
+            const page = await ctx.loaders.staking.delegatorsPage.load({
+              network: network.name,
+              pageToken,
+              ...filter,
+            });
+            return {
+              items: page.items.map((d) => branded({ ...d, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        });
+      },
+    },
+    { description: 'A page of delegations.' },
+    { description: 'A delegation and its cursor.' },
+  ),
+}));

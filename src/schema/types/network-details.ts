@@ -1,0 +1,97 @@
+import type { GatewayContext } from '../../context.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type { NetworkDetails } from '../../upstream/schemas/primary-rewards.js';
+import { parseNetwork } from '../primary-inputs.js';
+import { builder } from '../builder.js';
+import { NetworkRef } from './network.js';
+
+/** `Network.details`: the network's staking totals (Data API `getNetworkDetails`). */
+type ValidatorTotals = NetworkDetails['validatorDetails'];
+type Distribution = ValidatorTotals['stakingDistributionByVersion'][number];
+
+const DistributionRef = builder.objectRef<Distribution>('StakingDistribution').implement({
+  description: 'Active stake of validators running one AvalancheGo version.',
+  fields: (t) => ({
+    version: t.exposeString('version', { description: 'AvalancheGo version of the nodes.' }),
+    amountStaked: t.expose('amountStaked', {
+      type: 'BigDecimal',
+      description: 'Stake of those validators, in nAVAX.',
+    }),
+    validatorCount: t.exposeInt('validatorCount', { description: 'How many validators run it.' }),
+  }),
+});
+
+const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorTotals').implement({
+  description: 'The active validator set, in totals.',
+  fields: (t) => ({
+    validatorCount: t.exposeInt('validatorCount', { description: 'Active validators.' }),
+    totalAmountStaked: t.expose('totalAmountStaked', {
+      type: 'BigDecimal',
+      description: 'Their own stake, in nAVAX.',
+    }),
+    estimatedAnnualStakingReward: t.expose('estimatedAnnualStakingReward', {
+      type: 'BigDecimal',
+      description: 'Potential rewards of the active validations and delegations, in nAVAX.',
+    }),
+    stakingDistributionByVersion: t.field({
+      type: [DistributionRef],
+      description: 'Active stake by AvalancheGo version.',
+      resolve: (v) => v.stakingDistributionByVersion,
+    }),
+    stakingRatio: t.expose('stakingRatio', {
+      type: 'BigDecimal',
+      description: 'Active stake over the current supply (0–1).',
+    }),
+  }),
+});
+
+const DelegatorTotalsRef = builder
+  .objectRef<NetworkDetails['delegatorDetails']>('NetworkDelegatorTotals')
+  .implement({
+    description: 'Active delegations, in totals.',
+    fields: (t) => ({
+      delegatorCount: t.exposeInt('delegatorCount', { description: 'Active delegations.' }),
+      totalAmountStaked: t.expose('totalAmountStaked', {
+        type: 'BigDecimal',
+        description: 'Stake delegated, in nAVAX.',
+      }),
+    }),
+  });
+
+type Details = NetworkDetails & { network: GatewayNetwork };
+
+async function loadDetails(id: string, ctx: GatewayContext): Promise<Details> {
+  const network = parseNetwork(id, 'id');
+  return { ...(await ctx.loaders.staking.networkDetails.load(network)), network };
+}
+
+/** A Relay node (id: the network's name), so the cost model prices it as the call it is. */
+const NetworkDetailsRef = builder.objectRef<Details>('NetworkDetails');
+builder.node(NetworkDetailsRef, {
+  description: "The network's staking totals.",
+  id: { resolve: (d) => d.network },
+  loadMany: (ids, ctx) => ids.map((id) => loadDetails(id, ctx)),
+  fields: (t) => ({
+    validators: t.field({
+      type: ValidatorTotalsRef,
+      description: 'Active validators.',
+      resolve: (d) => d.validatorDetails,
+    }),
+    delegators: t.field({
+      type: DelegatorTotalsRef,
+      description: 'Active delegations.',
+      resolve: (d) => d.delegatorDetails,
+    }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  details: t.field({
+    type: NetworkDetailsRef,
+    nullable: true,
+    description:
+      "The network's staking totals: validators, delegations, stake by version " +
+      "(`getNetworkDetails`).",
+    resolve: (n, _a, ctx) => loadDetails(n.name, ctx),
+  }),
+}));

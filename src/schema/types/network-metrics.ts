@@ -1,0 +1,196 @@
+import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
+import type { IcmMetricsValue } from '../../upstream/metrics-api-more.js';
+import type { MetricsValue } from '../../upstream/schemas/metrics.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { parseCb58Id } from '../primary-inputs.js';
+import { MetricPointConnectionRef, MetricPointRef, TimeIntervalEnum } from './metrics.js';
+import { NetworkRef } from './network.js';
+import {
+  IcmGroupByEnum,
+  IcmPointRef,
+  IcmSummaryRef,
+  l1Fees,
+  mainnetOnly,
+  NetworkMetricEnum,
+  optionalId,
+  range,
+  SubnetFeeMetricEnum,
+  TotalFeeMetricEnum,
+} from './network-metrics-types.js';
+
+/**
+ * The Metrics API's network-level series on the entities they describe: staking metrics of the
+ * primary network or an L1 (`Network.stakingMetrics`), ICM message counts (`Network.icmMetrics`,
+ * `Network.icmSummary`), and L1 validator fees: all validators (`Network.l1ValidatorFeeMetrics`),
+ * one subnet (`Network.subnetFeeMetrics`, until a Subnet type owns it), one validation and its node
+ * (`L1Validator.feeMetrics`, `L1Validator.nodeFeeMetrics`). Series are connections over the Metrics
+ * API's page tokens; an expired token is BAD_USER_INPUT with `reason: 'CURSOR_EXPIRED'` (restart
+ * paging), as for chain metrics. The L1-fee routes take no token: their one answer is the whole
+ * series.
+ */
+builder.objectFields(NetworkRef, (t) => {
+  // The time range every series takes, as the spec names it.
+  const timeArgs = () => ({
+    startTimestamp: t.arg.int({
+      description: 'Only points at or after this Unix time (seconds, ≥ 0).',
+    }),
+    endTimestamp: t.arg.int({
+      description: 'Only points at or before this Unix time (seconds, ≥ 0).',
+    }),
+  });
+  return {
+    stakingMetrics: t.connection(
+      {
+        type: MetricPointRef,
+        nullable: true,
+        description:
+          'A daily staking series of the primary network, or of an L1 with `subnetId` ' +
+          '(`getStakingMetrics`), newest first.',
+        args: {
+          metric: t.arg({ type: NetworkMetricEnum, required: true, description: 'Which series.' }),
+          subnetId: t.arg.string({
+            description: 'An L1 (CB58 subnet id). Default: the primary network.',
+          }),
+          ...timeArgs(),
+        },
+        resolve: (network, args, ctx) => {
+          const f = {
+            ...range(args),
+            subnetId: optionalId(args.subnetId, 'subnetId', 'subnet id'),
+          };
+          return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
+            listKey: `stakingMetrics|${network.name}|${args.metric}|${JSON.stringify(f)}`,
+            pageSize: METRICS_PAGE_SIZE,
+            itemKey: (p) => `${p.timestamp}:${p.value}`,
+            fetchPage: (pageToken) =>
+              ctx.loaders.metricsMore.stakingPage.load({
+                network: network.name,
+                metric: args.metric,
+                pageToken,
+                ...f,
+              }),
+          });
+        },
+      },
+      MetricPointConnectionRef,
+    ),
+    icmMetrics: t.connection(
+      {
+        type: IcmPointRef,
+        nullable: true,
+        description:
+          'ICM messages sent on this network per interval (`getICMTimeseries`), newest first, ' +
+          'optionally grouped.',
+        args: {
+          srcBlockchainId: t.arg.string({
+            description: 'Only messages from this blockchain (CB58).',
+          }),
+          destBlockchainId: t.arg.string({
+            description: 'Only messages to this blockchain (CB58).',
+          }),
+          groupBy: t.arg({
+            type: IcmGroupByEnum,
+            description: 'One series per source, destination or pair. Default: one series.',
+          }),
+          timeInterval: t.arg({
+            type: TimeIntervalEnum,
+            description: 'Interval of each point. Default DAY.',
+          }),
+          ...timeArgs(),
+        },
+        resolve: (network, args, ctx) => {
+          const f = {
+            ...range(args),
+            srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
+            destBlockchainId: optionalId(
+              args.destBlockchainId,
+              'destBlockchainId',
+              'blockchain id',
+            ),
+            groupBy: args.groupBy ?? undefined,
+            timeInterval: args.timeInterval ?? undefined,
+            network: network.name,
+          };
+          return resolveTokenConnection<IcmMetricsValue>(args, ctx.connections, {
+            listKey: `icmMetrics|${JSON.stringify(f)}`,
+            pageSize: METRICS_PAGE_SIZE,
+            itemKey: (p) => `${p.timestamp}:${p.srcBlockchainId}:${p.destBlockchainId}`,
+            fetchPage: (pageToken) => ctx.loaders.metricsMore.icmPage.load({ pageToken, ...f }),
+          });
+        },
+      },
+      { description: 'A page of ICM counts, newest first.' },
+      { description: 'An ICM count and its cursor.' },
+    ),
+    icmSummary: t.field({
+      type: IcmSummaryRef,
+      nullable: true,
+      description: 'ICM messages of this network over the last hour … all time (`getICMSummary`).',
+      args: {
+        srcBlockchainId: t.arg.string({
+          description: 'Only messages from this blockchain (CB58).',
+        }),
+        destBlockchainId: t.arg.string({ description: 'Only messages to this blockchain (CB58).' }),
+        groupBy: t.arg({
+          type: IcmGroupByEnum,
+          description: 'Grouping, as the upstream takes it.',
+        }),
+      },
+      resolve: (network, args, ctx) =>
+        ctx.loaders.metricsMore.icmSummary.load({
+          srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
+          destBlockchainId: optionalId(args.destBlockchainId, 'destBlockchainId', 'blockchain id'),
+          groupBy: args.groupBy ?? undefined,
+          network: network.name,
+        }),
+    }),
+    l1ValidatorFeeMetrics: t.connection(
+      {
+        type: MetricPointRef,
+        nullable: true,
+        description:
+          'A daily fee series over all L1 validators (`getTotalL1ValidatorMetrics`; mainnet ' +
+          'only), newest first.',
+        args: {
+          metric: t.arg({ type: TotalFeeMetricEnum, required: true, description: 'Which series.' }),
+          ...timeArgs(),
+        },
+        resolve: (network, args, ctx) => {
+          mainnetOnly(network.name, 'l1ValidatorFeeMetrics');
+          return l1Fees(ctx, args, 'total', undefined, args.metric);
+        },
+      },
+      MetricPointConnectionRef,
+    ),
+    subnetFeeMetrics: t.connection(
+      {
+        type: MetricPointRef,
+        nullable: true,
+        description:
+          "A daily fee series of one L1's validators (`getMetricsBySubnetId`; mainnet only), " +
+          'newest first.',
+        args: {
+          subnetId: t.arg.string({ required: true, description: 'The L1 (CB58 subnet id).' }),
+          metric: t.arg({
+            type: SubnetFeeMetricEnum,
+            required: true,
+            description: 'Which series.',
+          }),
+          ...timeArgs(),
+        },
+        resolve: (network, args, ctx) => {
+          mainnetOnly(network.name, 'subnetFeeMetrics');
+          return l1Fees(
+            ctx,
+            args,
+            'subnet',
+            parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
+            args.metric,
+          );
+        },
+      },
+      MetricPointConnectionRef,
+    ),
+  };
+});

@@ -1,0 +1,266 @@
+import type { GatewayContext } from '../../context.js';
+import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
+import type { RewardFilter } from '../../upstream/data-api-staking.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import {
+  type HistoricalRewardRaw,
+  type PendingRewardRaw,
+} from '../../upstream/schemas/primary-rewards.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parsePrimaryAddresses } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { CurrencyCodeEnum, MoneyRef } from './money.js';
+import { NetworkRef, SortOrderEnum } from './network.js';
+import { parseNodeIds } from './network-validators.js';
+import { AssetAmountRef } from './primary-balance.js';
+import { RewardTypeEnum } from './p-chain-utxo.js';
+import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
+import { StakingTransactionRef } from './staking-transaction.js';
+import { ValidatorRef } from './validator.js';
+
+/**
+ * Staking rewards of addresses or nodes: pending (`listPendingPrimaryNetworkRewards`: stakes still
+ * running, with their estimated reward) and historical (`listHistoricalPrimaryNetworkRewards`:
+ * rewards paid, with the price then). Each links to its validation period and its staking
+ * transaction. The upstream needs addresses or node ids: asking for neither is BAD_USER_INPUT
+ * before any call.
+ */
+type Reward<R> = R & { network: GatewayNetwork };
+
+type Common = Reward<PendingRewardRaw> | Reward<HistoricalRewardRaw>;
+
+export const StakingRewardRef = builder.interfaceRef<Common>('StakingReward').implement({
+  description: 'A staking reward, pending or paid, with the stake it is for.',
+  resolveType: (r) => ('utxoId' in r ? 'HistoricalReward' : 'PendingReward'),
+  fields: (t) => ({
+    network: t.string({
+      description: 'The primary network (mainnet or fuji).',
+      resolve: (r) => r.network,
+    }),
+    txHash: t.exposeString('txHash', {
+      description: 'The staking transaction (CB58) the reward is for.',
+    }),
+    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
+    addresses: t.exposeStringList('addresses', {
+      description: 'Addresses (bech32) the reward is paid to.',
+    }),
+    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Stake, in nAVAX.' }),
+    startTimestamp: t.expose('startTimestamp', {
+      type: 'Timestamp',
+      description: 'Start of the stake, Unix seconds.',
+    }),
+    endTimestamp: t.expose('endTimestamp', {
+      type: 'Timestamp',
+      description: 'End of the stake, Unix seconds.',
+    }),
+    endTimestampIso: t.string({
+      description: '`endTimestamp` in ISO 8601 UTC.',
+      resolve: (r) => isoOf(r.endTimestamp),
+    }),
+    rewardType: t.expose('rewardType', {
+      type: RewardTypeEnum,
+      description: 'Validation, delegation or validator fee.',
+    }),
+    validator: t.field({
+      type: ValidatorRef,
+      nullable: true,
+      description: 'The validation period this reward belongs to (validated, or delegated to).',
+      resolve: (r, _a, ctx) =>
+        validatorOfStake(
+          ctx,
+          r.network,
+          r.nodeId,
+          r.rewardType === 'DELEGATOR'
+            ? { delegationStart: r.startTimestamp }
+            : { validationTxHash: r.txHash },
+        ),
+    }),
+    stakingTransaction: t.field({
+      type: StakingTransactionRef,
+      nullable: true,
+      description: 'The P-Chain transaction that made the stake.',
+      resolve: (r, _a, ctx) => linkedStakingTransaction(ctx, r.network, r.txHash),
+    }),
+  }),
+});
+
+const PendingRewardRef = builder.objectRef<Reward<PendingRewardRaw>>('PendingReward').implement({
+  description: 'A reward not paid yet: its stake is pending or running.',
+  interfaces: [StakingRewardRef],
+  isTypeOf: (r) => !('utxoId' in (r as object)),
+  fields: (t) => ({
+    progress: t.exposeFloat('progress', { description: 'How far the stake has run, in percent.' }),
+    estimatedReward: t.field({
+      type: AssetAmountRef,
+      description: 'Reward expected if the stake succeeds.',
+      resolve: (r) => r.estimatedReward,
+    }),
+  }),
+});
+
+const HistoricalRewardRef = builder
+  .objectRef<Reward<HistoricalRewardRaw>>('HistoricalReward')
+  .implement({
+    description: 'A reward paid when its stake ended.',
+    interfaces: [StakingRewardRef],
+    isTypeOf: (r) => 'utxoId' in (r as object),
+    fields: (t) => ({
+      utxoId: t.exposeString('utxoId', { description: 'The UTXO (CB58) that paid the reward.' }),
+      outputIndex: t.exposeInt('outputIndex', {
+        description: 'Index of that UTXO in the reward transaction.',
+      }),
+      reward: t.field({
+        type: AssetAmountRef,
+        description: 'The reward paid.',
+        resolve: (r) => r.reward,
+      }),
+      historicalPrice: t.field({
+        type: MoneyRef,
+        nullable: true,
+        description:
+          'Price of one unit of the asset when paid, in the asked currency; only for rewards ' +
+          'over a day old.',
+        resolve: (r) => r.reward.historicalPrice ?? null,
+      }),
+      rewardTxHash: t.exposeString('rewardTxHash', {
+        description: 'The RewardValidatorTx (CB58) that paid it.',
+      }),
+      rewardTransaction: t.field({
+        type: StakingTransactionRef,
+        nullable: true,
+        description: 'The RewardValidatorTx that paid it.',
+        resolve: (r, _a, ctx) => linkedStakingTransaction(ctx, r.network, r.rewardTxHash),
+      }),
+    }),
+  });
+
+interface RewardArgs extends ConnectionArgs {
+  addresses?: readonly string[] | null;
+  nodeIds?: readonly string[] | null;
+  sortOrder?: RewardFilter['sortOrder'] | null;
+}
+
+function rewardFilter(network: GatewayNetwork, args: RewardArgs): RewardFilter {
+  const addresses = args.addresses
+    ? parsePrimaryAddresses(args.addresses, network).sort()
+    : undefined;
+  const nodeIds = parseNodeIds(args.nodeIds);
+  if (!addresses?.length && !nodeIds?.length)
+    throw badInput('addresses', 'rewards need addresses or nodeIds (at least one)');
+  return { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined };
+}
+
+function rewardList<R extends { txHash: string; rewardType: string }>(
+  ctx: GatewayContext,
+  args: ConnectionArgs,
+  listKey: string,
+  mutable: boolean,
+  load: (pageToken: string | null) => Promise<{ items: R[]; nextPageToken: string | null }>,
+) {
+  return resolveTokenConnection<R>(args, ctx.connections, {
+    listKey,
+    pageSize: STAKING_PAGE_SIZE,
+    itemKey: (r) => `${r.txHash}:${r.rewardType}`,
+    mutableItems: mutable,
+    fetchPage: load,
+  });
+}
+
+builder.objectFields(NetworkRef, (t) => ({
+  pendingRewards: t.connection(
+    {
+      type: PendingRewardRef,
+      nullable: true,
+      description:
+        'Rewards not paid yet of these addresses or nodes (`listPendingPrimaryNetworkRewards`). ' +
+        'Forward paging only.',
+      args: {
+        addresses: t.arg.stringList({
+          description: 'Reward addresses (bech32, optionally P-; at most 64).',
+        }),
+        nodeIds: t.arg.stringList({
+          description: 'Validator nodes (NodeID-…, checksummed; at most 64).',
+        }),
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By the stake’s end. Default: the upstream’s (descending).',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        const filter = rewardFilter(network.name, args);
+        // A pending reward leaves the list when its stake ends: cursors resume in the live list.
+        return rewardList(
+          ctx,
+          args,
+          `pendingRewards|${network.name}|${JSON.stringify(filter)}`,
+          true,
+          async (pageToken) => {
+            const page = await ctx.loaders.staking.pendingRewardsPage.load({
+              network: network.name,
+              pageToken,
+              ...filter,
+            });
+            return {
+              items: page.items.map((r) => ({ ...r, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        );
+      },
+    },
+    { description: 'A page of pending rewards.' },
+    { description: 'A pending reward and its cursor.' },
+  ),
+  historicalRewards: t.connection(
+    {
+      type: HistoricalRewardRef,
+      nullable: true,
+      description:
+        'Rewards paid to these addresses or nodes (`listHistoricalPrimaryNetworkRewards`). ' +
+        'Forward paging only.',
+      args: {
+        addresses: t.arg.stringList({
+          description: 'Reward addresses (bech32, optionally P-; at most 64).',
+        }),
+        nodeIds: t.arg.stringList({
+          description: 'Validator nodes (NodeID-…, checksummed; at most 64).',
+        }),
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          description: 'By the stake’s end. Default: the upstream’s (descending).',
+        }),
+        currency: t.arg({
+          type: CurrencyCodeEnum,
+          description: 'Currency of `historicalPrice`. Default: USD.',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        const filter = {
+          ...rewardFilter(network.name, args),
+          currency: args.currency ?? undefined,
+        };
+        return rewardList(
+          ctx,
+          args,
+          `historicalRewards|${network.name}|${JSON.stringify(filter)}`,
+          false,
+          async (pageToken) => {
+            const page = await ctx.loaders.staking.historicalRewardsPage.load({
+              network: network.name,
+              pageToken,
+              ...filter,
+            });
+            return {
+              items: page.items.map((r) => ({ ...r, network: network.name })),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        );
+      },
+    },
+    { description: 'A page of historical rewards.' },
+    { description: 'A historical reward and its cursor.' },
+  ),
+}));

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import type { HttpClient } from './http.js';
+import type { Page, UpstreamRequest } from './request.js';
+import type { NetworkName } from './schemas/primary.js';
+import { float } from './schemas/primary.js';
+import { metricsApiResponse, type MetricsValue, type TimeInterval } from './schemas/metrics.js';
+
+/**
+ * The Metrics API's network, ICM and L1-validator routes (getStakingMetrics, getICMTimeseries,
+ * getICMSummary, getTotalL1ValidatorMetrics, getMetricsByValidationId, getMetricsByNodeId,
+ * getMetricsBySubnetId), named and serialised as `../shared/upstream/metrics-api.openapi.json`
+ * says. The L1-validator routes take no page token: one answer is the whole series.
+ */
+export const NETWORK_METRICS = [
+  'validatorCount',
+  'validatorWeight',
+  'delegatorCount',
+  'delegatorWeight',
+] as const;
+export type NetworkMetric = (typeof NETWORK_METRICS)[number];
+export const ICM_GROUP_BY = [
+  'srcBlockchainId',
+  'destBlockchainId',
+  'srcBlockchainId,destBlockchainId',
+] as const;
+export type IcmGroupBy = (typeof ICM_GROUP_BY)[number];
+
+/** The L1-validator fee routes: their path prefix and metrics. */
+export const L1_FEE_METRICS = {
+  total: ['totalCumulativeFeesDaily', 'totalValidatorFeesDaily', 'totalPayingValidatorsDaily'],
+  validation: ['validationCumulativeFeesDaily', 'validationFeesDaily'],
+  node: ['perNodeCumulativeFeesPaid', 'perNodeDailyFeesPaid'],
+  subnet: ['perSubnetDailyFeesPaid', 'perSubnetCumulativeFeesPaid', 'perSubnetPayingValidators'],
+} as const;
+export type L1FeeScope = keyof typeof L1_FEE_METRICS;
+export type L1FeeMetric<S extends L1FeeScope = L1FeeScope> = (typeof L1_FEE_METRICS)[S][number];
+
+export interface TimeRange {
+  startTimestamp?: number;
+  endTimestamp?: number;
+}
+export interface IcmFilter {
+  srcBlockchainId?: string;
+  destBlockchainId?: string;
+  groupBy?: IcmGroupBy;
+  network?: NetworkName;
+}
+
+export const icmMetricsValue = z.object({
+  value: float,
+  timestamp: z.number().int(),
+  srcBlockchainId: z.string(),
+  destBlockchainId: z.string(),
+});
+export type IcmMetricsValue = z.infer<typeof icmMetricsValue>;
+const icmMetricsResponse = z.object({
+  results: z.array(icmMetricsValue),
+  nextPageToken: z.string().optional(),
+});
+const w = float.optional();
+export const icmRollingWindow = z.object({
+  lastHour: w,
+  lastDay: w,
+  lastWeek: w,
+  lastMonth: w,
+  last90Days: w,
+  lastYear: w,
+  allTime: w,
+  srcBlockchainId: z.string(),
+  destBlockchainId: z.string(),
+});
+export type IcmRollingWindow = z.infer<typeof icmRollingWindow>;
+
+type PageArgs = { pageToken: string | null; pageSize: number };
+
+/** A chain the Metrics API reports on (listChains, getChain). */
+export const metricsChain = z.object({
+  evmChainId: z.number().int(),
+  chainName: z.string(),
+  blockchainId: z.string(),
+  subnetId: z.string(),
+  network: z.enum(['mainnet', 'testnet']),
+});
+export type MetricsChain = z.infer<typeof metricsChain>;
+const listChainsResponse = z.object({
+  chains: z.array(metricsChain),
+  nextPageToken: z.string().optional(),
+});
+
+export interface MetricsMoreClient {
+  listChains(
+    network: 'mainnet' | 'testnet',
+    pageToken: string | null,
+  ): UpstreamRequest<Page<MetricsChain>>;
+  getChain(chainId: string): UpstreamRequest<MetricsChain>;
+  stakingMetric(
+    network: NetworkName,
+    metric: NetworkMetric,
+    f: TimeRange & { subnetId?: string },
+    p: PageArgs,
+  ): UpstreamRequest<Page<MetricsValue>>;
+  icmTimeseries(
+    f: IcmFilter & TimeRange & { timeInterval?: TimeInterval },
+    p: PageArgs,
+  ): UpstreamRequest<Page<IcmMetricsValue>>;
+  icmSummary(f: IcmFilter): UpstreamRequest<IcmRollingWindow>;
+  l1FeeMetric(
+    scope: L1FeeScope,
+    id: string | undefined,
+    metric: L1FeeMetric,
+    f: TimeRange,
+  ): UpstreamRequest<Page<MetricsValue>>;
+}
+
+const seg = encodeURIComponent;
+
+export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
+  const req = <T>(
+    resource: UpstreamRequest<T>['resource'],
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ) =>
+    ({
+      upstream: 'metrics-api',
+      resource,
+      method: 'GET',
+      path,
+      query,
+      pageToken,
+      run,
+    }) as UpstreamRequest<T>;
+  const paged = async <V>(
+    path: string,
+    query: UpstreamRequest<unknown>['query'],
+    schema: z.ZodType<{ results: V[]; nextPageToken?: string }>,
+  ) => {
+    const res = await http.getJson(path, query, schema);
+    return { items: res.results, nextPageToken: res.nextPageToken || null };
+  };
+  return {
+    listChains(network, pageToken) {
+      const path = '/v2/chains';
+      // The route takes no pageSize: a page is whatever the upstream sends.
+      const query = { pageToken: pageToken ?? undefined, network };
+      return req(
+        'metrics.chains',
+        path,
+        query,
+        async () => {
+          const res = await http.getJson(path, query, listChainsResponse);
+          return { items: res.chains, nextPageToken: res.nextPageToken || null };
+        },
+        pageToken,
+      );
+    },
+    getChain(chainId) {
+      const path = `/v2/chains/${seg(chainId)}`;
+      return req('metrics.chain', path, {}, () => http.getJson(path, {}, metricsChain));
+    },
+    stakingMetric(network, metric, f, { pageToken, pageSize }) {
+      const path = `/v2/networks/${seg(network)}/metrics/${metric}`;
+      const query = {
+        startTimestamp: f.startTimestamp,
+        endTimestamp: f.endTimestamp,
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        subnetId: f.subnetId,
+      };
+      return req(
+        'metrics.stakingMetric',
+        path,
+        query,
+        () => paged(path, query, metricsApiResponse),
+        pageToken,
+      );
+    },
+    icmTimeseries(f, { pageToken, pageSize }) {
+      const path = '/v2/icm/timeseries';
+      const query = {
+        startTimestamp: f.startTimestamp,
+        endTimestamp: f.endTimestamp,
+        srcBlockchainId: f.srcBlockchainId,
+        destBlockchainId: f.destBlockchainId,
+        timeInterval: f.timeInterval,
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        groupBy: f.groupBy,
+        network: f.network,
+      };
+      return req(
+        'metrics.icmTimeseries',
+        path,
+        query,
+        () => paged(path, query, icmMetricsResponse),
+        pageToken,
+      );
+    },
+    icmSummary(f) {
+      const path = '/v2/icm/summary';
+      const query = {
+        srcBlockchainId: f.srcBlockchainId,
+        destBlockchainId: f.destBlockchainId,
+        groupBy: f.groupBy,
+        network: f.network,
+      };
+      return req(
+        'metrics.icmSummary',
+        path,
+        query,
+        async () =>
+          (await http.getJson(path, query, z.object({ result: icmRollingWindow }))).result,
+      );
+    },
+    l1FeeMetric(scope, id, metric, f) {
+      const prefix = {
+        total: '/v2/validators',
+        validation: '/v2/validation',
+        node: '/v2/validator',
+        subnet: '/v2/subnet',
+      }[scope];
+      const path =
+        scope === 'total'
+          ? `${prefix}/metrics/${metric}`
+          : `${prefix}/${seg(id ?? '')}/metrics/${metric}`;
+      const query = { startTimestamp: f.startTimestamp, endTimestamp: f.endTimestamp };
+      // No page token on these routes: the answer is the whole series (a token, if any, is not
+      // followed).
+      return req('metrics.l1ValidatorFees', path, query, async () => ({
+        ...(await paged(path, query, metricsApiResponse)),
+        nextPageToken: null,
+      }));
+    },
+  };
+}
