@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
@@ -27,6 +27,19 @@ interface Row {
   errors: number;
   upstreamPerQuery: number;
   redisCommandsPerQuery: number | null;
+  /** The server's resident set: before the load, and the highest sample during it (MB). */
+  rssIdleMb: number;
+  rssPeakMb: number;
+}
+
+/** Resident set of a process in MB (Linux /proc), 0 when unreadable. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 async function startServer(kind: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
@@ -46,11 +59,11 @@ async function startServer(kind: string, env: Record<string, string>): Promise<{
   return { url: `http://127.0.0.1:${port}/graphql`, child };
 }
 
-async function load(url: string, bodies: () => string, amount?: number): Promise<autocannon.Result> {
+async function load(url: string, bodies: () => string, amount?: number, connections = CONNECTIONS): Promise<autocannon.Result> {
   return autocannon({
     url,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     // Cold runs a fixed number of distinct queries (every one a miss); the others run for a duration.
     ...(amount ? { amount } : { duration: SECONDS }),
     headers: { 'content-type': 'application/json' },
@@ -70,14 +83,17 @@ const rows: Row[] = [];
 // One client sends everything here: its per-client budget would be the bottleneck, not the gateway.
 const simEnv = { DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, CLIENT_BUDGET_PER_MINUTE: '0' };
 
-async function scenario(name: string, kind: string, env: Record<string, string>, bodies: () => string, warm?: string, amount?: number) {
+async function scenario(name: string, kind: string, env: Record<string, string>, bodies: () => string, warm?: string, amount?: number, connections?: number) {
   const { url, child } = await startServer(kind, env);
   try {
     if (warm) for (let i = 0; i < 3; i++) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: warm });
     await new Promise((r) => setTimeout(r, 200));
     sim.reset();
     const before = await redisCommands(redis);
-    const res = await load(url, bodies, amount);
+    const rssIdleMb = rssMb(child.pid);
+    let rssPeakMb = rssIdleMb;
+    const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(child.pid))), 200);
+    const res = await load(url, bodies, amount, connections).finally(() => clearInterval(sampler));
     const after = await redisCommands(redis);
     const ok = res.requests.total;
     if (res.non2xx > 0) console.warn(`${name}: ${res.non2xx} non-2xx answers`);
@@ -90,6 +106,8 @@ async function scenario(name: string, kind: string, env: Record<string, string>,
       errors: res.errors + res.non2xx,
       upstreamPerQuery: ok ? +(sim.stats().total / ok).toFixed(3) : 0,
       redisCommandsPerQuery: env.REDIS_URL ? +((after - before - 1) / ok).toFixed(3) : null,
+      rssIdleMb,
+      rssPeakMb,
     });
   } finally {
     child.kill('SIGTERM');
@@ -108,14 +126,30 @@ await scenario('gateway warm, in-process LRU', 'gateway', { ...simEnv }, () => w
 await scenario('gateway warm, Redis only (no LRU tier)', 'gateway-redis-only', { ...simEnv, REDIS_URL }, () => warmBody, warmBody);
 await scenario('gateway warm, data cache only (response cache off, LRU)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => warmBody, warmBody);
 
+// A nested list: 20 latest blocks with their first 5 transactions (1 + 20 upstream calls cold).
+const NESTED = `{ chain(id: "43114") { blocks(first: 20) { edges { node { number hash
+  transactions(first: 5) { edges { node { hash value } } } } } } } }`;
+const nestedBody = JSON.stringify({ query: NESTED });
+await scenario('nested list, data cache only (response cache off)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => nestedBody, nestedBody);
+// Ten EVM fields of the node's C-Chain: one JSON-RPC batch when cold.
+const NODE_BATCH = `query($a: String!) { networkNode { cChain { chainId blockNumber baseFee maxPriorityFeePerGas gasPrice
+  chainConfig { chainId } isSyncing netVersion clientVersion balance(address: $a) } } }`;
+const nodeBody = JSON.stringify({ query: NODE_BATCH, variables: { a: '0x0000000000000000000000000000000000000001' } });
+await scenario('node batch (ten EVM fields), response cache off', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => nodeBody, nodeBody);
+next = 0;
+await scenario('cold burst, 50 concurrent (400 distinct blocks)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, coldBody, undefined, 400, 50);
+
 await sim.close();
 redis.disconnect();
 
 const bare = rows[0]!.rps;
 const table = [
-  '| scenario | req/s | vs bare | p50 ms | p99 ms | errors | upstream calls / query | Redis commands / query |',
-  '|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.scenario} | ${r.rps} | ${(r.rps / bare).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.upstreamPerQuery} | ${r.redisCommandsPerQuery ?? '–'} |`),
+  '| scenario | req/s | vs bare | p50 ms | p99 ms | errors | upstream calls / query | Redis commands / query | RSS idle / peak MB |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.scenario} | ${r.rps} | ${(r.rps / bare).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.upstreamPerQuery} | ${r.redisCommandsPerQuery ?? '–'} | ${r.rssIdleMb} / ${r.rssPeakMb} |`,
+  ),
 ].join('\n');
 console.log(`\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`);
 mkdirSync('bench/results', { recursive: true });

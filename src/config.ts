@@ -45,6 +45,8 @@ export interface Config {
   maxRetryAfterMs: number;
   /** Entries of the in-process LRU. @default 50000 */
   memoryCacheMaxEntries: number;
+  /** Bytes the in-process cache may hold (the LRU's entries and its parsed values). */
+  memoryCacheMaxBytes: number;
   /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
   redisCommandTimeoutMs: number;
   /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */
@@ -176,6 +178,7 @@ const schema = z.object({
   UPSTREAM_RETRIES: intIn(0, 10).default(2),
   MAX_RETRY_AFTER_MS: intIn(0, 120_000).default(5_000),
   MEMORY_CACHE_MAX_ENTRIES: intIn(100, 10_000_000).default(50_000),
+  MEMORY_CACHE_MAX_BYTES: intIn(1_048_576, 68_719_476_736).default(134_217_728),
   REDIS_COMMAND_TIMEOUT_MS: intIn(10, 10_000).default(250),
   CURSOR_SECRET: secret.default(DEVELOPMENT_CURSOR_SECRET),
   MAX_PAGE_SIZE: intIn(1, 2_000).default(500),
@@ -245,6 +248,7 @@ const ACCEPTS: Record<string, string> = {
   UPSTREAM_RETRIES: 'an integer 0-10',
   MAX_RETRY_AFTER_MS: 'an integer 0-120000',
   MEMORY_CACHE_MAX_ENTRIES: 'an integer 100-10000000',
+  MEMORY_CACHE_MAX_BYTES: 'an integer 1048576-68719476736 (bytes)',
   REDIS_COMMAND_TIMEOUT_MS: 'an integer 10-10000',
   CURSOR_SECRET: 'a secret of at least 8 characters',
   MAX_PAGE_SIZE: 'an integer 1-2000',
@@ -330,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamRetries: e.UPSTREAM_RETRIES,
     maxRetryAfterMs: e.MAX_RETRY_AFTER_MS,
     memoryCacheMaxEntries: e.MEMORY_CACHE_MAX_ENTRIES,
+    memoryCacheMaxBytes: e.MEMORY_CACHE_MAX_BYTES,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     cursorSecret: e.CURSOR_SECRET,
     maxPageSize: e.MAX_PAGE_SIZE,

@@ -44,6 +44,7 @@ import { currentRequestScope } from './telemetry/request-scope.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { RouteLabels } from './upstream/observe.js';
 import { edgePlugins, edgeYogaOptions } from './edge/index.js';
+import { useBodyLimit } from './edge/body-limit.js';
 import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -102,6 +103,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     },
     staleAfterMs: config.staleAfterMs,
     watchFailedAttempts,
+    parsedMaxBytes: memoryBudget(config).parsed,
   });
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
@@ -196,6 +198,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
       useCacheExtensions(),
       useErrorCodes(),
+      // Last: it wraps whichever request parser the plugins above chose.
+      useBodyLimit(config.maxBodyBytes),
     ],
     context: ({ request }): GatewayContext => {
       // A caller's own Data API key takes precedence for its request (it is never logged or cached).
@@ -245,7 +249,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
 }
 
 function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metrics: GatewayMetrics): CacheStore {
-  const lru = new MemoryStore({ maxEntries: config.memoryCacheMaxEntries });
+  const lru = new MemoryStore({ maxEntries: config.memoryCacheMaxEntries, maxBytes: memoryBudget(config).store });
   if (!config.redisUrl) return lru;
   let lastLogged = 0;
   const redis = new RedisStore({
@@ -262,6 +266,15 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
     },
   });
   return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
+}
+
+/**
+ * MEMORY_CACHE_MAX_BYTES split between the LRU's entries (three quarters: upstream answers, whole
+ * responses, page snapshots) and the parsed values the read-through keeps of the hottest of them.
+ */
+export function memoryBudget(config: Pick<Config, 'memoryCacheMaxBytes'>): { store: number; parsed: number } {
+  const parsed = Math.floor(config.memoryCacheMaxBytes / 4);
+  return { store: config.memoryCacheMaxBytes - parsed, parsed };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CacheStore } from './store.js';
 import { traceCacheLookup } from '../telemetry/spans.js';
 
@@ -55,6 +56,13 @@ export interface ReadThroughOptions {
    * stale entry is served; the load goes on in the background and refreshes the entry. @default Infinity
    */
   staleAfterMs?: number;
+  /**
+   * Bound of the parsed-entry memo, in bytes (estimated as `PARSED_BYTES_PER_CHAR` per character of the
+   * stored text); 0 turns it off. @default 32 MiB
+   */
+  parsedMaxBytes?: number;
+  /** Check on each reuse of a parsed value that no caller mutated it (costly). @default under test */
+  verifySharedValues?: boolean;
   /** Runs a load, telling `onFailedAttempt` when one of its upstream attempts failed and is being retried. */
   watchFailedAttempts?: <T>(onFailedAttempt: () => void, load: () => Promise<T>) => Promise<T>;
 }
@@ -91,9 +99,24 @@ export class ReadThrough {
   readonly #now: () => number;
   readonly #inFlight = new Map<string, Running>();
   readonly #o: ReadThroughOptions;
+  /**
+   * The parsed envelope of each recently read entry, with the text it was parsed from: a read that
+   * returns the same text (the LRU hands back the very same string; Redis an equal one) reuses it
+   * instead of parsing again. Callers share these values and must never mutate them (they are not
+   * frozen: Pothos brands objects with a symbol key for type resolution, which JSON never sees).
+   * Under test, each reuse checks that the value still serializes to its text.
+   */
+  readonly #parsed: LRUCache<string, { raw: string; env: Envelope }> | undefined;
+  readonly #verifyShared: boolean;
 
   constructor(o: ReadThroughOptions) {
     this.#o = o;
+    const parsedMaxBytes = o.parsedMaxBytes ?? 32 * 1024 * 1024;
+    this.#verifyShared = o.verifySharedValues ?? process.env.NODE_ENV === 'test';
+    this.#parsed =
+      parsedMaxBytes > 0
+        ? new LRUCache({ maxSize: parsedMaxBytes, sizeCalculation: (p, k) => (p.raw.length + k.length) * PARSED_BYTES_PER_CHAR })
+        : undefined;
     this.#store = o.store;
     this.#now = o.now ?? Date.now;
   }
@@ -114,7 +137,19 @@ export class ReadThrough {
   async #getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
     const now = this.#now();
-    return Promise.all(items.map((item, idx) => this.#serve(item, decode(raw[idx]), now, observer)));
+    return Promise.all(items.map((item, idx) => this.#serve(item, this.#decode(item.key, raw[idx]), now, observer)));
+  }
+
+  #decode(key: string, raw: string | undefined): Envelope | undefined {
+    if (raw === undefined || !this.#parsed) return decode(raw);
+    const memo = this.#parsed.get(key);
+    if (memo && memo.raw === raw) {
+      if (this.#verifyShared && JSON.stringify(memo.env) !== raw) throw new Error(`a shared cached value was mutated: ${key}`);
+      return memo.env;
+    }
+    const env = decode(raw);
+    if (env && raw.length * PARSED_BYTES_PER_CHAR <= PARSED_MAX_ENTRY_BYTES) this.#parsed.set(key, { raw, env });
+    return env;
   }
 
   async get<T>(item: CachedLoad<T>, observer?: ServeObserver): Promise<T> {
@@ -236,6 +271,14 @@ async function firstOf(running: Running, budgetMs = Number.POSITIVE_INFINITY): P
     if (timer) clearTimeout(timer);
   }
 }
+
+/**
+ * Heap bytes a parsed JSON value takes per character of its text, measured on Data API answers (objects
+ * of short strings and numbers): the memo's byte bound counts this, not the text's length alone.
+ */
+export const PARSED_BYTES_PER_CHAR = 3;
+/** An entry larger than this is parsed on each read rather than held parsed. */
+const PARSED_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 
 function decode(raw: string | undefined): Envelope | undefined {
   if (raw === undefined) return undefined;

@@ -31,8 +31,8 @@ export interface CacheStore {
 export interface MemoryStoreOptions {
   /** @default 50000 */
   maxEntries?: number;
-  /** Upper bound of the summed value lengths (characters). @default 256 MiB worth of characters */
-  maxChars?: number;
+  /** Upper bound of the bytes the entries hold (`entryBytes`: keys, values, bookkeeping). @default 96 MiB */
+  maxBytes?: number;
 }
 
 /** The in-process LRU: the default store, and the first tier in front of Redis. Evicts by size, expires by TTL. */
@@ -40,11 +40,11 @@ export class MemoryStore implements CacheStore {
   readonly kind = 'memory' as const;
   readonly #lru: LRUCache<string, string>;
 
-  constructor({ maxEntries = 50_000, maxChars = 256 * 1024 * 1024 }: MemoryStoreOptions = {}) {
+  constructor({ maxEntries = 50_000, maxBytes = 96 * 1024 * 1024 }: MemoryStoreOptions = {}) {
     this.#lru = new LRUCache<string, string>({
       max: maxEntries,
-      maxSize: maxChars,
-      sizeCalculation: (v, k) => v.length + k.length,
+      maxSize: maxBytes,
+      sizeCalculation: entryBytes,
       ttlAutopurge: false,
     });
   }
@@ -71,6 +71,11 @@ export class MemoryStore implements CacheStore {
     return this.#lru.size;
   }
 
+  /** Bytes the entries hold now, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.#lru.calculatedSize;
+  }
+
   clear(): void {
     this.#lru.clear();
   }
@@ -78,4 +83,17 @@ export class MemoryStore implements CacheStore {
   async close(): Promise<void> {
     this.#lru.clear();
   }
+}
+
+/** What V8 keeps per LRU entry beyond its two strings (the node, the map slot, the TTL bookkeeping). */
+const ENTRY_OVERHEAD_BYTES = 200;
+const TWO_BYTE = /[^\u0000-\u00ff]/;
+
+/**
+ * The heap bytes of one entry: V8 stores a string one byte per character when every character fits
+ * in Latin-1, else two (a non-ASCII name in an answer doubles it). Measured once, when the entry is set.
+ */
+export function entryBytes(value: string, key: string): number {
+  const width = (s: string) => (TWO_BYTE.test(s) ? 2 : 1) * s.length;
+  return width(value) + width(key) + ENTRY_OVERHEAD_BYTES;
 }

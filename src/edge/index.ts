@@ -21,7 +21,9 @@ export const GRAPHQL_ENDPOINT = '/graphql';
 export function edgeYogaOptions(config: Config): Pick<YogaServerOptions<Record<string, unknown>, Record<string, unknown>>, 'cors' | 'maxRequestBodySize' | 'multipart' | 'batching'> {
   return {
     cors: corsOptions(config.corsOrigins),
-    maxRequestBodySize: config.maxBodyBytes,
+    // Enforced by useBodyLimit (src/edge/body-limit.ts, last of the gateway's plugins): the same errors,
+    // without streaming every body through a counter.
+    maxRequestBodySize: false,
     // No uploads here: a multipart body is 415, never parsed.
     multipart: false,
     batching: false,

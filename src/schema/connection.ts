@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PageSnapshots } from '../cache/page-snapshots.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -94,7 +95,15 @@ export interface ConnectionResult<T> {
 const CURSOR_VERSION = 1;
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+const hmac = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+/** Signatures of recent cursor bodies: a warm page signs the same cursors on every request. */
+const signed = new LRUCache<string, string>({ max: 10_000 });
+const sign = (body: string, secret: string): string => {
+  const k = `${secret}\0${body}`;
+  let mac = signed.get(k);
+  if (mac === undefined) signed.set(k, (mac = hmac(body, secret)));
+  return mac;
+};
 
 export const hashListKey = (listKey: string): string => createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
 

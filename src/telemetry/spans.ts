@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, ProxyTracerProvider, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 
 /**
  * The spans the gateway makes, one helper per layer, all through `@opentelemetry/api` (a no-op until
@@ -24,8 +24,32 @@ export function errorType(e: unknown): string {
   return 'Error';
 }
 
+/** What `fn` gets while no tracer provider is registered: records nothing. */
+const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+/** The API's own no-op provider, which a proxy delegates to until a real one is registered. */
+const NOOP_DELEGATE = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether a tracer provider is registered (src/telemetry/tracing.ts). Off, a span would be the API's
+ * no-op anyway, but starting one still costs a context switch and closures per loader batch and lookup.
+ */
+export function tracingOn(): boolean {
+  const p = trace.getTracerProvider();
+  return !(p instanceof ProxyTracerProvider) || p.getDelegate() !== NOOP_DELEGATE;
+}
+
+/** Runs `fn` as a span would (a synchronous throw becomes a rejection), without one. */
+function untraced<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return fn();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 /** Runs `fn` inside an active span that ends when it settles; a throw marks the span as an error. */
 export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  if (!tracingOn()) return untraced(() => fn(NOT_RECORDING));
   return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await fn(span);
@@ -46,6 +70,7 @@ export function markError(span: Span, e: unknown): void {
 
 /** One DataLoader batch of described upstream requests: which resource kinds, how many keys. */
 export function traceLoaderBatch<T>(resources: readonly string[], fn: () => Promise<T>): Promise<T> {
+  if (!tracingOn()) return untraced(fn);
   const kinds = [...new Set(resources)].sort();
   const name = kinds.length === 1 ? `loader.batch ${kinds[0]}` : 'loader.batch';
   return inSpan(name, { 'loader.resources': kinds, 'loader.batch_size': resources.length }, () => fn());

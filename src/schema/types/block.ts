@@ -5,6 +5,7 @@ import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
+import { selectedChildArgs } from '../prefetch.js';
 import { isoOf } from '../scalars.js';
 import { ChainRef } from './chain.js';
 import { TransactionRef } from './transaction.js';
@@ -95,10 +96,17 @@ builder.queryField('block', (t) =>
       chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
       id: t.arg.string({ required: true, description: 'Block number (decimal) or block hash (0x…).' }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const chainId = parseChainId(args.chainId);
       const blockId = parseBlockId(args.id);
-      return `${await evmChainIdOf(chainId, ctx)}:${blockId}`;
+      const evmChainId = await evmChainIdOf(chainId, ctx);
+      // By number, the first page of `transactions` needs only these arguments: ask for it now, beside
+      // the block itself, rather than after it (its resolver then finds it in the request's loader).
+      const firstPage = selectedChildArgs(info, 'transactions').some((a) => a.after === undefined || a.after === null);
+      if (firstPage && !blockId.startsWith('0x') && blockId === BigInt(blockId).toString()) {
+        ctx.loaders.evm.blockTransactionsPage.load({ chainId: evmChainId, blockId, pageToken: null }).catch(() => undefined);
+      }
+      return `${evmChainId}:${blockId}`;
     },
   }),
 );

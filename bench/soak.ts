@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { startSimulator } from '../src/sim/index.js';
+
+/**
+ * `npx tsx bench/soak.ts`: drives a few thousand varied queries (blocks with transaction pages of
+ * several sizes, the latest blocks at several `first`, addresses' transaction lists, transactions) at
+ * the gateway over the simulator, samples its RSS, and fails when the peak passes
+ * idle + MEMORY_CACHE_MAX_BYTES + SOAK_MARGIN_MB. Not part of `npm test` (it takes minutes).
+ * Env: SOAK_QUERIES (3000), SOAK_CONCURRENCY (10), MEMORY_CACHE_MAX_BYTES (32 MiB here, to make the
+ * budget bite), SOAK_MARGIN_MB (120: V8's young generation, GC slack and per-request garbage).
+ */
+const QUERIES = Number(process.env.SOAK_QUERIES ?? 3000);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 10);
+const BUDGET = Number(process.env.MEMORY_CACHE_MAX_BYTES ?? 32 * 1024 * 1024);
+const MARGIN_MB = Number(process.env.SOAK_MARGIN_MB ?? 120);
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+const sim = await startSimulator({ port: 0 });
+const env = {
+  ...process.env,
+  DATA_API_URL: sim.dataApiUrl,
+  METRICS_API_URL: sim.metricsApiUrl,
+  NODE_RPC_URL: sim.nodeUrl,
+  CLIENT_BUDGET_PER_MINUTE: '0',
+  MEMORY_CACHE_MAX_BYTES: String(BUDGET),
+  BENCH_SERVER: 'gateway',
+  PORT: '0',
+};
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const port = await new Promise<number>((resolve) => {
+  let buf = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    const m = /READY (\d+)/.exec(buf);
+    if (m) resolve(Number(m[1]));
+  });
+});
+const url = `http://127.0.0.1:${port}/graphql`;
+const post = async (query: string, variables: Record<string, unknown> = {}) => {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return (await r.json()) as { data?: any; errors?: unknown[] };
+};
+
+const C = '43114';
+const head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+const addresses = new Set<string>();
+const txs: string[] = [];
+const BLOCK = `query($id: String!, $n: Int!) { block(chainId: "${C}", id: $id) { number hash gasUsed
+  transactions(first: $n) { edges { node { hash value from { address } to { address } } } } } }`;
+const LATEST = `query($n: Int!) { chain(id: "${C}") { blocks(first: $n) { edges { node { number txCount } } } } }`;
+const ADDRESS = `query($a: String!, $n: Int!) { address(chainId: "${C}", address: $a) {
+  transactions(first: $n) { edges { node { hash } } } } }`;
+const TX = `query($h: String!) { transaction(chainId: "${C}", hash: $h) { hash value gasUsed block { number } } }`;
+
+function nextQuery(i: number): Promise<unknown> {
+  const kind = i % 4;
+  if (kind === 1) return post(LATEST, { n: 1 + (i % 50) });
+  if (kind === 2 && addresses.size > 0) {
+    const list = [...addresses];
+    return post(ADDRESS, { a: list[i % list.length], n: 1 + (i % 25) });
+  }
+  if (kind === 3 && txs.length > 0) return post(TX, { h: txs[i % txs.length] });
+  return post(BLOCK, { id: String(head - 10 - (i % 400)), n: 1 + (i % 10) }).then((r) => {
+    for (const e of r.data?.block?.transactions?.edges ?? []) {
+      if (txs.length < 2000) txs.push(e.node.hash);
+      if (addresses.size < 300) addresses.add(e.node.from.address);
+    }
+  });
+}
+
+for (let i = 0; i < 5; i++) await post(BLOCK, { id: String(head - 5), n: 5 });
+await new Promise((r) => setTimeout(r, 1000));
+const idle = rssMb(child.pid!);
+let peak = idle;
+const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 250);
+let done = 0;
+let errors = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (done < QUERIES) {
+      const i = done++;
+      const r = (await nextQuery(i).catch(() => ({ errors: [1] }))) as { errors?: unknown[] } | undefined;
+      if (r?.errors) errors += 1;
+    }
+  }),
+);
+clearInterval(sampler);
+const end = rssMb(child.pid!);
+child.kill('SIGTERM');
+await sim.close();
+
+const limit = idle + BUDGET / 1024 / 1024 + MARGIN_MB;
+const f = (n: number) => n.toFixed(0);
+console.log(`${QUERIES} queries, ${CONCURRENCY} at a time, ${errors} with errors`);
+console.log(`RSS idle ${f(idle)} MB, peak ${f(peak)} MB, end ${f(end)} MB; limit idle + ${f(BUDGET / 1048576)} MB budget + ${MARGIN_MB} MB margin = ${f(limit)} MB`);
+if (peak > limit) {
+  console.error('FAIL: the peak RSS passed the limit');
+  process.exit(1);
+}
+console.log('OK: within the limit');
