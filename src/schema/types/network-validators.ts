@@ -8,6 +8,7 @@ import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parseNodeId } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
+import { SubnetRef } from './subnet.js';
 import { branded, ValidationStatusEnum, ValidatorRef } from './validator.js';
 
 /**
@@ -182,6 +183,67 @@ function nodeValidators(
   });
 }
 
+/** The filter arguments of `listValidators` (every one of the route's but `subnetId`). */
+const validatorFilterArgs = builder.args((t) => ({
+    nodeIds: t.stringList({
+      description: 'Only these nodes (NodeID-…, checksummed; at most 64).',
+    }),
+    sortBy: t.field({
+      type: ValidatorSortByEnum,
+      description: 'What to sort by. Default: BLOCK_INDEX.',
+    }),
+    sortOrder: t.field({
+      type: SortOrderEnum,
+      description: 'Sort direction. Default: the upstream’s (descending).',
+    }),
+    validationStatus: t.field({
+      type: ValidationStatusEnum,
+      description: 'Only periods in this status.',
+    }),
+    minDelegationCapacity: t.string({
+      description: 'At least this nAVAX left to delegate (0–720000000000000000).',
+    }),
+    maxDelegationCapacity: t.string({
+      description: 'At most this nAVAX left to delegate (0–720000000000000000).',
+    }),
+    minTimeRemaining: t.int({
+      description: 'At least this many seconds left (0–2147483647).',
+    }),
+    maxTimeRemaining: t.int({
+      description: 'At most this many seconds left (0–2147483647).',
+    }),
+    minFeePercentage: t.float({
+      description: 'Delegation fee at least this percent (2–100); no subnet periods then.',
+    }),
+    maxFeePercentage: t.float({
+      description: 'Delegation fee at most this percent (2–100); no subnet periods then.',
+    }),
+    minUptimePerformance: t.float({
+      description: 'Uptime at least this percent (0–100; the upstream’s default is 90).',
+    }),
+    maxUptimePerformance: t.float({
+      description: 'Uptime at most this percent (0–100; default 100).',
+    }),
+}));
+
+/** The network's validation periods over `listValidators`: one list identity per checked filter. */
+function networkValidatorList(
+  network: GatewayNetwork,
+  args: ValidatorListArgs & { first?: number | null; after?: string | null },
+  ctx: GatewayContext,
+) {
+  const filter = validatorFilter(args);
+  return resolveTokenConnection<Validator>(args, ctx.connections, {
+    listKey: `networkValidators|${network}|${JSON.stringify(filter)}`,
+    pageSize: STAKING_PAGE_SIZE,
+    itemKey: (v) => v.txHash,
+    fetchPage: async (pageToken) => {
+      const page = await ctx.loaders.staking.validatorsPage.load({ network, pageToken, ...filter });
+      return { items: page.items.map(withNetwork(network)), nextPageToken: page.nextPageToken };
+    },
+  });
+}
+
 builder.objectFields(NetworkRef, (t) => ({
   validators: t.connection(
     {
@@ -197,69 +259,32 @@ builder.objectFields(NetworkRef, (t) => ({
         nodeId: t.arg.string({
           description: 'One node (NodeID-…, checksummed): its periods only.',
         }),
-        nodeIds: t.arg.stringList({
-          description: 'Only these nodes (NodeID-…, checksummed; at most 64).',
-        }),
-        sortBy: t.arg({
-          type: ValidatorSortByEnum,
-          description: 'What to sort by. Default: BLOCK_INDEX.',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'Sort direction. Default: the upstream’s (descending).',
-        }),
-        validationStatus: t.arg({
-          type: ValidationStatusEnum,
-          description: 'Only periods in this status.',
-        }),
-        minDelegationCapacity: t.arg.string({
-          description: 'At least this nAVAX left to delegate (0–720000000000000000).',
-        }),
-        maxDelegationCapacity: t.arg.string({
-          description: 'At most this nAVAX left to delegate (0–720000000000000000).',
-        }),
-        minTimeRemaining: t.arg.int({
-          description: 'At least this many seconds left (0–2147483647).',
-        }),
-        maxTimeRemaining: t.arg.int({
-          description: 'At most this many seconds left (0–2147483647).',
-        }),
-        minFeePercentage: t.arg.float({
-          description: 'Delegation fee at least this percent (2–100); no subnet periods then.',
-        }),
-        maxFeePercentage: t.arg.float({
-          description: 'Delegation fee at most this percent (2–100); no subnet periods then.',
-        }),
-        minUptimePerformance: t.arg.float({
-          description: 'Uptime at least this percent (0–100; the upstream’s default is 90).',
-        }),
-        maxUptimePerformance: t.arg.float({
-          description: 'Uptime at most this percent (0–100; default 100).',
-        }),
+        ...validatorFilterArgs,
         subnetId: t.arg.string({ description: "Only this subnet's periods (CB58 subnet id)." }),
       },
       resolve: (network, args, ctx) => {
         if (args.nodeId != null) return nodeValidators(network.name, args.nodeId, args, ctx);
-        const filter = validatorFilter(args);
-        return resolveTokenConnection<Validator>(args, ctx.connections, {
-          listKey: `networkValidators|${network.name}|${JSON.stringify(filter)}`,
-          pageSize: STAKING_PAGE_SIZE,
-          itemKey: (v) => v.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.staking.validatorsPage.load({
-              network: network.name,
-              pageToken,
-              ...filter,
-            });
-            return {
-              items: page.items.map(withNetwork(network.name)),
-              nextPageToken: page.nextPageToken,
-            };
-          },
-        });
+        return networkValidatorList(network.name, args, ctx);
       },
     },
     { description: 'A page of validation periods.' },
     { description: 'A validation period and its cursor.' },
+  ),
+}));
+
+builder.objectFields(SubnetRef, (t) => ({
+  validators: t.connection(
+    {
+      type: ValidatorRef,
+      nullable: true,
+      description:
+        "This subnet's validation periods (`listValidators` with its `subnetId`): the same list, " +
+        'pages and cursors as `Network.validators(subnetId:)` with the same filters.',
+      args: validatorFilterArgs,
+      resolve: (subnet, args, ctx) =>
+        networkValidatorList(subnet.network, { ...args, subnetId: subnet.subnetId }, ctx),
+    },
+    { name: 'SubnetValidatorsConnection', description: 'A page of a subnet’s validation periods.' },
+    { name: 'SubnetValidatorsConnectionEdge', description: 'A validation period and its cursor.' },
   ),
 }));
