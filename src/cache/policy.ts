@@ -74,6 +74,8 @@ export const RESOURCE_CLASS = {
   'data.l1Validators': 'slow',
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
+  // Every P-Chain transaction, newest first: its head follows the P-Chain; a tx gains its reward tx hash.
+  'data.pChainTransactions': 'head',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.
@@ -137,7 +139,9 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
  * when it ends. A page of these behind a token is a position in a list of changing things, so it keeps
  * its list's class (head) instead of becoming a long-lived token page.
  */
-export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['data.icmMessages', 'data.stakingTransactions']);
+export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
+  'data.icmMessages', 'data.stakingTransactions', 'data.pChainTransactions',
+]);
 
 export interface CachePolicy {
   ttlFor(resource: ResourceKind, opts?: { pageToken?: string | null; lastPage?: boolean }): TtlSpec;
