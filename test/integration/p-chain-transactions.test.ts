@@ -106,7 +106,7 @@ describe('Network.pChainTransactions', () => {
   for (const [arg, vars] of bad) {
     it(`refuses a bad ${arg} (${JSON.stringify(vars)}) before any upstream call`, async () => {
       const r = await gw.exec(LIST, { first: 5, ...vars });
-      expectBadInput(r, arg);
+      expectBadInput(r as any, arg);
       expect(routeCalls(sim)).toEqual({});
     });
   }
