@@ -82,8 +82,6 @@ export const RESOURCE_CLASS = {
   'data.pendingRewards': 'head',
   'data.historicalRewards': 'head',
   'data.networkDetails': 'slow',
-  // Every P-Chain transaction, newest first: its head follows the P-Chain; a tx gains its reward tx hash.
-  'data.pChainTransactions': 'head',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Subnets and blockchains: created rarely; a subnet's ownership and L1 conversion change. A blockchain
@@ -192,7 +190,6 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
 export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   'data.icmMessages',
   'data.stakingTransactions',
-  'data.pChainTransactions',
   'data.icmMessagesAll',
   // A balance changes with every transfer; a token leaves the list when its balance reaches zero.
   'data.erc20Balances',

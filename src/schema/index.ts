@@ -27,7 +27,6 @@ import './types/network-validators.js';
 import './types/delegator.js';
 import './types/network-rewards.js';
 import './types/network-details.js';
-import './types/p-chain-transactions.js';
 import './types/icm-message.js';
 import './types/metrics.js';
 import './types/network-metrics.js';

@@ -41,11 +41,6 @@ export interface StakingFilter {
   sortOrder?: SortOrder;
 }
 
-/** Filters of `listLatestPrimaryNetworkTransactions` (P-Chain): the staking filters plus an L1 validation id. */
-export interface PChainTxFilter extends StakingFilter {
-  l1ValidationId?: string;
-}
-
 export interface BalanceArgs {
   addresses?: readonly string[];
   blockTimestamp?: number;
@@ -61,8 +56,6 @@ export interface PrimaryApiClient {
   listValidators(network: NetworkName, nodeId: string, filter: ValidatorFilter, page: PageArgs): UpstreamRequest<Page<ValidatorDetails>>;
   listL1Validators(network: NetworkName, filter: L1ValidatorFilter, page: PageArgs): UpstreamRequest<L1ValidatorPage>;
   listStakingTransactions(network: NetworkName, filter: StakingFilter, page: PageArgs): UpstreamRequest<StakingPage>;
-  /** `listLatestPrimaryNetworkTransactions` on the P-Chain: every P-Chain transaction, newest first by default. */
-  listPChainTransactions(network: NetworkName, filter: PChainTxFilter, page: PageArgs): UpstreamRequest<StakingPage>;
   getBalances(network: NetworkName, chain: PrimaryChainAlias, args: BalanceArgs): UpstreamRequest<PrimaryBalances>;
   /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
   getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
@@ -119,26 +112,6 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
       };
       const wire = { ...query, txTypes: filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined };
       return get('data.stakingTransactions', path, query, async () => {
-        const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
-        return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
-      }, pageToken);
-    },
-    listPChainTransactions(network, filter, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions`;
-      const txTypes = filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        addresses: list(filter.addresses),
-        l1ValidationId: filter.l1ValidationId,
-        // The cache key holds one string; the wire repeats the parameter (`txTypes=A&txTypes=B`).
-        txTypes: txTypes?.join(','),
-        startTimestamp: filter.startTimestamp,
-        endTimestamp: filter.endTimestamp,
-        sortOrder: filter.sortOrder,
-      };
-      const wire = { ...query, txTypes };
-      return get('data.pChainTransactions', path, query, async () => {
         const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
         return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
       }, pageToken);

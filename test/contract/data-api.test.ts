@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PRIMARY_TX_PARAMS } from '../../src/sim/data-api/routes-primary-tx.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 
 /**
@@ -149,13 +148,6 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getTxByHash', `/v1/networks/mainnet/blockchains/p-chain/transactions/${stakingTx.txHash}`, {
       schema: () => ({ $ref: 'data-api.json#/components/schemas/PChainTransaction' }),
     });
-    const pTxs = '/v1/networks/mainnet/blockchains/p-chain/transactions';
-    const pSchema = () => ({ $ref: 'data-api.json#/components/schemas/ListPChainTransactionsResponse' });
-    await call('listLatestPrimaryNetworkTransactions', pTxs, { query: { pageSize: '100' }, schema: pSchema });
-    await call('listLatestPrimaryNetworkTransactions', pTxs, {
-      query: { addresses: f.pChainAddress, startTimestamp: '0', endTimestamp: '4000000000', sortOrder: 'asc', txTypes: 'AddValidatorTx' },
-      schema: pSchema,
-    });
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -192,20 +184,6 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('listIcmMessages', '/v1/icm/messages', { query: { sourceChainId: '43114' }, status: 400 });
   });
 
-  it('listLatestPrimaryNetworkTransactions takes exactly the spec’s query parameters, in its serialisation', async () => {
-    const op = Object.values(spec.paths['/v1/networks/{network}/blockchains/{blockchainId}/transactions']!)[0] as any;
-    const names = op.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name).sort();
-    expect(names).toEqual([...LIST_PRIMARY_TX_PARAMS].sort());
-    const get = (q: string) => fetch(`${sim.dataApiUrl}/v1/networks/mainnet/blockchains/p-chain/transactions?${q}`);
-    // Array parameters are exploded (txTypes=A&txTypes=B); a comma-joined value or a wrong name is a 400.
-    expect((await get('txTypes=AddValidatorTx&txTypes=AddDelegatorTx')).status).toBe(200);
-    expect((await get('txTypes=AddValidatorTx,AddDelegatorTx')).status).toBe(400);
-    expect((await get('txType=AddValidatorTx')).status).toBe(400);
-    expect((await get('startTime=1')).status).toBe(400);
-    expect((await get('startTimestamp=2024-01-01')).status).toBe(400);
-    expect((await get('sortOrder=ASC')).status).toBe(400);
-  });
-
   it('error bodies match the spec', async () => {
     await call('getLatestBlocks', '/v1/chains/43114/blocks', { query: { pageSize: '0' }, status: 400 });
     await call('getBlock', '/v1/chains/43114/blocks/1', { status: 404 });
@@ -232,7 +210,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listTransactions', 'listNativeTransactions', 'listErc20Transactions', 'listErc721Transactions', 'listErc1155Transactions',
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
-        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
+        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash',
         'listErc20Balances', 'listErc721Balances', 'listErc1155Balances', 'listCollectibleBalances', 'listAddressChains', 'listTransfers',
         'listTokens', 'getTokenDetails', 'listContractDeployments', 'getDeploymentTransaction', 'listLatestBlocksAllChains',
         'listLatestTransactionsAllChains', 'listIcmMessages',

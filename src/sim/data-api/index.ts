@@ -11,7 +11,6 @@ import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
 import { primaryRoutes } from './routes-primary.js';
 import { primaryNetRoutes } from './routes-primary-net.js';
-import { primaryTxRoutes } from './routes-primary-tx.js';
 import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
@@ -29,8 +28,8 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
-    ...primaryRoutes, ...primaryNetRoutes, ...primaryTxRoutes, ...validatorRoutes, ...icmRoutes,
-    ...signatureRoutes, ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes, ...rewardRoutes,
+    ...primaryRoutes, ...primaryNetRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
+    ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes, ...rewardRoutes,
   ]);
 
   return {
