@@ -74,6 +74,8 @@ export const RESOURCE_CLASS = {
   'data.l1Validators': 'slow',
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
+  // The latest P-Chain transactions: newest first, the first page follows the head.
+  'data.pChainTransactions': 'head',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.

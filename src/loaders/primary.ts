@@ -1,5 +1,5 @@
 import type DataLoader from 'dataloader';
-import type { BalanceArgs, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type { BalanceArgs, PChainTxFilter, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
@@ -14,6 +14,7 @@ export const PRIMARY_PAGE_SIZE = {
   validators: 100,
   l1Validators: 100,
   stakingTransactions: 100,
+  pChainTransactions: 100,
 } as const;
 
 export interface ValidatorsPageKey extends ValidatorFilter {
@@ -32,6 +33,11 @@ export interface StakingPageKey extends StakingFilter {
   pageToken: string | null;
 }
 
+export interface PChainTxPageKey extends PChainTxFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
 export interface BalancesKey extends BalanceArgs {
   network: NetworkName;
   chain: PrimaryChainAlias;
@@ -41,6 +47,7 @@ export interface PrimaryLoaders {
   validatorsPage: DataLoader<ValidatorsPageKey, Page<ValidatorDetails>, string>;
   l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
   stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
+  pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
   pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
@@ -55,6 +62,9 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
     ),
     stakingPage: requestLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
       api.listStakingTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.stakingTransactions }),
+    ),
+    pChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
+      api.listPChainTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainTransactions }),
     ),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
     pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),

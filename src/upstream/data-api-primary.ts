@@ -41,6 +41,11 @@ export interface StakingFilter {
   sortOrder?: SortOrder;
 }
 
+/** listLatestPrimaryNetworkTransactions' filters: the staking ones plus an L1 validation id. */
+export interface PChainTxFilter extends StakingFilter {
+  l1ValidationId?: string;
+}
+
 export interface BalanceArgs {
   addresses?: readonly string[];
   blockTimestamp?: number;
@@ -57,6 +62,8 @@ export interface PrimaryApiClient {
   listL1Validators(network: NetworkName, filter: L1ValidatorFilter, page: PageArgs): UpstreamRequest<L1ValidatorPage>;
   listStakingTransactions(network: NetworkName, filter: StakingFilter, page: PageArgs): UpstreamRequest<StakingPage>;
   getBalances(network: NetworkName, chain: PrimaryChainAlias, args: BalanceArgs): UpstreamRequest<PrimaryBalances>;
+  /** Latest P-Chain transactions (listLatestPrimaryNetworkTransactions, P-Chain member of its oneOf). */
+  listPChainTransactions(network: NetworkName, filter: PChainTxFilter, page: PageArgs): UpstreamRequest<StakingPage>;
   /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
   getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
 }
@@ -112,6 +119,26 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
       };
       const wire = { ...query, txTypes: filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined };
       return get('data.stakingTransactions', path, query, async () => {
+        const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
+        return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
+      }, pageToken);
+    },
+    listPChainTransactions(network, filter, { pageToken, pageSize }) {
+      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions`;
+      const types = filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined;
+      const query = {
+        pageToken: pageToken ?? undefined,
+        pageSize,
+        addresses: list(filter.addresses),
+        l1ValidationId: filter.l1ValidationId,
+        txTypes: types?.join(','),
+        startTimestamp: filter.startTimestamp,
+        endTimestamp: filter.endTimestamp,
+        sortOrder: filter.sortOrder,
+      };
+      // txTypes is a repeated (array) query parameter on the wire; joined only in the cache key.
+      const wire = { ...query, txTypes: types };
+      return get('data.pChainTransactions', path, query, async () => {
         const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
         return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
       }, pageToken);

@@ -148,6 +148,10 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getTxByHash', `/v1/networks/mainnet/blockchains/p-chain/transactions/${stakingTx.txHash}`, {
       schema: () => ({ $ref: 'data-api.json#/components/schemas/PChainTransaction' }),
     });
+    await call('listLatestPrimaryNetworkTransactions', '/v1/networks/mainnet/blockchains/p-chain/transactions', {
+      query: { pageSize: '100' },
+      schema: () => ({ $ref: 'data-api.json#/components/schemas/ListPChainTransactionsResponse' }),
+    });
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -178,7 +182,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listTransactions', 'listNativeTransactions', 'listErc20Transactions', 'listErc721Transactions', 'listErc1155Transactions',
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
-        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash',
+        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
       ].sort(),
     );
   });
