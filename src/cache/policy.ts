@@ -76,6 +76,9 @@ export const RESOURCE_CLASS = {
   'data.primaryBalances': 'head',
   // The latest P-Chain transactions: newest first, the first page follows the head.
   'data.pChainTransactions': 'head',
+  // P-Chain blocks: lists follow the head; an accepted block by id is final.
+  'data.pChainBlocks': 'head',
+  'data.pChainBlock': 'immutable',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.

@@ -1,8 +1,9 @@
 import type DataLoader from 'dataloader';
-import type { BalanceArgs, PChainTxFilter, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
+import type { PrimaryNetworkBlockRaw } from '../upstream/schemas/primary-blocks.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
@@ -15,6 +16,7 @@ export const PRIMARY_PAGE_SIZE = {
   l1Validators: 100,
   stakingTransactions: 100,
   pChainTransactions: 100,
+  pChainBlocks: 100,
 } as const;
 
 export interface ValidatorsPageKey extends ValidatorFilter {
@@ -38,6 +40,13 @@ export interface PChainTxPageKey extends PChainTxFilter {
   pageToken: string | null;
 }
 
+export interface PChainBlocksPageKey extends BlockRange {
+  network: NetworkName;
+  /** Blocks proposed by this node only; null for all. */
+  nodeId: string | null;
+  pageToken: string | null;
+}
+
 export interface BalancesKey extends BalanceArgs {
   network: NetworkName;
   chain: PrimaryChainAlias;
@@ -48,6 +57,8 @@ export interface PrimaryLoaders {
   l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
   stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
   pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
+  pChainBlocksPage: DataLoader<PChainBlocksPageKey, PrimaryBlockPage, string>;
+  pChainBlock: DataLoader<{ network: NetworkName; blockId: string }, PrimaryNetworkBlockRaw, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
   pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
@@ -66,6 +77,10 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
     pChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
       api.listPChainTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainTransactions }),
     ),
+    pChainBlocksPage: requestLoader(deps, ({ network, nodeId, pageToken, ...range }: PChainBlocksPageKey) =>
+      api.listPChainBlocks(network, nodeId, range, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainBlocks }),
+    ),
+    pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) => api.getPChainBlock(k.network, k.blockId)),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
     pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),
   };

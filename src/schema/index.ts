@@ -19,6 +19,7 @@ import './types/l1-validator.js';
 import './types/primary-balance.js';
 import './types/staking-transaction.js';
 import './types/primary-transaction.js';
+import './types/primary-block.js';
 import './types/icm-message.js';
 import './types/metrics.js';
 import './types/signature-aggregation.js';

@@ -11,6 +11,7 @@ import {
   type PrimaryChainInfo,
   type ValidatorDetails,
 } from './schemas/primary.js';
+import { listPrimaryNetworkBlocksResponse, primaryNetworkBlock, type PrimaryNetworkBlockRaw } from './schemas/primary-blocks.js';
 import { listStakingTransactionsResponse, pChainTransaction, type PChainTransactionRaw, type PrimaryNetworkTxType } from './schemas/primary-staking.js';
 
 /**
@@ -52,6 +53,11 @@ export interface BalanceArgs {
 }
 
 export type L1ValidatorPage = Page<L1ValidatorRaw> & { blockHeight: string };
+export type PrimaryBlockPage = Page<PrimaryNetworkBlockRaw> & { chainInfo: PrimaryChainInfo };
+export interface BlockRange {
+  startTimestamp?: number;
+  endTimestamp?: number;
+}
 export type StakingPage = Page<PChainTransactionRaw> & { chainInfo: PrimaryChainInfo };
 
 /** `blockchainId` of the balances route: the aliases the real API accepts for the three primary chains. */
@@ -64,6 +70,10 @@ export interface PrimaryApiClient {
   getBalances(network: NetworkName, chain: PrimaryChainAlias, args: BalanceArgs): UpstreamRequest<PrimaryBalances>;
   /** Latest P-Chain transactions (listLatestPrimaryNetworkTransactions, P-Chain member of its oneOf). */
   listPChainTransactions(network: NetworkName, filter: PChainTxFilter, page: PageArgs): UpstreamRequest<StakingPage>;
+  /** Latest P-Chain blocks (listLatestPrimaryNetworkBlocks), or those one node proposed (…ByNodeId). */
+  listPChainBlocks(network: NetworkName, nodeId: string | null, range: BlockRange, page: PageArgs): UpstreamRequest<PrimaryBlockPage>;
+  /** One P-Chain block by id (getBlockById). */
+  getPChainBlock(network: NetworkName, blockId: string): UpstreamRequest<PrimaryNetworkBlockRaw>;
   /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
   getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
 }
@@ -142,6 +152,19 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
         const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
         return { items: res.transactions, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
       }, pageToken);
+    },
+    listPChainBlocks(network, nodeId, range, { pageToken, pageSize }) {
+      const base = `/v1/networks/${seg(network)}/blockchains/p-chain`;
+      const path = nodeId == null ? `${base}/blocks` : `${base}/nodes/${seg(nodeId)}/blocks`;
+      const query = { pageToken: pageToken ?? undefined, pageSize, startTimestamp: range.startTimestamp, endTimestamp: range.endTimestamp };
+      return get('data.pChainBlocks', path, query, async () => {
+        const res = await http.getJson(path, query, listPrimaryNetworkBlocksResponse, opts);
+        return { items: res.blocks, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
+      }, pageToken);
+    },
+    getPChainBlock(network, blockId) {
+      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/blocks/${seg(blockId)}`;
+      return get('data.pChainBlock', path, {}, () => http.getJson(path, {}, primaryNetworkBlock, opts));
     },
     getBalances(network, chain, { addresses, blockTimestamp }) {
       const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;

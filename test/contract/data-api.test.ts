@@ -152,6 +152,10 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
       query: { pageSize: '100' },
       schema: () => ({ $ref: 'data-api.json#/components/schemas/ListPChainTransactionsResponse' }),
     });
+    const pBlocks = await call('listLatestPrimaryNetworkBlocks', '/v1/networks/mainnet/blockchains/p-chain/blocks', { query: { pageSize: '100' } });
+    await call('getBlockById', `/v1/networks/mainnet/blockchains/p-chain/blocks/${pBlocks.blocks[0].blockHash}`);
+    const proposer = pBlocks.blocks[0].proposerDetails.proposerNodeId;
+    await call('listPrimaryNetworkBlocksByNodeId', `/v1/networks/mainnet/blockchains/p-chain/nodes/${proposer}/blocks`);
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -183,6 +187,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
         'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
+        'listLatestPrimaryNetworkBlocks', 'getBlockById', 'listPrimaryNetworkBlocksByNodeId',
       ].sort(),
     );
   });

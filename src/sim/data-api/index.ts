@@ -10,6 +10,7 @@ import { addressRoutes } from './routes-address.js';
 import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
 import { primaryRoutes } from './routes-primary.js';
+import { primaryBlockRoutes } from './routes-primary-blocks.js';
 import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
@@ -23,7 +24,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
-    ...primaryRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
+    ...primaryRoutes, ...primaryBlockRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
   ]);
 
   return {

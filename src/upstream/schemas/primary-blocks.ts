@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { decimal, int, primaryChainInfo } from './primary.js';
+
+/** PrimaryNetworkBlock / GetPrimaryNetworkBlockResponse of the Data API (P- and X-Chain blocks). */
+export const primaryNetworkBlock = z.object({
+  blockNumber: decimal,
+  blockHash: z.string(),
+  parentHash: z.string(),
+  blockTimestamp: int,
+  blockType: z.string(),
+  txCount: int,
+  transactions: z.array(z.string()),
+  blockSizeBytes: int,
+  l1ValidatorsAccruedFees: z.number().optional(),
+  activeL1Validators: z.number().optional(),
+  currentSupply: z.string().optional(),
+  proposerDetails: z
+    .object({
+      proposerId: z.string().optional(),
+      proposerParentId: z.string().optional(),
+      proposerNodeId: z.string().optional(),
+      proposerPChainHeight: z.number().optional(),
+      proposerTimestamp: z.number().optional(),
+    })
+    .optional(),
+});
+export type PrimaryNetworkBlockRaw = z.infer<typeof primaryNetworkBlock>;
+
+export const listPrimaryNetworkBlocksResponse = z.object({
+  blocks: z.array(primaryNetworkBlock),
+  chainInfo: primaryChainInfo,
+  nextPageToken: z.string().optional(),
+});
