@@ -79,6 +79,9 @@ export const RESOURCE_CLASS = {
   // P-Chain blocks: lists follow the head; an accepted block by id is final.
   'data.pChainBlocks': 'head',
   'data.pChainBlock': 'immutable',
+  // X-Chain vertices: the DAG ended at Cortina, so its lists barely move; a vertex by hash is final.
+  'data.xChainVertices': 'slow',
+  'data.xChainVertex': 'immutable',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.

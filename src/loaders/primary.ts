@@ -1,9 +1,9 @@
 import type DataLoader from 'dataloader';
-import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, XVertexFilter, XVertexPage, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
-import type { PrimaryNetworkBlockRaw } from '../upstream/schemas/primary-blocks.js';
+import type { PrimaryNetworkBlockRaw, XChainVertexRaw } from '../upstream/schemas/primary-blocks.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
@@ -17,6 +17,7 @@ export const PRIMARY_PAGE_SIZE = {
   stakingTransactions: 100,
   pChainTransactions: 100,
   pChainBlocks: 100,
+  xChainVertices: 100,
 } as const;
 
 export interface ValidatorsPageKey extends ValidatorFilter {
@@ -47,6 +48,11 @@ export interface PChainBlocksPageKey extends BlockRange {
   pageToken: string | null;
 }
 
+export interface XVerticesPageKey extends XVertexFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
 export interface BalancesKey extends BalanceArgs {
   network: NetworkName;
   chain: PrimaryChainAlias;
@@ -59,6 +65,8 @@ export interface PrimaryLoaders {
   pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
   pChainBlocksPage: DataLoader<PChainBlocksPageKey, PrimaryBlockPage, string>;
   pChainBlock: DataLoader<{ network: NetworkName; blockId: string }, PrimaryNetworkBlockRaw, string>;
+  xVerticesPage: DataLoader<XVerticesPageKey, XVertexPage, string>;
+  xVertex: DataLoader<{ network: NetworkName; vertexHash: string }, XChainVertexRaw, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
   pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
@@ -81,6 +89,10 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
       api.listPChainBlocks(network, nodeId, range, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainBlocks }),
     ),
     pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) => api.getPChainBlock(k.network, k.blockId)),
+    xVerticesPage: requestLoader(deps, ({ network, pageToken, ...filter }: XVerticesPageKey) =>
+      api.listXChainVertices(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.xChainVertices }),
+    ),
+    xVertex: requestLoader(deps, (k: { network: NetworkName; vertexHash: string }) => api.getXChainVertex(k.network, k.vertexHash)),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
     pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),
   };

@@ -20,6 +20,7 @@ import './types/primary-balance.js';
 import './types/staking-transaction.js';
 import './types/primary-transaction.js';
 import './types/primary-block.js';
+import './types/x-chain-vertex.js';
 import './types/icm-message.js';
 import './types/metrics.js';
 import './types/signature-aggregation.js';

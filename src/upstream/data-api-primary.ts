@@ -11,7 +11,14 @@ import {
   type PrimaryChainInfo,
   type ValidatorDetails,
 } from './schemas/primary.js';
-import { listPrimaryNetworkBlocksResponse, primaryNetworkBlock, type PrimaryNetworkBlockRaw } from './schemas/primary-blocks.js';
+import {
+  listPrimaryNetworkBlocksResponse,
+  listXChainVerticesResponse,
+  primaryNetworkBlock,
+  type PrimaryNetworkBlockRaw,
+  xChainVertex,
+  type XChainVertexRaw,
+} from './schemas/primary-blocks.js';
 import { listStakingTransactionsResponse, pChainTransaction, type PChainTransactionRaw, type PrimaryNetworkTxType } from './schemas/primary-staking.js';
 
 /**
@@ -58,6 +65,12 @@ export interface BlockRange {
   startTimestamp?: number;
   endTimestamp?: number;
 }
+export type XVertexPage = Page<XChainVertexRaw> & { chainInfo: PrimaryChainInfo };
+/** listLatestXChainVertices takes no filter; with `vertexHeight` the call is getVertexByHeight. */
+export interface XVertexFilter {
+  vertexHeight?: number;
+  sortOrder?: SortOrder;
+}
 export type StakingPage = Page<PChainTransactionRaw> & { chainInfo: PrimaryChainInfo };
 
 /** `blockchainId` of the balances route: the aliases the real API accepts for the three primary chains. */
@@ -74,6 +87,10 @@ export interface PrimaryApiClient {
   listPChainBlocks(network: NetworkName, nodeId: string | null, range: BlockRange, page: PageArgs): UpstreamRequest<PrimaryBlockPage>;
   /** One P-Chain block by id (getBlockById). */
   getPChainBlock(network: NetworkName, blockId: string): UpstreamRequest<PrimaryNetworkBlockRaw>;
+  /** X-Chain vertices: latest (listLatestXChainVertices) or at one height (getVertexByHeight). */
+  listXChainVertices(network: NetworkName, filter: XVertexFilter, page: PageArgs): UpstreamRequest<XVertexPage>;
+  /** One X-Chain vertex by hash (getVertexByHash). */
+  getXChainVertex(network: NetworkName, vertexHash: string): UpstreamRequest<XChainVertexRaw>;
   /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
   getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
 }
@@ -165,6 +182,22 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
     getPChainBlock(network, blockId) {
       const path = `/v1/networks/${seg(network)}/blockchains/p-chain/blocks/${seg(blockId)}`;
       return get('data.pChainBlock', path, {}, () => http.getJson(path, {}, primaryNetworkBlock, opts));
+    },
+    listXChainVertices(network, filter, { pageToken, pageSize }) {
+      const base = `/v1/networks/${seg(network)}/blockchains/x-chain/vertices`;
+      const byHeight = filter.vertexHeight !== undefined;
+      const path = byHeight ? `${base}:listByHeight` : base;
+      const query = byHeight
+        ? { pageToken: pageToken ?? undefined, pageSize, vertexHeight: filter.vertexHeight, sortOrder: filter.sortOrder }
+        : { pageToken: pageToken ?? undefined, pageSize };
+      return get('data.xChainVertices', path, query, async () => {
+        const res = await http.getJson(path, query, listXChainVerticesResponse, opts);
+        return { items: res.vertices, nextPageToken: res.nextPageToken || null, chainInfo: res.chainInfo };
+      }, pageToken);
+    },
+    getXChainVertex(network, vertexHash) {
+      const path = `/v1/networks/${seg(network)}/blockchains/x-chain/vertices/${seg(vertexHash)}`;
+      return get('data.xChainVertex', path, {}, () => http.getJson(path, {}, xChainVertex, opts));
     },
     getBalances(network, chain, { addresses, blockTimestamp }) {
       const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;

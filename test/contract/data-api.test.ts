@@ -156,6 +156,11 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getBlockById', `/v1/networks/mainnet/blockchains/p-chain/blocks/${pBlocks.blocks[0].blockHash}`);
     const proposer = pBlocks.blocks[0].proposerDetails.proposerNodeId;
     await call('listPrimaryNetworkBlocksByNodeId', `/v1/networks/mainnet/blockchains/p-chain/nodes/${proposer}/blocks`);
+    const xv = await call('listLatestXChainVertices', '/v1/networks/mainnet/blockchains/x-chain/vertices', { query: { pageSize: '100' } });
+    await call('getVertexByHash', `/v1/networks/fuji/blockchains/x-chain/vertices/${sim.world.primary.fuji.xChain.blocks[0]!.id}`);
+    await call('getVertexByHeight', '/v1/networks/mainnet/blockchains/x-chain/vertices:listByHeight', {
+      query: { vertexHeight: String(xv.vertices[0].vertexHeight), sortOrder: 'asc' },
+    });
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -188,6 +193,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
         'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
         'listLatestPrimaryNetworkBlocks', 'getBlockById', 'listPrimaryNetworkBlocksByNodeId',
+        'listLatestXChainVertices', 'getVertexByHash', 'getVertexByHeight',
       ].sort(),
     );
   });

@@ -11,6 +11,7 @@ import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
 import { primaryRoutes } from './routes-primary.js';
 import { primaryBlockRoutes } from './routes-primary-blocks.js';
+import { xVertexRoutes } from './routes-x-vertices.js';
 import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
@@ -24,7 +25,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
-    ...primaryRoutes, ...primaryBlockRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
+    ...primaryRoutes, ...primaryBlockRoutes, ...xVertexRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
   ]);
 
   return {

@@ -31,3 +31,22 @@ export const listPrimaryNetworkBlocksResponse = z.object({
   chainInfo: primaryChainInfo,
   nextPageToken: z.string().optional(),
 });
+
+/** XChainVertex of the Data API: a vertex of the X-Chain's pre-Cortina DAG. */
+export const xChainVertex = z.object({
+  vertexHash: z.string(),
+  parentHashes: z.array(z.string()),
+  vertexHeight: int,
+  vertexIndex: int,
+  vertexTimestamp: int,
+  txCount: int,
+  transactions: z.array(z.string()),
+  vertexSizeBytes: int,
+});
+export type XChainVertexRaw = z.infer<typeof xChainVertex>;
+
+export const listXChainVerticesResponse = z.object({
+  vertices: z.array(xChainVertex),
+  chainInfo: primaryChainInfo,
+  nextPageToken: z.string().optional(),
+});

@@ -1,0 +1,142 @@
+import type { GatewayContext } from '../../context.js';
+import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import type { XVertexFilter } from '../../upstream/data-api-primary.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type { XChainVertexRaw } from '../../upstream/schemas/primary-blocks.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+
+/**
+ * X-Chain vertices (the pre-Cortina DAG) from the Data API: listLatestXChainVertices, getVertexByHash,
+ * getVertexByHeight, as `Network.xChainVertices`, `Network.xChainVertex` and `Network.xChainVerticesAtHeight`.
+ * Global id: `XChainVertex:<network>:<vertex hash>`.
+ */
+export type XChainVertex = XChainVertexRaw & { network: GatewayNetwork };
+
+export const XChainVertexRef = builder.objectRef<XChainVertex>('XChainVertex');
+
+async function loadVertex(
+  network: GatewayNetwork,
+  vertexHash: string,
+  ctx: GatewayContext,
+): Promise<XChainVertex> {
+  return { ...(await ctx.loaders.primary.xVertex.load({ network, vertexHash })), network };
+}
+
+builder.node(XChainVertexRef, {
+  description: 'A vertex of the X-Chain DAG (before Cortina made the X-Chain linear).',
+  id: { resolve: (v) => `${v.network}:${v.vertexHash}` },
+  loadOne: (id, ctx) => {
+    const sep = id.indexOf(':');
+    if (sep <= 0) throw badInput('id', 'Malformed XChainVertex id');
+    return loadVertex(
+      parseNetwork(id.slice(0, sep), 'id'),
+      parseCb58Id(id.slice(sep + 1), 'id', 'vertex hash'),
+      ctx,
+    );
+  },
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this vertex.',
+    }),
+    vertexHash: t.exposeString('vertexHash', { description: 'Vertex id (CB58).' }),
+    parentHashes: t.exposeStringList('parentHashes', {
+      description: 'Ids (CB58) of its parent vertices.',
+    }),
+    parents: t.field({
+      type: [XChainVertexRef],
+      nullable: true,
+      description: 'Its parent vertices, each loaded by hash (cached).',
+      resolve: (v, _args, ctx) =>
+        Promise.all(v.parentHashes.map((h) => loadVertex(v.network, h, ctx))),
+    }),
+    vertexHeight: t.exposeInt('vertexHeight', { description: 'Height in the DAG.' }),
+    vertexIndex: t.exposeInt('vertexIndex', {
+      description: 'Index of the vertex in acceptance order.',
+    }),
+    vertexTimestamp: t.expose('vertexTimestamp', {
+      type: 'Timestamp',
+      description: 'Acceptance time, Unix seconds.',
+    }),
+    vertexTimestampIso: t.string({
+      description: '`vertexTimestamp` as ISO 8601.',
+      resolve: (v) => isoOf(v.vertexTimestamp),
+    }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the vertex.' }),
+    txHashes: t.exposeStringList('transactions', {
+      description: 'Ids (CB58) of its transactions.',
+    }),
+    vertexSizeBytes: t.exposeInt('vertexSizeBytes', {
+      description: 'Size of the vertex in bytes.',
+    }),
+  }),
+});
+
+function verticesConnection(
+  network: GatewayNetwork,
+  filter: XVertexFilter,
+  args: { first?: number | null; after?: string | null },
+  ctx: GatewayContext,
+) {
+  return resolveTokenConnection<XChainVertex>(args, ctx.connections, {
+    listKey: `xvertices|${network}|${JSON.stringify(filter)}`,
+    pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
+    itemKey: (v) => v.vertexHash,
+    fetchPage: async (pageToken) => {
+      const page = await ctx.loaders.primary.xVerticesPage.load({ network, pageToken, ...filter });
+      return {
+        items: page.items.map((v) => ({ ...v, network })),
+        nextPageToken: page.nextPageToken,
+      };
+    },
+  });
+}
+
+builder.objectFields(NetworkRef, (t) => ({
+  xChainVertex: t.field({
+    type: XChainVertexRef,
+    nullable: true,
+    description: 'One X-Chain vertex by hash (Data API getVertexByHash).',
+    args: { vertexHash: t.arg.string({ required: true, description: 'Vertex id (CB58).' }) },
+    resolve: (network, args, ctx) =>
+      loadVertex(network.name, parseCb58Id(args.vertexHash, 'vertexHash', 'vertex hash'), ctx),
+  }),
+  xChainVertices: t.connection(
+    {
+      type: XChainVertexRef,
+      nullable: true,
+      description: 'The latest X-Chain vertices, newest first (Data API listLatestXChainVertices).',
+      resolve: (network, args, ctx) => verticesConnection(network.name, {}, args, ctx),
+    },
+    { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
+    { name: 'XChainVertexEdge', description: 'An X-Chain vertex and its cursor.' },
+  ),
+  xChainVerticesAtHeight: t.connection(
+    {
+      type: XChainVertexRef,
+      nullable: true,
+      description: 'X-Chain vertices at one DAG height (Data API getVertexByHeight).',
+      args: {
+        vertexHeight: t.arg.int({ required: true, description: 'The height (≥ 0).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time. Default: newest first.' }),
+      },
+      resolve: (network, args, ctx) => {
+        if (!Number.isSafeInteger(args.vertexHeight) || args.vertexHeight < 0) {
+          throw badInput('vertexHeight', 'vertexHeight must be a whole number, 0 or more');
+        }
+        const filter = { vertexHeight: args.vertexHeight, sortOrder: args.sortOrder ?? undefined };
+        return verticesConnection(network.name, filter, args, ctx);
+      },
+    },
+    {
+      name: 'XChainVertexAtHeightConnection',
+      description: 'A page of X-Chain vertices at one height.',
+    },
+    { name: 'XChainVertexAtHeightEdge', description: 'An X-Chain vertex and its cursor.' },
+  ),
+}));
