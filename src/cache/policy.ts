@@ -82,6 +82,8 @@ export const RESOURCE_CLASS = {
   // X-Chain vertices: the DAG ended at Cortina, so its lists barely move; a vertex by hash is final.
   'data.xChainVertices': 'slow',
   'data.xChainVertex': 'immutable',
+  // An X-Chain asset's name, symbol, denomination and cap are fixed when it is created.
+  'data.xChainAssetDetails': 'immutable',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Interchain messages: the list is newest first (its head follows new messages); a message changes status.

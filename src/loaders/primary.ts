@@ -3,7 +3,7 @@ import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, XVertex
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
-import type { PrimaryNetworkBlockRaw, XChainVertexRaw } from '../upstream/schemas/primary-blocks.js';
+import type { PrimaryNetworkBlockRaw, XChainAssetDetailsRaw, XChainVertexRaw } from '../upstream/schemas/primary-blocks.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
@@ -67,6 +67,7 @@ export interface PrimaryLoaders {
   pChainBlock: DataLoader<{ network: NetworkName; blockId: string }, PrimaryNetworkBlockRaw, string>;
   xVerticesPage: DataLoader<XVerticesPageKey, XVertexPage, string>;
   xVertex: DataLoader<{ network: NetworkName; vertexHash: string }, XChainVertexRaw, string>;
+  xAssetDetails: DataLoader<{ network: NetworkName; assetId: string }, XChainAssetDetailsRaw, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
   pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
@@ -93,6 +94,9 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
       api.listXChainVertices(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.xChainVertices }),
     ),
     xVertex: requestLoader(deps, (k: { network: NetworkName; vertexHash: string }) => api.getXChainVertex(k.network, k.vertexHash)),
+    xAssetDetails: requestLoader(deps, (k: { network: NetworkName; assetId: string }) =>
+      api.getXChainAssetDetails(k.network, k.assetId),
+    ),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
     pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),
   };

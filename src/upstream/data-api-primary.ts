@@ -16,6 +16,8 @@ import {
   listXChainVerticesResponse,
   primaryNetworkBlock,
   type PrimaryNetworkBlockRaw,
+  xChainAssetDetails,
+  type XChainAssetDetailsRaw,
   xChainVertex,
   type XChainVertexRaw,
 } from './schemas/primary-blocks.js';
@@ -91,6 +93,8 @@ export interface PrimaryApiClient {
   listXChainVertices(network: NetworkName, filter: XVertexFilter, page: PageArgs): UpstreamRequest<XVertexPage>;
   /** One X-Chain vertex by hash (getVertexByHash). */
   getXChainVertex(network: NetworkName, vertexHash: string): UpstreamRequest<XChainVertexRaw>;
+  /** One X-Chain asset's details (getAssetDetails). */
+  getXChainAssetDetails(network: NetworkName, assetId: string): UpstreamRequest<XChainAssetDetailsRaw>;
   /** One P-Chain transaction by hash (the P-Chain member of the real route's oneOf). */
   getPChainTransaction(network: NetworkName, txHash: string): UpstreamRequest<PChainTransactionRaw>;
 }
@@ -198,6 +202,10 @@ export function createPrimaryApiClient(http: HttpClient, opts: RequestOptions = 
     getXChainVertex(network, vertexHash) {
       const path = `/v1/networks/${seg(network)}/blockchains/x-chain/vertices/${seg(vertexHash)}`;
       return get('data.xChainVertex', path, {}, () => http.getJson(path, {}, xChainVertex, opts));
+    },
+    getXChainAssetDetails(network, assetId) {
+      const path = `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}`;
+      return get('data.xChainAssetDetails', path, {}, () => http.getJson(path, {}, xChainAssetDetails, opts));
     },
     getBalances(network, chain, { addresses, blockTimestamp }) {
       const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;

@@ -161,6 +161,9 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getVertexByHeight', '/v1/networks/mainnet/blockchains/x-chain/vertices:listByHeight', {
       query: { vertexHeight: String(xv.vertices[0].vertexHeight), sortOrder: 'asc' },
     });
+    for (const a of sim.world.primary.mainnet.xChain.assets) {
+      await call('getAssetDetails', `/v1/networks/mainnet/blockchains/x-chain/assets/${a.assetId}`);
+    }
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -193,7 +196,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
         'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
         'listLatestPrimaryNetworkBlocks', 'getBlockById', 'listPrimaryNetworkBlocksByNodeId',
-        'listLatestXChainVertices', 'getVertexByHash', 'getVertexByHeight',
+        'listLatestXChainVertices', 'getVertexByHash', 'getVertexByHeight', 'getAssetDetails',
       ].sort(),
     );
   });

@@ -126,3 +126,24 @@ describe('blocks by proposer', () => {
     expect(routeCalls(sim)).toEqual({});
   });
 });
+
+describe('Validator.proposedBlocks', () => {
+  it('lists the blocks a validator proposed, the same as the by-node route', async () => {
+    const all = await upstreamGet(sim.dataApiUrl, BLOCKS, { pageSize: 1 });
+    const nodeId = all.blocks[0].proposerDetails.proposerNodeId as string;
+    const expected = await upstreamWalk(
+      sim.dataApiUrl,
+      `/v1/networks/mainnet/blockchains/p-chain/nodes/${nodeId}/blocks`,
+      'blocks',
+    );
+    const q = `query($n: String!) { network(name: "mainnet") { validators(nodeId: $n, first: 1) { edges { node {
+      nodeId proposedBlocks(first: 100) { edges { node { blockHash } } } } } } } }`;
+    const r = await gw.query(q, { n: nodeId });
+    expect(r.errors).toBeUndefined();
+    const v = r.data!.network.validators.edges[0].node;
+    expect(v.nodeId).toBe(nodeId);
+    expect(v.proposedBlocks.edges.map((e: any) => e.node.blockHash)).toEqual(
+      expected.slice(0, 100).map((b: any) => b.blockHash),
+    );
+  });
+});

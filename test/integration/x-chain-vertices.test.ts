@@ -91,3 +91,36 @@ describe('X-Chain vertices', () => {
     expect(routeCalls(sim)).toEqual({});
   });
 });
+
+const ASSET = `query($id: String!) { network(name: "fuji") { xChainAssetDetails(assetId: $id) {
+  assetId name symbol denomination type createdAtTimestamp cap } } }`;
+
+describe('Network.xChainAssetDetails (getAssetDetails)', () => {
+  it('answers every asset as the upstream does, cached after', async () => {
+    const assets = sim.world.primary.fuji.xChain.assets;
+    expect(assets.length).toBeGreaterThan(1);
+    for (const a of assets) {
+      const expected = await upstreamGet(
+        sim.dataApiUrl,
+        `/v1/networks/fuji/blockchains/x-chain/assets/${a.assetId}`,
+      );
+      const r = await gw.query(ASSET, { id: a.assetId });
+      expect(r.errors).toBeUndefined();
+      const upper = {
+        ...expected,
+        type: expected.type.toUpperCase(),
+        cap: expected.cap.toUpperCase(),
+      };
+      expect(r.data!.network.xChainAssetDetails).toEqual(upper);
+    }
+    sim.reset();
+    await gw.query(ASSET, { id: assets[0]!.assetId });
+    expect(sim.stats().total).toBe(0);
+  });
+
+  it('refuses a malformed asset id with 0 upstream calls', async () => {
+    sim.reset();
+    expectBadInput(await gw.query(ASSET, { id: 'AVAX' }), 'assetId');
+    expect(routeCalls(sim)).toEqual({});
+  });
+});

@@ -2,13 +2,17 @@ import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { XVertexFilter } from '../../upstream/data-api-primary.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
-import type { XChainVertexRaw } from '../../upstream/schemas/primary-blocks.js';
+import type {
+  XChainAssetDetailsRaw,
+  XChainVertexRaw,
+} from '../../upstream/schemas/primary-blocks.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { PrimaryAssetTypeEnum } from './primary-balance.js';
 
 /**
  * X-Chain vertices (the pre-Cortina DAG) from the Data API: listLatestXChainVertices, getVertexByHash,
@@ -139,4 +143,59 @@ builder.objectFields(NetworkRef, (t) => ({
     },
     { name: 'XChainVertexAtHeightEdge', description: 'An X-Chain vertex and its cursor.' },
   ),
+}));
+
+type AssetDetails = XChainAssetDetailsRaw & { network: GatewayNetwork };
+
+const AssetCapEnum = builder.enumType('XChainAssetCap', {
+  description: 'Whether more of an asset can be minted.',
+  values: {
+    FIXED: { value: 'fixed', description: 'Its supply was fixed at creation.' },
+    VARIABLE: { value: 'variable', description: 'Minters can issue more.' },
+  } as const,
+});
+
+const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetails').implement({
+  description: 'An X-Chain asset as the Data API describes it (getAssetDetails).',
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this asset.',
+    }),
+    assetId: t.exposeString('assetId', {
+      description: 'Asset id (CB58): the id of the tx that created it.',
+    }),
+    name: t.exposeString('name', { description: 'Name of the asset.' }),
+    symbol: t.exposeString('symbol', {
+      description: 'Symbol of the asset (at most 4 characters).',
+    }),
+    denomination: t.exposeInt('denomination', {
+      description: 'Decimal places of its smallest unit.',
+    }),
+    type: t.expose('type', {
+      type: PrimaryAssetTypeEnum,
+      description: 'Fungible (SECP256K1) or NFT.',
+    }),
+    createdAtTimestamp: t.expose('createdAtTimestamp', {
+      type: 'Timestamp',
+      description: 'Creation time, Unix s.',
+    }),
+    cap: t.expose('cap', { type: AssetCapEnum, description: 'Fixed or variable supply.' }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  xChainAssetDetails: t.field({
+    type: AssetDetailsRef,
+    nullable: true,
+    description: 'One X-Chain asset by id (Data API getAssetDetails).',
+    args: { assetId: t.arg.string({ required: true, description: 'Asset id (CB58).' }) },
+    resolve: async (network, args, ctx) => {
+      const assetId = parseCb58Id(args.assetId, 'assetId', 'asset id');
+      return {
+        ...(await ctx.loaders.primary.xAssetDetails.load({ network: network.name, assetId })),
+        network: network.name,
+      };
+    },
+  }),
 }));

@@ -62,6 +62,31 @@ function list(ctx: Ctx, byHeight: boolean) {
 
 export const xVertexRoutes: Route<Ctx>[] = [
   {
+    // getAssetDetails: created when its CreateAssetTx was accepted (the asset id is that tx's id); AVAX,
+    // from genesis, takes the X-Chain's first block time. Only AVAX is fixed-cap.
+    method: 'GET',
+    template: '/v1/networks/:network/blockchains/:blockchainId/assets/:assetId',
+    handler: (ctx) => {
+      const net = xChain(ctx);
+      ctx.check();
+      const x = net.xChain;
+      const a = x.assets.find((as) => as.assetId === ctx.params.assetId);
+      if (!a) throw notFound(`Asset ${ctx.params.assetId} not found`);
+      const created = x.txById.get(a.assetId)?.timestamp ?? x.blocks[0]?.timestamp ?? 0;
+      const { assetId, name, symbol, denomination } = a;
+      const cap = symbol === 'AVAX' ? 'fixed' : 'variable';
+      return {
+        assetId,
+        name,
+        symbol,
+        denomination,
+        type: 'secp256k1',
+        createdAtTimestamp: created,
+        cap,
+      };
+    },
+  },
+  {
     method: 'GET',
     template: '/v1/networks/:network/blockchains/:blockchainId/vertices',
     handler: (ctx) => list(ctx, false),

@@ -50,3 +50,15 @@ export const listXChainVerticesResponse = z.object({
   chainInfo: primaryChainInfo,
   nextPageToken: z.string().optional(),
 });
+
+/** XChainAssetDetails of the Data API (getAssetDetails). */
+export const xChainAssetDetails = z.object({
+  assetId: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  denomination: int,
+  type: z.enum(['secp256k1', 'nft']),
+  createdAtTimestamp: int,
+  cap: z.enum(['fixed', 'variable']),
+});
+export type XChainAssetDetailsRaw = z.infer<typeof xChainAssetDetails>;
