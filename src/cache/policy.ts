@@ -82,6 +82,16 @@ export const RESOURCE_CLASS = {
   'data.pendingRewards': 'head',
   'data.historicalRewards': 'head',
   'data.networkDetails': 'slow',
+  // The latest P-Chain transactions: newest first, the first page follows the head.
+  'data.pChainTransactions': 'head',
+  // P-Chain blocks: lists follow the head; an accepted block by id is final.
+  'data.pChainBlocks': 'head',
+  'data.pChainBlock': 'immutable',
+  // X-Chain vertices: the DAG ended at Cortina, so its lists barely move; a vertex by hash is final.
+  'data.xChainVertices': 'slow',
+  'data.xChainVertex': 'immutable',
+  // An X-Chain asset's name, symbol, denomination and cap are fixed when it is created.
+  'data.xChainAssetDetails': 'immutable',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
   // Subnets and blockchains: created rarely; a subnet's ownership and L1 conversion change. A blockchain
@@ -190,6 +200,8 @@ export type ResourceKind = keyof typeof RESOURCE_CLASS;
 export const MUTABLE_LIST_ITEMS: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   'data.icmMessages',
   'data.stakingTransactions',
+  // A P-Chain transaction gains its reward tx hash when its stake ends.
+  'data.pChainTransactions',
   'data.icmMessagesAll',
   // A balance changes with every transfer; a token leaves the list when its balance reaches zero.
   'data.erc20Balances',

@@ -1,8 +1,9 @@
 import type DataLoader from 'dataloader';
-import type { BalanceArgs, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, XVertexFilter, XVertexPage, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
 import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
+import type { PrimaryNetworkBlockRaw, XChainAssetDetailsRaw, XChainVertexRaw } from '../upstream/schemas/primary-blocks.js';
 import { requestLoader, type LoaderDeps } from './request-loader.js';
 
 /**
@@ -14,6 +15,9 @@ export const PRIMARY_PAGE_SIZE = {
   validators: 100,
   l1Validators: 100,
   stakingTransactions: 100,
+  pChainTransactions: 100,
+  pChainBlocks: 100,
+  xChainVertices: 100,
 } as const;
 
 export interface ValidatorsPageKey extends ValidatorFilter {
@@ -32,6 +36,23 @@ export interface StakingPageKey extends StakingFilter {
   pageToken: string | null;
 }
 
+export interface PChainTxPageKey extends PChainTxFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
+export interface PChainBlocksPageKey extends BlockRange {
+  network: NetworkName;
+  /** Blocks proposed by this node only; null for all. */
+  nodeId: string | null;
+  pageToken: string | null;
+}
+
+export interface XVerticesPageKey extends XVertexFilter {
+  network: NetworkName;
+  pageToken: string | null;
+}
+
 export interface BalancesKey extends BalanceArgs {
   network: NetworkName;
   chain: PrimaryChainAlias;
@@ -41,6 +62,12 @@ export interface PrimaryLoaders {
   validatorsPage: DataLoader<ValidatorsPageKey, Page<ValidatorDetails>, string>;
   l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
   stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
+  pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
+  pChainBlocksPage: DataLoader<PChainBlocksPageKey, PrimaryBlockPage, string>;
+  pChainBlock: DataLoader<{ network: NetworkName; blockId: string }, PrimaryNetworkBlockRaw, string>;
+  xVerticesPage: DataLoader<XVerticesPageKey, XVertexPage, string>;
+  xVertex: DataLoader<{ network: NetworkName; vertexHash: string }, XChainVertexRaw, string>;
+  xAssetDetails: DataLoader<{ network: NetworkName; assetId: string }, XChainAssetDetailsRaw, string>;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
   pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
 }
@@ -55,6 +82,20 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
     ),
     stakingPage: requestLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
       api.listStakingTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.stakingTransactions }),
+    ),
+    pChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
+      api.listPChainTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainTransactions }),
+    ),
+    pChainBlocksPage: requestLoader(deps, ({ network, nodeId, pageToken, ...range }: PChainBlocksPageKey) =>
+      api.listPChainBlocks(network, nodeId, range, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainBlocks }),
+    ),
+    pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) => api.getPChainBlock(k.network, k.blockId)),
+    xVerticesPage: requestLoader(deps, ({ network, pageToken, ...filter }: XVerticesPageKey) =>
+      api.listXChainVertices(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.xChainVertices }),
+    ),
+    xVertex: requestLoader(deps, (k: { network: NetworkName; vertexHash: string }) => api.getXChainVertex(k.network, k.vertexHash)),
+    xAssetDetails: requestLoader(deps, (k: { network: NetworkName; assetId: string }) =>
+      api.getXChainAssetDetails(k.network, k.assetId),
     ),
     balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
     pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),

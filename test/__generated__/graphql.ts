@@ -517,6 +517,7 @@ export type NodeQuery = { node:
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
@@ -528,6 +529,7 @@ export type NodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type BlockFieldsFragment = { id: string, chainId: string, number: string, hash: string, parentHash: string, timestamp: number, timestampIso: string, timestampMilliseconds: number | null, txCount: number, baseFee: string, gasUsed: string, gasLimit: string, gasCost: string, feesSpent: string, cumulativeTransactions: string };
@@ -752,6 +754,7 @@ export type EvmNodeQuery = { node:
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
@@ -763,6 +766,7 @@ export type EvmNodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type EvmNodesQueryVariables = Exact<{
@@ -791,6 +795,7 @@ export type EvmNodesQuery = { nodes: Array<
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
@@ -802,6 +807,7 @@ export type EvmNodesQuery = { nodes: Array<
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null> };
 
 export type EvmAccountStateQueryVariables = Exact<{
@@ -941,6 +947,7 @@ export type IcmNodeQuery = { node:
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string, messageId: string, status: IcmMessageStatus, icmContractAddress: string, sourceBlockchainId: string, destinationBlockchainId: string, sourceEvmChainId: string, destinationEvmChainId: string, messageNonce: string, from: string, to: string, data: string | null, messageExecuted: boolean, receiptDelivered: boolean, sourceTransaction: { txHash: string, timestamp: number, gasSpent: string }, receipts: Array<{ receivedMessageNonce: string, relayerRewardAddress: string }>, rewardDetails: { address: string, name: string, symbol: string, decimals: number, logoUri: string | null, ercType: string, value: string, price: { currencyCode: CurrencyCode, value: string } | null, token: { chainId: string, address: string } }, sender: { chainId: string, address: string }, recipient: { chainId: string, address: string } }
     | { __typename: 'PendingValidator', id: string }
@@ -952,6 +959,7 @@ export type IcmNodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type IcmNodeTwiceQueryVariables = Exact<{
@@ -960,6 +968,8 @@ export type IcmNodeTwiceQueryVariables = Exact<{
 
 
 export type IcmNodeTwiceQuery = { a:
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1013,7 +1023,9 @@ export type IcmNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
     | { status: IcmMessageStatus, id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1259,6 +1271,8 @@ export type NetworkNodeByIdQuery = { node:
     | { id: string }
     | { id: string }
     | { name: string, networkName: string | null, id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1598,6 +1612,7 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'Network', name: NetworkName, id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
@@ -1609,6 +1624,7 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type L1ValidatorNodeQueryVariables = Exact<{
@@ -1637,6 +1653,7 @@ export type L1ValidatorNodeQuery = { node:
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
@@ -1648,6 +1665,7 @@ export type L1ValidatorNodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type StakingTransactionNodeQueryVariables = Exact<{
@@ -1676,6 +1694,7 @@ export type StakingTransactionNodeQuery = { node:
     | { __typename: 'Network', id: string }
     | { __typename: 'NetworkDetails', id: string }
     | { __typename: 'NetworkNode', id: string }
+    | { __typename: 'PChainBlock', id: string }
     | { __typename: 'PendingDelegator', id: string }
     | { __typename: 'PendingIcmMessage', id: string }
     | { __typename: 'PendingValidator', id: string }
@@ -1690,6 +1709,7 @@ export type StakingTransactionNodeQuery = { node:
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
     | { __typename: 'XChainTransaction', id: string }
+    | { __typename: 'XChainVertex', id: string }
    | null };
 
 export type PrimaryNodeTwiceQueryVariables = Exact<{
@@ -1698,6 +1718,8 @@ export type PrimaryNodeTwiceQueryVariables = Exact<{
 
 
 export type PrimaryNodeTwiceQuery = { a:
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1752,8 +1774,10 @@ export type PrimaryNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
     | { txHash: string, id: string }
     | { txHash: string, id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }

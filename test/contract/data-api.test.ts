@@ -148,6 +148,22 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     await call('getTxByHash', `/v1/networks/mainnet/blockchains/p-chain/transactions/${stakingTx.txHash}`, {
       schema: () => ({ $ref: 'data-api.json#/components/schemas/PChainTransaction' }),
     });
+    await call('listLatestPrimaryNetworkTransactions', '/v1/networks/mainnet/blockchains/p-chain/transactions', {
+      query: { pageSize: '100' },
+      schema: () => ({ $ref: 'data-api.json#/components/schemas/ListPChainTransactionsResponse' }),
+    });
+    const pBlocks = await call('listLatestPrimaryNetworkBlocks', '/v1/networks/mainnet/blockchains/p-chain/blocks', { query: { pageSize: '100' } });
+    await call('getBlockById', `/v1/networks/mainnet/blockchains/p-chain/blocks/${pBlocks.blocks[0].blockHash}`);
+    const proposer = pBlocks.blocks[0].proposerDetails.proposerNodeId;
+    await call('listPrimaryNetworkBlocksByNodeId', `/v1/networks/mainnet/blockchains/p-chain/nodes/${proposer}/blocks`);
+    const xv = await call('listLatestXChainVertices', '/v1/networks/mainnet/blockchains/x-chain/vertices', { query: { pageSize: '100' } });
+    await call('getVertexByHash', `/v1/networks/fuji/blockchains/x-chain/vertices/${sim.world.primary.fuji.xChain.blocks[0]!.id}`);
+    await call('getVertexByHeight', '/v1/networks/mainnet/blockchains/x-chain/vertices:listByHeight', {
+      query: { vertexHeight: String(xv.vertices[0].vertexHeight), sortOrder: 'asc' },
+    });
+    for (const a of sim.world.primary.mainnet.xChain.assets) {
+      await call('getAssetDetails', `/v1/networks/mainnet/blockchains/x-chain/assets/${a.assetId}`);
+    }
     await call('aggregateSignatures', '/v1/signatureAggregator/mainnet/aggregateSignatures', { method: 'POST', body: { message: '0xabcdef', quorumPercentage: 67 } });
     await call('getAggregatedSignatures', `/v1/signatureAggregator/fuji/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`);
   });
@@ -210,7 +226,9 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listTransactions', 'listNativeTransactions', 'listErc20Transactions', 'listErc721Transactions', 'listErc1155Transactions',
         'listInternalTransactions', 'getNativeBalance', 'getContractMetadata', 'listActivePrimaryNetworkStakingTransactions',
         'getBalancesByAddresses', 'getSingleValidatorDetails', 'listL1Validators', 'listIcmMessagesByAddress', 'aggregateSignatures',
-        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash',
+        'getAggregatedSignatures', 'getIcmMessage', 'getTxByHash', 'listLatestPrimaryNetworkTransactions',
+        'listLatestPrimaryNetworkBlocks', 'getBlockById', 'listPrimaryNetworkBlocksByNodeId',
+        'listLatestXChainVertices', 'getVertexByHash', 'getVertexByHeight', 'getAssetDetails',
         'listErc20Balances', 'listErc721Balances', 'listErc1155Balances', 'listCollectibleBalances', 'listAddressChains', 'listTransfers',
         'listTokens', 'getTokenDetails', 'listContractDeployments', 'getDeploymentTransaction', 'listLatestBlocksAllChains',
         'listLatestTransactionsAllChains', 'listIcmMessages',

@@ -11,6 +11,8 @@ import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
 import { primaryRoutes } from './routes-primary.js';
 import { primaryNetRoutes } from './routes-primary-net.js';
+import { primaryBlockRoutes } from './routes-primary-blocks.js';
+import { xVertexRoutes } from './routes-x-vertices.js';
 import { signatureRoutes } from './routes-signatures.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
@@ -28,8 +30,9 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
     ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
-    ...primaryRoutes, ...primaryNetRoutes, ...validatorRoutes, ...icmRoutes, ...signatureRoutes,
-    ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes, ...rewardRoutes,
+    ...primaryRoutes, ...primaryNetRoutes, ...primaryBlockRoutes, ...xVertexRoutes, ...validatorRoutes,
+    ...icmRoutes, ...signatureRoutes, ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes,
+    ...rewardRoutes,
   ]);
 
   return {

@@ -56,6 +56,41 @@ export const primaryRoutes: Route<Ctx>[] = [
     },
   },
   {
+    // listLatestPrimaryNetworkTransactions: the world's P-Chain transactions, ended stakes included. The
+    // world has no X-Chain or C-Chain atomic history in the Data API's shapes: those ids answer 404.
+    method: 'GET',
+    template: '/v1/networks/:network/blockchains/:blockchainId/transactions',
+    handler: (ctx) => {
+      const net = ctx.network();
+      const id = ctx.enumOf('blockchainId', BLOCKCHAIN_IDS, ctx.params.blockchainId);
+      const size = ctx.pageSize();
+      const types = ctx.list('txTypes');
+      for (const t of types) ctx.enumOf('txTypes', TX_TYPES, t);
+      const start = ctx.int('startTimestamp', { min: 0 });
+      const end = ctx.int('endTimestamp', { min: 0 });
+      const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'desc';
+      ctx.check();
+      if (id !== 'p-chain' && id !== net.info.pChainId) throw notFound(`No transaction history for ${id}`);
+      const owners = new Set(addresses(ctx, net));
+      const l1 = ctx.q('l1ValidationId');
+      const filters = ['addresses', 'l1ValidationId', 'txTypes', 'startTimestamp', 'endTimestamp', 'sortOrder'];
+      const list = net.stakingTxs;
+      const lo = start === undefined ? 0 : lowerBound(list, (t) => t.blockTimestamp >= start);
+      const hi = end === undefined ? list.length : lowerBound(list, (t) => t.blockTimestamp > end);
+      const { page, next } = pageOf(positions(list), {
+        lo, hi, desc: order === 'desc', size, after: ctx.cursor<number>(filters), key: (i) => i, cmp: cmpNum,
+        filter: (i) => {
+          const t = list[i]!;
+          if (l1 !== undefined) return false; // the world's P-Chain txs touch no L1 validator
+          if (types.length > 0 && !types.includes(t.txType)) return false;
+          return owners.size === 0 || t.ownerAddresses.some((a) => owners.has(a)) || t.rewardAddresses.some((a) => owners.has(a));
+        },
+      });
+      const transactions = page.map((i) => stakingTxJson(net.info, list[i]!));
+      return { ...ctx.nextPage(filters, next), transactions, chainInfo: chainInfo('p-chain', net) };
+    },
+  },
+  {
     method: 'GET',
     template: '/v1/networks/:network/blockchains/:blockchainId/transactions:listStaking',
     handler: (ctx) => {

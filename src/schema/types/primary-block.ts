@@ -1,0 +1,260 @@
+import type { GatewayContext } from '../../context.js';
+import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-blocks.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, parseNetwork, parseNodeId, parseTimestampArg } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { NetworkNameEnum, NetworkRef } from './network.js';
+import { PrimaryChainEnum } from './primary-balance.js';
+import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
+import { ValidatorRef } from './validator.js';
+
+/**
+ * P-Chain blocks from the Data API (listLatestPrimaryNetworkBlocks, getBlockById,
+ * listPrimaryNetworkBlocksByNodeId): `Network.blocks`, `Network.block` and `Validator.proposedBlocks`.
+ * Global id: `PChainBlock:<network>:<block hash>`. Its `transactions` load each tx by hash.
+ */
+export type PChainBlock = PrimaryNetworkBlockRaw & { network: GatewayNetwork };
+
+export const PChainBlockRef = builder.objectRef<PChainBlock>('PChainBlock');
+
+type Proposer = NonNullable<PrimaryNetworkBlockRaw['proposerDetails']>;
+const ProposerRef = builder.objectRef<Proposer>('PChainBlockProposer').implement({
+  description: 'The Snowman++ proposer of a block (when the upstream knows it).',
+  fields: (t) => ({
+    proposerId: t.exposeString('proposerId', {
+      nullable: true,
+      description: 'Id of the proposer block.',
+    }),
+    proposerParentId: t.exposeString('proposerParentId', {
+      nullable: true,
+      description: 'Its parent id.',
+    }),
+    proposerNodeId: t.exposeString('proposerNodeId', {
+      nullable: true,
+      description: 'Node id of the proposer.',
+    }),
+    proposerPChainHeight: t.exposeFloat('proposerPChainHeight', {
+      nullable: true,
+      description: 'P-Chain height the proposer referenced.',
+    }),
+    proposerTimestamp: t.expose('proposerTimestamp', {
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When the proposer built the block, Unix seconds.',
+    }),
+  }),
+});
+
+async function loadBlock(
+  network: GatewayNetwork,
+  blockId: string,
+  ctx: GatewayContext,
+): Promise<PChainBlock> {
+  return { ...(await ctx.loaders.primary.pChainBlock.load({ network, blockId })), network };
+}
+
+builder.node(PChainBlockRef, {
+  description: 'A P-Chain block: its height, parent, proposer and transactions.',
+  id: { resolve: (b) => `${b.network}:${b.blockHash}` },
+  loadOne: (id, ctx) => {
+    const sep = id.indexOf(':');
+    if (sep <= 0) throw badInput('id', 'Malformed PChainBlock id');
+    const network = parseNetwork(id.slice(0, sep), 'id');
+    return loadBlock(network, parseCb58Id(id.slice(sep + 1), 'id', 'block id'), ctx);
+  },
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this block.',
+    }),
+    blockNumber: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Height (decimal string).',
+    }),
+    blockHash: t.exposeString('blockHash', { description: 'Block id (CB58).' }),
+    parentHash: t.exposeString('parentHash', { description: "Parent block's id (CB58)." }),
+    blockTimestamp: t.expose('blockTimestamp', {
+      type: 'Timestamp',
+      description: 'Block time, Unix seconds.',
+    }),
+    blockTimestampIso: t.string({
+      description: '`blockTimestamp` as ISO 8601.',
+      resolve: (b) => isoOf(b.blockTimestamp),
+    }),
+    blockType: t.exposeString('blockType', {
+      description: 'The block type, as the upstream names it.',
+    }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the block.' }),
+    txHashes: t.exposeStringList('transactions', {
+      description: 'Hashes (CB58) of its transactions.',
+    }),
+    blockSizeBytes: t.exposeInt('blockSizeBytes', { description: 'Size of the block in bytes.' }),
+    currentSupply: t.exposeString('currentSupply', {
+      nullable: true,
+      description: 'AVAX supply after it (nAVAX).',
+    }),
+    proposerDetails: t.field({
+      type: ProposerRef,
+      nullable: true,
+      description: 'Who proposed the block; null when unknown.',
+      resolve: (b) => b.proposerDetails ?? null,
+    }),
+    transactions: t.field({
+      type: [StakingTransactionRef],
+      nullable: true,
+      description: 'Its transactions, each loaded by hash (one call per transaction, cached).',
+      resolve: (b, _args, ctx) =>
+        Promise.all(
+          b.transactions.map(async (txHash) => {
+            const tx = await ctx.loaders.primary.pChainTransaction.load({
+              network: b.network,
+              txHash,
+            });
+            return { ...tx, network: b.network } satisfies StakingTransaction;
+          }),
+        ),
+    }),
+  }),
+});
+
+function parseRange(args: { startTimestamp?: number | null; endTimestamp?: number | null }) {
+  const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
+  const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
+  if (startTimestamp !== undefined && endTimestamp !== undefined && startTimestamp > endTimestamp) {
+    throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
+  }
+  return { startTimestamp, endTimestamp };
+}
+
+function blocksConnection(
+  network: GatewayNetwork,
+  nodeId: string | null,
+  args: {
+    startTimestamp?: number | null;
+    endTimestamp?: number | null;
+    first?: number | null;
+    after?: string | null;
+  },
+  ctx: GatewayContext,
+) {
+  const range = parseRange(args);
+  return resolveTokenConnection<PChainBlock>(args, ctx.connections, {
+    listKey: `pblocks|${network}|${nodeId ?? ''}|${JSON.stringify(range)}`,
+    pageSize: PRIMARY_PAGE_SIZE.pChainBlocks,
+    itemKey: (b) => b.blockHash,
+    fetchPage: async (pageToken) => {
+      const page = await ctx.loaders.primary.pChainBlocksPage.load({
+        network,
+        nodeId,
+        pageToken,
+        ...range,
+      });
+      return {
+        items: page.items.map((b) => ({ ...b, network })),
+        nextPageToken: page.nextPageToken,
+      };
+    },
+  });
+}
+
+const requirePChain = (chain: string) => {
+  if (chain !== 'p-chain')
+    throw badInput('blockchain', `Blocks of ${chain} are not served yet; only P_CHAIN is`);
+};
+
+builder.objectFields(NetworkRef, (t) => ({
+  block: t.field({
+    type: PChainBlockRef,
+    nullable: true,
+    description: 'One block by id (Data API getBlockById). P_CHAIN only for now.',
+    args: {
+      blockchain: t.arg({
+        type: PrimaryChainEnum,
+        required: true,
+        description: 'The chain of the block.',
+      }),
+      blockId: t.arg.string({ required: true, description: 'Block id (CB58).' }),
+    },
+    resolve: (network, args, ctx) => {
+      requirePChain(args.blockchain);
+      return loadBlock(network.name, parseCb58Id(args.blockId, 'blockId', 'block id'), ctx);
+    },
+  }),
+  blocks: t.connection(
+    {
+      type: PChainBlockRef,
+      nullable: true,
+      description:
+        'The latest blocks of a chain, newest first (Data API listLatestPrimaryNetworkBlocks). P_CHAIN only.',
+      args: {
+        blockchain: t.arg({
+          type: PrimaryChainEnum,
+          required: true,
+          description: 'The chain to list.',
+        }),
+        startTimestamp: t.arg.int({
+          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
+        }),
+        endTimestamp: t.arg.int({
+          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
+        }),
+      },
+      resolve: (network, args, ctx) => {
+        requirePChain(args.blockchain);
+        return blocksConnection(network.name, null, args, ctx);
+      },
+    },
+    { name: 'PChainBlockConnection', description: 'A page of P-Chain blocks.' },
+    { name: 'PChainBlockEdge', description: 'A P-Chain block and its cursor.' },
+  ),
+  blocksProposedBy: t.connection(
+    {
+      type: PChainBlockRef,
+      nullable: true,
+      description:
+        'P-Chain blocks one node proposed, newest first (Data API listPrimaryNetworkBlocksByNodeId).',
+      args: {
+        nodeId: t.arg.string({ required: true, description: 'The proposer (`NodeID-…`).' }),
+        startTimestamp: t.arg.int({
+          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
+        }),
+        endTimestamp: t.arg.int({
+          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
+        }),
+      },
+      resolve: (network, args, ctx) =>
+        blocksConnection(network.name, parseNodeId(args.nodeId, 'nodeId'), args, ctx),
+    },
+    { name: 'PChainProposedBlockConnection', description: 'A page of blocks one node proposed.' },
+    { name: 'PChainProposedBlockEdge', description: 'A proposed block and its cursor.' },
+  ),
+}));
+
+builder.interfaceFields(ValidatorRef, (t) => ({
+  proposedBlocks: t.connection(
+    {
+      type: PChainBlockRef,
+      nullable: true,
+      description:
+        "P-Chain blocks this validator's node proposed, newest first (listPrimaryNetworkBlocksByNodeId).",
+      args: {
+        startTimestamp: t.arg.int({
+          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
+        }),
+        endTimestamp: t.arg.int({
+          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
+        }),
+      },
+      resolve: (v, args, ctx) => blocksConnection(v.network, v.nodeId, args, ctx),
+    },
+    {
+      name: 'ValidatorProposedBlockConnection',
+      description: 'A page of blocks a validator proposed.',
+    },
+    { name: 'ValidatorProposedBlockEdge', description: 'A proposed block and its cursor.' },
+  ),
+}));

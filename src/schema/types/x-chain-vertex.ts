@@ -1,0 +1,201 @@
+import type { GatewayContext } from '../../context.js';
+import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import type { XVertexFilter } from '../../upstream/data-api-primary.js';
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type {
+  XChainAssetDetailsRaw,
+  XChainVertexRaw,
+} from '../../upstream/schemas/primary-blocks.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
+import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
+import { isoOf } from '../scalars.js';
+import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { PrimaryAssetTypeEnum } from './primary-balance.js';
+
+/**
+ * X-Chain vertices (the pre-Cortina DAG) from the Data API: listLatestXChainVertices, getVertexByHash,
+ * getVertexByHeight, as `Network.xChainVertices`, `Network.xChainVertex` and `Network.xChainVerticesAtHeight`.
+ * Global id: `XChainVertex:<network>:<vertex hash>`.
+ */
+export type XChainVertex = XChainVertexRaw & { network: GatewayNetwork };
+
+export const XChainVertexRef = builder.objectRef<XChainVertex>('XChainVertex');
+
+async function loadVertex(
+  network: GatewayNetwork,
+  vertexHash: string,
+  ctx: GatewayContext,
+): Promise<XChainVertex> {
+  return { ...(await ctx.loaders.primary.xVertex.load({ network, vertexHash })), network };
+}
+
+builder.node(XChainVertexRef, {
+  description: 'A vertex of the X-Chain DAG (before Cortina made the X-Chain linear).',
+  id: { resolve: (v) => `${v.network}:${v.vertexHash}` },
+  loadOne: (id, ctx) => {
+    const sep = id.indexOf(':');
+    if (sep <= 0) throw badInput('id', 'Malformed XChainVertex id');
+    return loadVertex(
+      parseNetwork(id.slice(0, sep), 'id'),
+      parseCb58Id(id.slice(sep + 1), 'id', 'vertex hash'),
+      ctx,
+    );
+  },
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this vertex.',
+    }),
+    vertexHash: t.exposeString('vertexHash', { description: 'Vertex id (CB58).' }),
+    parentHashes: t.exposeStringList('parentHashes', {
+      description: 'Ids (CB58) of its parent vertices.',
+    }),
+    parents: t.field({
+      type: [XChainVertexRef],
+      nullable: true,
+      description: 'Its parent vertices, each loaded by hash (cached).',
+      resolve: (v, _args, ctx) =>
+        Promise.all(v.parentHashes.map((h) => loadVertex(v.network, h, ctx))),
+    }),
+    vertexHeight: t.exposeInt('vertexHeight', { description: 'Height in the DAG.' }),
+    vertexIndex: t.exposeInt('vertexIndex', {
+      description: 'Index of the vertex in acceptance order.',
+    }),
+    vertexTimestamp: t.expose('vertexTimestamp', {
+      type: 'Timestamp',
+      description: 'Acceptance time, Unix seconds.',
+    }),
+    vertexTimestampIso: t.string({
+      description: '`vertexTimestamp` as ISO 8601.',
+      resolve: (v) => isoOf(v.vertexTimestamp),
+    }),
+    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the vertex.' }),
+    txHashes: t.exposeStringList('transactions', {
+      description: 'Ids (CB58) of its transactions.',
+    }),
+    vertexSizeBytes: t.exposeInt('vertexSizeBytes', {
+      description: 'Size of the vertex in bytes.',
+    }),
+  }),
+});
+
+function verticesConnection(
+  network: GatewayNetwork,
+  filter: XVertexFilter,
+  args: { first?: number | null; after?: string | null },
+  ctx: GatewayContext,
+) {
+  return resolveTokenConnection<XChainVertex>(args, ctx.connections, {
+    listKey: `xvertices|${network}|${JSON.stringify(filter)}`,
+    pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
+    itemKey: (v) => v.vertexHash,
+    fetchPage: async (pageToken) => {
+      const page = await ctx.loaders.primary.xVerticesPage.load({ network, pageToken, ...filter });
+      return {
+        items: page.items.map((v) => ({ ...v, network })),
+        nextPageToken: page.nextPageToken,
+      };
+    },
+  });
+}
+
+builder.objectFields(NetworkRef, (t) => ({
+  xChainVertex: t.field({
+    type: XChainVertexRef,
+    nullable: true,
+    description: 'One X-Chain vertex by hash (Data API getVertexByHash).',
+    args: { vertexHash: t.arg.string({ required: true, description: 'Vertex id (CB58).' }) },
+    resolve: (network, args, ctx) =>
+      loadVertex(network.name, parseCb58Id(args.vertexHash, 'vertexHash', 'vertex hash'), ctx),
+  }),
+  xChainVertices: t.connection(
+    {
+      type: XChainVertexRef,
+      nullable: true,
+      description: 'The latest X-Chain vertices, newest first (Data API listLatestXChainVertices).',
+      resolve: (network, args, ctx) => verticesConnection(network.name, {}, args, ctx),
+    },
+    { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
+    { name: 'XChainVertexEdge', description: 'An X-Chain vertex and its cursor.' },
+  ),
+  xChainVerticesAtHeight: t.connection(
+    {
+      type: XChainVertexRef,
+      nullable: true,
+      description: 'X-Chain vertices at one DAG height (Data API getVertexByHeight).',
+      args: {
+        vertexHeight: t.arg.int({ required: true, description: 'The height (≥ 0).' }),
+        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time. Default: newest first.' }),
+      },
+      resolve: (network, args, ctx) => {
+        if (!Number.isSafeInteger(args.vertexHeight) || args.vertexHeight < 0) {
+          throw badInput('vertexHeight', 'vertexHeight must be a whole number, 0 or more');
+        }
+        const filter = { vertexHeight: args.vertexHeight, sortOrder: args.sortOrder ?? undefined };
+        return verticesConnection(network.name, filter, args, ctx);
+      },
+    },
+    {
+      name: 'XChainVertexAtHeightConnection',
+      description: 'A page of X-Chain vertices at one height.',
+    },
+    { name: 'XChainVertexAtHeightEdge', description: 'An X-Chain vertex and its cursor.' },
+  ),
+}));
+
+type AssetDetails = XChainAssetDetailsRaw & { network: GatewayNetwork };
+
+const AssetCapEnum = builder.enumType('XChainAssetCap', {
+  description: 'Whether more of an asset can be minted.',
+  values: {
+    FIXED: { value: 'fixed', description: 'Its supply was fixed at creation.' },
+    VARIABLE: { value: 'variable', description: 'Minters can issue more.' },
+  } as const,
+});
+
+const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetails').implement({
+  description: 'An X-Chain asset as the Data API describes it (getAssetDetails).',
+  fields: (t) => ({
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this asset.',
+    }),
+    assetId: t.exposeString('assetId', {
+      description: 'Asset id (CB58): the id of the tx that created it.',
+    }),
+    name: t.exposeString('name', { description: 'Name of the asset.' }),
+    symbol: t.exposeString('symbol', {
+      description: 'Symbol of the asset (at most 4 characters).',
+    }),
+    denomination: t.exposeInt('denomination', {
+      description: 'Decimal places of its smallest unit.',
+    }),
+    type: t.expose('type', {
+      type: PrimaryAssetTypeEnum,
+      description: 'Fungible (SECP256K1) or NFT.',
+    }),
+    createdAtTimestamp: t.expose('createdAtTimestamp', {
+      type: 'Timestamp',
+      description: 'Creation time, Unix s.',
+    }),
+    cap: t.expose('cap', { type: AssetCapEnum, description: 'Fixed or variable supply.' }),
+  }),
+});
+
+builder.objectFields(NetworkRef, (t) => ({
+  xChainAssetDetails: t.field({
+    type: AssetDetailsRef,
+    nullable: true,
+    description: 'One X-Chain asset by id (Data API getAssetDetails).',
+    args: { assetId: t.arg.string({ required: true, description: 'Asset id (CB58).' }) },
+    resolve: async (network, args, ctx) => {
+      const assetId = parseCb58Id(args.assetId, 'assetId', 'asset id');
+      return {
+        ...(await ctx.loaders.primary.xAssetDetails.load({ network: network.name, assetId })),
+        network: network.name,
+      };
+    },
+  }),
+}));
