@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { loadConfig } from '../src/config.js';
@@ -13,7 +13,7 @@ import { createGateway } from '../src/gateway.js';
 const kind = process.env.BENCH_SERVER ?? 'gateway';
 const port = Number(process.env.PORT ?? 0);
 
-let handler;
+let handler: RequestListener;
 if (kind === 'bare') {
   handler = createYoga({ schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }), logging: false, landingPage: false });
 } else {

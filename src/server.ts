@@ -8,7 +8,7 @@ import { setupTracing } from './telemetry/tracing.js';
 import { applyServerLimits } from './edge/server-limits.js';
 
 /** Process entry: config, logs and traces, listen, process-level error handlers, graceful shutdown. Nothing else lives here. */
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (e) {

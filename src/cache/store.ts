@@ -87,7 +87,8 @@ export class MemoryStore implements CacheStore {
 
 /** What V8 keeps per LRU entry beyond its two strings (the node, the map slot, the TTL bookkeeping). */
 const ENTRY_OVERHEAD_BYTES = 200;
-const TWO_BYTE = /[^\u0000-\u00ff]/;
+// Any UTF-16 unit above Latin-1 makes V8 store the string with two bytes a character.
+const TWO_BYTE = /[\u0100-\uffff]/;
 
 /**
  * The heap bytes of one entry: V8 stores a string one byte per character when every character fits

@@ -101,7 +101,10 @@ const signed = new LRUCache<string, string>({ max: 10_000 });
 const sign = (body: string, secret: string): string => {
   const k = `${secret}\0${body}`;
   let mac = signed.get(k);
-  if (mac === undefined) signed.set(k, (mac = hmac(body, secret)));
+  if (mac === undefined) {
+    mac = hmac(body, secret);
+    signed.set(k, mac);
+  }
   return mac;
 };
 

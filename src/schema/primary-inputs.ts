@@ -66,7 +66,7 @@ export function cb58Decode(s: string): Uint8Array | undefined {
 export function parseCb58Id(value: string, argument: string, what = 'id'): string {
   const v = value.trim();
   const payload = v.length <= 64 ? cb58Decode(v) : undefined;
-  if (!payload || payload.length !== 32) {
+  if (payload?.length !== 32) {
     throw badInput(argument, `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`);
   }
   return v;
@@ -76,7 +76,7 @@ export function parseCb58Id(value: string, argument: string, what = 'id'): strin
 export function parseNodeId(value: string, argument = 'nodeId'): string {
   const v = value.trim();
   const payload = v.startsWith('NodeID-') && v.length <= 64 ? cb58Decode(v.slice('NodeID-'.length)) : undefined;
-  if (!payload || payload.length !== 20) {
+  if (payload?.length !== 20) {
     throw badInput(argument, `${argument} must be a node id: "NodeID-" followed by a checksummed base58 id (e.g. NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg)`);
   }
   return v;

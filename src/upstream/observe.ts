@@ -125,7 +125,10 @@ export class RouteLabels {
   constructor(readonly max = 200) {}
   label(upstream: string, route: string): string {
     let set = this.#seen.get(upstream);
-    if (!set) this.#seen.set(upstream, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#seen.set(upstream, set);
+    }
     if (set.has(route)) return route;
     if (set.size >= this.max) return 'other';
     set.add(route);

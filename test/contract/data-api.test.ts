@@ -47,7 +47,10 @@ const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 function expectValid(schema: unknown, body: unknown, label: string) {
   const key = JSON.stringify(schema);
   let v = validators.get(key);
-  if (!v) validators.set(key, (v = ajv.compile(schema as object)));
+  if (!v) {
+    v = ajv.compile(schema as object);
+    validators.set(key, v);
+  }
   const ok = v(body);
   if (!ok) throw new Error(`${label}: ${ajv.errorsText(v.errors, { separator: '\n' })}\n${JSON.stringify(body).slice(0, 600)}`);
 }

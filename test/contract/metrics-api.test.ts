@@ -24,7 +24,7 @@ ajv.addSchema(spec, 'metrics-api.json');
  */
 function yamlBlock(text: string, name: string): unknown {
   const lines = text.split('\n');
-  const start = lines.findIndex((l) => l === `    ${name}:`);
+  const start = lines.indexOf(`    ${name}:`);
   if (start < 0) throw new Error(`no schema ${name} in the 2025-09 spec`);
   const body: string[] = [];
   for (const l of lines.slice(start + 1)) {

@@ -56,7 +56,7 @@ const TYPE_OVERRIDES: Record<string, Record<string, string>> = {
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Differences between an example value and an actual one, as readable paths. */
-export function shapeDiff(
+function shapeDiff(
   expected: unknown,
   actual: unknown,
   path = '',

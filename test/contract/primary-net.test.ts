@@ -77,7 +77,7 @@ function fromQueryString(raw: string, schema: any): unknown {
  * Problems of one described request against its operation: path, method, parameter names and
  * values, body.
  */
-export function requestProblems(
+function requestProblems(
   operationId: string,
   req: Pick<UpstreamRequest<unknown>, 'method' | 'path' | 'query' | 'body'>,
 ): string[] {

@@ -94,7 +94,7 @@ describe('GraphiQL served by the gateway', () => {
       await page.locator('.graphiql-tab').first().click();
       await page.locator('.graphiql-execute-button').click();
       const response = page.locator('.result-window');
-      await expect.poll(async () => response.innerText(), { timeout: 20_000 }).toContain('"blocks"');
+      await expect.poll(async () => response.textContent(), { timeout: 20_000 }).toContain('"blocks"');
       await page.screenshot({ path: process.env.GRAPHIQL_SCREENSHOT ?? 'test/artifacts/graphiql.png' });
 
       expect(outside).toEqual([]);

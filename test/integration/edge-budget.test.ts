@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**

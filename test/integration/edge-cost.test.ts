@@ -64,8 +64,8 @@ describe('every operation in schema/operations/ passes the limits', () => {
     const t = schema.getType(type.name.value) as { getValues?: () => { value: unknown }[] } | undefined;
     if (t?.getValues) return t.getValues()[0]!.value;
     if (type.name.value === 'Int') return 5;
-    if (/address/i.test(name)) return '0x' + 'ab'.repeat(20);
-    if (/hash/i.test(name)) return '0x' + 'cd'.repeat(32);
+    if (/address/i.test(name)) return `0x${'ab'.repeat(20)}`;
+    if (/hash/i.test(name)) return `0x${'cd'.repeat(32)}`;
     if (/network/i.test(name)) return 'mainnet';
     return type.name.value === 'BigDecimal' ? '1' : '43114';
   };

@@ -94,7 +94,7 @@ function variablesFor(r: Rng, text: string): Record<string, unknown> {
     if (r.chance(0.3)) out[name] = junk(r);
     else if (/Int/.test(type)) out[name] = r.pick([1, 2, 5, 20, 100, 500, 501, 0, -3]);
     else if (/chainId/i.test(name)) out[name] = r.pick(['43114', '43113', '999999', 'abc']);
-    else if (/address/i.test(name)) out[name] = r.pick(['0x' + 'ab'.repeat(20), '0x71c7656ec7ab88b098defb751b7401b5f6d8976f', 'nope']);
+    else if (/address/i.test(name)) out[name] = r.pick([`0x${'ab'.repeat(20)}`, '0x71c7656ec7ab88b098defb751b7401b5f6d8976f', 'nope']);
     else if (/after|cursor/i.test(name)) out[name] = r.chance(0.5) && cursors.length ? r.pick(cursors) : junk(r);
     else if (/network/i.test(name)) out[name] = r.pick(['mainnet', 'fuji', 'nope']);
     else if (/first/i.test(name)) out[name] = r.int(600);

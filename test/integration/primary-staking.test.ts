@@ -78,7 +78,10 @@ describe('Network.stakingTransactions', () => {
     expect(expected.length).toBeGreaterThan(100);
     sim.reset();
     const edges = await stakingEdges({ addresses: [`P-${owner}`] }, 45);
-    expect(edges.map(({ node: { blockchainInfo, ...rest } }) => (expect(blockchainInfo).toBeNull(), rest))).toEqual(expected.map((t) => expectedTx(t, 'mainnet')));
+    expect(edges.map(({ node: { blockchainInfo, ...rest } }) => {
+      expect(blockchainInfo).toBeNull();
+      return rest;
+    })).toEqual(expected.map((t) => expectedTx(t, 'mainnet')));
     expect(new Set(edges.map((e) => e.node.txHash)).size).toBe(expected.length);
     expect(routeCalls(sim)).toEqual({ [STAKING_ROUTE]: Math.ceil(expected.length / 100) });
     const head = await gw.exec(StakingTransactionsDocument, { network: 'mainnet', addresses: [owner], first: 1 });

@@ -177,7 +177,7 @@ describe('Network.l1Validators: a connection with the upstream’s block height'
     const { blockHeight } = await upstreamGet(sim.dataApiUrl, '/v1/networks/mainnet/l1Validators', { pageSize: 1 });
     expect(expected.length).toBeGreaterThan(100);
     sim.reset();
-    let heights = new Set<string | null | undefined>();
+    const heights = new Set<string | null | undefined>();
     const edges = await walk(async (after) => {
       const r = await gw.exec(L1ValidatorsDocument, { network: 'mainnet', includeInactive: true, first: 40, after });
       expect(r.errors).toBeUndefined();

@@ -252,7 +252,10 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     };
     const record = (key: string, a: Answer) => {
       let m = refs.get(key);
-      if (!m) refs.set(key, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        refs.set(key, m);
+      }
       m.set(version, a);
     };
 

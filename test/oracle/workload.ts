@@ -12,7 +12,6 @@ import {
   parse,
   print,
   typeFromAST,
-  visit,
   type DefinitionNode,
   type FragmentDefinitionNode,
   type GraphQLField,

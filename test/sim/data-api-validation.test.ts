@@ -56,7 +56,7 @@ describe('Data API validation answers the real 400 / 404 bodies', () => {
     expect(ok.body.signedMessage).toMatch(/^[0-9a-f]+$/);
     expect((await post({ justification: '0001abcd', quorumPercentage: 50, quorumPercentageBuffer: 50 })).body).toEqual(ok.body);
     expect((await get(sim.dataApiUrl, '/v1/signatureAggregator/mainnet/aggregateSignatures/0xabc')).status).toBe(400);
-    expect((await get(sim.dataApiUrl, '/v1/signatureAggregator/testnet/aggregateSignatures/' + sim.world.primary.fuji.stakingTxs[0]!.txHash)).status).toBe(201);
+    expect((await get(sim.dataApiUrl, `/v1/signatureAggregator/testnet/aggregateSignatures/${sim.world.primary.fuji.stakingTxs[0]!.txHash}`)).status).toBe(201);
   });
 
   it('answers 404 for unknown chains, blocks, transactions, contracts and paths', async () => {

@@ -84,14 +84,14 @@ describe('Metrics API', () => {
     const q = { startTimestamp: sim.world.now - 30 * DAY, endTimestamp: sim.world.now - 20 * DAY };
     const tx = (await get('/v2/chains/43114/metrics/txCount', q)).body.results as Point[];
     const tps = (await get('/v2/chains/43114/metrics/avgTps', q)).body.results as Point[];
-    tx.forEach((p, i) => expect(tps[i]!.value).toBeCloseTo(p.value / DAY, 2));
+    for (const [i, p] of tx.entries()) expect(tps[i]!.value).toBeCloseTo(p.value / DAY, 2);
     const hours = (await get('/v2/chains/43114/metrics/txCount', { ...q, timeInterval: 'hour', pageSize: 2160 })).body.results as Point[];
     const day = tx[3]!;
     const inDay = hours.filter((h) => h.timestamp >= day.timestamp && h.timestamp < day.timestamp + DAY);
     expect(inDay.reduce((s, h) => s + h.value, 0)).toBe(day.value);
     const parts = await Promise.all(['43114', '43113', sim.world.fixtures.l1ChainId].map((c) => get(`/v2/chains/${c}/metrics/txCount`, q)));
     const total = (await get('/v2/chains/total/metrics/txCount', q)).body.results as Point[];
-    total.forEach((p, i) => expect(p.value).toBe(parts.reduce((s, r) => s + (r.body.results[i]?.value ?? 0), 0)));
+    for (const [i, p] of total.entries()) expect(p.value).toBe(parts.reduce((s, r) => s + (r.body.results[i]?.value ?? 0), 0));
     const cum = (await get('/v2/chains/43114/metrics/cumulativeTxCount', q)).body.results as Point[];
     expect(cum[0]!.value - cum[1]!.value).toBe(tx[0]!.value);
   });

@@ -118,7 +118,7 @@ describe('X-Chain avm.*', () => {
   });
 
   it('issues a tx (hex with checksum) and then knows it', async () => {
-    const body = '0000' + '00000000' + '00000001' + 'ab'.repeat(40);
+    const body = `00000000000000000001${'ab'.repeat(40)}`;
     const tx = `0x${body}${createHash('sha256').update(Buffer.from(body, 'hex')).digest('hex').slice(-8)}`;
     const { txID } = await avm('avm.issueTx', { tx, encoding: 'hex' });
     expect(await avm('avm.getTxStatus', { txID })).toEqual({ status: 'Accepted' });

@@ -5,7 +5,7 @@ import { NodeVarier } from '../../src/sim/vary/node-variation.js';
 /** SIM_VARY on the node's JSON-RPC answers (src/sim/vary/node-variation.ts). */
 
 const UINT64_MAX = '18446744073709551615';
-const env = (method: string, result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
+const env = (_method: string, result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
 
 describe('NodeVarier', () => {
   it('is deterministic from the seed and the content, and does not modify its input', () => {

@@ -47,7 +47,14 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
     ports,
     stop: async () => {
       await Promise.all(
-        children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))),
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null) return resolve();
+              c.once('exit', () => resolve());
+              c.kill('SIGKILL');
+            }),
+        ),
       );
       rmSync(dir, { recursive: true, force: true });
     },

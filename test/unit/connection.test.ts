@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';

@@ -116,17 +116,17 @@ describe('cache class of a read follows its pin', () => {
     'a named block is final; the block `latest` resolved to is head data; keys name hash or' +
       ' number',
     () => {
-      expect(policy.classOf(client.balance('0x' + '1'.repeat(40), { number: '7' }).resource)).toBe(
+      expect(policy.classOf(client.balance(`0x${'1'.repeat(40)}`, { number: '7' }).resource)).toBe(
         'immutable',
       );
       expect(
-        policy.classOf(client.balance('0x' + '1'.repeat(40), { number: '7', head: true }).resource),
+        policy.classOf(client.balance(`0x${'1'.repeat(40)}`, { number: '7', head: true }).resource),
       ).toBe('head');
       expect(
-        client.code('0x' + '1'.repeat(40), { number: '7', hash: '0x' + 'a'.repeat(64) }).body,
-      ).toEqual(['0x' + '1'.repeat(40), { blockHash: '0x' + 'a'.repeat(64) }]);
-      expect(client.nonce('0x' + '1'.repeat(40), { number: '255' }).body).toEqual([
-        '0x' + '1'.repeat(40),
+        client.code(`0x${'1'.repeat(40)}`, { number: '7', hash: `0x${'a'.repeat(64)}` }).body,
+      ).toEqual([`0x${'1'.repeat(40)}`, { blockHash: `0x${'a'.repeat(64)}` }]);
+      expect(client.nonce(`0x${'1'.repeat(40)}`, { number: '255' }).body).toEqual([
+        `0x${'1'.repeat(40)}`,
         '0xff',
       ]);
       expect(policy.classOf(client.blockNumber().resource)).toBe('head');
@@ -139,7 +139,7 @@ describe('inputs', () => {
   it('block tags and slots', () => {
     expect(parseBlockTag('latest', 'b')).toBe('latest');
     expect(parseBlockTag('12', 'b')).toBe('12');
-    expect(parseBlockTag('0x' + 'A'.repeat(64), 'b')).toBe('0x' + 'a'.repeat(64));
+    expect(parseBlockTag(`0x${'A'.repeat(64)}`, 'b')).toBe(`0x${'a'.repeat(64)}`);
     for (const bad of ['pending', '-1', '0x12', '18446744073709551616'])
       expect(() => parseBlockTag(bad, 'b')).toThrow(/must be/);
     expect(parseSlot('0x1')).toBe(`0x${'0'.repeat(63)}1`);

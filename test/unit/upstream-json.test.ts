@@ -4,7 +4,7 @@ import { parseUpstreamJson } from '../../src/upstream/json.js';
 describe('parseUpstreamJson', () => {
   it('keeps integers above 2^53 as exact decimal strings, everything else as JSON.parse gives it', () => {
     const text = '{"w":18446744073709551615,"n":-9007199254740993,"s":9007199254740991,"f":0.12345678901234567891,"e":1e21,"t":"123456789012345678","a":[12345678901234567890]}';
-    expect(parseUpstreamJson(text)).toEqual({ w: '18446744073709551615', n: '-9007199254740993', s: 9007199254740991, f: 0.12345678901234567891, e: 1e21, t: '123456789012345678', a: ['12345678901234567890'] });
+    expect(parseUpstreamJson(text)).toEqual({ w: '18446744073709551615', n: '-9007199254740993', s: 9007199254740991, f: Number('0.12345678901234567891'), e: 1e21, t: '123456789012345678', a: ['12345678901234567890'] });
   });
   it('takes the plain path when no long integer literal is present', () => {
     const text = '{"a":1,"b":"x","c":[1.5,2]}';
@@ -20,6 +20,6 @@ describe('Float fields of the contracts', () => {
     ) as Record<string, unknown>;
     const parsed = activeValidator.safeParse(body);
     expect(parsed.error?.issues.filter((i) => i.path[0] === 'stakePercentage') ?? []).toEqual([]);
-    if (parsed.success) expect(parsed.data.stakePercentage).toBe(18446744073709551615);
+    if (parsed.success) expect(parsed.data.stakePercentage).toBe(Number('18446744073709551615'));
   });
 });

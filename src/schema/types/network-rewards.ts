@@ -2,9 +2,9 @@ import type { GatewayContext } from '../../context.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { RewardFilter } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
-import {
-  type HistoricalRewardRaw,
-  type PendingRewardRaw,
+import type {
+  HistoricalRewardRaw,
+  PendingRewardRaw,
 } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
-import { VALIDATOR_SORT_BY, type NetworkValidatorFilter } from '../../upstream/data-api-staking.js';
+import type { VALIDATOR_SORT_BY, NetworkValidatorFilter } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';

@@ -18,7 +18,10 @@ import type {
 const memo = new WeakMap<object, Map<string, { size: number; value: unknown }>>();
 function cached<T>(owner: object, name: string, size: number, build: () => T): T {
   let m = memo.get(owner);
-  if (!m) memo.set(owner, (m = new Map()));
+  if (!m) {
+    m = new Map();
+    memo.set(owner, m);
+  }
   const hit = m.get(name);
   if (hit && hit.size === size) return hit.value as T;
   const value = build();

@@ -162,7 +162,8 @@ function nftRoute(
       ctx.only('pageToken', 'pageSize', ...filters);
       const size = ctx.pageSize(1, 500);
       const only = contractFilter(ctx, 'contractAddress');
-      const at = o.blockNumber ? atBlock(ctx, chain) : (ctx.check(), chain.head().number);
+      if (!o.blockNumber) ctx.check();
+      const at = o.blockNumber ? atBlock(ctx, chain) : chain.head().number;
       const items = nfts(chain, address, at, kinds).filter(
         (x) => !only || only.includes(x.contract),
       );

@@ -31,7 +31,10 @@ const chainInfo = (chainName: 'p-chain' | 'x-chain' | 'c-chain', net: PrimaryNet
 const stakingIndex = new WeakMap<StakingTx[], number[]>();
 function positions(list: StakingTx[]): number[] {
   let p = stakingIndex.get(list);
-  if (!p) stakingIndex.set(list, (p = list.map((_, i) => i)));
+  if (!p) {
+    p = list.map((_, i) => i);
+    stakingIndex.set(list, p);
+  }
   return p;
 }
 
@@ -137,7 +140,11 @@ export const primaryRoutes: Route<Ctx>[] = [
         for (const a of addrs) {
           const b = net.pBalances.get(a);
           if (!b) continue;
-          const add = (k: string, v: bigint, n = 1) => v > 0n && ((sum[k]![0] += v), (sum[k]![1] += n));
+          const add = (k: string, v: bigint, n = 1) => {
+            if (v <= 0n) return;
+            sum[k]![0] += v;
+            sum[k]![1] += n;
+          };
           add('unlockedUnstaked', b.unlockedUnstaked, b.unlockedUnstakedUtxos);
           add('unlockedStaked', b.unlockedStaked);
           add('lockedStakeable', b.lockedStakeable);
@@ -174,7 +181,10 @@ export const primaryRoutes: Route<Ctx>[] = [
       let n = 0;
       for (const a of addrs) {
         const v = net.cAtomicBalances.get(a);
-        if (v) (atomic += v), n++;
+        if (v) {
+          atomic += v;
+          n++;
+        }
       }
       return {
         balances: { atomicMemoryUnlocked: aggregate(net, atomic, n).map((x) => ({ ...x, sharedWithChainId: net.info.xChainId })), atomicMemoryLocked: [] },

@@ -157,7 +157,7 @@ export function createIcmL1Routes(world: World, tokenTtlMs: number, now: () => n
   /** Daily fee series over a set of L1 validators, newest day first. */
   function feeSeries(
     vs: L1ValidatorRecord[],
-    query: URLSearchParams,
+    _query: URLSearchParams,
     kind: 'daily' | 'cumulative' | 'paying',
     check: Checker,
   ) {

@@ -72,7 +72,10 @@ export class ChainSeries {
   private noise(chain: EvmChainInfo, purpose: string, i: number): number {
     const key = `${chain.chainId}|${purpose}`;
     let salt = this.salts.get(key);
-    if (salt === undefined) this.salts.set(key, (salt = hash32(`${this.seed}|${key}`)));
+    if (salt === undefined) {
+      salt = hash32(`${this.seed}|${key}`);
+      this.salts.set(key, salt);
+    }
     return mix(salt, i) / 4294967296;
   }
 

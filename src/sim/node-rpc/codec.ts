@@ -63,7 +63,7 @@ const inBytes = (i: TransferIn) => i.txIdHex + u32(i.outputIndex) + i.assetIdHex
 export const utxoBytes = (txIdHex: string, outputIndex: number, out: TransferOut) => u16(0) + txIdHex + u32(outputIndex) + outBytes(out);
 
 /** A deterministic 65-byte secp256k1 signature stand-in for signer `k` over `seedHex`. */
-export const signatureHex = (seedHex: string, k: number) => sha256Hex(seedHex + u32(k)) + sha256Hex(u32(k) + seedHex) + '00';
+export const signatureHex = (seedHex: string, k: number) => `${sha256Hex(seedHex + u32(k)) + sha256Hex(u32(k) + seedHex)}00`;
 
 const credentials = (n: number, seedHex: string) =>
   u32(n) + Array.from({ length: n }, (_, k) => u32(9) + u32(1) + signatureHex(seedHex, k)).join('');

@@ -140,7 +140,10 @@ export function evmStateMethods(
   return {
     eth_getCode: ethMethod(
       [addressArg, blockNumberOrHashArg],
-      (a, ref) => (stateBlock(ref), code(a)),
+      (a, ref) => {
+        stateBlock(ref);
+        return code(a);
+      },
     ),
     eth_getStorageAt: ethMethod(
       [addressArg, { decode: (r: unknown) => keysArg.decode([r])[0]! }, blockNumberOrHashArg],

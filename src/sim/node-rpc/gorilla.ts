@@ -39,7 +39,7 @@ export interface GorillaService {
   /** The service name before the dot: `info`, `admin`, `avm`, `avax`, `health`. */
   name: string;
   /** Methods by their JSON-RPC name after the dot, e.g. `getNodeID`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: each method declares its own params type
   methods: Record<string, GorillaMethod<any>>;
 }
 

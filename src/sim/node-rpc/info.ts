@@ -118,7 +118,8 @@ export function infoService(state: NodeState): GorillaService {
       })),
       getVMs: method({}, () => ({ vms: VMS, fxs: FXS })),
       peers: method({ nodeIDs: 'nodeId[]' }, ({ nodeIDs }) => {
-        let list = (peerList ??= peers(state));
+        peerList ??= peers(state);
+        let list = peerList;
         if (nodeIDs.length > 0) list = list.filter((p) => nodeIDs.includes(p.nodeID));
         return { numPeers: String(list.length), peers: list };
       }),

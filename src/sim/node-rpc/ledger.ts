@@ -118,7 +118,7 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
       const id = idOf(bytesHex);
       cAtomicTxs.set(id, { id, bytesHex, blockHeight });
       const txIdHex = hexOf(id);
-      outs.forEach((o, i) => addAtomic('X', info.cChainId, txIdHex, i, o));
+      for (const [i, o] of outs.entries()) addAtomic('X', info.cChainId, txIdHex, i, o);
     }
   });
   for (const perSource of [...atomic.X.values(), ...atomic.C.values()]) for (const list of perSource.values()) list.sort(byIdBytes);

@@ -63,7 +63,10 @@ export function getUtxos(
   const page = paginateUtxos(indexFor(sourceChain), addrs, startAddr, startUtxo, limit);
   const utxos = page.utxos.map((u) => {
     try {
-      if (args.encoding === 'hex' || args.encoding === 'hexc') return (u.hex ??= encodeBytes('hex', u.bytesHex));
+      if (args.encoding === 'hex' || args.encoding === 'hexc') {
+        u.hex ??= encodeBytes('hex', u.bytesHex);
+        return u.hex;
+      }
       return encodeBytes(args.encoding, u.bytesHex);
     } catch (e) {
       const prefix = chain.alias === 'X' ? `couldn't encode UTXO ${u.id} as string` : 'problem encoding utxo';

@@ -38,7 +38,7 @@ export function contractInfo(
     address: addr,
     ercType,
     name,
-    description: `${name} (simulated ${ercType === 'UNKNOWN' ? 'contract' : ercType + ' token'}).`,
+    description: `${name} (simulated ${ercType === 'UNKNOWN' ? 'contract' : `${ercType} token`}).`,
     logoUri: LOGO(extra.symbol ?? name.replace(/\W/g, '')),
     officialSite: `https://${name.toLowerCase().replace(/\W+/g, '-')}.sim.invalid`,
     color: `#${rng.hex(3)}`,

@@ -66,7 +66,8 @@ export function createPrimaryNetwork(seed: string, net: PrimaryNetworkInfo, now:
   return {
     info: net, validators, validatorsByNode, stakingTxs, l1s, l1Validators, pAddresses, pBalances, cAtomicBalances,
     get xChain() {
-      return (xChain ??= createXChain(rngFor(seed, net.name, 'x-chain'), net, { bech32: pAddresses, raw: raw.map(toHex) }, now));
+      xChain ??= createXChain(rngFor(seed, net.name, 'x-chain'), net, { bech32: pAddresses, raw: raw.map(toHex) }, now);
+      return xChain;
     },
     pChainHeight: pHeightAt(now),
   };

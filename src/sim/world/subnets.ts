@@ -53,7 +53,10 @@ const built = new WeakMap<PrimaryNetworkData, SubnetsData>();
 
 export function subnetsOf(seed: string, net: PrimaryNetworkData): SubnetsData {
   let d = built.get(net);
-  if (!d) built.set(net, (d = buildSubnets(seed, net)));
+  if (!d) {
+    d = buildSubnets(seed, net);
+    built.set(net, d);
+  }
   return d;
 }
 
@@ -185,7 +188,10 @@ const pUtxoCache = new WeakMap<PrimaryNetworkData, Map<string, PUtxo[]>>();
  */
 export function pUtxosOf(seed: string, net: PrimaryNetworkData, address: string): PUtxo[] {
   let cache = pUtxoCache.get(net);
-  if (!cache) pUtxoCache.set(net, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    pUtxoCache.set(net, cache);
+  }
   const hit = cache.get(address);
   if (hit) return hit;
   const bal = net.pBalances.get(address);

@@ -47,7 +47,7 @@ export function createXChain(
         const asset = rng.chance(0.8) ? assets[0]! : rng.pick(assets);
         const amount = asset.denomination === 0 ? BigInt(rng.int(1, 10)) : rng.bigint(5000n * 10n ** BigInt(asset.denomination)) + 1n;
         const addrHex = owners.raw[ownerIdx]!;
-        const bytesHex = '0000' + toHex(txBytes) + u32(outputIndex) + asset.assetIdHex + u32(7) + u64(amount) + u64(0n) + u32(1) + u32(1) + addrHex;
+        const bytesHex = `0000${toHex(txBytes)}${u32(outputIndex)}${asset.assetIdHex}${u32(7)}${u64(amount)}${u64(0n)}${u32(1)}${u32(1)}${addrHex}`;
         // avalanchego's UTXO id: txID.Prefix(outputIndex) = sha256(u64 output index ‖ tx id).
         const utxoId = cb58(createHash('sha256').update(Buffer.from(u64(BigInt(outputIndex)), 'hex')).update(txBytes).digest());
         const utxo: XUtxo = {
