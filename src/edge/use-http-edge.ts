@@ -5,7 +5,6 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
  * The HTTP edge: every answer carries a coded error, whatever refused it.
  * - A content type no parser takes gets 415 with a JSON body (Yoga answers an empty one); a method other
  *   than GET and POST gets 405.
- * - A `subscription` is refused with a code (this gateway serves queries and mutations over HTTP only).
  * - Errors raised by Yoga or its plugins without a code (the CSRF check, request validation) get one from
  *   their HTTP status, so no client ever sees an error without `extensions.code`; input refused before
  *   execution is a 400, never a 500.
@@ -41,11 +40,6 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
           { status: 415 },
         ),
       );
-    },
-    onSubscribe({ setResultAndStopExecution }) {
-      setResultAndStopExecution({
-        errors: [new GraphQLError('Subscriptions are not supported: send a query or a mutation.', { extensions: { code: 'BAD_USER_INPUT', reason: 'SUBSCRIPTIONS_UNSUPPORTED', http: { status: 400 } } })],
-      });
     },
     onResultProcess({ result, setResult }) {
       const results = Array.isArray(result) ? result : [result];

@@ -28,6 +28,7 @@ import './types/x-chain.js';
 import './types/c-chain.js';
 import './types/node-admin.js';
 import './types/node-admin-mutations.js';
+import './types/subscription.js';
 
 let schema: GraphQLSchema | undefined;
 
