@@ -111,7 +111,7 @@ function serveGraphqlWs(server: Server, yoga: Gateway['yoga']): WebSocketServer 
         const headers = new Headers();
         for (const [k, v] of Object.entries(ctx.extra.request.headers)) if (typeof v === 'string') headers.set(k, v);
         const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, { method: 'POST', headers });
-        const env = yoga.getEnveloped({ request, req: ctx.extra.request, socket: ctx.extra.socket, params });
+        const env = yoga.getEnveloped({ request, transport: 'graphql-ws', req: ctx.extra.request, socket: ctx.extra.socket, params });
         const document = env.parse(params.query);
         const errors = env.validate(env.schema, document);
         if (errors.length > 0) return errors;

@@ -132,6 +132,8 @@ export function estimateCost(
       const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
       return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
     }
+    // A subscription field is priced per event: its item (a block, a transaction, a message) is one call.
+    if (operation.operation === 'subscription' && parent === root) return 1 + child;
     const calls = !isNonNull(def.type) && (def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name)) ? 1 : 0;
     if (isList(def.type)) {
       // A connection's edges / nodes are its `first` items, already counted by the connection.

@@ -41,6 +41,20 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
         ),
       );
     },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      // A subscription needs a stream: SSE (`accept: text/event-stream`) or graphql-ws. Over plain JSON Yoga
+      // would answer an empty 406 (after starting it): refuse it first, with a code.
+      const ctx = args.contextValue as { request?: Request; transport?: string };
+      const accept = ctx.request?.headers.get('accept') ?? '';
+      if (ctx.transport === 'graphql-ws' || /text\/event-stream|multipart\/mixed/.test(accept)) return;
+      setResultAndStopExecution({
+        errors: [
+          new GraphQLError('A subscription needs a stream: send it with `accept: text/event-stream` (SSE) or over graphql-ws.', {
+            extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NEEDS_STREAM', http: { status: 406 } },
+          }),
+        ],
+      });
+    },
     onResultProcess({ result, setResult }) {
       const results = Array.isArray(result) ? result : [result];
       let changed = false;
