@@ -50,6 +50,14 @@ export function createLive(config: Config, o: { store: CacheStore; policy: Cache
   };
   if (config.liveChains.length === 0) return none;
 
+  new Gauge({
+    name: 'gateway_live_subscribers',
+    help: 'Subscriptions this replica serves now (SSE and graphql-ws).',
+    registers,
+    collect() {
+      this.set(feed.subscriberCount());
+    },
+  });
   const sockets = new Gauge({ name: 'gateway_live_upstream_sockets', help: 'Upstream node websockets this replica holds open (one per followed chain across all replicas).', registers });
   let lastLog = 0;
   const bus = config.redisUrl

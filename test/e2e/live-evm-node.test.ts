@@ -44,7 +44,7 @@ it("delivers the blocks the node mines, with the node's hashes, over graphql-ws 
   await node.rpc('eth_sendTransaction', [{ from: node.accounts[0], to: node.accounts[1], value: '0x1' }]);
   for (let i = 0; i < 4; i++) await node.rpc('evm_mine');
   const top = Number(await node.rpc<string>('eth_blockNumber'));
-  const expected = [];
+  const expected: Record<string, unknown>[] = [];
   for (let n = top - 4; n <= top; n++) {
     const b = await node.rpc<any>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]);
     expected.push({ chainId: String(node.chainId), number: String(n), hash: b.hash, parentHash: b.parentHash, txCount: b.transactions.length });
