@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
@@ -46,6 +47,11 @@ beforeAll(async () => {
   replicas = await Promise.all([startReplica(env), startReplica(env), startReplica(env)]);
   lb = await startHaproxy(replicas);
   await eventually(async () => expect(sim.socketStats().subscriptions).toBe(1), 15_000);
+  // The holder has published the node's current head: subscribers from now on get the blocks after it.
+  const redis = new Redis(redisUrl);
+  const current = String(sim.world.chain('43114')!.head().number);
+  await eventually(async () => expect(await redis.hget('gw:live:{43114}:last', 'n')).toBe(current), 15_000);
+  redis.disconnect();
 }, 120_000);
 afterAll(async () => {
   await lb?.stop();
