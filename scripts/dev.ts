@@ -21,6 +21,8 @@ const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
     NODE_RPC_URL: sim.nodeUrl,
+    // Heads from the simulator's C-Chain websocket: subscriptions, head-keyed freshness.
+    LIVE_WS: process.env.LIVE_WS ?? `43114=${sim.wsUrl}`,
     ADMIN_TOKEN: process.env.ADMIN_TOKEN ?? 'dev-admin-token',
   },
 });

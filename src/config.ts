@@ -29,6 +29,12 @@ export interface Config {
    * @default []
    */
   evmChains: { node: string; blockchainId: string }[];
+  /** EVM chains followed over a node websocket (`eth_subscribe newHeads`). @default [] (TTLs only) */
+  liveChains: { chainId: string; url: string }[];
+  /** Lifetime of the lock naming the replica that holds a chain's websocket. @default 3000 */
+  liveLockTtlMs: number;
+  /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
+  missLeaseMs: number;
   /** Sent upstream as `x-glacier-api-key`. @default undefined */
   dataApiKey: string | undefined;
   /** @default undefined (an in-process LRU cache) */
@@ -145,6 +151,20 @@ const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
 
 /** An `EVM_CHAINS` entry: a CB58 blockchain id, optionally prefixed by a node name and a colon. */
 const EVM_CHAIN_ENTRY = /^([A-Za-z][\w-]*:)?[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+/** `LIVE_WS`: a comma list of chainId=ws(s)://url, one websocket per EVM chain. */
+const liveList = z.string().transform((raw, ctx) => {
+  const out: { chainId: string; url: string }[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d{1,20})=(wss?:\/\/\S+)$/.exec(part);
+    if (!m || out.some((c) => c.chainId === m[1])) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not chainId=ws://URL (once per chain)` });
+      return z.NEVER;
+    }
+    out.push({ chainId: m[1]!, url: m[2]! });
+  }
+  return out;
+});
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const list = (raw: string) => raw.split(',').map((p) => p.trim()).filter(Boolean);
 
@@ -171,6 +191,9 @@ const schema = z.object({
       }),
     ),
   DATA_API_KEY: z.string().min(1).optional(),
+  LIVE_WS: liveList.default([]),
+  LIVE_LOCK_TTL_MS: intIn(300, 60_000).default(3_000),
+  MISS_LEASE_MS: intIn(0, 30_000).default(2_000),
   REDIS_URL: redisUrl.optional(),
   REDIS_CLUSTER: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   ADMIN_TOKEN: secret.optional(),
@@ -241,6 +264,9 @@ const ACCEPTS: Record<string, string> = {
   NODE_RPC_URL: 'an http(s) URL, or a comma list of name=URL (the first is the default node)',
   EVM_CHAINS: 'a comma list of blockchain ids, each optionally prefixed by a node name and a colon',
   DATA_API_KEY: 'a non-empty API key',
+  LIVE_WS: 'a comma list of chainId=ws(s)://URL (a node websocket per EVM chain)',
+  LIVE_LOCK_TTL_MS: 'an integer 300-60000',
+  MISS_LEASE_MS: 'an integer 0-30000 (0: no cross-replica coalescing)',
   REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
   REDIS_CLUSTER: 'true or false',
   ADMIN_TOKEN: 'a token of at least 8 characters (unset: admin mutations disabled)',
@@ -326,6 +352,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       node: c.node || e.NODE_RPC_URL[0]!.name,
       blockchainId: c.blockchainId,
     })),
+    liveChains: e.LIVE_WS,
+    liveLockTtlMs: e.LIVE_LOCK_TTL_MS,
+    missLeaseMs: e.MISS_LEASE_MS,
     dataApiKey: e.DATA_API_KEY,
     redisUrl: e.REDIS_URL,
     redisCluster: e.REDIS_CLUSTER,

@@ -3,6 +3,7 @@ import type { ServeTracker } from './cache/serve-tracker.js';
 import type { Loaders } from './loaders/index.js';
 import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
 import type { AdminAuth } from './schema/admin-auth.js';
+import type { LiveFeed } from './live/feed.js';
 
 /** What every resolver sees. Resolvers read upstream data only through `loaders`. */
 export interface GatewayContext {
@@ -13,6 +14,10 @@ export interface GatewayContext {
   signatureAggregator: SignatureAggregatorClient;
   /** How this request's upstream data was served (freshness, stale marks). */
   served: ServeTracker;
+  /** Live heads (subscriptions): the feed, and fresh loaders for each event of a long subscription. */
+  live?: { feed: LiveFeed; loaders(): Loaders; pollMs: number };
+  /** Chains whose head keyed this request's cache entries (answered as `extensions.heads`). */
+  headsTouched?: Map<string, string>;
   /** Connection cursor settings and head-page snapshots (schema/connection.ts). */
   connections: {
     cursorSecret: string;

@@ -46,6 +46,7 @@ import { RouteLabels } from './upstream/observe.js';
 import { edgePlugins, edgeYogaOptions } from './edge/index.js';
 import { useBodyLimit } from './edge/body-limit.js';
 import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
+import { createLive } from './live/wire.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -74,6 +75,8 @@ export interface Gateway {
   store: CacheStore;
   metrics: GatewayMetrics;
   logger: Logger;
+  /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
+  live?: import('./live/feed.js').LiveFeed;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -92,7 +95,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
 
   const metrics = createMetrics();
   const store = deps.store ?? createStore(config, log, metrics);
+  const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
+  const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
+  // Live heads, head-keyed cache entries and cross-replica miss leases (src/live, src/cache/miss-lease.ts).
+  const live = createLive(config, { store, policy, metrics, log });
   const cache = new ReadThrough({
+    acrossProcesses: live.acrossProcesses,
     store,
     serializeError,
     deserializeError,
@@ -105,8 +113,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     watchFailedAttempts,
     parsedMaxBytes: memoryBudget(config).parsed,
   });
-  const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
-  const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
   const snapshots = createPageSnapshots(store);
 
   // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
@@ -193,9 +199,11 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         store,
         maxTtlMs: config.responseCacheMaxTtlMs,
         metrics,
-        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request.headers))}`,
+        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request.headers))}${live.epoch()}`,
       }),
-      useHttpCaching({ maxAgeMs: config.httpMaxAgeMs }),
+      // Head-keyed answers change with the next block: CDNs are told to keep them no longer than a block.
+      useHttpCaching({ maxAgeMs: live.feed ? Math.min(config.httpMaxAgeMs, 2_000) : config.httpMaxAgeMs }),
+      ...live.plugins,
       useCacheExtensions(),
       useErrorCodes(),
       // Last: it wraps whichever request parser the plugins above chose.
@@ -211,25 +219,27 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const primaryNetApi = createPrimaryNetApiClient(dataApiHttp, callerOpts);
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
+      const headsTouched = new Map<string, string>();
+      const partitionOf = (req: Parameters<typeof live.tagOf>[0]) => {
+        const base = req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined;
+        const tag = live.tagOf(req, headsTouched);
+        return tag ? `${base ?? ''}.${tag}` : base;
+      };
+      const clients = {
+        dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients, evm: evmClients,
+        tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
+        tokenPageSizes: deps.tokenPageSizes,
+        stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
+        metricsMoreApi,
+      };
+      const loaderDeps = () => ({ cache, policy, observer: served, partitionOf, specOf: live.specOf });
       return {
+        headsTouched,
+        ...(live.feed ? { live: { feed: live.feed, loaders: () => createLoaders(loaderDeps(), clients), pollMs: 1_000 } } : {}),
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
-        loaders: createLoaders(
-          {
-            cache,
-            policy,
-            observer: served,
-            partitionOf: (req) => (req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined),
-          },
-          {
-            dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients, evm: evmClients,
-            tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
-            tokenPageSizes: deps.tokenPageSizes,
-            stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
-            metricsMoreApi,
-          },
-        ),
+        loaders: createLoaders(loaderDeps(), clients),
         connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
       };
     },
@@ -240,8 +250,13 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     store,
     metrics,
     logger,
-    ready: () => store.ready(2_000),
+    live: live.feed,
+    ready: async () => {
+      await store.ready(2_000);
+      await live.start();
+    },
     close: async () => {
+      await live.stop();
       await edge.close();
       await store.close();
     },

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
 import type { Gateway } from './gateway.js';
 import type { Logger } from './telemetry/logger.js';
 
@@ -10,6 +12,8 @@ import type { Logger } from './telemetry/logger.js';
  */
 export interface HttpServerOptions {
   gateway: Pick<Gateway, 'yoga' | 'close'>;
+  /** Serve graphql-ws subscriptions on the GraphQL endpoint. @default true */
+  websockets?: boolean;
   port: number;
   host: string;
   /** Longest wait for in-flight requests at shutdown. */
@@ -47,6 +51,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     void o.gateway.yoga(req, res);
   });
   o.configure?.(server);
+  const ws = o.websockets === false ? undefined : serveGraphqlWs(server, o.gateway.yoga);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {
@@ -72,6 +77,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     });
     if (!drained) o.logger.warn({ abandoned: inFlight, graceMs: o.graceMs }, 'shutdown grace ran out; closing the connections still busy');
     server.closeAllConnections();
+    if (ws) {
+      for (const c of ws.clients) c.terminate();
+      ws.close();
+    }
     await closed;
     await o.gateway.close();
     o.logger.info({ drained }, 'closed');
@@ -84,4 +93,39 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     inFlight: () => inFlight,
     shutdown: (reason) => (stopping ??= shutdown(reason)),
   };
+}
+
+/**
+ * graphql-ws on the same server and path as HTTP (Yoga's recipe): each subscription runs through Yoga's
+ * envelop (the same plugins, masking and context as an HTTP request; the context reads the upgrade
+ * request's headers). SSE needs nothing here: Yoga serves it on `accept: text/event-stream`.
+ */
+function serveGraphqlWs(server: Server, yoga: Gateway['yoga']): WebSocketServer {
+  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: 1024 * 1024 });
+  type Root = { execute: (a: unknown) => unknown; subscribe: (a: unknown) => unknown };
+  useServer(
+    {
+      execute: (args) => (args.rootValue as Root).execute(args) as never,
+      subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
+      onSubscribe: async (ctx, _id, params) => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(ctx.extra.request.headers)) if (typeof v === 'string') headers.set(k, v);
+        const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, { method: 'POST', headers });
+        const env = yoga.getEnveloped({ request, transport: 'graphql-ws', req: ctx.extra.request, socket: ctx.extra.socket, params });
+        const document = env.parse(params.query);
+        const errors = env.validate(env.schema, document);
+        if (errors.length > 0) return errors;
+        return {
+          schema: env.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await env.contextFactory(),
+          rootValue: { execute: env.execute, subscribe: env.subscribe },
+        };
+      },
+    },
+    wss,
+  );
+  return wss;
 }

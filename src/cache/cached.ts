@@ -65,6 +65,8 @@ export interface ReadThroughOptions {
   verifySharedValues?: boolean;
   /** Runs a load, telling `onFailedAttempt` when one of its upstream attempts failed and is being retried. */
   watchFailedAttempts?: <T>(onFailedAttempt: () => void, load: () => Promise<T>) => Promise<T>;
+  /** Coalesces a miss with other processes (see miss-lease.ts); @default none: each process loads. */
+  acrossProcesses?: import('./miss-lease.js').AcrossProcesses;
 }
 
 /** A load in flight: its result, and a promise that settles when one of its attempts failed (retries follow). */
@@ -225,21 +227,34 @@ export class ReadThrough {
    * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
    */
   prime<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
-    this.#write(item, value);
+    void this.#write(item, value);
   }
 
-  #write<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+  #write<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): Promise<void> {
     const ttl = item.ttlMs(value);
-    if (!(ttl > 0)) return;
+    if (!(ttl > 0)) return Promise.resolve();
     const now = this.#now();
     const swr = item.swrMs ?? 0;
     const sie = item.staleIfErrorMs ?? 0;
     // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
     const env: Envelope = { e: now + ttl, ...(swr > 0 ? { r: now + ttl + swr } : {}), ...(sie > 0 ? { s: now + ttl + sie } : {}), v: value };
-    void this.#store.setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }]);
+    return this.#store.setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }]).catch(() => {});
   }
 
-  async #load<T>(item: CachedLoad<T>): Promise<T> {
+  #load<T>(item: CachedLoad<T>): Promise<T> {
+    const across = this.#o.acrossProcesses;
+    if (!across) return this.#loadHere(item);
+    // Another process may be loading this key: take its value from the store rather than load it again.
+    return across(item.key, () => this.#loadHere(item, true), () => this.#readFresh<T>(item.key));
+  }
+
+  async #readFresh<T>(key: string): Promise<T | undefined> {
+    const [raw] = await this.#store.getMany([key]);
+    const env = decode(raw);
+    return env && !env.x && env.e > this.#now() ? (env.v as T) : undefined;
+  }
+
+  async #loadHere<T>(item: CachedLoad<T>, awaitWrite = false): Promise<T> {
     let value: T;
     try {
       value = await item.load();
@@ -249,7 +264,8 @@ export class ReadThrough {
       if (ser) void this.#store.setMany([{ key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl }]);
       throw e;
     }
-    this.#write(item, value);
+    const written = this.#write(item, value);
+    if (awaitWrite) await written;
     return value;
   }
 }

@@ -147,6 +147,8 @@ export function estimateCost(
       const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
       return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
     }
+    // A subscription field is priced per event: its item (a block, a transaction, a message) is one call.
+    if (operation.operation === 'subscription' && parent === root) return 1 + child;
     const calling = CALLING_FIELDS.has(`${parent.name}.${name}`);
     const loads =
       def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || calling;

@@ -5,7 +5,6 @@ import type { CORSOptions, Plugin } from 'graphql-yoga';
  * The HTTP edge: every answer carries a coded error, whatever refused it.
  * - A content type no parser takes gets 415 with a JSON body (Yoga answers an empty one); a method other
  *   than GET and POST gets 405.
- * - A `subscription` is refused with a code (this gateway serves queries and mutations over HTTP only).
  * - Errors raised by Yoga or its plugins without a code (the CSRF check, request validation) get one from
  *   their HTTP status, so no client ever sees an error without `extensions.code`; input refused before
  *   execution is a 400, never a 500.
@@ -42,9 +41,18 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
         ),
       );
     },
-    onSubscribe({ setResultAndStopExecution }) {
+    onSubscribe({ args, setResultAndStopExecution }) {
+      // A subscription needs a stream: SSE (`accept: text/event-stream`) or graphql-ws. Over plain JSON Yoga
+      // would answer an empty 406 (after starting it): refuse it first, with a code.
+      const ctx = args.contextValue as { request?: Request; transport?: string };
+      const accept = ctx.request?.headers.get('accept') ?? '';
+      if (ctx.transport === 'graphql-ws' || /text\/event-stream|multipart\/mixed/.test(accept)) return;
       setResultAndStopExecution({
-        errors: [new GraphQLError('Subscriptions are not supported: send a query or a mutation.', { extensions: { code: 'BAD_USER_INPUT', reason: 'SUBSCRIPTIONS_UNSUPPORTED', http: { status: 400 } } })],
+        errors: [
+          new GraphQLError('A subscription needs a stream: send it with `accept: text/event-stream` (SSE) or over graphql-ws.', {
+            extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NEEDS_STREAM', http: { status: 406 } },
+          }),
+        ],
       });
     },
     onResultProcess({ result, setResult }) {

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
-import type { CachePolicy } from '../cache/policy.js';
+import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { Page, UpstreamRequest } from '../upstream/request.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
@@ -20,6 +20,8 @@ export interface LoaderDeps {
    * the answer depends on it): part of the data-cache key, so also of in-flight coalescing.
    */
   partitionOf?: (req: UpstreamRequest<unknown>) => string | undefined;
+  /** Freshness that replaces the class TTL for a request (a live chain's head-keyed entries: src/live). */
+  specOf?: (req: UpstreamRequest<unknown>) => TtlSpec | undefined;
 }
 
 export function cacheKeyOf(req: UpstreamRequest<unknown>, partition?: string): string {
@@ -51,11 +53,11 @@ function cachedRequestsUntraced<T>(deps: LoaderDeps, reqs: readonly UpstreamRequ
         return value;
       },
       // Stale windows come from the resource's class (a token page inherits its list's windows).
-      swrMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).swrMs,
-      staleIfErrorMs: deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }).staleIfErrorMs,
+      swrMs: (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken })).swrMs,
+      staleIfErrorMs: (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken })).staleIfErrorMs,
       ttlMs: (value: T) => {
         const lastPage = isPage(value) ? value.nextPageToken === null : undefined;
-        return deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage }).ttlMs;
+        return (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage })).ttlMs;
       },
       // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).
       errorTtlMs: (e: unknown) => (isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0 ? deps.policy.notFound().ttlMs : 0),

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_ERROR'
+  /** A subscriber that fell too far behind its events (src/live): resubscribe. */
+  | 'SLOW_CONSUMER'
   | 'INTERNAL';
 
 export function gqlError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {

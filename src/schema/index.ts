@@ -46,6 +46,7 @@ import './types/node-admin.js';
 import './types/node-admin-mutations.js';
 import './types/portfolio.js';
 import './types/token-lists.js';
+import './types/subscription.js';
 
 let schema: GraphQLSchema | undefined;
 

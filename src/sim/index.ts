@@ -4,6 +4,7 @@ import { CallStats, FaultSet } from './control.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetricsApi } from './metrics-api/index.js';
 import { createNodeRpc } from './node-rpc/index.js';
+import { createSimSockets, WS_PATH } from './node-rpc/ws.js';
 import { createSimServer } from './server.js';
 import type { SimFault, SimStats, SimUpstreamOptions } from './types.js';
 import { loadSpecVariation } from './vary/spec-variation.js';
@@ -52,6 +53,12 @@ export interface RunningSimulator {
   metricsApiUrl: string;
   /** `${url}/node`: use as NODE_RPC_URL. */
   nodeUrl: string;
+  /** The C-Chain websocket (`ws://…/node/ext/bc/C/ws`): eth_subscribe newHeads / logs. */
+  wsUrl: string;
+  /** Closes every open websocket (a fault); answers how many were open. */
+  dropSockets(): number;
+  /** Open websockets now, opened since start, and their subscriptions. */
+  socketStats(): { open: number; opened: number; subscriptions: number };
   world: World;
   /** The spec-variation seed, when `vary` is on. */
   vary?: string;
@@ -82,11 +89,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     access.reset();
   };
 
+  const nodeRpc = createNodeRpc(world, upstreamOpts);
+  const sockets = createSimSockets(nodeRpc, '43114', (m) => stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]));
   const server = createSimServer({
     upstreams: [
       { base: '/data-api', upstream: createDataApi(world, upstreamOpts), rateLimited: true, keyed: true },
       { base: '/metrics-api', upstream: createMetricsApi(world, upstreamOpts), rateLimited: true, keyed: false },
-      { base: '/node', upstream: createNodeRpc(world, upstreamOpts), rateLimited: false, keyed: false },
+      { base: '/node', upstream: nodeRpc, rateLimited: false, keyed: false },
     ],
     stats, faults, access,
     latencyMs: () => latencyMs,
@@ -125,12 +134,19 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
             const { chainId = '43114', blocks = 1 } = json() as { chainId?: string | number; blocks?: number };
             if (!world.chain(chainId)) return { status: 404, body: { message: `unknown chain ${chainId}` } };
             if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw new Error('blocks must be an integer 1..10000');
-            world.advance(chainId, blocks);
+            const added = world.advance(chainId, blocks);
+            sockets.emitBlocks(world.chain(chainId)!, added);
             // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
             const evolved = (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
             const head = world.head(chainId);
             return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp }, world: evolved ?? null } };
           }
+          case 'GET /ws':
+            return { status: 200, body: sockets.stats() };
+          case 'POST /ws/drop':
+            // The fault: every open websocket closes at once; `refuse` also turns away the next n upgrades.
+            sockets.refuse(Number((json() as { refuse?: number }).refuse ?? 0));
+            return { status: 200, body: { dropped: sockets.drop() } };
           case 'GET /fixtures':
             return { status: 200, body: world.fixtures };
           case 'GET /':
@@ -152,6 +168,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
       resolve();
     });
   });
+  server.on('upgrade', (req, socket, head) => {
+    if (!sockets.upgrade(req, socket, head)) socket.destroy();
+  });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}`;
@@ -160,6 +179,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     dataApiUrl: `${url}/data-api`,
     metricsApiUrl: `${url}/metrics-api`,
     nodeUrl: `${url}/node`,
+    wsUrl: `${url.replace(/^http/, 'ws')}${WS_PATH}`,
+    dropSockets: () => sockets.drop(),
+    socketStats: () => sockets.stats(),
     world,
     vary: variation?.seed,
     stats: () => stats.snapshot(),
@@ -168,6 +190,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     clearFaults: () => faults.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sockets.close();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

@@ -32,7 +32,8 @@ console.log(`simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${s
 console.log(`  DATA_API_URL=${sim.dataApiUrl}`);
 console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
 console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);
-console.log(`  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures`);
+console.log(`  LIVE_WS=43114=${sim.wsUrl}`);
+console.log(`  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`);
 
 let closing = false;
 const stop = (signal: string) => {

@@ -90,9 +90,10 @@ describe('NODE_ENV=production', () => {
     const xml = await send(p, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<q/>' });
     expect(xml.status).toBe(415);
     expect(await codeOf(xml)).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const sub = await post(p, { query: 'subscription { blocks }' });
-    expect(sub.status).toBe(400);
-    expect(await codeOf(sub)).toBe('BAD_USER_INPUT');
+    // A subscription needs SSE or graphql-ws: over plain JSON it is refused with a code (not Yoga's empty 406).
+    const sub = await post(p, { query: 'subscription { newBlocks(chainId: "43114") { number } }' });
+    expect(sub.status).toBe(406);
+    expect(await codeOf(sub)).toBe('BAD_REQUEST');
   });
 
   it('PERSISTED_OPERATIONS=only runs the build-time manifest and nothing else', async () => {

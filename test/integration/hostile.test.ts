@@ -91,7 +91,8 @@ const rows = (): Row[] => [
   { name: 'two anonymous operations', ...gql('{ __typename } { __typename }'), status: 400, code: 'OPERATION_RESOLUTION_FAILURE' },
   { name: 'operationName not in the document', json: { query: 'query A { __typename }', operationName: 'B' }, status: 400, code: 'OPERATION_RESOLUTION_FAILURE' },
   { name: 'variable default of the wrong type', ...gql('query($a: Int = "x") { __typename }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'subscription', ...gql('subscription { blocks }'), status: 400, code: 'BAD_USER_INPUT' },
+  { name: 'subscription to an unknown field', ...gql('subscription { blocks }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
+  { name: 'subscription over plain JSON', ...gql('subscription { newBlocks(chainId: "43114") { number } }'), status: 406, code: 'BAD_REQUEST' },
   { name: 'accept graphql-response+json, invalid query', ...gql('{ nope }'), headers: { accept: 'application/graphql-response+json' }, status: 400, code: 'GRAPHQL_VALIDATION_FAILED' },
   // limits
   { name: 'nesting 3000 deep', ...gql(nest(3000)), status: 400, code: 'BAD_USER_INPUT' },

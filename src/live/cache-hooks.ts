@@ -1,0 +1,52 @@
+import { MUTABLE_LIST_ITEMS, type CachePolicy, type TtlSpec } from '../cache/policy.js';
+import type { UpstreamRequest } from '../upstream/request.js';
+import type { LiveFeed } from './feed.js';
+
+/**
+ * Heads drive freshness. A Data API request of a live chain whose answer follows the head (its class is
+ * `head`: latest blocks and transactions, first pages of address lists, balances…) is keyed by the chain's
+ * current head: a new head is a new key, so the entry is stale at once; between heads it is not refetched
+ * (`LIVE_HEAD_TTL_MS` is only a bound). A chain that is not live keeps the class TTL.
+ */
+export const LIVE_HEAD_TTL_MS = 60_000;
+
+/** The EVM chain a Data API path names (`/v1/chains/{chainId}/…`). */
+export function chainOfPath(path: string): string | undefined {
+  const parts = path.split('/');
+  return parts[1] === 'v1' && parts[2] === 'chains' && /^\d+$/.test(parts[3] ?? '') ? parts[3] : undefined;
+}
+
+export interface LiveCacheHooks {
+  /** The head tag to add to the request's key partition, or undefined; notes the chain in `touched`. */
+  tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
+  /** The freshness of a tagged request (replaces its class TTL); undefined when untagged. */
+  specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
+  /** A tag of every live chain's head (the whole-response cache's partition). */
+  epoch(): string;
+}
+
+export function liveCacheHooks(feed: LiveFeed, policy: CachePolicy, chains: readonly string[]): LiveCacheHooks {
+  const follows = (req: UpstreamRequest<unknown>): string | undefined => {
+    if (req.upstream !== 'data-api' || policy.classOf(req.resource) !== 'head') return undefined;
+    // A page behind a token is a position (a token page), except in lists of changing items.
+    if (req.pageToken && !MUTABLE_LIST_ITEMS.has(req.resource)) return undefined;
+    const chainId = chainOfPath(req.path);
+    return chainId && feed.configured(chainId) ? chainId : undefined;
+  };
+  return {
+    tagOf(req, touched) {
+      const chainId = follows(req);
+      const tag = chainId ? feed.headTag(chainId) : undefined;
+      // The first head a request keyed by is the one it was answered at.
+      if (tag && chainId && !touched?.has(chainId)) touched?.set(chainId, tag.slice(1));
+      return tag;
+    },
+    specOf(req) {
+      const chainId = follows(req);
+      if (!chainId || !feed.headTag(chainId)) return undefined;
+      const base = policy.ttlFor(req.resource);
+      return { ttlMs: LIVE_HEAD_TTL_MS, swrMs: 0, staleIfErrorMs: base.staleIfErrorMs };
+    },
+    epoch: () => chains.map((c) => `${c}:${feed.headTag(c) ?? '-'}`).join(','),
+  };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { HeadBus } from './bus.js';
+import type { Head } from './head.js';
+import { HeadSource } from './head-source.js';
+
+/**
+ * A replica's view of the chains' heads. Every replica listens to the bus; each chain's upstream socket is
+ * held by one of them (HeadSource). Heads reach local subscribers in order and once: a duplicate is
+ * ignored and a gap (a missed pub/sub message) is filled from the bus's recent heads first. A subscriber
+ * that lets `queueMax` events pile up is ended with `SlowConsumerError` (never buffered without bound).
+ *
+ * A chain is `live` while its socket holder's beats arrive (within `liveWindowMs`): then its head-class
+ * cache entries are keyed by the current head (`headTag`), so a new head makes them stale at once and
+ * they are not refetched between heads. Otherwise the class TTL applies as without a websocket.
+ */
+export interface LiveFeedOptions {
+  chains: readonly { chainId: string; url: string }[];
+  bus: HeadBus;
+  now?: () => number;
+  lockTtlMs?: number;
+  liveWindowMs?: number;
+  queueMax?: number;
+  maxBackfill?: number;
+  log?: (level: 'info' | 'warn', message: string) => void;
+  onSocket?: (delta: 1 | -1) => void;
+}
+
+export class SlowConsumerError extends Error {
+  override name = 'SlowConsumerError';
+}
+
+interface Subscriber {
+  chainId: string;
+  push(h: Head): void;
+}
+
+export class LiveFeed {
+  readonly owner = randomUUID();
+  readonly #o: LiveFeedOptions;
+  readonly #now: () => number;
+  readonly #heads = new Map<string, Head>();
+  readonly #recent = new Map<string, Head[]>();
+  readonly #beats = new Map<string, number>();
+  readonly #subs = new Set<Subscriber>();
+  readonly #sources: HeadSource[];
+  readonly #order = new Map<string, Promise<void>>();
+
+  constructor(o: LiveFeedOptions) {
+    this.#o = o;
+    this.#now = o.now ?? Date.now;
+    const log = o.log ?? (() => {});
+    this.#sources = o.chains.map(
+      (c) => new HeadSource({ ...c, bus: o.bus, owner: this.owner, lockTtlMs: o.lockTtlMs ?? 3_000, maxBackfill: o.maxBackfill ?? 256, now: this.#now, log, onSocket: o.onSocket }),
+    );
+    o.bus.onHead((h) => this.#receive(h));
+    o.bus.onBeat((chainId) => this.#beats.set(chainId, this.#now()));
+  }
+
+  /** Reads each chain's last head, then starts competing for the upstream sockets. */
+  async start(): Promise<void> {
+    await Promise.all(
+      this.#o.chains.map(async (c) => {
+        const h = await this.#o.bus.last(c.chainId).catch(() => undefined);
+        if (h && !this.#heads.has(c.chainId)) {
+          this.#heads.set(c.chainId, h);
+          this.#recent.set(c.chainId, [h]);
+        }
+      }),
+    );
+    for (const s of this.#sources) s.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.#sources.map((s) => s.stop()));
+    await this.#o.bus.close();
+  }
+
+  configured(chainId: string): boolean {
+    return this.#o.chains.some((c) => c.chainId === chainId);
+  }
+
+  head(chainId: string): Head | undefined {
+    return this.#heads.get(chainId);
+  }
+
+  /** The cache-key tag of a chain's head-class entries while the chain is live; undefined otherwise. */
+  headTag(chainId: string): string | undefined {
+    const beat = this.#beats.get(chainId);
+    const head = this.#heads.get(chainId);
+    if (!head || beat === undefined || this.#now() - beat > (this.#o.liveWindowMs ?? 3_500)) return undefined;
+    return `h${head.number}`;
+  }
+
+  /** `{ chainId, height, ageMs }` of a recent head of a chain (ageMs: since the feed saw it). */
+  headAt(chainId: string, height: string): { chainId: string; height: string; ageMs: number } | undefined {
+    const h = this.#recent.get(chainId)?.find((r) => r.number === height);
+    return h ? { chainId, height, ageMs: Math.max(0, this.#now() - h.seenAt) } : undefined;
+  }
+
+  /** `{ chainId, height, ageMs }` of every chain with a known head (ageMs: since the feed saw it). */
+  heads(): { chainId: string; height: string; ageMs: number }[] {
+    return [...this.#heads.values()].map((h) => ({ chainId: h.chainId, height: h.number, ageMs: Math.max(0, this.#now() - h.seenAt) }));
+  }
+
+  /** Heads of `chainId` from now on, in order. Ends with SlowConsumerError past `queueMax` unread heads. */
+  subscribe(chainId: string): AsyncIterableIterator<Head> {
+    const max = this.#o.queueMax ?? 256;
+    const queue: Head[] = [];
+    let wake: (() => void) | undefined;
+    let failed: Error | undefined;
+    let done = false;
+    const sub: Subscriber = {
+      chainId,
+      push: (h) => {
+        if (done || failed) return;
+        if (queue.length >= max) {
+          failed = new SlowConsumerError(`more than ${max} heads unread`);
+          this.#subs.delete(sub);
+          queue.length = 0;
+        } else queue.push(h);
+        wake?.();
+      },
+    };
+    this.#subs.add(sub);
+    const end = () => {
+      done = true;
+      this.#subs.delete(sub);
+      wake?.();
+    };
+    const it: AsyncIterableIterator<Head> = {
+      [Symbol.asyncIterator]: () => it,
+      next: async () => {
+        for (;;) {
+          if (failed) throw failed;
+          const h = queue.shift();
+          if (h) return { value: h, done: false };
+          if (done) return { value: undefined, done: true };
+          await new Promise<void>((r) => (wake = r));
+          wake = undefined;
+        }
+      },
+      return: async () => {
+        end();
+        return { value: undefined, done: true };
+      },
+      throw: async (e) => {
+        end();
+        throw e;
+      },
+    };
+    return it;
+  }
+
+  subscriberCount(): number {
+    return this.#subs.size;
+  }
+
+  #receive(h: Head): void {
+    // Per chain, in arrival order: a gap is filled before the head that revealed it is delivered.
+    const prev = this.#order.get(h.chainId) ?? Promise.resolve();
+    const next = prev.then(() => this.#deliverInOrder(h)).catch(() => {});
+    this.#order.set(h.chainId, next);
+  }
+
+  async #deliverInOrder(h: Head): Promise<void> {
+    const cur = this.#heads.get(h.chainId);
+    const n = BigInt(h.number);
+    if (cur && n <= BigInt(cur.number)) return;
+    if (cur && n > BigInt(cur.number) + 1n) {
+      const missed = await this.#o.bus.since(h.chainId, BigInt(cur.number)).catch(() => [] as Head[]);
+      for (const m of missed) if (BigInt(m.number) < n) this.#deliver(m);
+    }
+    this.#deliver(h);
+  }
+
+  #deliver(h: Head): void {
+    const cur = this.#heads.get(h.chainId);
+    if (cur && BigInt(h.number) <= BigInt(cur.number)) return;
+    this.#heads.set(h.chainId, h);
+    const recent = this.#recent.get(h.chainId) ?? [];
+    recent.push(h);
+    if (recent.length > 32) recent.shift();
+    this.#recent.set(h.chainId, recent);
+    this.#beats.set(h.chainId, this.#now());
+    for (const s of this.#subs) if (s.chainId === h.chainId) s.push(h);
+  }
+}

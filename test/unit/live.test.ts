@@ -1,0 +1,64 @@
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { estimateCost } from '../../src/edge/cost.js';
+import { MemoryHeadBus } from '../../src/live/bus.js';
+import { chainOfPath } from '../../src/live/cache-hooks.js';
+import { LiveFeed, SlowConsumerError } from '../../src/live/feed.js';
+import { headOf, type Head } from '../../src/live/head.js';
+import { buildSchema } from '../../src/schema/index.js';
+
+const head = (n: number, chainId = '43114'): Head => ({
+  chainId, number: String(n), hash: `0x${n.toString(16).padStart(64, '0')}`, parentHash: '', timestamp: n, gasUsed: '0', gasLimit: '0', baseFee: '0', txCount: 0, seenAt: 0,
+});
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('live heads', () => {
+  it('names the chain of a Data API path, and nothing else', () => {
+    expect(chainOfPath('/v1/chains/43114/blocks')).toBe('43114');
+    expect(chainOfPath('/v1/chains/43114/addresses/0xab/transactions')).toBe('43114');
+    expect(chainOfPath('/v1/icmMessages/0xab')).toBeUndefined();
+    expect(chainOfPath('/v1/chains/abc/blocks')).toBeUndefined();
+  });
+
+  it('reads a node block as a head; refuses one without a hash', () => {
+    const h = headOf('43114', { number: '0x10', hash: `0x${'A'.repeat(64)}`, parentHash: '0x1', timestamp: '0x5', baseFeePerGas: '0x2', gasUsed: '0x3', gasLimit: '0x4', transactions: ['0x1', '0x2'] }, 7);
+    expect(h).toMatchObject({ number: '16', hash: `0x${'a'.repeat(64)}`, timestamp: 5, baseFee: '2', txCount: 2, seenAt: 7 });
+    expect(headOf('43114', { number: '0x10' }, 0)).toBeUndefined();
+  });
+
+  it('publishes a head number once, whoever publishes it (two holders for a moment never repeat one)', async () => {
+    const bus = new MemoryHeadBus();
+    expect(await bus.publish(head(1))).toBe(true);
+    expect(await bus.publish(head(1))).toBe(false);
+    expect(await bus.publish(head(3))).toBe(true);
+    expect(await bus.publish(head(2))).toBe(false);
+    expect((await bus.since('43114', 0n)).map((h) => h.number)).toEqual(['1', '3']);
+  });
+
+  it('delivers in order and once, and ends a subscriber that lets more than queueMax heads pile up', async () => {
+    const bus = new MemoryHeadBus();
+    const feed = new LiveFeed({ chains: [], bus, queueMax: 3 });
+    const reader = feed.subscribe('43114');
+    const slow = feed.subscribe('43114');
+    for (const n of [1, 2, 2, 3]) await bus.publish(head(n));
+    await tick();
+    const got = [];
+    for (let i = 0; i < 3; i++) got.push((await reader.next()).value!.number);
+    expect(got).toEqual(['1', '2', '3']);
+    await bus.publish(head(4));
+    await tick();
+    expect((await reader.next()).value!.number).toBe('4');
+    // `slow` never read: 4 unread heads > 3.
+    await expect(slow.next()).rejects.toBeInstanceOf(SlowConsumerError);
+    expect(feed.subscriberCount()).toBe(1);
+    await reader.return!();
+    expect(feed.subscriberCount()).toBe(0);
+  });
+
+  it('prices a subscription per event: its item is one call, plus its selection', () => {
+    const schema = buildSchema();
+    const cost = (q: string) => estimateCost(schema, parse(q), undefined, {}).calls;
+    expect(cost('subscription { newBlocks(chainId: "43114") { number } }')).toBe(1);
+    expect(cost('subscription { newBlocks(chainId: "43114") { transactions(first: 5) { edges { node { hash } } } } }')).toBe(2);
+  });
+});
