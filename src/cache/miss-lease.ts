@@ -21,14 +21,41 @@ export interface MissLeaseOptions {
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Takes leases, settling every lease asked for in one tick together: the loads of one DataLoader
+ * batch then start in the same tick, so what batches downstream (a JSON-RPC batch of EVM reads)
+ * stays one batch. Each key is its own command, so a Redis Cluster needs no common slot.
+ */
+function leaseTaker(o: MissLeaseOptions): (leaseKey: string, token: string) => Promise<boolean> {
+  let group: Promise<boolean>[] | undefined;
+  let settled: Promise<unknown> | undefined;
+  return (leaseKey, token) => {
+    if (!group) {
+      const current: Promise<boolean>[] = [];
+      group = current;
+      settled = new Promise((resolve) => {
+        process.nextTick(() => {
+          group = undefined;
+          void Promise.allSettled(current).then(resolve);
+        });
+      });
+    }
+    const mine = o.redis.set(leaseKey, token, 'PX', o.leaseMs, 'NX').then((r) => r === 'OK');
+    group.push(mine);
+    const all = settled!;
+    return all.then(() => mine);
+  };
+}
+
 export function createMissLease(o: MissLeaseOptions): AcrossProcesses {
   const pollMs = o.pollMs ?? 20;
+  const take = leaseTaker(o);
   return async (key, load, readBack) => {
     const leaseKey = `${key}:lease`;
     const token = randomUUID();
     let held: boolean;
     try {
-      held = (await o.redis.set(leaseKey, token, 'PX', o.leaseMs, 'NX')) === 'OK';
+      held = await take(leaseKey, token);
     } catch {
       return load();
     }
