@@ -18,7 +18,18 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
       // The same contract suite over the spec-varied simulator: every variant must be spec-valid.
-      { extends: true, test: { name: 'contract-vary', include: ['test/contract/**/*.test.ts'], exclude: ['test/contract/gateway-variants.test.ts', 'test/contract/gateway-node-variants.test.ts'], env: { SIM_VARY: 'contract-7' } } },
+      {
+        extends: true,
+        test: {
+          name: 'contract-vary',
+          include: ['test/contract/**/*.test.ts'],
+          exclude: [
+            'test/contract/gateway-variants.test.ts',
+            'test/contract/gateway-node-variants.test.ts',
+          ],
+          env: { SIM_VARY: 'contract-7' },
+        },
+      },
       // The differential cache oracle at a small size (test/oracle; `npm run test:oracle` runs it large).
       { extends: true, test: { name: 'oracle', include: ['test/oracle/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },

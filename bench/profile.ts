@@ -5,17 +5,57 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
+
 const sim = await startSimulator({ port: 0 });
-const env = { ...process.env, DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl,
-  CLIENT_BUDGET_PER_MINUTE: '0', RESPONSE_CACHE_MAX_TTL_MS: process.env.RC ?? '0', BENCH_SERVER: 'gateway', PORT: '0' };
-const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', process.env.OUT ?? '/tmp/perfprof/out', '--import', 'tsx', 'bench/serve.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const port = await new Promise<number>((res) => { let b = ''; child.stdout!.on('data', (d) => { b += d; const m = /READY (\d+)/.exec(b); if (m) res(Number(m[1])); }); });
+const env = {
+  ...process.env,
+  DATA_API_URL: sim.dataApiUrl,
+  METRICS_API_URL: sim.metricsApiUrl,
+  NODE_RPC_URL: sim.nodeUrl,
+  CLIENT_BUDGET_PER_MINUTE: '0',
+  RESPONSE_CACHE_MAX_TTL_MS: process.env.RC ?? '0',
+  BENCH_SERVER: 'gateway',
+  PORT: '0',
+};
+const child = spawn(
+  process.execPath,
+  [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    process.env.OUT ?? '/tmp/perfprof/out',
+    '--import',
+    'tsx',
+    'bench/serve.ts',
+  ],
+  { env, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const port = await new Promise<number>((res) => {
+  let b = '';
+  child.stdout!.on('data', (d) => {
+    b += d;
+    const m = /READY (\d+)/.exec(b);
+    if (m) res(Number(m[1]));
+  });
+});
 const url = `http://127.0.0.1:${port}/graphql`;
-const head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+const head = Number(
+  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
+    .blockNumber,
+);
 const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
   transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
 const body = JSON.stringify({ query: QUERY, variables: { id: String(head - 5) } });
-for (let i = 0; i < 3; i++) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-const r = await autocannon({ url, method: 'POST', connections: 16, duration: Number(process.env.SEC ?? 10), headers: { 'content-type': 'application/json' }, body });
+for (let i = 0; i < 3; i++)
+  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const r = await autocannon({
+  url,
+  method: 'POST',
+  connections: 16,
+  duration: Number(process.env.SEC ?? 10),
+  headers: { 'content-type': 'application/json' },
+  body,
+});
 console.log('rps', r.requests.average, 'non2xx', r.non2xx, 'upstream', sim.stats().total);
-child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await sim.close();
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+await sim.close();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -42,7 +42,10 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-async function startServer(kind: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  kind: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
     env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -59,7 +62,12 @@ async function startServer(kind: string, env: Record<string, string>): Promise<{
   return { url: `http://127.0.0.1:${port}/graphql`, child };
 }
 
-async function load(url: string, bodies: () => string, amount?: number, connections = CONNECTIONS): Promise<autocannon.Result> {
+async function load(
+  url: string,
+  bodies: () => string,
+  amount?: number,
+  connections = CONNECTIONS,
+): Promise<autocannon.Result> {
   return autocannon({
     url,
     method: 'POST',
@@ -81,12 +89,31 @@ const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 const rows: Row[] = [];
 // One client sends everything here: its per-client budget would be the bottleneck, not the gateway.
-const simEnv = { DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, CLIENT_BUDGET_PER_MINUTE: '0' };
+const simEnv = {
+  DATA_API_URL: sim.dataApiUrl,
+  METRICS_API_URL: sim.metricsApiUrl,
+  NODE_RPC_URL: sim.nodeUrl,
+  CLIENT_BUDGET_PER_MINUTE: '0',
+};
 
-async function scenario(name: string, kind: string, env: Record<string, string>, bodies: () => string, warm?: string, amount?: number, connections?: number) {
+async function scenario(
+  name: string,
+  kind: string,
+  env: Record<string, string>,
+  bodies: () => string,
+  warm?: string,
+  amount?: number,
+  connections?: number,
+) {
   const { url, child } = await startServer(kind, env);
   try {
-    if (warm) for (let i = 0; i < 3; i++) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: warm });
+    if (warm)
+      for (let i = 0; i < 3; i++)
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: warm,
+        });
     await new Promise((r) => setTimeout(r, 200));
     sim.reset();
     const before = await redisCommands(redis);
@@ -114,30 +141,77 @@ async function scenario(name: string, kind: string, env: Record<string, string>,
   }
 }
 
-const head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+const head = Number(
+  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
+    .blockNumber,
+);
 let next = 0;
 // The simulated chain holds a few hundred blocks below its head (like the real one, far from genesis).
 const coldBody = () => body(String(head - 10 - (next++ % 400))); // a different existing block each time
 const warmBody = body(String(head - 5));
 
-await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', {}, () => JSON.stringify({ query: '{ __typename }' }));
-await scenario('gateway cold (400 distinct blocks, each a miss)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, coldBody, undefined, 400);
+await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', {}, () =>
+  JSON.stringify({ query: '{ __typename }' }),
+);
+await scenario(
+  'gateway cold (400 distinct blocks, each a miss)',
+  'gateway',
+  { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+  coldBody,
+  undefined,
+  400,
+);
 await scenario('gateway warm, in-process LRU', 'gateway', { ...simEnv }, () => warmBody, warmBody);
-await scenario('gateway warm, Redis only (no LRU tier)', 'gateway-redis-only', { ...simEnv, REDIS_URL }, () => warmBody, warmBody);
-await scenario('gateway warm, data cache only (response cache off, LRU)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => warmBody, warmBody);
+await scenario(
+  'gateway warm, Redis only (no LRU tier)',
+  'gateway-redis-only',
+  { ...simEnv, REDIS_URL },
+  () => warmBody,
+  warmBody,
+);
+await scenario(
+  'gateway warm, data cache only (response cache off, LRU)',
+  'gateway',
+  { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+  () => warmBody,
+  warmBody,
+);
 
 // A nested list: 20 latest blocks with their first 5 transactions (1 + 20 upstream calls cold).
 const NESTED = `{ chain(id: "43114") { blocks(first: 20) { edges { node { number hash
   transactions(first: 5) { edges { node { hash value } } } } } } } }`;
 const nestedBody = JSON.stringify({ query: NESTED });
-await scenario('nested list, data cache only (response cache off)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => nestedBody, nestedBody);
+await scenario(
+  'nested list, data cache only (response cache off)',
+  'gateway',
+  { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+  () => nestedBody,
+  nestedBody,
+);
 // Ten EVM fields of the node's C-Chain: one JSON-RPC batch when cold.
 const NODE_BATCH = `query($a: String!) { networkNode { cChain { chainId blockNumber baseFee maxPriorityFeePerGas gasPrice
   chainConfig { chainId } isSyncing netVersion clientVersion balance(address: $a) } } }`;
-const nodeBody = JSON.stringify({ query: NODE_BATCH, variables: { a: '0x0000000000000000000000000000000000000001' } });
-await scenario('node batch (ten EVM fields), response cache off', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, () => nodeBody, nodeBody);
+const nodeBody = JSON.stringify({
+  query: NODE_BATCH,
+  variables: { a: '0x0000000000000000000000000000000000000001' },
+});
+await scenario(
+  'node batch (ten EVM fields), response cache off',
+  'gateway',
+  { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+  () => nodeBody,
+  nodeBody,
+);
 next = 0;
-await scenario('cold burst, 50 concurrent (400 distinct blocks)', 'gateway', { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' }, coldBody, undefined, 400, 50);
+await scenario(
+  'cold burst, 50 concurrent (400 distinct blocks)',
+  'gateway',
+  { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+  coldBody,
+  undefined,
+  400,
+  50,
+);
 
 await sim.close();
 redis.disconnect();
@@ -151,6 +225,15 @@ const table = [
       `| ${r.scenario} | ${r.rps} | ${(r.rps / bare).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.upstreamPerQuery} | ${r.redisCommandsPerQuery ?? '–'} | ${r.rssIdleMb} / ${r.rssPeakMb} |`,
   ),
 ].join('\n');
-console.log(`\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`);
+console.log(
+  `\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`,
+);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2));
+writeFileSync(
+  'bench/results/latest.json',
+  JSON.stringify(
+    { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows },
+    null,
+    2,
+  ),
+);

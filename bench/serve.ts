@@ -15,10 +15,17 @@ const port = Number(process.env.PORT ?? 0);
 
 let handler: RequestListener;
 if (kind === 'bare') {
-  handler = createYoga({ schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }), logging: false, landingPage: false });
+  handler = createYoga({
+    schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }),
+    logging: false,
+    landingPage: false,
+  });
 } else {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const store = kind === 'gateway-redis-only' ? new RedisStore({ url: config.redisUrl!, commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
+  const store =
+    kind === 'gateway-redis-only'
+      ? new RedisStore({ url: config.redisUrl!, commandTimeoutMs: config.redisCommandTimeoutMs })
+      : undefined;
   handler = createGateway(config, store ? { store } : {}).yoga;
 }
 

@@ -15,7 +15,8 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 10);
 const BUDGET = Number(process.env.MEMORY_CACHE_MAX_BYTES ?? 32 * 1024 * 1024);
 const MARGIN_MB = Number(process.env.SOAK_MARGIN_MB ?? 120);
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const sim = await startSimulator({ port: 0 });
 const env = {
@@ -28,7 +29,10 @@ const env = {
   BENCH_SERVER: 'gateway',
   PORT: '0',
 };
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const port = await new Promise<number>((resolve) => {
   let buf = '';
   child.stdout!.on('data', (d: Buffer) => {
@@ -39,12 +43,19 @@ const port = await new Promise<number>((resolve) => {
 });
 const url = `http://127.0.0.1:${port}/graphql`;
 const post = async (query: string, variables: Record<string, unknown> = {}) => {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await r.json()) as { data?: any; errors?: unknown[] };
 };
 
 const C = '43114';
-const head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+const head = Number(
+  (await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0]
+    .blockNumber,
+);
 const addresses = new Set<string>();
 const txs: string[] = [];
 const BLOCK = `query($id: String!, $n: Int!) { block(chainId: "${C}", id: $id) { number hash gasUsed
@@ -81,7 +92,9 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (done < QUERIES) {
       const i = done++;
-      const r = (await nextQuery(i).catch(() => ({ errors: [1] }))) as { errors?: unknown[] } | undefined;
+      const r = (await nextQuery(i).catch(() => ({ errors: [1] }))) as
+        | { errors?: unknown[] }
+        | undefined;
       if (r?.errors) errors += 1;
     }
   }),
@@ -94,7 +107,9 @@ await sim.close();
 const limit = idle + BUDGET / 1024 / 1024 + MARGIN_MB;
 const f = (n: number) => n.toFixed(0);
 console.log(`${QUERIES} queries, ${CONCURRENCY} at a time, ${errors} with errors`);
-console.log(`RSS idle ${f(idle)} MB, peak ${f(peak)} MB, end ${f(end)} MB; limit idle + ${f(BUDGET / 1048576)} MB budget + ${MARGIN_MB} MB margin = ${f(limit)} MB`);
+console.log(
+  `RSS idle ${f(idle)} MB, peak ${f(peak)} MB, end ${f(end)} MB; limit idle + ${f(BUDGET / 1048576)} MB budget + ${MARGIN_MB} MB margin = ${f(limit)} MB`,
+);
 if (peak > limit) {
   console.error('FAIL: the peak RSS passed the limit');
   process.exit(1);

@@ -1,9 +1,9 @@
 import { Client, fetchExchange, type OperationResult } from '@urql/core';
 import {
   ExampleAddressTransactionsDocument,
-  ExampleBlockWithTransactionsDocument,
   type ExampleAddressTransactionsQuery,
   type ExampleAddressTransactionsQueryVariables,
+  ExampleBlockWithTransactionsDocument,
 } from './__generated__/graphql.js';
 
 /**
@@ -34,16 +34,30 @@ export interface AddressTransaction {
 }
 
 /** Every transaction of an address, newest first, `pageSize` per request, following `endCursor` to the end. */
-export async function allAddressTransactions(client: Client, chainId: string, address: string, pageSize = 50, limit = 10_000): Promise<AddressTransaction[]> {
+export async function allAddressTransactions(
+  client: Client,
+  chainId: string,
+  address: string,
+  pageSize = 50,
+  limit = 10_000,
+): Promise<AddressTransaction[]> {
   const out: AddressTransaction[] = [];
   let after: string | null = null;
   for (;;) {
-    const vars: ExampleAddressTransactionsQueryVariables = { chainId, address, first: pageSize, after };
-    const res: OperationResult<ExampleAddressTransactionsQuery> = await client.query(ExampleAddressTransactionsDocument, vars).toPromise();
+    const vars: ExampleAddressTransactionsQueryVariables = {
+      chainId,
+      address,
+      first: pageSize,
+      after,
+    };
+    const res: OperationResult<ExampleAddressTransactionsQuery> = await client
+      .query(ExampleAddressTransactionsDocument, vars)
+      .toPromise();
     if (res.error) throw res.error;
     const list = res.data?.address?.transactions;
     if (!list) throw new Error(`no transactions list for ${address}`);
-    for (const edge of list.edges) out.push({ hash: edge.node.hash, blockNumber: edge.node.blockNumber, cursor: edge.cursor });
+    for (const edge of list.edges)
+      out.push({ hash: edge.node.hash, blockNumber: edge.node.blockNumber, cursor: edge.cursor });
     if (!list.pageInfo.hasNextPage || out.length >= limit) return out;
     after = list.pageInfo.endCursor ?? null;
   }
@@ -64,12 +78,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const client = createClient(process.env.GATEWAY_URL ?? 'http://localhost:4000/graphql');
-  const txs = await allAddressTransactions(client, chainId, address, 50, Number(process.env.LIMIT ?? 200));
+  const txs = await allAddressTransactions(
+    client,
+    chainId,
+    address,
+    50,
+    Number(process.env.LIMIT ?? 200),
+  );
   console.log(`${txs.length} transactions of ${address} on ${chainId}`);
   const newest = txs[0];
   if (newest) {
     const block = await blockWithTransactions(client, chainId, newest.blockNumber);
     console.log(`block ${block?.number} (${block?.timestampIso}): ${block?.txCount} transactions`);
-    for (const edge of block?.transactions?.edges ?? []) console.log(`  ${edge.node.hash} ${edge.node.from.address} → ${edge.node.to?.address ?? '(create)'} ${edge.node.value}`);
+    for (const edge of block?.transactions?.edges ?? [])
+      console.log(
+        `  ${edge.node.hash} ${edge.node.from.address} → ${edge.node.to?.address ?? '(create)'} ${edge.node.value}`,
+      );
   }
 }

@@ -12,7 +12,9 @@ const sim = await startSimulator({
   latencyMs: Number(process.env.SIM_LATENCY_MS ?? 0),
   adminEnabled: true,
 });
-console.log(`dev: simulator on ${sim.url} (data ${sim.dataApiUrl}, metrics ${sim.metricsApiUrl}, node ${sim.nodeUrl})`);
+console.log(
+  `dev: simulator on ${sim.url} (data ${sim.dataApiUrl}, metrics ${sim.metricsApiUrl}, node ${sim.nodeUrl})`,
+);
 
 const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   stdio: 'inherit',

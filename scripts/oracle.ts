@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
+import { formatDivergence, type OracleResult, runOracle } from '../test/oracle/harness.js';
+import { knownIssue } from '../test/oracle/known.js';
 import { startRedisServer } from '../test/support/redis.js';
 import { flushRedisDb, redisDb } from '../test/support/sim.js';
-import { formatDivergence, runOracle, type OracleResult } from '../test/oracle/harness.js';
-import { knownIssue } from '../test/oracle/known.js';
 
 /**
  * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--no-vary] [--show K]`: the differential
@@ -32,15 +32,24 @@ try {
     const url = redisDb(redis.url, 45);
     await flushRedisDb(url);
     const r = await runOracle({
-      seed, rounds, redisUrl: url, vary: !values['no-vary'],
+      seed,
+      rounds,
+      redisUrl: url,
+      vary: !values['no-vary'],
       maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
       log: (l) => console.log(l),
     });
     results.push(r);
-    console.log(`seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`,
+    );
     // Unknown divergences first: they are what a run is for.
-    const ordered = [...r.divergences.filter((d) => !knownIssue(d)), ...r.divergences.filter((d) => knownIssue(d))];
-    for (const d of ordered.slice(0, show)) console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
+    const ordered = [
+      ...r.divergences.filter((d) => !knownIssue(d)),
+      ...r.divergences.filter((d) => knownIssue(d)),
+    ];
+    for (const d of ordered.slice(0, show))
+      console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
   }
 } finally {
   await redis.stop();
@@ -48,11 +57,20 @@ try {
 const sum = (f: (r: OracleResult) => number) => results.reduce((a, r) => a + f(r), 0);
 const divergences = sum((r) => r.divergences.length);
 const bySteps = new Map<string, number>();
-for (const r of results) for (const d of r.divergences) bySteps.set(`${d.step} p${d.page} ${d.credential}`, (bySteps.get(`${d.step} p${d.page} ${d.credential}`) ?? 0) + 1);
-console.log(`\nORACLE: ${sum((r) => r.queries)} queries judged over ${sum((r) => r.versions)} world versions (${seeds} seeds × ${rounds + 1}), SIM_VARY ${values['no-vary'] ? 'off' : 'on'}: ${divergences} divergences`);
+for (const r of results)
+  for (const d of r.divergences)
+    bySteps.set(
+      `${d.step} p${d.page} ${d.credential}`,
+      (bySteps.get(`${d.step} p${d.page} ${d.credential}`) ?? 0) + 1,
+    );
+console.log(
+  `\nORACLE: ${sum((r) => r.queries)} queries judged over ${sum((r) => r.versions)} world versions (${seeds} seeds × ${rounds + 1}), SIM_VARY ${values['no-vary'] ? 'off' : 'on'}: ${divergences} divergences`,
+);
 for (const [k, n] of [...bySteps].sort((a, b) => b[1] - a[1])) console.log(`  ${n}× ${k}`);
 const byIssue = new Map<string, number>();
-for (const r of results) for (const d of r.divergences) byIssue.set(knownIssue(d) ?? 'UNKNOWN', (byIssue.get(knownIssue(d) ?? 'UNKNOWN') ?? 0) + 1);
+for (const r of results)
+  for (const d of r.divergences)
+    byIssue.set(knownIssue(d) ?? 'UNKNOWN', (byIssue.get(knownIssue(d) ?? 'UNKNOWN') ?? 0) + 1);
 console.log('by known issue (test/oracle/known.ts):');
 for (const [k, n] of byIssue) console.log(`  ${n}× ${k}`);
 process.exit(divergences > 0 ? 1 : 0);

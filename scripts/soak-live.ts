@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startSimulator } from '../src/sim/index.js';
@@ -28,10 +28,15 @@ const freePort = () =>
     });
   });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const redisPort = await freePort();
-const redis: ChildProcess = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+const redis: ChildProcess = spawn(
+  'redis-server',
+  ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+  { stdio: 'ignore' },
+);
 await sleep(300);
 const sim = await startSimulator({ port: 0 });
 const gw = await startReplica({
@@ -44,7 +49,9 @@ const gw = await startReplica({
 });
 const url = `${gw.url}/graphql`;
 const sub = 'subscription { newBlocks(chainId: "43114") { number hash txCount } }';
-const subs = Array.from({ length: SUBSCRIBERS }, (_, i) => (i % 2 === 0 ? wsSubscribe(url, sub) : sseSubscribe(url, sub)));
+const subs = Array.from({ length: SUBSCRIBERS }, (_, i) =>
+  i % 2 === 0 ? wsSubscribe(url, sub) : sseSubscribe(url, sub),
+);
 await sleep(2_000);
 
 const f = sim.world.fixtures;
@@ -61,7 +68,12 @@ const start = Date.now();
 const until = start + DURATION;
 const advancing = (async () => {
   while (Date.now() < until) {
-    const r = (await (await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: JSON.stringify({ chainId: '43114', blocks: 1 }) })).json()) as { head: { number: number } };
+    const r = (await (
+      await fetch(`${sim.url}/_sim/advance`, {
+        method: 'POST',
+        body: JSON.stringify({ chainId: '43114', blocks: 1 }),
+      })
+    ).json()) as { head: { number: number } };
     heads.push(String(r.head.number));
     await sleep(BLOCK_MS);
   }
@@ -70,14 +82,28 @@ const querying = (async () => {
   while (Date.now() < until) {
     const q = queries[sent % queries.length]!;
     sent += 1;
-    void fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q }) })
+    void fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: q }),
+    })
       .then((r) => r.json() as Promise<{ errors?: unknown[] }>)
-      .then((b) => void (b.errors ? (failed += 1) : 0), () => void (failed += 1));
+      .then(
+        (b) => {
+          if (b.errors) failed += 1;
+        },
+        () => {
+          failed += 1;
+        },
+      );
     await sleep(1_000 / QPS);
   }
 })();
 while (Date.now() < until) {
-  samples.push({ atS: Math.round((Date.now() - start) / 1000), rssMb: Math.round(rssMb(gw.child.pid!)) });
+  samples.push({
+    atS: Math.round((Date.now() - start) / 1000),
+    rssMb: Math.round(rssMb(gw.child.pid!)),
+  });
   await sleep(5_000);
 }
 await Promise.all([advancing, querying]);
@@ -97,7 +123,13 @@ const report = {
   subscribersWithEveryHeadOnce: complete,
   queries: sent,
   queryErrors: failed,
-  rssMb: { first: samples[0]?.rssMb, afterWarmUp: warm.rssMb, peakAfterWarmUp: peak, last: samples.at(-1)?.rssMb, bound: `+${RSS_BOUND_MB}` },
+  rssMb: {
+    first: samples[0]?.rssMb,
+    afterWarmUp: warm.rssMb,
+    peakAfterWarmUp: peak,
+    last: samples.at(-1)?.rssMb,
+    bound: `+${RSS_BOUND_MB}`,
+  },
   samples,
 };
 console.log(JSON.stringify(report, null, 2));

@@ -130,7 +130,10 @@ const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max
 /** `NODE_RPC_URL` is one URL or a list `name=url,name=url`; the first entry is the default node. */
 const nodeList = z.string().transform((raw, ctx): NodeTarget[] => {
   const out: NodeTarget[] = [];
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const name = eq > 0 && !part.slice(0, eq).includes('/') ? part.slice(0, eq) : 'default';
     const url = eq > 0 && name !== 'default' ? part.slice(eq + 1) : part;
@@ -154,10 +157,16 @@ const EVM_CHAIN_ENTRY = /^([A-Za-z][\w-]*:)?[1-9A-HJ-NP-Za-km-z]{40,60}$/;
 /** `LIVE_WS`: a comma list of chainId=ws(s)://url, one websocket per EVM chain. */
 const liveList = z.string().transform((raw, ctx) => {
   const out: { chainId: string; url: string }[] = [];
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,20})=(wss?:\/\/\S+)$/.exec(part);
     if (!m || out.some((c) => c.chainId === m[1])) {
-      ctx.addIssue({ code: 'custom', message: `"${part}" is not chainId=ws://URL (once per chain)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part}" is not chainId=ws://URL (once per chain)`,
+      });
       return z.NEVER;
     }
     out.push({ chainId: m[1]!, url: m[2]! });
@@ -166,9 +175,15 @@ const liveList = z.string().transform((raw, ctx) => {
 });
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const list = (raw: string) => raw.split(',').map((p) => p.trim()).filter(Boolean);
+const list = (raw: string) =>
+  raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
-const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
+const redisUrl = z
+  .string()
+  .refine((u) => /^rediss?:\/\/[^\s]+$/.test(u), 'must be a redis:// or rediss:// URL');
 const secret = z.string().min(8, 'must be at least 8 characters');
 
 /** Signs cursors when CURSOR_SECRET is unset (development and tests only: refused in production). */
@@ -183,7 +198,10 @@ const schema = z.object({
   EVM_CHAINS: z
     .string()
     .default('')
-    .refine((raw) => list(raw).every((p) => EVM_CHAIN_ENTRY.test(p)), 'expected node:blockchainId entries')
+    .refine(
+      (raw) => list(raw).every((p) => EVM_CHAIN_ENTRY.test(p)),
+      'expected node:blockchainId entries',
+    )
     .transform((raw) =>
       list(raw).map((p) => {
         const [node, blockchainId] = p.includes(':') ? p.split(':') : ['', p];
@@ -195,7 +213,10 @@ const schema = z.object({
   LIVE_LOCK_TTL_MS: intIn(300, 60_000).default(3_000),
   MISS_LEASE_MS: intIn(0, 30_000).default(2_000),
   REDIS_URL: redisUrl.optional(),
-  REDIS_CLUSTER: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  REDIS_CLUSTER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   ADMIN_TOKEN: secret.optional(),
   UPSTREAM_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   UPSTREAM_RETRIES: intIn(0, 10).default(2),
@@ -211,24 +232,30 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: intIn(0, 300_000).default(10_000),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
-  OTEL_EXPORTER_OTLP_HEADERS: z.string().transform((raw, ctx) => {
-    const out: Record<string, string> = {};
-    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const eq = part.indexOf('=');
-      const key = eq > 0 ? part.slice(0, eq).trim() : '';
-      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) {
-        ctx.addIssue({ code: 'custom', message: 'each entry must be key=value' });
-        return z.NEVER;
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .transform((raw, ctx) => {
+      const out: Record<string, string> = {};
+      for (const part of raw
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const eq = part.indexOf('=');
+        const key = eq > 0 ? part.slice(0, eq).trim() : '';
+        if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) {
+          ctx.addIssue({ code: 'custom', message: 'each entry must be key=value' });
+          return z.NEVER;
+        }
+        try {
+          out[key] = decodeURIComponent(part.slice(eq + 1).trim());
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'a value is not URL-encoded' });
+          return z.NEVER;
+        }
       }
-      try {
-        out[key] = decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'a value is not URL-encoded' });
-        return z.NEVER;
-      }
-    }
-    return out;
-  }).optional(),
+      return out;
+    })
+    .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default('avalanche-graphql-gateway'),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
@@ -282,7 +309,8 @@ const ACCEPTS: Record<string, string> = {
   HTTP_MAX_AGE_MS: 'an integer 0-86400000 (0: no answer is publicly cacheable)',
   METRICS_TOKEN: 'a token of at least 16 characters (unset: /metrics unprotected)',
   SHUTDOWN_GRACE_MS: 'an integer 0-300000',
-  OTEL_EXPORTER_OTLP_ENDPOINT: 'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
+  OTEL_EXPORTER_OTLP_ENDPOINT:
+    'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'the full http(s) URL of an OTLP/HTTP traces endpoint',
   OTEL_EXPORTER_OTLP_HEADERS: 'a comma list of key=value (values URL-encoded)',
   OTEL_SERVICE_NAME: 'a service name of 1-200 characters',
@@ -297,7 +325,8 @@ const ACCEPTS: Record<string, string> = {
   NODE_ENV: 'production, or anything else for development',
   INTROSPECTION: 'true or false',
   GRAPHIQL: 'true or false',
-  CORS_ORIGINS: 'a comma list of origins (https://app.example), or * for any origin without credentials',
+  CORS_ORIGINS:
+    'a comma list of origins (https://app.example), or * for any origin without credentials',
   CSRF_PREVENTION: 'true or false',
   MAX_BODY_BYTES: 'an integer 1000-100000000',
   CLIENT_BUDGET_PER_MINUTE: 'an integer 0-100000000 (0: no budgets)',
@@ -312,7 +341,13 @@ const ACCEPTS: Record<string, string> = {
 };
 
 /** Values never echoed in a configuration error. */
-const SECRETS = new Set(['DATA_API_KEY', 'ADMIN_TOKEN', 'CURSOR_SECRET', 'METRICS_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS']);
+const SECRETS = new Set([
+  'DATA_API_KEY',
+  'ADMIN_TOKEN',
+  'CURSOR_SECRET',
+  'METRICS_TOKEN',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+]);
 
 /** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -372,7 +407,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     tracing: {
-      otlpTracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+      otlpTracesUrl:
+        e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+        (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
       otlpHeaders: e.OTEL_EXPORTER_OTLP_HEADERS ?? {},
       serviceName: e.OTEL_SERVICE_NAME,
       sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,

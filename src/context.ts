@@ -1,9 +1,9 @@
 import type { PageSnapshots } from './cache/page-snapshots.js';
 import type { ServeTracker } from './cache/serve-tracker.js';
-import type { Loaders } from './loaders/index.js';
-import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
-import type { AdminAuth } from './schema/admin-auth.js';
 import type { LiveFeed } from './live/feed.js';
+import type { Loaders } from './loaders/index.js';
+import type { AdminAuth } from './schema/admin-auth.js';
+import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
 
 /** What every resolver sees. Resolvers read upstream data only through `loaders`. */
 export interface GatewayContext {
@@ -35,4 +35,8 @@ export function callerKeyOf(headers: Headers): string | null {
 }
 
 /** Headers that make a request credentialed: its answer is never shared by a cache (ours, a CDN's). */
-export const CREDENTIAL_HEADERS = ['authorization', 'x-glacier-api-key', 'x-service-api-key'] as const;
+export const CREDENTIAL_HEADERS = [
+  'authorization',
+  'x-glacier-api-key',
+  'x-service-api-key',
+] as const;

@@ -1,52 +1,52 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { ReadThrough, envelopeRemainingMs, type SerializedError } from './cache/cached.js';
+import { envelopeRemainingMs, ReadThrough, type SerializedError } from './cache/cached.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
-import { createCachePolicy, type CacheClass, type CachePolicy } from './cache/policy.js';
-import { ServeTracker } from './cache/serve-tracker.js';
+import { type CacheClass, type CachePolicy, createCachePolicy } from './cache/policy.js';
 import { RedisStore } from './cache/redis-store.js';
-import { MemoryStore, type CacheStore } from './cache/store.js';
+import { ServeTracker } from './cache/serve-tracker.js';
+import { type CacheStore, MemoryStore } from './cache/store.js';
 import { TieredStore } from './cache/tiered-store.js';
 import type { Config } from './config.js';
 import { callerKeyOf, type GatewayContext } from './context.js';
-import { createLoaders } from './loaders/index.js';
-import { createTokensApiClient } from './upstream/data-api-tokens.js';
-import { useArgumentChecks } from './plugins/use-argument-checks.js';
-import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { useBodyLimit } from './edge/body-limit.js';
+import { edgePlugins, edgeYogaOptions } from './edge/index.js';
+import { loadPersistedManifest } from './edge/persisted.js';
+import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
+import { createLive } from './live/wire.js';
+import { createLoaders } from './loaders/index.js';
+import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { useApq } from './plugins/use-apq.js';
+import { useArgumentChecks } from './plugins/use-argument-checks.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
-import { useMetrics } from './plugins/use-metrics.js';
-import { useResponseCache } from './plugins/use-response-cache.js';
-import { useApq } from './plugins/use-apq.js';
-import { loadPersistedManifest } from './edge/persisted.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
-import { buildSchema } from './schema/index.js';
+import { useMetrics } from './plugins/use-metrics.js';
+import { useObservability } from './plugins/use-observability.js';
+import { useResponseCache } from './plugins/use-response-cache.js';
+import { readAdminAuth } from './schema/admin-auth.js';
 import { maskError } from './schema/errors.js';
+import { buildSchema } from './schema/index.js';
+import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
+import { currentRequestScope } from './telemetry/request-scope.js';
+import { noteCacheEvent } from './telemetry/spans.js';
 import { createDataApiClient } from './upstream/data-api.js';
+import { createIcmApiClient } from './upstream/data-api-icm.js';
 import { createPrimaryApiClient } from './upstream/data-api-primary.js';
 import { createPrimaryNetApiClient } from './upstream/data-api-primary-net.js';
 import { createStakingApiClient } from './upstream/data-api-staking.js';
-import { createIcmApiClient } from './upstream/data-api-icm.js';
+import { createTokensApiClient } from './upstream/data-api-tokens.js';
+import { UpstreamError, type UpstreamName } from './upstream/errors.js';
+import { createEvmStateClient } from './upstream/evm-state.js';
+import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
 import { createMetricsApiClient } from './upstream/metrics-api.js';
 import { createMetricsMoreClient } from './upstream/metrics-api-more.js';
-import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
-import { UpstreamError, type UpstreamName } from './upstream/errors.js';
-import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
-import { createEvmStateClient } from './upstream/evm-state.js';
 import { createNodeRpcClient } from './upstream/node-rpc.js';
-import { readAdminAuth } from './schema/admin-auth.js';
-import { useObservability } from './plugins/use-observability.js';
-import { createLogger, yogaLogger, type Logger } from './telemetry/logger.js';
-import { currentRequestScope } from './telemetry/request-scope.js';
-import { noteCacheEvent } from './telemetry/spans.js';
 import { RouteLabels } from './upstream/observe.js';
-import { edgePlugins, edgeYogaOptions } from './edge/index.js';
-import { useBodyLimit } from './edge/body-limit.js';
-import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
-import { createLive } from './live/wire.js';
+import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -90,7 +90,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const log =
     deps.log ??
     ((level, message) => {
-      if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel)) logger[level](message);
+      if (config.logLevel !== 'silent' && LEVELS.indexOf(level) >= LEVELS.indexOf(config.logLevel))
+        logger[level](message);
     });
 
   const metrics = createMetrics();
@@ -133,7 +134,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
         onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
         onAttempt: (a) => {
-          metrics.upstreamLatency.observe({ upstream: a.upstream, method: a.method, route: routeLabels.label(a.upstream, a.route), status: a.status }, a.durationMs / 1000);
+          metrics.upstreamLatency.observe(
+            {
+              upstream: a.upstream,
+              method: a.method,
+              route: routeLabels.label(a.upstream, a.route),
+              status: a.status,
+            },
+            a.durationMs / 1000,
+          );
           const scope = currentRequestScope();
           if (scope) {
             scope.upstreamCalls += 1;
@@ -141,11 +150,19 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
           }
         },
       }),
-      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs, pacer },
+      {
+        failures: config.circuitBreakerFailures,
+        cooldownMs: config.circuitBreakerCooldownMs,
+        pacer,
+      },
     );
   };
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
-  const dataApiHttp = httpFor('data-api', config.dataApiUrl, config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {});
+  const dataApiHttp = httpFor(
+    'data-api',
+    config.dataApiUrl,
+    config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
+  );
   // The Metrics API needs no key; its client is the same for every request.
   const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
   const metricsApi = createMetricsApiClient(metricsHttp);
@@ -164,8 +181,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
 
   // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
   // Data API keys the caller's credential class; a whole response carries all of the configuration.
-  const upstreamPartition = { 'data-api': fingerprint('data-api', config.dataApiUrl), 'metrics-api': fingerprint('metrics-api', config.metricsApiUrl) };
-  const configPartition = fingerprint(config.dataApiUrl, config.metricsApiUrl, ...config.nodes.map((t) => `${t.name}=${t.url}`));
+  const upstreamPartition = {
+    'data-api': fingerprint('data-api', config.dataApiUrl),
+    'metrics-api': fingerprint('metrics-api', config.metricsApiUrl),
+  };
+  const configPartition = fingerprint(
+    config.dataApiUrl,
+    config.metricsApiUrl,
+    ...config.nodes.map((t) => `${t.name}=${t.url}`),
+  );
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
@@ -194,15 +218,26 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useMetrics({ metrics, store, token: config.metricsToken }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
       // Not in PERSISTED_OPERATIONS=only mode, where nothing may register a new operation.
-      ...(config.persistedOperations === 'only' ? [] : [useApq({ store, manifest: config.persistedOperations === 'allow' ? loadPersistedManifest() : undefined })]),
+      ...(config.persistedOperations === 'only'
+        ? []
+        : [
+            useApq({
+              store,
+              manifest:
+                config.persistedOperations === 'allow' ? loadPersistedManifest() : undefined,
+            }),
+          ]),
       useResponseCache({
         store,
         maxTtlMs: config.responseCacheMaxTtlMs,
         metrics,
-        partitionOf: (request) => `${configPartition}.${credentialClass(callerKeyOf(request.headers))}${live.epoch()}`,
+        partitionOf: (request) =>
+          `${configPartition}.${credentialClass(callerKeyOf(request.headers))}${live.epoch()}`,
       }),
       // Head-keyed answers change with the next block: CDNs are told to keep them no longer than a block.
-      useHttpCaching({ maxAgeMs: live.feed ? Math.min(config.httpMaxAgeMs, 2_000) : config.httpMaxAgeMs }),
+      useHttpCaching({
+        maxAgeMs: live.feed ? Math.min(config.httpMaxAgeMs, 2_000) : config.httpMaxAgeMs,
+      }),
       ...live.plugins,
       useCacheExtensions(),
       useErrorCodes(),
@@ -221,21 +256,46 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const served = new ServeTracker();
       const headsTouched = new Map<string, string>();
       const partitionOf = (req: Parameters<typeof live.tagOf>[0]) => {
-        const base = req.upstream === 'data-api' ? dataPartition : req.upstream === 'metrics-api' ? upstreamPartition['metrics-api'] : undefined;
+        const base =
+          req.upstream === 'data-api'
+            ? dataPartition
+            : req.upstream === 'metrics-api'
+              ? upstreamPartition['metrics-api']
+              : undefined;
         const tag = live.tagOf(req, headsTouched);
         return tag ? `${base ?? ''}.${tag}` : base;
       };
       const clients = {
-        dataApi, primaryApi, primaryNetApi, icmApi, metricsApi, nodes: nodeClients, evm: evmClients,
+        dataApi,
+        primaryApi,
+        primaryNetApi,
+        icmApi,
+        metricsApi,
+        nodes: nodeClients,
+        evm: evmClients,
         tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
         tokenPageSizes: deps.tokenPageSizes,
         stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
         metricsMoreApi,
       };
-      const loaderDeps = () => ({ cache, policy, observer: served, partitionOf, specOf: live.specOf });
+      const loaderDeps = () => ({
+        cache,
+        policy,
+        observer: served,
+        partitionOf,
+        specOf: live.specOf,
+      });
       return {
         headsTouched,
-        ...(live.feed ? { live: { feed: live.feed, loaders: () => createLoaders(loaderDeps(), clients), pollMs: 1_000 } } : {}),
+        ...(live.feed
+          ? {
+              live: {
+                feed: live.feed,
+                loaders: () => createLoaders(loaderDeps(), clients),
+                pollMs: 1_000,
+              },
+            }
+          : {}),
         served,
         signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
         adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
@@ -263,8 +323,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   };
 }
 
-function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metrics: GatewayMetrics): CacheStore {
-  const lru = new MemoryStore({ maxEntries: config.memoryCacheMaxEntries, maxBytes: memoryBudget(config).store });
+function createStore(
+  config: Config,
+  log: NonNullable<GatewayDeps['log']>,
+  metrics: GatewayMetrics,
+): CacheStore {
+  const lru = new MemoryStore({
+    maxEntries: config.memoryCacheMaxEntries,
+    maxBytes: memoryBudget(config).store,
+  });
   if (!config.redisUrl) return lru;
   let lastLogged = 0;
   const redis = new RedisStore({
@@ -276,7 +343,10 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
       // Redis being down is expected to be survivable: say so, at most every 10 s.
       if (Date.now() - lastLogged > 10_000) {
         lastLogged = Date.now();
-        log('warn', `redis ${op} failed (${e.message}); serving from the upstreams until it is back`);
+        log(
+          'warn',
+          `redis ${op} failed (${e.message}); serving from the upstreams until it is back`,
+        );
       }
     },
   });
@@ -287,7 +357,10 @@ function createStore(config: Config, log: NonNullable<GatewayDeps['log']>, metri
  * MEMORY_CACHE_MAX_BYTES split between the LRU's entries (three quarters: upstream answers, whole
  * responses, page snapshots) and the parsed values the read-through keeps of the hottest of them.
  */
-export function memoryBudget(config: Pick<Config, 'memoryCacheMaxBytes'>): { store: number; parsed: number } {
+export function memoryBudget(config: Pick<Config, 'memoryCacheMaxBytes'>): {
+  store: number;
+  parsed: number;
+} {
   const parsed = Math.floor(config.memoryCacheMaxBytes / 4);
   return { store: config.memoryCacheMaxBytes - parsed, parsed };
 }
@@ -298,16 +371,41 @@ export function memoryBudget(config: Pick<Config, 'memoryCacheMaxBytes'>): { sto
  */
 function isTransient(e: unknown): boolean {
   if (!(e instanceof UpstreamError)) return false;
-  return e.kind === 'timeout' || e.kind === 'network' || e.kind === 'payload' || (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500));
+  return (
+    e.kind === 'timeout' ||
+    e.kind === 'network' ||
+    e.kind === 'payload' ||
+    (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500))
+  );
 }
 
 /** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */
 function serializeError(e: unknown): SerializedError | undefined {
   if (!(e instanceof UpstreamError)) return undefined;
-  return { name: e.name, message: e.message, data: { upstream: e.upstream, kind: e.kind, status: e.status, upstreamMessage: e.upstreamMessage, request: e.request } };
+  return {
+    name: e.name,
+    message: e.message,
+    data: {
+      upstream: e.upstream,
+      kind: e.kind,
+      status: e.status,
+      upstreamMessage: e.upstreamMessage,
+      request: e.request,
+    },
+  };
 }
 
 function deserializeError(s: SerializedError): Error {
-  const d = s.data as { upstream: UpstreamError['upstream']; kind: UpstreamError['kind']; status?: number; upstreamMessage?: string; request?: string };
-  return new UpstreamError(d.upstream, d.kind, { status: d.status, upstreamMessage: d.upstreamMessage, request: d.request });
+  const d = s.data as {
+    upstream: UpstreamError['upstream'];
+    kind: UpstreamError['kind'];
+    status?: number;
+    upstreamMessage?: string;
+    request?: string;
+  };
+  return new UpstreamError(d.upstream, d.kind, {
+    status: d.status,
+    upstreamMessage: d.upstreamMessage,
+    request: d.request,
+  });
 }

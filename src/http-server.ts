@@ -63,7 +63,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
   let stopping: Promise<{ drained: boolean }> | undefined;
   const shutdown = async (reason: string): Promise<{ drained: boolean }> => {
     draining = true;
-    o.logger.info({ reason, inFlight, graceMs: o.graceMs }, 'shutting down: no new connections, draining in-flight requests');
+    o.logger.info(
+      { reason, inFlight, graceMs: o.graceMs },
+      'shutting down: no new connections, draining in-flight requests',
+    );
     // Stops accepting; idle keep-alive connections close now, busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -75,7 +78,11 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
         resolve(true);
       };
     });
-    if (!drained) o.logger.warn({ abandoned: inFlight, graceMs: o.graceMs }, 'shutdown grace ran out; closing the connections still busy');
+    if (!drained)
+      o.logger.warn(
+        { abandoned: inFlight, graceMs: o.graceMs },
+        'shutdown grace ran out; closing the connections still busy',
+      );
     server.closeAllConnections();
     if (ws) {
       for (const c of ws.clients) c.terminate();
@@ -109,9 +116,19 @@ function serveGraphqlWs(server: Server, yoga: Gateway['yoga']): WebSocketServer 
       subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
       onSubscribe: async (ctx, _id, params) => {
         const headers = new Headers();
-        for (const [k, v] of Object.entries(ctx.extra.request.headers)) if (typeof v === 'string') headers.set(k, v);
-        const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, { method: 'POST', headers });
-        const env = yoga.getEnveloped({ request, transport: 'graphql-ws', req: ctx.extra.request, socket: ctx.extra.socket, params });
+        for (const [k, v] of Object.entries(ctx.extra.request.headers))
+          if (typeof v === 'string') headers.set(k, v);
+        const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, {
+          method: 'POST',
+          headers,
+        });
+        const env = yoga.getEnveloped({
+          request,
+          transport: 'graphql-ws',
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+        });
         const document = env.parse(params.query);
         const errors = env.validate(env.schema, document);
         if (errors.length > 0) return errors;

@@ -1,11 +1,11 @@
 import { collectDefaultMetrics } from 'prom-client';
 import { ConfigError, loadConfig } from './config.js';
+import { applyServerLimits } from './edge/server-limits.js';
 import { createGateway } from './gateway.js';
 import { startHttpServer } from './http-server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
 import { setupTracing } from './telemetry/tracing.js';
-import { applyServerLimits } from './edge/server-limits.js';
 
 /** Process entry: config, logs and traces, listen, process-level error handlers, graceful shutdown. Nothing else lives here. */
 let config: ReturnType<typeof loadConfig>;
@@ -50,7 +50,11 @@ logger.info(
   {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${http.port}/graphql`,
     port: http.port,
-    upstreams: { data: origin(config.dataApiUrl), metrics: origin(config.metricsApiUrl), nodes: config.nodes.map((n) => `${n.name}=${origin(n.url)}`) },
+    upstreams: {
+      data: origin(config.dataApiUrl),
+      metrics: origin(config.metricsApiUrl),
+      nodes: config.nodes.map((n) => `${n.name}=${origin(n.url)}`),
+    },
     cache: config.redisUrl ? 'redis+lru' : 'lru',
     tracing: tracing.enabled ? 'otlp' : 'off',
     metricsProtected: config.metricsToken !== undefined,

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheStore } from './store.js';
 import { traceCacheLookup } from '../telemetry/spans.js';
+import type { CacheStore } from './store.js';
 
 /**
  * Read-through over a CacheStore.
@@ -33,12 +33,26 @@ export interface SerializedError {
   data: Record<string, unknown>;
 }
 
-export type CacheEvent = 'hit' | 'miss' | 'coalesced' | 'negative-hit' | 'stale-revalidate' | 'stale-if-error' | 'stale-if-slow' | 'refresh-failed';
+export type CacheEvent =
+  | 'hit'
+  | 'miss'
+  | 'coalesced'
+  | 'negative-hit'
+  | 'stale-revalidate'
+  | 'stale-if-error'
+  | 'stale-if-slow'
+  | 'refresh-failed';
 
 /** Told how each item of a read was served: the response cache and stale marks are built from it. */
 export interface ServeObserver {
   /** `freshMs`: how long the served value stays fresh (0 when stale or uncacheable). */
-  served(info: { key: string; label?: string; freshMs: number; stale: boolean; swrMs?: number }): void;
+  served(info: {
+    key: string;
+    label?: string;
+    freshMs: number;
+    stale: boolean;
+    swrMs?: number;
+  }): void;
 }
 
 export interface ReadThroughOptions {
@@ -117,7 +131,10 @@ export class ReadThrough {
     this.#verifyShared = o.verifySharedValues ?? process.env.NODE_ENV === 'test';
     this.#parsed =
       parsedMaxBytes > 0
-        ? new LRUCache({ maxSize: parsedMaxBytes, sizeCalculation: (p, k) => (p.raw.length + k.length) * PARSED_BYTES_PER_CHAR })
+        ? new LRUCache({
+            maxSize: parsedMaxBytes,
+            sizeCalculation: (p, k) => (p.raw.length + k.length) * PARSED_BYTES_PER_CHAR,
+          })
         : undefined;
     this.#store = o.store;
     this.#now = o.now ?? Date.now;
@@ -136,21 +153,28 @@ export class ReadThrough {
     return traceCacheLookup(items.length, () => this.#getMany(items, observer));
   }
 
-  async #getMany<T>(items: readonly CachedLoad<T>[], observer?: ServeObserver): Promise<(T | Error)[]> {
+  async #getMany<T>(
+    items: readonly CachedLoad<T>[],
+    observer?: ServeObserver,
+  ): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
     const now = this.#now();
-    return Promise.all(items.map((item, idx) => this.#serve(item, this.#decode(item.key, raw[idx]), now, observer)));
+    return Promise.all(
+      items.map((item, idx) => this.#serve(item, this.#decode(item.key, raw[idx]), now, observer)),
+    );
   }
 
   #decode(key: string, raw: string | undefined): Envelope | undefined {
     if (raw === undefined || !this.#parsed) return decode(raw);
     const memo = this.#parsed.get(key);
     if (memo && memo.raw === raw) {
-      if (this.#verifyShared && JSON.stringify(memo.env) !== raw) throw new Error(`a shared cached value was mutated: ${key}`);
+      if (this.#verifyShared && JSON.stringify(memo.env) !== raw)
+        throw new Error(`a shared cached value was mutated: ${key}`);
       return memo.env;
     }
     const env = decode(raw);
-    if (env && raw.length * PARSED_BYTES_PER_CHAR <= PARSED_MAX_ENTRY_BYTES) this.#parsed.set(key, { raw, env });
+    if (env && raw.length * PARSED_BYTES_PER_CHAR <= PARSED_MAX_ENTRY_BYTES)
+      this.#parsed.set(key, { raw, env });
     return env;
   }
 
@@ -160,11 +184,22 @@ export class ReadThrough {
     return v as T;
   }
 
-  async #serve<T>(item: CachedLoad<T>, env: Envelope | undefined, now: number, observer?: ServeObserver): Promise<T | Error> {
+  async #serve<T>(
+    item: CachedLoad<T>,
+    env: Envelope | undefined,
+    now: number,
+    observer?: ServeObserver,
+  ): Promise<T | Error> {
     const label = item.label ?? 'other';
     const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
     if (env && env.e > now) {
-      observer?.served({ key: item.key, label: item.label, freshMs: env.e - now, stale: false, swrMs: item.swrMs ?? 0 });
+      observer?.served({
+        key: item.key,
+        label: item.label,
+        freshMs: env.e - now,
+        stale: false,
+        swrMs: item.swrMs ?? 0,
+      });
       if (env.x) {
         event('negative-hit');
         return this.#o.deserializeError?.(env.x) ?? new Error(env.x.message);
@@ -194,7 +229,13 @@ export class ReadThrough {
     }
     try {
       const value = (await running.p) as T;
-      observer?.served({ key: item.key, label: item.label, freshMs: item.ttlMs(value), stale: false, swrMs: item.swrMs ?? 0 });
+      observer?.served({
+        key: item.key,
+        label: item.label,
+        freshMs: item.ttlMs(value),
+        stale: false,
+        swrMs: item.swrMs ?? 0,
+      });
       return value;
     } catch (e) {
       if (staleAtHand && (this.#o.isTransient?.(e) ?? false)) {
@@ -216,7 +257,9 @@ export class ReadThrough {
     let failed!: () => void;
     const failedAttempt = new Promise<void>((resolve) => (failed = resolve));
     const watch = this.#o.watchFailedAttempts;
-    const p = (watch ? watch(failed, () => this.#load(item)) : this.#load(item)).finally(() => this.#inFlight.delete(item.key));
+    const p = (watch ? watch(failed, () => this.#load(item)) : this.#load(item)).finally(() =>
+      this.#inFlight.delete(item.key),
+    );
     const r: Running = { p, failedAttempt };
     this.#inFlight.set(item.key, r);
     return r;
@@ -226,26 +269,43 @@ export class ReadThrough {
    * Stores a value obtained along with another load (one upstream answer holding two separately cached
    * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
    */
-  prime<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): void {
+  prime<T>(
+    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>,
+    value: T,
+  ): void {
     void this.#write(item, value);
   }
 
-  #write<T>(item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>, value: T): Promise<void> {
+  #write<T>(
+    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>,
+    value: T,
+  ): Promise<void> {
     const ttl = item.ttlMs(value);
     if (!(ttl > 0)) return Promise.resolve();
     const now = this.#now();
     const swr = item.swrMs ?? 0;
     const sie = item.staleIfErrorMs ?? 0;
     // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
-    const env: Envelope = { e: now + ttl, ...(swr > 0 ? { r: now + ttl + swr } : {}), ...(sie > 0 ? { s: now + ttl + sie } : {}), v: value };
-    return this.#store.setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }]).catch(() => {});
+    const env: Envelope = {
+      e: now + ttl,
+      ...(swr > 0 ? { r: now + ttl + swr } : {}),
+      ...(sie > 0 ? { s: now + ttl + sie } : {}),
+      v: value,
+    };
+    return this.#store
+      .setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }])
+      .catch(() => {});
   }
 
   #load<T>(item: CachedLoad<T>): Promise<T> {
     const across = this.#o.acrossProcesses;
     if (!across) return this.#loadHere(item);
     // Another process may be loading this key: take its value from the store rather than load it again.
-    return across(item.key, () => this.#loadHere(item, true), () => this.#readFresh<T>(item.key));
+    return across(
+      item.key,
+      () => this.#loadHere(item, true),
+      () => this.#readFresh<T>(item.key),
+    );
   }
 
   async #readFresh<T>(key: string): Promise<T | undefined> {
@@ -261,7 +321,10 @@ export class ReadThrough {
     } catch (e) {
       const ttl = item.errorTtlMs?.(e) ?? 0;
       const ser = ttl > 0 ? this.#o.serializeError?.(e) : undefined;
-      if (ser) void this.#store.setMany([{ key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl }]);
+      if (ser)
+        void this.#store.setMany([
+          { key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl },
+        ]);
       throw e;
     }
     const written = this.#write(item, value);
@@ -271,9 +334,14 @@ export class ReadThrough {
 }
 
 /** Which comes first: the load settling ('settled'), or a failed attempt / the budget running out ('early'). */
-async function firstOf(running: Running, budgetMs = Number.POSITIVE_INFINITY): Promise<'settled' | 'early'> {
+async function firstOf(
+  running: Running,
+  budgetMs = Number.POSITIVE_INFINITY,
+): Promise<'settled' | 'early'> {
   let timer: NodeJS.Timeout | undefined;
-  const budget = Number.isFinite(budgetMs) ? new Promise<'early'>((resolve) => (timer = setTimeout(() => resolve('early'), budgetMs))) : new Promise<'early'>(() => {});
+  const budget = Number.isFinite(budgetMs)
+    ? new Promise<'early'>((resolve) => (timer = setTimeout(() => resolve('early'), budgetMs)))
+    : new Promise<'early'>(() => {});
   try {
     return await Promise.race([
       running.p.then(

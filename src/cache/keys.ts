@@ -41,7 +41,9 @@ export function credentialClass(callerKey: string | null | undefined): string {
 
 /** Long parts are hashed so keys stay short; short ones stay readable for operators. */
 function compact(s: string): string {
-  return s.length <= 160 ? s : `#${createHash('sha256').update(s).digest('base64url').slice(0, 32)}`;
+  return s.length <= 160
+    ? s
+    : `#${createHash('sha256').update(s).digest('base64url').slice(0, 32)}`;
 }
 
 function sortedQuery(query: Record<string, unknown> = {}): string {
@@ -62,7 +64,10 @@ export const keys = {
   /** An upstream answer: method, path, sorted query and a hash of the body. */
   request({ upstream, method, path, query, body, partition, variant }: RequestKeyParts): string {
     const q = sortedQuery(query);
-    const b = body === undefined ? '' : `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}`;
+    const b =
+      body === undefined
+        ? ''
+        : `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}`;
     return `${PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}${variant ? ` ~${variant}` : ''}`;
   },
   /** A snapshot of one upstream page, addressed by its content id (see schema/connection.ts). */

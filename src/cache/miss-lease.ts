@@ -8,7 +8,11 @@ import type { Cluster, Redis } from 'ioredis';
  * then they load themselves. So a replica that dies holding a lease costs the others at most `leaseMs`.
  * Redis trouble never blocks a load: any error means "load yourself".
  */
-export type AcrossProcesses = <T>(key: string, load: () => Promise<T>, readBack: () => Promise<T | undefined>) => Promise<T>;
+export type AcrossProcesses = <T>(
+  key: string,
+  load: () => Promise<T>,
+  readBack: () => Promise<T | undefined>,
+) => Promise<T>;
 
 export interface MissLeaseOptions {
   redis: Redis | Cluster;

@@ -228,14 +228,19 @@ export interface PolicyOverrides {
 export function createCachePolicy(overrides: PolicyOverrides = {}): CachePolicy {
   const ttl = { ...DEFAULT_TTL_MS, ...overrides.ttl };
   const stale = { ...DEFAULT_STALE_MS, ...overrides.stale };
-  const spec = (cls: CacheClass): TtlSpec => ({ ttlMs: ttl[cls], swrMs: stale[cls].swr, staleIfErrorMs: stale[cls].ifError });
+  const spec = (cls: CacheClass): TtlSpec => ({
+    ttlMs: ttl[cls],
+    swrMs: stale[cls].swr,
+    staleIfErrorMs: stale[cls].ifError,
+  });
   return {
     ttlFor(resource, opts = {}) {
       let cls: CacheClass = RESOURCE_CLASS[resource];
       // A page behind a token is a fixed position in the list: stable while the token lives — unless it
       // is the last page, which grows as new items arrive (an ascending list's tail).
       // Lists of changing items never do: their pages stay head data however deep they are.
-      if (cls === 'head' && opts.pageToken && !opts.lastPage && !MUTABLE_LIST_ITEMS.has(resource)) cls = 'tokenPage';
+      if (cls === 'head' && opts.pageToken && !opts.lastPage && !MUTABLE_LIST_ITEMS.has(resource))
+        cls = 'tokenPage';
       return spec(cls);
     },
     classOf: (resource) => RESOURCE_CLASS[resource],

@@ -1,4 +1,4 @@
-import { Redis, Cluster, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
 
 /**
@@ -41,7 +41,11 @@ export class RedisStore implements CacheStore {
         enableOfflineQueue: false,
         enableAutoPipelining: true,
         clusterRetryStrategy: (times) => Math.min(times * 100, 2_000),
-        redisOptions: { ...common, password: u.password || undefined, username: u.username || undefined },
+        redisOptions: {
+          ...common,
+          password: u.password || undefined,
+          username: u.username || undefined,
+        },
       });
     } else {
       this.client = new Redis(o.url, common);
@@ -55,7 +59,9 @@ export class RedisStore implements CacheStore {
     if (this.client.status !== 'ready') return keys.map(() => undefined);
     try {
       const values =
-        this.client instanceof Cluster ? await Promise.all(keys.map((k) => this.client.get(k))) : await this.client.mget(...keys);
+        this.client instanceof Cluster
+          ? await Promise.all(keys.map((k) => this.client.get(k)))
+          : await this.client.mget(...keys);
       return values.map((v) => v ?? undefined);
     } catch (e) {
       this.#onError('get', e as Error);
@@ -69,7 +75,9 @@ export class RedisStore implements CacheStore {
     try {
       if (this.client instanceof Cluster) {
         // Keys of one batch live in different slots: auto-pipelining groups them per node.
-        await Promise.all(live.map((e) => this.client.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs))));
+        await Promise.all(
+          live.map((e) => this.client.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs))),
+        );
         return;
       }
       const pipe = this.client.pipeline();

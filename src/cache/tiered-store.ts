@@ -1,5 +1,4 @@
-import type { MemoryStore } from './store.js';
-import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
+import type { CacheEntry, CacheHealth, CacheStore, MemoryStore } from './store.js';
 
 /**
  * A small in-process LRU in front of a shared store (Redis). Reads go to the LRU first and send only the
@@ -28,7 +27,11 @@ export class TieredStore implements CacheStore {
       const v = found[j];
       if (v !== undefined) {
         out[i] = v;
-        promote.push({ key: keys[i]!, value: v, ttlMs: Math.min(this.l1MaxTtlMs, this.remainingTtlMs(v)) });
+        promote.push({
+          key: keys[i]!,
+          value: v,
+          ttlMs: Math.min(this.l1MaxTtlMs, this.remainingTtlMs(v)),
+        });
       }
     });
     await this.l1.setMany(promote);
@@ -36,7 +39,9 @@ export class TieredStore implements CacheStore {
   }
 
   async setMany(entries: readonly CacheEntry[]): Promise<void> {
-    await this.l1.setMany(entries.map((e) => ({ ...e, ttlMs: Math.min(e.ttlMs, this.l1MaxTtlMs) })));
+    await this.l1.setMany(
+      entries.map((e) => ({ ...e, ttlMs: Math.min(e.ttlMs, this.l1MaxTtlMs) })),
+    );
     await this.l2.setMany(entries);
   }
 

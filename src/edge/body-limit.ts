@@ -7,8 +7,14 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
  * the declared length. Here only a body without a length (chunked) is counted as it streams.
  * Register it after every plugin that sets a request parser (it wraps the parser chosen by then).
  */
-const tooLarge = () => createGraphQLError('Request body too large', { extensions: { http: { status: 413 }, code: 'REQUEST_ENTITY_TOO_LARGE' } });
-const badLength = () => createGraphQLError('Content-Length header is invalid.', { extensions: { http: { status: 400 }, code: 'BAD_REQUEST' } });
+const tooLarge = () =>
+  createGraphQLError('Request body too large', {
+    extensions: { http: { status: 413 }, code: 'REQUEST_ENTITY_TOO_LARGE' },
+  });
+const badLength = () =>
+  createGraphQLError('Content-Length header is invalid.', {
+    extensions: { http: { status: 400 }, code: 'BAD_REQUEST' },
+  });
 const CONTENT_LENGTH_RE = /^\d+$/;
 
 export function useBodyLimit(limit: number): Plugin {
@@ -32,7 +38,8 @@ type FetchAPI = Parameters<NonNullable<Plugin['onRequestParse']>>[0]['fetchAPI']
 function counted(request: Request, limit: number, fetchAPI: FetchAPI): Request {
   const body = request.body;
   if (!body) return request;
-  const Transform = body instanceof ReadableStream ? globalThis.TransformStream : fetchAPI.TransformStream;
+  const Transform =
+    body instanceof ReadableStream ? globalThis.TransformStream : fetchAPI.TransformStream;
   let bytesRead = 0;
   const limited = body.pipeThrough(
     new Transform<Uint8Array, Uint8Array>({
@@ -43,5 +50,11 @@ function counted(request: Request, limit: number, fetchAPI: FetchAPI): Request {
       },
     }),
   );
-  return new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body: limited, duplex: 'half' } as RequestInit);
+  return new fetchAPI.Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body: limited,
+    duplex: 'half',
+  } as RequestInit);
 }

@@ -1,8 +1,13 @@
-import { callerKeyOf } from '../context.js';
 import { createHash } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { Cluster, Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { callerKeyOf } from '../context.js';
 
 /**
  * Per-client budgets in upstream calls per minute (rate-limiter-flexible: atomic counters in Redis,
@@ -11,17 +16,29 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
  * A request is charged its pre-execution cost estimate (src/edge/cost.ts), an upper bound of the calls it
  * can make, before any of them: a client over its budget gets RATE_LIMITED with `retryAfterSec`.
  */
-export type BudgetVerdict = { ok: true; remaining: number } | { ok: false; retryAfterSec: number; remaining: 0 };
+export type BudgetVerdict =
+  | { ok: true; remaining: number }
+  | { ok: false; retryAfterSec: number; remaining: 0 };
 
 export interface ClientBudget {
   readonly perMinute: number;
   charge(client: string, calls: number): Promise<BudgetVerdict>;
 }
 
-export function createClientBudget(o: { perMinute: number; redis?: Redis | Cluster; keyPrefix?: string }): ClientBudget {
+export function createClientBudget(o: {
+  perMinute: number;
+  redis?: Redis | Cluster;
+  keyPrefix?: string;
+}): ClientBudget {
   const base = { points: o.perMinute, duration: 60, keyPrefix: o.keyPrefix ?? 'gw:budget' };
   const memory = new RateLimiterMemory(base);
-  const limiter: RateLimiterAbstract = o.redis ? new RateLimiterRedis({ ...base, storeClient: o.redis, insuranceLimiter: new RateLimiterMemory(base) }) : memory;
+  const limiter: RateLimiterAbstract = o.redis
+    ? new RateLimiterRedis({
+        ...base,
+        storeClient: o.redis,
+        insuranceLimiter: new RateLimiterMemory(base),
+      })
+    : memory;
   return {
     perMinute: o.perMinute,
     async charge(client, calls) {
@@ -29,7 +46,12 @@ export function createClientBudget(o: { perMinute: number; redis?: Redis | Clust
         const res = await limiter.consume(client, Math.max(1, Math.ceil(calls)));
         return { ok: true, remaining: res.remainingPoints };
       } catch (e) {
-        if (e instanceof RateLimiterRes) return { ok: false, remaining: 0, retryAfterSec: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
+        if (e instanceof RateLimiterRes)
+          return {
+            ok: false,
+            remaining: 0,
+            retryAfterSec: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
+          };
         // A store failure the insurance limiter did not absorb: the budget is not a reason to fail a request.
         return { ok: true, remaining: o.perMinute };
       }
@@ -42,14 +64,19 @@ export function createClientBudget(o: { perMinute: number; redis?: Redis | Clust
  * `x-forwarded-for` is believed only from a trusted proxy, read from the right: the first address that is
  * not itself a trusted proxy is the client.
  */
-export function createClientIdentifier(trustedProxies: string[]): (headers: Headers, peer: string | undefined) => string {
+export function createClientIdentifier(
+  trustedProxies: string[],
+): (headers: Headers, peer: string | undefined) => string {
   const trusted = trustList(trustedProxies);
   return (headers, peer) => {
     const key = callerKeyOf(headers);
     if (key) return `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
     let ip = normalizeIp(peer ?? '127.0.0.1');
     if (trusted(ip)) {
-      const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => normalizeIp(h.trim())).filter((h) => isIP(h) !== 0);
+      const hops = (headers.get('x-forwarded-for') ?? '')
+        .split(',')
+        .map((h) => normalizeIp(h.trim()))
+        .filter((h) => isIP(h) !== 0);
       for (let i = hops.length - 1; i >= 0; i--) {
         ip = hops[i]!;
         if (!trusted(ip)) break;

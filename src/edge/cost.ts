@@ -1,17 +1,17 @@
 import {
-  Kind,
-  valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInterfaceType,
   type GraphQLNamedType,
   type GraphQLObjectType,
-  type GraphQLInterfaceType,
   type GraphQLSchema,
   type GraphQLType,
+  Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  valueFromASTUntyped,
 } from 'graphql';
 
 /**
@@ -68,7 +68,13 @@ const NODE_FACADES = new Set([
  */
 const CALLING_FIELDS = new Set(['Address.chains']);
 
-export const DEFAULT_COST_OPTIONS: CostOptions = { defaultFirst: 20, maxFirst: 500, pageSize: 100, listSize: 10, introspectionCost: 1 };
+export const DEFAULT_COST_OPTIONS: CostOptions = {
+  defaultFirst: 20,
+  maxFirst: 500,
+  pageSize: 100,
+  listSize: 10,
+  introspectionCost: 1,
+};
 
 export interface CostEstimate {
   /** Upstream calls (an upper bound), introspection included. */
@@ -88,15 +94,25 @@ export function estimateCost(
   const operation = pickOperation(document, operationName);
   if (!operation) return { calls: 0 };
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) return { calls: 0 };
   const vars = variables ?? {};
   const memo = new Map<string, number>();
   const visiting = new Set<string>();
 
   /** `inConnection`: the selection of a connection type, whose `edges` / `nodes` are the connection's own items. */
-  const selectionCost = (parent: Composite, set: SelectionSetNode, inConnection: boolean): number => {
+  const selectionCost = (
+    parent: Composite,
+    set: SelectionSetNode,
+    inConnection: boolean,
+  ): number => {
     let total = 0;
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) total += fieldCost(parent, sel, inConnection);
@@ -135,7 +151,10 @@ export function estimateCost(
     const args = argumentsOf(def, node, vars);
     const named = namedOf(def.type);
     const isConnection = def.args.some((a) => a.name === 'first');
-    const child = node.selectionSet && isComposite(named) ? selectionCost(named, node.selectionSet, isConnection) : 0;
+    const child =
+      node.selectionSet && isComposite(named)
+        ? selectionCost(named, node.selectionSet, isConnection)
+        : 0;
 
     if (parent === root && (name === '_entities' || name === 'nodes')) {
       const list = name === '_entities' ? args.representations : args.ids;
@@ -144,7 +163,10 @@ export function estimateCost(
     }
     if (isConnection) {
       const raw = args.first;
-      const first = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? Math.min(raw, o.maxFirst) : o.defaultFirst;
+      const first =
+        typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
+          ? Math.min(raw, o.maxFirst)
+          : o.defaultFirst;
       return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
     }
     // A subscription field is priced per event: its item (a block, a transaction, a message) is one call.
@@ -166,8 +188,14 @@ export function estimateCost(
   const isLoaded = (t: GraphQLNamedType): boolean => {
     let known = loadedMemo.get(t.name);
     if (known === undefined) {
-      const candidates: readonly GraphQLObjectType[] = isAbstract(t) ? schema.getPossibleTypes(t as never) : kindOf(t) === 'GraphQLObjectType' ? [t as GraphQLObjectType] : [];
-      known = candidates.some((c) => !FREE_ENTITIES.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'));
+      const candidates: readonly GraphQLObjectType[] = isAbstract(t)
+        ? schema.getPossibleTypes(t as never)
+        : kindOf(t) === 'GraphQLObjectType'
+          ? [t as GraphQLObjectType]
+          : [];
+      known = candidates.some(
+        (c) => !FREE_ENTITIES.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'),
+      );
       loadedMemo.set(t.name, known);
     }
     return known;
@@ -180,28 +208,45 @@ export function estimateCost(
  * Type tests by shape and constructor name, never `instanceof`: the schema and this module may hold different
  * copies of graphql-js (its ESM and CJS builds), whose own predicates then throw "from another realm".
  */
-type Composite = GraphQLObjectType | GraphQLInterfaceType | (GraphQLNamedType & { getTypes(): unknown });
+type Composite =
+  | GraphQLObjectType
+  | GraphQLInterfaceType
+  | (GraphQLNamedType & { getTypes(): unknown });
 const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
 const isNonNull = (t: GraphQLType) => kindOf(t) === 'GraphQLNonNull';
-const unwrapNonNull = (t: GraphQLType): GraphQLType => (isNonNull(t) ? (t as { ofType: GraphQLType }).ofType : t);
+const unwrapNonNull = (t: GraphQLType): GraphQLType =>
+  isNonNull(t) ? (t as { ofType: GraphQLType }).ofType : t;
 const isList = (t: GraphQLType) => kindOf(unwrapNonNull(t)) === 'GraphQLList';
 function namedOf(t: GraphQLType): GraphQLNamedType {
   let cur = t as GraphQLType & { ofType?: GraphQLType };
   while (cur.ofType) cur = cur.ofType as typeof cur;
   return cur as GraphQLNamedType;
 }
-const hasFields = (t: unknown): t is GraphQLObjectType | GraphQLInterfaceType => typeof (t as { getFields?: unknown }).getFields === 'function' && kindOf(t) !== 'GraphQLInputObjectType';
-const isAbstract = (t: unknown) => kindOf(t) === 'GraphQLUnionType' || kindOf(t) === 'GraphQLInterfaceType';
-const isComposite = (t: unknown): t is Composite => hasFields(t) || kindOf(t) === 'GraphQLUnionType';
+const hasFields = (t: unknown): t is GraphQLObjectType | GraphQLInterfaceType =>
+  typeof (t as { getFields?: unknown }).getFields === 'function' &&
+  kindOf(t) !== 'GraphQLInputObjectType';
+const isAbstract = (t: unknown) =>
+  kindOf(t) === 'GraphQLUnionType' || kindOf(t) === 'GraphQLInterfaceType';
+const isComposite = (t: unknown): t is Composite =>
+  hasFields(t) || kindOf(t) === 'GraphQLUnionType';
 
-function pickOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
-  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+function pickOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationDefinitionNode | undefined {
+  const ops = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operationName) return ops.find((op) => op.name?.value === operationName);
   return ops.length === 1 ? ops[0] : undefined;
 }
 
 /** The field's arguments with variables substituted, untyped (execution coerces and refuses bad ones, naming them). */
-function argumentsOf(def: GraphQLField<unknown, unknown>, node: FieldNode, variables: Variables): Record<string, unknown> {
+function argumentsOf(
+  def: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  variables: Variables,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const a of def.args) if (a.defaultValue !== undefined) out[a.name] = a.defaultValue;
   for (const a of node.arguments ?? []) {

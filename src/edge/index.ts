@@ -1,8 +1,8 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { Cluster, Redis } from 'ioredis';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import { Cluster, Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
@@ -18,7 +18,12 @@ import { useQueryCost } from './use-query-cost.js';
  */
 export const GRAPHQL_ENDPOINT = '/graphql';
 
-export function edgeYogaOptions(config: Config): Pick<YogaServerOptions<Record<string, unknown>, Record<string, unknown>>, 'cors' | 'maxRequestBodySize' | 'multipart' | 'batching'> {
+export function edgeYogaOptions(
+  config: Config,
+): Pick<
+  YogaServerOptions<Record<string, unknown>, Record<string, unknown>>,
+  'cors' | 'maxRequestBodySize' | 'multipart' | 'batching'
+> {
   return {
     cors: corsOptions(config.corsOrigins),
     // Enforced by useBodyLimit (src/edge/body-limit.ts, last of the gateway's plugins): the same errors,
@@ -30,39 +35,67 @@ export function edgeYogaOptions(config: Config): Pick<YogaServerOptions<Record<s
   };
 }
 
-export function edgePlugins(config: Config, deps: { redis?: Redis | Cluster } = {}): { plugins: Plugin[]; close(): Promise<void> } {
+export function edgePlugins(
+  config: Config,
+  deps: { redis?: Redis | Cluster } = {},
+): { plugins: Plugin[]; close(): Promise<void> } {
   let ownRedis: Redis | Cluster | undefined;
   let redis = deps.redis;
   if (!redis && config.redisUrl && config.clientBudgetPerMinute > 0) {
     // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
     const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
-    ownRedis = config.redisCluster ? new Cluster([config.redisUrl], { redisOptions: opts }) : new Redis(config.redisUrl, opts);
+    ownRedis = config.redisCluster
+      ? new Cluster([config.redisUrl], { redisOptions: opts })
+      : new Redis(config.redisUrl, opts);
     // Errors are absorbed by the budget's in-process insurance limiter; the cache reports Redis health.
     ownRedis.on('error', () => {});
     redis = ownRedis;
   }
-  const budget = config.clientBudgetPerMinute > 0 ? createClientBudget({ perMinute: config.clientBudgetPerMinute, redis }) : undefined;
+  const budget =
+    config.clientBudgetPerMinute > 0
+      ? createClientBudget({ perMinute: config.clientBudgetPerMinute, redis })
+      : undefined;
   // `only`: Yoga's persisted-operations plugin runs the manifest and nothing else. `allow` and `off` are the APQ
   // plugin's (src/plugins/use-apq.ts: manifest hashes known without registration under `allow`).
   const manifest = config.persistedOperations === 'only' ? loadPersistedManifest() : undefined;
   const plugins: Plugin[] = [
     useHttpEdge({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
-    ...(config.csrfPrevention ? [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }) as Plugin] : []),
+    ...(config.csrfPrevention
+      ? [
+          useCSRFPrevention({
+            requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'],
+          }) as Plugin,
+        ]
+      : []),
     ...(manifest
       ? [
           usePersistedOperations({
             getPersistedOperation: (key: string) => manifest[key] ?? null,
             allowArbitraryOperations: false,
             customErrors: {
-              notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
-              persistedQueryOnly: { message: 'PersistedQueryOnly: this gateway runs only its persisted operations', extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } } },
-              keyNotFound: { message: 'PersistedQueryKeyNotFound: send extensions.persistedQuery.sha256Hash', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
+              notFound: {
+                message: 'PersistedQueryNotFound',
+                extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } },
+              },
+              persistedQueryOnly: {
+                message: 'PersistedQueryOnly: this gateway runs only its persisted operations',
+                extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+              },
+              keyNotFound: {
+                message: 'PersistedQueryKeyNotFound: send extensions.persistedQuery.sha256Hash',
+                extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } },
+              },
             },
           }) as Plugin,
         ]
       : []),
     ...(config.introspection ? [] : [useDisableIntrospection() as Plugin]),
-    ...queryLimitPlugins({ maxTokens: config.maxTokens, maxAliases: config.maxAliases, maxDirectives: config.maxDirectives, maxDepth: config.maxQueryDepth }),
+    ...queryLimitPlugins({
+      maxTokens: config.maxTokens,
+      maxAliases: config.maxAliases,
+      maxDirectives: config.maxDirectives,
+      maxDepth: config.maxQueryDepth,
+    }),
     useQueryCost({
       maxCost: config.maxQueryCost,
       cost: { maxFirst: config.maxPageSize },

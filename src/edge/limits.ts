@@ -21,7 +21,12 @@ export interface QueryLimits {
 /** Armor reports a plain GraphQLError; its onReject hook hands it to us first, to give it a code. */
 const coded = (limit: string) => [
   (_ctx: unknown, error: GraphQLError) => {
-    Object.assign(error.extensions as Record<string, unknown>, { code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX', limit, http: { status: 400 } });
+    Object.assign(error.extensions as Record<string, unknown>, {
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+      limit,
+      http: { status: 400 },
+    });
   },
 ];
 
@@ -36,7 +41,12 @@ export function queryLimitPlugins(o: QueryLimits): Plugin[] {
         const nesting = maxBracketNesting(params.query, maxNesting);
         if (nesting > maxNesting) {
           throw new GraphQLError(`Syntax Error: nesting limit of ${maxNesting} exceeded.`, {
-            extensions: { code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX', limit: 'nesting', http: { status: 400 } },
+            extensions: {
+              code: 'BAD_USER_INPUT',
+              reason: 'QUERY_TOO_COMPLEX',
+              limit: 'nesting',
+              http: { status: 400 },
+            },
           });
         }
       },
@@ -44,7 +54,12 @@ export function queryLimitPlugins(o: QueryLimits): Plugin[] {
     maxTokensPlugin({ n: o.maxTokens, onReject: coded('tokens') }),
     maxAliasesPlugin({ n: o.maxAliases, onReject: coded('aliases') }),
     maxDirectivesPlugin({ n: o.maxDirectives, onReject: coded('directives') }),
-    maxDepthPlugin({ n: o.maxDepth, ignoreIntrospection: false, flattenFragments: true, onReject: coded('depth') }),
+    maxDepthPlugin({
+      n: o.maxDepth,
+      ignoreIntrospection: false,
+      flattenFragments: true,
+      onReject: coded('depth'),
+    }),
   ] as Plugin[];
 }
 
@@ -61,7 +76,12 @@ export function maxBracketNesting(text: string, stopAt = Number.POSITIVE_INFINIT
         const end = text.indexOf('"""', i + 3);
         i = end < 0 ? text.length : end + 2;
       } else {
-        for (i++; i < text.length && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x0a; i++) if (text.charCodeAt(i) === 0x5c) i++;
+        for (
+          i++;
+          i < text.length && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x0a;
+          i++
+        )
+          if (text.charCodeAt(i) === 0x5c) i++;
       }
     } else if (c === 0x7b || c === 0x5b || c === 0x28) {
       if (++depth > max) {

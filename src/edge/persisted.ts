@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import {
+  type DefinitionNode,
+  type FragmentDefinitionNode,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  print,
+  visit,
+} from 'graphql';
 
 /**
  * The persisted-operations manifest: one entry per operation of `schema/operations/*.graphql` and
@@ -13,25 +21,48 @@ import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinition
  */
 export type PersistedManifest = Record<string, string>;
 
-export const MANIFEST_PATH = fileURLToPath(new URL('../../schema/persisted-operations.json', import.meta.url));
-const OPERATIONS_DIRS = [fileURLToPath(new URL('../../schema/operations', import.meta.url)), fileURLToPath(new URL('../../examples/operations', import.meta.url))];
+export const MANIFEST_PATH = fileURLToPath(
+  new URL('../../schema/persisted-operations.json', import.meta.url),
+);
+const OPERATIONS_DIRS = [
+  fileURLToPath(new URL('../../schema/operations', import.meta.url)),
+  fileURLToPath(new URL('../../examples/operations', import.meta.url)),
+];
 
-export function buildPersistedManifest(dirs: readonly string[] = OPERATIONS_DIRS): PersistedManifest {
-  const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort().map((f) => join(dir, f)));
-  const definitions: DefinitionNode[] = files.flatMap((f) => parse(readFileSync(f, 'utf8')).definitions);
+export function buildPersistedManifest(
+  dirs: readonly string[] = OPERATIONS_DIRS,
+): PersistedManifest {
+  const files = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.graphql'))
+      .sort()
+      .map((f) => join(dir, f)),
+  );
+  const definitions: DefinitionNode[] = files.flatMap(
+    (f) => parse(readFileSync(f, 'utf8')).definitions,
+  );
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const manifest: PersistedManifest = {};
   for (const op of definitions) {
     if (op.kind !== Kind.OPERATION_DEFINITION) continue;
-    const text = [op, ...usedFragments(op, fragments).sort((a, b) => a.name.value.localeCompare(b.name.value))].map((d) => print(d)).join('\n\n');
+    const text = [
+      op,
+      ...usedFragments(op, fragments).sort((a, b) => a.name.value.localeCompare(b.name.value)),
+    ]
+      .map((d) => print(d))
+      .join('\n\n');
     manifest[persistedHash(text)] = text;
   }
   return Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The fragments an operation uses, directly or through other fragments (each once). */
-export function usedFragments(op: OperationDefinitionNode, all: ReadonlyMap<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
+export function usedFragments(
+  op: OperationDefinitionNode,
+  all: ReadonlyMap<string, FragmentDefinitionNode>,
+): FragmentDefinitionNode[] {
   const used = new Map<string, FragmentDefinitionNode>();
   const collect = (node: DefinitionNode) =>
     visit(node, {
@@ -47,7 +78,8 @@ export function usedFragments(op: OperationDefinitionNode, all: ReadonlyMap<stri
   return [...used.values()];
 }
 
-export const persistedHash = (document: string) => createHash('sha256').update(document).digest('hex');
+export const persistedHash = (document: string) =>
+  createHash('sha256').update(document).digest('hex');
 
 export function loadPersistedManifest(path = MANIFEST_PATH): PersistedManifest {
   return JSON.parse(readFileSync(path, 'utf8')) as PersistedManifest;

@@ -7,7 +7,10 @@ import type { Config } from '../config.js';
  * keep-alive connections close after 5 s, and at most MAX_CONNECTIONS connections are open at once
  * (further ones are closed by Node on accept).
  */
-export function applyServerLimits(server: Server, config: Pick<Config, 'requestTimeoutMs' | 'maxConnections'>): Server {
+export function applyServerLimits(
+  server: Server,
+  config: Pick<Config, 'requestTimeoutMs' | 'maxConnections'>,
+): Server {
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = Math.min(config.requestTimeoutMs, 60_000);
   server.keepAliveTimeout = 5_000;

@@ -1,6 +1,6 @@
 import { BrokenCircuitError, ConsecutiveBreaker, circuitBreaker, handleWhen } from 'cockatiel';
-import type { HttpClient } from '../upstream/http.js';
 import { UpstreamError } from '../upstream/errors.js';
+import type { HttpClient } from '../upstream/http.js';
 
 /**
  * Per-upstream protection around an HTTP client:
@@ -16,24 +16,40 @@ export interface GuardOptions {
 }
 
 const isOutage = (e: unknown) =>
-  e instanceof UpstreamError && (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status ?? 0) >= 500));
+  e instanceof UpstreamError &&
+  (e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'status' && (e.status ?? 0) >= 500));
 
-export function guardHttpClient(inner: HttpClient, o: GuardOptions & { pacer?: Pacer }): HttpClient {
-  const breaker = o.failures > 0 ? circuitBreaker(handleWhen(isOutage), { halfOpenAfter: o.cooldownMs, breaker: new ConsecutiveBreaker(o.failures) }) : undefined;
+export function guardHttpClient(
+  inner: HttpClient,
+  o: GuardOptions & { pacer?: Pacer },
+): HttpClient {
+  const breaker =
+    o.failures > 0
+      ? circuitBreaker(handleWhen(isOutage), {
+          halfOpenAfter: o.cooldownMs,
+          breaker: new ConsecutiveBreaker(o.failures),
+        })
+      : undefined;
   const run = async <T>(request: string, call: () => Promise<T>): Promise<T> => {
     await o.pacer?.wait();
     if (!breaker) return call();
     return breaker.execute(call).catch((e: unknown) => {
       if (e instanceof BrokenCircuitError) {
-        throw new UpstreamError(inner.name, 'network', { request, upstreamMessage: 'the upstream failed repeatedly; failing fast while its circuit breaker is open' });
+        throw new UpstreamError(inner.name, 'network', {
+          request,
+          upstreamMessage:
+            'the upstream failed repeatedly; failing fast while its circuit breaker is open',
+        });
       }
       throw e;
     });
   };
   return {
     name: inner.name,
-    getJson: (path, query, schema, opts) => run(`GET ${path}`, () => inner.getJson(path, query, schema, opts)),
-    postJson: (path, body, schema, opts, query) => run(`POST ${path}`, () => inner.postJson(path, body, schema, opts, query)),
+    getJson: (path, query, schema, opts) =>
+      run(`GET ${path}`, () => inner.getJson(path, query, schema, opts)),
+    postJson: (path, body, schema, opts, query) =>
+      run(`POST ${path}`, () => inner.postJson(path, body, schema, opts, query)),
   };
 }
 
@@ -49,7 +65,12 @@ export interface Pacer {
   wait(): Promise<void>;
 }
 
-export function createPacer(o: { slowdownBelow: number; maxDelayMs?: number; now?: () => number; onPause?: (ms: number) => void }): Pacer {
+export function createPacer(o: {
+  slowdownBelow: number;
+  maxDelayMs?: number;
+  now?: () => number;
+  onPause?: (ms: number) => void;
+}): Pacer {
   const maxDelayMs = o.maxDelayMs ?? 2_000;
   const now = o.now ?? Date.now;
   let nextAt = 0;
@@ -79,8 +100,16 @@ export function createPacer(o: { slowdownBelow: number; maxDelayMs?: number; now
         }
         const reset = Number(res.headers.get('ratelimit-reset'));
         const window = Number(/w=(\d+)/.exec(res.headers.get('ratelimit-policy') ?? '')?.[1]);
-        const resetMs = (Number.isFinite(reset) && reset > 0 ? reset : Number.isFinite(window) && window > 0 ? window : 1) * 1000;
-        spacingMs = Math.min(maxDelayMs, remaining <= 0 ? resetMs : Math.ceil(resetMs / (remaining + 1)));
+        const resetMs =
+          (Number.isFinite(reset) && reset > 0
+            ? reset
+            : Number.isFinite(window) && window > 0
+              ? window
+              : 1) * 1000;
+        spacingMs = Math.min(
+          maxDelayMs,
+          remaining <= 0 ? resetMs : Math.ceil(resetMs / (remaining + 1)),
+        );
         nextAt = Math.max(nextAt, now() + spacingMs);
         return res;
       };

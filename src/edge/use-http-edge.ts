@@ -15,20 +15,43 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
       if (url.pathname !== o.graphqlEndpoint) return;
       if (requestParser) {
         // Yoga's GET parser JSON.parses these and lets a SyntaxError through as INTERNAL (500).
-        const bad = request.method === 'GET' ? ['variables', 'extensions'].find((p) => !isJsonObjectOrAbsent(url.searchParams.get(p))) : undefined;
+        const bad =
+          request.method === 'GET'
+            ? ['variables', 'extensions'].find(
+                (p) => !isJsonObjectOrAbsent(url.searchParams.get(p)),
+              )
+            : undefined;
         if (bad) {
           endResponse(
-            fetchAPI.Response.json({ errors: [{ message: `The ${bad} parameter must be a JSON object.`, extensions: { code: 'BAD_REQUEST' } }] }, { status: 400 }),
+            fetchAPI.Response.json(
+              {
+                errors: [
+                  {
+                    message: `The ${bad} parameter must be a JSON object.`,
+                    extensions: { code: 'BAD_REQUEST' },
+                  },
+                ],
+              },
+              { status: 400 },
+            ),
           );
         }
         return;
       }
       // A preflight that CORS did not answer (CORS off, or an origin not on the list): no CORS headers.
-      if (request.method === 'OPTIONS') return endResponse(new fetchAPI.Response(null, { status: 204 }));
+      if (request.method === 'OPTIONS')
+        return endResponse(new fetchAPI.Response(null, { status: 204 }));
       if (request.method !== 'POST' && request.method !== 'GET') {
         return endResponse(
           fetchAPI.Response.json(
-            { errors: [{ message: `Method ${request.method.slice(0, 20)} is not allowed: use GET or POST.`, extensions: { code: 'METHOD_NOT_ALLOWED' } }] },
+            {
+              errors: [
+                {
+                  message: `Method ${request.method.slice(0, 20)} is not allowed: use GET or POST.`,
+                  extensions: { code: 'METHOD_NOT_ALLOWED' },
+                },
+              ],
+            },
             { status: 405, headers: { allow: 'GET, POST' } },
           ),
         );
@@ -36,7 +59,14 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
       const type = request.headers.get('content-type') ?? '(none)';
       endResponse(
         fetchAPI.Response.json(
-          { errors: [{ message: `Unsupported content type ${type.slice(0, 100)}: send application/json (POST) or a GET with query parameters.`, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] },
+          {
+            errors: [
+              {
+                message: `Unsupported content type ${type.slice(0, 100)}: send application/json (POST) or a GET with query parameters.`,
+                extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+              },
+            ],
+          },
           { status: 415 },
         ),
       );
@@ -46,12 +76,20 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
       // would answer an empty 406 (after starting it): refuse it first, with a code.
       const ctx = args.contextValue as { request?: Request; transport?: string };
       const accept = ctx.request?.headers.get('accept') ?? '';
-      if (ctx.transport === 'graphql-ws' || /text\/event-stream|multipart\/mixed/.test(accept)) return;
+      if (ctx.transport === 'graphql-ws' || /text\/event-stream|multipart\/mixed/.test(accept))
+        return;
       setResultAndStopExecution({
         errors: [
-          new GraphQLError('A subscription needs a stream: send it with `accept: text/event-stream` (SSE) or over graphql-ws.', {
-            extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NEEDS_STREAM', http: { status: 406 } },
-          }),
+          new GraphQLError(
+            'A subscription needs a stream: send it with `accept: text/event-stream` (SSE) or over graphql-ws.',
+            {
+              extensions: {
+                code: 'BAD_REQUEST',
+                reason: 'SUBSCRIPTION_NEEDS_STREAM',
+                http: { status: 406 },
+              },
+            },
+          ),
         ],
       });
     },
@@ -63,10 +101,16 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
         // Refused before execution (no `data`): the client's input is a 400, even when a scalar of another
         // graphql-js copy threw it (Yoga would call that unexpected: 500).
         const refused = !('data' in r);
-        const needs = (e: GraphQLError) => !codeOf(e) || (refused && codeOf(e) === 'BAD_USER_INPUT' && !e.extensions?.http);
+        const needs = (e: GraphQLError) =>
+          !codeOf(e) || (refused && codeOf(e) === 'BAD_USER_INPUT' && !e.extensions?.http);
         if (!r.errors.some(needs)) return r;
         changed = true;
-        return { ...r, errors: r.errors.map((e: GraphQLError) => (!needs(e) ? e : codeOf(e) ? withStatus(e, 400) : withCode(e))) };
+        return {
+          ...r,
+          errors: r.errors.map((e: GraphQLError) =>
+            !needs(e) ? e : codeOf(e) ? withStatus(e, 400) : withCode(e),
+          ),
+        };
       });
       if (changed) setResult((Array.isArray(result) ? fixed : fixed[0]) as typeof result);
     },
@@ -86,30 +130,75 @@ function isJsonObjectOrAbsent(raw: string | null): boolean {
 const codeOf = (e: { extensions?: Record<string, unknown> }) => e.extensions?.code;
 
 function withStatus(e: GraphQLError, status: number): GraphQLError {
-  return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, http: { status } } });
+  return new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    path: e.path,
+    extensions: { ...e.extensions, http: { status } },
+  });
 }
 
 function withCode(e: GraphQLError): GraphQLError {
   const status = (e.extensions?.http as { status?: number } | undefined)?.status;
   const code =
-    status === 403 && /csrf/i.test(e.message) ? 'CSRF_REJECTED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : status && status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
-  return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions: { ...e.extensions, code } });
+    status === 403 && /csrf/i.test(e.message)
+      ? 'CSRF_REJECTED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 404
+          ? 'NOT_FOUND'
+          : status === 405
+            ? 'METHOD_NOT_ALLOWED'
+            : status && status >= 500
+              ? 'INTERNAL'
+              : 'BAD_REQUEST';
+  return new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    path: e.path,
+    originalError: e.originalError,
+    extensions: { ...e.extensions, code },
+  });
 }
 
-const ALLOWED_HEADERS = ['content-type', 'accept', 'authorization', 'x-glacier-api-key', 'x-service-api-key', 'x-graphql-yoga-csrf'];
+const ALLOWED_HEADERS = [
+  'content-type',
+  'accept',
+  'authorization',
+  'x-glacier-api-key',
+  'x-service-api-key',
+  'x-graphql-yoga-csrf',
+];
 
 /**
  * CORS from an allowlist. `[]`: no CORS headers at all (browsers keep other origins out). `['*']`: any origin,
  * never with credentials. A list: only those origins, each answered with itself, with credentials.
  */
-export function corsOptions(origins: string[]): false | CORSOptions | ((request: Request) => CORSOptions) {
+export function corsOptions(
+  origins: string[],
+): false | CORSOptions | ((request: Request) => CORSOptions) {
   if (origins.length === 0) return false;
-  if (origins.includes('*')) return { origin: '*', credentials: false, methods: ['GET', 'POST'], allowedHeaders: ALLOWED_HEADERS, maxAge: 600 };
+  if (origins.includes('*'))
+    return {
+      origin: '*',
+      credentials: false,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ALLOWED_HEADERS,
+      maxAge: 600,
+    };
   const allowed = new Set(origins);
   return (request) => {
     const origin = request.headers.get('origin');
     // `false` from the factory means no CORS headers (an empty origin list would mean "any origin").
     if (!origin || !allowed.has(origin)) return false as unknown as CORSOptions;
-    return { origin: [origin], credentials: true, methods: ['GET', 'POST'], allowedHeaders: ALLOWED_HEADERS, maxAge: 600 };
+    return {
+      origin: [origin],
+      credentials: true,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ALLOWED_HEADERS,
+      maxAge: 600,
+    };
   };
 }

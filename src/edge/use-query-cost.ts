@@ -1,7 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { gqlError } from '../schema/errors.js';
 import type { ClientBudget } from './client-budget.js';
-import { estimateCost, type CostOptions } from './cost.js';
+import { type CostOptions, estimateCost } from './cost.js';
 
 /**
  * Prices every operation in upstream calls before it runs (src/edge/cost.ts) and reports the estimate in
@@ -25,17 +25,27 @@ interface ServerContext {
 export function useQueryCost(o: QueryCostOptions): Plugin {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
-      const { calls } = estimateCost(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined, o.cost);
+      const { calls } = estimateCost(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | undefined,
+        o.cost,
+      );
       const cost: Record<string, unknown> = { estimatedCalls: calls, limit: o.maxCost };
       if (calls > o.maxCost) {
         setResultAndStopExecution({
           errors: [
-            gqlError('BAD_USER_INPUT', `The query could make up to ${calls} upstream calls; the limit is ${o.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`, {
-              reason: 'QUERY_TOO_COMPLEX',
-              cost: calls,
-              limit: o.maxCost,
-              http: { status: 400 },
-            }),
+            gqlError(
+              'BAD_USER_INPUT',
+              `The query could make up to ${calls} upstream calls; the limit is ${o.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`,
+              {
+                reason: 'QUERY_TOO_COMPLEX',
+                cost: calls,
+                limit: o.maxCost,
+                http: { status: 400 },
+              },
+            ),
           ],
           extensions: { cost },
         });
@@ -43,16 +53,23 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
       }
       if (o.budget && calls > 0) {
         const ctx = args.contextValue as ServerContext;
-        const client = o.identify(ctx.request?.headers ?? new Headers(), ctx.req?.socket?.remoteAddress);
+        const client = o.identify(
+          ctx.request?.headers ?? new Headers(),
+          ctx.req?.socket?.remoteAddress,
+        );
         const verdict = await o.budget.charge(client, calls);
         cost.budget = { perMinute: o.budget.perMinute, remaining: verdict.remaining };
         if (!verdict.ok) {
           setResultAndStopExecution({
             errors: [
-              gqlError('RATE_LIMITED', `This client's budget of ${o.budget.perMinute} upstream calls a minute is spent; retry after ${verdict.retryAfterSec} s.`, {
-                retryAfterSec: verdict.retryAfterSec,
-                http: { status: 429, headers: { 'retry-after': String(verdict.retryAfterSec) } },
-              }),
+              gqlError(
+                'RATE_LIMITED',
+                `This client's budget of ${o.budget.perMinute} upstream calls a minute is spent; retry after ${verdict.retryAfterSec} s.`,
+                {
+                  retryAfterSec: verdict.retryAfterSec,
+                  http: { status: 429, headers: { 'retry-after': String(verdict.retryAfterSec) } },
+                },
+              ),
             ],
             extensions: { cost },
           });

@@ -20,7 +20,14 @@ interface Asset {
 
 interface Assets {
   byPath: Map<string, Asset>;
-  url: { js: string; css: string; favicon: string; editorWorkerService: string; json: string; graphql: string };
+  url: {
+    js: string;
+    css: string;
+    favicon: string;
+    editorWorkerService: string;
+    json: string;
+    graphql: string;
+  };
 }
 
 let assets: Promise<Assets> | undefined;
@@ -29,7 +36,12 @@ let assets: Promise<Assets> | undefined;
 function loadAssets(): Promise<Assets> {
   assets ??= import('@graphql-yoga/render-graphiql/graphiql').then((m) => {
     const byPath = new Map<string, Asset>();
-    const add = (name: string, ext: string, type: string, body: string | Uint8Array<ArrayBuffer>) => {
+    const add = (
+      name: string,
+      ext: string,
+      type: string,
+      body: string | Uint8Array<ArrayBuffer>,
+    ) => {
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
       const path = `${GRAPHIQL_ASSET_PREFIX}${name}-${hash}.${ext}`;
       byPath.set(path, { body, type, etag: `"${hash}"` });
@@ -42,7 +54,12 @@ function loadAssets(): Promise<Assets> {
         js: add('graphiql', 'js', js, m.js),
         css: add('graphiql', 'css', 'text/css; charset=utf-8', m.css),
         // The package's favicon is a 150 kB data URL: served once as an asset, not inlined into every page.
-        favicon: add('favicon', 'ico', 'image/x-icon', new Uint8Array(Buffer.from(m.favicon.slice(m.favicon.indexOf(',') + 1), 'base64'))),
+        favicon: add(
+          'favicon',
+          'ico',
+          'image/x-icon',
+          new Uint8Array(Buffer.from(m.favicon.slice(m.favicon.indexOf(',') + 1), 'base64')),
+        ),
         editorWorkerService: add('editor.worker', 'js', js, m.editorWorkerService),
         json: add('json.worker', 'js', js, m.jsonWorker),
         graphql: add('graphql.worker', 'js', js, m.graphqlWorker),
@@ -110,7 +127,14 @@ export function useGraphiQLAssets(): Plugin {
       if (!url.pathname.startsWith(GRAPHIQL_ASSET_PREFIX)) return;
       const asset = (await loadAssets()).byPath.get(url.pathname);
       if (!asset || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        endResponse(new Response(JSON.stringify({ errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] }), { status: 404, headers: { 'content-type': 'application/json' } }));
+        endResponse(
+          new Response(
+            JSON.stringify({
+              errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }],
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          ),
+        );
         return;
       }
       const headers: Record<string, string> = {
@@ -124,7 +148,10 @@ export function useGraphiQLAssets(): Plugin {
         return;
       }
       let body: string | Uint8Array<ArrayBuffer> = asset.body;
-      if (typeof asset.body === 'string' && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      if (
+        typeof asset.body === 'string' &&
+        /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+      ) {
         asset.gzipped ??= new Uint8Array(gzipSync(asset.body));
         body = asset.gzipped;
         headers['content-encoding'] = 'gzip';

@@ -51,11 +51,17 @@ export class RedisHeadBus implements HeadBus {
   readonly #beats: ((chainId: string) => void)[] = [];
 
   constructor(url: string, cluster: boolean, onError: (e: Error) => void) {
-    const opts = { maxRetriesPerRequest: 1, commandTimeout: 1_000, retryStrategy: (n: number) => Math.min(n * 100, 2_000) };
+    const opts = {
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1_000,
+      retryStrategy: (n: number) => Math.min(n * 100, 2_000),
+    };
     const connect = (): Redis | Cluster => {
       if (!cluster) return new Redis(url, opts);
       const u = new URL(url);
-      return new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], { redisOptions: opts });
+      return new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
+        redisOptions: opts,
+      });
     };
     this.#cmd = connect();
     this.#sub = connect();
@@ -75,7 +81,17 @@ export class RedisHeadBus implements HeadBus {
 
   async publish(head: Head): Promise<boolean> {
     const s = slot(head.chainId);
-    return (await this.#cmd.eval(PUBLISH, 2, `${s}:last`, `${s}:recent`, head.number, JSON.stringify(head), CHANNEL)) === 1;
+    return (
+      (await this.#cmd.eval(
+        PUBLISH,
+        2,
+        `${s}:last`,
+        `${s}:recent`,
+        head.number,
+        JSON.stringify(head),
+        CHANNEL,
+      )) === 1
+    );
   }
 
   async last(chainId: string): Promise<Head | undefined> {

@@ -1,4 +1,4 @@
-import { MUTABLE_LIST_ITEMS, type CachePolicy, type TtlSpec } from '../cache/policy.js';
+import { type CachePolicy, MUTABLE_LIST_ITEMS, type TtlSpec } from '../cache/policy.js';
 import type { UpstreamRequest } from '../upstream/request.js';
 import type { LiveFeed } from './feed.js';
 
@@ -13,7 +13,9 @@ export const LIVE_HEAD_TTL_MS = 60_000;
 /** The EVM chain a Data API path names (`/v1/chains/{chainId}/…`). */
 export function chainOfPath(path: string): string | undefined {
   const parts = path.split('/');
-  return parts[1] === 'v1' && parts[2] === 'chains' && /^\d+$/.test(parts[3] ?? '') ? parts[3] : undefined;
+  return parts[1] === 'v1' && parts[2] === 'chains' && /^\d+$/.test(parts[3] ?? '')
+    ? parts[3]
+    : undefined;
 }
 
 export interface LiveCacheHooks {
@@ -25,7 +27,11 @@ export interface LiveCacheHooks {
   epoch(): string;
 }
 
-export function liveCacheHooks(feed: LiveFeed, policy: CachePolicy, chains: readonly string[]): LiveCacheHooks {
+export function liveCacheHooks(
+  feed: LiveFeed,
+  policy: CachePolicy,
+  chains: readonly string[],
+): LiveCacheHooks {
   const follows = (req: UpstreamRequest<unknown>): string | undefined => {
     if (req.upstream !== 'data-api' || policy.classOf(req.resource) !== 'head') return undefined;
     // A page behind a token is a position (a token page), except in lists of changing items.

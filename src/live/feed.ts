@@ -50,7 +50,17 @@ export class LiveFeed {
     this.#now = o.now ?? Date.now;
     const log = o.log ?? (() => {});
     this.#sources = o.chains.map(
-      (c) => new HeadSource({ ...c, bus: o.bus, owner: this.owner, lockTtlMs: o.lockTtlMs ?? 3_000, maxBackfill: o.maxBackfill ?? 256, now: this.#now, log, onSocket: o.onSocket }),
+      (c) =>
+        new HeadSource({
+          ...c,
+          bus: o.bus,
+          owner: this.owner,
+          lockTtlMs: o.lockTtlMs ?? 3_000,
+          maxBackfill: o.maxBackfill ?? 256,
+          now: this.#now,
+          log,
+          onSocket: o.onSocket,
+        }),
     );
     o.bus.onHead((h) => this.#receive(h));
     o.bus.onBeat((chainId) => this.#beats.set(chainId, this.#now()));
@@ -87,19 +97,27 @@ export class LiveFeed {
   headTag(chainId: string): string | undefined {
     const beat = this.#beats.get(chainId);
     const head = this.#heads.get(chainId);
-    if (!head || beat === undefined || this.#now() - beat > (this.#o.liveWindowMs ?? 3_500)) return undefined;
+    if (!head || beat === undefined || this.#now() - beat > (this.#o.liveWindowMs ?? 3_500))
+      return undefined;
     return `h${head.number}`;
   }
 
   /** `{ chainId, height, ageMs }` of a recent head of a chain (ageMs: since the feed saw it). */
-  headAt(chainId: string, height: string): { chainId: string; height: string; ageMs: number } | undefined {
+  headAt(
+    chainId: string,
+    height: string,
+  ): { chainId: string; height: string; ageMs: number } | undefined {
     const h = this.#recent.get(chainId)?.find((r) => r.number === height);
     return h ? { chainId, height, ageMs: Math.max(0, this.#now() - h.seenAt) } : undefined;
   }
 
   /** `{ chainId, height, ageMs }` of every chain with a known head (ageMs: since the feed saw it). */
   heads(): { chainId: string; height: string; ageMs: number }[] {
-    return [...this.#heads.values()].map((h) => ({ chainId: h.chainId, height: h.number, ageMs: Math.max(0, this.#now() - h.seenAt) }));
+    return [...this.#heads.values()].map((h) => ({
+      chainId: h.chainId,
+      height: h.number,
+      ageMs: Math.max(0, this.#now() - h.seenAt),
+    }));
   }
 
   /** Heads of `chainId` from now on, in order. Ends with SlowConsumerError past `queueMax` unread heads. */
@@ -167,7 +185,9 @@ export class LiveFeed {
     const n = BigInt(h.number);
     if (cur && n <= BigInt(cur.number)) return;
     if (cur && n > BigInt(cur.number) + 1n) {
-      const missed = await this.#o.bus.since(h.chainId, BigInt(cur.number)).catch(() => [] as Head[]);
+      const missed = await this.#o.bus
+        .since(h.chainId, BigInt(cur.number))
+        .catch(() => [] as Head[]);
       for (const m of missed) if (BigInt(m.number) < n) this.#deliver(m);
     }
     this.#deliver(h);

@@ -1,5 +1,5 @@
 import type { HeadBus } from './bus.js';
-import { headOf, type Head } from './head.js';
+import { type Head, headOf } from './head.js';
 import { openRpcSocket, type RpcSocket } from './rpc-socket.js';
 
 /**
@@ -52,7 +52,9 @@ export class HeadSource {
   async #run(): Promise<void> {
     const renewMs = Math.max(50, Math.floor(this.#o.lockTtlMs / 3));
     while (!this.#stopped) {
-      const held = await this.#o.bus.lock(this.#o.chainId, this.#o.owner, this.#o.lockTtlMs).catch(() => false);
+      const held = await this.#o.bus
+        .lock(this.#o.chainId, this.#o.owner, this.#o.lockTtlMs)
+        .catch(() => false);
       if (!held) {
         await sleep(renewMs);
         continue;
@@ -70,7 +72,9 @@ export class HeadSource {
     const { chainId, bus, owner } = this.#o;
     let queue: Promise<void> = Promise.resolve();
     const enqueue = (n: bigint) => {
-      queue = queue.then(() => this.#catchUp(n)).catch((e: Error) => this.#o.log('warn', `live ${chainId}: head ${n}: ${e.message}`));
+      queue = queue
+        .then(() => this.#catchUp(n))
+        .catch((e: Error) => this.#o.log('warn', `live ${chainId}: head ${n}: ${e.message}`));
     };
     let socket: RpcSocket;
     try {
@@ -93,7 +97,10 @@ export class HeadSource {
     try {
       const id = await socket.request('eth_chainId');
       if (typeof id !== 'string' || BigInt(id).toString() !== chainId) {
-        this.#o.log('warn', `live ${chainId}: the node at the websocket serves chain ${String(id)}; not following it`);
+        this.#o.log(
+          'warn',
+          `live ${chainId}: the node at the websocket serves chain ${String(id)}; not following it`,
+        );
         socket.close();
       } else {
         await socket.request('eth_subscribe', ['newHeads']);
@@ -121,7 +128,10 @@ export class HeadSource {
     const last = await bus.last(chainId);
     let from = last ? BigInt(last.number) + 1n : n;
     if (n - from >= BigInt(this.#o.maxBackfill)) {
-      this.#o.log('warn', `live ${chainId}: ${n - from} blocks behind; backfilling only the last ${this.#o.maxBackfill}`);
+      this.#o.log(
+        'warn',
+        `live ${chainId}: ${n - from} blocks behind; backfilling only the last ${this.#o.maxBackfill}`,
+      );
       from = n - BigInt(this.#o.maxBackfill) + 1n;
     }
     for (let k = from; k <= n; k++) {

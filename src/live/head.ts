@@ -17,13 +17,19 @@ export interface Head {
   seenAt: number;
 }
 
-const dec = (h: unknown): string => (typeof h === 'string' && /^0x[0-9a-f]+$/i.test(h) ? BigInt(h).toString() : '0');
+const dec = (h: unknown): string =>
+  typeof h === 'string' && /^0x[0-9a-f]+$/i.test(h) ? BigInt(h).toString() : '0';
 
 /** A node's block JSON (newHeads payload or eth_getBlockByNumber result) as a Head; undefined when malformed. */
 export function headOf(chainId: string, raw: unknown, seenAt: number): Head | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const b = raw as Record<string, unknown>;
-  if (typeof b.number !== 'string' || typeof b.hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(b.hash)) return undefined;
+  if (
+    typeof b.number !== 'string' ||
+    typeof b.hash !== 'string' ||
+    !/^0x[0-9a-f]{64}$/i.test(b.hash)
+  )
+    return undefined;
   return {
     chainId,
     number: dec(b.number),

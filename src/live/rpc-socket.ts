@@ -10,10 +10,17 @@ export interface RpcSocket {
   close(): void;
 }
 
-export function openRpcSocket(url: string, onNotification: (subscription: string, result: unknown) => void, timeoutMs = 10_000): Promise<RpcSocket> {
+export function openRpcSocket(
+  url: string,
+  onNotification: (subscription: string, result: unknown) => void,
+  timeoutMs = 10_000,
+): Promise<RpcSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, maxPayload: 16 * 1024 * 1024 });
-    const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+    const pending = new Map<
+      number,
+      { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+    >();
     let nextId = 1;
     let settleClosed!: () => void;
     const closed = new Promise<void>((r) => (settleClosed = r));
@@ -25,13 +32,20 @@ export function openRpcSocket(url: string, onNotification: (subscription: string
       pending.clear();
     };
     ws.on('message', (data) => {
-      let msg: { id?: number; result?: unknown; error?: { message?: string }; method?: string; params?: { subscription?: string; result?: unknown } };
+      let msg: {
+        id?: number;
+        result?: unknown;
+        error?: { message?: string };
+        method?: string;
+        params?: { subscription?: string; result?: unknown };
+      };
       try {
         msg = JSON.parse(data.toString()) as typeof msg;
       } catch {
         return;
       }
-      if (msg.method === 'eth_subscription' && msg.params?.subscription) return onNotification(msg.params.subscription, msg.params.result);
+      if (msg.method === 'eth_subscription' && msg.params?.subscription)
+        return onNotification(msg.params.subscription, msg.params.result);
       const p = typeof msg.id === 'number' ? pending.get(msg.id) : undefined;
       if (!p) return;
       pending.delete(msg.id!);

@@ -13,8 +13,11 @@ export function useLiveExtensions(feed: LiveFeed): Plugin<GatewayContext> {
         onExecuteDone({ args, result, setResult }) {
           const touched = (args.contextValue as GatewayContext).headsTouched;
           if (!touched || touched.size === 0 || !result || Symbol.asyncIterator in result) return;
-          const heads = [...touched].map(([chainId, height]) => feed.headAt(chainId, height)).filter((h) => h !== undefined);
-          if (heads.length > 0) setResult({ ...result, extensions: { ...result.extensions, heads } });
+          const heads = [...touched]
+            .map(([chainId, height]) => feed.headAt(chainId, height))
+            .filter((h) => h !== undefined);
+          if (heads.length > 0)
+            setResult({ ...result, extensions: { ...result.extensions, heads } });
         },
       };
     },

@@ -1,7 +1,7 @@
+import type { Plugin } from 'graphql-yoga';
 import { Cluster, Redis } from 'ioredis';
 import { Counter, Gauge } from 'prom-client';
-import type { Plugin } from 'graphql-yoga';
-import { createMissLease, type AcrossProcesses } from '../cache/miss-lease.js';
+import { type AcrossProcesses, createMissLease } from '../cache/miss-lease.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
@@ -27,17 +27,39 @@ export interface Live {
 
 type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 
-export function createLive(config: Config, o: { store: CacheStore; policy: CachePolicy; metrics: GatewayMetrics; log: Log }): Live {
+export function createLive(
+  config: Config,
+  o: { store: CacheStore; policy: CachePolicy; metrics: GatewayMetrics; log: Log },
+): Live {
   const registers = [o.metrics.registry];
   let leaseRedis: Redis | Cluster | undefined;
   let acrossProcesses: AcrossProcesses | undefined;
   if (config.redisUrl && config.missLeaseMs > 0) {
-    const opts = { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: config.redisCommandTimeoutMs, retryStrategy: (n: number) => Math.min(n * 100, 2_000) };
+    const opts = {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: config.redisCommandTimeoutMs,
+      retryStrategy: (n: number) => Math.min(n * 100, 2_000),
+    };
     const u = new URL(config.redisUrl);
-    leaseRedis = config.redisCluster ? new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], { enableOfflineQueue: false, redisOptions: opts }) : new Redis(config.redisUrl, opts);
+    leaseRedis = config.redisCluster
+      ? new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
+          enableOfflineQueue: false,
+          redisOptions: opts,
+        })
+      : new Redis(config.redisUrl, opts);
     leaseRedis.on('error', () => {});
-    const leases = new Counter({ name: 'gateway_miss_lease_total', help: 'Cross-replica miss leases: held (loaded here), waited (a peer loaded), expired (loaded after the bound).', labelNames: ['event'], registers });
-    acrossProcesses = createMissLease({ redis: leaseRedis, leaseMs: config.missLeaseMs, onEvent: (event) => leases.inc({ event }) });
+    const leases = new Counter({
+      name: 'gateway_miss_lease_total',
+      help: 'Cross-replica miss leases: held (loaded here), waited (a peer loaded), expired (loaded after the bound).',
+      labelNames: ['event'],
+      registers,
+    });
+    acrossProcesses = createMissLease({
+      redis: leaseRedis,
+      leaseMs: config.missLeaseMs,
+      onEvent: (event) => leases.inc({ event }),
+    });
   }
   const none: Live = {
     acrossProcesses,
@@ -58,7 +80,11 @@ export function createLive(config: Config, o: { store: CacheStore; policy: Cache
       this.set(feed.subscriberCount());
     },
   });
-  const sockets = new Gauge({ name: 'gateway_live_upstream_sockets', help: 'Upstream node websockets this replica holds open (one per followed chain across all replicas).', registers });
+  const sockets = new Gauge({
+    name: 'gateway_live_upstream_sockets',
+    help: 'Upstream node websockets this replica holds open (one per followed chain across all replicas).',
+    registers,
+  });
   let lastLog = 0;
   const bus = config.redisUrl
     ? new RedisHeadBus(config.redisUrl, config.redisCluster, (e) => {
@@ -75,7 +101,11 @@ export function createLive(config: Config, o: { store: CacheStore; policy: Cache
     log: (level, message) => o.log(level, message),
     onSocket: (d) => sockets.inc(d),
   });
-  const hooks = liveCacheHooks(feed, o.policy, config.liveChains.map((c) => c.chainId));
+  const hooks = liveCacheHooks(
+    feed,
+    o.policy,
+    config.liveChains.map((c) => c.chainId),
+  );
   return {
     feed,
     acrossProcesses,

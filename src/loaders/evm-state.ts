@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { BlockPin, EvmStateClient } from '../upstream/evm-state.js';
-import type { EvmHeader } from '../upstream/schemas/evm-state.js';
 import type { UpstreamRequest } from '../upstream/request.js';
+import type { EvmHeader } from '../upstream/schemas/evm-state.js';
 import { cachedRequests, keyIn, type LoaderDeps } from './request-loader.js';
 
 /**

@@ -3,7 +3,7 @@ import type { IcmApiClient, IcmListFilter } from '../upstream/data-api-icm.js';
 import type { Page } from '../upstream/request.js';
 import type { IcmMessage } from '../upstream/schemas/icm.js';
 import type { GatewayNetwork } from '../upstream/schemas/primary.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /** ICM pages are fetched at the route's largest size; a message refetched twice in a query is one call. */
 export const ICM_PAGE_SIZE = 100;
@@ -26,7 +26,12 @@ export interface IcmLoaders {
 
 export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient): IcmLoaders {
   return {
-    messagesPage: requestLoader(deps, (k: IcmPageKey) => api.listMessagesByAddress(k.address, k.network, { pageToken: k.pageToken, pageSize: ICM_PAGE_SIZE })),
+    messagesPage: requestLoader(deps, (k: IcmPageKey) =>
+      api.listMessagesByAddress(k.address, k.network, {
+        pageToken: k.pageToken,
+        pageSize: ICM_PAGE_SIZE,
+      }),
+    ),
     message: requestLoader(deps, (messageId: string) => api.getMessage(messageId)),
     allMessagesPage: requestLoader(deps, ({ pageToken, ...f }: IcmAllPageKey) =>
       api.listMessages(f, { pageToken, pageSize: ICM_PAGE_SIZE }),

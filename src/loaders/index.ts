@@ -1,24 +1,24 @@
 import type { DataApiClient } from '../upstream/data-api.js';
+import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
-import type { IcmApiClient } from '../upstream/data-api-icm.js';
-import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { StakingApiClient } from '../upstream/data-api-staking.js';
+import type { TokensApiClient } from '../upstream/data-api-tokens.js';
+import type { EvmStateClient } from '../upstream/evm-state.js';
+import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { MetricsMoreClient } from '../upstream/metrics-api-more.js';
-import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-more.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
-import type { EvmStateClient } from '../upstream/evm-state.js';
+import { createIcmLoaders, type IcmLoaders } from './icm.js';
+import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
+import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-more.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
-import { createIcmLoaders, type IcmLoaders } from './icm.js';
-import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
 import type { LoaderDeps } from './request-loader.js';
-import type { TokensApiClient } from '../upstream/data-api-tokens.js';
-import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
 import { createStakingLoaders, type StakingLoaders } from './staking.js';
+import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
 
 /** Every per-request loader, grouped by upstream resource family. Created fresh for each request. */
 export interface Loaders {
@@ -58,7 +58,9 @@ export interface LoaderClients {
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
-  return { evm: createEvmLoaders(deps, clients.dataApi), primary: createPrimaryLoaders(deps, clients.primaryApi),
+  return {
+    evm: createEvmLoaders(deps, clients.dataApi),
+    primary: createPrimaryLoaders(deps, clients.primaryApi),
     primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
@@ -66,5 +68,6 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     staking: createStakingLoaders(deps, clients.stakingApi),
     metricsMore: createMetricsMoreLoaders(deps, clients.metricsMoreApi),
     node: createNodeLoaders(deps, clients.nodes),
-    evmState: createEvmStateLoaders(deps, clients.evm ?? []) };
+    evmState: createEvmStateLoaders(deps, clients.evm ?? []),
+  };
 }

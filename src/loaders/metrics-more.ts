@@ -1,5 +1,4 @@
 import type DataLoader from 'dataloader';
-import type { TimeInterval } from '../upstream/schemas/metrics.js';
 import type {
   IcmFilter,
   IcmMetricsValue,
@@ -12,10 +11,10 @@ import type {
   TimeRange,
 } from '../upstream/metrics-api-more.js';
 import type { Page } from '../upstream/request.js';
-import type { MetricsValue } from '../upstream/schemas/metrics.js';
+import type { MetricsValue, TimeInterval } from '../upstream/schemas/metrics.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
 import { METRICS_PAGE_SIZE } from './metrics.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Metrics API loaders for staking, ICM and L1-validator fee series (pages at the route's largest

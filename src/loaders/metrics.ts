@@ -1,8 +1,13 @@
 import type DataLoader from 'dataloader';
 import type { MetricsApiClient, SeriesFilter } from '../upstream/metrics-api.js';
 import type { Page } from '../upstream/request.js';
-import type { ChainMetric, MetricsValue, RollingWindowMetric, RollingWindowValues } from '../upstream/schemas/metrics.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import type {
+  ChainMetric,
+  MetricsValue,
+  RollingWindowMetric,
+  RollingWindowValues,
+} from '../upstream/schemas/metrics.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Metrics series pages are fetched at the route's largest size (2160 points: six years of days, three
@@ -18,7 +23,11 @@ export interface SeriesPageKey extends SeriesFilter {
 
 export interface MetricsLoaders {
   seriesPage: DataLoader<SeriesPageKey, Page<MetricsValue>, string>;
-  rollingWindow: DataLoader<{ chainId: string; metric: RollingWindowMetric }, RollingWindowValues, string>;
+  rollingWindow: DataLoader<
+    { chainId: string; metric: RollingWindowMetric },
+    RollingWindowValues,
+    string
+  >;
 }
 
 export function createMetricsLoaders(deps: LoaderDeps, api: MetricsApiClient): MetricsLoaders {
@@ -26,6 +35,8 @@ export function createMetricsLoaders(deps: LoaderDeps, api: MetricsApiClient): M
     seriesPage: requestLoader(deps, ({ chainId, metric, pageToken, ...filter }: SeriesPageKey) =>
       api.chainMetric(chainId, metric, filter, { pageToken, pageSize: METRICS_PAGE_SIZE }),
     ),
-    rollingWindow: requestLoader(deps, (k: { chainId: string; metric: RollingWindowMetric }) => api.rollingWindow(k.chainId, k.metric)),
+    rollingWindow: requestLoader(deps, (k: { chainId: string; metric: RollingWindowMetric }) =>
+      api.rollingWindow(k.chainId, k.metric),
+    ),
   };
 }

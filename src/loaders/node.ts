@@ -34,20 +34,31 @@ export interface NodeLoaders {
   get(name?: string | null): NodeHandle | undefined;
 }
 
-export function createNodeLoaders(deps: LoaderDeps, clients: readonly NodeRpcClient[]): NodeLoaders {
+export function createNodeLoaders(
+  deps: LoaderDeps,
+  clients: readonly NodeRpcClient[],
+): NodeLoaders {
   const handles = new Map<string, NodeHandle>();
   const defaultName = clients[0]?.name ?? 'default';
 
   function handle(client: NodeRpcClient): NodeHandle {
     const run = <T>(req: UpstreamRequest<T>): Promise<T> => {
       // Told to the response cache: something uncacheable went into this response.
-      deps.observer?.served({ key: keyIn(deps)(req as UpstreamRequest<unknown>), label: req.resource, freshMs: 0, stale: false });
+      deps.observer?.served({
+        key: keyIn(deps)(req as UpstreamRequest<unknown>),
+        label: req.resource,
+        freshMs: 0,
+        stale: false,
+      });
       return req.run();
     };
-    const reads = new DataLoader<UpstreamRequest<unknown>, unknown, string>((reqs) => cachedRequests(deps, reqs), {
-      cacheKeyFn: keyIn(deps),
-      maxBatchSize: 100,
-    });
+    const reads = new DataLoader<UpstreamRequest<unknown>, unknown, string>(
+      (reqs) => cachedRequests(deps, reqs),
+      {
+        cacheKeyFn: keyIn(deps),
+        maxBatchSize: 100,
+      },
+    );
     return {
       name: client.name,
       isDefault: client.name === defaultName,

@@ -2,8 +2,8 @@ import type DataLoader from 'dataloader';
 import type { PrimaryChainAlias, SortOrder } from '../upstream/data-api-primary.js';
 import {
   addressesNeedPost,
-  UTXO_PAGE_SIZE,
   type PrimaryNetApiClient,
+  UTXO_PAGE_SIZE,
   type UtxoFilter,
   type UtxoPage,
 } from '../upstream/data-api-primary-net.js';
@@ -16,7 +16,7 @@ import type {
   LastActivity,
   SubnetRaw,
 } from '../upstream/schemas/primary-net.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Loaders for subnets, blockchains, UTXOs and activity by addresses, and the AVAX supply. Pages are

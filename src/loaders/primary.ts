@@ -1,10 +1,32 @@
 import type DataLoader from 'dataloader';
-import type { BalanceArgs, BlockRange, PChainTxFilter, PrimaryBlockPage, XVertexFilter, XVertexPage, L1ValidatorFilter, L1ValidatorPage, PrimaryApiClient, PrimaryChainAlias, StakingFilter, StakingPage, ValidatorFilter } from '../upstream/data-api-primary.js';
+import type {
+  BalanceArgs,
+  BlockRange,
+  L1ValidatorFilter,
+  L1ValidatorPage,
+  PChainTxFilter,
+  PrimaryApiClient,
+  PrimaryBlockPage,
+  PrimaryChainAlias,
+  StakingFilter,
+  StakingPage,
+  ValidatorFilter,
+  XVertexFilter,
+  XVertexPage,
+} from '../upstream/data-api-primary.js';
 import type { Page } from '../upstream/request.js';
-import type { NetworkName, PrimaryBalances, ValidatorDetails } from '../upstream/schemas/primary.js';
+import type {
+  NetworkName,
+  PrimaryBalances,
+  ValidatorDetails,
+} from '../upstream/schemas/primary.js';
+import type {
+  PrimaryNetworkBlockRaw,
+  XChainAssetDetailsRaw,
+  XChainVertexRaw,
+} from '../upstream/schemas/primary-blocks.js';
 import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
-import type { PrimaryNetworkBlockRaw, XChainAssetDetailsRaw, XChainVertexRaw } from '../upstream/schemas/primary-blocks.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Primary-network loaders. Every upstream page is fetched at the route's largest size (the Data API
@@ -64,40 +86,84 @@ export interface PrimaryLoaders {
   stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
   pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
   pChainBlocksPage: DataLoader<PChainBlocksPageKey, PrimaryBlockPage, string>;
-  pChainBlock: DataLoader<{ network: NetworkName; blockId: string }, PrimaryNetworkBlockRaw, string>;
+  pChainBlock: DataLoader<
+    { network: NetworkName; blockId: string },
+    PrimaryNetworkBlockRaw,
+    string
+  >;
   xVerticesPage: DataLoader<XVerticesPageKey, XVertexPage, string>;
   xVertex: DataLoader<{ network: NetworkName; vertexHash: string }, XChainVertexRaw, string>;
-  xAssetDetails: DataLoader<{ network: NetworkName; assetId: string }, XChainAssetDetailsRaw, string>;
+  xAssetDetails: DataLoader<
+    { network: NetworkName; assetId: string },
+    XChainAssetDetailsRaw,
+    string
+  >;
   balances: DataLoader<BalancesKey, PrimaryBalances, string>;
-  pChainTransaction: DataLoader<{ network: NetworkName; txHash: string }, PChainTransactionRaw, string>;
+  pChainTransaction: DataLoader<
+    { network: NetworkName; txHash: string },
+    PChainTransactionRaw,
+    string
+  >;
 }
 
 export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): PrimaryLoaders {
   return {
-    validatorsPage: requestLoader(deps, ({ network, nodeId, pageToken, ...filter }: ValidatorsPageKey) =>
-      api.listValidators(network, nodeId, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.validators }),
+    validatorsPage: requestLoader(
+      deps,
+      ({ network, nodeId, pageToken, ...filter }: ValidatorsPageKey) =>
+        api.listValidators(network, nodeId, filter, {
+          pageToken,
+          pageSize: PRIMARY_PAGE_SIZE.validators,
+        }),
     ),
-    l1ValidatorsPage: requestLoader(deps, ({ network, pageToken, ...filter }: L1ValidatorsPageKey) =>
-      api.listL1Validators(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.l1Validators }),
+    l1ValidatorsPage: requestLoader(
+      deps,
+      ({ network, pageToken, ...filter }: L1ValidatorsPageKey) =>
+        api.listL1Validators(network, filter, {
+          pageToken,
+          pageSize: PRIMARY_PAGE_SIZE.l1Validators,
+        }),
     ),
     stakingPage: requestLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
-      api.listStakingTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.stakingTransactions }),
+      api.listStakingTransactions(network, filter, {
+        pageToken,
+        pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
+      }),
     ),
     pChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
-      api.listPChainTransactions(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainTransactions }),
+      api.listPChainTransactions(network, filter, {
+        pageToken,
+        pageSize: PRIMARY_PAGE_SIZE.pChainTransactions,
+      }),
     ),
-    pChainBlocksPage: requestLoader(deps, ({ network, nodeId, pageToken, ...range }: PChainBlocksPageKey) =>
-      api.listPChainBlocks(network, nodeId, range, { pageToken, pageSize: PRIMARY_PAGE_SIZE.pChainBlocks }),
+    pChainBlocksPage: requestLoader(
+      deps,
+      ({ network, nodeId, pageToken, ...range }: PChainBlocksPageKey) =>
+        api.listPChainBlocks(network, nodeId, range, {
+          pageToken,
+          pageSize: PRIMARY_PAGE_SIZE.pChainBlocks,
+        }),
     ),
-    pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) => api.getPChainBlock(k.network, k.blockId)),
+    pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) =>
+      api.getPChainBlock(k.network, k.blockId),
+    ),
     xVerticesPage: requestLoader(deps, ({ network, pageToken, ...filter }: XVerticesPageKey) =>
-      api.listXChainVertices(network, filter, { pageToken, pageSize: PRIMARY_PAGE_SIZE.xChainVertices }),
+      api.listXChainVertices(network, filter, {
+        pageToken,
+        pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
+      }),
     ),
-    xVertex: requestLoader(deps, (k: { network: NetworkName; vertexHash: string }) => api.getXChainVertex(k.network, k.vertexHash)),
+    xVertex: requestLoader(deps, (k: { network: NetworkName; vertexHash: string }) =>
+      api.getXChainVertex(k.network, k.vertexHash),
+    ),
     xAssetDetails: requestLoader(deps, (k: { network: NetworkName; assetId: string }) =>
       api.getXChainAssetDetails(k.network, k.assetId),
     ),
-    balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) => api.getBalances(network, chain, args)),
-    pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) => api.getPChainTransaction(k.network, k.txHash)),
+    balances: requestLoader(deps, ({ network, chain, ...args }: BalancesKey) =>
+      api.getBalances(network, chain, args),
+    ),
+    pChainTransaction: requestLoader(deps, (k: { network: NetworkName; txHash: string }) =>
+      api.getPChainTransaction(k.network, k.txHash),
+    ),
   };
 }

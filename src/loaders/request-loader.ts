@@ -2,9 +2,9 @@ import DataLoader from 'dataloader';
 import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
+import { traceLoaderBatch } from '../telemetry/spans.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { Page, UpstreamRequest } from '../upstream/request.js';
-import { traceLoaderBatch } from '../telemetry/spans.js';
 
 /**
  * The one bridge between a per-request DataLoader and the shared cache: a batch of keys becomes one
@@ -25,20 +25,41 @@ export interface LoaderDeps {
 }
 
 export function cacheKeyOf(req: UpstreamRequest<unknown>, partition?: string): string {
-  return keys.request({ upstream: req.upstream, method: req.method, path: req.path, query: req.query, body: req.body, partition, variant: req.variant });
+  return keys.request({
+    upstream: req.upstream,
+    method: req.method,
+    path: req.path,
+    query: req.query,
+    body: req.body,
+    partition,
+    variant: req.variant,
+  });
 }
 
 /** The cache key of a request as this request's loaders see it (with its partition). */
-export const keyIn = (deps: LoaderDeps) => (req: UpstreamRequest<unknown>): string => cacheKeyOf(req, deps.partitionOf?.(req));
+export const keyIn =
+  (deps: LoaderDeps) =>
+  (req: UpstreamRequest<unknown>): string =>
+    cacheKeyOf(req, deps.partitionOf?.(req));
 
-const isNotFound = (e: unknown) => e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
+const isNotFound = (e: unknown) =>
+  e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
 
-export function cachedRequests<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
+export function cachedRequests<T>(
+  deps: LoaderDeps,
+  reqs: readonly UpstreamRequest<T>[],
+): Promise<(T | Error)[]> {
   // One span per DataLoader batch (the "resolver batch" of a trace), parent of its cache lookup.
-  return traceLoaderBatch(reqs.map((r) => r.resource), () => cachedRequestsUntraced(deps, reqs));
+  return traceLoaderBatch(
+    reqs.map((r) => r.resource),
+    () => cachedRequestsUntraced(deps, reqs),
+  );
 }
 
-function cachedRequestsUntraced<T>(deps: LoaderDeps, reqs: readonly UpstreamRequest<T>[]): Promise<(T | Error)[]> {
+function cachedRequestsUntraced<T>(
+  deps: LoaderDeps,
+  reqs: readonly UpstreamRequest<T>[],
+): Promise<(T | Error)[]> {
   return deps.cache.getMany(
     reqs.map((req) => ({
       key: keyIn(deps)(req as UpstreamRequest<unknown>),
@@ -48,19 +69,36 @@ function cachedRequestsUntraced<T>(deps: LoaderDeps, reqs: readonly UpstreamRequ
         // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
         for (const d of req.derived ?? []) {
           const spec = deps.policy.ttlFor(d.request.resource);
-          deps.cache.prime({ key: keyIn(deps)(d.request), ttlMs: () => spec.ttlMs, swrMs: spec.swrMs, staleIfErrorMs: spec.staleIfErrorMs }, d.from(value));
+          deps.cache.prime(
+            {
+              key: keyIn(deps)(d.request),
+              ttlMs: () => spec.ttlMs,
+              swrMs: spec.swrMs,
+              staleIfErrorMs: spec.staleIfErrorMs,
+            },
+            d.from(value),
+          );
         }
         return value;
       },
       // Stale windows come from the resource's class (a token page inherits its list's windows).
-      swrMs: (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken })).swrMs,
-      staleIfErrorMs: (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken })).staleIfErrorMs,
+      swrMs: (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken }))
+        .swrMs,
+      staleIfErrorMs: (
+        deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken })
+      ).staleIfErrorMs,
       ttlMs: (value: T) => {
         const lastPage = isPage(value) ? value.nextPageToken === null : undefined;
-        return (deps.specOf?.(req) ?? deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage })).ttlMs;
+        return (
+          deps.specOf?.(req) ??
+          deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage })
+        ).ttlMs;
       },
       // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).
-      errorTtlMs: (e: unknown) => (isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0 ? deps.policy.notFound().ttlMs : 0),
+      errorTtlMs: (e: unknown) =>
+        isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0
+          ? deps.policy.notFound().ttlMs
+          : 0,
     })),
     deps.observer,
   );
@@ -71,7 +109,10 @@ function isPage(v: unknown): v is Page<unknown> {
 }
 
 /** A per-request DataLoader over described upstream requests; identical requests are deduplicated by cache key. */
-export function requestLoader<K, T>(deps: LoaderDeps, toRequest: (key: K) => UpstreamRequest<T>): DataLoader<K, T, string> {
+export function requestLoader<K, T>(
+  deps: LoaderDeps,
+  toRequest: (key: K) => UpstreamRequest<T>,
+): DataLoader<K, T, string> {
   return new DataLoader<K, T, string>((ks) => cachedRequests(deps, ks.map(toRequest)), {
     cacheKeyFn: (k) => keyIn(deps)(toRequest(k) as UpstreamRequest<unknown>),
     maxBatchSize: 100,

@@ -14,7 +14,7 @@ import type {
   NetworkDetails,
   PendingRewardRaw,
 } from '../upstream/schemas/primary-rewards.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Network-wide staking loaders. Pages are fetched at the routes' largest size (100), so every

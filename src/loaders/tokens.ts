@@ -2,8 +2,8 @@ import type DataLoader from 'dataloader';
 import type {
   ApiFeature,
   BlockRangeFilter,
-  Erc1155BalanceFilter,
   Erc20BalanceFilter,
+  Erc1155BalanceFilter,
   TokensApiClient,
 } from '../upstream/data-api-tokens.js';
 import type { Page } from '../upstream/request.js';
@@ -18,14 +18,14 @@ import type { TransactionDetail } from '../upstream/schemas/evm-transfers.js';
 import type {
   AddressChains,
   CollectibleBalance,
-  Erc1155TokenBalance,
   Erc20TokenBalance,
   Erc721TokenBalance,
+  Erc1155TokenBalance,
   NftToken,
   TokenTransfer,
 } from '../upstream/schemas/portfolio.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
-import { requestLoader, type LoaderDeps } from './request-loader.js';
+import { type LoaderDeps, requestLoader } from './request-loader.js';
 
 /**
  * Portfolio and token loaders. Pages are fetched at each route's largest size (the upstream charges

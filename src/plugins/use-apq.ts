@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import type { CacheStore } from '../cache/store.js';
 
 /**
@@ -28,7 +28,8 @@ const HASH = /^[0-9a-f]{64}$/;
 export const apqKey = (hash: string) => `gw:v1:apq:${hash}`;
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const apqError = (message: string, code: string) => new GraphQLError(message, { extensions: { code, http: { status: 200 } } });
+const apqError = (message: string, code: string) =>
+  new GraphQLError(message, { extensions: { code, http: { status: 200 } } });
 
 export function useApq(o: ApqOptions): Plugin {
   const ttlMs = o.ttlMs ?? 7 * 24 * 3600_000;
@@ -37,9 +38,15 @@ export function useApq(o: ApqOptions): Plugin {
     async onParams({ params, setParams }) {
       const pq = (params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery;
       if (pq === undefined) return;
-      const { version, sha256Hash } = (typeof pq === 'object' && pq !== null ? pq : {}) as { version?: unknown; sha256Hash?: unknown };
+      const { version, sha256Hash } = (typeof pq === 'object' && pq !== null ? pq : {}) as {
+        version?: unknown;
+        sha256Hash?: unknown;
+      };
       if (version !== 1 || typeof sha256Hash !== 'string' || !HASH.test(sha256Hash)) {
-        throw apqError('extensions.persistedQuery needs version 1 and a sha256Hash of 64 hex digits', 'BAD_USER_INPUT');
+        throw apqError(
+          'extensions.persistedQuery needs version 1 and a sha256Hash of 64 hex digits',
+          'BAD_USER_INPUT',
+        );
       }
       if (typeof params.query === 'string' && params.query.length > 0) {
         if (params.query.length > maxLen) {

@@ -1,13 +1,13 @@
 import {
-  GraphQLError,
-  Kind,
   type DocumentNode,
-  type OperationDefinitionNode,
-  valueFromASTUntyped,
   type FieldNode,
   type FragmentDefinitionNode,
+  GraphQLError,
   type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
   type SelectionSetNode,
+  valueFromASTUntyped,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { argumentChecksOf } from '../schema/argument-checks.js';
@@ -106,7 +106,8 @@ function firstFailure(
 
   const descend = (typeName: string, node: FieldNode): GraphQLError | undefined => {
     const parent = schema.getType(typeName) as
-      { getFields?: () => Record<string, { type: unknown }> } | undefined;
+      | { getFields?: () => Record<string, { type: unknown }> }
+      | undefined;
     const def = parent?.getFields?.()[node.name.value];
     if (!def) return undefined;
     let t = def.type as { ofType?: unknown; name?: string };

@@ -11,10 +11,14 @@ export function useCacheExtensions(): Plugin<GatewayContext> {
       return {
         onExecuteDone({ args, result, setResult }) {
           const served = (args.contextValue as GatewayContext).served;
-          if (!served || served.stale.size === 0 || !result || Symbol.asyncIterator in result) return;
+          if (!served || served.stale.size === 0 || !result || Symbol.asyncIterator in result)
+            return;
           setResult({
             ...result,
-            extensions: { ...result.extensions, cache: { stale: true, staleResources: [...served.stale].sort() } },
+            extensions: {
+              ...result.extensions,
+              cache: { stale: true, staleResources: [...served.stale].sort() },
+            },
           });
         },
       };

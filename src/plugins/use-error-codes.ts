@@ -19,7 +19,13 @@ export function useErrorCodes(): Plugin {
             errors: result.errors.map((e) =>
               !uncoded(e)
                 ? e
-                : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }),
+                : new GraphQLError(e.message, {
+                    nodes: e.nodes,
+                    source: e.source,
+                    positions: e.positions,
+                    path: e.path,
+                    extensions: { ...e.extensions, code: 'BAD_USER_INPUT' },
+                  }),
             ),
           });
         },

@@ -13,7 +13,10 @@ export function useHealth(o: { store: CacheStore; path?: string }): Plugin {
       const cache = o.store.health();
       endResponse(
         fetchAPI.Response.json(
-          { status: cache === 'ok' ? 'ok' : 'degraded', cache: { kind: o.store.kind, status: cache } },
+          {
+            status: cache === 'ok' ? 'ok' : 'degraded',
+            cache: { kind: o.store.kind, status: cache },
+          },
           { status: 200, headers: { 'cache-control': 'no-store' } },
         ),
       );

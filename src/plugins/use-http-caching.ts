@@ -40,7 +40,8 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
     onExecute({ args }) {
       const ctx = args.contextValue as GatewayContext & { request?: Request };
       const request = ctx.request;
-      if (!request || getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
+      if (!request || getOperationAST(args.document, args.operationName)?.operation !== 'query')
+        return;
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
@@ -56,7 +57,13 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         // Incremental and streamed answers are never stored by anyone.
         const headers = new fetchAPI.Headers(response.headers);
         headers.set('cache-control', 'no-store');
-        setResponse(new fetchAPI.Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+        setResponse(
+          new fetchAPI.Response(response.body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers,
+          }),
+        );
         return;
       }
       if (!/json/.test(type)) return;
@@ -64,9 +71,18 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       const f = fresh.get(request);
       const headers = new fetchAPI.Headers(response.headers);
       headers.set('vary', VARY);
-      if (response.status === 200 && f && !credentialed && (request.method === 'GET' || request.method === 'POST')) {
-        headers.set('cache-control', `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`);
-        if (f.ageMs !== undefined) headers.set('age', String(Math.max(0, Math.floor(f.ageMs / 1000))));
+      if (
+        response.status === 200 &&
+        f &&
+        !credentialed &&
+        (request.method === 'GET' || request.method === 'POST')
+      ) {
+        headers.set(
+          'cache-control',
+          `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`,
+        );
+        if (f.ageMs !== undefined)
+          headers.set('age', String(Math.max(0, Math.floor(f.ageMs / 1000))));
       } else {
         headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
       }
@@ -78,7 +94,13 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         setResponse(new fetchAPI.Response(null, { status: 304, headers }));
         return;
       }
-      setResponse(new fetchAPI.Response(body, { status: response.status, statusText: response.statusText, headers }));
+      setResponse(
+        new fetchAPI.Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        }),
+      );
     },
   };
 }

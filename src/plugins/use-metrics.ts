@@ -7,17 +7,31 @@ import type { GatewayMetrics } from '../metrics.js';
  * `GET /metrics`: Prometheus text format. With a `token` (METRICS_TOKEN), only a request that carries
  * `Authorization: Bearer <token>` gets the metrics; any other gets 401 and nothing else.
  */
-export function useMetrics(o: { metrics: GatewayMetrics; store: CacheStore; path?: string; token?: string }): Plugin {
+export function useMetrics(o: {
+  metrics: GatewayMetrics;
+  store: CacheStore;
+  path?: string;
+  token?: string;
+}): Plugin {
   const path = o.path ?? '/metrics';
   const expected = o.token === undefined ? undefined : digest(`Bearer ${o.token}`);
   return {
     async onRequest({ url, request, endResponse, fetchAPI }) {
       if (url.pathname !== path) return;
-      if (expected && !timingSafeEqual(digest(request.headers.get('authorization') ?? ''), expected)) {
+      if (
+        expected &&
+        !timingSafeEqual(digest(request.headers.get('authorization') ?? ''), expected)
+      ) {
         endResponse(
           fetchAPI.Response.json(
             { error: 'the metrics need Authorization: Bearer <METRICS_TOKEN>' },
-            { status: 401, headers: { 'www-authenticate': 'Bearer realm="metrics"', 'cache-control': 'no-store' } },
+            {
+              status: 401,
+              headers: {
+                'www-authenticate': 'Bearer realm="metrics"',
+                'cache-control': 'no-store',
+              },
+            },
           ),
         );
         return;

@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, propagation, type Span, type TextMapGetter } from '@opentelemetry/api';
+import {
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+} from '@opentelemetry/api';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayMetrics } from '../metrics.js';
 import type { Logger } from '../telemetry/logger.js';
-import { currentRequestScope, runInRequestScope, type RequestScope } from '../telemetry/request-scope.js';
+import {
+  currentRequestScope,
+  type RequestScope,
+  runInRequestScope,
+} from '../telemetry/request-scope.js';
 import { tracer } from '../telemetry/spans.js';
 
 /**
@@ -29,18 +40,34 @@ const headerGetter: TextMapGetter<Headers> = {
   get: (h, key) => h.get(key) ?? undefined,
 };
 
-export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; graphqlEndpoint: string }): Plugin {
+export function useObservability(o: {
+  logger: Logger;
+  metrics: GatewayMetrics;
+  graphqlEndpoint: string;
+}): Plugin {
   const spans = new WeakMap<RequestScope, Span>();
   const known = new Set([o.graphqlEndpoint, '/health', '/live', '/metrics']);
   return {
     instrumentation: {
       request({ request }, wrapped) {
-        const scope: RequestScope = { requestId: requestIdFrom(request.headers), startedAt: performance.now(), upstreamCalls: 0, upstreamRetries: 0 };
+        const scope: RequestScope = {
+          requestId: requestIdFrom(request.headers),
+          startedAt: performance.now(),
+          upstreamCalls: 0,
+          upstreamRetries: 0,
+        };
         const path = pathOf(request.url);
         const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
         return tracer.startActiveSpan(
           known.has(path) ? `${request.method} ${path}` : request.method,
-          { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': known.has(path) ? path : 'other', 'request.id': scope.requestId } },
+          {
+            kind: SpanKind.SERVER,
+            attributes: {
+              'http.request.method': request.method,
+              'url.path': known.has(path) ? path : 'other',
+              'request.id': scope.requestId,
+            },
+          },
           parent,
           (span) => {
             spans.set(scope, span);
@@ -57,7 +84,8 @@ export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; g
     },
     onParams({ params }) {
       const scope = currentRequestScope();
-      if (scope && typeof params.operationName === 'string' && params.operationName) scope.operationName = params.operationName.slice(0, 100);
+      if (scope && typeof params.operationName === 'string' && params.operationName)
+        scope.operationName = params.operationName.slice(0, 100);
     },
     onExecute({ args }) {
       const scope = currentRequestScope();
@@ -73,7 +101,8 @@ export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; g
       const codes = new Set<string>();
       for (const r of results) {
         if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) continue;
-        for (const e of r.errors as { extensions?: { code?: unknown } }[]) codes.add(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNCODED');
+        for (const e of r.errors as { extensions?: { code?: unknown } }[])
+          codes.add(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNCODED');
       }
       if (codes.size > 0) scope.errorCodes = [...codes].sort();
     },
@@ -84,7 +113,8 @@ export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; g
       const durationMs = performance.now() - scope.startedAt;
       const path = pathOf(request.url);
       const isGraphql = path === o.graphqlEndpoint;
-      if (isGraphql) o.metrics.requestDuration.observe({ status: String(response.status) }, durationMs / 1000);
+      if (isGraphql)
+        o.metrics.requestDuration.observe({ status: String(response.status) }, durationMs / 1000);
       const span = spans.get(scope);
       if (span?.isRecording()) {
         span.setAttribute('http.response.status_code', response.status);
@@ -92,7 +122,8 @@ export function useObservability(o: { logger: Logger; metrics: GatewayMetrics; g
         if (scope.operationName) span.setAttribute('graphql.operation.name', scope.operationName);
         if (scope.operationType) span.setAttribute('graphql.operation.type', scope.operationType);
         if (scope.errorCodes) span.setAttribute('graphql.error.codes', scope.errorCodes);
-        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: String(response.status) });
+        if (response.status >= 500)
+          span.setStatus({ code: SpanStatusCode.ERROR, message: String(response.status) });
       }
       const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;
       const line = {

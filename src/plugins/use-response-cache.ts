@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { getOperationAST, parse, type ExecutionResult } from 'graphql';
-import { LRUCache } from 'lru-cache';
+import { type ExecutionResult, getOperationAST, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
@@ -31,7 +31,6 @@ export interface ResponseCacheOptions {
   partitionOf: (request: Request) => string;
 }
 
-
 export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = o.maxTtlMs ?? 60_000;
   const count = (event: string) => o.metrics?.responseCache.inc({ event });
@@ -52,7 +51,9 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       // Only the variables the operation declares are part of the key (sorted): undeclared ones change
       // nothing in the answer, and must not grow the cache.
       const vars = (params.variables ?? {}) as Record<string, unknown>;
-      const used = Object.fromEntries(declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]));
+      const used = Object.fromEntries(
+        declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]),
+      );
       const hash = createHash('sha256')
         .update(params.query)
         .update('\0')
@@ -64,10 +65,19 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       const [raw] = await o.store.getMany([key]);
       if (raw !== undefined) {
         try {
-          const { data, t, ttl, swr } = JSON.parse(raw) as ExecutionResult & { t?: number; ttl?: number; swr?: number };
+          const { data, t, ttl, swr } = JSON.parse(raw) as ExecutionResult & {
+            t?: number;
+            ttl?: number;
+            swr?: number;
+          };
           count('hit');
           // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
-          if (t !== undefined && ttl !== undefined) noteFreshness(request, { maxAgeMs: Math.max(0, t + ttl - Date.now()), swrMs: swr ?? 0, ageMs: Date.now() - t });
+          if (t !== undefined && ttl !== undefined)
+            noteFreshness(request, {
+              maxAgeMs: Math.max(0, t + ttl - Date.now()),
+              swrMs: swr ?? 0,
+              ageMs: Date.now() - t,
+            });
           setResult({ data });
           return;
         } catch {

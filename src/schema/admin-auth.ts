@@ -12,7 +12,10 @@ export type AdminAuth = { readonly status: 'disabled' | 'missing' | 'invalid' | 
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-export function readAdminAuth(authorization: string | null, adminToken: string | undefined): AdminAuth {
+export function readAdminAuth(
+  authorization: string | null,
+  adminToken: string | undefined,
+): AdminAuth {
   if (!adminToken) return { status: 'disabled' };
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   if (!m) return { status: 'missing' };
@@ -26,9 +29,15 @@ export function requireAdmin(auth: AdminAuth | undefined): void {
     case 'granted':
       return;
     case 'disabled':
-      throw gqlError('FORBIDDEN', 'Node admin operations are disabled on this gateway (the operator has not set ADMIN_TOKEN)');
+      throw gqlError(
+        'FORBIDDEN',
+        'Node admin operations are disabled on this gateway (the operator has not set ADMIN_TOKEN)',
+      );
     case 'missing':
-      throw gqlError('UNAUTHENTICATED', 'Node admin operations need the admin token: send "Authorization: Bearer <token>"');
+      throw gqlError(
+        'UNAUTHENTICATED',
+        'Node admin operations need the admin token: send "Authorization: Bearer <token>"',
+      );
     case 'invalid':
       throw gqlError('FORBIDDEN', 'The admin token sent in the Authorization header is not valid');
   }

@@ -29,41 +29,82 @@ export const builder = new SchemaBuilder<{
     encodeGlobalID: encodeGlobalId,
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: {
-      description: 'Any object with a global id (Relay refetch): null when the id names nothing that exists.',
+      description:
+        'Any object with a global id (Relay refetch): null when the id names nothing that exists.',
       args: { id: { description: 'A global id, exactly as an `id` field returned it.' } },
     },
     nodesQueryOptions: {
-      description: 'Several objects by global id (Relay), in the order of `ids`; null for an id that names nothing.',
+      description:
+        'Several objects by global id (Relay), in the order of `ids`; null for an id that names nothing.',
       args: { ids: { description: 'Global ids, exactly as `id` fields returned them.' } },
     },
-    idFieldOptions: { description: 'Relay global id (opaque): refetch this object with `node(id)`.' },
-    nodeTypeOptions: { description: 'An object with a stable global id (Relay). Refetch any of them with `node(id)`.' },
+    idFieldOptions: {
+      description: 'Relay global id (opaque): refetch this object with `node(id)`.',
+    },
+    nodeTypeOptions: {
+      description:
+        'An object with a stable global id (Relay). Refetch any of them with `node(id)`.',
+    },
     // Other subgraphs of a supergraph commonly define Relay's PageInfo too: let composition merge them.
     pageInfoTypeOptions: {
       shareable: true,
-      description: 'Where a page of a connection sits in its list (Relay). The upstreams page forward only: page on with `first` and `after: endCursor`.',
+      description:
+        'Where a page of a connection sits in its list (Relay). The upstreams page forward only: page on with `first` and `after: endCursor`.',
     },
-    hasNextPageFieldOptions: { description: 'True when more items follow this page: pass `endCursor` as `after` to read them.' },
-    hasPreviousPageFieldOptions: { description: 'True when items precede this page (it started after a cursor). Backward paging (`last`/`before`) is not supported.' },
-    startCursorFieldOptions: { description: "Cursor of the page's first item; null when the page is empty." },
-    endCursorFieldOptions: { description: "Cursor of the page's last item, to pass as `after` for the next page; null when the page is empty." },
-    pageInfoFieldOptions: { description: 'Position of this page in the list: whether more items follow and the cursor to continue from.' },
-    edgesFieldOptions: { description: 'The items of this page, in list order, each with its cursor.' },
+    hasNextPageFieldOptions: {
+      description:
+        'True when more items follow this page: pass `endCursor` as `after` to read them.',
+    },
+    hasPreviousPageFieldOptions: {
+      description:
+        'True when items precede this page (it started after a cursor). Backward paging (`last`/`before`) is not supported.',
+    },
+    startCursorFieldOptions: {
+      description: "Cursor of the page's first item; null when the page is empty.",
+    },
+    endCursorFieldOptions: {
+      description:
+        "Cursor of the page's last item, to pass as `after` for the next page; null when the page is empty.",
+    },
+    pageInfoFieldOptions: {
+      description:
+        'Position of this page in the list: whether more items follow and the cursor to continue from.',
+    },
+    edgesFieldOptions: {
+      description: 'The items of this page, in list order, each with its cursor.',
+    },
     nodeFieldOptions: { description: 'The item itself.' },
     cursorFieldOptions: {
-      description: 'Opaque, signed cursor of this item: pass it as `after` to continue the list after it. Valid only with the same filter arguments.',
+      description:
+        'Opaque, signed cursor of this item: pass it as `after` to continue the list after it. Valid only with the same filter arguments.',
     },
     firstArgOptions: {
-      description: 'How many items to return, from the start of the list or after `after` (default 20; at most MAX_PAGE_SIZE, 500 unless configured). May span several upstream pages.',
+      description:
+        'How many items to return, from the start of the list or after `after` (default 20; at most MAX_PAGE_SIZE, 500 unless configured). May span several upstream pages.',
     },
-    afterArgOptions: { description: "A cursor from this same list (an edge's `cursor` or `pageInfo.endCursor`): the page starts right after it." },
-    lastArgOptions: { description: 'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `first`.' },
-    beforeArgOptions: { description: 'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `after`.' },
+    afterArgOptions: {
+      description:
+        "A cursor from this same list (an edge's `cursor` or `pageInfo.endCursor`): the page starts right after it.",
+    },
+    lastArgOptions: {
+      description:
+        'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `first`.',
+    },
+    beforeArgOptions: {
+      description:
+        'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `after`.',
+    },
     defaultConnectionTypeOptions: {
-      description: 'A page of a list (Relay connection): its items as `edges`, and `pageInfo` to page on with `first`/`after`.',
+      description:
+        'A page of a list (Relay connection): its items as `edges`, and `pageInfo` to page on with `first`/`after`.',
     },
-    defaultEdgeTypeOptions: { description: 'One item of a connection page, with the cursor that points at it.' },
+    defaultEdgeTypeOptions: {
+      description: 'One item of a connection page, with the cursor that points at it.',
+    },
   },
 });
 
-builder.queryType({ description: 'Avalanche chain data: EVM chains, the primary network, interchain messages and nodes.' });
+builder.queryType({
+  description:
+    'Avalanche chain data: EVM chains, the primary network, interchain messages and nodes.',
+});

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { PageSnapshots } from '../cache/page-snapshots.js';
 import { UpstreamError } from '../upstream/errors.js';
 import type { Page } from '../upstream/request.js';
@@ -89,13 +89,19 @@ export interface TokenConnectionOptions<T> {
 
 export interface ConnectionResult<T> {
   edges: { node: T; cursor: string }[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 }
 
 const CURSOR_VERSION = 1;
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-const hmac = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+const hmac = (body: string, secret: string) =>
+  createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
 /** Signatures of recent cursor bodies: a warm page signs the same cursors on every request. */
 const signed = new LRUCache<string, string>({ max: 10_000 });
 const sign = (body: string, secret: string): string => {
@@ -108,7 +114,8 @@ const sign = (body: string, secret: string): string => {
   return mac;
 };
 
-export const hashListKey = (listKey: string): string => createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
+export const hashListKey = (listKey: string): string =>
+  createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
 
 export function encodeCursor(p: CursorPayload, secret: string): string {
   const body = b64(JSON.stringify(p));
@@ -116,7 +123,8 @@ export function encodeCursor(p: CursorPayload, secret: string): string {
 }
 
 export function decodeCursor(cursor: string, secret: string, argument = 'after'): CursorPayload {
-  const bad = () => badInput(argument, 'Malformed cursor: pass back a cursor exactly as a connection returned it');
+  const bad = () =>
+    badInput(argument, 'Malformed cursor: pass back a cursor exactly as a connection returned it');
   if (typeof cursor !== 'string' || cursor.length > 4096) throw bad();
   const dot = cursor.indexOf('.');
   if (dot <= 0) throw bad();
@@ -144,7 +152,8 @@ const MAX_CURSOR_PAGE_SIZE = 10_000;
  */
 const TOKEN = /^[\x21-\x7e]{1,1024}$/;
 const TOKEN_FORBIDDEN = /&/;
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 const isBlock = (x: unknown) => x === undefined || (typeof x === 'string' && DECIMAL_BLOCK.test(x));
 
 /**
@@ -157,17 +166,36 @@ function isValidPayload(p: unknown): p is CursorPayload {
   if (v !== CURSOR_VERSION || typeof f !== 'string' || !/^[A-Za-z0-9_-]{16}$/.test(f)) return false;
   // `s: 0` marks a whole-list cursor (a list the node answers whole, windowed here): its index is bounded
   // by the list, not by a page, and its `t` is the key of the item it stands on.
-  if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > MAX_CURSOR_PAGE_SIZE) return false;
-  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= (s === 0 ? MAX_CURSOR_PAGE_SIZE : s)) return false;
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 0 || s > MAX_CURSOR_PAGE_SIZE)
+    return false;
+  if (
+    typeof i !== 'number' ||
+    !Number.isInteger(i) ||
+    i < 0 ||
+    i >= (s === 0 ? MAX_CURSOR_PAGE_SIZE : s)
+  )
+    return false;
   if (s === 0 && typeof t !== 'string') return false;
   if (t === null) {
     if (typeof c !== 'string' || !/^[A-Za-z0-9_-]{24}$/.test(c)) return false;
-  } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined) return false;
+  } else if (typeof t !== 'string' || !TOKEN.test(t) || TOKEN_FORBIDDEN.test(t) || c !== undefined)
+    return false;
   if (b !== undefined && !(typeof b === 'string' && DECIMAL_BLOCK.test(b))) return false;
   if (k !== undefined && !(typeof k === 'string' && k.length > 0 && k.length <= 512)) return false;
-  if (p.p !== undefined && !(typeof p.p === 'number' && Number.isInteger(p.p) && p.p >= 1 && p.p <= 1_000_000 && b !== undefined)) return false;
+  if (
+    p.p !== undefined &&
+    !(
+      typeof p.p === 'number' &&
+      Number.isInteger(p.p) &&
+      p.p >= 1 &&
+      p.p <= 1_000_000 &&
+      b !== undefined
+    )
+  )
+    return false;
   if (r !== undefined) {
-    if (!isObject(r) || Object.keys(r).some((key) => key !== 'startBlock' && key !== 'endBlock')) return false;
+    if (!isObject(r) || Object.keys(r).some((key) => key !== 'startBlock' && key !== 'endBlock'))
+      return false;
     if (!isBlock(r.startBlock) || !isBlock(r.endBlock)) return false;
   }
   const known = new Set(['v', 'f', 's', 't', 'c', 'i', 'b', 'k', 'p', 'r']);
@@ -186,13 +214,22 @@ function contentIdOf<T>(listHash: string, page: Page<T>, itemKey: (item: T) => s
 }
 
 function expired(message: string) {
-  return badInput('after', `${message}; restart paging without \`after\``, { reason: 'CURSOR_EXPIRED' });
+  return badInput('after', `${message}; restart paging without \`after\``, {
+    reason: 'CURSOR_EXPIRED',
+  });
 }
 
 /** Validates `first`/`last`/`before` before anything reaches an upstream. */
-export function checkConnectionArgs(args: ConnectionArgs, maxFirst: number, defaultFirst = 20): number {
+export function checkConnectionArgs(
+  args: ConnectionArgs,
+  maxFirst: number,
+  defaultFirst = 20,
+): number {
   if (args.last != null || args.before != null) {
-    throw badInput(args.last != null ? 'last' : 'before', 'Backward paging (last/before) is not supported: the upstream pages forward only. Use first/after.');
+    throw badInput(
+      args.last != null ? 'last' : 'before',
+      'Backward paging (last/before) is not supported: the upstream pages forward only. Use first/after.',
+    );
   }
   const first = args.first ?? defaultFirst;
   if (!Number.isInteger(first) || first < 0 || first > maxFirst) {
@@ -218,7 +255,8 @@ export async function resolveTokenConnection<T>(
   let inBlock = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
-    if (c.f !== f) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
+    if (c.f !== f)
+      throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
     if (c.s !== o.pageSize) throw expired('This cursor was made by an older release');
     token = c.t;
     index = c.i;
@@ -242,7 +280,8 @@ export async function resolveTokenConnection<T>(
     }
     if (found) {
       page = found;
-      if (index < -1 || index >= Math.max(page.items.length, 1)) throw badInput('after', 'Malformed cursor: it points outside its page');
+      if (index < -1 || index >= Math.max(page.items.length, 1))
+        throw badInput('after', 'Malformed cursor: it points outside its page');
       if (c.t === null && index >= 0 && (page.nextPageToken === null || o.mutableItems)) {
         // The snapshot was the whole list then; a list grows at its end (an ascending list gains its new
         // items there), so continue from the live list: the cursor's item is found again in the live head
@@ -267,7 +306,8 @@ export async function resolveTokenConnection<T>(
   for (let n = 0; ; n++) {
     const contentId = token === null ? contentIdOf(f, page, o.itemKey) : undefined;
     // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
-    if (contentId && page.items.length > index + 1 && want > edges.length) await ctx.snapshots.put(contentId, page);
+    if (contentId && page.items.length > index + 1 && want > edges.length)
+      await ctx.snapshots.put(contentId, page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
@@ -316,7 +356,11 @@ export async function resolveTokenConnection<T>(
  * snapshot's own end stands: a newest-first list whose item moved past the live head page gained nothing
  * after it).
  */
-async function growthOf<T>(o: TokenConnectionOptions<T>, item: T, range: BlockRange | undefined): Promise<{ page: Page<T>; index: number } | undefined> {
+async function growthOf<T>(
+  o: TokenConnectionOptions<T>,
+  item: T,
+  range: BlockRange | undefined,
+): Promise<{ page: Page<T>; index: number } | undefined> {
   const page = await o.fetchPage(null, range);
   const idOf = o.idOf ?? o.itemKey;
   const key = idOf(item);
@@ -340,7 +384,9 @@ async function resumeFromBlock<T>(
 ): Promise<{ page: Page<T>; index: number; range: BlockRange }> {
   const b = BigInt(block);
   const range: BlockRange =
-    r.order === 'desc' ? { startBlock: r.range.startBlock, endBlock: String(b + 1n) } : { startBlock: block, endBlock: r.range.endBlock };
+    r.order === 'desc'
+      ? { startBlock: r.range.startBlock, endBlock: String(b + 1n) }
+      : { startBlock: block, endBlock: r.range.endBlock };
   let page = await o.fetchPage(null, range);
   let seen = 0;
   for (let pages = 0; pages < 20; pages++) {
@@ -348,7 +394,8 @@ async function resumeFromBlock<T>(
       const item = page.items[i]!;
       if (BigInt(r.blockOf(item)) !== b) return { page, index: i - 1, range };
       seen++;
-      if (position !== undefined ? seen === position : o.itemKey(item) === key) return { page, index: i, range };
+      if (position !== undefined ? seen === position : o.itemKey(item) === key)
+        return { page, index: i, range };
     }
     if (page.nextPageToken === null) break;
     page = await o.fetchPage(page.nextPageToken, range);

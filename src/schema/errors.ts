@@ -17,12 +17,20 @@ export type ErrorCode =
   | 'SLOW_CONSUMER'
   | 'INTERNAL';
 
-export function gqlError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+export function gqlError(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
 /** Bad client input, naming the argument at fault. */
-export function badInput(argument: string, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+export function badInput(
+  argument: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): GraphQLError {
   return gqlError('BAD_USER_INPUT', message, { argument, ...extra });
 }
 
@@ -87,7 +95,8 @@ export function fromUpstreamError(e: UpstreamError): GraphQLError {
   if (reasonOf(e) !== undefined) extensions.reason = reasonOf(e);
   const extra = (e as { extensions?: unknown }).extensions;
   if (typeof extra === 'object' && extra !== null) Object.assign(extensions, extra);
-  const detail = e.upstreamMessage ?? (e.kind === 'timeout' ? 'the upstream did not answer in time' : e.kind);
+  const detail =
+    e.upstreamMessage ?? (e.kind === 'timeout' ? 'the upstream did not answer in time' : e.kind);
   const message =
     code === 'NOT_FOUND'
       ? `Not found: ${detail}`
@@ -110,7 +119,10 @@ function isGraphQLError(e: unknown): e is GraphQLError {
 }
 
 function isUpstreamError(e: unknown): e is UpstreamError {
-  return e instanceof UpstreamError || (e instanceof Error && e.name === 'UpstreamError' && 'kind' in e && 'upstream' in e);
+  return (
+    e instanceof UpstreamError ||
+    (e instanceof Error && e.name === 'UpstreamError' && 'kind' in e && 'upstream' in e)
+  );
 }
 
 /**
@@ -120,15 +132,28 @@ function isUpstreamError(e: unknown): e is UpstreamError {
 export function maskError(error: unknown, message: string, isDev = false): GraphQLError {
   const located = isGraphQLError(error) ? error : undefined;
   const original = located?.originalError ?? error;
-  const at = { nodes: located?.nodes, path: located?.path, source: located?.source, positions: located?.positions };
+  const at = {
+    nodes: located?.nodes,
+    path: located?.path,
+    source: located?.source,
+    positions: located?.positions,
+  };
   if (isUpstreamError(original)) {
-    return new GraphQLError(fromUpstreamError(original).message, { ...at, extensions: fromUpstreamError(original).extensions });
+    return new GraphQLError(fromUpstreamError(original).message, {
+      ...at,
+      extensions: fromUpstreamError(original).extensions,
+    });
   }
   if (isGraphQLError(original)) {
-    return original === located ? located : new GraphQLError(original.message, { ...at, extensions: original.extensions });
+    return original === located
+      ? located
+      : new GraphQLError(original.message, { ...at, extensions: original.extensions });
   }
   // Parse and validation errors carry no original error: they are the client's, pass them on
   // (plugins/use-error-codes.ts codes the ones that arrive without a code).
   if (located && !located.originalError) return located;
-  return new GraphQLError(isDev && original instanceof Error ? original.message : message, { ...at, extensions: { code: 'INTERNAL' } });
+  return new GraphQLError(isDev && original instanceof Error ? original.message : message, {
+    ...at,
+    extensions: { code: 'INTERNAL' },
+  });
 }

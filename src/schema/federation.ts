@@ -1,21 +1,32 @@
 import type { GraphQLError, GraphQLSchema, GraphQLUnionType } from 'graphql';
 import { builder } from './builder.js';
-import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
 import { badInput, gqlError } from './errors.js';
+import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
 import { AddressRef } from './types/address.js';
-import { Erc1155ContractRef, Erc20ContractRef, Erc721ContractRef, UnknownContractRef } from './types/contract.js';
+import { BlockRef } from './types/block.js';
+import { ChainRef } from './types/chain.js';
+import {
+  Erc20ContractRef,
+  Erc721ContractRef,
+  Erc1155ContractRef,
+  UnknownContractRef,
+} from './types/contract.js';
 import {
   branded as brandedMessage,
   DeliveredIcmMessageRef,
   DeliveredSourceNotIndexedIcmMessageRef,
-  parseMessageId,
   PendingIcmMessageRef,
+  parseMessageId,
 } from './types/icm-message.js';
 import { L1ValidatorRef, loadL1Validator } from './types/l1-validator.js';
-import { ActiveValidatorRef, CompletedValidatorRef, loadValidator, PendingValidatorRef, RemovedValidatorRef } from './types/validator.js';
-import { ChainRef } from './types/chain.js';
-import { BlockRef } from './types/block.js';
 import { TransactionRef } from './types/transaction.js';
+import {
+  ActiveValidatorRef,
+  CompletedValidatorRef,
+  loadValidator,
+  PendingValidatorRef,
+  RemovedValidatorRef,
+} from './types/validator.js';
 
 /**
  * Apollo Federation v2 entities, keyed by natural identity (never by our Relay global ids) so other
@@ -27,29 +38,43 @@ import { TransactionRef } from './types/transaction.js';
  */
 builder.asEntity(ChainRef, {
   key: builder.selection<{ chainId: string }>('chainId'),
-  resolveReference: async (ref, ctx) => ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
+  resolveReference: async (ref, ctx) =>
+    ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
 });
 
 builder.asEntity(BlockRef, {
-  key: [builder.selection<{ chainId: string; number: string }>('chainId number'), builder.selection<{ chainId: string; hash: string }>('chainId hash')],
+  key: [
+    builder.selection<{ chainId: string; number: string }>('chainId number'),
+    builder.selection<{ chainId: string; hash: string }>('chainId hash'),
+  ],
   resolveReference: async (ref, ctx) =>
     ctx.loaders.evm.block.load({
       chainId: parseChainId(String(ref.chainId), 'chainId'),
-      blockId: 'number' in ref ? parseBlockId(String(ref.number), 'number') : parseBlockId(String(ref.hash), 'hash'),
+      blockId:
+        'number' in ref
+          ? parseBlockId(String(ref.number), 'number')
+          : parseBlockId(String(ref.hash), 'hash'),
     }),
 });
 
 builder.asEntity(TransactionRef, {
   key: builder.selection<{ chainId: string; hash: string }>('chainId hash'),
   resolveReference: async (ref, ctx) =>
-    (await ctx.loaders.evm.transaction.load({ chainId: parseChainId(String(ref.chainId), 'chainId'), txHash: parseTxHash(String(ref.hash), 'hash') }))
-      .nativeTransaction,
+    (
+      await ctx.loaders.evm.transaction.load({
+        chainId: parseChainId(String(ref.chainId), 'chainId'),
+        txHash: parseTxHash(String(ref.hash), 'hash'),
+      })
+    ).nativeTransaction,
 });
 
 // An address needs no upstream call to exist: its fields load lazily, exactly as in `address(chainId, address)`.
 builder.asEntity(AddressRef, {
   key: builder.selection<{ chainId: string; address: string }>('chainId address'),
-  resolveReference: async (ref) => ({ chainId: parseChainId(String(ref.chainId), 'chainId'), address: parseEvmAddress(String(ref.address), 'address') }),
+  resolveReference: async (ref) => ({
+    chainId: parseChainId(String(ref.chainId), 'chainId'),
+    address: parseEvmAddress(String(ref.address), 'address'),
+  }),
 });
 
 // Contract metadata, per token standard, keyed like its address; a reference of the wrong standard is NOT_FOUND.
@@ -62,8 +87,15 @@ for (const [ref, ercType] of [
   builder.asEntity(ref, {
     key: builder.selection<{ chainId: string; address: string }>('chainId address'),
     resolveReference: async (key, ctx) => {
-      const c = await ctx.loaders.evm.contract.load({ chainId: parseChainId(String(key.chainId), 'chainId'), address: parseEvmAddress(String(key.address), 'address') });
-      if (c.ercType !== ercType) throw gqlError('NOT_FOUND', `The contract at ${key.address} is ${c.ercType}, not ${ercType}`);
+      const c = await ctx.loaders.evm.contract.load({
+        chainId: parseChainId(String(key.chainId), 'chainId'),
+        address: parseEvmAddress(String(key.address), 'address'),
+      });
+      if (c.ercType !== ercType)
+        throw gqlError(
+          'NOT_FOUND',
+          `The contract at ${key.address} is ${c.ercType}, not ${ercType}`,
+        );
       return c as never;
     },
   });
@@ -71,10 +103,21 @@ for (const [ref, ercType] of [
 
 // A validation period: network + node id + the transaction that added it (a node validates many times).
 // A reference may name an older status type; the answer is the period in its current status.
-for (const ref of [CompletedValidatorRef, ActiveValidatorRef, PendingValidatorRef, RemovedValidatorRef]) {
+for (const ref of [
+  CompletedValidatorRef,
+  ActiveValidatorRef,
+  PendingValidatorRef,
+  RemovedValidatorRef,
+]) {
   builder.asEntity(ref, {
-    key: builder.selection<{ network: string; nodeId: string; txHash: string }>('network nodeId txHash'),
-    resolveReference: async (key, ctx) => (await loadValidator(`${String(key.network)}:${String(key.nodeId)}:${String(key.txHash)}`, ctx)) as never,
+    key: builder.selection<{ network: string; nodeId: string; txHash: string }>(
+      'network nodeId txHash',
+    ),
+    resolveReference: async (key, ctx) =>
+      (await loadValidator(
+        `${String(key.network)}:${String(key.nodeId)}:${String(key.txHash)}`,
+        ctx,
+      )) as never,
   });
 }
 
@@ -93,10 +136,17 @@ builder.asEntity(L1ValidatorRef, {
 });
 
 // An interchain message by its id, in its current status (a pending message may have been delivered since).
-for (const ref of [PendingIcmMessageRef, DeliveredIcmMessageRef, DeliveredSourceNotIndexedIcmMessageRef]) {
+for (const ref of [
+  PendingIcmMessageRef,
+  DeliveredIcmMessageRef,
+  DeliveredSourceNotIndexedIcmMessageRef,
+]) {
   builder.asEntity(ref, {
     key: builder.selection<{ messageId: string }>('messageId'),
-    resolveReference: async (key, ctx) => brandedMessage(await ctx.loaders.icm.message.load(parseMessageId(String(key.messageId), 'messageId'))) as never,
+    resolveReference: async (key, ctx) =>
+      brandedMessage(
+        await ctx.loaders.icm.message.load(parseMessageId(String(key.messageId), 'messageId')),
+      ) as never,
   });
 }
 
@@ -125,20 +175,34 @@ export function guardEntitiesField(schema: GraphQLSchema): GraphQLSchema {
         const [result] = resolveOne(source, { representations: [rep] }, ctx, info) as unknown[];
         return result;
       } catch (e) {
-        return e instanceof Error ? e : gqlError('BAD_USER_INPUT', `representations[${i}] could not be resolved`);
+        return e instanceof Error
+          ? e
+          : gqlError('BAD_USER_INPUT', `representations[${i}] could not be resolved`);
       }
     });
   };
   return schema;
 }
 
-function representationError(rep: unknown, index: number, entityTypes: Set<string>): GraphQLError | undefined {
+function representationError(
+  rep: unknown,
+  index: number,
+  entityTypes: Set<string>,
+): GraphQLError | undefined {
   if (typeof rep !== 'object' || rep === null || Array.isArray(rep))
-    return badInput('representations', `representations[${index}] must be an object with a __typename`, { index });
+    return badInput(
+      'representations',
+      `representations[${index}] must be an object with a __typename`,
+      { index },
+    );
   const typename = (rep as { __typename?: unknown }).__typename;
   if (typeof typename !== 'string' || !entityTypes.has(typename))
-    return badInput('representations', `representations[${index}]: ${JSON.stringify(typename ?? null).slice(0, 80)} is not an entity type of this subgraph`, {
-      index,
-    });
+    return badInput(
+      'representations',
+      `representations[${index}]: ${JSON.stringify(typename ?? null).slice(0, 80)} is not an entity type of this subgraph`,
+      {
+        index,
+      },
+    );
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
 import './scalars.js';
 import './types/chain.js';
@@ -57,7 +57,15 @@ export function buildSchema(): GraphQLSchema {
   schema ??= guardEntitiesField(
     builder.toSubGraphSchema({
       linkUrl: 'https://specs.apollo.dev/federation/v2.6',
-      federationDirectives: ['@key', '@shareable', '@external', '@requires', '@provides', '@tag', '@inaccessible'],
+      federationDirectives: [
+        '@key',
+        '@shareable',
+        '@external',
+        '@requires',
+        '@provides',
+        '@tag',
+        '@inaccessible',
+      ],
       sortSchema: false,
     }),
   );

@@ -16,7 +16,10 @@ const fitsUint64 = (decimal: string) => BigInt(decimal) <= UINT64_MAX;
 export function parseChainId(value: string, argument = 'chainId'): string {
   const v = value.trim();
   if ((EVM_CHAIN_ID.test(v) && fitsUint64(v)) || BLOCKCHAIN_ID.test(v)) return v;
-  throw badInput(argument, `${argument} must be a decimal EVM chain id (e.g. "43114", at most 2^64-1) or a blockchain id`);
+  throw badInput(
+    argument,
+    `${argument} must be a decimal EVM chain id (e.g. "43114", at most 2^64-1) or a blockchain id`,
+  );
 }
 
 /** A block number (decimal) or a block hash (0x + 64 hex, normalized to lower case). */
@@ -24,7 +27,10 @@ export function parseBlockId(value: string, argument = 'id'): string {
   const v = value.trim();
   if (BLOCK_NUMBER.test(v) && fitsUint64(v)) return v;
   if (HASH_32.test(v)) return v.toLowerCase();
-  throw badInput(argument, `${argument} must be a block number (decimal, at most 2^64-1) or a block hash (0x followed by 64 hex digits)`);
+  throw badInput(
+    argument,
+    `${argument} must be a block number (decimal, at most 2^64-1) or a block hash (0x followed by 64 hex digits)`,
+  );
 }
 
 export function parseTxHash(value: string, argument = 'hash'): string {
@@ -54,8 +60,12 @@ export function parseBlockNumber(value: string, argument: string): number {
 }
 
 /** An address list's block range: startBlock inclusive, endBlock exclusive, so a non-empty range has startBlock < endBlock. */
-export function parseBlockRange(args: { startBlock?: string | null; endBlock?: string | null }): { startBlock?: number; endBlock?: number } {
-  const startBlock = args.startBlock == null ? undefined : parseBlockNumber(args.startBlock, 'startBlock');
+export function parseBlockRange(args: { startBlock?: string | null; endBlock?: string | null }): {
+  startBlock?: number;
+  endBlock?: number;
+} {
+  const startBlock =
+    args.startBlock == null ? undefined : parseBlockNumber(args.startBlock, 'startBlock');
   const endBlock = args.endBlock == null ? undefined : parseBlockNumber(args.endBlock, 'endBlock');
   if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock) {
     throw badInput('startBlock', 'startBlock (inclusive) must be less than endBlock (exclusive)');

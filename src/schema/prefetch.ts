@@ -1,4 +1,4 @@
-import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 
 /**
  * Cold-path prefetch: a child field whose upstream call derives from its parent's arguments (not from
@@ -6,7 +6,10 @@ import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } 
  * waiting for the parent's own upstream answer. This finds such a child in the parent's selection
  * (through fragments and inline fragments, @defer included) and returns its fields' arguments.
  */
-export function selectedChildArgs(info: GraphQLResolveInfo, child: string): Record<string, unknown>[] {
+export function selectedChildArgs(
+  info: GraphQLResolveInfo,
+  child: string,
+): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const seen = new Set<string>();
   const walk = (set: SelectionSetNode | undefined) => {

@@ -20,7 +20,10 @@ export function parseNetwork(value: string, argument = 'network'): GatewayNetwor
   const v = value.trim().toLowerCase();
   if (v === 'mainnet') return 'mainnet';
   if (v === 'fuji' || v === 'testnet') return 'fuji';
-  throw badInput(argument, `${argument} must be one of mainnet, fuji, testnet (testnet and fuji are the same network)`);
+  throw badInput(
+    argument,
+    `${argument} must be one of mainnet, fuji, testnet (testnet and fuji are the same network)`,
+  );
 }
 
 // ——— base58 / CB58 ———
@@ -58,7 +61,8 @@ export function cb58Decode(s: string): Uint8Array | undefined {
   if (!all || all.length < 5) return undefined;
   const payload = all.subarray(0, all.length - 4);
   const sum = createHash('sha256').update(payload).digest();
-  for (let i = 0; i < 4; i++) if (all[all.length - 4 + i] !== sum[sum.length - 4 + i]) return undefined;
+  for (let i = 0; i < 4; i++)
+    if (all[all.length - 4 + i] !== sum[sum.length - 4 + i]) return undefined;
   return payload;
 }
 
@@ -67,7 +71,10 @@ export function parseCb58Id(value: string, argument: string, what = 'id'): strin
   const v = value.trim();
   const payload = v.length <= 64 ? cb58Decode(v) : undefined;
   if (payload?.length !== 32) {
-    throw badInput(argument, `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`);
+    throw badInput(
+      argument,
+      `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`,
+    );
   }
   return v;
 }
@@ -75,9 +82,13 @@ export function parseCb58Id(value: string, argument: string, what = 'id'): strin
 /** `NodeID-` followed by the CB58 encoding of a 20-byte node id, checksum verified. */
 export function parseNodeId(value: string, argument = 'nodeId'): string {
   const v = value.trim();
-  const payload = v.startsWith('NodeID-') && v.length <= 64 ? cb58Decode(v.slice('NodeID-'.length)) : undefined;
+  const payload =
+    v.startsWith('NodeID-') && v.length <= 64 ? cb58Decode(v.slice('NodeID-'.length)) : undefined;
   if (payload?.length !== 20) {
-    throw badInput(argument, `${argument} must be a node id: "NodeID-" followed by a checksummed base58 id (e.g. NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg)`);
+    throw badInput(
+      argument,
+      `${argument} must be a node id: "NodeID-" followed by a checksummed base58 id (e.g. NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg)`,
+    );
   }
   return v;
 }
@@ -97,11 +108,16 @@ function polymod(values: readonly number[]): number {
   return chk;
 }
 
-const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+const hrpExpand = (hrp: string) => [
+  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+  0,
+  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+];
 
 /** Decodes a bech32 string: its prefix and 8-bit payload, or undefined when malformed or the checksum fails. */
 export function bech32Decode(s: string): { hrp: string; bytes: Uint8Array } | undefined {
-  if (s.length < 8 || s.length > 90 || (s !== s.toLowerCase() && s !== s.toUpperCase())) return undefined;
+  if (s.length < 8 || s.length > 90 || (s !== s.toLowerCase() && s !== s.toUpperCase()))
+    return undefined;
   const lower = s.toLowerCase();
   const sep = lower.lastIndexOf('1');
   if (sep < 1 || sep + 7 > lower.length) return undefined;
@@ -134,18 +150,30 @@ export function bech32Decode(s: string): { hrp: string; bytes: Uint8Array } | un
  * optionally preceded by `P-` or `X-`. Normalized to lower case without the chain alias (the Data API
  * treats both forms alike), so equal addresses share cache entries.
  */
-export function parsePrimaryAddress(value: string, network: GatewayNetwork, argument = 'addresses'): string {
+export function parsePrimaryAddress(
+  value: string,
+  network: GatewayNetwork,
+  argument = 'addresses',
+): string {
   const v = value.trim();
   const bare = /^[PX]-/i.test(v) ? v.slice(2) : v;
   const decoded = bech32Decode(bare);
   const hrp = HRP[network];
   if (!decoded || decoded.hrp !== hrp || decoded.bytes.length !== 20) {
-    throw badInput(argument, `${argument}: "${v.slice(0, 100)}" is not a ${network} P/X-Chain address (bech32 starting with "${hrp}1", optionally prefixed "P-" or "X-", with a valid checksum)`);
+    throw badInput(
+      argument,
+      `${argument}: "${v.slice(0, 100)}" is not a ${network} P/X-Chain address (bech32 starting with "${hrp}1", optionally prefixed "P-" or "X-", with a valid checksum)`,
+    );
   }
   return bare.toLowerCase();
 }
 
-export function parsePrimaryAddresses(values: readonly string[], network: GatewayNetwork, argument = 'addresses', max = 64): string[] {
+export function parsePrimaryAddresses(
+  values: readonly string[],
+  network: GatewayNetwork,
+  argument = 'addresses',
+  max = 64,
+): string[] {
   if (values.length > max) throw badInput(argument, `${argument} takes at most ${max} addresses`);
   return [...new Set(values.map((a) => parsePrimaryAddress(a, network, argument)))];
 }
@@ -153,9 +181,13 @@ export function parsePrimaryAddresses(values: readonly string[], network: Gatewa
 // ——— numbers and hex ———
 
 /** A Unix-seconds timestamp argument: a whole number ≥ 0. */
-export function parseTimestampArg(value: number | null | undefined, argument: string): number | undefined {
+export function parseTimestampArg(
+  value: number | null | undefined,
+  argument: string,
+): number | undefined {
   if (value == null) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw badInput(argument, `${argument} must be a whole number of Unix seconds, 0 or more`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw badInput(argument, `${argument} must be a whole number of Unix seconds, 0 or more`);
   return value;
 }
 
@@ -163,15 +195,27 @@ export function parseTimestampArg(value: number | null | undefined, argument: st
 export function parseHexBytes(value: string, argument: string, maxBytes = 256 * 1024): string {
   const v = value.trim();
   const digits = v.startsWith('0x') || v.startsWith('0X') ? v.slice(2) : v;
-  if (digits.length === 0 || digits.length % 2 !== 0 || digits.length > maxBytes * 2 || !/^[0-9a-fA-F]+$/.test(digits)) {
-    throw badInput(argument, `${argument} must be hex-encoded bytes (an even number of hex digits, optionally prefixed with 0x)`);
+  if (
+    digits.length === 0 ||
+    digits.length % 2 !== 0 ||
+    digits.length > maxBytes * 2 ||
+    !/^[0-9a-fA-F]+$/.test(digits)
+  ) {
+    throw badInput(
+      argument,
+      `${argument} must be hex-encoded bytes (an even number of hex digits, optionally prefixed with 0x)`,
+    );
   }
   return v;
 }
 
-export function parsePercent(value: number | null | undefined, argument: string): number | undefined {
+export function parsePercent(
+  value: number | null | undefined,
+  argument: string,
+): number | undefined {
   if (value == null) return undefined;
-  if (!Number.isInteger(value) || value < 0 || value > 100) throw badInput(argument, `${argument} must be an integer from 0 to 100`);
+  if (!Number.isInteger(value) || value < 0 || value > 100)
+    throw badInput(argument, `${argument} must be an integer from 0 to 100`);
   return value;
 }
 

@@ -10,27 +10,35 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const parseBigDecimal = (v: unknown): string => {
   if (typeof v === 'string' && DECIMAL.test(v)) return v;
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  throw new GraphQLError('BigDecimal must be a decimal string such as "12345"', { extensions: { code: 'BAD_USER_INPUT' } });
+  throw new GraphQLError('BigDecimal must be a decimal string such as "12345"', {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
 };
 
 builder.scalarType('BigDecimal', {
-  description: 'An exact decimal number carried as a string (amounts, gas, block numbers, nonces): never rounded to a float.',
+  description:
+    'An exact decimal number carried as a string (amounts, gas, block numbers, nonces): never rounded to a float.',
   serialize: (v) => {
     if (typeof v === 'string' && DECIMAL.test(v)) return v;
-    if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v))) return String(v);
+    if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v)))
+      return String(v);
     throw new GraphQLError(`BigDecimal cannot represent ${JSON.stringify(v)}`);
   },
   parseValue: parseBigDecimal,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.STRING || ast.kind === Kind.INT) return parseBigDecimal(ast.value);
-    throw new GraphQLError('BigDecimal must be a decimal string', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw new GraphQLError('BigDecimal must be a decimal string', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   },
 });
 
 const parseTimestamp = (v: unknown): number => {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
   if (typeof v === 'string' && /^\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
-  throw new GraphQLError('Timestamp must be a non-negative whole number of Unix seconds', { extensions: { code: 'BAD_USER_INPUT' } });
+  throw new GraphQLError('Timestamp must be a non-negative whole number of Unix seconds', {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
 };
 
 builder.scalarType('Timestamp', {
@@ -42,7 +50,9 @@ builder.scalarType('Timestamp', {
   parseValue: parseTimestamp,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.INT || ast.kind === Kind.STRING) return parseTimestamp(ast.value);
-    throw new GraphQLError('Timestamp must be Unix seconds', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw new GraphQLError('Timestamp must be Unix seconds', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   },
 });
 

@@ -17,7 +17,13 @@ export interface AccessOptions {
 
 export type AccessResult =
   | { ok: true; headers: Record<string, string> }
-  | { ok: false; status: 401 | 403 | 429; error: string; message: string; headers: Record<string, string> };
+  | {
+      ok: false;
+      status: 401 | 403 | 429;
+      error: string;
+      message: string;
+      headers: Record<string, string>;
+    };
 
 const WINDOW_MS = 60_000;
 
@@ -37,8 +43,22 @@ export class AccessControl {
     const raw = headers['x-glacier-api-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (keyed && key !== undefined) {
-      if (this.revoked.has(key)) return { ok: false, status: 401, error: 'Unauthorized', message: 'Invalid or revoked API key', headers: {} };
-      if (this.unprivileged.has(key)) return { ok: false, status: 403, error: 'Forbidden', message: 'This API key is not allowed to access this resource', headers: {} };
+      if (this.revoked.has(key))
+        return {
+          ok: false,
+          status: 401,
+          error: 'Unauthorized',
+          message: 'Invalid or revoked API key',
+          headers: {},
+        };
+      if (this.unprivileged.has(key))
+        return {
+          ok: false,
+          status: 403,
+          error: 'Forbidden',
+          message: 'This API key is not allowed to access this resource',
+          headers: {},
+        };
     }
     const limit = this.o.perMinute;
     const id = `${scope}|${key !== undefined && keyed ? `key:${key}` : `ip:${ip}`}`;
@@ -53,8 +73,16 @@ export class AccessControl {
     if (w.used >= limit) {
       const reset = String(Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000)));
       return {
-        ok: false, status: 429, error: 'Too Many Requests', message: 'Rate limit exceeded',
-        headers: { ...base, 'ratelimit-remaining': '0', 'ratelimit-reset': reset, 'retry-after': reset },
+        ok: false,
+        status: 429,
+        error: 'Too Many Requests',
+        message: 'Rate limit exceeded',
+        headers: {
+          ...base,
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': reset,
+          'retry-after': reset,
+        },
       };
     }
     w.used++;

@@ -1,5 +1,5 @@
-import { Rng } from './world/prng.js';
 import type { SimFault, SimStats } from './types.js';
+import { Rng } from './world/prng.js';
 
 /**
  * The simulator's control state: call counts since the last reset and injected faults.
@@ -19,7 +19,11 @@ export class CallStats {
   }
 
   snapshot(): SimStats {
-    return { total: this.total, byRoute: Object.fromEntries(this.byRoute), byRpcMethod: Object.fromEntries(this.byRpcMethod) };
+    return {
+      total: this.total,
+      byRoute: Object.fromEntries(this.byRoute),
+      byRpcMethod: Object.fromEntries(this.byRpcMethod),
+    };
   }
 
   reset(): void {
@@ -33,7 +37,10 @@ export class CallStats {
 export interface FaultDecision {
   latencyMs: number;
   /** Terminal effect; undefined = answer normally (after the latency). */
-  effect?: { kind: 'reset' } | { kind: 'malformed' } | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> };
+  effect?:
+    | { kind: 'reset' }
+    | { kind: 'malformed' }
+    | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> };
 }
 
 interface ActiveFault {
@@ -52,7 +59,11 @@ export class FaultSet {
     for (const f of list) validateFault(f);
     for (const f of list) {
       // Each fault rolls its own seeded dice, so a rate-based run is reproducible.
-      this.faults.push({ fault: f, remaining: f.count ?? Number.POSITIVE_INFINITY, rng: new Rng(`fault|${this.added++}`) });
+      this.faults.push({
+        fault: f,
+        remaining: f.count ?? Number.POSITIVE_INFINITY,
+        rng: new Rng(`fault|${this.added++}`),
+      });
     }
     return this.faults.length;
   }
@@ -62,7 +73,10 @@ export class FaultSet {
   }
 
   list(): SimFault[] {
-    return this.faults.map((a) => ({ ...a.fault, ...(Number.isFinite(a.remaining) ? { count: a.remaining } : {}) }));
+    return this.faults.map((a) => ({
+      ...a.fault,
+      ...(Number.isFinite(a.remaining) ? { count: a.remaining } : {}),
+    }));
   }
 
   get size(): number {
@@ -84,7 +98,8 @@ export class FaultSet {
       out.latencyMs += f.latencyMs ?? 0;
       if (f.reset) out.effect = { kind: 'reset' };
       else if (f.malformed) out.effect = { kind: 'malformed' };
-      else if (f.status !== undefined) out.effect = { kind: 'status', status: f.status, body: f.body, headers: f.headers };
+      else if (f.status !== undefined)
+        out.effect = { kind: 'status', status: f.status, body: f.body, headers: f.headers };
     }
     this.faults = this.faults.filter((a) => a.remaining > 0);
     return out;
@@ -92,11 +107,20 @@ export class FaultSet {
 }
 
 function validateFault(f: SimFault): void {
-  if (typeof f !== 'object' || f === null || Array.isArray(f)) throw new Error('a fault must be an object');
-  if (f.route !== undefined && typeof f.route !== 'string') throw new Error('fault.route must be a string (a prefix of "<upstream> <METHOD> <route template>")');
-  if (f.status !== undefined && (!Number.isInteger(f.status) || f.status < 100 || f.status > 599)) throw new Error('fault.status must be an HTTP status 100..599');
-  if (f.latencyMs !== undefined && (typeof f.latencyMs !== 'number' || f.latencyMs < 0)) throw new Error('fault.latencyMs must be a number >= 0');
-  if (f.count !== undefined && (!Number.isInteger(f.count) || f.count < 1)) throw new Error('fault.count must be an integer >= 1');
-  if (f.rate !== undefined && (typeof f.rate !== 'number' || f.rate < 0 || f.rate > 1)) throw new Error('fault.rate must be a number in 0..1');
-  if (!f.reset && !f.malformed && f.status === undefined && !f.latencyMs) throw new Error('a fault needs one of: status, reset, malformed, latencyMs');
+  if (typeof f !== 'object' || f === null || Array.isArray(f))
+    throw new Error('a fault must be an object');
+  if (f.route !== undefined && typeof f.route !== 'string')
+    throw new Error(
+      'fault.route must be a string (a prefix of "<upstream> <METHOD> <route template>")',
+    );
+  if (f.status !== undefined && (!Number.isInteger(f.status) || f.status < 100 || f.status > 599))
+    throw new Error('fault.status must be an HTTP status 100..599');
+  if (f.latencyMs !== undefined && (typeof f.latencyMs !== 'number' || f.latencyMs < 0))
+    throw new Error('fault.latencyMs must be a number >= 0');
+  if (f.count !== undefined && (!Number.isInteger(f.count) || f.count < 1))
+    throw new Error('fault.count must be an integer >= 1');
+  if (f.rate !== undefined && (typeof f.rate !== 'number' || f.rate < 0 || f.rate > 1))
+    throw new Error('fault.rate must be a number in 0..1');
+  if (!f.reset && !f.malformed && f.status === undefined && !f.latencyMs)
+    throw new Error('a fault needs one of: status, reset, malformed, latencyMs');
 }

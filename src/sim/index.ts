@@ -10,7 +10,15 @@ import type { SimFault, SimStats, SimUpstreamOptions } from './types.js';
 import { loadSpecVariation } from './vary/spec-variation.js';
 import { createWorld, type World } from './world/index.js';
 
-export type { SimFault, SimRequest, SimResponse, SimStats, SimUpstream, SimUpstreamOptions, UpstreamName } from './types.js';
+export type {
+  SimFault,
+  SimRequest,
+  SimResponse,
+  SimStats,
+  SimUpstream,
+  SimUpstreamOptions,
+  UpstreamName,
+} from './types.js';
 export { createWorld, type World, type WorldFixtures } from './world/index.js';
 
 export interface SimulatorOptions {
@@ -77,12 +85,22 @@ const DAY_MS = 86_400_000;
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
   const world = createWorld({ seed: opts.seed ?? 'avalanche' });
   const now = opts.now ?? Date.now;
-  const upstreamOpts: SimUpstreamOptions = { adminEnabled: opts.adminEnabled ?? false, pageTokenTtlMs: opts.pageTokenTtlMs ?? DAY_MS, now, proofWindow: opts.proofWindow };
+  const upstreamOpts: SimUpstreamOptions = {
+    adminEnabled: opts.adminEnabled ?? false,
+    pageTokenTtlMs: opts.pageTokenTtlMs ?? DAY_MS,
+    now,
+    proofWindow: opts.proofWindow,
+  };
   const stats = new CallStats();
   const faults = new FaultSet();
-  const access = new AccessControl({ ...opts.apiKeys, perMinute: opts.rateLimitPerMinute ?? 1_000_000, now });
+  const access = new AccessControl({
+    ...opts.apiKeys,
+    perMinute: opts.rateLimitPerMinute ?? 1_000_000,
+    now,
+  });
   let latencyMs = opts.latencyMs ?? 0;
-  const variation = opts.vary === undefined || opts.vary === '' ? undefined : loadSpecVariation(String(opts.vary));
+  const variation =
+    opts.vary === undefined || opts.vary === '' ? undefined : loadSpecVariation(String(opts.vary));
   const reset = () => {
     stats.reset();
     faults.clear();
@@ -90,14 +108,28 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   };
 
   const nodeRpc = createNodeRpc(world, upstreamOpts);
-  const sockets = createSimSockets(nodeRpc, '43114', (m) => stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]));
+  const sockets = createSimSockets(nodeRpc, '43114', (m) =>
+    stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]),
+  );
   const server = createSimServer({
     upstreams: [
-      { base: '/data-api', upstream: createDataApi(world, upstreamOpts), rateLimited: true, keyed: true },
-      { base: '/metrics-api', upstream: createMetricsApi(world, upstreamOpts), rateLimited: true, keyed: false },
+      {
+        base: '/data-api',
+        upstream: createDataApi(world, upstreamOpts),
+        rateLimited: true,
+        keyed: true,
+      },
+      {
+        base: '/metrics-api',
+        upstream: createMetricsApi(world, upstreamOpts),
+        rateLimited: true,
+        keyed: false,
+      },
       { base: '/node', upstream: nodeRpc, rateLimited: false, keyed: false },
     ],
-    stats, faults, access,
+    stats,
+    faults,
+    access,
     latencyMs: () => latencyMs,
     vary: variation
       ? (name, route, status, body, rpcMethods) =>
@@ -126,20 +158,34 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
             return { status: 200, body: { ok: true } };
           case 'POST /latency': {
             const ms = (json() as { latencyMs?: unknown }).latencyMs;
-            if (typeof ms !== 'number' || ms < 0) throw new Error('latencyMs must be a number >= 0');
+            if (typeof ms !== 'number' || ms < 0)
+              throw new Error('latencyMs must be a number >= 0');
             latencyMs = ms;
             return { status: 200, body: { latencyMs } };
           }
           case 'POST /advance': {
-            const { chainId = '43114', blocks = 1 } = json() as { chainId?: string | number; blocks?: number };
-            if (!world.chain(chainId)) return { status: 404, body: { message: `unknown chain ${chainId}` } };
-            if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000) throw new Error('blocks must be an integer 1..10000');
+            const { chainId = '43114', blocks = 1 } = json() as {
+              chainId?: string | number;
+              blocks?: number;
+            };
+            if (!world.chain(chainId))
+              return { status: 404, body: { message: `unknown chain ${chainId}` } };
+            if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000)
+              throw new Error('blocks must be an integer 1..10000');
             const added = world.advance(chainId, blocks);
             sockets.emitBlocks(world.chain(chainId)!, added);
             // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
-            const evolved = (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
+            const evolved =
+              (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
             const head = world.head(chainId);
-            return { status: 200, body: { chainId: String(world.chain(chainId)!.info.chainId), head: { number: head.number, hash: head.hash, timestamp: head.timestamp }, world: evolved ?? null } };
+            return {
+              status: 200,
+              body: {
+                chainId: String(world.chain(chainId)!.info.chainId),
+                head: { number: head.number, hash: head.hash, timestamp: head.timestamp },
+                world: evolved ?? null,
+              },
+            };
           }
           case 'GET /ws':
             return { status: 200, body: sockets.stats() };
@@ -151,7 +197,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
             return { status: 200, body: world.fixtures };
           case 'GET /':
           case 'GET /health':
-            return { status: 200, body: { ok: true, seed: world.seed, selfNodeId: world.selfNodeId, vary: variation?.seed ?? null } };
+            return {
+              status: 200,
+              body: {
+                ok: true,
+                seed: world.seed,
+                selfNodeId: world.selfNodeId,
+                vary: variation?.seed ?? null,
+              },
+            };
           default:
             return { status: 404, body: { message: `no control route ${route}` } };
         }

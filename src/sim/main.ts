@@ -13,7 +13,11 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
-const keys = (name: string) => (env[name] ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+const keys = (name: string) =>
+  (env[name] ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
 
 const sim = await startSimulator({
   port: num('SIM_PORT', DEFAULT_SIM_PORT),
@@ -28,12 +32,16 @@ const sim = await startSimulator({
   },
   apiKeys: { revoked: keys('SIM_REVOKED_KEYS'), unprivileged: keys('SIM_UNPRIVILEGED_KEYS') },
 });
-console.log(`simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`);
+console.log(
+  `simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`,
+);
 console.log(`  DATA_API_URL=${sim.dataApiUrl}`);
 console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
 console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);
 console.log(`  LIVE_WS=43114=${sim.wsUrl}`);
-console.log(`  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`);
+console.log(
+  `  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
+);
 
 let closing = false;
 const stop = (signal: string) => {

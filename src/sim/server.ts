@@ -17,8 +17,18 @@ export interface ServerDeps {
   access: AccessControl;
   latencyMs: () => number;
   /** Spec variation (`SIM_VARY`): turns a successful JSON answer into a spec-valid variant. */
-  vary?: (upstream: SimUpstream['name'], route: string, status: number, body: unknown, rpcMethods: readonly string[]) => unknown;
-  control: (method: string, path: string, body: string) => Promise<{ status: number; body?: unknown }> | { status: number; body?: unknown };
+  vary?: (
+    upstream: SimUpstream['name'],
+    route: string,
+    status: number,
+    body: unknown,
+    rpcMethods: readonly string[],
+  ) => unknown;
+  control: (
+    method: string,
+    path: string,
+    body: string,
+  ) => Promise<{ status: number; body?: unknown }> | { status: number; body?: unknown };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -37,13 +47,24 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, payload: string, contentType = JSON_TYPE): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...headers });
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  payload: string,
+  contentType = JSON_TYPE,
+): void {
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(payload),
+    ...headers,
+  });
   res.end(payload);
 }
 
 function serialize(r: SimResponse): { payload: string; type: string } {
-  if (r.text !== undefined) return { payload: r.text, type: r.headers?.['content-type'] ?? 'text/plain; charset=utf-8' };
+  if (r.text !== undefined)
+    return { payload: r.text, type: r.headers?.['content-type'] ?? 'text/plain; charset=utf-8' };
   if (r.body === undefined) return { payload: '', type: JSON_TYPE };
   return { payload: JSON.stringify(r.body), type: JSON_TYPE };
 }
@@ -57,8 +78,19 @@ function decodePath(raw: string): string | undefined {
   }
 }
 
-const statusText: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' };
-const errorBody = (status: number, message: string) => ({ message, statusCode: status, error: statusText[status] ?? 'Error' });
+const statusText: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+const errorBody = (status: number, message: string) => ({
+  message,
+  statusCode: status,
+  error: statusText[status] ?? 'Error',
+});
 
 export function createSimServer(deps: ServerDeps): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -71,7 +103,9 @@ export function createSimServer(deps: ServerDeps): Server {
       send(res, r.status, {}, r.body === undefined ? '' : JSON.stringify(r.body));
       return;
     }
-    const entry = deps.upstreams.find((u) => rawPath === u.base || rawPath.startsWith(`${u.base}/`));
+    const entry = deps.upstreams.find(
+      (u) => rawPath === u.base || rawPath.startsWith(`${u.base}/`),
+    );
     if (!entry) {
       send(res, 404, {}, JSON.stringify(errorBody(404, `Cannot ${req.method} ${rawPath}`)));
       return;
@@ -92,18 +126,33 @@ export function createSimServer(deps: ServerDeps): Server {
     try {
       answer = await entry.upstream.handle(simReq);
     } catch (err) {
-      answer = { status: 500, body: errorBody(500, 'Internal Server Error'), route: `${simReq.method} (error)` };
+      answer = {
+        status: 500,
+        body: errorBody(500, 'Internal Server Error'),
+        route: `${simReq.method} (error)`,
+      };
       console.error('[sim] handler error', err);
     }
     const name = entry.upstream.name;
     if (deps.vary && answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
-      answer = { ...answer, body: deps.vary(name, answer.route, answer.status, answer.body, answer.rpcMethods ?? []) };
+      answer = {
+        ...answer,
+        body: deps.vary(name, answer.route, answer.status, answer.body, answer.rpcMethods ?? []),
+      };
     }
-    deps.stats.count(`${name} ${answer.route}`, (answer.rpcMethods ?? []).map((m) => `${path} ${m}`));
+    deps.stats.count(
+      `${name} ${answer.route}`,
+      (answer.rpcMethods ?? []).map((m) => `${path} ${m}`),
+    );
 
     let headers: Record<string, string> = { ...answer.headers };
     if (entry.rateLimited) {
-      const a = deps.access.check(name, req.headers, req.socket.remoteAddress ?? 'unknown', entry.keyed);
+      const a = deps.access.check(
+        name,
+        req.headers,
+        req.socket.remoteAddress ?? 'unknown',
+        entry.keyed,
+      );
       if (!a.ok) {
         answer = { status: a.status, body: errorBody(a.status, a.message), route: answer.route };
         headers = {};
@@ -123,8 +172,14 @@ export function createSimServer(deps: ServerDeps): Server {
       return;
     }
     if (effect?.kind === 'status') {
-      const b = effect.body ?? errorBody(effect.status, statusText[effect.status] ?? 'Simulated fault');
-      send(res, effect.status, { ...effect.headers }, typeof b === 'string' ? b : JSON.stringify(b));
+      const b =
+        effect.body ?? errorBody(effect.status, statusText[effect.status] ?? 'Simulated fault');
+      send(
+        res,
+        effect.status,
+        { ...effect.headers },
+        typeof b === 'string' ? b : JSON.stringify(b),
+      );
       return;
     }
     const { payload, type } = serialize(answer);
@@ -139,7 +194,8 @@ export function createSimServer(deps: ServerDeps): Server {
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error('[sim] request failed', err);
-      if (!res.headersSent) send(res, 500, {}, JSON.stringify(errorBody(500, 'Internal Server Error')));
+      if (!res.headersSent)
+        send(res, 500, {}, JSON.stringify(errorBody(500, 'Internal Server Error')));
       else res.destroy();
     });
   });

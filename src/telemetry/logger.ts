@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -17,7 +17,18 @@ export function createLogger(o: { level: LogLevel; destination?: DestinationStre
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: {
-        paths: ['authorization', 'headers', '*.authorization', '*.headers', 'apiKey', '*.apiKey', 'adminToken', '*.adminToken', 'token', '*.token'],
+        paths: [
+          'authorization',
+          'headers',
+          '*.authorization',
+          '*.headers',
+          'apiKey',
+          '*.apiKey',
+          'adminToken',
+          '*.adminToken',
+          'token',
+          '*.token',
+        ],
         censor: '[redacted]',
       },
     },
@@ -32,7 +43,10 @@ export function yogaLogger(logger: Logger) {
     (...args: unknown[]) => {
       if (!logger.isLevelEnabled(level)) return;
       const err = args.find((a): a is Error => a instanceof Error);
-      const text = args.filter((a) => !(a instanceof Error)).map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' ');
+      const text = args
+        .filter((a) => !(a instanceof Error))
+        .map((a) => (typeof a === 'string' ? a : safeJson(a)))
+        .join(' ');
       if (err) logger[level]({ err, source: 'yoga' }, text || err.message);
       else logger[level]({ source: 'yoga' }, text);
     };

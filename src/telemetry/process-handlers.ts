@@ -17,15 +17,25 @@ export interface ProcessLike {
 }
 
 /** Installs both handlers; returns a function that removes them. */
-export function installProcessHandlers(o: { logger: Logger; count: (kind: ProcessErrorKind) => void; target?: ProcessLike }): () => void {
+export function installProcessHandlers(o: {
+  logger: Logger;
+  count: (kind: ProcessErrorKind) => void;
+  target?: ProcessLike;
+}): () => void {
   const target = o.target ?? process;
   const onRejection = (reason: unknown) => {
     o.count('unhandledRejection');
-    o.logger.error({ kind: 'unhandledRejection', err: asError(reason) }, 'unhandled promise rejection; the process keeps running');
+    o.logger.error(
+      { kind: 'unhandledRejection', err: asError(reason) },
+      'unhandled promise rejection; the process keeps running',
+    );
   };
   const onException = (error: Error, origin?: string) => {
     o.count('uncaughtException');
-    o.logger.error({ kind: 'uncaughtException', origin, err: asError(error) }, 'uncaught exception; the process keeps running');
+    o.logger.error(
+      { kind: 'uncaughtException', origin, err: asError(error) },
+      'uncaught exception; the process keeps running',
+    );
   };
   target.on('unhandledRejection', onRejection);
   target.on('uncaughtException', onException);

@@ -1,4 +1,12 @@
-import { INVALID_SPAN_CONTEXT, ProxyTracerProvider, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  type Attributes,
+  INVALID_SPAN_CONTEXT,
+  ProxyTracerProvider,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 
 /**
  * The spans the gateway makes, one helper per layer, all through `@opentelemetry/api` (a no-op until
@@ -18,7 +26,8 @@ export const tracer = trace.getTracer('avalanche-graphql-gateway');
 export function errorType(e: unknown): string {
   if (e && typeof e === 'object') {
     const u = e as { name?: unknown; kind?: unknown; status?: unknown };
-    if (u.name === 'UpstreamError') return typeof u.status === 'number' ? String(u.status) : String(u.kind);
+    if (u.name === 'UpstreamError')
+      return typeof u.status === 'number' ? String(u.status) : String(u.kind);
     if (typeof u.name === 'string') return u.name;
   }
   return 'Error';
@@ -48,7 +57,12 @@ function untraced<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Runs `fn` inside an active span that ends when it settles; a throw marks the span as an error. */
-export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  kind: SpanKind = SpanKind.INTERNAL,
+): Promise<T> {
   if (!tracingOn()) return untraced(() => fn(NOT_RECORDING));
   return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
@@ -69,11 +83,16 @@ export function markError(span: Span, e: unknown): void {
 }
 
 /** One DataLoader batch of described upstream requests: which resource kinds, how many keys. */
-export function traceLoaderBatch<T>(resources: readonly string[], fn: () => Promise<T>): Promise<T> {
+export function traceLoaderBatch<T>(
+  resources: readonly string[],
+  fn: () => Promise<T>,
+): Promise<T> {
   if (!tracingOn()) return untraced(fn);
   const kinds = [...new Set(resources)].sort();
   const name = kinds.length === 1 ? `loader.batch ${kinds[0]}` : 'loader.batch';
-  return inSpan(name, { 'loader.resources': kinds, 'loader.batch_size': resources.length }, () => fn());
+  return inSpan(name, { 'loader.resources': kinds, 'loader.batch_size': resources.length }, () =>
+    fn(),
+  );
 }
 
 /** Outcome counts of one cache lookup, filled by `noteCacheEvent` while the lookup's span is active. */
@@ -101,11 +120,20 @@ export function noteCacheEvent(event: string): void {
 }
 
 /** One JSON-RPC request: a single call, or a geth-style batch of calls. */
-export function traceRpc<T>(path: string, methods: readonly string[], fn: () => Promise<T>): Promise<T> {
+export function traceRpc<T>(
+  path: string,
+  methods: readonly string[],
+  fn: () => Promise<T>,
+): Promise<T> {
   const unique = [...new Set(methods)].sort();
   return inSpan(
     methods.length === 1 ? `jsonrpc ${methods[0]}` : 'jsonrpc batch',
-    { 'rpc.system': 'jsonrpc', 'rpc.method': unique.join(','), 'rpc.jsonrpc.batch_size': methods.length, 'url.template': path },
+    {
+      'rpc.system': 'jsonrpc',
+      'rpc.method': unique.join(','),
+      'rpc.jsonrpc.batch_size': methods.length,
+      'url.template': path,
+    },
     () => fn(),
   );
 }

@@ -8,8 +8,8 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   SimpleSpanProcessor,
-  TraceIdRatioBasedSampler,
   type SpanExporter,
+  TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
 
 /**
@@ -44,12 +44,15 @@ const OFF: Tracing = { enabled: false, shutdown: async () => {} };
  */
 export function setupTracing(config: TracingConfig, o: { exporter?: SpanExporter } = {}): Tracing {
   if (!o.exporter && !config.otlpTracesUrl) return OFF;
-  const exporter = o.exporter ?? new OTLPTraceExporter({ url: config.otlpTracesUrl, headers: config.otlpHeaders });
+  const exporter =
+    o.exporter ?? new OTLPTraceExporter({ url: config.otlpTracesUrl, headers: config.otlpHeaders });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRatio) }),
     // In-memory exporters (tests) want each span as it ends; a collector wants batches.
-    spanProcessors: [o.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
+    spanProcessors: [
+      o.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter),
+    ],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);

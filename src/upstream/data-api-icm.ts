@@ -1,7 +1,7 @@
 import type { PageArgs } from './data-api.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
-import { icmMessage, listIcmMessagesResponse, type IcmMessage } from './schemas/icm.js';
+import { type IcmMessage, icmMessage, listIcmMessagesResponse } from './schemas/icm.js';
 import type { NetworkName } from './schemas/primary.js';
 
 /**
@@ -9,7 +9,11 @@ import type { NetworkName } from './schemas/primary.js';
  * The list is by EVM address across chains, newest first; `network` is a query parameter there.
  */
 export interface IcmApiClient {
-  listMessagesByAddress(address: string, network: NetworkName | undefined, page: PageArgs): UpstreamRequest<Page<IcmMessage>>;
+  listMessagesByAddress(
+    address: string,
+    network: NetworkName | undefined,
+    page: PageArgs,
+  ): UpstreamRequest<Page<IcmMessage>>;
   getMessage(messageId: string): UpstreamRequest<IcmMessage>;
   /** Every message, newest first, filtered as the route allows (`listIcmMessages`). */
   listMessages(filter: IcmListFilter, page: PageArgs): UpstreamRequest<Page<IcmMessage>>;
@@ -72,7 +76,14 @@ export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}):
     },
     getMessage(messageId) {
       const path = `/v1/icm/messages/${seg(messageId)}`;
-      return { upstream: 'data-api', resource: 'data.icmMessage', method: 'GET', path, query: {}, run: () => http.getJson(path, {}, icmMessage, opts) };
+      return {
+        upstream: 'data-api',
+        resource: 'data.icmMessage',
+        method: 'GET',
+        path,
+        query: {},
+        run: () => http.getJson(path, {}, icmMessage, opts),
+      };
     },
   };
 }

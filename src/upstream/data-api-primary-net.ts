@@ -3,23 +3,23 @@ import type { PrimaryChainAlias, SortOrder } from './data-api-primary.js';
 import { buildSearch, type HttpClient, type RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { NetworkName, PrimaryChainInfo } from './schemas/primary.js';
-import type { PChainUtxo } from './schemas/primary-staking.js';
 import {
+  type AddressChainIds,
+  type AvaxSupply,
   addressChainIds,
   avaxSupply,
+  type BlockchainRaw,
   blockchain,
+  type IndexedUtxo,
+  type LastActivity,
   lastActivity,
   listBlockchainsResponse,
   listSubnetsResponse,
   listUtxosResponse,
-  subnet,
-  type AddressChainIds,
-  type AvaxSupply,
-  type BlockchainRaw,
-  type IndexedUtxo,
-  type LastActivity,
   type SubnetRaw,
+  subnet,
 } from './schemas/primary-net.js';
+import type { PChainUtxo } from './schemas/primary-staking.js';
 
 /**
  * The Data API's primary-network routes for subnets and blockchains, UTXOs and last activity by

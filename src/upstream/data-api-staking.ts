@@ -1,6 +1,6 @@
-import type { HttpClient, RequestOptions } from './http.js';
 import type { PageArgs } from './data-api.js';
 import type { SortOrder } from './data-api-primary.js';
+import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { CurrencyCode } from './schemas/evm.js';
 import {
@@ -10,14 +10,14 @@ import {
   type ValidatorDetails,
 } from './schemas/primary.js';
 import {
-  listDelegatorsResponse,
-  listHistoricalRewardsResponse,
-  listPendingRewardsResponse,
-  networkDetails,
   type DelegationStatus,
   type DelegatorDetails,
   type HistoricalRewardRaw,
+  listDelegatorsResponse,
+  listHistoricalRewardsResponse,
+  listPendingRewardsResponse,
   type NetworkDetails,
+  networkDetails,
   type PendingRewardRaw,
 } from './schemas/primary-rewards.js';
 

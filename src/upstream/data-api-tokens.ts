@@ -4,31 +4,31 @@ import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ContractMetadata } from './schemas/contracts.js';
 import {
-  evmBlock,
-  listChainsResponse,
-  listNativeTransactionsResponse,
   type ChainInfo,
   type CurrencyCode,
   type EvmBlock,
+  evmBlock,
+  listChainsResponse,
+  listNativeTransactionsResponse,
   type NativeTransaction,
 } from './schemas/evm.js';
 import { getTransactionResponse, type TransactionDetail } from './schemas/evm-transfers.js';
 import {
+  type AddressChains,
+  type CollectibleBalance,
+  type Erc20TokenBalance,
+  type Erc721TokenBalance,
+  type Erc1155TokenBalance,
   listAddressChainsResponse,
   listCollectibleBalancesResponse,
   listContractsResponse,
-  listErc1155BalancesResponse,
   listErc20BalancesResponse,
   listErc721BalancesResponse,
+  listErc1155BalancesResponse,
   listNftTokensResponse,
   listTransfersResponse,
-  nftToken,
-  type AddressChains,
-  type CollectibleBalance,
-  type Erc1155TokenBalance,
-  type Erc20TokenBalance,
-  type Erc721TokenBalance,
   type NftToken,
+  nftToken,
   type TokenTransfer,
 } from './schemas/portfolio.js';
 import type { NetworkName } from './schemas/primary.js';

@@ -1,30 +1,35 @@
 import type { z } from 'zod';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
-import { contractMetadata, getNativeBalanceResponse, type ContractMetadata, type NativeTokenBalance } from './schemas/contracts.js';
 import {
+  type ContractMetadata,
+  contractMetadata,
+  getNativeBalanceResponse,
+  type NativeTokenBalance,
+} from './schemas/contracts.js';
+import {
+  type ChainInfo,
+  type CurrencyCode,
   chainInfo,
+  type EvmBlock,
+  type EvmBlockRaw,
   evmBlock,
   listChainsResponse,
   listEvmBlocksResponse,
   listNativeTransactionsResponse,
-  type ChainInfo,
-  type CurrencyCode,
-  type EvmBlock,
-  type EvmBlockRaw,
   type NativeTransaction,
 } from './schemas/evm.js';
 import {
-  getTransactionResponse,
-  listErc1155TransfersResponse,
-  listErc20TransfersResponse,
-  listErc721TransfersResponse,
-  listInternalTransactionsResponse,
-  listTransactionDetailsResponse,
-  type Erc1155TransferItem,
   type Erc20TransferItem,
   type Erc721TransferItem,
+  type Erc1155TransferItem,
+  getTransactionResponse,
   type InternalTransactionItem,
+  listErc20TransfersResponse,
+  listErc721TransfersResponse,
+  listErc1155TransfersResponse,
+  listInternalTransactionsResponse,
+  listTransactionDetailsResponse,
   type TransactionDetail,
   type TransactionDetails,
 } from './schemas/evm-transfers.js';
@@ -38,19 +43,57 @@ export interface DataApiClient {
   getChain(chainId: string): UpstreamRequest<ChainInfo>;
   listLatestBlocks(chainId: string, page: PageArgs): UpstreamRequest<Page<EvmBlock>>;
   getBlock(chainId: string, blockId: string): UpstreamRequest<EvmBlock>;
-  listBlockTransactions(chainId: string, blockId: string, page: PageArgs): UpstreamRequest<Page<NativeTransaction>>;
-  listLatestTransactions(chainId: string, page: PageArgs & { status?: 'failed' | 'success' }): UpstreamRequest<Page<NativeTransaction>>;
+  listBlockTransactions(
+    chainId: string,
+    blockId: string,
+    page: PageArgs,
+  ): UpstreamRequest<Page<NativeTransaction>>;
+  listLatestTransactions(
+    chainId: string,
+    page: PageArgs & { status?: 'failed' | 'success' },
+  ): UpstreamRequest<Page<NativeTransaction>>;
   getTransaction(chainId: string, txHash: string): UpstreamRequest<TransactionDetail>;
   /** The same call, for the native token's price now: cached apart, as head data (see the cache policy). */
-  getTransactionPrice(chainId: string, txHash: string): UpstreamRequest<TransactionDetail['networkTokenDetails']>;
+  getTransactionPrice(
+    chainId: string,
+    txHash: string,
+  ): UpstreamRequest<TransactionDetail['networkTokenDetails']>;
   /** The combined list: each item is the native transaction plus the transfers and internals the address is in. */
-  listAddressTransactions(chainId: string, address: string, page: AddressListArgs & { sortOrder?: 'asc' | 'desc' }): UpstreamRequest<Page<TransactionDetails>>;
-  listAddressNativeTransactions(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<NativeTransaction>>;
-  listAddressErc20Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc20TransferItem>>;
-  listAddressErc721Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc721TransferItem>>;
-  listAddressErc1155Transfers(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<Erc1155TransferItem>>;
-  listAddressInternalTransactions(chainId: string, address: string, page: AddressListArgs): UpstreamRequest<Page<InternalTransactionItem>>;
-  getNativeBalance(chainId: string, address: string, o: { blockNumber?: string; currency?: CurrencyCode }): UpstreamRequest<NativeTokenBalance>;
+  listAddressTransactions(
+    chainId: string,
+    address: string,
+    page: AddressListArgs & { sortOrder?: 'asc' | 'desc' },
+  ): UpstreamRequest<Page<TransactionDetails>>;
+  listAddressNativeTransactions(
+    chainId: string,
+    address: string,
+    page: AddressListArgs,
+  ): UpstreamRequest<Page<NativeTransaction>>;
+  listAddressErc20Transfers(
+    chainId: string,
+    address: string,
+    page: AddressListArgs,
+  ): UpstreamRequest<Page<Erc20TransferItem>>;
+  listAddressErc721Transfers(
+    chainId: string,
+    address: string,
+    page: AddressListArgs,
+  ): UpstreamRequest<Page<Erc721TransferItem>>;
+  listAddressErc1155Transfers(
+    chainId: string,
+    address: string,
+    page: AddressListArgs,
+  ): UpstreamRequest<Page<Erc1155TransferItem>>;
+  listAddressInternalTransactions(
+    chainId: string,
+    address: string,
+    page: AddressListArgs,
+  ): UpstreamRequest<Page<InternalTransactionItem>>;
+  getNativeBalance(
+    chainId: string,
+    address: string,
+    o: { blockNumber?: string; currency?: CurrencyCode },
+  ): UpstreamRequest<NativeTokenBalance>;
   getContractMetadata(chainId: string, address: string): UpstreamRequest<ContractMetadata>;
 }
 
@@ -69,7 +112,13 @@ const seg = encodeURIComponent;
 type Resource = UpstreamRequest<unknown>['resource'];
 
 export function createDataApiClient(http: HttpClient, opts: RequestOptions = {}): DataApiClient {
-  const get = <T>(resource: Resource, path: string, query: UpstreamRequest<T>['query'], run: () => Promise<T>, pageToken?: string | null): UpstreamRequest<T> => ({
+  const get = <T>(
+    resource: Resource,
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => ({
     upstream: 'data-api',
     resource,
     method: 'GET',
@@ -101,22 +150,45 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
     );
   };
 
-  const withChain = (chainId: string, b: EvmBlockRaw): EvmBlock => ({ ...b, chainId: b.chainId ?? chainId });
-  const addressPath = (chainId: string, address: string, suffix: string) => `/v1/chains/${seg(chainId)}/addresses/${seg(address)}${suffix}`;
+  const withChain = (chainId: string, b: EvmBlockRaw): EvmBlock => ({
+    ...b,
+    chainId: b.chainId ?? chainId,
+  });
+  const addressPath = (chainId: string, address: string, suffix: string) =>
+    `/v1/chains/${seg(chainId)}/addresses/${seg(address)}${suffix}`;
   // List items of the transfer routes carry their block and transaction; only the chain is implied by the request.
-  const inChain = <T extends object>(chainId: string) => (item: T) => ({ ...item, chainId });
+  const inChain =
+    <T extends object>(chainId: string) =>
+    (item: T) => ({ ...item, chainId });
   const same = <T>(item: T) => item;
 
-  const transactionPrice = (chainId: string, txHash: string): UpstreamRequest<TransactionDetail['networkTokenDetails']> => {
+  const transactionPrice = (
+    chainId: string,
+    txHash: string,
+  ): UpstreamRequest<TransactionDetail['networkTokenDetails']> => {
     const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
-    return { ...get('data.transactionPrice', path, {}, async () => (await http.getJson(path, {}, getTransactionResponse, opts)).networkTokenDetails), variant: 'price' };
+    return {
+      ...get(
+        'data.transactionPrice',
+        path,
+        {},
+        async () =>
+          (await http.getJson(path, {}, getTransactionResponse, opts)).networkTokenDetails,
+      ),
+      variant: 'price',
+    };
   };
 
   return {
     listChains(network) {
       const path = '/v1/chains';
       const query = { network };
-      return get('data.chains', path, query, async () => (await http.getJson(path, query, listChainsResponse, opts)).chains);
+      return get(
+        'data.chains',
+        path,
+        query,
+        async () => (await http.getJson(path, query, listChainsResponse, opts)).chains,
+      );
     },
     getChain(chainId) {
       const path = `/v1/chains/${seg(chainId)}`;
@@ -131,54 +203,126 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
         query,
         async () => {
           const res = await http.getJson(path, query, listEvmBlocksResponse, opts);
-          return { items: res.blocks.map((b) => withChain(chainId, b)), nextPageToken: res.nextPageToken || null };
+          return {
+            items: res.blocks.map((b) => withChain(chainId, b)),
+            nextPageToken: res.nextPageToken || null,
+          };
         },
         pageToken,
       );
     },
     getBlock(chainId, blockId) {
       const path = `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`;
-      return get('data.block', path, {}, async () => withChain(chainId, await http.getJson(path, {}, evmBlock, opts)));
+      return get('data.block', path, {}, async () =>
+        withChain(chainId, await http.getJson(path, {}, evmBlock, opts)),
+      );
     },
     listBlockTransactions(chainId, blockId, args) {
-      return page('data.blockTransactions', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`, { ...args }, listNativeTransactionsResponse, same);
+      return page(
+        'data.blockTransactions',
+        `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`,
+        { ...args },
+        listNativeTransactionsResponse,
+        same,
+      );
     },
     listLatestTransactions(chainId, args) {
-      return page('data.latestTransactions', `/v1/chains/${seg(chainId)}/transactions`, { ...args }, listNativeTransactionsResponse, same);
+      return page(
+        'data.latestTransactions',
+        `/v1/chains/${seg(chainId)}/transactions`,
+        { ...args },
+        listNativeTransactionsResponse,
+        same,
+      );
     },
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
-      const req = get('data.transaction', path, {}, () => http.getJson(path, {}, getTransactionResponse, opts));
+      const req = get('data.transaction', path, {}, () =>
+        http.getJson(path, {}, getTransactionResponse, opts),
+      );
       // The same answer carries the price now: stored apart as it loads, so a cold read costs one call.
-      return { ...req, derived: [{ request: transactionPrice(chainId, txHash) as UpstreamRequest<unknown>, from: (d) => (d as TransactionDetail).networkTokenDetails }] };
+      return {
+        ...req,
+        derived: [
+          {
+            request: transactionPrice(chainId, txHash) as UpstreamRequest<unknown>,
+            from: (d) => (d as TransactionDetail).networkTokenDetails,
+          },
+        ],
+      };
     },
     getTransactionPrice: transactionPrice,
     listAddressTransactions(chainId, address, args) {
-      return page('data.addressTransactions', addressPath(chainId, address, '/transactions'), { ...args }, listTransactionDetailsResponse, same);
+      return page(
+        'data.addressTransactions',
+        addressPath(chainId, address, '/transactions'),
+        { ...args },
+        listTransactionDetailsResponse,
+        same,
+      );
     },
     listAddressNativeTransactions(chainId, address, args) {
-      return page('data.addressNativeTransactions', addressPath(chainId, address, '/transactions:listNative'), { ...args }, listNativeTransactionsResponse, same);
+      return page(
+        'data.addressNativeTransactions',
+        addressPath(chainId, address, '/transactions:listNative'),
+        { ...args },
+        listNativeTransactionsResponse,
+        same,
+      );
     },
     listAddressErc20Transfers(chainId, address, args) {
-      return page('data.addressErc20Transfers', addressPath(chainId, address, '/transactions:listErc20'), { ...args }, listErc20TransfersResponse, inChain(chainId));
+      return page(
+        'data.addressErc20Transfers',
+        addressPath(chainId, address, '/transactions:listErc20'),
+        { ...args },
+        listErc20TransfersResponse,
+        inChain(chainId),
+      );
     },
     listAddressErc721Transfers(chainId, address, args) {
-      return page('data.addressErc721Transfers', addressPath(chainId, address, '/transactions:listErc721'), { ...args }, listErc721TransfersResponse, inChain(chainId));
+      return page(
+        'data.addressErc721Transfers',
+        addressPath(chainId, address, '/transactions:listErc721'),
+        { ...args },
+        listErc721TransfersResponse,
+        inChain(chainId),
+      );
     },
     listAddressErc1155Transfers(chainId, address, args) {
-      return page('data.addressErc1155Transfers', addressPath(chainId, address, '/transactions:listErc1155'), { ...args }, listErc1155TransfersResponse, inChain(chainId));
+      return page(
+        'data.addressErc1155Transfers',
+        addressPath(chainId, address, '/transactions:listErc1155'),
+        { ...args },
+        listErc1155TransfersResponse,
+        inChain(chainId),
+      );
     },
     listAddressInternalTransactions(chainId, address, args) {
-      return page('data.addressInternalTransactions', addressPath(chainId, address, '/transactions:listInternals'), { ...args }, listInternalTransactionsResponse, inChain(chainId));
+      return page(
+        'data.addressInternalTransactions',
+        addressPath(chainId, address, '/transactions:listInternals'),
+        { ...args },
+        listInternalTransactionsResponse,
+        inChain(chainId),
+      );
     },
     getNativeBalance(chainId, address, { blockNumber, currency }) {
       const path = addressPath(chainId, address, '/balances:getNative');
       const query = { blockNumber, currency };
-      return get('data.nativeBalance', path, query, async () => (await http.getJson(path, query, getNativeBalanceResponse, opts)).nativeTokenBalance);
+      return get(
+        'data.nativeBalance',
+        path,
+        query,
+        async () =>
+          (await http.getJson(path, query, getNativeBalanceResponse, opts)).nativeTokenBalance,
+      );
     },
     getContractMetadata(chainId, address) {
       const path = addressPath(chainId, address, '');
-      return get('data.contract', path, {}, async () => ({ ...(await http.getJson(path, {}, contractMetadata, opts)), chainId }));
+      return get('data.contract', path, {}, async () => ({
+        ...(await http.getJson(path, {}, contractMetadata, opts)),
+        chainId,
+      }));
     },
   };
 }

@@ -3,8 +3,8 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
-  hexToString,
   type Hex,
+  hexToString,
 } from 'viem';
 
 /**

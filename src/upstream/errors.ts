@@ -46,7 +46,9 @@ export class UpstreamError extends Error {
     details: UpstreamErrorDetails = {},
   ) {
     const what = details.upstreamMessage ?? (details.status ? `HTTP ${details.status}` : kind);
-    super(`${upstream}${details.request ? ` ${details.request}` : ''}: ${what}`, { cause: details.cause });
+    super(`${upstream}${details.request ? ` ${details.request}` : ''}: ${what}`, {
+      cause: details.cause,
+    });
     this.status = details.status;
     this.upstreamMessage = details.upstreamMessage;
     this.rpcCode = details.rpcCode;

@@ -6,8 +6,8 @@ import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import type { UpstreamRequest } from './request.js';
-import { hexQuantity } from './schemas/node-common.js';
 import * as s from './schemas/evm-state.js';
+import { hexQuantity } from './schemas/node-common.js';
 
 /**
  * EVM state read from a node's go-ethereum-style endpoint: `/ext/bc/C/rpc` on an AvalancheGo node,

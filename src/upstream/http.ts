@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import { UpstreamError, parseErrorBody, type UpstreamName } from './errors.js';
-import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
+import { parseErrorBody, UpstreamError, type UpstreamName } from './errors.js';
 import { parseUpstreamJson } from './json.js';
+import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 
 /**
  * JSON over HTTP for one upstream, on `ky` (a small, well-kept fetch wrapper): a timeout per attempt,
@@ -33,7 +33,10 @@ export interface HttpClientOptions {
   onAttempt?: (attempt: UpstreamAttempt) => void;
 }
 
-export type Query = Record<string, string | number | boolean | undefined | null | readonly string[]>;
+export type Query = Record<
+  string,
+  string | number | boolean | undefined | null | readonly string[]
+>;
 
 export interface RequestOptions {
   /** Per-call headers (a caller's own API key). */
@@ -44,9 +47,20 @@ export interface RequestOptions {
 
 export interface HttpClient {
   readonly name: UpstreamName;
-  getJson<S extends z.ZodType>(path: string, query: Query, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
+  getJson<S extends z.ZodType>(
+    path: string,
+    query: Query,
+    schema: S,
+    opts?: RequestOptions,
+  ): Promise<z.output<S>>;
   /** A POST; `query` for routes that also take query parameters (the Data API's V2 address routes). */
-  postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions, query?: Query): Promise<z.output<S>>;
+  postJson<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    opts?: RequestOptions,
+    query?: Query,
+  ): Promise<z.output<S>>;
 }
 
 const retryWatchers = new AsyncLocalStorage<() => void>();
@@ -55,7 +69,10 @@ const retryWatchers = new AsyncLocalStorage<() => void>();
  * Runs `fn`; `onFailedAttempt` is told each time an upstream call it makes failed an attempt and is about
  * to be retried (the cache serves a stale answer at once instead of waiting for the retries).
  */
-export function watchFailedAttempts<T>(onFailedAttempt: () => void, fn: () => Promise<T>): Promise<T> {
+export function watchFailedAttempts<T>(
+  onFailedAttempt: () => void,
+  fn: () => Promise<T>,
+): Promise<T> {
   return retryWatchers.run(onFailedAttempt, fn);
 }
 
@@ -110,7 +127,12 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     retry: retryPolicy,
   });
   // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
-  const observe = createUpstreamObserver({ upstream: o.name, baseUrl: o.baseUrl, fetch: o.fetch ?? globalThis.fetch, onAttempt: o.onAttempt });
+  const observe = createUpstreamObserver({
+    upstream: o.name,
+    baseUrl: o.baseUrl,
+    fetch: o.fetch ?? globalThis.fetch,
+    onAttempt: o.onAttempt,
+  });
 
   async function send<S extends z.ZodType>(
     method: 'GET' | 'POST',
@@ -125,14 +147,26 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     try {
       const res = await base(`${o.baseUrl}${path}${search}`, {
         method,
-        headers: { ...opts.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...opts.headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
         fetch: observe.fetchFor(method, path),
       });
-      text = await readCapped(res, maxBodyBytes, () => new UpstreamError(o.name, 'payload', { request, upstreamMessage: `the upstream answer is larger than ${maxBodyBytes} bytes` }));
+      text = await readCapped(
+        res,
+        maxBodyBytes,
+        () =>
+          new UpstreamError(o.name, 'payload', {
+            request,
+            upstreamMessage: `the upstream answer is larger than ${maxBodyBytes} bytes`,
+          }),
+      );
     } catch (cause) {
-      const err = cause instanceof UpstreamError ? cause : await toUpstreamError(o.name, request, cause);
+      const err =
+        cause instanceof UpstreamError ? cause : await toUpstreamError(o.name, request, cause);
       o.onOutcome?.(err.status ? String(err.status) : err.kind);
       throw err;
     }
@@ -141,20 +175,33 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     try {
       json = parseUpstreamJson(text);
     } catch (cause) {
-      throw new UpstreamError(o.name, 'payload', { request, upstreamMessage: 'the upstream answered with a body that is not JSON', cause });
+      throw new UpstreamError(o.name, 'payload', {
+        request,
+        upstreamMessage: 'the upstream answered with a body that is not JSON',
+        cause,
+      });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'unexpected shape';
-      throw new UpstreamError(o.name, 'payload', { request, upstreamMessage: `the upstream answer does not fit its contract (${where})`, cause: parsed.error });
+      const where = first
+        ? `${first.path.join('.') || '(root)'}: ${first.message}`
+        : 'unexpected shape';
+      throw new UpstreamError(o.name, 'payload', {
+        request,
+        upstreamMessage: `the upstream answer does not fit its contract (${where})`,
+        cause: parsed.error,
+      });
     }
     return parsed.data;
   }
 
   return {
     name: o.name,
-    getJson: (path, query, schema, opts = {}) => observe.call('GET', path, () => send('GET', path, buildSearch(query), undefined, schema, opts)),
+    getJson: (path, query, schema, opts = {}) =>
+      observe.call('GET', path, () =>
+        send('GET', path, buildSearch(query), undefined, schema, opts),
+      ),
     postJson: (path, body, schema, opts = {}, query = {}) =>
       observe.call('POST', path, () => send('POST', path, buildSearch(query), body, schema, opts)),
   };
@@ -193,7 +240,11 @@ export function retryAfterSec(headers: Headers): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
 }
 
-async function toUpstreamError(name: UpstreamName, request: string, cause: unknown): Promise<UpstreamError> {
+async function toUpstreamError(
+  name: UpstreamName,
+  request: string,
+  cause: unknown,
+): Promise<UpstreamError> {
   if (cause instanceof HTTPError) {
     const status = cause.response.status;
     const text = await cause.response.text().catch(() => '');
@@ -206,5 +257,9 @@ async function toUpstreamError(name: UpstreamName, request: string, cause: unkno
     });
   }
   if (cause instanceof TimeoutError) return new UpstreamError(name, 'timeout', { request, cause });
-  return new UpstreamError(name, 'network', { request, cause, upstreamMessage: 'the upstream could not be reached' });
+  return new UpstreamError(name, 'network', {
+    request,
+    cause,
+    upstreamMessage: 'the upstream could not be reached',
+  });
 }

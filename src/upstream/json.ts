@@ -13,5 +13,7 @@ const LONG_INTEGER = /[-:[,\s]\d{16,}/;
 
 export function parseUpstreamJson(text: string): unknown {
   if (!LONG_INTEGER.test(text)) return JSON.parse(text);
-  return parse(text, null, (literal: string) => (/^-?\d+$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? literal : Number(literal)));
+  return parse(text, null, (literal: string) =>
+    /^-?\d+$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? literal : Number(literal),
+  );
 }

@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
 import { z } from 'zod';
+import { traceRpc } from '../telemetry/spans.js';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { routeTemplate } from './observe.js';
-import { traceRpc } from '../telemetry/spans.js';
 
 /**
  * JSON-RPC 2.0 over one endpoint. Two server styles live behind AvalancheGo:
@@ -31,7 +31,9 @@ const rpcResponse = z.object({
   jsonrpc: z.literal('2.0').optional(),
   id: z.union([z.number(), z.string(), z.null()]).optional(),
   result: z.unknown().optional(),
-  error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+  error: z
+    .object({ code: z.number(), message: z.string(), data: z.unknown().optional() })
+    .optional(),
 });
 type RpcResponse = z.infer<typeof rpcResponse>;
 
@@ -40,17 +42,35 @@ interface PendingCall {
   params: unknown;
 }
 
-export function createJsonRpcClient(o: { http: HttpClient; path: string; style: RpcStyle; maxBatchSize?: number }): JsonRpcClient {
+export function createJsonRpcClient(o: {
+  http: HttpClient;
+  path: string;
+  style: RpcStyle;
+  maxBatchSize?: number;
+}): JsonRpcClient {
   const { http, path, style } = o;
   let nextId = 1;
 
   const unwrap = (method: string, res: RpcResponse | undefined): unknown => {
     const request = `POST ${path} ${method}`;
-    if (!res) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered no response for this call' });
+    if (!res)
+      throw new UpstreamError(http.name, 'payload', {
+        request,
+        upstreamMessage: 'the node answered no response for this call',
+      });
     if (res.error) {
-      throw new UpstreamError(http.name, 'rpc', { request, rpcCode: res.error.code, upstreamMessage: res.error.message, rpcData: res.error.data });
+      throw new UpstreamError(http.name, 'rpc', {
+        request,
+        rpcCode: res.error.code,
+        upstreamMessage: res.error.message,
+        rpcData: res.error.data,
+      });
     }
-    if (!('result' in res)) throw new UpstreamError(http.name, 'payload', { request, upstreamMessage: 'the node answered neither result nor error' });
+    if (!('result' in res))
+      throw new UpstreamError(http.name, 'payload', {
+        request,
+        upstreamMessage: 'the node answered neither result nor error',
+      });
     return res.result;
   };
 
@@ -58,10 +78,19 @@ export function createJsonRpcClient(o: { http: HttpClient; path: string; style: 
     const loader = new DataLoader<PendingCall, unknown, string>(
       async (calls) => {
         const ids = calls.map(() => nextId++);
-        const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params ?? [] }));
+        const body = calls.map((c, i) => ({
+          jsonrpc: '2.0',
+          id: ids[i],
+          method: c.method,
+          params: c.params ?? [],
+        }));
         let answers: RpcResponse[];
         try {
-          const raw = await traceRpc(routeTemplate(path), calls.map((c) => c.method), () => http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse])));
+          const raw = await traceRpc(
+            routeTemplate(path),
+            calls.map((c) => c.method),
+            () => http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse])),
+          );
           // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
           if (!Array.isArray(raw)) {
             const err = unwrapBatchError(raw);
@@ -93,15 +122,24 @@ export function createJsonRpcClient(o: { http: HttpClient; path: string; style: 
       style,
       call: <T>(method: string, params?: unknown, opts: JsonRpcCallOptions = {}) =>
         // Side-effecting calls are sent alone, without retries.
-        (opts.retry === false ? single(method, params, false) : loader.load({ method, params })) as Promise<T>,
+        (opts.retry === false
+          ? single(method, params, false)
+          : loader.load({ method, params })) as Promise<T>,
     };
   }
 
   // gorilla: no batches; identical calls in flight at once share one request.
   const inFlight = new Map<string, Promise<unknown>>();
   async function single(method: string, params: unknown, retry: boolean): Promise<unknown> {
-    const body = { jsonrpc: '2.0', id: nextId++, method, params: params ?? (style === 'geth' ? [] : {}) };
-    const res = await traceRpc(routeTemplate(path), [method], () => http.postJson(path, body, rpcResponse, { retry }));
+    const body = {
+      jsonrpc: '2.0',
+      id: nextId++,
+      method,
+      params: params ?? (style === 'geth' ? [] : {}),
+    };
+    const res = await traceRpc(routeTemplate(path), [method], () =>
+      http.postJson(path, body, rpcResponse, { retry }),
+    );
     return unwrap(method, res);
   }
   return {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { HttpClient } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
+import { type MetricsValue, metricsApiResponse, type TimeInterval } from './schemas/metrics.js';
 import type { NetworkName } from './schemas/primary.js';
 import { float } from './schemas/primary.js';
-import { metricsApiResponse, type MetricsValue, type TimeInterval } from './schemas/metrics.js';
 
 /**
  * The Metrics API's network, ICM and L1-validator routes (getStakingMetrics, getICMTimeseries,

@@ -1,12 +1,12 @@
 import type { HttpClient } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import {
-  metricsApiResponse,
-  rollingWindowResponse,
   type ChainMetric,
   type MetricsValue,
+  metricsApiResponse,
   type RollingWindowMetric,
   type RollingWindowValues,
+  rollingWindowResponse,
   type TimeInterval,
 } from './schemas/metrics.js';
 
@@ -21,7 +21,12 @@ export interface SeriesFilter {
 }
 
 export interface MetricsApiClient {
-  chainMetric(chainId: string, metric: ChainMetric, filter: SeriesFilter, page: { pageToken: string | null; pageSize: number }): UpstreamRequest<Page<MetricsValue>>;
+  chainMetric(
+    chainId: string,
+    metric: ChainMetric,
+    filter: SeriesFilter,
+    page: { pageToken: string | null; pageSize: number },
+  ): UpstreamRequest<Page<MetricsValue>>;
   rollingWindow(chainId: string, metric: RollingWindowMetric): UpstreamRequest<RollingWindowValues>;
 }
 

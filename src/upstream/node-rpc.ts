@@ -93,14 +93,27 @@ export interface NodeRpcClient {
     aliasChain(chain: string, alias: string): Req<{ ok: true }>;
     chainAliases(chain: string): Req<string[]>;
     loggerLevels(loggerName?: string): Req<admin.LoggerLevel[]>;
-    setLoggerLevel(a: { loggerName?: string; logLevel?: string; displayLevel?: string }): Req<admin.LoggerLevel[] | null>;
+    setLoggerLevel(a: {
+      loggerName?: string;
+      logLevel?: string;
+      displayLevel?: string;
+    }): Req<admin.LoggerLevel[] | null>;
     loadVms(): Req<admin.LoadVmsResult>;
     profiler(action: ProfilerAction): Req<{ ok: true }>;
   };
 }
 
-export type EvmQuantityMethod = 'eth_chainId' | 'eth_blockNumber' | 'eth_baseFee' | 'eth_maxPriorityFeePerGas' | 'eth_gasPrice';
-export type ProfilerAction = 'startCPUProfiler' | 'stopCPUProfiler' | 'memoryProfile' | 'lockProfile';
+export type EvmQuantityMethod =
+  | 'eth_chainId'
+  | 'eth_blockNumber'
+  | 'eth_baseFee'
+  | 'eth_maxPriorityFeePerGas'
+  | 'eth_gasPrice';
+export type ProfilerAction =
+  | 'startCPUProfiler'
+  | 'stopCPUProfiler'
+  | 'memoryProfile'
+  | 'lockProfile';
 
 /**
  * A node-specific method (the admin APIs, info.getNodeID/getNodeIP/getVMs) the node refused: public API
@@ -118,7 +131,8 @@ export class NodeMethodUnavailableError extends UpstreamError {
   }
 }
 
-const REFUSAL = /can't find (method|service)|does not exist\/is not available|not available|not enabled|disabled|forbidden|not allowed/i;
+const REFUSAL =
+  /can't find (method|service)|does not exist\/is not available|not available|not enabled|disabled|forbidden|not allowed/i;
 function isRefusal(e: unknown): e is UpstreamError {
   if (!(e instanceof UpstreamError)) return false;
   if (e.kind === 'status') return e.status === 401 || e.status === 403 || e.status === 404;
@@ -157,7 +171,14 @@ export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): N
     cAdmin: gorilla('/ext/bc/C/admin'),
   };
 
-  function call<S extends z.ZodType>(rpc: JsonRpcClient, resource: ResourceKind, method: string, params: unknown, schema: S, o: CallOptions = {}): Req<z.output<S>> {
+  function call<S extends z.ZodType>(
+    rpc: JsonRpcClient,
+    resource: ResourceKind,
+    method: string,
+    params: unknown,
+    schema: S,
+    o: CallOptions = {},
+  ): Req<z.output<S>> {
     const request = `POST ${rpc.path} ${method}`;
     return {
       upstream: 'node',
@@ -172,19 +193,35 @@ export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): N
         try {
           raw = await rpc.call(method, params, { retry: !o.sideEffect });
         } catch (e) {
-          if (o.nodeSpecific && isRefusal(e)) throw new NodeMethodUnavailableError(target.name, method, e);
+          if (o.nodeSpecific && isRefusal(e))
+            throw new NodeMethodUnavailableError(target.name, method, e);
           throw namingMethod(e, method);
         }
         const parsed = schema.safeParse(raw);
         if (parsed.success) return parsed.data;
         const first = parsed.error.issues[0];
-        const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'unexpected shape';
-        throw new UpstreamError('node', 'payload', { request, upstreamMessage: `the node's answer does not fit its contract (${where})`, cause: parsed.error });
+        const where = first
+          ? `${first.path.join('.') || '(root)'}: ${first.message}`
+          : 'unexpected shape';
+        throw new UpstreamError('node', 'payload', {
+          request,
+          upstreamMessage: `the node's answer does not fit its contract (${where})`,
+          cause: parsed.error,
+        });
       },
     };
   }
-  const map = <A, B>(req: Req<A>, f: (a: A) => B): Req<B> => ({ ...req, run: async () => f(await req.run()) });
-  const utxoParams = (q: UtxoQuery) => ({ addresses: q.addresses, sourceChain: q.sourceChain, startIndex: q.startIndex, limit: q.limit, encoding: 'hex' });
+  const map = <A, B>(req: Req<A>, f: (a: A) => B): Req<B> => ({
+    ...req,
+    run: async () => f(await req.run()),
+  });
+  const utxoParams = (q: UtxoQuery) => ({
+    addresses: q.addresses,
+    sourceChain: q.sourceChain,
+    startIndex: q.startIndex,
+    limit: q.limit,
+    encoding: 'hex',
+  });
   const node = { nodeSpecific: true };
   const write = { nodeSpecific: true, sideEffect: true };
   const issue = { sideEffect: true };
@@ -192,68 +229,278 @@ export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): N
   return {
     name: target.name,
     info: {
-      nodeId: () => call(ep.info, 'node.info.getNodeID', 'info.getNodeID', {}, info.getNodeIdResult, node),
-      nodeIp: () => map(call(ep.info, 'node.info.getNodeIP', 'info.getNodeIP', {}, info.getNodeIpResult, node), (r) => r.ip),
-      nodeVersion: () => call(ep.info, 'node.info.getNodeVersion', 'info.getNodeVersion', {}, info.getNodeVersionResult),
-      networkId: () => map(call(ep.info, 'node.info.getNetworkID', 'info.getNetworkID', {}, info.getNetworkIdResult), (r) => r.networkID),
-      networkName: () => map(call(ep.info, 'node.info.getNetworkName', 'info.getNetworkName', {}, info.getNetworkNameResult), (r) => r.networkName),
-      isBootstrapped: (chain) => map(call(ep.info, 'node.info.isBootstrapped', 'info.isBootstrapped', { chain }, info.isBootstrappedResult), (r) => r.isBootstrapped),
-      blockchainId: (alias) => map(call(ep.info, 'node.info.getBlockchainID', 'info.getBlockchainID', { alias }, info.getBlockchainIdResult), (r) => r.blockchainID),
-      peers: (nodeIDs) => call(ep.info, 'node.info.peers', 'info.peers', { nodeIDs }, info.peersResult),
-      uptime: (subnetID) => call(ep.info, 'node.info.uptime', 'info.uptime', subnetID ? { subnetID } : {}, info.uptimeResult),
+      nodeId: () =>
+        call(ep.info, 'node.info.getNodeID', 'info.getNodeID', {}, info.getNodeIdResult, node),
+      nodeIp: () =>
+        map(
+          call(ep.info, 'node.info.getNodeIP', 'info.getNodeIP', {}, info.getNodeIpResult, node),
+          (r) => r.ip,
+        ),
+      nodeVersion: () =>
+        call(
+          ep.info,
+          'node.info.getNodeVersion',
+          'info.getNodeVersion',
+          {},
+          info.getNodeVersionResult,
+        ),
+      networkId: () =>
+        map(
+          call(ep.info, 'node.info.getNetworkID', 'info.getNetworkID', {}, info.getNetworkIdResult),
+          (r) => r.networkID,
+        ),
+      networkName: () =>
+        map(
+          call(
+            ep.info,
+            'node.info.getNetworkName',
+            'info.getNetworkName',
+            {},
+            info.getNetworkNameResult,
+          ),
+          (r) => r.networkName,
+        ),
+      isBootstrapped: (chain) =>
+        map(
+          call(
+            ep.info,
+            'node.info.isBootstrapped',
+            'info.isBootstrapped',
+            { chain },
+            info.isBootstrappedResult,
+          ),
+          (r) => r.isBootstrapped,
+        ),
+      blockchainId: (alias) =>
+        map(
+          call(
+            ep.info,
+            'node.info.getBlockchainID',
+            'info.getBlockchainID',
+            { alias },
+            info.getBlockchainIdResult,
+          ),
+          (r) => r.blockchainID,
+        ),
+      peers: (nodeIDs) =>
+        call(ep.info, 'node.info.peers', 'info.peers', { nodeIDs }, info.peersResult),
+      uptime: (subnetID) =>
+        call(
+          ep.info,
+          'node.info.uptime',
+          'info.uptime',
+          subnetID ? { subnetID } : {},
+          info.uptimeResult,
+        ),
       upgrades: () => call(ep.info, 'node.info.upgrades', 'info.upgrades', {}, info.upgradesResult),
       acps: () => call(ep.info, 'node.info.acps', 'info.acps', {}, info.acpsResult),
       vms: () => call(ep.info, 'node.info.getVMs', 'info.getVMs', {}, info.getVmsResult, node),
       txFee: () => call(ep.info, 'node.info.getTxFee', 'info.getTxFee', {}, info.infoTxFeeResult),
     },
     xChain: {
-      height: () => map(call(ep.x, 'node.avm.getHeight', 'avm.getHeight', {}, avm.heightResult), (r) => r.height),
+      height: () =>
+        map(
+          call(ep.x, 'node.avm.getHeight', 'avm.getHeight', {}, avm.heightResult),
+          (r) => r.height,
+        ),
       blockHex: (ref) =>
         map(
           'id' in ref
-            ? call(ep.x, 'node.avm.getBlock', 'avm.getBlock', { blockID: ref.id, encoding: 'hex' }, avm.hexBlockResult)
-            : call(ep.x, 'node.avm.getBlockByHeight', 'avm.getBlockByHeight', { height: ref.height, encoding: 'hex' }, avm.hexBlockResult),
+            ? call(
+                ep.x,
+                'node.avm.getBlock',
+                'avm.getBlock',
+                { blockID: ref.id, encoding: 'hex' },
+                avm.hexBlockResult,
+              )
+            : call(
+                ep.x,
+                'node.avm.getBlockByHeight',
+                'avm.getBlockByHeight',
+                { height: ref.height, encoding: 'hex' },
+                avm.hexBlockResult,
+              ),
           (r) => r.block,
         ),
       blockJson: (ref) =>
         map(
           'id' in ref
-            ? call(ep.x, 'node.avm.getBlock', 'avm.getBlock', { blockID: ref.id, encoding: 'json' }, avm.jsonBlockResult)
-            : call(ep.x, 'node.avm.getBlockByHeight', 'avm.getBlockByHeight', { height: ref.height, encoding: 'json' }, avm.jsonBlockResult),
+            ? call(
+                ep.x,
+                'node.avm.getBlock',
+                'avm.getBlock',
+                { blockID: ref.id, encoding: 'json' },
+                avm.jsonBlockResult,
+              )
+            : call(
+                ep.x,
+                'node.avm.getBlockByHeight',
+                'avm.getBlockByHeight',
+                { height: ref.height, encoding: 'json' },
+                avm.jsonBlockResult,
+              ),
           (r) => r.block,
         ),
-      txHex: (txID) => map(call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'hex' }, avm.hexTxResult), (r) => r.tx),
-      txJson: (txID) => map(call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'json' }, avm.jsonTxResult), (r) => r.tx),
-      txStatus: (txID) => map(call(ep.x, 'node.avm.getTxStatus', 'avm.getTxStatus', { txID }, avm.txStatusResult), (r) => r.status),
+      txHex: (txID) =>
+        map(
+          call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'hex' }, avm.hexTxResult),
+          (r) => r.tx,
+        ),
+      txJson: (txID) =>
+        map(
+          call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'json' }, avm.jsonTxResult),
+          (r) => r.tx,
+        ),
+      txStatus: (txID) =>
+        map(
+          call(ep.x, 'node.avm.getTxStatus', 'avm.getTxStatus', { txID }, avm.txStatusResult),
+          (r) => r.status,
+        ),
       fees: () => call(ep.x, 'node.avm.getTxFee', 'avm.getTxFee', {}, avm.avmTxFeeResult),
-      utxos: (q) => call(ep.x, 'node.avm.getUTXOs', 'avm.getUTXOs', utxoParams(q), avm.utxoPageResult),
-      assetDescription: (assetID) => call(ep.x, 'node.avm.getAssetDescription', 'avm.getAssetDescription', { assetID }, avm.assetDescriptionResult),
-      balance: (address, assetID) => call(ep.x, 'node.avm.getBalance', 'avm.getBalance', { address, assetID }, avm.balanceResult),
-      allBalances: (address) => map(call(ep.x, 'node.avm.getAllBalances', 'avm.getAllBalances', { address }, avm.allBalancesResult), (r) => r.balances),
-      issueTx: (tx) => map(call(ep.x, 'node.issueTx', 'avm.issueTx', { tx, encoding: 'hex' }, avm.issueTxResult, issue), (r) => r.txID),
+      utxos: (q) =>
+        call(ep.x, 'node.avm.getUTXOs', 'avm.getUTXOs', utxoParams(q), avm.utxoPageResult),
+      assetDescription: (assetID) =>
+        call(
+          ep.x,
+          'node.avm.getAssetDescription',
+          'avm.getAssetDescription',
+          { assetID },
+          avm.assetDescriptionResult,
+        ),
+      balance: (address, assetID) =>
+        call(
+          ep.x,
+          'node.avm.getBalance',
+          'avm.getBalance',
+          { address, assetID },
+          avm.balanceResult,
+        ),
+      allBalances: (address) =>
+        map(
+          call(
+            ep.x,
+            'node.avm.getAllBalances',
+            'avm.getAllBalances',
+            { address },
+            avm.allBalancesResult,
+          ),
+          (r) => r.balances,
+        ),
+      issueTx: (tx) =>
+        map(
+          call(
+            ep.x,
+            'node.issueTx',
+            'avm.issueTx',
+            { tx, encoding: 'hex' },
+            avm.issueTxResult,
+            issue,
+          ),
+          (r) => r.txID,
+        ),
     },
     cChain: {
       quantity: (method) => call(ep.cRpc, `node.evm.${method}`, method, [], evm.quantityResult),
-      balance: (address) => call(ep.cRpc, 'node.evm.eth_getBalance', 'eth_getBalance', [address, 'latest'], evm.quantityResult),
-      transactionCount: (address) => call(ep.cRpc, 'node.evm.eth_getTransactionCount', 'eth_getTransactionCount', [address, 'latest'], evm.quantityResult),
-      chainConfig: () => call(ep.cRpc, 'node.evm.eth_getChainConfig', 'eth_getChainConfig', [], evm.chainConfigResult),
+      balance: (address) =>
+        call(
+          ep.cRpc,
+          'node.evm.eth_getBalance',
+          'eth_getBalance',
+          [address, 'latest'],
+          evm.quantityResult,
+        ),
+      transactionCount: (address) =>
+        call(
+          ep.cRpc,
+          'node.evm.eth_getTransactionCount',
+          'eth_getTransactionCount',
+          [address, 'latest'],
+          evm.quantityResult,
+        ),
+      chainConfig: () =>
+        call(
+          ep.cRpc,
+          'node.evm.eth_getChainConfig',
+          'eth_getChainConfig',
+          [],
+          evm.chainConfigResult,
+        ),
       syncing: () => call(ep.cRpc, 'node.evm.eth_syncing', 'eth_syncing', [], evm.syncingResult),
-      netVersion: () => call(ep.cRpc, 'node.evm.net_version', 'net_version', [], evm.netVersionResult),
-      clientVersion: () => call(ep.cRpc, 'node.evm.web3_clientVersion', 'web3_clientVersion', [], evm.clientVersionResult),
-      atomicTx: (txID) => call(ep.cAvax, 'node.avax.getAtomicTx', 'avax.getAtomicTx', { txID, encoding: 'hex' }, evm.atomicTxResult),
-      atomicTxStatus: (txID) => call(ep.cAvax, 'node.avax.getAtomicTxStatus', 'avax.getAtomicTxStatus', { txID }, evm.atomicTxStatusResult),
-      atomicUtxos: (q) => call(ep.cAvax, 'node.avax.getUTXOs', 'avax.getUTXOs', utxoParams(q), avm.utxoPageResult),
-      issueAtomicTx: (tx) => map(call(ep.cAvax, 'node.issueTx', 'avax.issueTx', { tx, encoding: 'hex' }, avm.issueTxResult, issue), (r) => r.txID),
-      vmConfig: () => call(ep.cAdmin, 'node.admin', 'admin.getVMConfig', {}, evm.vmConfigResult, node),
-      setLogLevel: (level) => call(ep.cAdmin, 'node.admin', 'admin.setLogLevel', { level }, emptyResult, write),
-      profiler: (action) => call(ep.cAdmin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
+      netVersion: () =>
+        call(ep.cRpc, 'node.evm.net_version', 'net_version', [], evm.netVersionResult),
+      clientVersion: () =>
+        call(
+          ep.cRpc,
+          'node.evm.web3_clientVersion',
+          'web3_clientVersion',
+          [],
+          evm.clientVersionResult,
+        ),
+      atomicTx: (txID) =>
+        call(
+          ep.cAvax,
+          'node.avax.getAtomicTx',
+          'avax.getAtomicTx',
+          { txID, encoding: 'hex' },
+          evm.atomicTxResult,
+        ),
+      atomicTxStatus: (txID) =>
+        call(
+          ep.cAvax,
+          'node.avax.getAtomicTxStatus',
+          'avax.getAtomicTxStatus',
+          { txID },
+          evm.atomicTxStatusResult,
+        ),
+      atomicUtxos: (q) =>
+        call(ep.cAvax, 'node.avax.getUTXOs', 'avax.getUTXOs', utxoParams(q), avm.utxoPageResult),
+      issueAtomicTx: (tx) =>
+        map(
+          call(
+            ep.cAvax,
+            'node.issueTx',
+            'avax.issueTx',
+            { tx, encoding: 'hex' },
+            avm.issueTxResult,
+            issue,
+          ),
+          (r) => r.txID,
+        ),
+      vmConfig: () =>
+        call(ep.cAdmin, 'node.admin', 'admin.getVMConfig', {}, evm.vmConfigResult, node),
+      setLogLevel: (level) =>
+        call(ep.cAdmin, 'node.admin', 'admin.setLogLevel', { level }, emptyResult, write),
+      profiler: (action) =>
+        call(ep.cAdmin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
     },
     admin: {
-      alias: (endpoint, alias) => call(ep.admin, 'node.admin', 'admin.alias', { endpoint, alias }, emptyResult, write),
-      aliasChain: (chain, alias) => call(ep.admin, 'node.admin', 'admin.aliasChain', { chain, alias }, emptyResult, write),
-      chainAliases: (chain) => map(call(ep.admin, 'node.admin', 'admin.getChainAliases', { chain }, admin.chainAliasesResult, node), (r) => r.aliases),
-      loggerLevels: (loggerName) => call(ep.admin, 'node.admin', 'admin.getLoggerLevel', loggerName ? { loggerName } : {}, admin.loggerLevelsResult, node),
-      setLoggerLevel: (a) => call(ep.admin, 'node.admin', 'admin.setLoggerLevel', a, admin.setLoggerLevelResult, write),
+      alias: (endpoint, alias) =>
+        call(ep.admin, 'node.admin', 'admin.alias', { endpoint, alias }, emptyResult, write),
+      aliasChain: (chain, alias) =>
+        call(ep.admin, 'node.admin', 'admin.aliasChain', { chain, alias }, emptyResult, write),
+      chainAliases: (chain) =>
+        map(
+          call(
+            ep.admin,
+            'node.admin',
+            'admin.getChainAliases',
+            { chain },
+            admin.chainAliasesResult,
+            node,
+          ),
+          (r) => r.aliases,
+        ),
+      loggerLevels: (loggerName) =>
+        call(
+          ep.admin,
+          'node.admin',
+          'admin.getLoggerLevel',
+          loggerName ? { loggerName } : {},
+          admin.loggerLevelsResult,
+          node,
+        ),
+      setLoggerLevel: (a) =>
+        call(ep.admin, 'node.admin', 'admin.setLoggerLevel', a, admin.setLoggerLevelResult, write),
       loadVms: () => call(ep.admin, 'node.admin', 'admin.loadVMs', {}, admin.loadVmsResult, write),
       profiler: (action) => call(ep.admin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
     },

@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { inSpan, markError, tracer } from '../telemetry/spans.js';
 import type { UpstreamName } from './errors.js';
 
@@ -80,24 +80,41 @@ export function createUpstreamObserver(o: {
         call?.setAttribute('upstream.attempts', n);
         const report = (status: string) => {
           call?.setAttribute('upstream.status', status);
-          o.onAttempt?.({ upstream: o.upstream, method, route, status, attempt: n, durationMs: performance.now() - started });
+          o.onAttempt?.({
+            upstream: o.upstream,
+            method,
+            route,
+            status,
+            attempt: n,
+            durationMs: performance.now() - started,
+          });
         };
         return tracer.startActiveSpan(
           `${method} ${route}`,
           {
             kind: SpanKind.CLIENT,
-            attributes: { ...common, 'http.request.method': method, 'url.template': route, 'upstream.attempt': n, 'http.request.resend_count': n - 1 },
+            attributes: {
+              ...common,
+              'http.request.method': method,
+              'url.template': route,
+              'upstream.attempt': n,
+              'http.request.resend_count': n - 1,
+            },
           },
           async (span) => {
             try {
               const res = await o.fetch(input, init);
               span.setAttribute('http.response.status_code', res.status);
-              if (res.status >= 400) span.setStatus({ code: SpanStatusCode.ERROR, message: String(res.status) });
+              if (res.status >= 400)
+                span.setStatus({ code: SpanStatusCode.ERROR, message: String(res.status) });
               report(String(res.status));
               return res;
             } catch (e) {
               // ky aborts an attempt that outlives its timeout; nothing else aborts upstream fetches.
-              const kind = e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError') ? 'timeout' : 'network';
+              const kind =
+                e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError')
+                  ? 'timeout'
+                  : 'network';
               markError(span, { name: 'UpstreamError', kind });
               report(kind);
               throw e;

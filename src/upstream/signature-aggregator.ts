@@ -1,5 +1,9 @@
 import type { HttpClient, RequestOptions } from './http.js';
-import { signatureAggregationResponse, type NetworkName, type SignatureAggregation } from './schemas/primary.js';
+import {
+  type NetworkName,
+  type SignatureAggregation,
+  signatureAggregationResponse,
+} from './schemas/primary.js';
 
 /**
  * The Data API's signature aggregator. Unlike every other upstream client this one does not describe
@@ -25,11 +29,25 @@ export interface SignatureAggregatorClient {
 
 const seg = encodeURIComponent;
 
-export function createSignatureAggregatorClient(http: HttpClient, opts: RequestOptions = {}): SignatureAggregatorClient {
+export function createSignatureAggregatorClient(
+  http: HttpClient,
+  opts: RequestOptions = {},
+): SignatureAggregatorClient {
   const once: RequestOptions = { ...opts, retry: false };
   return {
-    aggregate: (network, body) => http.postJson(`/v1/signatureAggregator/${seg(network)}/aggregateSignatures`, body, signatureAggregationResponse, once),
+    aggregate: (network, body) =>
+      http.postJson(
+        `/v1/signatureAggregator/${seg(network)}/aggregateSignatures`,
+        body,
+        signatureAggregationResponse,
+        once,
+      ),
     forTransaction: (network, txHash) =>
-      http.getJson(`/v1/signatureAggregator/${seg(network)}/aggregateSignatures/${seg(txHash)}`, {}, signatureAggregationResponse, once),
+      http.getJson(
+        `/v1/signatureAggregator/${seg(network)}/aggregateSignatures/${seg(txHash)}`,
+        {},
+        signatureAggregationResponse,
+        once,
+      ),
   };
 }

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import {
-  LIST_DELEGATORS_PARAMS,
   HISTORICAL_REWARDS_PARAMS,
+  LIST_DELEGATORS_PARAMS,
   PENDING_REWARDS_PARAMS,
 } from '../../src/sim/data-api/routes-rewards.js';
 import { LIST_VALIDATORS_PARAMS } from '../../src/sim/data-api/routes-staking.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
 /**
  * The network-wide staking routes of the simulated Data API against the real spec: every answer

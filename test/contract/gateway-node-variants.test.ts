@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema, parse, Kind, type ExecutionResult } from 'graphql';
+import { buildSchema, type ExecutionResult, Kind, parse } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { VARIED_NODE_METHODS } from '../../src/sim/vary/node-variation.js';
-import { Rng } from '../../src/sim/world/prng.js';
-import { createTestGateway } from '../support/gateway.js';
 import { cb58 } from '../../src/sim/world/index.js';
-import { type ArgValues, argValues, generatedSteps, harvestIds, operationSteps } from '../oracle/workload.js';
+import { Rng } from '../../src/sim/world/prng.js';
+import {
+  type ArgValues,
+  argValues,
+  generatedSteps,
+  harvestIds,
+  operationSteps,
+} from '../oracle/workload.js';
+import { createTestGateway } from '../support/gateway.js';
 
 /**
  * The gateway's node contracts (src/upstream/schemas/node-*.ts, src/upstream/node-rpc.ts) over varied
@@ -17,11 +23,20 @@ import { type ArgValues, argValues, generatedSteps, harvestIds, operationSteps }
  */
 
 const SEEDS = Array.from({ length: 10 }, (_, i) => `node-vary-${i}`);
-const FILES = ['node-admin.graphql', 'node-chains.graphql', 'node-info.graphql', 'evm-node.graphql'];
+const FILES = [
+  'node-admin.graphql',
+  'node-chains.graphql',
+  'node-info.graphql',
+  'evm-node.graphql',
+];
 const OPS_DIR = new URL('../../schema/operations/', import.meta.url);
 const NODE_OPS = new Set(
   FILES.flatMap((f) =>
-    parse(readFileSync(new URL(f, OPS_DIR), 'utf8')).definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query' && d.name ? [d.name.value] : [])),
+    parse(readFileSync(new URL(f, OPS_DIR), 'utf8')).definitions.flatMap((d) =>
+      d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query' && d.name
+        ? [d.name.value]
+        : [],
+    ),
   ),
 );
 
@@ -31,13 +46,20 @@ async function cAtomicTxId(sim: RunningSimulator): Promise<string> {
   const res = await fetch(`${sim.nodeUrl}/ext/bc/X`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'avm.getUTXOs', params: { addresses, sourceChain: 'C' } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'avm.getUTXOs',
+      params: { addresses, sourceChain: 'C' },
+    }),
   });
   const utxo = ((await res.json()) as { result: { utxos: string[] } }).result.utxos[0]!;
   return cb58(Buffer.from(utxo.slice(6, 70), 'hex'));
 }
 
-const schemaSdl = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+const schemaSdl = buildSchema(
+  readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'),
+);
 const failures: string[] = [];
 const rpcCalled = new Set<string>();
 const ran = new Set<string>();
@@ -49,8 +71,16 @@ afterAll(() => {
 describe('gateway node contracts over varied node answers', () => {
   for (const seed of SEEDS) {
     it(`every node operation renders over SIM_VARY=${seed}`, async () => {
-      const sim = await startSimulator({ port: 0, seed: 'contract-world', vary: seed, adminEnabled: true });
-      const gw = createTestGateway(sim, { store: new MemoryStore(), ttlOverrides: { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0 } });
+      const sim = await startSimulator({
+        port: 0,
+        seed: 'contract-world',
+        vary: seed,
+        adminEnabled: true,
+      });
+      const gw = createTestGateway(sim, {
+        store: new MemoryStore(),
+        ttlOverrides: { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0 },
+      });
       try {
         const base = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed });
         const net = sim.world.primary.mainnet;
@@ -59,16 +89,26 @@ describe('gateway node contracts over varied node answers', () => {
         // Arguments the oracle's workload does not fill (X-Chain asset / tx ids, a C-Chain atomic tx).
         const args: ArgValues = {
           get: (name, opName, type) =>
-            name === 'asset' ? net.info.avaxAssetId
-            : name === 'amount' ? '1000'
-            : name === 'txId' || (name === 'id' && opName === 'XChainTransaction') ? xTx
-            : name === 'id' && opName === 'CChainAtomicTransaction' ? atomic
-            : base.get(name, opName, type),
+            name === 'asset'
+              ? net.info.avaxAssetId
+              : name === 'amount'
+                ? '1000'
+                : name === 'txId' || (name === 'id' && opName === 'XChainTransaction')
+                  ? xTx
+                  : name === 'id' && opName === 'CChainAtomicTransaction'
+                    ? atomic
+                    : base.get(name, opName, type),
         };
         const ids = new Set<string>();
-        for (const s of generatedSteps(schemaSdl, args)) harvestIds((await gw.query(s.query, s.variables)).data, ids);
+        for (const s of generatedSteps(schemaSdl, args))
+          harvestIds((await gw.query(s.query, s.variables)).data, ids);
         const idList = [...ids].sort();
-        const steps = operationSteps(schemaSdl, args, () => idList, new Rng(`node|${seed}`)).steps.filter((s) => NODE_OPS.has(s.name));
+        const steps = operationSteps(
+          schemaSdl,
+          args,
+          () => idList,
+          new Rng(`node|${seed}`),
+        ).steps.filter((s) => NODE_OPS.has(s.name));
         for (const step of steps) {
           sim.reset();
           const r = (await gw.query(step.query, step.variables)) as ExecutionResult;
@@ -77,7 +117,10 @@ describe('gateway node contracts over varied node answers', () => {
           for (const e of r.errors ?? []) {
             const code = String(e.extensions?.code);
             // A contract failure is UPSTREAM_ERROR on a 2xx answer (no upstreamStatus); INTERNAL means the answer did not render.
-            if ((code === 'UPSTREAM_ERROR' && e.extensions?.upstreamStatus === undefined) || code === 'INTERNAL') {
+            if (
+              (code === 'UPSTREAM_ERROR' && e.extensions?.upstreamStatus === undefined) ||
+              code === 'INTERNAL'
+            ) {
               failures.push(`${seed} ${step.name} ${(e.path ?? []).join('.')}: ${e.message}`);
             }
           }
@@ -91,7 +134,9 @@ describe('gateway node contracts over varied node answers', () => {
 
   it('ran every node query, called the varied node methods, and no contract rejected a valid node answer', () => {
     const varied = VARIED_NODE_METHODS.filter((m) => rpcCalled.has(m));
-    console.log(`node contracts: ${ran.size}/${NODE_OPS.size} node queries over ${SEEDS.length} seeds; varied methods called: ${varied.join(', ')}`);
+    console.log(
+      `node contracts: ${ran.size}/${NODE_OPS.size} node queries over ${SEEDS.length} seeds; varied methods called: ${varied.join(', ')}`,
+    );
     expect([...NODE_OPS].filter((n) => !ran.has(n))).toEqual([]);
     expect(varied.length).toBeGreaterThanOrEqual(8);
     expect(failures).toEqual([]);

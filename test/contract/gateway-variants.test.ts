@@ -4,8 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import { startSimulator } from '../../src/sim/index.js';
 import { Rng } from '../../src/sim/world/prng.js';
+import {
+  argValues,
+  generatedSteps,
+  harvestIds,
+  nodeSteps,
+  operationSteps,
+} from '../oracle/workload.js';
 import { createTestGateway } from '../support/gateway.js';
-import { argValues, generatedSteps, harvestIds, nodeSteps, operationSteps } from '../oracle/workload.js';
 
 /**
  * The gateway's upstream contracts (zod, src/upstream/schemas) against the specs: over several
@@ -34,7 +40,9 @@ interface Failure {
 // Known failures, each a named defect awaiting its fix (none now: issue 11's contract defects are fixed).
 const KNOWN: { issue: string; matches: (f: Failure) => boolean }[] = [];
 
-const schemaSdl = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+const schemaSdl = buildSchema(
+  readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'),
+);
 const failures: Failure[] = [];
 const routesCalled = new Set<string>();
 let rendered = 0;
@@ -44,7 +52,9 @@ afterAll(() => {
   for (const f of failures) byMessage.set(f.message, [...(byMessage.get(f.message) ?? []), f]);
   for (const [message, fs] of byMessage) {
     const routes = [...new Set(fs.flatMap((f) => f.routes))].sort();
-    console.log(`CONTRACT FAILURE ×${fs.length} (${[...new Set(fs.map((f) => f.step))].join(', ')}): ${message}\n  routes called: ${routes.join(' · ')}`);
+    console.log(
+      `CONTRACT FAILURE ×${fs.length} (${[...new Set(fs.map((f) => f.step))].join(', ')}): ${message}\n  routes called: ${routes.join(' · ')}`,
+    );
   }
 });
 
@@ -52,7 +62,10 @@ describe('gateway contracts over spec-varied upstream answers', () => {
   for (const seed of SEEDS) {
     it(`every operation renders over SIM_VARY=${seed}`, async () => {
       const sim = await startSimulator({ port: 0, seed: 'contract-world', vary: seed });
-      const gw = createTestGateway(sim, { store: new MemoryStore(), ttlOverrides: { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0 } });
+      const gw = createTestGateway(sim, {
+        store: new MemoryStore(),
+        ttlOverrides: { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0 },
+      });
       try {
         const args = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed });
         const gen = generatedSteps(schemaSdl, args);
@@ -60,7 +73,11 @@ describe('gateway contracts over spec-varied upstream answers', () => {
         for (const s of gen) harvestIds((await gw.query(s.query, s.variables)).data, ids);
         const rng = new Rng(`contract|${seed}`);
         const idList = [...ids].sort();
-        const steps = [...operationSteps(schemaSdl, args, () => idList, rng).steps, ...gen, ...nodeSteps(schemaSdl, idList.slice(0, 12))];
+        const steps = [
+          ...operationSteps(schemaSdl, args, () => idList, rng).steps,
+          ...gen,
+          ...nodeSteps(schemaSdl, idList.slice(0, 12)),
+        ];
         for (const step of steps) {
           sim.reset();
           const r = (await gw.query(step.query, step.variables)) as ExecutionResult;
@@ -70,8 +87,18 @@ describe('gateway contracts over spec-varied upstream answers', () => {
           for (const e of r.errors ?? []) {
             const code = String(e.extensions?.code);
             // A contract failure is UPSTREAM_ERROR on a 2xx answer (no upstreamStatus); INTERNAL means the answer did not render.
-            if ((code === 'UPSTREAM_ERROR' && e.extensions?.upstreamStatus === undefined) || code === 'INTERNAL') {
-              failures.push({ seed, step: step.name, code, message: e.message, path: (e.path ?? []).join('.'), routes });
+            if (
+              (code === 'UPSTREAM_ERROR' && e.extensions?.upstreamStatus === undefined) ||
+              code === 'INTERNAL'
+            ) {
+              failures.push({
+                seed,
+                step: step.name,
+                code,
+                message: e.message,
+                path: (e.path ?? []).join('.'),
+                routes,
+              });
             }
           }
         }
@@ -83,9 +110,13 @@ describe('gateway contracts over spec-varied upstream answers', () => {
   }
 
   it('covers the routes the gateway calls, and fails only where a known contract defect is listed', () => {
-    console.log(`gateway contracts: ${rendered} queries over ${SEEDS.length} variant seeds, ${routesCalled.size} upstream routes called, ${failures.length} contract failures`);
+    console.log(
+      `gateway contracts: ${rendered} queries over ${SEEDS.length} variant seeds, ${routesCalled.size} upstream routes called, ${failures.length} contract failures`,
+    );
     expect(routesCalled.size).toBeGreaterThanOrEqual(25);
     const unknown = failures.filter((f) => !KNOWN.some((k) => k.matches(f)));
-    expect(unknown.map((f) => `${f.step} ${f.path}: ${f.message} [${f.routes.join(' · ')}]`)).toEqual([]);
+    expect(
+      unknown.map((f) => `${f.step} ${f.path}: ${f.message} [${f.routes.join(' · ')}]`),
+    ).toEqual([]);
   });
 });

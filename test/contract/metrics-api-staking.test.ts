@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import {
   ICM_SUMMARY_PARAMS,
   ICM_TIMESERIES_PARAMS,
   L1_METRIC_PARAMS,
 } from '../../src/sim/metrics-api/routes-icm-l1.js';
 import { STAKING_METRICS_PARAMS } from '../../src/sim/metrics-api/routes-network.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
 /**
  * The simulated Metrics API's ICM and L1-validator fee routes (and getStakingMetrics' parameters)

@@ -12,7 +12,9 @@ import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
  */
 
 const shared = (p: string) => new URL(`../../../shared/upstream/${p}`, import.meta.url);
-const spec = JSON.parse(readFileSync(shared('metrics-api.openapi.json'), 'utf8')) as { paths: Record<string, Record<string, any>> };
+const spec = JSON.parse(readFileSync(shared('metrics-api.openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, any>>;
+};
 
 const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
 addFormats.default(ajv);
@@ -31,13 +33,18 @@ function yamlBlock(text: string, name: string): unknown {
     if (l.trim() !== '' && !l.startsWith('      ')) break;
     if (l.trim() !== '') body.push(l);
   }
-  const scalar = (s: string): unknown => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s.replace(/^'(.*)'$/, '$1'));
+  const scalar = (s: string): unknown =>
+    /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s.replace(/^'(.*)'$/, '$1');
   let i = 0;
   const indentOf = (l: string) => l.length - l.trimStart().length;
   function parse(indent: number): unknown {
     if (body[i]!.trimStart().startsWith('- ')) {
       const out: unknown[] = [];
-      while (i < body.length && indentOf(body[i]!) === indent && body[i]!.trimStart().startsWith('- ')) {
+      while (
+        i < body.length &&
+        indentOf(body[i]!) === indent &&
+        body[i]!.trimStart().startsWith('- ')
+      ) {
         const rest = body[i]!.trimStart().slice(2);
         if (rest.includes(': ') || rest.endsWith(':')) {
           body[i] = ' '.repeat(indent + 2) + rest; // "- key: v" opens a mapping at indent + 2
@@ -50,7 +57,11 @@ function yamlBlock(text: string, name: string): unknown {
       return out;
     }
     const out: Record<string, unknown> = {};
-    while (i < body.length && indentOf(body[i]!) === indent && !body[i]!.trimStart().startsWith('- ')) {
+    while (
+      i < body.length &&
+      indentOf(body[i]!) === indent &&
+      !body[i]!.trimStart().startsWith('- ')
+    ) {
       const line = body[i]!.trim();
       const colon = line.indexOf(':');
       const key = line.slice(0, colon);
@@ -81,7 +92,9 @@ function responseSchemaRef(operationId: string, status: number): string {
   for (const [path, ops] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       if (op.operationId !== operationId) continue;
-      const ref = op.responses?.[String(status)]?.content?.['application/json']?.schema?.$ref as string | undefined;
+      const ref = op.responses?.[String(status)]?.content?.['application/json']?.schema?.$ref as
+        | string
+        | undefined;
       if (!ref) throw new Error(`${method} ${path} has no ${status} schema ref`);
       return `metrics-api.json${ref}`;
     }
@@ -91,7 +104,10 @@ function responseSchemaRef(operationId: string, status: number): string {
 
 function expectValid(ref: string, body: unknown, label: string) {
   const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
-  if (!validate(body)) throw new Error(`${label}: ${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(
+      `${label}: ${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }
 
 let sim: RunningSimulator;
@@ -100,20 +116,43 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-async function check(operationId: string | { legacy: string }, path: string, query: Record<string, string | number> = {}, status = 200) {
+async function check(
+  operationId: string | { legacy: string },
+  path: string,
+  query: Record<string, string | number> = {},
+  status = 200,
+) {
   const u = new URL(`${sim.metricsApiUrl}${path}`);
   for (const [k, v] of Object.entries(query)) u.searchParams.set(k, String(v));
   const res = await fetch(u);
   const body = await res.json();
   expect(res.status, `${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(status);
-  const ref = typeof operationId === 'string' ? responseSchemaRef(operationId, status) : `metrics-legacy.json#/components/schemas/${operationId.legacy}`;
+  const ref =
+    typeof operationId === 'string'
+      ? responseSchemaRef(operationId, status)
+      : `metrics-legacy.json#/components/schemas/${operationId.legacy}`;
   expectValid(ref, body, `${path}?${u.searchParams}`);
   return body as any;
 }
 
 const CHAIN_METRICS = [
-  'activeAddresses', 'activeSenders', 'cumulativeTxCount', 'cumulativeAddresses', 'cumulativeContracts', 'cumulativeDeployers',
-  'contracts', 'deployers', 'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid',
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
 ];
 
 describe('Metrics API responses validate against the real OpenAPI schemas', () => {
@@ -131,55 +170,128 @@ describe('Metrics API responses validate against the real OpenAPI schemas', () =
 
   it('every chain metric, every interval it supports, every chain key', async () => {
     for (const metric of CHAIN_METRICS) {
-      const body = await check('getEvmChainMetrics', `/v2/chains/43114/metrics/${metric}`, { pageSize: 3 });
+      const body = await check('getEvmChainMetrics', `/v2/chains/43114/metrics/${metric}`, {
+        pageSize: 3,
+      });
       expect(body.results).toHaveLength(3);
       expect(body.nextPageToken).toBeDefined();
-      await check('getEvmChainMetrics', `/v2/chains/43114/metrics/${metric}`, { pageSize: 2, pageToken: body.nextPageToken });
+      await check('getEvmChainMetrics', `/v2/chains/43114/metrics/${metric}`, {
+        pageSize: 2,
+        pageToken: body.nextPageToken,
+      });
     }
     for (const timeInterval of ['hour', 'day', 'week', 'month']) {
-      await check('getEvmChainMetrics', '/v2/chains/total/metrics/txCount', { timeInterval, pageSize: 5 });
+      await check('getEvmChainMetrics', '/v2/chains/total/metrics/txCount', {
+        timeInterval,
+        pageSize: 5,
+      });
     }
     for (const chain of ['mainnet', 'testnet', '43113', sim.world.fixtures.l1ChainId]) {
-      await check('getEvmChainMetrics', `/v2/chains/${chain}/metrics/activeAddresses`, { startTimestamp: 1722470400, endTimestamp: 1725062400, pageSize: 31 });
+      await check('getEvmChainMetrics', `/v2/chains/${chain}/metrics/activeAddresses`, {
+        startTimestamp: 1722470400,
+        endTimestamp: 1725062400,
+        pageSize: 31,
+      });
     }
-    await check('getEvmChainMetrics', '/v2/chains/43114/metrics/avgTps', { timeInterval: 'hour' }, 400);
+    await check(
+      'getEvmChainMetrics',
+      '/v2/chains/43114/metrics/avgTps',
+      { timeInterval: 'hour' },
+      400,
+    );
     await check('getEvmChainMetrics', '/v2/chains/43114/metrics/txCount', { pageSize: 9999 }, 400);
     await check('getEvmChainMetrics', '/v2/chains/999/metrics/txCount', {}, 404);
   });
 
   it('rolling windows of every rolling metric', async () => {
     for (const metric of CHAIN_METRICS.filter((m) => !m.startsWith('cumulative'))) {
-      await check('getEvmChainRollingWindowMetrics', `/v2/chains/43114/rollingWindowMetrics/${metric}`);
+      await check(
+        'getEvmChainRollingWindowMetrics',
+        `/v2/chains/43114/rollingWindowMetrics/${metric}`,
+      );
     }
     await check('getEvmChainRollingWindowMetrics', '/v2/chains/total/rollingWindowMetrics/txCount');
-    await check('getEvmChainRollingWindowMetrics', '/v2/chains/43114/rollingWindowMetrics/nope', {}, 400);
+    await check(
+      'getEvmChainRollingWindowMetrics',
+      '/v2/chains/43114/rollingWindowMetrics/nope',
+      {},
+      400,
+    );
   });
 
   it('staking metrics of the primary network and an L1', async () => {
-    for (const metric of ['validatorCount', 'validatorWeight', 'delegatorCount', 'delegatorWeight']) {
-      for (const network of ['mainnet', 'fuji', 'testnet']) await check('getStakingMetrics', `/v2/networks/${network}/metrics/${metric}`, { pageSize: 4 });
+    for (const metric of [
+      'validatorCount',
+      'validatorWeight',
+      'delegatorCount',
+      'delegatorWeight',
+    ]) {
+      for (const network of ['mainnet', 'fuji', 'testnet'])
+        await check('getStakingMetrics', `/v2/networks/${network}/metrics/${metric}`, {
+          pageSize: 4,
+        });
     }
-    await check('getStakingMetrics', '/v2/networks/mainnet/metrics/validatorWeight', { subnetId: sim.world.fixtures.l1SubnetId });
-    await check('getStakingMetrics', '/v2/networks/mainnet/metrics/validatorCount', { pageSize: 0 }, 400);
+    await check('getStakingMetrics', '/v2/networks/mainnet/metrics/validatorWeight', {
+      subnetId: sim.world.fixtures.l1SubnetId,
+    });
+    await check(
+      'getStakingMetrics',
+      '/v2/networks/mainnet/metrics/validatorCount',
+      { pageSize: 0 },
+      400,
+    );
   });
 
   it('the legacy avg_tps routes (2025-09 spec)', async () => {
-    const page = await check({ legacy: 'LegacyEvmMetricsResponse' }, '/v1/avg_tps/43114', { from: 1654819200, to: 1664819200 });
+    const page = await check({ legacy: 'LegacyEvmMetricsResponse' }, '/v1/avg_tps/43114', {
+      from: 1654819200,
+      to: 1664819200,
+    });
     expect(page.nextPageStartKey).toBeDefined();
-    const rolling = await fetch(`${sim.metricsApiUrl}/v1/avg_tps/43114/rollingWindow`).then((r) => r.json() as Promise<any>);
+    const rolling = await fetch(`${sim.metricsApiUrl}/v1/avg_tps/43114/rollingWindow`).then(
+      (r) => r.json() as Promise<any>,
+    );
     // The spec's `result` is oneOf [the window object, any object]: every object matches both branches,
     // so validate against the first branch (the window object) directly.
     const { result, ...rest } = rolling;
-    expectValid('metrics-legacy.json#/components/schemas/RollingWindowResponse/properties/result/oneOf/0', result, 'rollingWindow result');
+    expectValid(
+      'metrics-legacy.json#/components/schemas/RollingWindowResponse/properties/result/oneOf/0',
+      result,
+      'rollingWindow result',
+    );
     expect(rest).toMatchObject({ status: 200, lastRun: expect.any(Number) });
   });
 });
 
 describe('the validators themselves', () => {
   it('reject bodies that break the schemas', () => {
-    expect(() => expectValid(responseSchemaRef('getEvmChainMetrics', 200), { results: [{ value: '1', timestamp: 1 }] }, 'bad')).toThrow(/must be number/);
-    expect(() => expectValid(responseSchemaRef('getEvmChainMetrics', 400), { message: [1], statusCode: 400, error: 'Bad Request' }, 'bad')).toThrow();
-    expect(() => expectValid('metrics-legacy.json#/components/schemas/LegacyEvmMetricsResponse', { results: [] }, 'bad')).toThrow(/status/);
-    expect(() => expectValid('metrics-legacy.json#/components/schemas/LegacyEvmMetricsResponse', { status: 200, results: [{ timestamp: 1 }] }, 'bad')).toThrow(/value/);
+    expect(() =>
+      expectValid(
+        responseSchemaRef('getEvmChainMetrics', 200),
+        { results: [{ value: '1', timestamp: 1 }] },
+        'bad',
+      ),
+    ).toThrow(/must be number/);
+    expect(() =>
+      expectValid(
+        responseSchemaRef('getEvmChainMetrics', 400),
+        { message: [1], statusCode: 400, error: 'Bad Request' },
+        'bad',
+      ),
+    ).toThrow();
+    expect(() =>
+      expectValid(
+        'metrics-legacy.json#/components/schemas/LegacyEvmMetricsResponse',
+        { results: [] },
+        'bad',
+      ),
+    ).toThrow(/status/);
+    expect(() =>
+      expectValid(
+        'metrics-legacy.json#/components/schemas/LegacyEvmMetricsResponse',
+        { status: 200, results: [{ timestamp: 1 }] },
+        'bad',
+      ),
+    ).toThrow(/value/);
   });
 });

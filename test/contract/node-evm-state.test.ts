@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
-import { classifyEvmError, EvmRevertError } from '../../src/upstream/evm-state.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
-import { hexQuantity } from '../../src/upstream/schemas/node-common.js';
+import { classifyEvmError, EvmRevertError } from '../../src/upstream/evm-state.js';
 import * as s from '../../src/upstream/schemas/evm-state.js';
+import { hexQuantity } from '../../src/upstream/schemas/node-common.js';
 
 /**
  * The simulator's EVM state methods against the node's error example (examples/node/errors, read in

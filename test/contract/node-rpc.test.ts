@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
@@ -23,9 +23,11 @@ const read = (rel: string) => JSON.parse(readFileSync(new URL(rel, EXAMPLES), 'u
 const DIRS = ['info', 'admin', 'health', 'avm', 'c-avax', 'c-admin', 'c-rpc'];
 /** Example files of methods the simulated node does not serve, and why. */
 const NOT_SERVED: Record<string, string> = {
-  'c-rpc/eth_callDetailed.json': 'eth_callDetailed is not simulated (eth_call is: test/contract/node-evm-state.test.ts)',
+  'c-rpc/eth_callDetailed.json':
+    'eth_callDetailed is not simulated (eth_call is: test/contract/node-evm-state.test.ts)',
   'c-rpc/eth_getBadBlocks.json': 'not simulated; the example has no response',
-  'c-rpc/warp_getBlockAggregateSignature.json': 'the warp API is off on the simulated node (warp-api-enabled: false, as by default)',
+  'c-rpc/warp_getBlockAggregateSignature.json':
+    'the warp API is off on the simulated node (warp-api-enabled: false, as by default)',
   'c-rpc/warp_getBlockSignature.json': 'warp API off',
   'c-rpc/warp_getMessage.json': 'warp API off',
   'c-rpc/warp_getMessageAggregateSignature.json': 'warp API off',
@@ -63,13 +65,16 @@ function shapeDiff(
   rules: { maps?: string[]; optional?: string[]; types?: Record<string, string> } = {},
 ): string[] {
   const wants = (rules.types?.[path] ?? kind(expected)).split('|');
-  if (!wants.includes(kind(actual))) return [`${path || '(root)'}: expected ${wants.join(' or ')}, got ${kind(actual)}`];
+  if (!wants.includes(kind(actual)))
+    return [`${path || '(root)'}: expected ${wants.join(' or ')}, got ${kind(actual)}`];
   const want = kind(actual);
   if (want === 'array') {
     const [e] = expected as unknown[];
     const a = actual as unknown[];
     if (e === undefined) return [];
-    return a.flatMap((x, i) => shapeDiff(e, x, `${path}[${i}]`.replace(/\[\d+\]$/, '[]'), rules)).filter((d, i, all) => all.indexOf(d) === i);
+    return a
+      .flatMap((x, i) => shapeDiff(e, x, `${path}[${i}]`.replace(/\[\d+\]$/, '[]'), rules))
+      .filter((d, i, all) => all.indexOf(d) === i);
   }
   if (want !== 'object' || kind(expected) !== 'object') return [];
   const e = expected as Record<string, unknown>;
@@ -77,7 +82,9 @@ function shapeDiff(
   const child = (k: string) => (path ? `${path}.${k}` : k);
   if (rules.maps?.includes(path)) {
     const first = Object.values(e)[0];
-    return first === undefined ? [] : Object.entries(a).flatMap(([k, v]) => shapeDiff(first, v, `${path}.<${k}>`, rules));
+    return first === undefined
+      ? []
+      : Object.entries(a).flatMap(([k, v]) => shapeDiff(first, v, `${path}.<${k}>`, rules));
   }
   return Object.keys(e).flatMap((k) => {
     if (!(k in a)) return rules.optional?.includes(child(k)) ? [] : [`${child(k)}: missing`];
@@ -146,12 +153,21 @@ function worldParams(method: string, params: any): any {
 /** A C-Chain atomic tx id the simulated node knows (from an X-Chain atomic UTXO exported by the C-Chain). */
 async function cAtomicTxId(): Promise<string> {
   const addrs = sim.world.primary.mainnet.xChain.addresses.slice(0, 12).map((a) => `X-${a}`);
-  const r = await send('/ext/bc/X', { jsonrpc: '2.0', id: 1, method: 'avm.getUTXOs', params: { addresses: addrs, sourceChain: 'C' } });
+  const r = await send('/ext/bc/X', {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'avm.getUTXOs',
+    params: { addresses: addrs, sourceChain: 'C' },
+  });
   const { cb58 } = await import('../../src/sim/world/index.js');
   return cb58(Buffer.from((r.json.result.utxos[0] as string).slice(6, 70), 'hex'));
 }
 
-const exampleFiles = DIRS.flatMap((d) => readdirSync(new URL(`${d}/`, EXAMPLES)).filter((f) => f.endsWith('.json')).map((f) => `${d}/${f}`));
+const exampleFiles = DIRS.flatMap((d) =>
+  readdirSync(new URL(`${d}/`, EXAMPLES))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `${d}/${f}`),
+);
 
 describe('node methods answer in the shape of their examples', () => {
   it('finds the examples', () => expect(exampleFiles.length).toBeGreaterThan(40));
@@ -162,9 +178,21 @@ describe('node methods answer in the shape of their examples', () => {
       const ex = read(file);
       const method = ex.method as string;
       let params = worldParams(method, ex.request.params);
-      if (method === 'avax.getAtomicTx' || method === 'avax.getAtomicTxStatus') params = { ...params, txID: await cAtomicTxId() };
-      if (method === 'admin.stopCPUProfiler') await send(ex.endpoint, { jsonrpc: '2.0', id: 0, method: 'admin.startCPUProfiler', params: {} });
-      const body = { jsonrpc: '2.0', id: ex.request.id ?? 1, method, ...(params !== undefined ? { params } : {}) };
+      if (method === 'avax.getAtomicTx' || method === 'avax.getAtomicTxStatus')
+        params = { ...params, txID: await cAtomicTxId() };
+      if (method === 'admin.stopCPUProfiler')
+        await send(ex.endpoint, {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'admin.startCPUProfiler',
+          params: {},
+        });
+      const body = {
+        jsonrpc: '2.0',
+        id: ex.request.id ?? 1,
+        method,
+        ...(params !== undefined ? { params } : {}),
+      };
       const { status, json } = await send(ex.endpoint, body);
       expect(status).toBe(200);
       expect(json.error, JSON.stringify(json.error)).toBeUndefined();
@@ -174,7 +202,11 @@ describe('node methods answer in the shape of their examples', () => {
         expect(kind(json.result)).toBe('object');
         return;
       }
-      const diff = shapeDiff(ex.response.result, json.result, '', { maps: MAPS[method], optional: OPTIONAL[method], types: TYPE_OVERRIDES[method] });
+      const diff = shapeDiff(ex.response.result, json.result, '', {
+        maps: MAPS[method],
+        optional: OPTIONAL[method],
+        types: TYPE_OVERRIDES[method],
+      });
       expect(diff, `${method}: ${JSON.stringify(json.result).slice(0, 400)}`).toEqual([]);
     });
   }
@@ -184,25 +216,32 @@ describe('the node error examples come back exactly', () => {
   const errorFiles = readdirSync(new URL('errors/', EXAMPLES)).filter((f) => f.endsWith('.json'));
   for (const file of errorFiles) {
     const reverted = file === 'geth.execution-reverted.json';
-    it.skipIf(reverted)(`errors/${file}${reverted ? ' (placeholders; its shape: node-evm-state.test.ts)' : ''}`, async () => {
-      const ex = read(`errors/${file}`);
-      const { status, json } = await send(ex.endpoint, ex.request);
-      expect(status).toBe(ex.httpStatus);
-      if (file === 'geth.invalid-params-bad-arg.json') {
-        // The example's message ends in a placeholder ("<decoder message>").
-        expect(json.error.code).toBe(ex.response.error.code);
-        expect(json.error.message).toMatch(/^invalid argument 0: /);
-        return;
-      }
-      expect(json).toEqual(ex.response);
-    });
+    it.skipIf(reverted)(
+      `errors/${file}${reverted ? ' (placeholders; its shape: node-evm-state.test.ts)' : ''}`,
+      async () => {
+        const ex = read(`errors/${file}`);
+        const { status, json } = await send(ex.endpoint, ex.request);
+        expect(status).toBe(ex.httpStatus);
+        if (file === 'geth.invalid-params-bad-arg.json') {
+          // The example's message ends in a placeholder ("<decoder message>").
+          expect(json.error.code).toBe(ex.response.error.code);
+          expect(json.error.message).toMatch(/^invalid argument 0: /);
+          return;
+        }
+        expect(json).toEqual(ex.response);
+      },
+    );
   }
 });
 
 describe('the shape comparator', () => {
   it('reports missing keys, type changes and element shapes', () => {
-    expect(shapeDiff({ a: 1, b: [{ c: 'x' }] }, { a: 1, b: [{ c: 'y' }, { c: 2 }], extra: true })).toEqual(['b[].c: expected string, got number']);
-    expect(shapeDiff({ a: { k1: { n: '1' } } }, { a: { z: { n: 1 } } }, '', { maps: ['a'] })).toEqual(['a.<z>.n: expected string, got number']);
+    expect(
+      shapeDiff({ a: 1, b: [{ c: 'x' }] }, { a: 1, b: [{ c: 'y' }, { c: 2 }], extra: true }),
+    ).toEqual(['b[].c: expected string, got number']);
+    expect(
+      shapeDiff({ a: { k1: { n: '1' } } }, { a: { z: { n: 1 } } }, '', { maps: ['a'] }),
+    ).toEqual(['a.<z>.n: expected string, got number']);
     expect(shapeDiff({ a: 1, b: 2 }, { a: 1 })).toEqual(['b: missing']);
     expect(shapeDiff({ n: 3 }, { n: '3' }, '', { types: { n: 'string' } })).toEqual([]);
   });

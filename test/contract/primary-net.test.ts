@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
 import { PRIMARY_NET_QUERY_PARAMS } from '../../src/sim/data-api/routes-primary-net.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { SIM_L1 } from '../../src/sim/world/index.js';
 import { createPrimaryNetApiClient } from '../../src/upstream/data-api-primary-net.js';
 import type { HttpClient } from '../../src/upstream/http.js';
@@ -351,15 +351,17 @@ describe('the simulator answers in the spec’s shapes, takes only declared para
 });
 
 describe('the gateway renders this area over spec-varied answers', () => {
-  it.each(['primary-net-a', 'primary-net-b', 'primary-net-c'])('SIM_VARY=%s', async (seed) => {
-    const sim = await startSimulator({ port: 0, vary: seed });
-    // Contracts are under test here, not latency: a loaded machine is slow with varied answers.
-    const gw = createTestGateway(sim, { env: { UPSTREAM_TIMEOUT_MS: '15000' } });
-    try {
-      const n = sim.world.primary.mainnet;
-      const addrs = n.pAddresses.slice(0, 20);
-      const r = await gw.query(
-        `query($a: [String!]!, $x: [String!]!, $s: String!) { network(name: "mainnet") {
+  it.each(['primary-net-a', 'primary-net-b', 'primary-net-c'])(
+    'SIM_VARY=%s',
+    async (seed) => {
+      const sim = await startSimulator({ port: 0, vary: seed });
+      // Contracts are under test here, not latency: a loaded machine is slow with varied answers.
+      const gw = createTestGateway(sim, { env: { UPSTREAM_TIMEOUT_MS: '15000' } });
+      try {
+        const n = sim.world.primary.mainnet;
+        const addrs = n.pAddresses.slice(0, 20);
+        const r = await gw.query(
+          `query($a: [String!]!, $x: [String!]!, $s: String!) { network(name: "mainnet") {
         subnets(first: 150) { edges { node { subnetId isL1 createBlockIndex ownership { addresses
           threshold locktime } l1ValidatorManager { contractAddress }
           blockchains { blockchainId evmChainId genesisData { __typename } } } } }
@@ -377,14 +379,16 @@ describe('the gateway renders this area over spec-varied answers', () => {
         addressChainIds(addresses: $a) { address chains }
         avaxSupply { totalSupply lastUpdated }
       } }`,
-        { a: addrs, x: n.xChain.addresses.slice(0, 5), s: SIM_L1.subnetId },
-      );
-      expect(r.errors ?? [], JSON.stringify(r.errors)).toEqual([]);
-      expect(r.data!.network.subnets.edges.length).toBeGreaterThan(100);
-    } finally {
-      await gw.close();
-      await sim.close();
-    }
-    // A varied simulator is slow on a loaded machine (every answer is re-derived from the spec).
-  }, 60_000);
+          { a: addrs, x: n.xChain.addresses.slice(0, 5), s: SIM_L1.subnetId },
+        );
+        expect(r.errors ?? [], JSON.stringify(r.errors)).toEqual([]);
+        expect(r.data!.network.subnets.edges.length).toBeGreaterThan(100);
+      } finally {
+        await gw.close();
+        await sim.close();
+      }
+      // A varied simulator is slow on a loaded machine (every answer is re-derived from the spec).
+    },
+    60_000,
+  );
 });

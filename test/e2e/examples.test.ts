@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allAddressTransactions, blockWithTransactions, createClient } from '../../examples/client.js';
+import {
+  allAddressTransactions,
+  blockWithTransactions,
+  createClient,
+} from '../../examples/client.js';
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -17,7 +21,12 @@ let served: Awaited<ReturnType<typeof serveOnLoopback>>;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const config = loadConfig({ DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    LOG_LEVEL: 'silent',
+  });
   served = await serveOnLoopback(createGateway(config).yoga);
 }, 60_000);
 afterAll(async () => {
@@ -28,7 +37,13 @@ afterAll(async () => {
 describe('examples/client.ts', () => {
   it('pages an address to the end of its transactions with no repeat or gap, then reads the newest one’s block', async () => {
     const busy = sim.world.fixtures.busyAddress;
-    const expected = (await simWalk(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/transactions`, 'transactions')).map((t: any) => t.nativeTransaction.txHash);
+    const expected = (
+      await simWalk(
+        sim.dataApiUrl,
+        `/v1/chains/${C}/addresses/${busy}/transactions`,
+        'transactions',
+      )
+    ).map((t: any) => t.nativeTransaction.txHash);
     expect(expected.length).toBeGreaterThan(150);
 
     const client = createClient(served.url);

@@ -26,10 +26,22 @@ let busy: string;
 let head: number;
 
 const gatewayConfig = () =>
-  loadConfig({ DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, LOG_LEVEL: 'silent', RESPONSE_CACHE_MAX_TTL_MS: '0' });
+  loadConfig({
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    LOG_LEVEL: 'silent',
+    RESPONSE_CACHE_MAX_TTL_MS: '0',
+  });
 
 const post = async (url: string, query: string, variables: Record<string, unknown> = {}) =>
-  (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as {
+  (await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    })
+  ).json()) as {
     data?: any;
     errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
   };
@@ -42,10 +54,17 @@ beforeAll(async () => {
     { name: 'avalanche', typeDefs: parse(printSubgraphSchema(buildSchema())), url: ours.url },
     { name: 'labels', typeDefs: parse(LABELS_TYPE_DEFS), url: labels.url },
   ]);
-  if (composed.errors) throw new Error(`composition failed:\n${composed.errors.map((e) => e.message).join('\n')}`);
+  if (composed.errors)
+    throw new Error(`composition failed:\n${composed.errors.map((e) => e.message).join('\n')}`);
   supergraphSdl = composed.supergraphSdl;
   hints = composed.hints as never;
-  router = await serveOnLoopback(createGatewayRuntime({ supergraph: supergraphSdl, logging: false, maskedErrors: false }) as never);
+  router = await serveOnLoopback(
+    createGatewayRuntime({
+      supergraph: supergraphSdl,
+      logging: false,
+      maskedErrors: false,
+    }) as never,
+  );
   const [tx] = await simWalk(sim.dataApiUrl, `/v1/chains/${C}/transactions`, 'transactions', 1, 1);
   busy = tx.from.address;
   head = Number(tx.blockNumber);
@@ -75,7 +94,9 @@ describe('federation', () => {
     const fed = await post(router.url, FEDERATED, { c: C, a: busy });
     expect(fed.errors, JSON.stringify(fed.errors)).toBeUndefined();
     const fedCalls = sim.stats().byRoute;
-    const edges = fed.data.address.transactions.edges as { node: { hash: string; note: string; block: { number: string; hash: string } } }[];
+    const edges = fed.data.address.transactions.edges as {
+      node: { hash: string; note: string; block: { number: string; hash: string } };
+    }[];
     expect(edges.length).toBe(5);
     expect(fed.data.address.label).toBe(labelFor(busy));
     for (const e of edges) expect(e.node.note).toBe(noteFor(e.node.hash));
@@ -86,18 +107,33 @@ describe('federation', () => {
     const alone = await post(fresh.url, ALONE, { c: C, a: busy });
     await fresh.close();
     expect(sim.stats().byRoute).toEqual(fedCalls);
-    expect(alone.data.address.transactions.edges.map((e: any) => e.node)).toEqual(edges.map(({ node: { note: _n, ...rest } }) => rest));
+    expect(alone.data.address.transactions.edges.map((e: any) => e.node)).toEqual(
+      edges.map(({ node: { note: _n, ...rest } }) => rest),
+    );
     // the labels subgraph alone says the same about these entities
-    const theirs = await post(labels.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Address { label } ... on Transaction { note } } }`, {
-      r: [{ __typename: 'Address', chainId: C, address: busy }, ...edges.map((e) => ({ __typename: 'Transaction', chainId: C, hash: e.node.hash }))],
-    });
-    expect(theirs.data._entities).toEqual([{ label: fed.data.address.label }, ...edges.map((e) => ({ note: e.node.note }))]);
+    const theirs = await post(
+      labels.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on Address { label } ... on Transaction { note } } }`,
+      {
+        r: [
+          { __typename: 'Address', chainId: C, address: busy },
+          ...edges.map((e) => ({ __typename: 'Transaction', chainId: C, hash: e.node.hash })),
+        ],
+      },
+    );
+    expect(theirs.data._entities).toEqual([
+      { label: fed.data.address.label },
+      ...edges.map((e) => ({ note: e.node.note })),
+    ]);
   });
 
   it('serves _service { sdl } with our entity keys, and still works standalone', async () => {
     const r = await post(ours.url, '{ _service { sdl } }');
     expect(r.data._service.sdl).toContain('@key(fields: "chainId number")');
-    const standalone = await post(ours.url, `{ block(chainId: "${C}", id: "${head - 1}") { number } }`);
+    const standalone = await post(
+      ours.url,
+      `{ block(chainId: "${C}", id: "${head - 1}") { number } }`,
+    );
     expect(standalone.data).toEqual({ block: { number: String(head - 1) } });
   });
 
@@ -135,9 +171,20 @@ describe('federation', () => {
         ],
       },
     );
-    const direct = await post(ours.url, `query($c: String!, $a: String!) { address(chainId: $c, address: $a) { contract { ... on Erc20Contract { symbol decimals } } } }`, { c: C, a: erc20 });
-    expect(r.data._entities[0]).toEqual({ __typename: 'Erc20Contract', address: erc20.toLowerCase(), ...direct.data.address.contract });
-    expect(r.data._entities[1]).toEqual({ __typename: 'Erc721Contract', address: erc721.toLowerCase() });
+    const direct = await post(
+      ours.url,
+      `query($c: String!, $a: String!) { address(chainId: $c, address: $a) { contract { ... on Erc20Contract { symbol decimals } } } }`,
+      { c: C, a: erc20 },
+    );
+    expect(r.data._entities[0]).toEqual({
+      __typename: 'Erc20Contract',
+      address: erc20.toLowerCase(),
+      ...direct.data.address.contract,
+    });
+    expect(r.data._entities[1]).toEqual({
+      __typename: 'Erc721Contract',
+      address: erc721.toLowerCase(),
+    });
     expect(r.data._entities[2]).toBeNull();
     expect(r.errors!.map((e) => [e.path![1], e.extensions!.code])).toEqual([[2, 'NOT_FOUND']]);
   });
@@ -183,15 +230,24 @@ describe('federation', () => {
   it('100 block references in one _entities call cost what 100 lookups cost in a normal query', async () => {
     const numbers = Array.from({ length: 100 }, (_, i) => String(head - 100 - i));
     sim.reset();
-    await post(ours.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Block { hash } } }`, {
-      r: numbers.map((n) => ({ __typename: 'Block', chainId: C, number: n })),
-    });
+    await post(
+      ours.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on Block { hash } } }`,
+      {
+        r: numbers.map((n) => ({ __typename: 'Block', chainId: C, number: n })),
+      },
+    );
     const viaEntities = sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId'];
     expect(viaEntities).toBe(100);
     sim.reset();
     const fresh = await serveOnLoopback(createGateway(gatewayConfig()).yoga);
-    await post(fresh.url, `{ ${numbers.map((n) => `b${n}: block(chainId: "${C}", id: "${n}") { hash }`).join(' ')} }`);
-    expect(sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId']).toBe(viaEntities);
+    await post(
+      fresh.url,
+      `{ ${numbers.map((n) => `b${n}: block(chainId: "${C}", id: "${n}") { hash }`).join(' ')} }`,
+    );
+    expect(sim.stats().byRoute['data-api GET /v1/chains/:chainId/blocks/:blockId']).toBe(
+      viaEntities,
+    );
     await fresh.close();
   });
 });

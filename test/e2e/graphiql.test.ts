@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
@@ -16,7 +16,8 @@ import { startTestSimulator } from '../support/sim.js';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!haveChromium && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
 
 let sim: RunningSimulator;
 let served: Awaited<ReturnType<typeof serveOnLoopback>>;
@@ -24,12 +25,25 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const config = loadConfig({ DATA_API_URL: sim.dataApiUrl, METRICS_API_URL: sim.metricsApiUrl, NODE_RPC_URL: sim.nodeUrl, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    LOG_LEVEL: 'silent',
+  });
   served = await serveOnLoopback(createGateway(config).yoga);
   if (haveChromium)
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
 }, 60_000);
 
@@ -49,14 +63,19 @@ describe('GraphiQL served by the gateway', () => {
         body: JSON.stringify({ query: tab.query, variables: tab.variables }),
       });
       const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
-      expect({ query: tab.query.split('\n')[0], errors: body.errors }).toEqual({ query: tab.query.split('\n')[0], errors: undefined });
+      expect({ query: tab.query.split('\n')[0], errors: body.errors }).toEqual({
+        query: tab.query.split('\n')[0],
+        errors: undefined,
+      });
       expect(body.data).toBeTruthy();
     }
   });
 
   it('the page references only the gateway’s own, immutable assets', async () => {
     const html = await (await fetch(served.url, { headers: { accept: 'text/html' } })).text();
-    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '').filter((r) => !r.startsWith('data:'));
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1] ?? '')
+      .filter((r) => !r.startsWith('data:'));
     expect(refs.length).toBeGreaterThanOrEqual(2);
     for (const ref of refs) {
       expect(ref.startsWith('/graphiql/assets/')).toBe(true);
@@ -64,7 +83,9 @@ describe('GraphiQL served by the gateway', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toContain('immutable');
       const etag = res.headers.get('etag')!;
-      expect((await fetch(new URL(ref, served.url), { headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect(
+        (await fetch(new URL(ref, served.url), { headers: { 'if-none-match': etag } })).status,
+      ).toBe(304);
     }
     expect((await fetch(new URL('/graphiql/assets/nope.js', served.url))).status).toBe(404);
   });
@@ -79,7 +100,8 @@ describe('GraphiQL served by the gateway', () => {
       const outside: string[] = [];
       await context.route('**/*', (route) => {
         const u = new URL(route.request().url());
-        if (u.protocol === 'blob:' || u.protocol === 'data:' || u.hostname === '127.0.0.1') return route.continue();
+        if (u.protocol === 'blob:' || u.protocol === 'data:' || u.hostname === '127.0.0.1')
+          return route.continue();
         outside.push(route.request().url());
         return route.abort();
       });
@@ -89,13 +111,19 @@ describe('GraphiQL served by the gateway', () => {
       await page.goto(served.url, { waitUntil: 'load' });
       await page.locator('.graphiql-container').first().waitFor({ timeout: 30_000 });
       await page.locator('.graphiql-tab').first().waitFor();
-      expect(await page.locator('.graphiql-tab').count()).toBeGreaterThanOrEqual(EXAMPLE_TABS.length);
+      expect(await page.locator('.graphiql-tab').count()).toBeGreaterThanOrEqual(
+        EXAMPLE_TABS.length,
+      );
 
       await page.locator('.graphiql-tab').first().click();
       await page.locator('.graphiql-execute-button').click();
       const response = page.locator('.result-window');
-      await expect.poll(async () => response.textContent(), { timeout: 20_000 }).toContain('"blocks"');
-      await page.screenshot({ path: process.env.GRAPHIQL_SCREENSHOT ?? 'test/artifacts/graphiql.png' });
+      await expect
+        .poll(async () => response.textContent(), { timeout: 20_000 })
+        .toContain('"blocks"');
+      await page.screenshot({
+        path: process.env.GRAPHIQL_SCREENSHOT ?? 'test/artifacts/graphiql.png',
+      });
 
       expect(outside).toEqual([]);
       expect(pageErrors).toEqual([]);

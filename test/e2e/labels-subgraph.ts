@@ -30,10 +30,16 @@ export function createLabelsSubgraph() {
     typeDefs: parse(LABELS_TYPE_DEFS),
     resolvers: {
       Address: {
-        __resolveReference: (ref: { chainId: string; address: string }) => ({ ...ref, label: labelFor(ref.address) }),
+        __resolveReference: (ref: { chainId: string; address: string }) => ({
+          ...ref,
+          label: labelFor(ref.address),
+        }),
       },
       Transaction: {
-        __resolveReference: (ref: { chainId: string; hash: string }) => ({ ...ref, note: noteFor(ref.hash) }),
+        __resolveReference: (ref: { chainId: string; hash: string }) => ({
+          ...ref,
+          note: noteFor(ref.hash),
+        }),
       },
     } as never,
   });

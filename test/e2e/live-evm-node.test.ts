@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startHttpServer, type RunningHttpServer } from '../../src/http-server.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
@@ -25,7 +25,13 @@ beforeAll(async () => {
   await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `${node.chainId}=${node.wsUrl}` } });
   await gw.ready();
-  http = await startHttpServer({ gateway: gw, port: 0, host: '127.0.0.1', graceMs: 100, logger: createLogger({ level: 'silent' }) });
+  http = await startHttpServer({
+    gateway: gw,
+    port: 0,
+    host: '127.0.0.1',
+    graceMs: 100,
+    logger: createLogger({ level: 'silent' }),
+  });
   url = `http://127.0.0.1:${http.port}/graphql`;
   await eventually(() => expect(gw.live!.headTag(String(node.chainId))).toBeDefined(), 15_000);
 }, 60_000);
@@ -36,18 +42,27 @@ afterAll(async () => {
 });
 
 it("delivers the blocks the node mines, with the node's hashes, over graphql-ws and SSE", async () => {
-  const q = 'subscription($c: String!) { newBlocks(chainId: $c) { chainId number hash parentHash txCount } }';
+  const q =
+    'subscription($c: String!) { newBlocks(chainId: $c) { chainId number hash parentHash txCount } }';
   const ws = wsSubscribe(url, q, { c: String(node.chainId) });
   const sse = sseSubscribe(url, q, { c: String(node.chainId) });
   await eventually(() => expect(gw.live!.subscriberCount()).toBe(2));
   // Blocks with and without transactions: a transfer (automine) and empty blocks.
-  await node.rpc('eth_sendTransaction', [{ from: node.accounts[0], to: node.accounts[1], value: '0x1' }]);
+  await node.rpc('eth_sendTransaction', [
+    { from: node.accounts[0], to: node.accounts[1], value: '0x1' },
+  ]);
   for (let i = 0; i < 4; i++) await node.rpc('evm_mine');
   const top = Number(await node.rpc<string>('eth_blockNumber'));
   const expected: Record<string, unknown>[] = [];
   for (let n = top - 4; n <= top; n++) {
     const b = await node.rpc<any>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]);
-    expected.push({ chainId: String(node.chainId), number: String(n), hash: b.hash, parentHash: b.parentHash, txCount: b.transactions.length });
+    expected.push({
+      chainId: String(node.chainId),
+      number: String(n),
+      hash: b.hash,
+      parentHash: b.parentHash,
+      txCount: b.transactions.length,
+    });
   }
   expect(expected[0]!.txCount).toBe(1);
   const got = (events: any[]) => events.map((e) => e.data?.newBlocks).filter(Boolean);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { startHaproxy, startReplica, type Replica } from '../support/replicas.js';
+import { type Replica, startHaproxy, startReplica } from '../support/replicas.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
@@ -20,15 +20,27 @@ let replicas: Replica[] = [];
 let lb: { url: string; stop(): Promise<void> };
 let redisUrl: string;
 
-const dataApiCalls = () => Object.fromEntries(Object.entries(sim.stats().byRoute).filter(([k]) => k.startsWith('data-api')));
+const dataApiCalls = () =>
+  Object.fromEntries(Object.entries(sim.stats().byRoute).filter(([k]) => k.startsWith('data-api')));
 const advance = async (blocks = 1) =>
-  ((await (await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: JSON.stringify({ chainId: '43114', blocks, evolve: false }) })).json()) as { head: { number: number; hash: string } }).head;
+  (
+    (await (
+      await fetch(`${sim.url}/_sim/advance`, {
+        method: 'POST',
+        body: JSON.stringify({ chainId: '43114', blocks, evolve: false }),
+      })
+    ).json()) as { head: { number: number; hash: string } }
+  ).head;
 const socketsOf = async (r: Replica) => {
   const text = await (await fetch(`${r.url}/metrics`)).text();
   return Number(/^gateway_live_upstream_sockets (\d+)/m.exec(text)?.[1] ?? 0);
 };
 const post = (url: string, query: string) =>
-  fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }).then((r) => r.json() as Promise<any>);
+  fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  }).then((r) => r.json() as Promise<any>);
 
 beforeAll(async () => {
   sim = await startTestSimulator();
@@ -50,7 +62,10 @@ beforeAll(async () => {
   // The holder has published the node's current head: subscribers from now on get the blocks after it.
   const redis = new Redis(redisUrl);
   const current = String(sim.world.chain('43114')!.head().number);
-  await eventually(async () => expect(await redis.hget('gw:live:{43114}:last', 'n')).toBe(current), 15_000);
+  await eventually(
+    async () => expect(await redis.hget('gw:live:{43114}:last', 'n')).toBe(current),
+    15_000,
+  );
   redis.disconnect();
 }, 120_000);
 afterAll(async () => {
@@ -61,7 +76,8 @@ afterAll(async () => {
 
 describe('three replicas behind HAProxy', () => {
   it('50 identical concurrent cold queries through the balancer cost what one query costs upstream', async () => {
-    const q = '{ chain(id: "43114") { blocks(first: 4) { edges { node { number transactions(first: 2) { edges { node { hash } } } } } } } }';
+    const q =
+      '{ chain(id: "43114") { blocks(first: 4) { edges { node { number transactions(first: 2) { edges { node { hash } } } } } } } }';
     // What one query costs, cold: one gateway with a cache of its own.
     const alone = createTestGateway(sim);
     sim.reset();
@@ -81,17 +97,35 @@ describe('three replicas behind HAProxy', () => {
 
   it('3 × 100 subscribers get every head, with exactly one upstream websocket open', async () => {
     const q = 'subscription { newBlocks(chainId: "43114") { number hash } }';
-    const subs = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? wsSubscribe(`${lb.url}/graphql`, q) : sseSubscribe(`${lb.url}/graphql`, q)));
-    await eventually(async () => {
-      const counts = await Promise.all(replicas.map(async (r) => Number(/^gateway_live_subscribers (\d+)/m.exec(await (await fetch(`${r.url}/metrics`)).text())?.[1] ?? 0)));
-      expect(counts).toEqual([100, 100, 100]);
-    }, 30_000, 100);
+    const subs = Array.from({ length: 300 }, (_, i) =>
+      i % 2 === 0 ? wsSubscribe(`${lb.url}/graphql`, q) : sseSubscribe(`${lb.url}/graphql`, q),
+    );
+    await eventually(
+      async () => {
+        const counts = await Promise.all(
+          replicas.map(async (r) =>
+            Number(
+              /^gateway_live_subscribers (\d+)/m.exec(
+                await (await fetch(`${r.url}/metrics`)).text(),
+              )?.[1] ?? 0,
+            ),
+          ),
+        );
+        expect(counts).toEqual([100, 100, 100]);
+      },
+      30_000,
+      100,
+    );
     const expected: { number: number; hash: string }[] = [];
     for (let i = 0; i < 5; i++) expected.push(await advance());
     const want = expected.map((h) => ({ number: String(h.number), hash: h.hash }));
-    await eventually(() => {
-      for (const s of subs) expect(s.events.map((e) => e.data?.newBlocks)).toEqual(want);
-    }, 30_000, 100);
+    await eventually(
+      () => {
+        for (const s of subs) expect(s.events.map((e) => e.data?.newBlocks)).toEqual(want);
+      },
+      30_000,
+      100,
+    );
     expect(sim.socketStats().open).toBe(1);
     expect((await Promise.all(replicas.map(socketsOf))).sort()).toEqual([0, 0, 1]);
     await Promise.all(subs.map((s) => s.close()));
@@ -103,7 +137,10 @@ describe('three replicas behind HAProxy', () => {
     const holder = replicas[holderIndex]!;
     const survivors = replicas.filter((r) => r !== holder);
     // Subscribers on the replicas that stay.
-    const subs = survivors.flatMap((r) => [wsSubscribe(`${r.url}/graphql`, q), sseSubscribe(`${r.url}/graphql`, q)]);
+    const subs = survivors.flatMap((r) => [
+      wsSubscribe(`${r.url}/graphql`, q),
+      sseSubscribe(`${r.url}/graphql`, q),
+    ]);
     await new Promise((r) => setTimeout(r, 300));
     const opened = sim.socketStats().opened;
     const killedAt = Date.now();
@@ -125,7 +162,9 @@ describe('three replicas behind HAProxy', () => {
       for (const s of subs) expect(s.events.map((e) => e.data?.newBlocks.number)).toEqual(want);
     }, 10_000);
     expect(tookOverMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
-    console.log(`takeover: the new holder's socket was open ${tookOverMs} ms after the kill (bound ${TAKEOVER_BOUND_MS} ms)`);
+    console.log(
+      `takeover: the new holder's socket was open ${tookOverMs} ms after the kill (bound ${TAKEOVER_BOUND_MS} ms)`,
+    );
     await Promise.all(subs.map((s) => s.close()));
     replicas = survivors.concat(holder);
   }, 60_000);
@@ -135,10 +174,21 @@ describe('three replicas behind HAProxy', () => {
     const q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }';
     const head = await advance();
     for (const r of live) {
-      await eventually(async () => expect((await post(r.url, q)).data.chain.blocks.edges[0].node.number).toBe(String(head.number)), 2_000, 5);
+      await eventually(
+        async () =>
+          expect((await post(r.url, q)).data.chain.blocks.edges[0].node.number).toBe(
+            String(head.number),
+          ),
+        2_000,
+        5,
+      );
     }
     sim.reset();
-    for (let i = 0; i < 3; i++) for (const r of live) expect((await post(r.url, q)).data.chain.blocks.edges[0].node.number).toBe(String(head.number));
+    for (let i = 0; i < 3; i++)
+      for (const r of live)
+        expect((await post(r.url, q)).data.chain.blocks.edges[0].node.number).toBe(
+          String(head.number),
+        );
     expect(dataApiCalls()).toEqual({});
   });
 });

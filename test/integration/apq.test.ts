@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/plugins/use-apq.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
-import { createTestGateway, useSimAndGateway, type TestGateway } from '../support/gateway.js';
 
 /**
  * Automatic persisted queries (Apollo's protocol) over GET and POST, kept in the shared store: after one
@@ -21,11 +21,18 @@ useSimAndGateway({ db: 43 }, (s, g, url) => {
 
 const ext = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
 const getHash = (g: TestGateway, hash: string, variables: Record<string, unknown>) =>
-  g.yoga.fetch(`http://gateway.test/graphql?${new URLSearchParams({ variables: JSON.stringify(variables), extensions: JSON.stringify(ext(hash)) })}`, {
-    headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
-  });
+  g.yoga.fetch(
+    `http://gateway.test/graphql?${new URLSearchParams({ variables: JSON.stringify(variables), extensions: JSON.stringify(ext(hash)) })}`,
+    {
+      headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
+    },
+  );
 const post = (g: TestGateway, body: unknown) =>
-  g.yoga.fetch('http://gateway.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  g.yoga.fetch('http://gateway.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
 type Body = { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
 
 describe('APQ', () => {
@@ -37,10 +44,14 @@ describe('APQ', () => {
     sim.reset();
 
     const miss = (await (await getHash(gw, hash, { id })).json()) as Body;
-    expect(miss.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([['PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND']]);
+    expect(miss.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([
+      ['PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND'],
+    ]);
     expect(sim.stats().total).toBe(0);
 
-    const registered = (await (await post(gw, { query, variables: { id }, extensions: ext(hash) })).json()) as Body;
+    const registered = (await (
+      await post(gw, { query, variables: { id }, extensions: ext(hash) })
+    ).json()) as Body;
     expect(registered.errors).toBeUndefined();
     expect(registered.data.block.number).toBe(id);
 
@@ -62,9 +73,13 @@ describe('APQ', () => {
 
   it('a hash that does not match its query, or a malformed persistedQuery, is refused with a code and no call', async () => {
     const query = `{ chain(id: "${C}") { name } }`;
-    const wrong = (await (await post(gw, { query, extensions: ext(sha256Hex('something else')) })).json()) as Body;
+    const wrong = (await (
+      await post(gw, { query, extensions: ext(sha256Hex('something else')) })
+    ).json()) as Body;
     expect(wrong.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_HASH_MISMATCH');
-    const malformed = (await (await post(gw, { extensions: { persistedQuery: { version: 2, sha256Hash: 'zz' } } })).json()) as Body;
+    const malformed = (await (
+      await post(gw, { extensions: { persistedQuery: { version: 2, sha256Hash: 'zz' } } })
+    ).json()) as Body;
     expect(malformed.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(sim.stats().total).toBe(0);
   });
@@ -73,7 +88,9 @@ describe('APQ', () => {
 describe('APQ and the build-time manifest', () => {
   it('PERSISTED_OPERATIONS=allow: a manifest hash answers with no registration; `only`: registration is refused', async () => {
     const { buildPersistedManifest, persistedHash } = await import('../../src/edge/persisted.js');
-    const [hash, text] = Object.entries(buildPersistedManifest()).find(([, t]) => t.startsWith('query Chains'))!;
+    const [hash, text] = Object.entries(buildPersistedManifest()).find(([, t]) =>
+      t.startsWith('query Chains'),
+    )!;
     expect(hash).toBe(persistedHash(text));
     const allow = createTestGateway(sim, { redisUrl, env: { PERSISTED_OPERATIONS: 'allow' } });
     const known = (await (await getHash(allow, hash, {})).json()) as Body;
@@ -83,9 +100,14 @@ describe('APQ and the build-time manifest', () => {
 
     const only = createTestGateway(sim, { redisUrl, env: { PERSISTED_OPERATIONS: 'only' } });
     const query = '{ __typename }';
-    const register = (await (await post(only, { query, extensions: ext(sha256Hex(query)) })).json()) as Body;
+    const register = (await (
+      await post(only, { query, extensions: ext(sha256Hex(query)) })
+    ).json()) as Body;
     expect(register.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_ONLY');
-    expect(((await (await getHash(only, sha256Hex(query), {})).json()) as Body).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(
+      ((await (await getHash(only, sha256Hex(query), {})).json()) as Body).errors?.[0]?.extensions
+        ?.code,
+    ).toBe('PERSISTED_QUERY_NOT_FOUND');
     await only.close();
   });
 });

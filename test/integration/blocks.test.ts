@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { BlockDocument, BlockTransactionsDocument, ChainBlocksDocument, NodeDocument, type ChainBlocksQuery } from '../__generated__/graphql.js';
+import {
+  BlockDocument,
+  BlockTransactionsDocument,
+  ChainBlocksDocument,
+  type ChainBlocksQuery,
+  NodeDocument,
+} from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
@@ -38,7 +44,8 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
     while (seen.length < expected.length) {
       const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 25, after, txFirst: 0 });
       expect(r.errors).toBeUndefined();
-      const conn: NonNullable<NonNullable<ChainBlocksQuery['chain']>['blocks']> = r.data!.chain!.blocks!;
+      const conn: NonNullable<NonNullable<ChainBlocksQuery['chain']>['blocks']> =
+        r.data!.chain!.blocks!;
       seen.push(...conn.edges.map((e) => e.node.hash));
       if (!conn.pageInfo.hasNextPage) break;
       after = conn.pageInfo.endCursor!;
@@ -50,7 +57,8 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
 
   it('every block field is the upstream block, unchanged', async () => {
     const gw = createTestGateway(sim);
-    const upstream = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 3 })).blocks;
+    const upstream = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 3 }))
+      .blocks;
     const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 3, txFirst: 0 });
     expect(r.errors).toBeUndefined();
     r.data!.chain!.blocks!.edges.forEach(({ node }, i) => {
@@ -78,37 +86,70 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
     const gw = createTestGateway(sim);
     const all = await gw.exec(ChainBlocksDocument, { chainId: C, first: 10, txFirst: 0 });
     const edges = all.data!.chain!.blocks!.edges;
-    const resumed = await gw.exec(ChainBlocksDocument, { chainId: C, first: 4, after: edges[3]!.cursor, txFirst: 0 });
-    expect(resumed.data!.chain!.blocks!.edges.map((e) => e.node.hash)).toEqual(edges.slice(4, 8).map((e) => e.node.hash));
+    const resumed = await gw.exec(ChainBlocksDocument, {
+      chainId: C,
+      first: 4,
+      after: edges[3]!.cursor,
+      txFirst: 0,
+    });
+    expect(resumed.data!.chain!.blocks!.edges.map((e) => e.node.hash)).toEqual(
+      edges.slice(4, 8).map((e) => e.node.hash),
+    );
 
-    const otherChain = await gw.exec(ChainBlocksDocument, { chainId: '43113', first: 2, after: edges[3]!.cursor, txFirst: 0 });
+    const otherChain = await gw.exec(ChainBlocksDocument, {
+      chainId: '43113',
+      first: 2,
+      after: edges[3]!.cursor,
+      txFirst: 0,
+    });
     expect(codes(otherChain)).toEqual(['BAD_USER_INPUT']);
 
     const blockNumber = edges[0]!.node.number;
-    const txs = await gw.exec(BlockTransactionsDocument, { chainId: C, id: blockNumber, first: 1, after: edges[3]!.cursor });
+    const txs = await gw.exec(BlockTransactionsDocument, {
+      chainId: C,
+      id: blockNumber,
+      first: 1,
+      after: edges[3]!.cursor,
+    });
     expect(codes(txs)).toEqual(['BAD_USER_INPUT']);
 
     const c = edges[3]!.cursor;
     const tampered = `${c.slice(0, 5)}${c[5] === 'A' ? 'B' : 'A'}${c.slice(6)}`;
-    expect(codes(await gw.exec(ChainBlocksDocument, { chainId: C, first: 2, after: tampered, txFirst: 0 }))).toEqual(['BAD_USER_INPUT']);
+    expect(
+      codes(
+        await gw.exec(ChainBlocksDocument, { chainId: C, first: 2, after: tampered, txFirst: 0 }),
+      ),
+    ).toEqual(['BAD_USER_INPUT']);
 
-    const back = await gw.query(`{ chain(id: "${C}") { blocks(last: 2) { edges { node { number } } } } }`);
+    const back = await gw.query(
+      `{ chain(id: "${C}") { blocks(last: 2) { edges { node { number } } } } }`,
+    );
     expect(codes(back)).toEqual(['BAD_USER_INPUT']);
     expect(back.errors![0]!.message).toMatch(/first\/after/);
     await gw.close();
   });
 
   it('a cursor keeps its position while new blocks arrive at the head', async () => {
-    const gw = createTestGateway(sim, { ttlOverrides: { head: 1 }, staleOverrides: { head: { swr: 0, ifError: 0 } } });
+    const gw = createTestGateway(sim, {
+      ttlOverrides: { head: 1 },
+      staleOverrides: { head: { swr: 0, ifError: 0 } },
+    });
     const a = await gw.exec(ChainBlocksDocument, { chainId: C, first: 5, txFirst: 0 });
     const firstFive = a.data!.chain!.blocks!.edges.map((e) => e.node.number);
     sim.world.advance(C, 3);
     await new Promise((r) => setTimeout(r, 5));
-    const b = await gw.exec(ChainBlocksDocument, { chainId: C, first: 5, after: a.data!.chain!.blocks!.pageInfo.endCursor, txFirst: 0 });
+    const b = await gw.exec(ChainBlocksDocument, {
+      chainId: C,
+      first: 5,
+      after: a.data!.chain!.blocks!.pageInfo.endCursor,
+      txFirst: 0,
+    });
     const next = b.data!.chain!.blocks!.edges.map((e) => e.node.number);
     expect(BigInt(next[0]!)).toBe(BigInt(firstFive[4]!) - 1n);
     const head = await gw.exec(ChainBlocksDocument, { chainId: C, first: 1, txFirst: 0 });
-    expect(BigInt(head.data!.chain!.blocks!.edges[0]!.node.number)).toBe(BigInt(firstFive[0]!) + 3n);
+    expect(BigInt(head.data!.chain!.blocks!.edges[0]!.node.number)).toBe(
+      BigInt(firstFive[0]!) + 3n,
+    );
     await gw.close();
   });
 });
@@ -119,47 +160,61 @@ describe('upstream call counts through loaders and the shared cache', () => {
   it.each([
     ['the in-process LRU', false],
     ['Redis', true],
-  ])('20 blocks with their first 5 transactions: 1 + 20 upstream calls cold, 0 warm (%s)', async (_name, useRedis) => {
-    // Latest blocks are head data (2 s); kept a minute here so a loaded machine cannot turn 'warm' into a miss.
-    const ttlOverrides = { head: 60_000 };
-    const gw = createTestGateway(sim, useRedis ? { redisUrl, ttlOverrides } : { ttlOverrides });
-    await gw.ready();
-    const cold = await gw.exec(ChainBlocksDocument, QUERY);
-    expect(cold.errors).toBeUndefined();
-    const edges = cold.data!.chain!.blocks!.edges;
-    expect(edges).toHaveLength(20);
-    expect(edges.some((e) => e.node.transactions!.edges.length > 0)).toBe(true);
-    // compare one block's transactions with the upstream's own answer
-    const withTxs = edges.find((e) => e.node.txCount > 0)!.node;
-    const upstreamTxs = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks/${withTxs.number}/transactions`, { pageSize: 5 })).transactions;
-    expect(withTxs.transactions!.edges.map((e) => e.node.hash)).toEqual(upstreamTxs.map((t: any) => t.txHash));
-    sim.reset();
-    expect(routeCalls()).toEqual({});
+  ])(
+    '20 blocks with their first 5 transactions: 1 + 20 upstream calls cold, 0 warm (%s)',
+    async (_name, useRedis) => {
+      // Latest blocks are head data (2 s); kept a minute here so a loaded machine cannot turn 'warm' into a miss.
+      const ttlOverrides = { head: 60_000 };
+      const gw = createTestGateway(sim, useRedis ? { redisUrl, ttlOverrides } : { ttlOverrides });
+      await gw.ready();
+      const cold = await gw.exec(ChainBlocksDocument, QUERY);
+      expect(cold.errors).toBeUndefined();
+      const edges = cold.data!.chain!.blocks!.edges;
+      expect(edges).toHaveLength(20);
+      expect(edges.some((e) => e.node.transactions!.edges.length > 0)).toBe(true);
+      // compare one block's transactions with the upstream's own answer
+      const withTxs = edges.find((e) => e.node.txCount > 0)!.node;
+      const upstreamTxs = (
+        await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks/${withTxs.number}/transactions`, {
+          pageSize: 5,
+        })
+      ).transactions;
+      expect(withTxs.transactions!.edges.map((e) => e.node.hash)).toEqual(
+        upstreamTxs.map((t: any) => t.txHash),
+      );
+      sim.reset();
+      expect(routeCalls()).toEqual({});
 
-    await new Promise((r) => setTimeout(r, 50)); // let cache writes land
-    sim.reset();
-    // the same query again: latest blocks are head data, the rest is final
-    const warm = await gw.exec(ChainBlocksDocument, QUERY);
-    expect(warm.data).toEqual(cold.data);
-    expect(sim.stats().total).toBe(0);
-    await gw.close();
-    if (useRedis) {
-      // a second gateway process sharing Redis: its own LRU is empty, Redis answers everything
-      const other = createTestGateway(sim, { redisUrl, ttlOverrides });
-      await other.ready();
-      const fromRedis = await other.exec(ChainBlocksDocument, QUERY);
-      expect(fromRedis.data).toEqual(cold.data);
+      await new Promise((r) => setTimeout(r, 50)); // let cache writes land
+      sim.reset();
+      // the same query again: latest blocks are head data, the rest is final
+      const warm = await gw.exec(ChainBlocksDocument, QUERY);
+      expect(warm.data).toEqual(cold.data);
       expect(sim.stats().total).toBe(0);
-      await other.close();
-    }
-  });
+      await gw.close();
+      if (useRedis) {
+        // a second gateway process sharing Redis: its own LRU is empty, Redis answers everything
+        const other = createTestGateway(sim, { redisUrl, ttlOverrides });
+        await other.ready();
+        const fromRedis = await other.exec(ChainBlocksDocument, QUERY);
+        expect(fromRedis.data).toEqual(cold.data);
+        expect(sim.stats().total).toBe(0);
+        await other.close();
+      }
+    },
+  );
 
   it('counts exactly 1 latest-blocks call and 20 block-transactions calls cold (the chain itself costs nothing)', async () => {
     const gw = createTestGateway(sim);
-    await gw.query(`query($c: String!) { chain(id: $c) { chainId blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`, { c: C });
+    await gw.query(
+      `query($c: String!) { chain(id: $c) { chainId blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`,
+      { c: C },
+    );
     expect(routeCalls()).toEqual({ [BLOCKS_ROUTE]: 1, [BLOCK_TXS_ROUTE]: 20 });
     sim.reset();
-    const unknown = await gw.query(`{ chain(id: "999999") { name blocks(first: 1) { edges { node { number } } } } }`);
+    const unknown = await gw.query(
+      `{ chain(id: "999999") { name blocks(first: 1) { edges { node { number } } } } }`,
+    );
     expect(unknown.data).toEqual({ chain: null });
     expect(codes(unknown)).toContain('NOT_FOUND');
     await gw.close();
@@ -167,14 +222,21 @@ describe('upstream call counts through loaders and the shared cache', () => {
 
   it('block(chainId, id) by number and by hash, with parent and chain, through the block loader', async () => {
     const gw = createTestGateway(sim);
-    const [latest] = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks;
+    const [latest] = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 }))
+      .blocks;
     sim.reset();
     const byNumber = await gw.exec(BlockDocument, { chainId: C, id: latest.blockNumber });
     expect(byNumber.errors).toBeUndefined();
-    expect(byNumber.data!.block).toMatchObject({ number: latest.blockNumber, hash: latest.blockHash });
+    expect(byNumber.data!.block).toMatchObject({
+      number: latest.blockNumber,
+      hash: latest.blockHash,
+    });
     expect(byNumber.data!.block!.parent!.hash).toBe(latest.parentHash);
     expect(byNumber.data!.block!.chain!.chainId).toBe(C);
-    const byHash = await gw.exec(BlockDocument, { chainId: C, id: latest.blockHash.toUpperCase().replace('0X', '0x') });
+    const byHash = await gw.exec(BlockDocument, {
+      chainId: C,
+      id: latest.blockHash.toUpperCase().replace('0X', '0x'),
+    });
     expect(byHash.data!.block!.number).toBe(latest.blockNumber);
     expect(routeCalls()[BLOCK_ROUTE]).toBe(3); // by number, its parent by hash, then by hash (no priming across requests)
     await gw.close();
@@ -184,7 +246,11 @@ describe('upstream call counts through loaders and the shared cache', () => {
     const gw = createTestGateway(sim);
     const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 1, txFirst: 1 });
     const block = r.data!.chain!.blocks!.edges[0]!.node;
-    for (const id of [r.data!.chain!.id, block.id, ...block.transactions!.edges.map((e) => e.node.id)]) {
+    for (const id of [
+      r.data!.chain!.id,
+      block.id,
+      ...block.transactions!.edges.map((e) => e.node.id),
+    ]) {
       const n = await gw.exec(NodeDocument, { id });
       expect(n.errors).toBeUndefined();
       expect(n.data!.node!.id).toBe(id);

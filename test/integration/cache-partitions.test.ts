@@ -18,7 +18,9 @@ let head: number;
 
 beforeAll(async () => {
   sim = await startTestSimulator({ apiKeys: { revoked: [REVOKED] } });
-  head = Number((await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber);
+  head = Number(
+    (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
+  );
 });
 afterAll(async () => {
   await sim.close();
@@ -50,7 +52,12 @@ describe('credential partitions', () => {
   it("a rate-limited caller key's 429 never reaches a concurrent anonymous request", async () => {
     const gw = createTestGateway(sim, { redisUrl, env: { UPSTREAM_RETRIES: '0' } });
     // The caller's key is limited: the fault answers 429 to the first matching request only, which is its.
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', status: 429, latencyMs: 300, count: 1 });
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+      status: 429,
+      latencyMs: 300,
+      count: 1,
+    });
     const q = { chainId: C, id: String(head - 11) };
     const limited = gw.exec(BlockDocument, q, { 'x-glacier-api-key': LIMITED });
     await sleep(50);
@@ -80,7 +87,11 @@ describe('credential partitions', () => {
   it('no cache key holds the caller key itself', async () => {
     const gw = createTestGateway(sim, { redisUrl });
     await gw.ready();
-    await gw.exec(BlockDocument, { chainId: C, id: String(head - 13) }, { 'x-glacier-api-key': 'a-secret-caller-key' });
+    await gw.exec(
+      BlockDocument,
+      { chainId: C, id: String(head - 13) },
+      { 'x-glacier-api-key': 'a-secret-caller-key' },
+    );
     await sleep(50);
     const { Redis } = await import('ioredis');
     const r = new Redis(redisUrl);
@@ -106,7 +117,11 @@ describe('upstream configuration partitions', () => {
     const env = { RESPONSE_CACHE_MAX_TTL_MS: '60000' };
     const ttlOverrides = { head: 30_000 };
     const a = createTestGateway(sim, { redisUrl, env, ttlOverrides });
-    const b = createTestGateway(sim, { redisUrl, env: { ...env, NODE_RPC_URL: other.nodeUrl }, ttlOverrides });
+    const b = createTestGateway(sim, {
+      redisUrl,
+      env: { ...env, NODE_RPC_URL: other.nodeUrl },
+      ttlOverrides,
+    });
     await Promise.all([a.ready(), b.ready()]);
     const q = '{ networkNode { cChain { blockNumber } } }';
     const ra = await a.query(q);
@@ -115,7 +130,9 @@ describe('upstream configuration partitions', () => {
     other.reset();
     const rb = await b.query(q);
     expect(rb.errors).toBeUndefined();
-    expect(Number(rb.data!.networkNode.cChain.blockNumber)).toBe(Number(ra.data!.networkNode.cChain.blockNumber) + 50);
+    expect(Number(rb.data!.networkNode.cChain.blockNumber)).toBe(
+      Number(ra.data!.networkNode.cChain.blockNumber) + 50,
+    );
     expect(other.stats().total).toBeGreaterThan(0);
     await a.close();
     await b.close();
@@ -130,7 +147,9 @@ describe('upstream configuration partitions', () => {
     await sleep(50);
     other.reset();
     const rb = await b.query(q);
-    expect(Number(rb.data!.chain.blocks.edges[0].node.number)).toBe(Number(ra.data!.chain.blocks.edges[0].node.number) + 50);
+    expect(Number(rb.data!.chain.blocks.edges[0].node.number)).toBe(
+      Number(ra.data!.chain.blocks.edges[0].node.number) + 50,
+    );
     expect(other.stats().total).toBeGreaterThan(0);
     await a.close();
     await b.close();

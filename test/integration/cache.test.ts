@@ -14,7 +14,10 @@ let n: (back: number) => string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  const head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
   n = (back) => String(head - back);
 });
 afterAll(async () => {
@@ -35,7 +38,11 @@ const untilHealthy = async (gw: { store: { health(): string } }) => {
 describe('read-through cache against the real Redis', () => {
   it('expiry refetches exactly once', async () => {
     // 1 s of freshness: a loaded 2-core machine can take longer than a shorter TTL between two requests.
-    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 1_000 }, staleOverrides: { head: { swr: 0, ifError: 0 } } });
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      ttlOverrides: { head: 1_000 },
+      staleOverrides: { head: { swr: 0, ifError: 0 } },
+    });
     await gw.ready();
     const q = { chainId: C, first: 3, txFirst: 0 };
     await gw.exec(ChainBlocksDocument, q);
@@ -59,25 +66,35 @@ describe('read-through cache against the real Redis', () => {
 
   it('50 identical concurrent cold queries make 1 upstream call', async () => {
     const gw = createTestGateway(sim, { redisUrl });
-    const results = await Promise.all(Array.from({ length: 50 }, () => gw.exec(BlockDocument, { chainId: C, id: n(42) })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => gw.exec(BlockDocument, { chainId: C, id: n(42) })),
+    );
     expect(results.every((r) => r.data?.block?.number === n(42))).toBe(true);
     expect(calls(BLOCK_ROUTE)).toBe(2); // the block, and its parent by hash — once each
     await gw.close();
   });
 
   it('stale-while-revalidate serves the stale entry at once and refreshes exactly once', async () => {
-    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 100 }, staleOverrides: { head: { swr: 60_000, ifError: 0 } } });
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      ttlOverrides: { head: 100 },
+      staleOverrides: { head: { swr: 60_000, ifError: 0 } },
+    });
     const q = { chainId: C, first: 2, txFirst: 0 };
     const first = await gw.exec(ChainBlocksDocument, q);
     sim.world.advance(C, 1);
     await sleep(150);
     sim.reset();
-    const stale = await Promise.all(Array.from({ length: 5 }, () => gw.exec(ChainBlocksDocument, q)));
+    const stale = await Promise.all(
+      Array.from({ length: 5 }, () => gw.exec(ChainBlocksDocument, q)),
+    );
     for (const r of stale) expect(r.data).toEqual(first.data); // served stale, not waiting
     await sleep(50);
     expect(calls(BLOCKS_ROUTE)).toBe(1); // one refresh for all five
     const fresh = await gw.exec(ChainBlocksDocument, q);
-    expect(fresh.data!.chain!.blocks!.edges[0]!.node.number).not.toBe(first.data!.chain!.blocks!.edges[0]!.node.number);
+    expect(fresh.data!.chain!.blocks!.edges[0]!.node.number).not.toBe(
+      first.data!.chain!.blocks!.edges[0]!.node.number,
+    );
     expect(calls(BLOCKS_ROUTE)).toBe(1);
     await gw.close();
   });
@@ -92,11 +109,17 @@ describe('read-through cache against the real Redis', () => {
     const q = { chainId: C, first: 2, txFirst: 0 };
     const ok = await gw.exec(ChainBlocksDocument, q);
     await sleep(100);
-    sim.addFault({ route: BLOCKS_ROUTE, status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } });
+    sim.addFault({
+      route: BLOCKS_ROUTE,
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+    });
     const stale = await gw.exec(ChainBlocksDocument, q);
     expect(stale.errors).toBeUndefined();
     expect(stale.data).toEqual(ok.data);
-    expect(stale.extensions).toMatchObject({ cache: { stale: true, staleResources: ['data.latestBlocks'] } });
+    expect(stale.extensions).toMatchObject({
+      cache: { stale: true, staleResources: ['data.latestBlocks'] },
+    });
     const nothing = await gw.exec(ChainBlocksDocument, { chainId: '43113', first: 2, txFirst: 0 });
     expect(codes(nothing)).toEqual(['UPSTREAM_UNAVAILABLE']);
     sim.clearFaults();
@@ -107,14 +130,20 @@ describe('read-through cache against the real Redis', () => {
     const gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
     const q = { chainId: C, id: n(77) };
     const a = await gw.exec(BlockDocument, q);
-    const hitsBefore = (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
+    const hitsBefore =
+      (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ??
+      0;
     const b = await gw.exec(BlockDocument, q);
     // the same data; the hit made no upstream call, so it carries no cost estimate
     expect(b).toEqual({ data: a.data });
-    const hits = (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
+    const hits =
+      (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === 'hit')?.value ??
+      0;
     expect(hits).toBe(hitsBefore + 1);
     // responses with errors are never stored; requests with credentials bypass the cache
-    const event = async (name: string) => (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === name)?.value ?? 0;
+    const event = async (name: string) =>
+      (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === name)?.value ??
+      0;
     const missing = { chainId: C, id: '999999999' };
     expect(codes(await gw.exec(BlockDocument, missing))).toEqual(['NOT_FOUND']);
     const hitsNow = await event('hit');
@@ -129,7 +158,10 @@ describe('read-through cache against the real Redis', () => {
 
   it('exposes hits, misses, coalesced waits, stale serves and Redis errors on /metrics', async () => {
     const gw = createTestGateway(sim, { redisUrl });
-    await Promise.all([gw.exec(BlockDocument, { chainId: C, id: n(50) }), gw.exec(BlockDocument, { chainId: C, id: n(50) })]);
+    await Promise.all([
+      gw.exec(BlockDocument, { chainId: C, id: n(50) }),
+      gw.exec(BlockDocument, { chainId: C, id: n(50) }),
+    ]);
     await gw.exec(BlockDocument, { chainId: C, id: n(50) });
     const text = await (await gw.yoga.fetch('http://gateway.test/metrics')).text();
     expect(text).toMatch(/gateway_cache_events_total\{resource="data.block",event="miss"\} \d+/);
@@ -153,7 +185,10 @@ describe('Redis Cluster', () => {
   // Three redis-server processes on a loaded 2-core CI machine, beside other suites that start and kill
   // their own Redis on free ports: one retry absorbs a cluster that came up late; the behaviour asserted
   // (0 upstream calls across processes) is the same on every attempt.
-  it('a three-node cluster on loopback serves warm queries with 0 upstream calls, across gateway processes', { retry: 1, timeout: 60_000 }, async () => {
+  it('a three-node cluster on loopback serves warm queries with 0 upstream calls, across gateway processes', {
+    retry: 1,
+    timeout: 60_000,
+  }, async () => {
     const env = { REDIS_CLUSTER: 'true' };
     const ttlOverrides = { head: 60_000 };
     const gw = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });

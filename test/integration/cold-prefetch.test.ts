@@ -35,7 +35,10 @@ const QUERY = `query($id: String!, $after: String) { block(chainId: "${C}", id: 
 beforeAll(async () => {
   // Some latency on every upstream call: the block's answer cannot arrive before the second call starts.
   sim = await startTestSimulator({ latencyMs: 30 });
-  head = Number((await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0].blockNumber);
+  head = Number(
+    (await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0]
+      .blockNumber,
+  );
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
@@ -62,9 +65,13 @@ describe('cold path: a child call keyed by its parent’s arguments starts with 
     const gw = gateway();
     const id = String(head - 21);
     const r = await gw.query(QUERY, { id });
-    const upstream = await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks/${id}/transactions?pageSize=100`)).json();
+    const upstream = await (
+      await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks/${id}/transactions?pageSize=100`)
+    ).json();
     const hashes = (upstream.transactions as { txHash: string }[]).slice(0, 3).map((t) => t.txHash);
-    expect(r.data!.block.transactions.edges.map((e: { node: { hash: string } }) => e.node.hash)).toEqual(hashes);
+    expect(
+      r.data!.block.transactions.edges.map((e: { node: { hash: string } }) => e.node.hash),
+    ).toEqual(hashes);
     expect(sim.stats().byRoute[TX_ROUTE]).toBe(2); // the gateway's one, and this test's own reference read
     await gw.close();
   });
@@ -72,14 +79,19 @@ describe('cold path: a child call keyed by its parent’s arguments starts with 
   it('by hash, or resuming after a cursor, there is nothing to prefetch: one call after the other', async () => {
     const gw = gateway();
     const first = await gw.query(QUERY, { id: String(head - 22) });
-    const hash = (await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks/${head - 23}`)).json()).blockHash;
+    const hash = (
+      await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks/${head - 23}`)).json()
+    ).blockHash;
     maxInFlight = 0;
     sim.reset();
     const byHash = await gw.query(QUERY, { id: hash });
     expect(byHash.errors).toBeUndefined();
     expect(maxInFlight).toBe(1); // the block first (its number keys the transactions), then its page
     maxInFlight = 0;
-    const resumed = await gw.query(QUERY, { id: String(head - 22), after: first.data!.block.transactions.edges[0].cursor });
+    const resumed = await gw.query(QUERY, {
+      id: String(head - 22),
+      after: first.data!.block.transactions.edges[0].cursor,
+    });
     expect(resumed.errors).toBeUndefined();
     expect(sim.stats().byRoute[TX_ROUTE] ?? 0).toBeLessThanOrEqual(2);
     await gw.close();

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { AddressNativeTransactionsDocument, AddressTransactionsDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
+import {
+  AddressNativeTransactionsDocument,
+  AddressTransactionsDocument,
+  ChainBlocksDocument,
+} from '../__generated__/graphql.js';
 import { createTestGateway } from '../support/gateway.js';
 import { simWalk, startTestSimulator } from '../support/sim.js';
 
@@ -19,7 +23,13 @@ let expected: string[];
 beforeAll(async () => {
   sim = await startTestSimulator({ now: () => clock });
   busy = sim.world.fixtures.busyAddress;
-  expected = (await simWalk(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/transactions:listNative`, 'transactions')).map((t: any) => t.txHash);
+  expected = (
+    await simWalk(
+      sim.dataApiUrl,
+      `/v1/chains/${C}/addresses/${busy}/transactions:listNative`,
+      'transactions',
+    )
+  ).map((t: any) => t.txHash);
 });
 afterAll(async () => {
   await sim.close();
@@ -34,34 +44,74 @@ const hashes = (r: any, field: string) => r.data.address[field].edges.map((e: an
 describe('expired cursors', () => {
   it('a cursor inside a token page, 25 hours later on another replica: the next items, none repeated or skipped', async () => {
     const first = createTestGateway(sim);
-    const a = await first.exec(AddressNativeTransactionsDocument, { chainId: C, address: busy, first: 150 });
+    const a = await first.exec(AddressNativeTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 150,
+    });
     expect(hashes(a, 'nativeTransactions')).toEqual(expected.slice(0, 150));
     clock += DAY_MS + 60 * 60 * 1000; // every upstream token has expired
     const other = createTestGateway(sim); // no cached pages, no snapshots
-    const b = await other.exec(AddressNativeTransactionsDocument, { chainId: C, address: busy, first: 60, after: a.data!.address!.nativeTransactions!.pageInfo.endCursor });
+    const b = await other.exec(AddressNativeTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 60,
+      after: a.data!.address!.nativeTransactions!.pageInfo.endCursor,
+    });
     expect(b.errors).toBeUndefined();
     expect(hashes(b, 'nativeTransactions')).toEqual(expected.slice(150, 210));
     // and the resumed cursors page on
-    const c = await other.exec(AddressNativeTransactionsDocument, { chainId: C, address: busy, first: 30, after: b.data!.address!.nativeTransactions!.pageInfo.endCursor });
+    const c = await other.exec(AddressNativeTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 30,
+      after: b.data!.address!.nativeTransactions!.pageInfo.endCursor,
+    });
     expect(hashes(c, 'nativeTransactions')).toEqual(expected.slice(210, 240));
   });
 
   it('a cursor into the head page whose snapshot is gone resumes from its block too', async () => {
     const first = createTestGateway(sim);
-    const a = await first.exec(AddressNativeTransactionsDocument, { chainId: C, address: busy, first: 20 });
+    const a = await first.exec(AddressNativeTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 20,
+    });
     clock += DAY_MS + 60 * 60 * 1000;
     const other = createTestGateway(sim);
-    const b = await other.exec(AddressNativeTransactionsDocument, { chainId: C, address: busy, first: 25, after: a.data!.address!.nativeTransactions!.pageInfo.endCursor });
+    const b = await other.exec(AddressNativeTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 25,
+      after: a.data!.address!.nativeTransactions!.pageInfo.endCursor,
+    });
     expect(hashes(b, 'nativeTransactions')).toEqual(expected.slice(20, 45));
   });
 
   it('the combined list resumes in its own sort order', async () => {
-    const asc = (await simWalk(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/transactions?sortOrder=asc`, 'transactions')).map((t: any) => t.nativeTransaction.txHash);
+    const asc = (
+      await simWalk(
+        sim.dataApiUrl,
+        `/v1/chains/${C}/addresses/${busy}/transactions?sortOrder=asc`,
+        'transactions',
+      )
+    ).map((t: any) => t.nativeTransaction.txHash);
     const first = createTestGateway(sim);
-    const a = await first.exec(AddressTransactionsDocument, { chainId: C, address: busy, first: 130, sortOrder: 'ASC' });
+    const a = await first.exec(AddressTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 130,
+      sortOrder: 'ASC',
+    });
     clock += DAY_MS + 60 * 60 * 1000;
     const other = createTestGateway(sim);
-    const b = await other.exec(AddressTransactionsDocument, { chainId: C, address: busy, first: 40, sortOrder: 'ASC', after: a.data!.address!.transactions!.pageInfo.endCursor });
+    const b = await other.exec(AddressTransactionsDocument, {
+      chainId: C,
+      address: busy,
+      first: 40,
+      sortOrder: 'ASC',
+      after: a.data!.address!.transactions!.pageInfo.endCursor,
+    });
     expect(b.errors).toBeUndefined();
     expect(hashes(b, 'transactions')).toEqual(asc.slice(130, 170));
   });
@@ -71,8 +121,17 @@ describe('expired cursors', () => {
     const a = await first.exec(ChainBlocksDocument, { chainId: C, first: 150, txFirst: 0 });
     clock += DAY_MS + 60 * 60 * 1000;
     const other = createTestGateway(sim);
-    const b = await other.exec(ChainBlocksDocument, { chainId: C, first: 5, txFirst: 0, after: a.data!.chain!.blocks!.pageInfo.endCursor });
-    expect(b.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'CURSOR_EXPIRED', argument: 'after' });
+    const b = await other.exec(ChainBlocksDocument, {
+      chainId: C,
+      first: 5,
+      txFirst: 0,
+      after: a.data!.chain!.blocks!.pageInfo.endCursor,
+    });
+    expect(b.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'CURSOR_EXPIRED',
+      argument: 'after',
+    });
     expect(b.errors![0]!.message).toMatch(/restart paging without `after`/);
   });
 });

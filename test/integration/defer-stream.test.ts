@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
-import { useSimAndGateway, type TestGateway } from '../support/gateway.js';
 
 /**
  * @defer and @stream over multipart/mixed (Yoga's incremental delivery): a slow part (here the network
@@ -17,7 +17,12 @@ useSimAndGateway({ db: 42 }, (s, g) => {
 
 interface Part {
   data?: Record<string, any>;
-  incremental?: { data?: Record<string, any>; items?: unknown[]; label?: string; path: unknown[] }[];
+  incremental?: {
+    data?: Record<string, any>;
+    items?: unknown[];
+    label?: string;
+    path: unknown[];
+  }[];
   hasNext?: boolean;
   errors?: unknown[];
 }
@@ -46,7 +51,11 @@ describe('@defer and @stream', () => {
     const { blocks } = await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 });
     const n = String(Number(blocks[0].blockNumber) - 5);
     sim.addFault({ route: 'node POST /ext/info', latencyMs: 400 });
-    const all = await parts(await send(`{ block(chainId: "${C}", id: "${n}") { number } ... @defer(label: "node") { networkNode { version { version } } } }`));
+    const all = await parts(
+      await send(
+        `{ block(chainId: "${C}", id: "${n}") { number } ... @defer(label: "node") { networkNode { version { version } } } }`,
+      ),
+    );
     sim.clearFaults();
     expect(all.length).toBeGreaterThanOrEqual(2);
     const [first, ...rest] = all;
@@ -58,7 +67,11 @@ describe('@defer and @stream', () => {
   });
 
   it('@stream sends the first edges at once and the rest as items', async () => {
-    const all = await parts(await send(`{ chain(id: "${C}") { blocks(first: 4) { edges @stream(initialCount: 1) { node { number } } } } }`));
+    const all = await parts(
+      await send(
+        `{ chain(id: "${C}") { blocks(first: 4) { edges @stream(initialCount: 1) { node { number } } } } }`,
+      ),
+    );
     const first = all[0]!;
     expect(first.data?.chain?.blocks?.edges).toHaveLength(1);
     const items = all.flatMap((p) => p.incremental ?? []).flatMap((i) => i.items ?? []);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, createTestGateway, } from '../support/gateway.js';
+import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
@@ -16,7 +16,10 @@ const budgetEnv = { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: '
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
@@ -34,7 +37,8 @@ describe('per-client budgets', () => {
     await Promise.all([a.ready(), b.ready()]);
     const client = { 'x-forwarded-for': '203.0.113.7' };
     const results = [];
-    for (let i = 0; i < 2 * BUDGET; i++) results.push(await (i % 2 ? a : b).query(blockQuery(i), undefined, client));
+    for (let i = 0; i < 2 * BUDGET; i++)
+      results.push(await (i % 2 ? a : b).query(blockQuery(i), undefined, client));
     const served = results.filter((r) => !r.errors);
     const limited = results.filter((r) => codes(r).includes('RATE_LIMITED'));
     expect(served.length).toBe(BUDGET);
@@ -44,15 +48,23 @@ describe('per-client budgets', () => {
     expect(e.extensions!.retryAfterSec).toBeGreaterThanOrEqual(1);
     expect(e.extensions!.retryAfterSec).toBeLessThanOrEqual(60);
     // another client is not affected; an API key is a client of its own
-    expect((await a.query(blockQuery(40), undefined, { 'x-forwarded-for': '198.51.100.1' })).errors).toBeUndefined();
-    expect((await b.query(blockQuery(41), undefined, { 'x-glacier-api-key': 'client-key-1' })).errors).toBeUndefined();
+    expect(
+      (await a.query(blockQuery(40), undefined, { 'x-forwarded-for': '198.51.100.1' })).errors,
+    ).toBeUndefined();
+    expect(
+      (await b.query(blockQuery(41), undefined, { 'x-glacier-api-key': 'client-key-1' })).errors,
+    ).toBeUndefined();
     await Promise.all([a.close(), b.close()]);
   });
 
   it('a refused request answers HTTP 429 with retry-after, and makes no upstream call', async () => {
     const g = createTestGateway(sim, { env: { ...budgetEnv, CLIENT_BUDGET_PER_MINUTE: '2' } });
     const send = (i: number) =>
-      g.yoga.fetch('http://gw/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: JSON.stringify({ query: blockQuery(50 + i) }) });
+      g.yoga.fetch('http://gw/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ query: blockQuery(50 + i) }),
+      });
     expect((await send(0)).status).toBe(200);
     expect((await send(1)).status).toBe(200);
     const before = sim.stats().total;
@@ -67,10 +79,16 @@ describe('per-client budgets', () => {
 
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
     const g = createTestGateway(sim, { env: { CLIENT_BUDGET_PER_MINUTE: '2' } });
-    expect((await g.query(blockQuery(60), undefined, { 'x-forwarded-for': '1.1.1.1' })).errors).toBeUndefined();
-    expect((await g.query(blockQuery(61), undefined, { 'x-forwarded-for': '2.2.2.2' })).errors).toBeUndefined();
+    expect(
+      (await g.query(blockQuery(60), undefined, { 'x-forwarded-for': '1.1.1.1' })).errors,
+    ).toBeUndefined();
+    expect(
+      (await g.query(blockQuery(61), undefined, { 'x-forwarded-for': '2.2.2.2' })).errors,
+    ).toBeUndefined();
     // a third "client" is the same peer, whatever it claims
-    expect(codes(await g.query(blockQuery(62), undefined, { 'x-forwarded-for': '3.3.3.3' }))).toEqual(['RATE_LIMITED']);
+    expect(
+      codes(await g.query(blockQuery(62), undefined, { 'x-forwarded-for': '3.3.3.3' })),
+    ).toEqual(['RATE_LIMITED']);
     await g.close();
   });
 });
@@ -79,9 +97,20 @@ describe('per-upstream protection', () => {
   const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 
   it('the circuit breaker opens after consecutive failures and then fails fast, making no call', async () => {
-    const g = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '0', CIRCUIT_BREAKER_FAILURES: '3', CIRCUIT_BREAKER_COOLDOWN_MS: '60000' } });
-    sim.addFault({ route: BLOCK_ROUTE, status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } });
-    for (let i = 0; i < 3; i++) expect(codes(await g.query(blockQuery(70 + i)))).toEqual(['UPSTREAM_UNAVAILABLE']);
+    const g = createTestGateway(sim, {
+      env: {
+        UPSTREAM_RETRIES: '0',
+        CIRCUIT_BREAKER_FAILURES: '3',
+        CIRCUIT_BREAKER_COOLDOWN_MS: '60000',
+      },
+    });
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+    });
+    for (let i = 0; i < 3; i++)
+      expect(codes(await g.query(blockQuery(70 + i)))).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(sim.stats().total).toBe(3);
     const fast = await g.query(blockQuery(79));
     expect(codes(fast)).toEqual(['UPSTREAM_UNAVAILABLE']);
@@ -93,14 +122,22 @@ describe('per-upstream protection', () => {
 
   it('an open circuit still lets the cache serve stale answers', async () => {
     const g = createTestGateway(sim, {
-      env: { UPSTREAM_RETRIES: '0', CIRCUIT_BREAKER_FAILURES: '2', CIRCUIT_BREAKER_COOLDOWN_MS: '60000' },
+      env: {
+        UPSTREAM_RETRIES: '0',
+        CIRCUIT_BREAKER_FAILURES: '2',
+        CIRCUIT_BREAKER_COOLDOWN_MS: '60000',
+      },
       ttlOverrides: { head: 1 },
       staleOverrides: { head: { swr: 0, ifError: 600_000 } },
     });
     const latest = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
     const fresh = await g.query(latest);
     expect(fresh.errors).toBeUndefined();
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks', status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } });
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks',
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+    });
     await new Promise((r) => setTimeout(r, 5));
     for (let i = 0; i < 4; i++) {
       const r = await g.query(latest);

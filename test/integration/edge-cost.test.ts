@@ -1,9 +1,14 @@
 import { getIntrospectionQuery, Kind, parse, print, type TypeNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
 import { buildSchema } from '../../src/schema/index.js';
-import { codes, createTestGateway, useSimAndGateway, type TestGateway } from '../support/gateway.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
 
 /**
  * Issue 12, item 2: a query is priced in upstream calls before it runs, reported in `extensions.cost`,
@@ -16,7 +21,8 @@ useSimAndGateway({ db: 50 }, (s, g) => {
   gw = g;
 });
 
-const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
+const times = (n: number, f: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => f(i)).join(' ');
 const FAN_OUTS: Record<string, string> = {
   'aliases of block': `{ ${times(1000, (i) => `a${i}: block(chainId: "43114", id: "${70_000_000 - i}") { number }`)} }`,
   '_entities with 1000 blocks': `{ _entities(representations: [${times(1000, (i) => `{__typename: "Block", chainId: "43114", number: "${70_000_000 - i}"},`)}]) { __typename } }`,
@@ -29,7 +35,10 @@ describe('the four fan-outs of issue 12', () => {
     it(`${name}: refused as QUERY_TOO_COMPLEX with 0 upstream calls`, async () => {
       const r = await gw.query(query);
       expect(r.data ?? null).toBeNull();
-      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX' });
+      expect(r.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        reason: 'QUERY_TOO_COMPLEX',
+      });
       expect(sim.stats().total).toBe(0);
     });
   }
@@ -38,16 +47,24 @@ describe('the four fan-outs of issue 12', () => {
     const lax = createTestGateway(sim, { env: { MAX_TOKENS: '100000', MAX_ALIASES: '5000' } });
     for (const query of Object.values(FAN_OUTS)) {
       const r = await lax.query(query);
-      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX', limit: 300 });
+      expect(r.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        reason: 'QUERY_TOO_COMPLEX',
+        limit: 300,
+      });
       expect(Number(r.errors?.[0]?.extensions?.cost)).toBeGreaterThan(300);
-      expect((r.extensions as { cost: { estimatedCalls: number } }).cost.estimatedCalls).toBeGreaterThan(300);
+      expect(
+        (r.extensions as { cost: { estimatedCalls: number } }).cost.estimatedCalls,
+      ).toBeGreaterThan(300);
     }
     expect(sim.stats().total).toBe(0);
     await lax.close();
   });
 
   it('reports the estimate of an accepted query in extensions.cost, an upper bound of its calls', async () => {
-    const r = await gw.query(`{ chain(id: "43114") { blocks(first: 3) { edges { node { number parent { number } } } } } }`);
+    const r = await gw.query(
+      `{ chain(id: "43114") { blocks(first: 3) { edges { node { number parent { number } } } } } }`,
+    );
     expect(r.errors).toBeUndefined();
     const cost = (r.extensions as { cost: { estimatedCalls: number; limit: number } }).cost;
     expect(cost).toMatchObject({ estimatedCalls: 1 + 1 + 3, limit: 300 });
@@ -61,7 +78,9 @@ describe('every operation in schema/operations/ passes the limits', () => {
   const valueFor = (type: TypeNode, name: string): unknown => {
     if (type.kind === Kind.NON_NULL_TYPE) return valueFor(type.type, name);
     if (type.kind === Kind.LIST_TYPE) return [valueFor(type.type, name)];
-    const t = schema.getType(type.name.value) as { getValues?: () => { value: unknown }[] } | undefined;
+    const t = schema.getType(type.name.value) as
+      | { getValues?: () => { value: unknown }[] }
+      | undefined;
     if (t?.getValues) return t.getValues()[0]!.value;
     if (type.name.value === 'Int') return 5;
     if (/address/i.test(name)) return `0x${'ab'.repeat(20)}`;
@@ -77,19 +96,30 @@ describe('every operation in schema/operations/ passes the limits', () => {
       const op = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
       const variables: Record<string, unknown> = {};
       for (const v of op.kind === Kind.OPERATION_DEFINITION ? (op.variableDefinitions ?? []) : []) {
-        if (v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue) variables[v.variable.name.value] = valueFor(v.type, v.variable.name.value);
+        if (v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue)
+          variables[v.variable.name.value] = valueFor(v.type, v.variable.name.value);
       }
       const r = await gw.query(print(doc), variables);
-      const refused = (r.errors ?? []).filter((e) => e.extensions?.reason === 'QUERY_TOO_COMPLEX' || e.extensions?.code === 'RATE_LIMITED');
-      expect(refused, `${op.kind === Kind.OPERATION_DEFINITION ? op.name?.value : ''}: ${JSON.stringify(refused)}`).toEqual([]);
+      const refused = (r.errors ?? []).filter(
+        (e) =>
+          e.extensions?.reason === 'QUERY_TOO_COMPLEX' || e.extensions?.code === 'RATE_LIMITED',
+      );
+      expect(
+        refused,
+        `${op.kind === Kind.OPERATION_DEFINITION ? op.name?.value : ''}: ${JSON.stringify(refused)}`,
+      ).toEqual([]);
       expect(codes(r).every((c) => typeof c === 'string' && c !== 'INTERNAL')).toBe(true);
     }
   }, 120_000);
 
   it('and the standard introspection query (GraphiQL, codegen, routers) passes too, outside production', async () => {
-    const r = await gw.query(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+    const r = await gw.query(
+      getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
+    );
     expect(r.errors).toBeUndefined();
-    expect((r.data as { __schema: { types: unknown[] } }).__schema.types.length).toBeGreaterThan(100);
+    expect((r.data as { __schema: { types: unknown[] } }).__schema.types.length).toBeGreaterThan(
+      100,
+    );
   });
 });
 
@@ -104,7 +134,10 @@ describe('introspection is inside the limits', () => {
       const r = await g.query(bomb);
       const ms = performance.now() - started;
       expect(r.data ?? null).toBeNull();
-      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX' });
+      expect(r.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        reason: 'QUERY_TOO_COMPLEX',
+      });
       expect(ms).toBeLessThan(1_000);
       expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
     }
@@ -112,13 +145,29 @@ describe('introspection is inside the limits', () => {
   });
 
   it('ofType nested 200 deep is refused, and 3000-level nesting is a coded error, not a stack overflow', async () => {
-    const ofType = await gw.query(`{ __type(name: "Block") { ${'ofType { '.repeat(200)} name ${'} '.repeat(200)} } }`);
-    expect(ofType.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX' });
-    const ofType25 = await gw.query(`{ __type(name: "Block") { ${'ofType { '.repeat(25)} name ${'} '.repeat(25)} } }`);
-    expect(ofType25.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX', limit: 'depth' });
+    const ofType = await gw.query(
+      `{ __type(name: "Block") { ${'ofType { '.repeat(200)} name ${'} '.repeat(200)} } }`,
+    );
+    expect(ofType.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+    });
+    const ofType25 = await gw.query(
+      `{ __type(name: "Block") { ${'ofType { '.repeat(25)} name ${'} '.repeat(25)} } }`,
+    );
+    expect(ofType25.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+      limit: 'depth',
+    });
     for (const depth of [3000, 1500, 30_000]) {
-      const r = await gw.query(`{ ${'block(chainId: "43114", id: "1") { parent { '.repeat(1)}${'parent { '.repeat(depth)} number ${'} '.repeat(depth + 2)} }`);
-      expect(r.errors?.[0]?.extensions, String(depth)).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX' });
+      const r = await gw.query(
+        `{ ${'block(chainId: "43114", id: "1") { parent { '.repeat(1)}${'parent { '.repeat(depth)} number ${'} '.repeat(depth + 2)} }`,
+      );
+      expect(r.errors?.[0]?.extensions, String(depth)).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        reason: 'QUERY_TOO_COMPLEX',
+      });
     }
     expect(sim.stats().total).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { buildPersistedManifest, persistedHash } from '../../src/edge/persisted.js';
-import { createTestGateway, useSimAndGateway, type TestGateway } from '../support/gateway.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /** Issue 12, item 4: production defaults. */
 let sim: RunningSimulator;
@@ -11,13 +11,24 @@ useSimAndGateway({ db: 48 }, (s, g) => {
   dev = g;
 });
 
-const prod = (env: Record<string, string> = {}) => createTestGateway(sim, { env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ...env } });
+const prod = (env: Record<string, string> = {}) =>
+  createTestGateway(sim, {
+    env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ...env },
+  });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
-const send = (gw: TestGateway, init: RequestInit, path = '/graphql') => gw.yoga.fetch(`http://gateway.test${path}`, init);
+const send = (gw: TestGateway, init: RequestInit, path = '/graphql') =>
+  gw.yoga.fetch(`http://gateway.test${path}`, init);
 const post = (gw: TestGateway, body: unknown, headers: Record<string, string> = {}) =>
-  send(gw, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
-const codeOf = async (res: Response) => ((await res.json()) as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
-const MUTATION = 'mutation { aggregateSignatures(network: "mainnet", message: "0x00") { signedMessage } }';
+  send(gw, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, ...headers },
+    body: JSON.stringify(body),
+  });
+const codeOf = async (res: Response) =>
+  ((await res.json()) as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions
+    ?.code;
+const MUTATION =
+  'mutation { aggregateSignatures(network: "mainnet", message: "0x00") { signedMessage } }';
 
 describe('NODE_ENV=production', () => {
   it('turns introspection and GraphiQL off unless INTROSPECTION / GRAPHIQL turn them on', async () => {
@@ -31,14 +42,23 @@ describe('NODE_ENV=production', () => {
     expect((await p.query('{ _service { sdl } }')).errors).toBeUndefined();
     const open = prod({ INTROSPECTION: 'true', GRAPHIQL: 'true' });
     expect((await open.query('{ __schema { queryType { name } } }')).errors).toBeUndefined();
-    expect(await (await send(open, { method: 'GET', headers: { accept: 'text/html' } })).text()).toMatch(/graphiql/i);
+    expect(
+      await (await send(open, { method: 'GET', headers: { accept: 'text/html' } })).text(),
+    ).toMatch(/graphiql/i);
     // development keeps both on
     expect((await dev.query('{ __schema { queryType { name } } }')).errors).toBeUndefined();
   });
 
   it('answers no CORS by default, an allowlisted origin with itself, and never reflects another origin with credentials', async () => {
     const preflight = (gw: TestGateway, origin: string) =>
-      send(gw, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization, x-glacier-api-key' } });
+      send(gw, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization, x-glacier-api-key',
+        },
+      });
     const none = await preflight(prod(), 'https://evil.example');
     expect(none.headers.get('access-control-allow-origin')).toBeNull();
     expect(none.headers.get('access-control-allow-credentials')).toBeNull();
@@ -56,7 +76,11 @@ describe('NODE_ENV=production', () => {
 
   it('refuses form and multipart mutations (CSRF prevention) before any upstream call', async () => {
     const p = prod();
-    const form = await send(p, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `query=${encodeURIComponent(MUTATION)}` });
+    const form = await send(p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `query=${encodeURIComponent(MUTATION)}`,
+    });
     expect(form.status).toBe(403);
     expect(await codeOf(form)).toBe('CSRF_REJECTED');
     const fd = new FormData();
@@ -65,29 +89,51 @@ describe('NODE_ENV=production', () => {
     const multipart = await send(p, { method: 'POST', body: fd });
     expect([403, 415]).toContain(multipart.status);
     expect(await codeOf(multipart)).toMatch(/CSRF_REJECTED|UNSUPPORTED_MEDIA_TYPE/);
-    const text = await send(p, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: MUTATION }) });
+    const text = await send(p, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: MUTATION }),
+    });
     expect(text.status).toBeGreaterThanOrEqual(400);
     // a GET needs the CSRF header too; with it, it runs
-    const bare = await send(p, { method: 'GET', headers: { accept: 'application/json' } }, `/graphql?query=${encodeURIComponent('{ __typename }')}`);
+    const bare = await send(
+      p,
+      { method: 'GET', headers: { accept: 'application/json' } },
+      `/graphql?query=${encodeURIComponent('{ __typename }')}`,
+    );
     expect(bare.status).toBe(403);
-    const withHeader = await send(p, { method: 'GET', headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } }, `/graphql?query=${encodeURIComponent('{ __typename }')}`);
+    const withHeader = await send(
+      p,
+      { method: 'GET', headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } },
+      `/graphql?query=${encodeURIComponent('{ __typename }')}`,
+    );
     expect(await withHeader.json()).toMatchObject({ data: { __typename: 'Query' } });
     expect(sim.stats().total).toBe(0);
   });
 
   it('limits the body to MAX_BODY_BYTES (1 MB), with a coded 413', async () => {
     const p = prod();
-    const big = await post(p, { query: '{ __typename }', variables: { pad: 'x'.repeat(1_100_000) } });
+    const big = await post(p, {
+      query: '{ __typename }',
+      variables: { pad: 'x'.repeat(1_100_000) },
+    });
     expect(big.status).toBe(413);
     expect(await codeOf(big)).toBe('REQUEST_ENTITY_TOO_LARGE');
     const small = prod({ MAX_BODY_BYTES: '2000' });
-    expect((await post(small, { query: '{ __typename }', variables: { pad: 'x'.repeat(3_000) } })).status).toBe(413);
+    expect(
+      (await post(small, { query: '{ __typename }', variables: { pad: 'x'.repeat(3_000) } }))
+        .status,
+    ).toBe(413);
     expect((await post(small, { query: '{ __typename }' })).status).toBe(200);
   });
 
   it('answers 415 and subscriptions with a code', async () => {
     const p = prod();
-    const xml = await send(p, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<q/>' });
+    const xml = await send(p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<q/>',
+    });
     expect(xml.status).toBe(415);
     expect(await codeOf(xml)).toBe('UNSUPPORTED_MEDIA_TYPE');
     // A subscription needs SSE or graphql-ws: over plain JSON it is refused with a code (not Yoga's empty 406).
@@ -107,10 +153,14 @@ describe('NODE_ENV=production', () => {
     expect(body.data?.chains?.length).toBeGreaterThan(0);
     const free = await post(p, { query: '{ chains { chainId } }' });
     expect(await codeOf(free)).toBe('PERSISTED_QUERY_ONLY');
-    const unknown = await post(p, { extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } } });
+    const unknown = await post(p, {
+      extensions: { persistedQuery: { version: 1, sha256Hash: 'ab'.repeat(32) } },
+    });
     expect(await codeOf(unknown)).toBe('PERSISTED_QUERY_NOT_FOUND');
     // `allow`: persisted ids and free queries both
     const allow = prod({ PERSISTED_OPERATIONS: 'allow' });
-    expect(((await (await post(allow, { query: '{ __typename }' })).json()) as { data: unknown }).data).toEqual({ __typename: 'Query' });
+    expect(
+      ((await (await post(allow, { query: '{ __typename }' })).json()) as { data: unknown }).data,
+    ).toEqual({ __typename: 'Query' });
   });
 });

@@ -50,11 +50,18 @@ function expectedChain(c: any) {
   };
 }
 
-async function upstreamLatest(query: Record<string, string> = {}, limit = Infinity): Promise<any[]> {
+async function upstreamLatest(
+  query: Record<string, string> = {},
+  limit = Infinity,
+): Promise<any[]> {
   const out: any[] = [];
   let pageToken: string | undefined;
   do {
-    const page = await simGet(sim.dataApiUrl, `/v1/chains/${C}/transactions`, { ...query, pageSize: 100, pageToken });
+    const page = await simGet(sim.dataApiUrl, `/v1/chains/${C}/transactions`, {
+      ...query,
+      pageSize: 100,
+      pageToken,
+    });
     out.push(...page.transactions);
     pageToken = page.nextPageToken || undefined;
   } while (pageToken && out.length < limit);
@@ -69,7 +76,9 @@ describe('chains and chain(id)', () => {
     expect(r.data!.chains).toEqual(upstream.map(expectedChain));
     for (const c of upstream) {
       const one = await gw.exec(ChainDocument, { id: c.chainId });
-      expect(one.data!.chain).toEqual(expectedChain(await simGet(sim.dataApiUrl, `/v1/chains/${c.chainId}`)));
+      expect(one.data!.chain).toEqual(
+        expectedChain(await simGet(sim.dataApiUrl, `/v1/chains/${c.chainId}`)),
+      );
       if (c.platformChainId) {
         const byBlockchainId = await gw.exec(ChainDocument, { id: c.platformChainId });
         expect(byBlockchainId.data!.chain).toEqual(one.data!.chain);
@@ -92,7 +101,9 @@ describe('chain(id).transactions — latest transactions', () => {
     const seen: any[] = [];
     let after: string | null = null;
     for (;;) {
-      const r: Awaited<ReturnType<typeof gw.exec<ChainTransactionsQuery, ChainTransactionsQueryVariables>>> = await gw.exec(ChainTransactionsDocument, {
+      const r: Awaited<
+        ReturnType<typeof gw.exec<ChainTransactionsQuery, ChainTransactionsQueryVariables>>
+      > = await gw.exec(ChainTransactionsDocument, {
         chainId: C,
         first: 200,
         after,
@@ -111,12 +122,25 @@ describe('chain(id).transactions — latest transactions', () => {
   it('unfiltered and successful lists match the upstream; a cursor is bound to its status filter', async () => {
     const all = await upstreamLatest({}, 300);
     const r = await gw.exec(ChainTransactionsDocument, { chainId: C, first: 300 });
-    expect(r.data!.chain!.transactions!.edges.map((e) => e.node)).toEqual(all.slice(0, 300).map(X.transaction));
+    expect(r.data!.chain!.transactions!.edges.map((e) => e.node)).toEqual(
+      all.slice(0, 300).map(X.transaction),
+    );
     const ok = await upstreamLatest({ status: 'success' }, 120);
-    const s = await gw.exec(ChainTransactionsDocument, { chainId: C, first: 120, status: 'SUCCESS' });
-    expect(s.data!.chain!.transactions!.edges.map((e) => e.node.hash)).toEqual(ok.slice(0, 120).map((t) => t.txHash));
+    const s = await gw.exec(ChainTransactionsDocument, {
+      chainId: C,
+      first: 120,
+      status: 'SUCCESS',
+    });
+    expect(s.data!.chain!.transactions!.edges.map((e) => e.node.hash)).toEqual(
+      ok.slice(0, 120).map((t) => t.txHash),
+    );
     sim.reset();
-    const mixed = await gw.exec(ChainTransactionsDocument, { chainId: C, first: 5, status: 'FAILED', after: s.data!.chain!.transactions!.pageInfo.endCursor });
+    const mixed = await gw.exec(ChainTransactionsDocument, {
+      chainId: C,
+      first: 5,
+      status: 'FAILED',
+      after: s.data!.chain!.transactions!.pageInfo.endCursor,
+    });
     expect(codes(mixed)).toEqual(['BAD_USER_INPUT']);
     expect(mixed.errors![0]!.extensions!.argument).toBe('after');
   });
@@ -125,9 +149,14 @@ describe('chain(id).transactions — latest transactions', () => {
 describe('chain(id).address(address)', () => {
   it('is the address on that chain, with the chain’s EVM id in its key', async () => {
     const busy = sim.world.fixtures.busyAddress;
-    const balance = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/balances:getNative`)).nativeTokenBalance;
+    const balance = (
+      await simGet(sim.dataApiUrl, `/v1/chains/${C}/addresses/${busy}/balances:getNative`)
+    ).nativeTokenBalance;
     const chain = (await simGet(sim.dataApiUrl, `/v1/chains/${C}`)) as any;
-    const r = await gw.exec(ChainAddressDocument, { chainId: chain.platformChainId, address: busy });
+    const r = await gw.exec(ChainAddressDocument, {
+      chainId: chain.platformChainId,
+      address: busy,
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data!.chain!.address).toEqual({
       id: X.addressId(C, busy),
@@ -137,7 +166,9 @@ describe('chain(id).address(address)', () => {
       balance: { balance: balance.balance },
     });
     // address(chainId, address) keys the address by the EVM chain id too, whichever id the client gave
-    const direct = await gw.query(`{ address(chainId: "${chain.platformChainId}", address: "${busy}") { id chainId } }`);
+    const direct = await gw.query(
+      `{ address(chainId: "${chain.platformChainId}", address: "${busy}") { id chainId } }`,
+    );
     expect(direct.data!.address).toEqual({ id: X.addressId(C, busy), chainId: C });
   });
 });

@@ -27,15 +27,35 @@ describe('node(id) round-trips every EVM node type', () => {
     const f = sim.world.fixtures;
     const tx = await simGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${f.txHash}`);
     const cases: [string, Record<string, unknown>][] = [
-      [X.addressId(C, f.busyAddress), { __typename: 'Address', chainId: C, address: f.busyAddress.toLowerCase() }],
+      [
+        X.addressId(C, f.busyAddress),
+        { __typename: 'Address', chainId: C, address: f.busyAddress.toLowerCase() },
+      ],
       [X.transactionId(C, f.txHash), { __typename: 'Transaction', chainId: C, hash: f.txHash }],
-      [X.blockId(C, String(f.blockNumber)), { __typename: 'Block', chainId: C, number: String(f.blockNumber), hash: f.blockHash }],
+      [
+        X.blockId(C, String(f.blockNumber)),
+        { __typename: 'Block', chainId: C, number: String(f.blockNumber), hash: f.blockHash },
+      ],
       [X.chainId(C), { __typename: 'Chain', chainId: C }],
     ];
     for (const address of Object.values(f.contracts)) {
       const c = await simGet(sim.dataApiUrl, `/v1/chains/${C}/addresses/${address}`);
-      const typename = { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' }[c.ercType as string]!;
-      cases.push([X.contractId(typename, C, address), { __typename: typename, chainId: C, address: address.toLowerCase(), ercType: X.ercEnum(c.ercType), name: c.name }]);
+      const typename = {
+        'ERC-20': 'Erc20Contract',
+        'ERC-721': 'Erc721Contract',
+        'ERC-1155': 'Erc1155Contract',
+        UNKNOWN: 'UnknownContract',
+      }[c.ercType as string]!;
+      cases.push([
+        X.contractId(typename, C, address),
+        {
+          __typename: typename,
+          chainId: C,
+          address: address.toLowerCase(),
+          ercType: X.ercEnum(c.ercType),
+          name: c.name,
+        },
+      ]);
     }
     expect(tx.nativeTransaction.txHash).toBe(f.txHash);
     for (const [id, expected] of cases) {

@@ -1,13 +1,12 @@
 import { verifyMerkleProof } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToBytes, hexToBytes } from '@ethereumjs/util';
-import { encodeAbiParameters, encodeFunctionData, erc20Abi, keccak256, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256 } from 'viem';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
+import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { MINI_TOKEN_BYTECODE, MINI_TOKEN_SUPPLY } from '../support/mini-token.js';
-import { startCountingProxy, type CountingProxy } from '../support/rpc-counting-proxy.js';
+import { type CountingProxy, startCountingProxy } from '../support/rpc-counting-proxy.js';
 import { flushRedisDb, redisDb } from '../support/sim.js';
 
 /**

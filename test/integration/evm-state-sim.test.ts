@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { EvmBlockStateDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';

@@ -18,7 +18,10 @@ useSimAndGateway({ db: 60 }, (s, _gw, r) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const q = { chainId: C, first: 2, txFirst: 0 };
 const head = (r: any) => r.data!.chain!.blocks!.edges[0]!.node.number as string;
-const staleWindows = { ttlOverrides: { head: 50 }, staleOverrides: { head: { swr: 0, ifError: 60_000 } } };
+const staleWindows = {
+  ttlOverrides: { head: 50 },
+  staleOverrides: { head: { swr: 0, ifError: 60_000 } },
+};
 
 async function warm(env: Record<string, string>) {
   const gw = createTestGateway(sim, { redisUrl, env, ...staleWindows });
@@ -37,14 +40,18 @@ describe('faster stale', () => {
     const stale = await gw.exec(ChainBlocksDocument, q);
     expect(stale.errors).toBeUndefined();
     expect(stale.data).toEqual(first.data);
-    expect(stale.extensions).toMatchObject({ cache: { stale: true, staleResources: ['data.latestBlocks'] } });
+    expect(stale.extensions).toMatchObject({
+      cache: { stale: true, staleResources: ['data.latestBlocks'] },
+    });
     // the retry succeeded behind the answer and refreshed the entry
     for (let i = 0; i < 50 && (sim.stats().byRoute[ROUTE] ?? 0) < 2; i++) await sleep(50);
     expect(sim.stats().byRoute[ROUTE]).toBe(2); // the failed attempt and its retry, behind the answer
     const fresh = await gw.exec(ChainBlocksDocument, q);
     expect(BigInt(head(fresh))).toBe(BigInt(head(first)) + 1n);
     const text = await (await gw.yoga.fetch('http://gateway.test/metrics')).text();
-    expect(text).toMatch(/gateway_cache_events_total\{resource="data.latestBlocks",event="stale-if-slow"\} [1-9]/);
+    expect(text).toMatch(
+      /gateway_cache_events_total\{resource="data.latestBlocks",event="stale-if-slow"\} [1-9]/,
+    );
     await gw.close();
   });
 
@@ -69,7 +76,12 @@ describe('faster stale', () => {
 
   it('a contract-breaking answer falls back to the stale entry', async () => {
     const { gw, first } = await warm({ STALE_AFTER_MS: '60000', UPSTREAM_RETRIES: '0' });
-    sim.addFault({ route: ROUTE, status: 200, body: { blocks: [{ blockNumber: 'not a number' }] }, count: 1 });
+    sim.addFault({
+      route: ROUTE,
+      status: 200,
+      body: { blocks: [{ blockNumber: 'not a number' }] },
+      count: 1,
+    });
     const stale = await gw.exec(ChainBlocksDocument, q);
     expect(stale.errors).toBeUndefined();
     expect(stale.data).toEqual(first.data);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
-import { codes, useSimAndGateway, type TestGateway } from '../support/gateway.js';
 
 /**
  * `_entities` with any mix of representations answers with an error per bad item and never leaves a
@@ -30,24 +30,42 @@ const settle = () => new Promise((r) => setTimeout(r, 100));
 
 const getEntities = async (reps: string) => {
   const query = `{ _entities(representations: [${reps}]) { __typename ... on Block { number } } }`;
-  const res = await gw.yoga.fetch(`http://gateway.test/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } });
-  return { status: res.status, body: (await res.json()) as { data?: { _entities: unknown[] }; errors?: { path?: unknown[]; extensions?: { code?: string } }[] } };
+  const res = await gw.yoga.fetch(
+    `http://gateway.test/graphql?query=${encodeURIComponent(query)}`,
+    { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } },
+  );
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      data?: { _entities: unknown[] };
+      errors?: { path?: unknown[]; extensions?: { code?: string } }[];
+    },
+  };
 };
 
 describe('_entities with hostile representations', () => {
   it('a malformed key then an unknown typename: one coded error each, nothing unhandled, the process lives', async () => {
-    const { status, body } = await getEntities(`{__typename: "Block", chainId: "${C}", number: "x"}, {__typename: "Nope"}`);
+    const { status, body } = await getEntities(
+      `{__typename: "Block", chainId: "${C}", number: "x"}, {__typename: "Nope"}`,
+    );
     await settle();
     expect(status).toBe(200);
     expect(body.data?._entities).toEqual([null, null]);
     expect(codes(body as never).sort()).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
-    expect(body.errors?.map((e) => e.path)).toEqual(expect.arrayContaining([['_entities', 0], ['_entities', 1]]));
+    expect(body.errors?.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        ['_entities', 0],
+        ['_entities', 1],
+      ]),
+    );
     expect(unhandled).toEqual([]);
     expect(sim.stats().total).toBe(0);
   });
 
   it('an upstream 404 then an unknown typename: NOT_FOUND and BAD_USER_INPUT, nothing unhandled', async () => {
-    const { status, body } = await getEntities(`{__typename: "Block", chainId: "${C}", number: "999999999"}, {__typename: "Nope"}`);
+    const { status, body } = await getEntities(
+      `{__typename: "Block", chainId: "${C}", number: "999999999"}, {__typename: "Nope"}`,
+    );
     await settle();
     expect(status).toBe(200);
     expect(body.data?._entities).toEqual([null, null]);
@@ -62,7 +80,12 @@ describe('_entities with hostile representations', () => {
       `{__typename: "Query"}, {__typename: "Block", chainId: "${C}", number: "${n}"}, {__typename: "Block"}, {__typename: "Block", chainId: "${C}", number: "${n}"}`,
     );
     await settle();
-    expect(body.data?._entities).toEqual([null, { __typename: 'Block', number: n }, null, { __typename: 'Block', number: n }]);
+    expect(body.data?._entities).toEqual([
+      null,
+      { __typename: 'Block', number: n },
+      null,
+      { __typename: 'Block', number: n },
+    ]);
     expect(body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual(
       expect.arrayContaining([
         [['_entities', 0], 'BAD_USER_INPUT'],

@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
@@ -55,7 +55,19 @@ const documents = Object.values(buildPersistedManifest());
 function junk(r: Rng, depth = 0): unknown {
   switch (r.int(depth > 3 ? 6 : 9)) {
     case 0:
-      return r.pick(['', 'x', '43114', '0x', '-1', '1e309', '\u0000', '🐢', 'null', '__proto__', 'A'.repeat(r.int(5000))]);
+      return r.pick([
+        '',
+        'x',
+        '43114',
+        '0x',
+        '-1',
+        '1e309',
+        '\u0000',
+        '🐢',
+        'null',
+        '__proto__',
+        'A'.repeat(r.int(5000)),
+      ]);
     case 1:
       return r.pick([0, -1, 1.5, 2 ** 31, 2 ** 64, Number.MAX_SAFE_INTEGER, 1e300]);
     case 2:
@@ -65,22 +77,59 @@ function junk(r: Rng, depth = 0): unknown {
     case 4:
       return `0x${Array.from({ length: r.pick([40, 64, 3, 65]) }, () => r.pick([...'0123456789abcdefABCDEF'])).join('')}`;
     case 5:
-      return r.chance(0.5) && cursors.length ? r.pick(cursors) : Buffer.from(JSON.stringify({ v: r.int(3), t: junk(r, 4), i: r.next() })).toString('base64url');
+      return r.chance(0.5) && cursors.length
+        ? r.pick(cursors)
+        : Buffer.from(JSON.stringify({ v: r.int(3), t: junk(r, 4), i: r.next() })).toString(
+            'base64url',
+          );
     case 6:
       return Array.from({ length: r.int(5) }, () => junk(r, depth + 1));
     case 7:
-      return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(['a', 'chainId', 'number', '__typename', 'hash', 'address', 'id']), junk(r, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick(['a', 'chainId', 'number', '__typename', 'hash', 'address', 'id']),
+          junk(r, depth + 1),
+        ]),
+      );
     default:
       return r.pick(['mainnet', 'fuji', 'C', 'X', 'P', 'default', 'Block', 'Chain']);
   }
 }
 
-const TYPENAMES = ['Block', 'Chain', 'Transaction', 'Address', 'Erc20Contract', 'ActiveValidator', 'L1Validator', 'PendingIcmMessage'];
+const TYPENAMES = [
+  'Block',
+  'Chain',
+  'Transaction',
+  'Address',
+  'Erc20Contract',
+  'ActiveValidator',
+  'L1Validator',
+  'PendingIcmMessage',
+];
 function representation(r: Rng): unknown {
-  const typename = UNKNOWN_TYPENAMES && r.chance(0.1) ? r.pick(['Nope', '', 'Query', '__Schema']) : r.pick(TYPENAMES);
+  const typename =
+    UNKNOWN_TYPENAMES && r.chance(0.1)
+      ? r.pick(['Nope', '', 'Query', '__Schema'])
+      : r.pick(TYPENAMES);
   const rep: Record<string, unknown> = { __typename: typename };
-  for (const k of ['chainId', 'number', 'hash', 'address', 'validationId', 'messageId', 'network', 'nodeId', 'txHash']) {
-    if (r.chance(0.4)) rep[k] = k === 'chainId' && r.chance(0.6) ? '43114' : k === 'number' && r.chance(0.5) ? String(head - r.int(100)) : junk(r, 3);
+  for (const k of [
+    'chainId',
+    'number',
+    'hash',
+    'address',
+    'validationId',
+    'messageId',
+    'network',
+    'nodeId',
+    'txHash',
+  ]) {
+    if (r.chance(0.4))
+      rep[k] =
+        k === 'chainId' && r.chance(0.6)
+          ? '43114'
+          : k === 'number' && r.chance(0.5)
+            ? String(head - r.int(100))
+            : junk(r, 3);
   }
   return rep;
 }
@@ -94,8 +143,14 @@ function variablesFor(r: Rng, text: string): Record<string, unknown> {
     if (r.chance(0.3)) out[name] = junk(r);
     else if (/Int/.test(type)) out[name] = r.pick([1, 2, 5, 20, 100, 500, 501, 0, -3]);
     else if (/chainId/i.test(name)) out[name] = r.pick(['43114', '43113', '999999', 'abc']);
-    else if (/address/i.test(name)) out[name] = r.pick([`0x${'ab'.repeat(20)}`, '0x71c7656ec7ab88b098defb751b7401b5f6d8976f', 'nope']);
-    else if (/after|cursor/i.test(name)) out[name] = r.chance(0.5) && cursors.length ? r.pick(cursors) : junk(r);
+    else if (/address/i.test(name))
+      out[name] = r.pick([
+        `0x${'ab'.repeat(20)}`,
+        '0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
+        'nope',
+      ]);
+    else if (/after|cursor/i.test(name))
+      out[name] = r.chance(0.5) && cursors.length ? r.pick(cursors) : junk(r);
     else if (/network/i.test(name)) out[name] = r.pick(['mainnet', 'fuji', 'nope']);
     else if (/first/i.test(name)) out[name] = r.int(600);
     else out[name] = junk(r);
@@ -104,7 +159,17 @@ function variablesFor(r: Rng, text: string): Record<string, unknown> {
   return out;
 }
 
-const FIELDS = ['chainId', 'name', 'number', 'hash', 'parent { number }', 'blocks(first: 3) { edges { cursor node { number } } }', 'transactions(first: 2) { edges { node { hash } } }', '__typename', 'nope'];
+const FIELDS = [
+  'chainId',
+  'name',
+  'number',
+  'hash',
+  'parent { number }',
+  'blocks(first: 3) { edges { cursor node { number } } }',
+  'transactions(first: 2) { edges { node { hash } } }',
+  '__typename',
+  'nope',
+];
 function randomQuery(r: Rng): string {
   switch (r.int(6)) {
     case 0: {
@@ -136,22 +201,53 @@ interface FuzzRequest {
 }
 
 function randomRequest(r: Rng): FuzzRequest {
-  const headers: Record<string, string> = { accept: r.pick(['application/json', 'application/graphql-response+json', '*/*']), 'content-type': 'application/json' };
-  if (r.chance(0.05)) headers['content-type'] = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/graphql']);
-  if (r.chance(0.05)) headers['x-forwarded-for'] = String(junk(r)).replace(/[^\x21-\x7e]/g, '?').slice(0, 200) || '?';
+  const headers: Record<string, string> = {
+    accept: r.pick(['application/json', 'application/graphql-response+json', '*/*']),
+    'content-type': 'application/json',
+  };
+  if (r.chance(0.05))
+    headers['content-type'] = r.pick([
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'application/graphql',
+    ]);
+  if (r.chance(0.05))
+    headers['x-forwarded-for'] =
+      String(junk(r))
+        .replace(/[^\x21-\x7e]/g, '?')
+        .slice(0, 200) || '?';
   let payload: Record<string, unknown>;
   if (r.chance(0.4)) {
     const text = r.pick(documents);
     const op = /^(?:query|mutation) (\w+)/.exec(text)?.[1];
-    payload = { query: text, variables: variablesFor(r, text), ...(r.chance(0.1) ? { operationName: r.chance(0.5) ? op : 'Nope' } : {}) };
+    payload = {
+      query: text,
+      variables: variablesFor(r, text),
+      ...(r.chance(0.1) ? { operationName: r.chance(0.5) ? op : 'Nope' } : {}),
+    };
   } else {
     const query = randomQuery(r);
-    const variables = query.includes('$r') ? { r: Array.from({ length: r.pick([0, 1, 3, 20, 400]) }, () => representation(r)) } : r.chance(0.2) ? junk(r) : undefined;
+    const variables = query.includes('$r')
+      ? { r: Array.from({ length: r.pick([0, 1, 3, 20, 400]) }, () => representation(r)) }
+      : r.chance(0.2)
+        ? junk(r)
+        : undefined;
     payload = { query, variables };
   }
-  if (r.chance(0.03)) return { method: 'GET', headers: { accept: 'application/json', ...(r.chance(0.5) ? { 'x-graphql-yoga-csrf': '1' } : {}) }, query: `?query=${encodeURIComponent(String(payload.query).slice(0, 2000))}` };
+  if (r.chance(0.03))
+    return {
+      method: 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(r.chance(0.5) ? { 'x-graphql-yoga-csrf': '1' } : {}),
+      },
+      query: `?query=${encodeURIComponent(String(payload.query).slice(0, 2000))}`,
+    };
   if (r.chance(0.02)) return { method: r.pick(['PUT', 'DELETE', 'PATCH']), headers };
-  const body = r.chance(0.03) ? JSON.stringify(payload).slice(0, r.int(200)) : JSON.stringify(r.chance(0.02) ? [payload, payload] : payload);
+  const body = r.chance(0.03)
+    ? JSON.stringify(payload).slice(0, r.int(200))
+    : JSON.stringify(r.chance(0.02) ? [payload, payload] : payload);
   return { method: 'POST', headers, body };
 }
 
@@ -163,12 +259,31 @@ const redisUrl = redisDb(inject('redisUrl'), 47);
 beforeAll(async () => {
   sim = await startTestSimulator();
   await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', INTROSPECTION: 'true' } });
+  gw = createTestGateway(sim, {
+    redisUrl,
+    env: {
+      NODE_ENV: 'production',
+      CURSOR_SECRET: 'test-cursor-secret-0123456789',
+      INTROSPECTION: 'true',
+    },
+  });
   await gw.ready();
   server = await serveOnLoopback((req, res) => gw.yoga(req, res));
-  head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
-  const r = await gw.query(`{ chain(id: "43114") { blocks(first: 3) { edges { cursor } } transactions(first: 2) { edges { cursor } } } }`);
-  const chain = (r.data as { chain: { blocks: { edges: { cursor: string }[] }; transactions: { edges: { cursor: string }[] } } }).chain;
+  head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
+  const r = await gw.query(
+    `{ chain(id: "43114") { blocks(first: 3) { edges { cursor } } transactions(first: 2) { edges { cursor } } } }`,
+  );
+  const chain = (
+    r.data as {
+      chain: {
+        blocks: { edges: { cursor: string }[] };
+        transactions: { edges: { cursor: string }[] };
+      };
+    }
+  ).chain;
   cursors = [...chain.blocks.edges, ...chain.transactions.edges].map((e) => e.cursor);
 });
 afterAll(async () => {
@@ -178,69 +293,87 @@ afterAll(async () => {
 });
 
 describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
-  it('the gateway stays alive and healthy, every error is coded, and RSS stays bounded', async () => {
-    const r = rng(SEED);
-    const requests = Array.from({ length: REQUESTS }, () => randomRequest(r));
-    gc();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const healthUrl = server.url.replace('/graphql', '/health');
-    const health = { probes: 0, failures: 0, slowestMs: 0 };
-    let done = false;
-    const prober = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const ok = await fetch(healthUrl, { signal: AbortSignal.timeout(5_000) }).then((res) => res.status === 200, () => false);
-        health.probes++;
-        if (!ok) health.failures++;
-        health.slowestMs = Math.max(health.slowestMs, performance.now() - started);
-        if (health.probes % 10 === 0) {
-          gc();
-          rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  it(
+    'the gateway stays alive and healthy, every error is coded, and RSS stays bounded',
+    async () => {
+      const r = rng(SEED);
+      const requests = Array.from({ length: REQUESTS }, () => randomRequest(r));
+      gc();
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      const healthUrl = server.url.replace('/graphql', '/health');
+      const health = { probes: 0, failures: 0, slowestMs: 0 };
+      let done = false;
+      const prober = (async () => {
+        while (!done) {
+          const started = performance.now();
+          const ok = await fetch(healthUrl, { signal: AbortSignal.timeout(5_000) }).then(
+            (res) => res.status === 200,
+            () => false,
+          );
+          health.probes++;
+          if (!ok) health.failures++;
+          health.slowestMs = Math.max(health.slowestMs, performance.now() - started);
+          if (health.probes % 10 === 0) {
+            gc();
+            rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+          }
+          await new Promise((res) => setTimeout(res, 100));
         }
-        await new Promise((res) => setTimeout(res, 100));
-      }
-    })();
+      })();
 
-    const problems: string[] = [];
-    const statuses = new Map<number, number>();
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < requests.length) {
-        const i = next++;
-        const req = requests[i]!;
-        const res = await fetch(server.url + (req.query ?? ''), { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(30_000) });
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const text = await res.text();
-        let errors: { message?: string; extensions?: { code?: unknown } }[] = [];
-        try {
-          errors = text ? ((JSON.parse(text) as { errors?: typeof errors }).errors ?? []) : [];
-        } catch {
-          problems.push(`#${i} (seed ${SEED}): not JSON: ${text.slice(0, 200)}`);
+      const problems: string[] = [];
+      const statuses = new Map<number, number>();
+      let next = 0;
+      const started = performance.now();
+      const worker = async () => {
+        while (next < requests.length) {
+          const i = next++;
+          const req = requests[i]!;
+          const res = await fetch(server.url + (req.query ?? ''), {
+            method: req.method,
+            headers: req.headers,
+            body: req.body,
+            signal: AbortSignal.timeout(30_000),
+          });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const text = await res.text();
+          let errors: { message?: string; extensions?: { code?: unknown } }[] = [];
+          try {
+            errors = text ? ((JSON.parse(text) as { errors?: typeof errors }).errors ?? []) : [];
+          } catch {
+            problems.push(`#${i} (seed ${SEED}): not JSON: ${text.slice(0, 200)}`);
+          }
+          const bad = errors.filter(
+            (e) => typeof e.extensions?.code !== 'string' || e.extensions.code === 'INTERNAL',
+          );
+          if (res.status >= 500 || bad.length)
+            problems.push(
+              `#${i} (seed ${SEED}) ${res.status} ${(bad.length ? JSON.stringify(bad) : text).slice(0, 400)} for ${JSON.stringify(req).slice(0, 1500)}`,
+            );
         }
-        const bad = errors.filter((e) => typeof e.extensions?.code !== 'string' || e.extensions.code === 'INTERNAL');
-        if (res.status >= 500 || bad.length) problems.push(`#${i} (seed ${SEED}) ${res.status} ${(bad.length ? JSON.stringify(bad) : text).slice(0, 400)} for ${JSON.stringify(req).slice(0, 1500)}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const elapsedMs = performance.now() - started;
-    done = true;
-    await prober;
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      const elapsedMs = performance.now() - started;
+      done = true;
+      await prober;
 
-    const rssMb = (n: number) => Math.round(n / 2 ** 20);
-    console.log(
-      `fuzz: ${REQUESTS} requests in ${Math.round(elapsedMs)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
-        `health ${health.probes} probes, ${health.failures} failed, slowest ${Math.round(health.slowestMs)} ms; ` +
-        `RSS ${rssMb(rssBefore)} → peak ${rssMb(rssPeak)} MB; upstream calls ${sim.stats().total}`,
-    );
-    expect(problems.slice(0, 10)).toEqual([]);
-    expect(health.failures).toBe(0);
-    expect(health.probes).toBeGreaterThan(0);
-    expect(rssMb(rssPeak)).toBeLessThan(RSS_BOUND_MB);
-    expect(rssMb(rssPeak - rssBefore)).toBeLessThan(RSS_GROWTH_MB);
-    // alive at the end
-    expect((await fetch(healthUrl)).status).toBe(200);
-    if (REQUESTS >= 10_000) expect(elapsedMs).toBeLessThan(Number(process.env.FUZZ_MAX_MS ?? 60_000));
-  }, Math.max(120_000, REQUESTS * 40));
+      const rssMb = (n: number) => Math.round(n / 2 ** 20);
+      console.log(
+        `fuzz: ${REQUESTS} requests in ${Math.round(elapsedMs)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+          `health ${health.probes} probes, ${health.failures} failed, slowest ${Math.round(health.slowestMs)} ms; ` +
+          `RSS ${rssMb(rssBefore)} → peak ${rssMb(rssPeak)} MB; upstream calls ${sim.stats().total}`,
+      );
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(health.failures).toBe(0);
+      expect(health.probes).toBeGreaterThan(0);
+      expect(rssMb(rssPeak)).toBeLessThan(RSS_BOUND_MB);
+      expect(rssMb(rssPeak - rssBefore)).toBeLessThan(RSS_GROWTH_MB);
+      // alive at the end
+      expect((await fetch(healthUrl)).status).toBe(200);
+      if (REQUESTS >= 10_000)
+        expect(elapsedMs).toBeLessThan(Number(process.env.FUZZ_MAX_MS ?? 60_000));
+    },
+    Math.max(120_000, REQUESTS * 40),
+  );
 });

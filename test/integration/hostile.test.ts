@@ -26,15 +26,23 @@ interface Row {
   skip?: string;
 }
 
-const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
+const times = (n: number, f: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => f(i)).join(' ');
 const gql = (query: string, variables?: unknown) => ({ json: { query, variables } });
 const B = '"43114"';
 const block = (id: string) => gql(`{ block(chainId: ${B}, id: ${JSON.stringify(id)}) { number } }`);
-const nest = (depth: number) => `{ block(chainId: ${B}, id: "1") { ${'parent { '.repeat(depth)} number ${'} '.repeat(depth + 1)} }`;
-const blocksAfter = (after: string) => gql(`query($a: String) { chain(id: ${B}) { blocks(first: 2, after: $a) { edges { cursor } } } }`, { a: after });
-const entities = (reps: unknown) => gql(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps });
+const nest = (depth: number) =>
+  `{ block(chainId: ${B}, id: "1") { ${'parent { '.repeat(depth)} number ${'} '.repeat(depth + 1)} }`;
+const blocksAfter = (after: string) =>
+  gql(
+    `query($a: String) { chain(id: ${B}) { blocks(first: 2, after: $a) { edges { cursor } } } }`,
+    { a: after },
+  );
+const entities = (reps: unknown) =>
+  gql(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps });
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
-const MUTATION = 'mutation { aggregateSignatures(network: "mainnet", message: "0x00") { signedMessage } }';
+const MUTATION =
+  'mutation { aggregateSignatures(network: "mainnet", message: "0x00") { signedMessage } }';
 const multipart = () => {
   const fd = new FormData();
   fd.set('operations', JSON.stringify({ query: MUTATION }));
@@ -51,121 +59,587 @@ const rows = (): Row[] => [
   // methods and content types
   { name: 'PUT', method: 'PUT', ...gql('{ __typename }'), status: 405, code: 'METHOD_NOT_ALLOWED' },
   { name: 'DELETE', method: 'DELETE', status: 405, code: 'METHOD_NOT_ALLOWED' },
-  { name: 'PATCH', method: 'PATCH', ...gql('{ __typename }'), status: 405, code: 'METHOD_NOT_ALLOWED' },
-  { name: 'OPTIONS preflight from a stranger gets no CORS', method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' }, status: 204, code: null },
-  { name: 'POST text/xml', raw: '<q/>', headers: { 'content-type': 'text/xml' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'POST without content-type', raw: '{"query":"{ __typename }"}', headers: { 'content-type': '' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'POST application/octet-stream', raw: 'x', headers: { 'content-type': 'application/octet-stream' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'form-urlencoded mutation (CSRF)', raw: `query=${encodeURIComponent(MUTATION)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 403, code: 'CSRF_REJECTED' },
-  { name: 'multipart mutation (no uploads here)', raw: multipart(), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'text/plain JSON mutation', raw: JSON.stringify({ query: MUTATION }), headers: { 'content-type': 'text/plain' }, status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { name: 'GET without the CSRF header', method: 'GET', path: `?query=${encodeURIComponent('{ __typename }')}`, status: 403, code: 'CSRF_REJECTED' },
-  { name: 'GET of a mutation', method: 'GET', path: `?query=${encodeURIComponent(MUTATION)}`, headers: { 'x-graphql-yoga-csrf': '1' }, status: 405, code: 'BAD_REQUEST' },
-  { name: 'GET without a query', method: 'GET', path: '?foo=1', headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' }, status: 200, code: 'BAD_REQUEST' },
-  { name: 'GET with variables that are not JSON', method: 'GET', path: `?query=${encodeURIComponent('{ __typename }')}&variables=%7B`, headers: { 'x-graphql-yoga-csrf': '1' }, status: 400, code: 'BAD_REQUEST' },
-  { name: 'GET with the issue\'s _entities crash probe (no CSRF header)', method: 'GET', path: `?query=${encodeURIComponent('{ _entities(representations: [{__typename: "Block", chainId: "43114", number: "x"}, {__typename: "Nope"}]) { __typename } }')}`, status: 403, code: 'CSRF_REJECTED' },
+  {
+    name: 'PATCH',
+    method: 'PATCH',
+    ...gql('{ __typename }'),
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+  },
+  {
+    name: 'OPTIONS preflight from a stranger gets no CORS',
+    method: 'OPTIONS',
+    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    status: 204,
+    code: null,
+  },
+  {
+    name: 'POST text/xml',
+    raw: '<q/>',
+    headers: { 'content-type': 'text/xml' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'POST without content-type',
+    raw: '{"query":"{ __typename }"}',
+    headers: { 'content-type': '' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'POST application/octet-stream',
+    raw: 'x',
+    headers: { 'content-type': 'application/octet-stream' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'form-urlencoded mutation (CSRF)',
+    raw: `query=${encodeURIComponent(MUTATION)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    status: 403,
+    code: 'CSRF_REJECTED',
+  },
+  {
+    name: 'multipart mutation (no uploads here)',
+    raw: multipart(),
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'text/plain JSON mutation',
+    raw: JSON.stringify({ query: MUTATION }),
+    headers: { 'content-type': 'text/plain' },
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'GET without the CSRF header',
+    method: 'GET',
+    path: `?query=${encodeURIComponent('{ __typename }')}`,
+    status: 403,
+    code: 'CSRF_REJECTED',
+  },
+  {
+    name: 'GET of a mutation',
+    method: 'GET',
+    path: `?query=${encodeURIComponent(MUTATION)}`,
+    headers: { 'x-graphql-yoga-csrf': '1' },
+    status: 405,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'GET without a query',
+    method: 'GET',
+    path: '?foo=1',
+    headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' },
+    status: 200,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'GET with variables that are not JSON',
+    method: 'GET',
+    path: `?query=${encodeURIComponent('{ __typename }')}&variables=%7B`,
+    headers: { 'x-graphql-yoga-csrf': '1' },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: "GET with the issue's _entities crash probe (no CSRF header)",
+    method: 'GET',
+    path: `?query=${encodeURIComponent('{ _entities(representations: [{__typename: "Block", chainId: "43114", number: "x"}, {__typename: "Nope"}]) { __typename } }')}`,
+    status: 403,
+    code: 'CSRF_REJECTED',
+  },
   // bodies
   { name: 'invalid JSON', raw: '{"query": ', status: 400, code: 'BAD_REQUEST' },
   { name: 'JSON null', raw: 'null', status: 400, code: 'BAD_REQUEST' },
   { name: 'JSON string', raw: '"{ __typename }"', status: 400, code: 'BAD_REQUEST' },
   { name: 'JSON number', raw: '42', status: 400, code: 'BAD_REQUEST' },
-  { name: 'batch (disabled)', json: [{ query: '{ __typename }' }, { query: '{ __typename }' }], status: 400, code: 'BAD_REQUEST' },
+  {
+    name: 'batch (disabled)',
+    json: [{ query: '{ __typename }' }, { query: '{ __typename }' }],
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
   { name: 'empty object', json: {}, status: 200, code: 'BAD_REQUEST' },
   { name: 'query is a number', json: { query: 42 }, status: 400, code: 'BAD_REQUEST' },
   { name: 'query is an object', json: { query: { a: 1 } }, status: 400, code: 'BAD_REQUEST' },
-  { name: 'variables is a string', json: { query: '{ __typename }', variables: 'x' }, status: 400, code: 'BAD_REQUEST' },
-  { name: 'variables is an array', json: { query: '{ __typename }', variables: [1] }, status: 400, code: 'BAD_REQUEST' },
-  { name: 'extensions is a string', json: { query: '{ __typename }', extensions: 'x' }, status: 400, code: 'BAD_REQUEST' },
-  { name: 'operationName is a number', json: { query: '{ __typename }', operationName: 5 }, status: 400, code: 'OPERATION_RESOLUTION_FAILURE' },
-  { name: 'unknown top-level parameter', json: { query: '{ __typename }', evil: 1 }, status: 400, code: 'BAD_REQUEST' },
-  { name: '2 MB body', json: { query: '{ __typename }', variables: { pad: 'x'.repeat(2_000_000) } }, status: 413, code: 'REQUEST_ENTITY_TOO_LARGE' },
-  { name: 'variables nested 100,000 deep', raw: `{"query":"{ __typename }","variables":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`, status: 200, code: null },
+  {
+    name: 'variables is a string',
+    json: { query: '{ __typename }', variables: 'x' },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'variables is an array',
+    json: { query: '{ __typename }', variables: [1] },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'extensions is a string',
+    json: { query: '{ __typename }', extensions: 'x' },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'operationName is a number',
+    json: { query: '{ __typename }', operationName: 5 },
+    status: 400,
+    code: 'OPERATION_RESOLUTION_FAILURE',
+  },
+  {
+    name: 'unknown top-level parameter',
+    json: { query: '{ __typename }', evil: 1 },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: '2 MB body',
+    json: { query: '{ __typename }', variables: { pad: 'x'.repeat(2_000_000) } },
+    status: 413,
+    code: 'REQUEST_ENTITY_TOO_LARGE',
+  },
+  {
+    name: 'variables nested 100,000 deep',
+    raw: `{"query":"{ __typename }","variables":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+    status: 200,
+    code: null,
+  },
   // syntax and validation
   { name: 'empty query', json: { query: '' }, status: 200, code: 'GRAPHQL_PARSE_FAILED' },
   { name: 'syntax error', ...gql('{'), status: 200, code: 'GRAPHQL_PARSE_FAILED' },
-  { name: 'NUL byte in the query', ...gql('{ __typename \u0000 }'), status: 200, code: 'GRAPHQL_PARSE_FAILED' },
+  {
+    name: 'NUL byte in the query',
+    ...gql('{ __typename \u0000 }'),
+    status: 200,
+    code: 'GRAPHQL_PARSE_FAILED',
+  },
   { name: 'unknown field', ...gql('{ nope }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'field name of 100k characters', ...gql(`{ ${'a'.repeat(100_000)} }`), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'unknown directive', ...gql('{ __typename @nope }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'fragment cycle', ...gql('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'two anonymous operations', ...gql('{ __typename } { __typename }'), status: 400, code: 'OPERATION_RESOLUTION_FAILURE' },
-  { name: 'operationName not in the document', json: { query: 'query A { __typename }', operationName: 'B' }, status: 400, code: 'OPERATION_RESOLUTION_FAILURE' },
-  { name: 'variable default of the wrong type', ...gql('query($a: Int = "x") { __typename }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'subscription to an unknown field', ...gql('subscription { blocks }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'subscription over plain JSON', ...gql('subscription { newBlocks(chainId: "43114") { number } }'), status: 406, code: 'BAD_REQUEST' },
-  { name: 'accept graphql-response+json, invalid query', ...gql('{ nope }'), headers: { accept: 'application/graphql-response+json' }, status: 400, code: 'GRAPHQL_VALIDATION_FAILED' },
+  {
+    name: 'field name of 100k characters',
+    ...gql(`{ ${'a'.repeat(100_000)} }`),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'unknown directive',
+    ...gql('{ __typename @nope }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'fragment cycle',
+    ...gql('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'two anonymous operations',
+    ...gql('{ __typename } { __typename }'),
+    status: 400,
+    code: 'OPERATION_RESOLUTION_FAILURE',
+  },
+  {
+    name: 'operationName not in the document',
+    json: { query: 'query A { __typename }', operationName: 'B' },
+    status: 400,
+    code: 'OPERATION_RESOLUTION_FAILURE',
+  },
+  {
+    name: 'variable default of the wrong type',
+    ...gql('query($a: Int = "x") { __typename }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'subscription to an unknown field',
+    ...gql('subscription { blocks }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'subscription over plain JSON',
+    ...gql('subscription { newBlocks(chainId: "43114") { number } }'),
+    status: 406,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'accept graphql-response+json, invalid query',
+    ...gql('{ nope }'),
+    headers: { accept: 'application/graphql-response+json' },
+    status: 400,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
   // limits
   { name: 'nesting 3000 deep', ...gql(nest(3000)), status: 400, code: 'BAD_USER_INPUT' },
   { name: 'nesting 1500 deep', ...gql(nest(1500)), status: 400, code: 'BAD_USER_INPUT' },
   { name: 'nesting 30 deep (depth limit)', ...gql(nest(30)), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'ofType nested 200 deep', ...gql(`{ __type(name: "Block") { ${'ofType { '.repeat(200)} name ${'} '.repeat(200)} } }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'introspection in production', ...gql('{ __schema { types { name } } }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: '__type in production', ...gql('{ __type(name: "Block") { name } }'), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
-  { name: 'introspection bomb', ...gql(`{ ${times(1000, (i) => `s${i}: __schema { types { name fields { name args { name } } } }`)} }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '1000 aliases of block', ...gql(`{ ${times(1000, (i) => `a${i}: block(chainId: ${B}, id: "${i + 1}") { number }`)} }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '101 aliases (alias limit)', ...gql(`{ ${times(101, (i) => `a${i}: chain(id: ${B}) { chainId }`)} }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: '300 __typename aliases', ...gql(`{ ${times(300, (i) => `t${i}: __typename`)} }`), status: 200, code: null },
-  { name: 'directive flood', ...gql(`{ __typename ${times(50, () => '@skip(if: false)')} }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'token flood', ...gql(`{ ${times(5000, () => '__typename')} }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'fragment bomb', ...gql(`{ block(chainId: ${B}, id: "1") { ...F0 } } ${times(20, (i) => `fragment F${i} on Block { ${i === 19 ? 'parent { number }' : `p: parent { ...F${i + 1} } q: parent { ...F${i + 1} }`} }`)}`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: '_entities with 1000 blocks', ...entities(Array.from({ length: 1000 }, (_, i) => ({ __typename: 'Block', chainId: '43114', number: String(i + 1) }))), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'blocks(first: 500) × transactions(first: 1)', ...gql(`{ chain(id: ${B}) { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'chains × blocks(first: 500) × transactions', ...gql(`{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'nodes with 1000 ids', ...gql(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: Array.from({ length: 1000 }, (_, i) => `x${i}`) }), status: 400, code: 'BAD_USER_INPUT' },
+  {
+    name: 'ofType nested 200 deep',
+    ...gql(`{ __type(name: "Block") { ${'ofType { '.repeat(200)} name ${'} '.repeat(200)} } }`),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'introspection in production',
+    ...gql('{ __schema { types { name } } }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: '__type in production',
+    ...gql('{ __type(name: "Block") { name } }'),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'introspection bomb',
+    ...gql(
+      `{ ${times(1000, (i) => `s${i}: __schema { types { name fields { name args { name } } } }`)} }`,
+    ),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '1000 aliases of block',
+    ...gql(`{ ${times(1000, (i) => `a${i}: block(chainId: ${B}, id: "${i + 1}") { number }`)} }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '101 aliases (alias limit)',
+    ...gql(`{ ${times(101, (i) => `a${i}: chain(id: ${B}) { chainId }`)} }`),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '300 __typename aliases',
+    ...gql(`{ ${times(300, (i) => `t${i}: __typename`)} }`),
+    status: 200,
+    code: null,
+  },
+  {
+    name: 'directive flood',
+    ...gql(`{ __typename ${times(50, () => '@skip(if: false)')} }`),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'token flood',
+    ...gql(`{ ${times(5000, () => '__typename')} }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'fragment bomb',
+    ...gql(
+      `{ block(chainId: ${B}, id: "1") { ...F0 } } ${times(20, (i) => `fragment F${i} on Block { ${i === 19 ? 'parent { number }' : `p: parent { ...F${i + 1} } q: parent { ...F${i + 1} }`} }`)}`,
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '_entities with 1000 blocks',
+    ...entities(
+      Array.from({ length: 1000 }, (_, i) => ({
+        __typename: 'Block',
+        chainId: '43114',
+        number: String(i + 1),
+      })),
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'blocks(first: 500) × transactions(first: 1)',
+    ...gql(
+      `{ chain(id: ${B}) { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'chains × blocks(first: 500) × transactions',
+    ...gql(
+      `{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'nodes with 1000 ids',
+    ...gql(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, {
+      ids: Array.from({ length: 1000 }, (_, i) => `x${i}`),
+    }),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
   // arguments
-  { name: 'first above the maximum', ...gql(`{ chain(id: ${B}) { blocks(first: 100000) { edges { cursor } } } }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'first negative', ...gql(`{ chain(id: ${B}) { blocks(first: -1) { edges { cursor } } } }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'last (backwards paging)', ...gql(`{ chain(id: ${B}) { blocks(last: 5) { edges { cursor } } } }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'first above Int', ...gql(`{ chain(id: ${B}) { blocks(first: 99999999999) { edges { cursor } } } }`), status: 200, code: 'GRAPHQL_VALIDATION_FAILED' },
+  {
+    name: 'first above the maximum',
+    ...gql(`{ chain(id: ${B}) { blocks(first: 100000) { edges { cursor } } } }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'first negative',
+    ...gql(`{ chain(id: ${B}) { blocks(first: -1) { edges { cursor } } } }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'last (backwards paging)',
+    ...gql(`{ chain(id: ${B}) { blocks(last: 5) { edges { cursor } } } }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'first above Int',
+    ...gql(`{ chain(id: ${B}) { blocks(first: 99999999999) { edges { cursor } } } }`),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
   // variables
-  { name: 'Int variable given a string', ...gql(`query($f: Int) { chain(id: ${B}) { blocks(first: $f) { edges { cursor } } } }`, { f: 'ten' }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'Int variable given 1e30', ...gql(`query($f: Int) { chain(id: ${B}) { blocks(first: $f) { edges { cursor } } } }`, { f: 1e30 }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'required variable missing', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'required variable null', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: null }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'variable of an object type', ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: { $ne: 1 } }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'custom scalar variable of junk (BigDecimal)', ...gql(`query($b: BigDecimal) { address(chainId: ${B}, address: "0x${'ab'.repeat(20)}") { transactions(first: 1, endBlock: $b) { edges { cursor } } } }`, { b: '🐢' }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'unknown enum value', ...gql(`query($s: TransactionStatus) { chain(id: ${B}) { transactions(first: 1, status: $s) { edges { cursor } } } }`, { s: 'MAYBE' }), status: 400, code: 'BAD_USER_INPUT' },
-  { name: '__proto__ in variables', raw: `{"query":"query($id: String!) { chain(id: $id) { chainId } }","variables":{"__proto__":{"id":"43114"}}}`, status: 400, code: 'BAD_USER_INPUT' },
-  { name: 'undeclared junk variables are ignored', ...gql('{ __typename }', { junk: 1, more: 'x'.repeat(1000) }), status: 200, code: null },
+  {
+    name: 'Int variable given a string',
+    ...gql(`query($f: Int) { chain(id: ${B}) { blocks(first: $f) { edges { cursor } } } }`, {
+      f: 'ten',
+    }),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'Int variable given 1e30',
+    ...gql(`query($f: Int) { chain(id: ${B}) { blocks(first: $f) { edges { cursor } } } }`, {
+      f: 1e30,
+    }),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'required variable missing',
+    ...gql(`query($id: String!) { chain(id: $id) { chainId } }`),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'required variable null',
+    ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: null }),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'variable of an object type',
+    ...gql(`query($id: String!) { chain(id: $id) { chainId } }`, { id: { $ne: 1 } }),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'custom scalar variable of junk (BigDecimal)',
+    ...gql(
+      `query($b: BigDecimal) { address(chainId: ${B}, address: "0x${'ab'.repeat(20)}") { transactions(first: 1, endBlock: $b) { edges { cursor } } } }`,
+      { b: '🐢' },
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'unknown enum value',
+    ...gql(
+      `query($s: TransactionStatus) { chain(id: ${B}) { transactions(first: 1, status: $s) { edges { cursor } } } }`,
+      { s: 'MAYBE' },
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '__proto__ in variables',
+    raw: `{"query":"query($id: String!) { chain(id: $id) { chainId } }","variables":{"__proto__":{"id":"43114"}}}`,
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'undeclared junk variables are ignored',
+    ...gql('{ __typename }', { junk: 1, more: 'x'.repeat(1000) }),
+    status: 200,
+    code: null,
+  },
   // cursors
   { name: 'garbage cursor', ...blocksAfter('garbage'), status: 200, code: 'BAD_USER_INPUT' },
   { name: 'empty cursor', ...blocksAfter(''), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '100 kB cursor', ...blocksAfter('A'.repeat(100_000)), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'base64 JSON cursor without a signature', ...blocksAfter(b64(JSON.stringify({ v: 1, t: 'evil&pageSize=100000', i: 0.5 }))), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'cursor with a byte appended', ...blocksAfter(`${CURSOR}x`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'cursor from another list', ...gql(`query($a: String) { chain(id: ${B}) { transactions(first: 1, after: $a) { edges { cursor } } } }`, { a: CURSOR }), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'before cursor', ...gql(`query($a: String) { chain(id: ${B}) { blocks(first: 1, before: $a) { edges { cursor } } } }`, { a: CURSOR }), status: 200, code: 'BAD_USER_INPUT' },
+  {
+    name: '100 kB cursor',
+    ...blocksAfter('A'.repeat(100_000)),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'base64 JSON cursor without a signature',
+    ...blocksAfter(b64(JSON.stringify({ v: 1, t: 'evil&pageSize=100000', i: 0.5 }))),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'cursor with a byte appended',
+    ...blocksAfter(`${CURSOR}x`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'cursor from another list',
+    ...gql(
+      `query($a: String) { chain(id: ${B}) { transactions(first: 1, after: $a) { edges { cursor } } } }`,
+      { a: CURSOR },
+    ),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'before cursor',
+    ...gql(
+      `query($a: String) { chain(id: ${B}) { blocks(first: 1, before: $a) { edges { cursor } } } }`,
+      { a: CURSOR },
+    ),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
   // ids
   { name: 'block id "x"', ...block('x'), status: 200, code: 'BAD_USER_INPUT' },
   { name: 'block id 2^64', ...block('18446744073709551616'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'block id of 20 nines', ...block('99999999999999999999'), status: 200, code: 'BAD_USER_INPUT' },
+  {
+    name: 'block id of 20 nines',
+    ...block('99999999999999999999'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
   { name: 'block id -1', ...block('-1'), status: 200, code: 'BAD_USER_INPUT' },
   { name: 'block id 1e3', ...block('1e3'), status: 200, code: 'BAD_USER_INPUT' },
   { name: 'block hash too short', ...block('0xabc'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'block id of 500 kB', ...block('1'.repeat(500_000)), status: 200, code: 'BAD_USER_INPUT' },
+  {
+    name: 'block id of 500 kB',
+    ...block('1'.repeat(500_000)),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
   { name: 'block id with a path', ...block('1/../../admin'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'block number past the head', ...block('999999999'), status: 200, code: 'NOT_FOUND', maxCalls: 1 },
-  { name: 'chain id "abc"', ...gql('{ chain(id: "abc") { chainId } }'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'chain id 2^64', ...gql('{ chain(id: "18446744073709551616") { chainId name } }'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'chain id with a query string', ...gql('{ chain(id: "43114?pageSize=100000") { chainId name } }'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'unknown chain', ...gql('{ chain(id: "999999") { name } }'), status: 200, code: 'NOT_FOUND', maxCalls: 1 },
-  { name: 'bad transaction hash', ...gql(`{ transaction(chainId: ${B}, hash: "0x12") { hash } }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'bad address', ...gql(`{ address(chainId: ${B}, address: "0xZZ") { address } }`), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'node(id) garbage', ...gql('{ node(id: "!!!") { id } }'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'unknown network', ...gql('{ network(name: "nope") { name } }'), status: 200, code: 'BAD_USER_INPUT' },
-  { name: 'unknown network node', ...gql('{ networkNode(name: "nope") { nodeId } }'), status: 200, code: 'BAD_USER_INPUT' },
+  {
+    name: 'block number past the head',
+    ...block('999999999'),
+    status: 200,
+    code: 'NOT_FOUND',
+    maxCalls: 1,
+  },
+  {
+    name: 'chain id "abc"',
+    ...gql('{ chain(id: "abc") { chainId } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'chain id 2^64',
+    ...gql('{ chain(id: "18446744073709551616") { chainId name } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'chain id with a query string',
+    ...gql('{ chain(id: "43114?pageSize=100000") { chainId name } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'unknown chain',
+    ...gql('{ chain(id: "999999") { name } }'),
+    status: 200,
+    code: 'NOT_FOUND',
+    maxCalls: 1,
+  },
+  {
+    name: 'bad transaction hash',
+    ...gql(`{ transaction(chainId: ${B}, hash: "0x12") { hash } }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'bad address',
+    ...gql(`{ address(chainId: ${B}, address: "0xZZ") { address } }`),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'node(id) garbage',
+    ...gql('{ node(id: "!!!") { id } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'unknown network',
+    ...gql('{ network(name: "nope") { name } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'unknown network node',
+    ...gql('{ networkNode(name: "nope") { nodeId } }'),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
   // mutations
-  { name: 'admin mutation without a token', ...gql('mutation { nodeAdminStartCpuProfiler { method } }'), status: 200, code: 'UNAUTHENTICATED' },
-  { name: 'admin mutation with a wrong token', ...gql('mutation { nodeAdminStartCpuProfiler { method } }'), headers: { authorization: 'Bearer wrong-token-123' }, status: 200, code: 'FORBIDDEN' },
+  {
+    name: 'admin mutation without a token',
+    ...gql('mutation { nodeAdminStartCpuProfiler { method } }'),
+    status: 200,
+    code: 'UNAUTHENTICATED',
+  },
+  {
+    name: 'admin mutation with a wrong token',
+    ...gql('mutation { nodeAdminStartCpuProfiler { method } }'),
+    headers: { authorization: 'Bearer wrong-token-123' },
+    status: 200,
+    code: 'FORBIDDEN',
+  },
   // federation
   { name: '_entities with no representations', ...entities([]), status: 200, code: null },
-  { name: '_entities with a bad block number', ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities missing its key fields', ...entities([{ __typename: 'Block' }]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities with an unknown chain', ...entities([{ __typename: 'Chain', chainId: 'abc' }]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities with an unknown __typename', ...entities([{ __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT' },
+  {
+    name: '_entities with a bad block number',
+    ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }]),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '_entities missing its key fields',
+    ...entities([{ __typename: 'Block' }]),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '_entities with an unknown chain',
+    ...entities([{ __typename: 'Chain', chainId: 'abc' }]),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '_entities with an unknown __typename',
+    ...entities([{ __typename: 'Nope' }]),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
   { name: '_entities with no __typename', ...entities([{}]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities: the issue\'s crash (bad number, then unknown type)', ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }, { __typename: 'Nope' }]), status: 200, code: 'BAD_USER_INPUT' },
-  { name: '_entities representations not objects', ...entities(['x', 1, null]), status: 400, code: 'BAD_USER_INPUT' },
+  {
+    name: "_entities: the issue's crash (bad number, then unknown type)",
+    ...entities([{ __typename: 'Block', chainId: '43114', number: 'x' }, { __typename: 'Nope' }]),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '_entities representations not objects',
+    ...entities(['x', 1, null]),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
 ];
 
 let sim: RunningSimulator;
@@ -176,13 +650,24 @@ const redisUrl = redisDb(inject('redisUrl'), 51);
 beforeAll(async () => {
   sim = await startTestSimulator();
   await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ADMIN_TOKEN: 'right-token-123' } });
+  gw = createTestGateway(sim, {
+    redisUrl,
+    env: {
+      NODE_ENV: 'production',
+      CURSOR_SECRET: 'test-cursor-secret-0123456789',
+      ADMIN_TOKEN: 'right-token-123',
+    },
+  });
   await gw.ready();
   server = await serveOnLoopback((req, res) => gw.yoga(req, res));
   // (the server-level limits src/server.ts adds are tested in test/unit/server-limits.test.ts)
-  head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
   const r = await gw.query(`{ chain(id: "43114") { blocks(first: 1) { edges { cursor } } } }`);
-  cursor = (r.data as { chain: { blocks: { edges: { cursor: string }[] } } }).chain.blocks.edges[0]!.cursor;
+  cursor = (r.data as { chain: { blocks: { edges: { cursor: string }[] } } }).chain.blocks.edges[0]!
+    .cursor;
 });
 afterAll(async () => {
   await server.close();
@@ -190,7 +675,8 @@ afterAll(async () => {
   await sim.close();
 });
 
-const simCalls = async () => ((await (await fetch(`${sim.url}/_sim/stats`)).json()) as { total: number }).total;
+const simCalls = async () =>
+  ((await (await fetch(`${sim.url}/_sim/stats`)).json()) as { total: number }).total;
 
 describe('hostile and malformed requests', () => {
   it('the table holds at least 80 of them', () => {
@@ -198,23 +684,47 @@ describe('hostile and malformed requests', () => {
   });
 
   // Rows marked `skip` say why; they run once their fix lands.
-  it.skip.each(rows().filter((r) => r.skip).map((r) => [r.name, r] as const))('%s', () => {});
+  it.skip.each(
+    rows()
+      .filter((r) => r.skip)
+      .map((r) => [r.name, r] as const),
+  )('%s', () => {});
 
-  it.each(rows().filter((r) => !r.skip).map((r) => [r.name, r] as const))('%s', async (_name, row) => {
+  it.each(
+    rows()
+      .filter((r) => !r.skip)
+      .map((r) => [r.name, r] as const),
+  )('%s', async (_name, row) => {
     await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
     const jsonBody = row.json !== undefined || typeof row.raw === 'string';
-    const headers: Record<string, string> = { accept: 'application/json', ...(jsonBody ? { 'content-type': 'application/json' } : {}), ...row.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(jsonBody ? { 'content-type': 'application/json' } : {}),
+      ...row.headers,
+    };
     if (headers['content-type'] === '') delete headers['content-type'];
-    const url = row.path?.startsWith('/') ? server.url.replace('/graphql', row.path) : `${server.url}${row.path ?? ''}`;
+    const url = row.path?.startsWith('/')
+      ? server.url.replace('/graphql', row.path)
+      : `${server.url}${row.path ?? ''}`;
     const res = await fetch(url, {
       method: row.method ?? 'POST',
       headers,
-      body: row.method === 'GET' || row.method === 'OPTIONS' || row.method === 'DELETE' ? undefined : row.json !== undefined ? JSON.stringify(row.json).replaceAll(CURSOR, cursor) : row.raw,
+      body:
+        row.method === 'GET' || row.method === 'OPTIONS' || row.method === 'DELETE'
+          ? undefined
+          : row.json !== undefined
+            ? JSON.stringify(row.json).replaceAll(CURSOR, cursor)
+            : row.raw,
     });
     const text = await res.text();
-    const body = text ? (JSON.parse(text) as { errors?: { message: string; extensions?: { code?: unknown } }[] }) : {};
+    const body = text
+      ? (JSON.parse(text) as { errors?: { message: string; extensions?: { code?: unknown } }[] })
+      : {};
     const errors = body.errors ?? [];
-    expect({ status: res.status, code: errors[0]?.extensions?.code ?? null }, text.slice(0, 300)).toEqual({ status: row.status, code: row.code });
+    expect(
+      { status: res.status, code: errors[0]?.extensions?.code ?? null },
+      text.slice(0, 300),
+    ).toEqual({ status: row.status, code: row.code });
     for (const e of errors) {
       expect(typeof e.extensions?.code, e.message).toBe('string');
       expect(e.extensions?.code).not.toBe('INTERNAL');
@@ -225,6 +735,8 @@ describe('hostile and malformed requests', () => {
   it('the gateway is still alive and healthy afterwards', async () => {
     const health = await fetch(server.url.replace('/graphql', '/health'));
     expect(health.status).toBe(200);
-    expect((await gw.query(`{ block(chainId: "43114", id: "${head}") { number } }`)).data).toEqual({ block: { number: String(head) } });
+    expect((await gw.query(`{ block(chainId: "43114", id: "${head}") { number } }`)).data).toEqual({
+      block: { number: String(head) },
+    });
   });
 });

@@ -16,7 +16,9 @@ let head: number;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  head = Number((await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber);
+  head = Number(
+    (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
+  );
 });
 afterAll(async () => {
   await sim.close();
@@ -31,29 +33,47 @@ const BLOCK = `query Block($id: String!) { block(chainId: "${C}", id: $id) { num
 const LATEST = `{ chain(id: "${C}") { blocks(first: 2) { edges { node { number } } } } }`;
 const BOTH = `query Both($id: String!) { block(chainId: "${C}", id: $id) { number } chain(id: "${C}") { blocks(first: 2) { edges { node { number } } } } }`;
 
-const get = (gw: TestGateway, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+const get = (
+  gw: TestGateway,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => {
   const qs = new URLSearchParams({ query, variables: JSON.stringify(variables) });
-  return gw.yoga.fetch(`http://gateway.test/graphql?${qs}`, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', ...headers } });
+  return gw.yoga.fetch(`http://gateway.test/graphql?${qs}`, {
+    headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
+  });
 };
-const post = (gw: TestGateway, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+const post = (
+  gw: TestGateway,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
   gw.yoga.fetch('http://gateway.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
-const maxAge = (res: Response) => Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1]);
+const maxAge = (res: Response) =>
+  Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1]);
 
 describe('Cache-Control, ETag and 304', () => {
   let gw: TestGateway;
   beforeAll(() => {
-    gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000', HTTP_MAX_AGE_MS: '60000' } });
+    gw = createTestGateway(sim, {
+      redisUrl,
+      env: { RESPONSE_CACHE_MAX_TTL_MS: '60000', HTTP_MAX_AGE_MS: '60000' },
+    });
   });
   afterAll(() => gw.close());
 
   it('a final block is public for the cap; beside the latest blocks, max-age is the head part’s freshness', async () => {
     const final = await get(gw, BLOCK, { id: String(head - 50) });
     expect(final.status).toBe(200);
-    expect(final.headers.get('cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(final.headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+, stale-while-revalidate=\d+$/,
+    );
     expect(maxAge(final)).toBeGreaterThan(50);
     expect(maxAge(final)).toBeLessThanOrEqual(60);
     expect(final.headers.get('vary')).toMatch(/accept/);
@@ -85,12 +105,19 @@ describe('Cache-Control, ETag and 304', () => {
     // Another tag: the full answer, same body and tag.
     const other = await get(gw, BLOCK, vars, { 'if-none-match': '"nope"' });
     expect(other.status).toBe(200);
-    expect(((await other.json()) as { data: unknown }).data).toEqual((JSON.parse(body) as { data: unknown }).data);
+    expect(((await other.json()) as { data: unknown }).data).toEqual(
+      (JSON.parse(body) as { data: unknown }).data,
+    );
     expect(other.headers.get('etag')).toBe(etag);
   });
 
   it('no public caching of a credentialed, errored, mutating or refused answer', async () => {
-    const keyed = await get(gw, BLOCK, { id: String(head - 70) }, { 'x-glacier-api-key': 'my-own-key' });
+    const keyed = await get(
+      gw,
+      BLOCK,
+      { id: String(head - 70) },
+      { 'x-glacier-api-key': 'my-own-key' },
+    );
     expect(keyed.status).toBe(200);
     expect(keyed.headers.get('cache-control')).toBe('private, no-store');
 
@@ -120,9 +147,16 @@ describe('a stale answer is never publicly cacheable', () => {
     const ok = await post(gw, LATEST);
     expect(ok.headers.get('cache-control')).toMatch(/^public, max-age=0/);
     await sleep(100);
-    sim.addFault({ route: BLOCKS_ROUTE, status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' } });
+    sim.addFault({
+      route: BLOCKS_ROUTE,
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+    });
     const stale = await post(gw, LATEST);
-    const body = (await stale.json()) as { errors?: unknown[]; extensions?: { cache?: { stale?: boolean } } };
+    const body = (await stale.json()) as {
+      errors?: unknown[];
+      extensions?: { cache?: { stale?: boolean } };
+    };
     expect(body.errors).toBeUndefined();
     expect(body.extensions?.cache?.stale).toBe(true);
     expect(stale.headers.get('cache-control')).toBe('no-store');

@@ -4,12 +4,12 @@ import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import {
   expectBadInput,
+  type Query,
   routeCalls,
   settle,
   upstreamGet,
   upstreamWalk,
   walk,
-  type Query,
 } from './primary-support.js';
 
 /**
@@ -139,9 +139,7 @@ describe('icmMessages without address: listIcmMessages', () => {
     expect(sim.stats().total).toBe(0);
   });
 
-  it(
-    'messages with their source and destination chains: cold 1 + distinct chains, warm 0',
-    async () => {
+  it('messages with their source and destination chains: cold 1 + distinct chains, warm 0', async () => {
     const page = await upstreamGet(sim.dataApiUrl, '/v1/icm/messages', {
       pageSize: 100,
       network: 'mainnet',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { AddressIcmMessagesDocument, IcmMessageLinksDocument, IcmMessagesDocument, IcmNodeDocument, IcmNodeTwiceDocument } from '../__generated__/graphql.js';
+import {
+  AddressIcmMessagesDocument,
+  IcmMessageLinksDocument,
+  IcmMessagesDocument,
+  IcmNodeDocument,
+  IcmNodeTwiceDocument,
+} from '../__generated__/graphql.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { globalId, orNull, routeCalls, settle, upstreamWalk, walk } from './primary-support.js';
@@ -8,7 +14,11 @@ import { globalId, orNull, routeCalls, settle, upstreamWalk, walk } from './prim
 /** icmMessages(address) and Address.icmMessages: every status typed, every reference followable. */
 const LIST_ROUTE = 'data-api GET /v1/icm/addresses/:address/messages';
 const ONE_ROUTE = 'data-api GET /v1/icm/messages/:messageId';
-const TYPE: Record<string, string> = { pending: 'PendingIcmMessage', delivered: 'DeliveredIcmMessage', delivered_source_not_indexed: 'DeliveredSourceNotIndexedIcmMessage' };
+const TYPE: Record<string, string> = {
+  pending: 'PendingIcmMessage',
+  delivered: 'DeliveredIcmMessage',
+  delivered_source_not_indexed: 'DeliveredSourceNotIndexedIcmMessage',
+};
 
 let sim: RunningSimulator;
 let gw: TestGateway;
@@ -20,7 +30,9 @@ const redisUrl = redisDb(inject('redisUrl'), 23);
 beforeAll(async () => {
   sim = await startTestSimulator();
   busy = sim.world.fixtures.icmAddress;
-  unindexedRecipient = sim.world.icm.messages.find((m) => m.status === 'delivered_source_not_indexed')!.to;
+  unindexedRecipient = sim.world.icm.messages.find(
+    (m) => m.status === 'delivered_source_not_indexed',
+  )!.to;
   await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
@@ -32,20 +44,46 @@ afterAll(async () => {
 beforeEach(() => sim.reset());
 
 const lower = (s: string) => s.toLowerCase();
-const destination = (d: any) => ({ txHash: d.txHash, timestamp: d.timestamp, gasSpent: d.gasSpent, rewardRedeemer: { address: lower(d.rewardRedeemer) }, delivererAddress: { address: lower(d.delivererAddress) } });
+const destination = (d: any) => ({
+  txHash: d.txHash,
+  timestamp: d.timestamp,
+  gasSpent: d.gasSpent,
+  rewardRedeemer: { address: lower(d.rewardRedeemer) },
+  delivererAddress: { address: lower(d.delivererAddress) },
+});
 
 /** The GraphQL rendering of one upstream message (IcmMessageFields). */
 function expectedMessage(m: any) {
   const type = TYPE[m.status]!;
   const r = m.rewardDetails;
   const out: Record<string, unknown> = {
-    __typename: type, id: globalId(type, m.messageId), messageId: m.messageId, status: m.status.toUpperCase(), icmContractAddress: m.icmContractAddress,
-    sourceBlockchainId: m.sourceBlockchainId, destinationBlockchainId: m.destinationBlockchainId, sourceEvmChainId: m.sourceEvmChainId,
-    destinationEvmChainId: m.destinationEvmChainId, messageNonce: m.messageNonce, from: m.from, to: m.to, data: orNull(m.data),
-    messageExecuted: m.messageExecuted, receipts: m.receipts, receiptDelivered: m.receiptDelivered,
+    __typename: type,
+    id: globalId(type, m.messageId),
+    messageId: m.messageId,
+    status: m.status.toUpperCase(),
+    icmContractAddress: m.icmContractAddress,
+    sourceBlockchainId: m.sourceBlockchainId,
+    destinationBlockchainId: m.destinationBlockchainId,
+    sourceEvmChainId: m.sourceEvmChainId,
+    destinationEvmChainId: m.destinationEvmChainId,
+    messageNonce: m.messageNonce,
+    from: m.from,
+    to: m.to,
+    data: orNull(m.data),
+    messageExecuted: m.messageExecuted,
+    receipts: m.receipts,
+    receiptDelivered: m.receiptDelivered,
     rewardDetails: {
-      address: r.address, name: r.name, symbol: r.symbol, decimals: r.decimals, logoUri: orNull(r.logoUri), ercType: r.ercType,
-      price: r.price ? { currencyCode: r.price.currencyCode.toUpperCase(), value: String(r.price.value) } : null, value: r.value,
+      address: r.address,
+      name: r.name,
+      symbol: r.symbol,
+      decimals: r.decimals,
+      logoUri: orNull(r.logoUri),
+      ercType: r.ercType,
+      price: r.price
+        ? { currencyCode: r.price.currencyCode.toUpperCase(), value: String(r.price.value) }
+        : null,
+      value: r.value,
       token: { chainId: m.sourceEvmChainId, address: lower(r.address) },
     },
     sender: { chainId: m.sourceEvmChainId, address: lower(m.from) },
@@ -65,7 +103,11 @@ const messages = (address: string, first: number, network?: string) =>
 
 describe('icmMessages(address): a connection typed by status', () => {
   it('pages every message of the busiest address to the end, every field the upstream’s', async () => {
-    const expected = await upstreamWalk(sim.dataApiUrl, `/v1/icm/addresses/${busy}/messages`, 'messages');
+    const expected = await upstreamWalk(
+      sim.dataApiUrl,
+      `/v1/icm/addresses/${busy}/messages`,
+      'messages',
+    );
     expect(expected.length).toBeGreaterThan(100);
     sim.reset();
     const edges = await messages(busy.toUpperCase().replace('0X', '0x'), 35);
@@ -77,7 +119,11 @@ describe('icmMessages(address): a connection typed by status', () => {
   it('every status appears, delivered-source-not-indexed included, each with its own fields', async () => {
     const statuses = new Set<string>();
     for (const address of [busy, unindexedRecipient]) {
-      const expected = await upstreamWalk(sim.dataApiUrl, `/v1/icm/addresses/${address}/messages`, 'messages');
+      const expected = await upstreamWalk(
+        sim.dataApiUrl,
+        `/v1/icm/addresses/${address}/messages`,
+        'messages',
+      );
       const edges = await messages(address, 100);
       expect(edges.map((e) => e.node)).toEqual(expected.map(expectedMessage));
       for (const e of edges) statuses.add(e.node.__typename);
@@ -88,7 +134,12 @@ describe('icmMessages(address): a connection typed by status', () => {
   it('the network filter: fuji and testnet are one list; Address.icmMessages is the same list', async () => {
     const fujiMsg = sim.world.icm.messages.find((m) => m.network === 'fuji');
     const address = fujiMsg?.from ?? busy;
-    const expected = await upstreamWalk(sim.dataApiUrl, `/v1/icm/addresses/${address}/messages`, 'messages', { network: 'fuji' });
+    const expected = await upstreamWalk(
+      sim.dataApiUrl,
+      `/v1/icm/addresses/${address}/messages`,
+      'messages',
+      { network: 'fuji' },
+    );
     const viaFuji = await messages(address, 50, 'fuji');
     expect(viaFuji.map((e) => e.node.messageId)).toEqual(expected.map((m) => m.messageId));
     await settle();
@@ -96,8 +147,24 @@ describe('icmMessages(address): a connection typed by status', () => {
     const viaTestnet = await messages(address, 50, 'testnet');
     expect(viaTestnet.map((e) => e.node.messageId)).toEqual(expected.map((m) => m.messageId));
     expect(sim.stats().total).toBe(0);
-    const mainnet = await upstreamWalk(sim.dataApiUrl, `/v1/icm/addresses/${busy}/messages`, 'messages', { network: 'mainnet' });
-    const viaAddress = await walk(async (after) => (await gw.exec(AddressIcmMessagesDocument, { chainId: '43114', address: busy, network: 'mainnet', first: 60, after })).data!.address!.icmMessages!);
+    const mainnet = await upstreamWalk(
+      sim.dataApiUrl,
+      `/v1/icm/addresses/${busy}/messages`,
+      'messages',
+      { network: 'mainnet' },
+    );
+    const viaAddress = await walk(
+      async (after) =>
+        (
+          await gw.exec(AddressIcmMessagesDocument, {
+            chainId: '43114',
+            address: busy,
+            network: 'mainnet',
+            first: 60,
+            after,
+          })
+        ).data!.address!.icmMessages!,
+    );
     expect(viaAddress.map((e) => e.node.messageId)).toEqual(mainnet.map((m) => m.messageId));
   });
 
@@ -110,18 +177,31 @@ describe('icmMessages(address): a connection typed by status', () => {
         expect(node.sourceChain?.chainId ?? null).toBe(src ? node.sourceEvmChainId : null);
         expect(node.destinationChain!.chainId).toBe(node.destinationEvmChainId);
         if ('sourceTransaction' in node) {
-          const tx = sim.world.chain(node.sourceEvmChainId)!.transactions.find((t) => t.hash === node.sourceTransaction.txHash)!;
-          expect(node.sourceTransaction.transaction).toEqual({ hash: tx.hash, chainId: node.sourceEvmChainId, blockNumber: String(tx.blockNumber) });
+          const tx = sim.world
+            .chain(node.sourceEvmChainId)!
+            .transactions.find((t) => t.hash === node.sourceTransaction.txHash)!;
+          expect(node.sourceTransaction.transaction).toEqual({
+            hash: tx.hash,
+            chainId: node.sourceEvmChainId,
+            blockNumber: String(tx.blockNumber),
+          });
         }
         if ('destinationTransaction' in node) {
-          expect(node.destinationTransaction.transaction).toEqual({ hash: node.destinationTransaction.txHash, chainId: node.destinationEvmChainId });
+          expect(node.destinationTransaction.transaction).toEqual({
+            hash: node.destinationTransaction.txHash,
+            chainId: node.destinationEvmChainId,
+          });
         }
       }
     }
   });
 
   it('node(id) refetches a message by id; the same message twice in one query is one call', async () => {
-    const [first] = await upstreamWalk(sim.dataApiUrl, `/v1/icm/addresses/${busy}/messages`, 'messages');
+    const [first] = await upstreamWalk(
+      sim.dataApiUrl,
+      `/v1/icm/addresses/${busy}/messages`,
+      'messages',
+    );
     sim.reset();
     const id = globalId(TYPE[first.status]!, first.messageId);
     const r = await gw.exec(IcmNodeDocument, { id });
@@ -133,7 +213,9 @@ describe('icmMessages(address): a connection typed by status', () => {
     expect(twice.data).toEqual({ a: { id }, b: { id, status: first.status.toUpperCase() } });
     expect(routeCalls(sim)).toEqual({ [ONE_ROUTE]: 1 });
     await cold.close();
-    expect(codes(await gw.exec(IcmNodeDocument, { id: globalId('PendingIcmMessage', 'ab'.repeat(32)) }))).toEqual(['NOT_FOUND']);
+    expect(
+      codes(await gw.exec(IcmNodeDocument, { id: globalId('PendingIcmMessage', 'ab'.repeat(32)) })),
+    ).toEqual(['NOT_FOUND']);
   });
 
   it('a second gateway sharing Redis pages without the upstream', async () => {
@@ -147,7 +229,9 @@ describe('icmMessages(address): a connection typed by status', () => {
     sim.reset();
     const other = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
     await other.ready();
-    expect((await other.exec(IcmMessagesDocument, { address: busy, first: 150 })).data).toEqual(cold.data);
+    expect((await other.exec(IcmMessagesDocument, { address: busy, first: 150 })).data).toEqual(
+      cold.data,
+    );
     expect(sim.stats().total).toBe(0);
     await other.close();
     await first.close();

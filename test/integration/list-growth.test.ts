@@ -16,10 +16,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ascending lists grow at their end', () => {
   it('resuming from endCursor after new items arrived returns them (sortOrder ASC, one-page list)', async () => {
-    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 50 }, staleOverrides: { head: { swr: 0, ifError: 0 } } });
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      ttlOverrides: { head: 50 },
+      staleOverrides: { head: { swr: 0, ifError: 0 } },
+    });
     const busy = sim.world.fixtures.busyAddress;
     const path = `/v1/chains/${C}/addresses/${busy}/transactions`;
-    const newest = (await simGet(sim.dataApiUrl, path, { pageSize: 100 })).transactions as { nativeTransaction: { blockNumber: string } }[];
+    const newest = (await simGet(sim.dataApiUrl, path, { pageSize: 100 })).transactions as {
+      nativeTransaction: { blockNumber: string };
+    }[];
     const startBlock = newest[40]!.nativeTransaction.blockNumber;
     const q = { chainId: C, address: busy, first: 100, startBlock, sortOrder: 'ASC' as never };
     const before = await gw.exec(AddressTransactionsDocument, q);
@@ -34,12 +40,19 @@ describe('ascending lists grow at their end', () => {
     let expected: { nativeTransaction: { txHash: string } }[] = [];
     for (let i = 0; i < 20 && expected.length <= n; i++) {
       sim.world.advance(C, 25);
-      expected = await simWalk(sim.dataApiUrl, `${path}?startBlock=${startBlock}&sortOrder=asc`, 'transactions');
+      expected = await simWalk(
+        sim.dataApiUrl,
+        `${path}?startBlock=${startBlock}&sortOrder=asc`,
+        'transactions',
+      );
     }
     expect(expected.length).toBeGreaterThan(n);
     await sleep(100); // past the head TTL
 
-    const after = await gw.exec(AddressTransactionsDocument, { ...q, after: list.pageInfo.endCursor });
+    const after = await gw.exec(AddressTransactionsDocument, {
+      ...q,
+      after: list.pageInfo.endCursor,
+    });
     expect(after.errors).toBeUndefined();
     const grown = after.data!.address!.transactions!;
     const seen = [...list.edges, ...grown.edges].map((e) => e.node.hash);

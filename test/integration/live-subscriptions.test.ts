@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startHttpServer, type RunningHttpServer } from '../../src/http-server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /** Subscriptions against the simulator's C-Chain websocket: SSE and graphql-ws, across a dropped socket. */
-const NEW_BLOCKS = 'subscription($c: String!) { newBlocks(chainId: $c) { number hash parentHash txCount transactions(first: 1) { edges { node { hash } } } } }';
+const NEW_BLOCKS =
+  'subscription($c: String!) { newBlocks(chainId: $c) { number hash parentHash txCount transactions(first: 1) { edges { node { hash } } } } }';
 
 let sim: RunningSimulator;
 let gw: TestGateway;
@@ -18,9 +19,18 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   const redisUrl = redisDb(inject('redisUrl'), 81);
   await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `43114=${sim.wsUrl}`, LIVE_LOCK_TTL_MS: '600' } });
+  gw = createTestGateway(sim, {
+    redisUrl,
+    env: { LIVE_WS: `43114=${sim.wsUrl}`, LIVE_LOCK_TTL_MS: '600' },
+  });
   await gw.ready();
-  http = await startHttpServer({ gateway: gw, port: 0, host: '127.0.0.1', graceMs: 100, logger: createLogger({ level: 'silent' }) });
+  http = await startHttpServer({
+    gateway: gw,
+    port: 0,
+    host: '127.0.0.1',
+    graceMs: 100,
+    logger: createLogger({ level: 'silent' }),
+  });
   url = `http://127.0.0.1:${http.port}/graphql`;
   await eventually(() => expect(sim.socketStats().subscriptions).toBe(1));
   // The feed publishes the node's current head when its socket first connects: wait for it, so a
@@ -33,7 +43,13 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const advance = async () => (await (await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: JSON.stringify({ chainId: '43114', blocks: 1 }) })).json()) as { head: { number: number; hash: string } };
+const advance = async () =>
+  (await (
+    await fetch(`${sim.url}/_sim/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ chainId: '43114', blocks: 1 }),
+    })
+  ).json()) as { head: { number: number; hash: string } };
 
 describe('newBlocks', () => {
   it('SSE and graphql-ws clients each get every block of 20 advances, in order, once, across a dropped upstream socket', async () => {
@@ -44,12 +60,19 @@ describe('newBlocks', () => {
     for (let i = 0; i < 20; i++) {
       if (i === 8) {
         // The fault: the node drops the socket and refuses the next two reconnects; blocks land meanwhile.
-        await fetch(`${sim.url}/_sim/ws/drop`, { method: 'POST', body: JSON.stringify({ refuse: 2 }) });
+        await fetch(`${sim.url}/_sim/ws/drop`, {
+          method: 'POST',
+          body: JSON.stringify({ refuse: 2 }),
+        });
       }
       const { head } = await advance();
       expected.push({ number: String(head.number), hash: head.hash });
     }
-    const got = (events: any[]) => events.map((e) => e.data?.newBlocks).filter(Boolean).map((b: any) => ({ number: b.number, hash: b.hash }));
+    const got = (events: any[]) =>
+      events
+        .map((e) => e.data?.newBlocks)
+        .filter(Boolean)
+        .map((b: any) => ({ number: b.number, hash: b.hash }));
     await eventually(() => {
       expect(got(sse.events)).toEqual(expected);
       expect(got(ws.events)).toEqual(expected);
@@ -66,8 +89,12 @@ describe('newBlocks', () => {
     const sse = sseSubscribe(url, NEW_BLOCKS, { c: '1' });
     const ws = wsSubscribe(url, NEW_BLOCKS, { c: 'x' });
     await eventually(() => {
-      expect(sse.events.flatMap((e) => e.errors ?? []).map((e: any) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
-      const wsErrors = ws.events.flatMap((e) => e.errors ?? (Array.isArray(e.error) ? e.error : []));
+      expect(sse.events.flatMap((e) => e.errors ?? []).map((e: any) => e.extensions?.code)).toEqual(
+        ['BAD_USER_INPUT'],
+      );
+      const wsErrors = ws.events.flatMap(
+        (e) => e.errors ?? (Array.isArray(e.error) ? e.error : []),
+      );
       expect(wsErrors.map((e: any) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
     });
     sse.close();
@@ -79,16 +106,29 @@ describe('heads drive freshness', () => {
   it('after a head lands, blocks(first: 1) shows it; repeated queries between heads cost 0 upstream calls', async () => {
     const q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number hash } } } } }';
     const { head } = await advance();
-    await eventually(async () => {
-      const r = await gw.query(q);
-      expect(r.data?.chain.blocks.edges[0].node.number).toBe(String(head.number));
-      expect((r.extensions as any)?.heads).toEqual([expect.objectContaining({ chainId: '43114', height: String(head.number) })]);
-    }, 2_000, 5);
+    await eventually(
+      async () => {
+        const r = await gw.query(q);
+        expect(r.data?.chain.blocks.edges[0].node.number).toBe(String(head.number));
+        expect((r.extensions as any)?.heads).toEqual([
+          expect.objectContaining({ chainId: '43114', height: String(head.number) }),
+        ]);
+      },
+      2_000,
+      5,
+    );
     sim.reset();
     for (let i = 0; i < 5; i++) await gw.query(q);
     expect(sim.stats().byRoute).toEqual({});
     // The next head makes the entry stale at once: one refetch shows it.
     const next = (await advance()).head;
-    await eventually(async () => expect((await gw.query(q)).data?.chain.blocks.edges[0].node.number).toBe(String(next.number)), 2_000, 5);
+    await eventually(
+      async () =>
+        expect((await gw.query(q)).data?.chain.blocks.edges[0].node.number).toBe(
+          String(next.number),
+        ),
+      2_000,
+      5,
+    );
   });
 });

@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { ChainAvgTpsDocument, ChainMetricSeriesDocument, ChainRollingWindowDocument, type ChainMetric, type ChainMetricSeriesQuery, type TimeInterval } from '../__generated__/graphql.js';
+import {
+  ChainAvgTpsDocument,
+  type ChainMetric,
+  ChainMetricSeriesDocument,
+  type ChainMetricSeriesQuery,
+  ChainRollingWindowDocument,
+  type TimeInterval,
+} from '../__generated__/graphql.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
-import { expectBadInput, iso, routeCalls, settle, upstreamGet, upstreamWalk, walk } from './primary-support.js';
+import {
+  expectBadInput,
+  iso,
+  routeCalls,
+  settle,
+  upstreamGet,
+  upstreamWalk,
+  walk,
+} from './primary-support.js';
 
 /** Chain.metrics: series as connections over the Metrics API's page tokens (which expire), and rolling windows. */
 const SERIES_ROUTE = 'metrics-api GET /v2/chains/:chainId/metrics/:metric';
@@ -31,9 +46,20 @@ beforeEach(() => sim.reset());
 const upstreamSeries = (metric: string, query: Record<string, string | number | undefined>) =>
   upstreamWalk(sim.metricsApiUrl, `/v2/chains/${C}/metrics/${metric}`, 'results', query, 2160);
 
-const seriesEdges = (g: TestGateway, metric: ChainMetric, vars: { startTimestamp?: number; endTimestamp?: number; timeInterval?: TimeInterval }, first: number) =>
+const seriesEdges = (
+  g: TestGateway,
+  metric: ChainMetric,
+  vars: { startTimestamp?: number; endTimestamp?: number; timeInterval?: TimeInterval },
+  first: number,
+) =>
   walk(async (after) => {
-    const r = await g.exec(ChainMetricSeriesDocument, { chainId: C, metric, first, after, ...vars });
+    const r = await g.exec(ChainMetricSeriesDocument, {
+      chainId: C,
+      metric,
+      first,
+      after,
+      ...vars,
+    });
     expect(r.errors).toBeUndefined();
     return r.data!.chain!.metrics.series!;
   });
@@ -49,15 +75,28 @@ describe('Chain.metrics.avgTps: the seed’s series, from the v2 route', () => {
       expect(r.data!.chain!.metrics.chainId).toBe(C);
       return r.data!.chain!.metrics.avgTps!;
     });
-    expect(edges.map((e) => e.node)).toEqual(expected.map((p) => ({ timestamp: p.timestamp, timestampIso: iso(p.timestamp), value: p.value })));
+    expect(edges.map((e) => e.node)).toEqual(
+      expected.map((p) => ({
+        timestamp: p.timestamp,
+        timestampIso: iso(p.timestamp),
+        value: p.value,
+      })),
+    );
     expect(routeCalls(sim)).toEqual({ [SERIES_ROUTE]: Math.ceil(expected.length / 2160) });
   });
 
   it('a time range', async () => {
     const range = { startTimestamp: 1_740_000_000, endTimestamp: 1_750_000_000 };
     const expected = await upstreamSeries('avgTps', range);
-    const r = await gw.exec(ChainAvgTpsDocument, { chainId: C, first: 500, timeInterval: 'DAY', ...range });
-    expect(r.data!.chain!.metrics.avgTps!.edges.map((e) => e.node.timestamp)).toEqual(expected.map((p) => p.timestamp));
+    const r = await gw.exec(ChainAvgTpsDocument, {
+      chainId: C,
+      first: 500,
+      timeInterval: 'DAY',
+      ...range,
+    });
+    expect(r.data!.chain!.metrics.avgTps!.edges.map((e) => e.node.timestamp)).toEqual(
+      expected.map((p) => p.timestamp),
+    );
     expect(expected.length).toBeGreaterThan(100);
   });
 });
@@ -65,12 +104,18 @@ describe('Chain.metrics.avgTps: the seed’s series, from the v2 route', () => {
 describe('Chain.metrics.series: every other metric through the enum', () => {
   it('an hourly series across several 2160-point upstream pages: every point exactly once', async () => {
     const endTimestamp = Math.floor(sim.world.now / HOUR) * HOUR;
-    const vars = { startTimestamp: endTimestamp - 5000 * HOUR, endTimestamp, timeInterval: 'HOUR' as const };
+    const vars = {
+      startTimestamp: endTimestamp - 5000 * HOUR,
+      endTimestamp,
+      timeInterval: 'HOUR' as const,
+    };
     const expected = await upstreamSeries('txCount', { ...vars, timeInterval: 'hour' });
     expect(expected.length).toBeGreaterThan(4320);
     sim.reset();
     const edges = await seriesEdges(gw, 'TX_COUNT', vars, 500);
-    expect(edges.map((e) => [e.node.timestamp, e.node.value])).toEqual(expected.map((p) => [p.timestamp, p.value]));
+    expect(edges.map((e) => [e.node.timestamp, e.node.value])).toEqual(
+      expected.map((p) => [p.timestamp, p.value]),
+    );
     expect(new Set(edges.map((e) => e.node.timestamp)).size).toBe(expected.length);
     expect(routeCalls(sim)).toEqual({ [SERIES_ROUTE]: Math.ceil(expected.length / 2160) });
   });
@@ -81,19 +126,47 @@ describe('Chain.metrics.series: every other metric through the enum', () => {
     ['CUMULATIVE_TX_COUNT', 'cumulativeTxCount', 'DAY', 'day'],
     ['MAX_TPS', 'maxTps', undefined, undefined],
   ] as const)('%s (%s) by %s', async (metric, upstream, interval, upstreamInterval) => {
-    const expected = (await upstreamGet(sim.metricsApiUrl, `/v2/chains/${C}/metrics/${upstream}`, { pageSize: 2160, timeInterval: upstreamInterval })).results;
-    const r = await gw.exec(ChainMetricSeriesDocument, { chainId: C, metric, timeInterval: interval, first: 50 });
+    const expected = (
+      await upstreamGet(sim.metricsApiUrl, `/v2/chains/${C}/metrics/${upstream}`, {
+        pageSize: 2160,
+        timeInterval: upstreamInterval,
+      })
+    ).results;
+    const r = await gw.exec(ChainMetricSeriesDocument, {
+      chainId: C,
+      metric,
+      timeInterval: interval,
+      first: 50,
+    });
     expect(r.errors).toBeUndefined();
-    expect(r.data!.chain!.metrics.series!.edges.map((e) => e.node)).toEqual(expected.slice(0, 50).map((p: any) => ({ timestamp: p.timestamp, value: p.value })));
+    expect(r.data!.chain!.metrics.series!.edges.map((e) => e.node)).toEqual(
+      expected.slice(0, 50).map((p: any) => ({ timestamp: p.timestamp, value: p.value })),
+    );
   });
 
   it('rolling windows for the default (avgTps) and another metric equal the upstream’s', async () => {
-    for (const [metric, upstream] of [['AVG_TPS', 'avgTps'], ['FEES_PAID', 'feesPaid']] as const) {
-      const { result } = await upstreamGet(sim.metricsApiUrl, `/v2/chains/${C}/rollingWindowMetrics/${upstream}`);
+    for (const [metric, upstream] of [
+      ['AVG_TPS', 'avgTps'],
+      ['FEES_PAID', 'feesPaid'],
+    ] as const) {
+      const { result } = await upstreamGet(
+        sim.metricsApiUrl,
+        `/v2/chains/${C}/rollingWindowMetrics/${upstream}`,
+      );
       const r = await gw.exec(ChainRollingWindowDocument, { chainId: C, metric });
       expect(r.errors).toBeUndefined();
-      const keys = ['lastHour', 'lastDay', 'lastWeek', 'lastMonth', 'last90Days', 'lastYear', 'allTime'];
-      expect(r.data!.chain!.metrics.rollingWindow).toEqual(Object.fromEntries(keys.map((k) => [k, result[k] ?? null])));
+      const keys = [
+        'lastHour',
+        'lastDay',
+        'lastWeek',
+        'lastMonth',
+        'last90Days',
+        'lastYear',
+        'allTime',
+      ];
+      expect(r.data!.chain!.metrics.rollingWindow).toEqual(
+        Object.fromEntries(keys.map((k) => [k, result[k] ?? null])),
+      );
     }
   });
 
@@ -113,13 +186,22 @@ describe('Chain.metrics.series: every other metric through the enum', () => {
 describe('page tokens expire after 24 hours', () => {
   it('a cursor whose upstream token expired is BAD_USER_INPUT / CURSOR_EXPIRED, never a wrong page', async () => {
     const endTimestamp = Math.floor(sim.world.now / HOUR) * HOUR;
-    const vars = { chainId: C, metric: 'TX_COUNT' as const, startTimestamp: endTimestamp - 6000 * HOUR, endTimestamp, timeInterval: 'HOUR' as const };
+    const vars = {
+      chainId: C,
+      metric: 'TX_COUNT' as const,
+      startTimestamp: endTimestamp - 6000 * HOUR,
+      endTimestamp,
+      timeInterval: 'HOUR' as const,
+    };
     // Walk until a cursor points into a page fetched with an upstream token (past the first 2160 points).
     const reader = createTestGateway(sim);
     let after: string | null = null;
     let seen = 0;
     while (seen < 2500) {
-      const r: { data?: ChainMetricSeriesQuery | null } = await reader.exec(ChainMetricSeriesDocument, { ...vars, first: 500, after });
+      const r: { data?: ChainMetricSeriesQuery | null } = await reader.exec(
+        ChainMetricSeriesDocument,
+        { ...vars, first: 500, after },
+      );
       seen += r.data!.chain!.metrics.series!.edges.length;
       after = r.data!.chain!.metrics.series!.pageInfo.endCursor!;
     }

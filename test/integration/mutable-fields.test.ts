@@ -23,8 +23,16 @@ describe('changing data is never cached as final', () => {
     const gw = createTestGateway(sim, { redisUrl, ...shortHead });
     const hash = sim.world.fixtures.txHash;
     const route = 'data-api GET /v1/chains/:chainId/transactions/:txHash';
-    const real = await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/transactions/${hash}`)).json();
-    const moved = { ...real, networkTokenDetails: { ...real.networkTokenDetails, currentPrice: { currencyCode: 'usd', value: 1.5 } } };
+    const real = await (
+      await fetch(`${sim.dataApiUrl}/v1/chains/${C}/transactions/${hash}`)
+    ).json();
+    const moved = {
+      ...real,
+      networkTokenDetails: {
+        ...real.networkTokenDetails,
+        currentPrice: { currencyCode: 'usd', value: 1.5 },
+      },
+    };
     const q = `{ transaction(chainId: "${C}", hash: "${hash}") { hash networkToken { currentPrice { value } historicalPrice { value } } } }`;
     sim.addFault({ route, status: 200, body: moved, count: 2 });
     const before = await gw.query(q);
@@ -34,8 +42,12 @@ describe('changing data is never cached as final', () => {
     sim.reset();
     const after = await gw.query(q);
     expect(after.errors).toBeUndefined();
-    expect(after.data!.transaction.networkToken.currentPrice.value).toBe(String(real.networkTokenDetails.currentPrice.value));
-    expect(after.data!.transaction.networkToken.historicalPrice).toEqual(before.data!.transaction.networkToken.historicalPrice);
+    expect(after.data!.transaction.networkToken.currentPrice.value).toBe(
+      String(real.networkTokenDetails.currentPrice.value),
+    );
+    expect(after.data!.transaction.networkToken.historicalPrice).toEqual(
+      before.data!.transaction.networkToken.historicalPrice,
+    );
     expect(calls(route)).toBe(1); // the price, read apart; the transaction stays cached
     sim.reset();
     await gw.query(`{ transaction(chainId: "${C}", hash: "${hash}") { hash input } }`);
@@ -57,23 +69,34 @@ describe('changing data is never cached as final', () => {
     // a cursor into page 2 (it carries that page's upstream token): the page is read again, not kept 23 h
     const inPage2 = page2.data!.icmMessages!.edges[1]!.cursor;
     const again = await gw.exec(IcmMessagesDocument, { address, first: 3, after: inPage2 });
-    expect(again.data!.icmMessages!.edges.map((e) => e.node.messageId)).toEqual(page2.data!.icmMessages!.edges.slice(2, 5).map((e) => e.node.messageId));
+    expect(again.data!.icmMessages!.edges.map((e) => e.node.messageId)).toEqual(
+      page2.data!.icmMessages!.edges.slice(2, 5).map((e) => e.node.messageId),
+    );
     expect(calls(route)).toBe(1);
     await gw.close();
   });
 
   it('a page 2 of active staking transactions is head data (stakes leave the list when they end)', async () => {
     const gw = createTestGateway(sim, { redisUrl, ...shortHead });
-    const route = 'data-api GET /v1/networks/:network/blockchains/:blockchainId/transactions:listStaking';
+    const route =
+      'data-api GET /v1/networks/:network/blockchains/:blockchainId/transactions:listStaking';
     const page1 = await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 100 });
     expect(page1.errors).toBeUndefined();
     const after = page1.data!.network.stakingTransactions!.pageInfo.endCursor!;
-    const page2 = await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 5, after });
+    const page2 = await gw.exec(StakingTransactionsDocument, {
+      network: 'mainnet',
+      first: 5,
+      after,
+    });
     expect(page2.data!.network.stakingTransactions!.edges).toHaveLength(5);
     await sleep(100);
     sim.reset();
     // a cursor into page 2 (it carries that page's upstream token): the page is read again, not kept 23 h
-    await gw.exec(StakingTransactionsDocument, { network: 'mainnet', first: 3, after: page2.data!.network.stakingTransactions!.pageInfo.endCursor });
+    await gw.exec(StakingTransactionsDocument, {
+      network: 'mainnet',
+      first: 3,
+      after: page2.data!.network.stakingTransactions!.pageInfo.endCursor,
+    });
     expect(calls(route)).toBe(1);
     await gw.close();
   });
@@ -88,14 +111,29 @@ describe('cursors into lists of changing items', () => {
     expect(first.errors).toBeUndefined();
     await sleep(100);
     // the upstream's live head page: the message right after the cursor has changed since the snapshot
-    const live = await (await fetch(`${sim.dataApiUrl}/v1/icm/addresses/${address}/messages?pageSize=100`)).json();
+    const live = await (
+      await fetch(`${sim.dataApiUrl}/v1/icm/addresses/${address}/messages?pageSize=100`)
+    ).json();
     const changed = { ...live.messages[5], messageNonce: '424242' };
     sim.reset();
-    sim.addFault({ route, status: 200, body: { ...live, messages: [...live.messages.slice(0, 5), changed, ...live.messages.slice(6)] } });
-    const next = await gw.exec(IcmMessagesDocument, { address, first: 3, after: first.data!.icmMessages!.pageInfo.endCursor });
+    sim.addFault({
+      route,
+      status: 200,
+      body: {
+        ...live,
+        messages: [...live.messages.slice(0, 5), changed, ...live.messages.slice(6)],
+      },
+    });
+    const next = await gw.exec(IcmMessagesDocument, {
+      address,
+      first: 3,
+      after: first.data!.icmMessages!.pageInfo.endCursor,
+    });
     expect(next.errors).toBeUndefined();
     const nodes = next.data!.icmMessages!.edges.map((e) => e.node as Record<string, unknown>);
-    expect(nodes.map((n) => n.messageId)).toEqual(live.messages.slice(5, 8).map((m: { messageId: string }) => m.messageId));
+    expect(nodes.map((n) => n.messageId)).toEqual(
+      live.messages.slice(5, 8).map((m: { messageId: string }) => m.messageId),
+    );
     expect(nodes[0]!.messageNonce).toBe('424242');
     sim.clearFaults();
     await gw.close();

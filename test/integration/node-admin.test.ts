@@ -24,13 +24,20 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 32);
 
-const nodeRpc = (path: string, method: string, params: unknown = {}) => simNodeRpc(sim.nodeUrl, path, method, params);
+const nodeRpc = (path: string, method: string, params: unknown = {}) =>
+  simNodeRpc(sim.nodeUrl, path, method, params);
 
 /** Signed-tx bytes in the node's hex encoding (0x, bytes, last 4 bytes of their sha256), and their id. */
 function signedTx(seed: string): { hex: string; id: string } {
-  const body = Buffer.concat([Buffer.from('0000000000000000', 'hex'), createHash('sha256').update(seed).digest()]);
+  const body = Buffer.concat([
+    Buffer.from('0000000000000000', 'hex'),
+    createHash('sha256').update(seed).digest(),
+  ]);
   const sum = createHash('sha256').update(body).digest().subarray(-4);
-  return { hex: `0x${body.toString('hex')}${sum.toString('hex')}`, id: cb58Encode(createHash('sha256').update(body).digest()) };
+  return {
+    hex: `0x${body.toString('hex')}${sum.toString('hex')}`,
+    id: cb58Encode(createHash('sha256').update(body).digest()),
+  };
 }
 
 const xChainId = () => sim.world.primary.mainnet.info.xChainId;
@@ -44,10 +51,17 @@ afterAll(async () => {
 beforeEach(() => sim.reset());
 
 describe('without the right bearer token nothing reaches the node', () => {
-  const everything = async (gw: ReturnType<typeof createTestGateway>, headers: Record<string, string>) => [
+  const everything = async (
+    gw: ReturnType<typeof createTestGateway>,
+    headers: Record<string, string>,
+  ) => [
     await gw.exec(NodeAdminReadsDocument, { chain: xChainId() }, headers),
     await gw.exec(NodeAdminSetLoggerLevelDocument, { loggerName: 'C', logLevel: 'DEBUG' }, headers),
-    await gw.exec(NodeAdminAliasesDocument, { endpoint: 'bc/X', endpointAlias: 'x1', chain: 'X', chainAlias: 'x1' }, headers),
+    await gw.exec(
+      NodeAdminAliasesDocument,
+      { endpoint: 'bc/X', endpointAlias: 'x1', chain: 'X', chainAlias: 'x1' },
+      headers,
+    ),
     await gw.exec(NodeAdminProfilersDocument, {}, headers),
     await gw.exec(NodeAdminLoadVmsDocument, {}, headers),
     await gw.exec(CChainAdminSetLogLevelDocument, { level: 'DEBUG' }, headers),
@@ -59,7 +73,10 @@ describe('without the right bearer token nothing reaches the node', () => {
     const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
     for (const [headers, code] of [
       [{}, 'UNAUTHENTICATED'],
-      [{ authorization: `Basic ${Buffer.from(`admin:${TOKEN}`).toString('base64')}` }, 'UNAUTHENTICATED'],
+      [
+        { authorization: `Basic ${Buffer.from(`admin:${TOKEN}`).toString('base64')}` },
+        'UNAUTHENTICATED',
+      ],
       [{ authorization: 'Bearer not-the-token' }, 'FORBIDDEN'],
       [{ authorization: `Bearer ${TOKEN}x` }, 'FORBIDDEN'],
     ] as const) {
@@ -72,7 +89,8 @@ describe('without the right bearer token nothing reaches the node', () => {
     }
     await gw.close();
     const disabled = createTestGateway(sim);
-    for (const r of await everything(disabled, AUTH)) expect(new Set(codes(r))).toEqual(new Set(['FORBIDDEN']));
+    for (const r of await everything(disabled, AUTH))
+      expect(new Set(codes(r))).toEqual(new Set(['FORBIDDEN']));
     await disabled.close();
     expect(sim.stats().total).toBe(0);
   });
@@ -90,41 +108,75 @@ describe('with the token', () => {
     ]);
     const n = r.data!.networkNode!;
     expect(n.admin!.chainAliases).toEqual(aliases.aliases);
-    expect(n.admin!.loggerLevels).toEqual(Object.entries(levels.loggerLevels).map(([name, l]: [string, any]) => ({ name, ...l })));
-    expect(Object.fromEntries(n.cChain.vmConfig!.map((e) => [e.key, JSON.parse(e.value)]))).toEqual(vm.config);
+    expect(n.admin!.loggerLevels).toEqual(
+      Object.entries(levels.loggerLevels).map(([name, l]: [string, any]) => ({ name, ...l })),
+    );
+    expect(Object.fromEntries(n.cChain.vmConfig!.map((e) => [e.key, JSON.parse(e.value)]))).toEqual(
+      vm.config,
+    );
     sim.reset();
     await gw.exec(NodeAdminReadsDocument, { chain: xChainId(), loggerName: 'X' }, AUTH);
-    expect(sim.stats().byRoute).toMatchObject({ 'node POST /ext/admin': 2, 'node POST /ext/bc/C/admin': 1 });
+    expect(sim.stats().byRoute).toMatchObject({
+      'node POST /ext/admin': 2,
+      'node POST /ext/bc/C/admin': 1,
+    });
     await gw.close();
   });
 
   it('mutations are performed, each reaching the node once', async () => {
     const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
-    const set = await gw.exec(NodeAdminSetLoggerLevelDocument, { loggerName: 'P', logLevel: 'DEBUG', displayLevel: 'WARN' }, AUTH);
+    const set = await gw.exec(
+      NodeAdminSetLoggerLevelDocument,
+      { loggerName: 'P', logLevel: 'DEBUG', displayLevel: 'WARN' },
+      AUTH,
+    );
     expect(set.errors).toBeUndefined();
     expect(set.data!.nodeAdminSetLoggerLevel).toEqual({
       networkNode: { name: 'default' },
       method: 'admin.setLoggerLevel',
       loggerLevels: [{ name: 'P', logLevel: 'DEBUG', displayLevel: 'WARN' }],
     });
-    expect((await nodeRpc('/ext/admin', 'admin.getLoggerLevel', { loggerName: 'P' })).loggerLevels.P).toEqual({ logLevel: 'DEBUG', displayLevel: 'WARN' });
+    expect(
+      (await nodeRpc('/ext/admin', 'admin.getLoggerLevel', { loggerName: 'P' })).loggerLevels.P,
+    ).toEqual({ logLevel: 'DEBUG', displayLevel: 'WARN' });
 
-    const aliases = await gw.exec(NodeAdminAliasesDocument, { endpoint: '/ext/bc/X', endpointAlias: 'exchange', chain: 'X', chainAlias: 'xchain' }, AUTH);
+    const aliases = await gw.exec(
+      NodeAdminAliasesDocument,
+      { endpoint: '/ext/bc/X', endpointAlias: 'exchange', chain: 'X', chainAlias: 'xchain' },
+      AUTH,
+    );
     expect(aliases.errors).toBeUndefined();
-    expect((await nodeRpc('/ext/admin', 'admin.getChainAliases', { chain: xChainId() })).aliases).toContain('xchain');
+    expect(
+      (await nodeRpc('/ext/admin', 'admin.getChainAliases', { chain: xChainId() })).aliases,
+    ).toContain('xchain');
     expect(await nodeRpc('/ext/exchange', 'avm.getHeight')).toHaveProperty('height');
 
     const profilers = await gw.exec(NodeAdminProfilersDocument, {}, AUTH);
     expect(profilers.errors).toBeUndefined();
     expect(Object.values(profilers.data!).map((p) => p.method)).toEqual([
-      'admin.startCPUProfiler', 'admin.memoryProfile', 'admin.lockProfile', 'admin.stopCPUProfiler',
-      'admin.startCPUProfiler', 'admin.stopCPUProfiler', 'admin.memoryProfile', 'admin.lockProfile',
+      'admin.startCPUProfiler',
+      'admin.memoryProfile',
+      'admin.lockProfile',
+      'admin.stopCPUProfiler',
+      'admin.startCPUProfiler',
+      'admin.stopCPUProfiler',
+      'admin.memoryProfile',
+      'admin.lockProfile',
     ]);
     const level = await gw.exec(CChainAdminSetLogLevelDocument, { level: 'DEBUG' }, AUTH);
-    expect(level.data!.cChainAdminSetLogLevel).toEqual({ method: 'admin.setLogLevel', networkNode: { name: 'default' } });
-    expect((await nodeRpc('/ext/bc/C/admin', 'admin.getVMConfig')).config['log-level']).toBe('debug');
+    expect(level.data!.cChainAdminSetLogLevel).toEqual({
+      method: 'admin.setLogLevel',
+      networkNode: { name: 'default' },
+    });
+    expect((await nodeRpc('/ext/bc/C/admin', 'admin.getVMConfig')).config['log-level']).toBe(
+      'debug',
+    );
     const vms = await gw.exec(NodeAdminLoadVmsDocument, {}, AUTH);
-    expect(vms.data!.nodeAdminLoadVms).toEqual({ method: 'admin.loadVMs', newVms: [], failedVms: [] });
+    expect(vms.data!.nodeAdminLoadVms).toEqual({
+      method: 'admin.loadVMs',
+      newVms: [],
+      failedVms: [],
+    });
 
     // a state conflict is the node's own error, typed
     const again = await gw.exec(NodeAdminProfilersDocument, {}, AUTH);
@@ -132,7 +184,9 @@ describe('with the token', () => {
     await gw.query('mutation { nodeAdminStartCpuProfiler { method } }', {}, AUTH);
     const conflict = await gw.query('mutation { nodeAdminStartCpuProfiler { method } }', {}, AUTH);
     expect(codes(conflict)).toEqual(['UPSTREAM_ERROR']);
-    expect(conflict.errors![0]!.message).toMatch(/admin\.startCPUProfiler: cpu profiler already running/);
+    expect(conflict.errors![0]!.message).toMatch(
+      /admin\.startCPUProfiler: cpu profiler already running/,
+    );
     await gw.query('mutation { nodeAdminStopCpuProfiler { method } }', {}, AUTH);
     await gw.close();
   });
@@ -148,7 +202,10 @@ describe('with the token', () => {
     const c = signedTx('c-chain atomic tx');
     const a = await gw.exec(CChainIssueAtomicTxDocument, { tx: c.hex }, AUTH);
     expect(a.errors).toBeUndefined();
-    expect(a.data!.cChainIssueAtomicTx).toEqual({ txId: c.id, atomicTransaction: { txId: c.id, status: 'Processing' } });
+    expect(a.data!.cChainIssueAtomicTx).toEqual({
+      txId: c.id,
+      atomicTransaction: { txId: c.id, status: 'Processing' },
+    });
     await gw.close();
   });
 
@@ -165,11 +222,21 @@ describe('with the token', () => {
   it('bad arguments are BAD_USER_INPUT naming the argument, before any upstream call', async () => {
     const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
     const bad = signedTx('checksum').hex.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
-    const cases: [Promise<{ errors?: readonly { extensions?: Record<string, unknown> }[] }>, string][] = [
+    const cases: [
+      Promise<{ errors?: readonly { extensions?: Record<string, unknown> }[] }>,
+      string,
+    ][] = [
       [gw.exec(XChainIssueTxDocument, { tx: bad }, AUTH), 'tx'],
       [gw.exec(CChainIssueAtomicTxDocument, { tx: 'deadbeef' }, AUTH), 'tx'],
       [gw.exec(NodeAdminSetLoggerLevelDocument, { loggerName: 'C' }, AUTH), 'logLevel'],
-      [gw.exec(NodeAdminAliasesDocument, { endpoint: 'bc/X', endpointAlias: 'a'.repeat(513), chain: 'X', chainAlias: 'ok' }, AUTH), 'alias'],
+      [
+        gw.exec(
+          NodeAdminAliasesDocument,
+          { endpoint: 'bc/X', endpointAlias: 'a'.repeat(513), chain: 'X', chainAlias: 'ok' },
+          AUTH,
+        ),
+        'alias',
+      ],
       [gw.query('{ networkNode { admin { chainAliases(chain: "X") } } }', {}, AUTH), 'chain'],
       [gw.exec(NodeAdminLoadVmsDocument, { node: 'elsewhere' }, AUTH), 'node'],
     ];
@@ -191,9 +258,16 @@ describe('a node without its admin API', () => {
       const gw = createTestGateway(plain, { env: { ADMIN_TOKEN: TOKEN } });
       const r = await gw.exec(NodeAdminSetLoggerLevelDocument, { logLevel: 'INFO' }, AUTH);
       expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
-      expect(r.errors![0]!.extensions).toMatchObject({ reason: 'NODE_METHOD_UNAVAILABLE', upstream: 'node' });
+      expect(r.errors![0]!.extensions).toMatchObject({
+        reason: 'NODE_METHOD_UNAVAILABLE',
+        upstream: 'node',
+      });
       expect(r.errors![0]!.message).toMatch(/does not serve admin\.setLoggerLevel/);
-      const reads = await gw.exec(NodeAdminReadsDocument, { chain: plain.world.primary.mainnet.info.xChainId }, AUTH);
+      const reads = await gw.exec(
+        NodeAdminReadsDocument,
+        { chain: plain.world.primary.mainnet.info.xChainId },
+        AUTH,
+      );
       expect(codes(reads)).toEqual(['UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'UPSTREAM_ERROR']);
       await gw.close();
     } finally {

@@ -5,9 +5,9 @@ import {
   NetworkNodesDocument,
   NodeInfoDocument,
   NodePeersDocument,
+  type NodePeersQuery,
   NodeTenInfoFieldsDocument,
   NodeValidatorLinksDocument,
-  type NodePeersQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
@@ -16,7 +16,8 @@ import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '.
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 30);
 
-const nodeRpc = (path: string, method: string, params: unknown = {}) => simNodeRpc(sim.nodeUrl, path, method, params);
+const nodeRpc = (path: string, method: string, params: unknown = {}) =>
+  simNodeRpc(sim.nodeUrl, path, method, params);
 
 const flush = async () => {
   await flushRedisDb(redisUrl);
@@ -39,7 +40,20 @@ describe('networkNode: the info API', () => {
     const r = await gw.exec(NodeInfoDocument, { chain: 'X', alias: 'P' });
     expect(r.errors).toBeUndefined();
     const n = r.data!.networkNode!;
-    const [id, ip, version, networkId, networkName, boot, chainId, upgrades, acps, vms, uptime, fee] = await Promise.all([
+    const [
+      id,
+      ip,
+      version,
+      networkId,
+      networkName,
+      boot,
+      chainId,
+      upgrades,
+      acps,
+      vms,
+      uptime,
+      fee,
+    ] = await Promise.all([
       nodeRpc('/ext/info', 'info.getNodeID'),
       nodeRpc('/ext/info', 'info.getNodeIP'),
       nodeRpc('/ext/info', 'info.getNodeVersion'),
@@ -53,7 +67,13 @@ describe('networkNode: the info API', () => {
       nodeRpc('/ext/info', 'info.uptime'),
       nodeRpc('/ext/info', 'info.getTxFee'),
     ]);
-    expect(n).toMatchObject({ name: 'default', isDefault: true, nodeId: id.nodeID, proofOfPossession: id.nodePOP, ip: ip.ip });
+    expect(n).toMatchObject({
+      name: 'default',
+      isDefault: true,
+      nodeId: id.nodeID,
+      proofOfPossession: id.nodePOP,
+      ip: ip.ip,
+    });
     expect(n.version).toEqual({
       version: version.version,
       databaseVersion: version.databaseVersion,
@@ -73,12 +93,23 @@ describe('networkNode: the info API', () => {
       heliconTime: upgrades.heliconTime,
     });
     const times = Object.entries(upgrades).filter(([k]) => k.endsWith('Time'));
-    expect(n.upgrades!.schedule).toEqual(times.map(([k, time]) => ({ name: k.slice(0, -4), time })));
-    expect(n.acps).toEqual(Object.entries(acps.acps).map(([acp, p]: [string, any]) => ({ acp: Number(acp), ...p })));
-    expect(n.vms).toEqual(Object.entries(vms.vms).map(([vmId, aliases]) => ({ id: vmId, aliases })));
-    expect(n.featureExtensions).toEqual(Object.entries(vms.fxs).map(([fxId, name]) => ({ id: fxId, name })));
+    expect(n.upgrades!.schedule).toEqual(
+      times.map(([k, time]) => ({ name: k.slice(0, -4), time })),
+    );
+    expect(n.acps).toEqual(
+      Object.entries(acps.acps).map(([acp, p]: [string, any]) => ({ acp: Number(acp), ...p })),
+    );
+    expect(n.vms).toEqual(
+      Object.entries(vms.vms).map(([vmId, aliases]) => ({ id: vmId, aliases })),
+    );
+    expect(n.featureExtensions).toEqual(
+      Object.entries(vms.fxs).map(([fxId, name]) => ({ id: fxId, name })),
+    );
     // float64 percentages and uint64 fees arrive as strings: passed on exactly as printed
-    expect(n.uptime).toEqual({ rewardingStakePercentage: uptime.rewardingStakePercentage, weightedAveragePercentage: uptime.weightedAveragePercentage });
+    expect(n.uptime).toEqual({
+      rewardingStakePercentage: uptime.rewardingStakePercentage,
+      weightedAveragePercentage: uptime.weightedAveragePercentage,
+    });
     expect(n.txFee).toEqual(fee);
     await gw.close();
   });
@@ -96,7 +127,18 @@ describe('networkNode: the info API', () => {
       expect(cold.errors).toBeUndefined();
       const methods = slow.stats().byRpcMethod;
       expect(Object.keys(methods).sort()).toEqual(
-        ['acps', 'getBlockchainID', 'getNetworkID', 'getNetworkName', 'getNodeID', 'getNodeIP', 'getNodeVersion', 'isBootstrapped', 'upgrades', 'uptime'].map((m) => `/ext/info info.${m}`),
+        [
+          'acps',
+          'getBlockchainID',
+          'getNetworkID',
+          'getNetworkName',
+          'getNodeID',
+          'getNodeIP',
+          'getNodeVersion',
+          'isBootstrapped',
+          'upgrades',
+          'uptime',
+        ].map((m) => `/ext/info info.${m}`),
       );
       expect(Object.values(methods).every((c) => c === 1)).toBe(true);
       expect(slow.stats().byRoute['node POST /ext/info']).toBe(10);
@@ -104,7 +146,9 @@ describe('networkNode: the info API', () => {
       // (the bound leaves room for a loaded machine, still far below sequential).
       expect(elapsed).toBeGreaterThanOrEqual(latencyMs);
       expect(elapsed).toBeLessThan(latencyMs * 4);
-      console.info(`ten info fields, cold: ${elapsed.toFixed(0)} ms with the node at ${latencyMs} ms per call (sequential: >= ${latencyMs * 10} ms)`);
+      console.info(
+        `ten info fields, cold: ${elapsed.toFixed(0)} ms with the node at ${latencyMs} ms per call (sequential: >= ${latencyMs * 10} ms)`,
+      );
 
       await new Promise((r) => setTimeout(r, 100)); // cache writes land
       slow.reset();
@@ -112,7 +156,9 @@ describe('networkNode: the info API', () => {
       const warm = await gw.exec(NodeTenInfoFieldsDocument, {});
       expect(warm.data).toEqual(cold.data);
       expect(slow.stats().total).toBe(0);
-      console.info(`ten info fields, warm: ${(performance.now() - warmStart).toFixed(0)} ms, 0 upstream calls`);
+      console.info(
+        `ten info fields, warm: ${(performance.now() - warmStart).toFixed(0)} ms, 0 upstream calls`,
+      );
       await gw.close();
 
       // Another gateway process sharing Redis answers from it too.
@@ -128,14 +174,19 @@ describe('networkNode: the info API', () => {
 
   it('peers: a connection over the node’s list, filtered by node ids, each peer linked to its validator records', async () => {
     const gw = createTestGateway(sim, { redisUrl });
-    const all = ((await nodeRpc('/ext/info', 'info.peers', { nodeIDs: [] })).peers as any[]).sort((a, b) => (a.nodeID < b.nodeID ? -1 : 1)); // paged in node id order
+    const all = ((await nodeRpc('/ext/info', 'info.peers', { nodeIDs: [] })).peers as any[]).sort(
+      (a, b) => (a.nodeID < b.nodeID ? -1 : 1),
+    ); // paged in node id order
     expect(all.length).toBeGreaterThan(60);
     sim.reset();
     const seen: any[] = [];
     let after: string | null = null;
     let firstEnd: string | null = null;
     for (;;) {
-      const r: { data?: NodePeersQuery | null; errors?: unknown } = await gw.exec(NodePeersDocument, { first: 50, after });
+      const r: { data?: NodePeersQuery | null; errors?: unknown } = await gw.exec(
+        NodePeersDocument,
+        { first: 50, after },
+      );
       expect(r.errors).toBeUndefined();
       const conn = r.data!.networkNode!.peers!;
       expect(conn.totalCount).toBe(all.length);
@@ -164,7 +215,9 @@ describe('networkNode: the info API', () => {
 
     const picked = [all[3].nodeID, all[7].nodeID];
     const filtered = await gw.exec(NodePeersDocument, { nodeIds: picked, first: 10 });
-    expect(filtered.data!.networkNode!.peers!.edges.map((e) => e.node.nodeId).sort()).toEqual([...picked].sort());
+    expect(filtered.data!.networkNode!.peers!.edges.map((e) => e.node.nodeId).sort()).toEqual(
+      [...picked].sort(),
+    );
     // a cursor of the unfiltered list is refused for the filtered one
     const wrong = await gw.exec(NodePeersDocument, { nodeIds: picked, first: 1, after: firstEnd });
     expect(codes(wrong)).toEqual(['BAD_USER_INPUT']);
@@ -178,14 +231,23 @@ describe('networkNode: the info API', () => {
     expect(r.errors).toBeUndefined();
     const n = r.data!.networkNode!;
     expect(n.network).toEqual({ name: 'mainnet' });
-    const own = (await simGet(sim.dataApiUrl, `/v1/networks/mainnet/validators/${n.nodeId}`, { pageSize: 100 })).validators;
+    const own = (
+      await simGet(sim.dataApiUrl, `/v1/networks/mainnet/validators/${n.nodeId}`, { pageSize: 100 })
+    ).validators;
     expect(own.length).toBeGreaterThan(0);
-    expect(n.validators!.edges.map((e) => e.node.txHash)).toEqual(own.slice(0, 20).map((v: any) => v.txHash));
-    for (const { node: v } of n.validators!.edges) expect(v).toMatchObject({ nodeId: n.nodeId, networkNode: { name: 'default' } });
+    expect(n.validators!.edges.map((e) => e.node.txHash)).toEqual(
+      own.slice(0, 20).map((v: any) => v.txHash),
+    );
+    for (const { node: v } of n.validators!.edges)
+      expect(v).toMatchObject({ nodeId: n.nodeId, networkNode: { name: 'default' } });
 
     const peer = n.peers!.edges[0]!.node;
-    const theirs = (await simGet(sim.dataApiUrl, `/v1/networks/mainnet/validators/${peerId}`, { pageSize: 100 })).validators;
-    expect(peer.validators!.edges.map((e) => e.node.txHash)).toEqual(theirs.slice(0, 5).map((v: any) => v.txHash));
+    const theirs = (
+      await simGet(sim.dataApiUrl, `/v1/networks/mainnet/validators/${peerId}`, { pageSize: 100 })
+    ).validators;
+    expect(peer.validators!.edges.map((e) => e.node.txHash)).toEqual(
+      theirs.slice(0, 5).map((v: any) => v.txHash),
+    );
     // another node's record is not the configured node
     for (const { node: v } of peer.validators!.edges) expect(v.networkNode).toBeNull();
     await gw.close();
@@ -196,7 +258,9 @@ describe('networkNode: the info API', () => {
     const r = await gw.exec(NodePeersDocument, { nodeIds: ['NodeID-notachecksum'], first: 5 });
     expect(codes(r)).toEqual(['BAD_USER_INPUT']);
     expect(r.errors![0]!.extensions).toMatchObject({ argument: 'nodeIds' });
-    const u = await gw.query('{ networkNode { uptime(subnetId: "zzz") { weightedAveragePercentage } isBootstrapped(chain: "no such chain!") } }');
+    const u = await gw.query(
+      '{ networkNode { uptime(subnetId: "zzz") { weightedAveragePercentage } isBootstrapped(chain: "no such chain!") } }',
+    );
     expect(codes(u).sort()).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect(sim.stats().total).toBe(0);
     await gw.close();
@@ -205,7 +269,9 @@ describe('networkNode: the info API', () => {
 
 describe('configured nodes: chosen by name, never by URL', () => {
   it('lists the configured nodes, the first as default; each is a Relay node by name; an unknown name is refused', async () => {
-    const gw = createTestGateway(sim, { env: { NODE_RPC_URL: `main=${sim.nodeUrl},backup=${sim.nodeUrl}` } });
+    const gw = createTestGateway(sim, {
+      env: { NODE_RPC_URL: `main=${sim.nodeUrl},backup=${sim.nodeUrl}` },
+    });
     const list = await gw.exec(NetworkNodesDocument, {});
     expect(list.data!.networkNodes.map((n) => [n.name, n.isDefault])).toEqual([
       ['main', true],
@@ -235,13 +301,26 @@ describe('configured nodes: chosen by name, never by URL', () => {
       route: 'node POST /ext/info',
       count: 1,
       status: 200,
-      body: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'the method info.getNodeID does not exist/is not available' } },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32601,
+          message: 'the method info.getNodeID does not exist/is not available',
+        },
+      },
     });
     const r = await gw.query('{ networkNode { nodeId } }');
     expect(r.data).toEqual({ networkNode: { nodeId: null } });
     expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
-    expect(r.errors![0]!.extensions).toMatchObject({ reason: 'NODE_METHOD_UNAVAILABLE', upstream: 'node', rpcCode: -32601 });
-    expect(r.errors![0]!.message).toMatch(/does not serve info\.getNodeID.*does not exist\/is not available/);
+    expect(r.errors![0]!.extensions).toMatchObject({
+      reason: 'NODE_METHOD_UNAVAILABLE',
+      upstream: 'node',
+      rpcCode: -32601,
+    });
+    expect(r.errors![0]!.message).toMatch(
+      /does not serve info\.getNodeID.*does not exist\/is not available/,
+    );
     const ok = await gw.query('{ networkNode { networkName } }');
     expect(ok.data).toEqual({ networkNode: { networkName: 'mainnet' } });
     await gw.close();

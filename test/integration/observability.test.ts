@@ -54,8 +54,16 @@ const requestLines = () => lines.filter((l) => l.msg === 'request');
 describe('the request log', () => {
   it('one info line per GraphQL request: id, operation, status, duration, upstream calls; the id is echoed', async () => {
     const res = await post(
-      { query: 'query TwoBlocks { chain(id: "43114") { blocks(first: 2) { edges { node { number } } } } }', operationName: 'TwoBlocks' },
-      { 'x-request-id': 'req-abc-123', 'x-glacier-api-key': CALLER_KEY, authorization: 'Bearer not-a-real-admin-token' },
+      {
+        query:
+          'query TwoBlocks { chain(id: "43114") { blocks(first: 2) { edges { node { number } } } } }',
+        operationName: 'TwoBlocks',
+      },
+      {
+        'x-request-id': 'req-abc-123',
+        'x-glacier-api-key': CALLER_KEY,
+        authorization: 'Bearer not-a-real-admin-token',
+      },
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('req-abc-123');
@@ -78,14 +86,19 @@ describe('the request log', () => {
     expect(line!.traceId).toBeUndefined(); // tracing is off here
     // Neither key, nor the authorization header, nor the query text is logged.
     const text = JSON.stringify(lines);
-    for (const secret of [SERVER_KEY, CALLER_KEY, 'not-a-real-admin-token', 'blocks(first']) expect(text).not.toContain(secret);
+    for (const secret of [SERVER_KEY, CALLER_KEY, 'not-a-real-admin-token', 'blocks(first'])
+      expect(text).not.toContain(secret);
   });
 
   it('a missing or unusable x-request-id is replaced by a fresh UUID, different for each request', async () => {
     const a = await post({ query: '{ __typename }' });
-    const b = await post({ query: '{ __typename }' }, { 'x-request-id': 'has spaces and "quotes"' });
+    const b = await post(
+      { query: '{ __typename }' },
+      { 'x-request-id': 'has spaces and "quotes"' },
+    );
     const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')];
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(ids[0]).not.toBe(ids[1]);
     expect(requestLines().map((l) => l.requestId)).toEqual(ids);
     expect(requestLines().map((l) => l.upstreamCalls)).toEqual([0, 0]);
@@ -94,10 +107,22 @@ describe('the request log', () => {
   it('names the error codes of the answer, and counts retries', async () => {
     const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 3 });
     sim.reset();
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' }, count: 1 });
-    await post({ query: `{ a: block(chainId: "43114", id: "${blocks[2].blockNumber}") { number } b: block(chainId: "43114", id: "999999999999") { number } }` });
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+      count: 1,
+    });
+    await post({
+      query: `{ a: block(chainId: "43114", id: "${blocks[2].blockNumber}") { number } b: block(chainId: "43114", id: "999999999999") { number } }`,
+    });
     const [line] = requestLines();
-    expect(line).toMatchObject({ status: 200, errorCodes: ['NOT_FOUND'], upstreamCalls: sim.stats().total, upstreamRetries: 1 });
+    expect(line).toMatchObject({
+      status: 200,
+      errorCodes: ['NOT_FOUND'],
+      upstreamCalls: sim.stats().total,
+      upstreamRetries: 1,
+    });
     expect(line!.upstreamCalls).toBe(3);
   });
 
@@ -110,10 +135,15 @@ describe('the request log', () => {
 });
 
 describe('metrics', () => {
-  const metrics = (headers: Record<string, string> = {}) => gw.yoga.fetch('http://gateway.test/metrics', { headers });
+  const metrics = (headers: Record<string, string> = {}) =>
+    gw.yoga.fetch('http://gateway.test/metrics', { headers });
 
   it('/metrics needs the bearer token when METRICS_TOKEN is set', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: METRICS_TOKEN }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: METRICS_TOKEN },
+    ];
     for (const headers of attempts) {
       const res = await metrics(headers);
       expect(res.status).toBe(401);
@@ -125,19 +155,35 @@ describe('metrics', () => {
 
   it('upstream latency is a histogram by upstream, method, route template and status; requests by status', async () => {
     const before = await (await metrics({ authorization: `Bearer ${METRICS_TOKEN}` })).text();
-    const count = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]/.*+?^$|\\]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-    const okSeries = 'gateway_upstream_request_duration_seconds_count{upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="200"}';
-    const failSeries = 'gateway_upstream_request_duration_seconds_count{upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="503"}';
+    const count = (text: string, series: string) =>
+      Number(
+        new RegExp(`^${series.replace(/[{}()[\]/.*+?^$|\\]/g, '\\$&')} (\\d+)$`, 'm').exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    const okSeries =
+      'gateway_upstream_request_duration_seconds_count{upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="200"}';
+    const failSeries =
+      'gateway_upstream_request_duration_seconds_count{upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="503"}';
     const requests = 'gateway_graphql_request_duration_seconds_count{status="200"}';
 
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/transactions', status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' }, count: 1 });
-    const r = await gw.query('{ chain(id: "43114") { transactions(first: 1) { edges { node { hash } } } } }');
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/transactions',
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+      count: 1,
+    });
+    const r = await gw.query(
+      '{ chain(id: "43114") { transactions(first: 1) { edges { node { hash } } } } }',
+    );
     expect(r.errors).toBeUndefined();
     const after = await (await metrics({ authorization: `Bearer ${METRICS_TOKEN}` })).text();
     expect(count(after, failSeries) - count(before, failSeries)).toBe(1);
     expect(count(after, okSeries) - count(before, okSeries)).toBe(1);
     expect(count(after, requests) - count(before, requests)).toBe(1);
-    expect(after).toContain('gateway_upstream_request_duration_seconds_bucket{le="0.005",upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="200"}');
+    expect(after).toContain(
+      'gateway_upstream_request_duration_seconds_bucket{le="0.005",upstream="data-api",method="GET",route="/v1/chains/:id/transactions",status="200"}',
+    );
     // Route labels are templates: no concrete chain id, address or hash ever becomes a label value.
     const routes = [...after.matchAll(/route="([^"]*)"/g)].map((m) => m[1]!);
     expect(routes.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { loadConfig } from '../../src/config.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing } from '../../src/telemetry/tracing.js';
 import { createTestGateway } from '../support/gateway.js';
 import { startTestSimulator } from '../support/sim.js';
@@ -39,18 +39,36 @@ describe('OTLP/HTTP export', () => {
     const tracing = setupTracing(config.tracing);
     expect(tracing.enabled).toBe(true);
     const gw = createTestGateway(sim);
-    const r = await gw.query('query OneBlock { chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }');
+    const r = await gw.query(
+      'query OneBlock { chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }',
+    );
     expect(r.errors).toBeUndefined();
     await tracing.shutdown(); // flushes the batch
     await gw.close();
 
     expect(received.length).toBeGreaterThan(0);
-    expect(received.every((r) => r.path === '/v1/traces' && r.headers['x-collector-key'] === 'abc123')).toBe(true);
+    expect(
+      received.every((r) => r.path === '/v1/traces' && r.headers['x-collector-key'] === 'abc123'),
+    ).toBe(true);
     const resourceSpans = received.flatMap((r) => r.body.resourceSpans as any[]);
-    const serviceNames = resourceSpans.flatMap((rs) => rs.resource.attributes.filter((a: any) => a.key === 'service.name').map((a: any) => a.value.stringValue));
+    const serviceNames = resourceSpans.flatMap((rs) =>
+      rs.resource.attributes
+        .filter((a: any) => a.key === 'service.name')
+        .map((a: any) => a.value.stringValue),
+    );
     expect(new Set(serviceNames)).toEqual(new Set(['gw-under-test']));
-    const names = resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss: any) => ss.spans.map((s: any) => s.name)));
-    expect(names).toEqual(expect.arrayContaining(['POST /graphql', 'loader.batch data.latestBlocks', 'cache.lookup', 'upstream data-api GET /v1/chains/:id/blocks', 'GET /v1/chains/:id/blocks']));
+    const names = resourceSpans.flatMap((rs) =>
+      rs.scopeSpans.flatMap((ss: any) => ss.spans.map((s: any) => s.name)),
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /graphql',
+        'loader.batch data.latestBlocks',
+        'cache.lookup',
+        'upstream data-api GET /v1/chains/:id/blocks',
+        'GET /v1/chains/:id/blocks',
+      ]),
+    );
   });
 
   it('without an endpoint, tracing stays off', () => {

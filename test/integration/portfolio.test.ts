@@ -11,12 +11,12 @@ import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import {
   expectBadInput,
+  type Query,
   routeCalls,
   settle,
   upstreamGet,
   upstreamWalk,
   walk,
-  type Query,
 } from './primary-support.js';
 
 /**
@@ -132,9 +132,7 @@ async function upstream(route: string, field: string, query: Query = {}, address
 }
 
 describe('Address balance connections walk the upstream’s own sequence across pages', () => {
-  it(
-    'erc20Balances: every token, in the upstream’s order and amounts, one call per upstream page',
-    async () => {
+  it('erc20Balances: every token, in the upstream’s order and amounts, one call per upstream page', async () => {
     const up = await upstream('listErc20', 'erc20TokenBalances');
     expect(up.items.length).toBeGreaterThan(PAGE);
     sim.reset();
@@ -186,7 +184,7 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     const edges = await gatewayWalk(
       'erc20Balances',
       ', filterSpamTokens: false, currency: EUR, blockNumber: $block, contractAddresses: ' +
-      '$contracts',
+        '$contracts',
       ERC20,
       50,
       busy,
@@ -201,9 +199,7 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     );
   });
 
-  it(
-    'erc1155Balances at a block and of one contract; erc721 and collectibles of one contract',
-    async () => {
+  it('erc1155Balances at a block and of one contract; erc721 and collectibles of one contract', async () => {
     const block = String(sim.world.head(C).number - 100);
     const contract = sim.world.fixtures.contracts.erc1155;
     const up = await upstream('listErc1155', 'erc1155TokenBalances', {
@@ -249,11 +245,7 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     const cases: [string, string, string][] = [
       ['erc20Balances', ', contractAddresses: ["0xnope"]', 'contractAddresses'],
       ['erc20Balances', ', contractAddresses: []', 'contractAddresses'],
-      [
-        'erc20Balances',
-        `, contractAddresses: [${tooMany.join(',')}]`,
-        'contractAddresses',
-      ],
+      ['erc20Balances', `, contractAddresses: [${tooMany.join(',')}]`, 'contractAddresses'],
       ['erc20Balances', ', blockNumber: "-1"', 'blockNumber'],
       ['erc20Balances', ', blockNumber: "12"', ''],
       ['erc721Balances', ', contractAddress: "0x123"', 'contractAddress'],
@@ -330,9 +322,7 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
 });
 
 describe('Address.chains', () => {
-  it(
-    'is listAddressChains: indexed chains as Chain entities (no further call) and unindexed ids',
-    async () => {
+  it('is listAddressChains: indexed chains as Chain entities (no further call) and unindexed ids', async () => {
     const up = await upstreamGet(sim.dataApiUrl, `/v1/address/${busy}/chains`);
     expect(up.indexedChains.length).toBeGreaterThan(1);
     sim.reset();

@@ -9,10 +9,10 @@ import {
   globalId,
   iso,
   orNull,
+  type Query,
   routeCalls,
   settle,
   upstreamGet,
-  type Query,
 } from './primary-support.js';
 
 /**

@@ -9,8 +9,7 @@ import {
   SubnetDetailDocument,
   SubnetsDocument,
 } from '../__generated__/graphql.js';
-import { codes, type TestGateway } from '../support/gateway.js';
-import { useSimAndGateway } from '../support/gateway.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,
   globalId,

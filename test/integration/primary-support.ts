@@ -21,7 +21,13 @@ export async function upstreamGet(base: string, path: string, query: Query = {})
 }
 
 /** Every item of an upstream list, following nextPageToken. */
-export async function upstreamWalk(base: string, path: string, field: string, query: Query = {}, pageSize = 100): Promise<any[]> {
+export async function upstreamWalk(
+  base: string,
+  path: string,
+  field: string,
+  query: Query = {},
+  pageSize = 100,
+): Promise<any[]> {
   const out: any[] = [];
   let pageToken: string | undefined;
   do {
@@ -38,7 +44,10 @@ export interface Conn<E> {
 }
 
 /** Pages a connection with `first` until hasNextPage is false; returns every edge. */
-export async function walk<E>(page: (after: string | null) => Promise<Conn<E>>, maxRequests = 200): Promise<E[]> {
+export async function walk<E>(
+  page: (after: string | null) => Promise<Conn<E>>,
+  maxRequests = 200,
+): Promise<E[]> {
   const edges: E[] = [];
   let after: string | null = null;
   for (let n = 0; n < maxRequests; n++) {
@@ -56,10 +65,13 @@ export const routeCalls = (sim: RunningSimulator): Record<string, number> =>
 
 /** The result failed with exactly one BAD_USER_INPUT naming `argument`. */
 export function expectBadInput(r: ExecutionResult, argument: string): void {
-  expect(r.errors?.map((e) => [e.extensions?.code, e.extensions?.argument])).toEqual([['BAD_USER_INPUT', argument]]);
+  expect(r.errors?.map((e) => [e.extensions?.code, e.extensions?.argument])).toEqual([
+    ['BAD_USER_INPUT', argument],
+  ]);
 }
 
-export const globalId = (type: string, key: string): string => Buffer.from(`${type}:${key}`, 'utf8').toString('base64url');
+export const globalId = (type: string, key: string): string =>
+  Buffer.from(`${type}:${key}`, 'utf8').toString('base64url');
 
 export const iso = (seconds: number): string => new Date(seconds * 1000).toISOString();
 

@@ -10,18 +10,23 @@ let n: (back: number) => string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  const head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
   n = (back) => String(head - back);
   redis = await startRedisServer();
   // Killing a Redis needs one of our own: the suite requires the redis-server binary (.ci/run installs it).
-  if (!redis.owned) throw new Error('redis-server is not installed: install it to run the Redis failure tests');
+  if (!redis.owned)
+    throw new Error('redis-server is not installed: install it to run the Redis failure tests');
 });
 afterAll(async () => {
   await sim.close();
   await redis.stop();
 });
 
-const health = async (gw: ReturnType<typeof createTestGateway>) => (await gw.yoga.fetch('http://gateway.test/health')).json();
+const health = async (gw: ReturnType<typeof createTestGateway>) =>
+  (await gw.yoga.fetch('http://gateway.test/health')).json();
 const waitFor = async (cond: () => Promise<boolean>, ms = 5_000) => {
   const deadline = Date.now() + ms;
   while (!(await cond())) {
@@ -45,7 +50,9 @@ describe('the gateway survives Redis', () => {
   it('with Redis killed mid-run it keeps answering, then reconnects by itself', async () => {
     const gw = createTestGateway(sim, { redisUrl: redis.url });
     await waitFor(async () => (await health(gw)).cache.status === 'ok');
-    expect((await gw.query(`{ block(chainId: "43114", id: "${n(11)}") { number } }`)).data).toEqual({ block: { number: n(11) } });
+    expect((await gw.query(`{ block(chainId: "43114", id: "${n(11)}") { number } }`)).data).toEqual(
+      { block: { number: n(11) } },
+    );
 
     await redis.stop();
     await waitFor(async () => (await health(gw)).status === 'degraded');
@@ -61,7 +68,10 @@ describe('the gateway survives Redis', () => {
   });
 
   it('a Redis that stops answering (frozen) costs at most the command timeout, then the upstream answers', async () => {
-    const gw = createTestGateway(sim, { redisUrl: redis.url, env: { REDIS_COMMAND_TIMEOUT_MS: '200' } });
+    const gw = createTestGateway(sim, {
+      redisUrl: redis.url,
+      env: { REDIS_COMMAND_TIMEOUT_MS: '200' },
+    });
     await gw.ready();
     redis.pause();
     try {

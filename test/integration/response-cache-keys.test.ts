@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
@@ -25,7 +25,11 @@ async function responseKeys(url: string): Promise<string[]> {
 describe('response cache keys', () => {
   it('300 requests differing only in an undeclared variable store one entry, and share it', async () => {
     await flushRedisDb(redisUrl);
-    const gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' }, ttlOverrides: { slow: 60_000 } });
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+      ttlOverrides: { slow: 60_000 },
+    });
     await gw.ready();
     const q = 'query Chain($id: String!) { chain(id: $id) { chainId name } }';
     const first = await gw.query(q, { id: '43114', junk: 0 });

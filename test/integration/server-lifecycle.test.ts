@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startHttpServer } from '../../src/http-server.js';
@@ -29,7 +29,11 @@ beforeEach(async () => {
 });
 
 /** Resolves once `check` is true (polled); fails the test with `what` if it never is. */
-async function until(what: string, check: () => boolean | Promise<boolean>, limitMs = 15_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  limitMs = 15_000,
+): Promise<void> {
   const end = Date.now() + limitMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`never happened: ${what}`);
@@ -50,7 +54,11 @@ function captureLogs() {
 }
 
 const post = (port: number, headers: Record<string, string> = {}) =>
-  fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: QUERY }) });
+  fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: QUERY }),
+  });
 
 describe('graceful shutdown (the server factory src/server.ts uses)', () => {
   it('stops accepting, lets the slow request in flight finish, then closes the gateway', async () => {
@@ -72,13 +80,24 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
       logger,
     });
     sim.addFault({ route: BLOCKS_ROUTE, latencyMs: 1_500, count: 1 });
-    const slow = post(http.port).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    const slow = post(http.port).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as any,
+    }));
     // The gateway is waiting on the (slowed) upstream: the request is in flight.
-    await until('the upstream call is made', () => sim.stats().total === 1 && http.inFlight() === 1);
+    await until(
+      'the upstream call is made',
+      () => sim.stats().total === 1 && http.inFlight() === 1,
+    );
 
     const stopped = http.shutdown('test');
     // No new connections while draining.
-    await until('new connections are refused', () => post(http.port).then(() => false, () => true));
+    await until('new connections are refused', () =>
+      post(http.port).then(
+        () => false,
+        () => true,
+      ),
+    );
     expect(http.inFlight()).toBe(1);
 
     const answer = await slow;
@@ -88,7 +107,12 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
     expect(await stopped).toEqual({ drained: true });
     // The caches (Redis) closed only once nothing was in flight.
     expect(inFlightAtClose).toBe(0);
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: no new connections, draining in-flight requests', 'closed']));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([
+        'shutting down: no new connections, draining in-flight requests',
+        'closed',
+      ]),
+    );
     // Shutting down twice is the same shutdown.
     expect(await http.shutdown('again')).toEqual({ drained: true });
   });
@@ -96,7 +120,13 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
   it('gives up on a request that outlives the grace: its connection is closed and shutdown still completes', async () => {
     const gw = createTestGateway(sim, { redisUrl });
     const { logger, lines } = captureLogs();
-    const http = await startHttpServer({ gateway: gw, port: 0, host: '127.0.0.1', graceMs: 200, logger });
+    const http = await startHttpServer({
+      gateway: gw,
+      port: 0,
+      host: '127.0.0.1',
+      graceMs: 200,
+      logger,
+    });
     sim.addFault({ route: BLOCKS_ROUTE, latencyMs: 10_000, count: 1 });
     const slow = post(http.port).then(
       (res) => `answered ${res.status}`,
@@ -105,7 +135,11 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
     await until('the upstream call is made', () => sim.stats().total === 1);
     expect(await http.shutdown('test')).toEqual({ drained: false });
     expect(await slow).toBe('connection closed');
-    expect(lines.find((l) => l.msg.startsWith('shutdown grace ran out'))).toMatchObject({ level: 'warn', abandoned: 1, graceMs: 200 });
+    expect(lines.find((l) => l.msg.startsWith('shutdown grace ran out'))).toMatchObject({
+      level: 'warn',
+      abandoned: 1,
+      graceMs: 200,
+    });
   });
 });
 
@@ -148,16 +182,33 @@ describe('the real entry, src/server.ts, in a child process', () => {
       for (const p of parts.filter(Boolean)) lines.push(JSON.parse(p));
     });
     child.stderr!.on('data', (d) => (stderr += String(d)));
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child!.once('exit', (code) => resolve(code)),
+    );
 
-    await until('the gateway listens', () => lines.some((l) => l.msg === 'gateway listening'), 30_000);
+    await until(
+      'the gateway listens',
+      () => lines.some((l) => l.msg === 'gateway listening'),
+      30_000,
+    );
     const port = lines.find((l) => l.msg === 'gateway listening')!.port as number;
     const base = `http://127.0.0.1:${port}`;
 
     // Both faults were logged at error level, with their stacks, and counted; the process still answers.
-    await until('both process errors are logged', () => lines.filter((l) => l.kind === 'unhandledRejection' || l.kind === 'uncaughtException').length === 2);
-    expect(lines.find((l) => l.kind === 'unhandledRejection')).toMatchObject({ level: 'error', err: { message: 'simulated rejection' } });
-    expect(lines.find((l) => l.kind === 'uncaughtException')).toMatchObject({ level: 'error', err: { message: 'simulated exception' } });
+    await until(
+      'both process errors are logged',
+      () =>
+        lines.filter((l) => l.kind === 'unhandledRejection' || l.kind === 'uncaughtException')
+          .length === 2,
+    );
+    expect(lines.find((l) => l.kind === 'unhandledRejection')).toMatchObject({
+      level: 'error',
+      err: { message: 'simulated rejection' },
+    });
+    expect(lines.find((l) => l.kind === 'uncaughtException')).toMatchObject({
+      level: 'error',
+      err: { message: 'simulated exception' },
+    });
     expect((await fetch(`${base}/live`)).status).toBe(200);
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toContain('gateway_process_errors_total{kind="unhandledRejection"} 1');
@@ -167,19 +218,35 @@ describe('the real entry, src/server.ts, in a child process', () => {
     // A slow request in flight, then SIGTERM: it completes, new connections are refused, the process exits 0.
     sim.reset();
     sim.addFault({ route: BLOCKS_ROUTE, latencyMs: 1_500, count: 1 });
-    const slow = post(port, { 'x-request-id': 'drain-test-1' }).then(async (res) => ({ status: res.status, id: res.headers.get('x-request-id'), body: (await res.json()) as any }));
+    const slow = post(port, { 'x-request-id': 'drain-test-1' }).then(async (res) => ({
+      status: res.status,
+      id: res.headers.get('x-request-id'),
+      body: (await res.json()) as any,
+    }));
     await until('the upstream call is made', () => sim.stats().total === 1);
     child.kill('SIGTERM');
     await until('shutdown begins', () => lines.some((l) => l.msg?.startsWith('shutting down')));
-    await until('new connections are refused', () => fetch(`${base}/live`).then(() => false, () => true));
+    await until('new connections are refused', () =>
+      fetch(`${base}/live`).then(
+        () => false,
+        () => true,
+      ),
+    );
 
     const answer = await slow;
     expect(answer).toMatchObject({ status: 200, id: 'drain-test-1' });
     expect(answer.body.data.chain.blocks.edges).toHaveLength(1);
     expect(await exited, stderr).toBe(0);
-    expect(lines.find((l) => l.msg === 'shutting down: no new connections, draining in-flight requests')).toMatchObject({ reason: 'SIGTERM', inFlight: 1 });
+    expect(
+      lines.find((l) => l.msg === 'shutting down: no new connections, draining in-flight requests'),
+    ).toMatchObject({ reason: 'SIGTERM', inFlight: 1 });
     expect(lines.find((l) => l.msg === 'closed')).toMatchObject({ drained: true });
     // The slow request's own log line, under the id the caller sent.
-    expect(lines.find((l) => l.msg === 'request' && l.requestId === 'drain-test-1')).toMatchObject({ level: 'info', status: 200, path: '/graphql', upstreamCalls: 1 });
+    expect(lines.find((l) => l.msg === 'request' && l.requestId === 'drain-test-1')).toMatchObject({
+      level: 'info',
+      status: 200,
+      path: '/graphql',
+      upstreamCalls: 1,
+    });
   }, 60_000);
 });

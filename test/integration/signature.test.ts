@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { AggregatedSignaturesDocument, AggregateSignaturesDocument } from '../__generated__/graphql.js';
+import {
+  AggregatedSignaturesDocument,
+  AggregateSignaturesDocument,
+} from '../__generated__/graphql.js';
 import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { expectBadInput, routeCalls } from './primary-support.js';
 
@@ -16,18 +19,30 @@ useSimAndGateway({ db: 25 }, (s, g) => {
   gw = g;
 });
 
-async function upstreamPost(network: string, body: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${sim.dataApiUrl}/v1/signatureAggregator/${network}/aggregateSignatures`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+async function upstreamPost(
+  network: string,
+  body: unknown,
+): Promise<{ status: number; json: any }> {
+  const res = await fetch(
+    `${sim.dataApiUrl}/v1/signatureAggregator/${network}/aggregateSignatures`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
   return { status: res.status, json: await res.json() };
 }
 
 describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
   it('returns the upstream’s signed message, and reaches the upstream every time (never cached)', async () => {
-    const body = { message: MESSAGE, signingSubnetId: sim.world.fixtures.l1SubnetId, quorumPercentage: 60, quorumPercentageBuffer: 20, pChainHeight: 1155 };
+    const body = {
+      message: MESSAGE,
+      signingSubnetId: sim.world.fixtures.l1SubnetId,
+      quorumPercentage: 60,
+      quorumPercentageBuffer: 20,
+      pChainHeight: 1155,
+    };
     const expected = await upstreamPost('mainnet', body);
     expect(expected.status).toBe(201);
     sim.reset();
@@ -41,14 +56,25 @@ describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
 
   it('a justification alone, on testnet (sent as fuji)', async () => {
     const expected = await upstreamPost('fuji', { justification: '0001abcdabcfff' });
-    const r = await gw.exec(AggregateSignaturesDocument, { network: 'testnet', justification: '0001abcdabcfff' });
+    const r = await gw.exec(AggregateSignaturesDocument, {
+      network: 'testnet',
+      justification: '0001abcdabcfff',
+    });
     expect(r.data!.aggregateSignatures!.signedMessage).toBe(expected.json.signedMessage);
   });
 
   it('an upstream 400 comes back as BAD_USER_INPUT with the upstream’s message', async () => {
     const message = ['message is not a valid warp message: unpacking failed'];
-    sim.addFault({ route: POST_ROUTE, status: 400, body: { message, statusCode: 400, error: 'Bad Request' }, count: 1 });
-    const r = await gw.exec(AggregateSignaturesDocument, { network: 'mainnet', message: '0xabcdef' });
+    sim.addFault({
+      route: POST_ROUTE,
+      status: 400,
+      body: { message, statusCode: 400, error: 'Bad Request' },
+      count: 1,
+    });
+    const r = await gw.exec(AggregateSignaturesDocument, {
+      network: 'mainnet',
+      message: '0xabcdef',
+    });
     expect(codes(r)).toEqual(['BAD_USER_INPUT']);
     expect(r.errors![0]!.message).toContain(message[0]);
     expect(r.errors![0]!.extensions!.upstreamStatus).toBe(400);
@@ -56,7 +82,12 @@ describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
   });
 
   it('is never retried: a 503 is one upstream call and an UPSTREAM_UNAVAILABLE error', async () => {
-    sim.addFault({ route: POST_ROUTE, status: 503, body: { message: 'Service Unavailable', statusCode: 503, error: 'Service Unavailable' }, count: 1 });
+    sim.addFault({
+      route: POST_ROUTE,
+      status: 503,
+      body: { message: 'Service Unavailable', statusCode: 503, error: 'Service Unavailable' },
+      count: 1,
+    });
     const r = await gw.exec(AggregateSignaturesDocument, { network: 'mainnet', message: MESSAGE });
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(routeCalls(sim)).toEqual({ [POST_ROUTE]: 1 });
@@ -69,12 +100,28 @@ describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
     [{ network: 'mainnet', message: 'zz' }, 'message'],
     [{ network: 'mainnet', message: '0x' }, 'message'],
     [{ network: 'mainnet', justification: 'xyz' }, 'justification'],
-    [{ network: 'mainnet', message: MESSAGE, signingSubnetId: '7WtoAMPhrmh5KosDUsFL9yTcvw7YSxiKHPpdfs4JsgW47oZT6' }, 'signingSubnetId'],
+    [
+      {
+        network: 'mainnet',
+        message: MESSAGE,
+        signingSubnetId: '7WtoAMPhrmh5KosDUsFL9yTcvw7YSxiKHPpdfs4JsgW47oZT6',
+      },
+      'signingSubnetId',
+    ],
     [{ network: 'mainnet', message: MESSAGE, quorumPercentage: 101 }, 'quorumPercentage'],
     [{ network: 'mainnet', message: MESSAGE, quorumPercentage: -1 }, 'quorumPercentage'],
-    [{ network: 'mainnet', message: MESSAGE, quorumPercentageBuffer: 101 }, 'quorumPercentageBuffer'],
-    [{ network: 'mainnet', message: MESSAGE, quorumPercentage: 80, quorumPercentageBuffer: 21 }, 'quorumPercentageBuffer'],
-    [{ network: 'mainnet', message: MESSAGE, quorumPercentageBuffer: 34 }, 'quorumPercentageBuffer'],
+    [
+      { network: 'mainnet', message: MESSAGE, quorumPercentageBuffer: 101 },
+      'quorumPercentageBuffer',
+    ],
+    [
+      { network: 'mainnet', message: MESSAGE, quorumPercentage: 80, quorumPercentageBuffer: 21 },
+      'quorumPercentageBuffer',
+    ],
+    [
+      { network: 'mainnet', message: MESSAGE, quorumPercentageBuffer: 34 },
+      'quorumPercentageBuffer',
+    ],
     [{ network: 'mainnet', message: MESSAGE, pChainHeight: -5 }, 'pChainHeight'],
   ])('%j → BAD_USER_INPUT naming %s, before any upstream call', async (vars, argument) => {
     const r = await gw.exec(AggregateSignaturesDocument, vars as never);
@@ -83,7 +130,13 @@ describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
   });
 
   it('quorum 0–100 with a sum of exactly 100 is accepted', async () => {
-    const r = await gw.exec(AggregateSignaturesDocument, { network: 'mainnet', message: MESSAGE, quorumPercentage: 33, quorumPercentageBuffer: 67, signingSubnetId: `0x${'ab'.repeat(32)}` });
+    const r = await gw.exec(AggregateSignaturesDocument, {
+      network: 'mainnet',
+      message: MESSAGE,
+      quorumPercentage: 33,
+      quorumPercentageBuffer: 67,
+      signingSubnetId: `0x${'ab'.repeat(32)}`,
+    });
     expect(r.errors).toBeUndefined();
     expect(routeCalls(sim)).toEqual({ [POST_ROUTE]: 1 });
   });
@@ -92,7 +145,9 @@ describe('aggregateSignatures (mutation over the POST, answered 201)', () => {
 describe('Network.aggregatedSignatures(txHash) (the GET, answered 201)', () => {
   it('returns the upstream’s signed message and is never cached, not even as a whole response', async () => {
     const txHash = sim.world.primary.fuji.stakingTxs[0]!.txHash;
-    const res = await fetch(`${sim.dataApiUrl}/v1/signatureAggregator/fuji/aggregateSignatures/${txHash}`);
+    const res = await fetch(
+      `${sim.dataApiUrl}/v1/signatureAggregator/fuji/aggregateSignatures/${txHash}`,
+    );
     expect(res.status).toBe(201);
     const expected = await res.json();
     sim.reset();
@@ -106,8 +161,14 @@ describe('Network.aggregatedSignatures(txHash) (the GET, answered 201)', () => {
 
   it('a txHash without a valid CB58 checksum is BAD_USER_INPUT before any upstream call', async () => {
     const bad = `${sim.world.primary.fuji.stakingTxs[0]!.txHash.slice(0, -1)}1`;
-    expectBadInput(await gw.exec(AggregatedSignaturesDocument, { network: 'fuji', txHash: bad }), 'txHash');
-    expectBadInput(await gw.exec(AggregatedSignaturesDocument, { network: 'fuji', txHash: '0xabc' }), 'txHash');
+    expectBadInput(
+      await gw.exec(AggregatedSignaturesDocument, { network: 'fuji', txHash: bad }),
+      'txHash',
+    );
+    expectBadInput(
+      await gw.exec(AggregatedSignaturesDocument, { network: 'fuji', txHash: '0xabc' }),
+      'txHash',
+    );
     expect(sim.stats().total).toBe(0);
   });
 });

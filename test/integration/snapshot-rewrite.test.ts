@@ -30,7 +30,10 @@ describe('head-page snapshots', () => {
     const cursor = again.data!.chain!.blocks!.pageInfo.endCursor!;
     const resumed = await b.exec(ChainBlocksDocument, { ...q, after: cursor });
     expect(codes(resumed)).toEqual([]);
-    const numbers = [...again.data!.chain!.blocks!.edges, ...resumed.data!.chain!.blocks!.edges].map((e) => BigInt(e.node.number));
+    const numbers = [
+      ...again.data!.chain!.blocks!.edges,
+      ...resumed.data!.chain!.blocks!.edges,
+    ].map((e) => BigInt(e.node.number));
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! - BigInt(i)));
     await a.close();
     await b.close();

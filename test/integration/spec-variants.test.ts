@@ -24,8 +24,18 @@ describe('spec-valid variants', () => {
     const body = JSON.parse(await rawGet(path)) as { validators: Record<string, unknown>[] };
     expect(body.validators.length).toBeGreaterThan(0);
     for (const v of body.validators) v.geolocation = null;
-    sim.addFault({ route: 'data-api GET /v1/networks/:network/validators/:nodeId', status: 200, body, count: 1 });
-    const r = await gw.exec(NetworkValidatorsDocument, { network: 'mainnet', nodeId, validationStatus: 'ACTIVE' as never, first: 5 });
+    sim.addFault({
+      route: 'data-api GET /v1/networks/:network/validators/:nodeId',
+      status: 200,
+      body,
+      count: 1,
+    });
+    const r = await gw.exec(NetworkValidatorsDocument, {
+      network: 'mainnet',
+      nodeId,
+      validationStatus: 'ACTIVE' as never,
+      first: 5,
+    });
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const nodes = r.data!.network.validators!.edges.map((e) => e.node as Record<string, unknown>);
     expect(nodes.length).toBe(Math.min(5, body.validators.length));
@@ -34,17 +44,29 @@ describe('spec-valid variants', () => {
 
   it('L1 validator weight and remainingBalance above 2^53 render as exact decimal strings', async () => {
     const text = await rawGet('/v1/networks/mainnet/l1Validators?pageSize=100');
-    const first = (JSON.parse(text) as { validators: { validationId: string; weight: number; remainingBalance: number }[] }).validators[0]!;
+    const first = (
+      JSON.parse(text) as {
+        validators: { validationId: string; weight: number; remainingBalance: number }[];
+      }
+    ).validators[0]!;
     const big = '18446744073709551615'; // 2^64 - 1
     const big2 = '9007199254740993'; // 2^53 + 1: a float cannot hold it
     const patched = text
       .replace(`"weight":${first.weight}`, `"weight":${big}`)
       .replace(`"remainingBalance":${first.remainingBalance}`, `"remainingBalance":${big2}`);
     expect(patched).not.toBe(text);
-    sim.addFault({ route: 'data-api GET /v1/networks/:network/l1Validators', status: 200, body: patched, headers: { 'content-type': 'application/json' }, count: 1 });
+    sim.addFault({
+      route: 'data-api GET /v1/networks/:network/l1Validators',
+      status: 200,
+      body: patched,
+      headers: { 'content-type': 'application/json' },
+      count: 1,
+    });
     const r = await gw.exec(L1ValidatorsDocument, { network: 'mainnet', first: 3 });
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-    const v = r.data!.network.l1Validators!.edges.find((e) => e.node.validationId === first.validationId)!.node;
+    const v = r.data!.network.l1Validators!.edges.find(
+      (e) => e.node.validationId === first.validationId,
+    )!.node;
     expect(v.weight).toBe(big);
     expect(v.remainingBalance).toBe(big2);
   });

@@ -72,9 +72,7 @@ async function contractWalk(
 }
 
 describe('Contract.transfers', () => {
-  it(
-    'walks every transfer of an NFT collection in the upstream’s order, one call per upstream page',
-    async () => {
+  it('walks every transfer of an NFT collection in the upstream’s order, one call per upstream page', async () => {
     const nft = sim.world.fixtures.contracts.erc721;
     const up = await upstreamWalk(
       sim.dataApiUrl,
@@ -87,7 +85,7 @@ describe('Contract.transfers', () => {
       nft,
       'transfers',
       '__typename txHash logIndex blockNumber from { address } to { address } ... on ' +
-      'Erc721Transfer { token { tokenId } }',
+        'Erc721Transfer { token { tokenId } }',
       130,
     );
     expect(edges.map((e: any) => e.node)).toEqual(
@@ -105,9 +103,7 @@ describe('Contract.transfers', () => {
     expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.transfers]: pages(up.length) });
   });
 
-  it(
-    'takes the block range as startBlock/endBlock, the spec’s names, and types each transfer',
-    async () => {
+  it('takes the block range as startBlock/endBlock, the spec’s names, and types each transfer', async () => {
     const token = sim.world.fixtures.contracts.erc20;
     const head = sim.world.head(C).number;
     const [startBlock, endBlock] = [head - 300, head - 100];
@@ -143,8 +139,7 @@ describe('Contract.transfers', () => {
       expectBadInput(r, argument);
     }
     // Deep below a list too: a balance filter on an address reached through transfers.
-    const deep =
-      await gw.query(`{ address(chainId: "${C}", address: "${token}") { contract {
+    const deep = await gw.query(`{ address(chainId: "${C}", address: "${token}") { contract {
         transfers(first: 5) { edges { node {
       from { erc20Balances(contractAddresses: ["0xbad"]) { edges { cursor } } } } } } } } }`);
     expectBadInput(deep, 'contractAddresses');
@@ -190,8 +185,7 @@ describe('NFT collections', () => {
         sim.dataApiUrl,
         `/v1/chains/${C}/nfts/collections/${address}/tokens/${one.tokenId}`,
       );
-      const r =
-        await gw.query(`{ address(chainId: "${C}", address: "${address}") { contract { ...
+      const r = await gw.query(`{ address(chainId: "${C}", address: "${address}") { contract { ...
           on ${type} {
         token(tokenId: "${one.tokenId}") { ... on Erc721Token { tokenId name metadata { name
           imageUri } } ... on Erc1155Token { tokenId metadata { name imageUri } } } } } } }`);
@@ -220,93 +214,99 @@ describe('NFT collections', () => {
 describe('deployments', () => {
   it(
     'Address.deployedContracts walks listContractDeployments across pages; each contract needs ' +
-    'no further call',
+      'no further call',
     async () => {
-    const chain = sim.world.chain(C)!;
-    const counts = new Map<string, number>();
-    for (const t of chain.transactions)
-      if (t.createdContract) counts.set(t.from, (counts.get(t.from) ?? 0) + 1);
-    const deployer = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-    const up = await upstreamWalk(
-      sim.dataApiUrl,
-      `/v1/chains/${C}/contracts/${deployer}/deployments`,
-      'contracts',
-      {},
-      5,
-    );
-    expect(up.length).toBeGreaterThan(10);
-    sim.reset();
-    // A deployer has a few dozen contracts, fewer than one page of 100: this gateway asks for pages
-    // of 5.
-    const small = createTestGateway(sim, { redisUrl, tokenPageSizes: { contractDeployments: 5 } });
-    const query = `query($after: String) { address(chainId: "${C}", address: "${deployer}") {
+      const chain = sim.world.chain(C)!;
+      const counts = new Map<string, number>();
+      for (const t of chain.transactions)
+        if (t.createdContract) counts.set(t.from, (counts.get(t.from) ?? 0) + 1);
+      const deployer = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+      const up = await upstreamWalk(
+        sim.dataApiUrl,
+        `/v1/chains/${C}/contracts/${deployer}/deployments`,
+        'contracts',
+        {},
+        5,
+      );
+      expect(up.length).toBeGreaterThan(10);
+      sim.reset();
+      // A deployer has a few dozen contracts, fewer than one page of 100: this gateway asks for pages
+      // of 5.
+      const small = createTestGateway(sim, {
+        redisUrl,
+        tokenPageSizes: { contractDeployments: 5 },
+      });
+      const query = `query($after: String) { address(chainId: "${C}", address: "${deployer}") {
       deployedContracts(first: 7, after: $after) {
       edges { node { __typename address name deployment { txHash } } } pageInfo { hasNextPage
         endCursor } } } }`;
-    const edges = await walk(async (after) => {
-      const r = await small.query(query, { after });
-      ok(r);
-      return r.data!.address.deployedContracts;
-    });
-    await small.close();
-    expect(edges.map((e: any) => e.node)).toEqual(
-      up.map((c) => ({
-        __typename: 'UnknownContract',
-        address: c.address.toLowerCase(),
-        name: c.name,
-        deployment: { txHash: c.deploymentDetails.txHash },
-      })),
-    );
-    expect(routeCalls(sim)).toEqual({ [R.deployments]: Math.ceil(up.length / 5) });
-  });
+      const edges = await walk(async (after) => {
+        const r = await small.query(query, { after });
+        ok(r);
+        return r.data!.address.deployedContracts;
+      });
+      await small.close();
+      expect(edges.map((e: any) => e.node)).toEqual(
+        up.map((c) => ({
+          __typename: 'UnknownContract',
+          address: c.address.toLowerCase(),
+          name: c.name,
+          deployment: { txHash: c.deploymentDetails.txHash },
+        })),
+      );
+      expect(routeCalls(sim)).toEqual({ [R.deployments]: Math.ceil(up.length / 5) });
+    },
+  );
 
   it(
     'Contract.deploymentTransaction is the Transaction entity: one call, and its fields need no ' +
-    'other',
+      'other',
     async () => {
-    const created = sim.world.chain(C)!.transactions.find((t) => t.createdContract)!;
-    const up = await upstreamGet(
-      sim.dataApiUrl,
-      `/v1/chains/${C}/contracts/${created.createdContract}/transactions:getDeployment`,
-      { currency: 'eur' },
-    );
-    sim.reset();
-    const query = `{ address(chainId: "${C}", address: "${created.createdContract}") { contract {
+      const created = sim.world.chain(C)!.transactions.find((t) => t.createdContract)!;
+      const up = await upstreamGet(
+        sim.dataApiUrl,
+        `/v1/chains/${C}/contracts/${created.createdContract}/transactions:getDeployment`,
+        { currency: 'eur' },
+      );
+      sim.reset();
+      const query = `{ address(chainId: "${C}", address: "${created.createdContract}") { contract {
       deploymentTransaction(currency: EUR) {
       id hash from { address } input } } } }`;
-    const cold = await gw.query(query);
-    ok(cold);
-    expect(cold.data!.address.contract.deploymentTransaction).toMatchObject({
-      hash: up.nativeTransaction.txHash,
-      from: { address: up.nativeTransaction.from.address.toLowerCase() },
-      input: up.nativeTransaction.input,
-    });
-    expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
-    await settle();
-    sim.reset();
-    expect((await gw.query(query)).data).toEqual(cold.data);
-    expect(sim.stats().total).toBe(0);
-  });
+      const cold = await gw.query(query);
+      ok(cold);
+      expect(cold.data!.address.contract.deploymentTransaction).toMatchObject({
+        hash: up.nativeTransaction.txHash,
+        from: { address: up.nativeTransaction.from.address.toLowerCase() },
+        input: up.nativeTransaction.input,
+      });
+      expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
+      await settle();
+      sim.reset();
+      expect((await gw.query(query)).data).toEqual(cold.data);
+      expect(sim.stats().total).toBe(0);
+    },
+  );
 
   it(
     'in USD (the default) it stands for the get-transaction answer: the transaction’s transfers ' +
-    'need no call',
+      'need no call',
     async () => {
-    const created = sim.world.chain(C)!.transactions.filter((t) => t.createdContract)[1]!;
-    const up = await upstreamGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${created.hash}`);
-    sim.reset();
-    const r =
-      await gw.query(`{ address(chainId: "${C}", address: "${created.createdContract}") { contract
+      const created = sim.world.chain(C)!.transactions.filter((t) => t.createdContract)[1]!;
+      const up = await upstreamGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${created.hash}`);
+      sim.reset();
+      const r =
+        await gw.query(`{ address(chainId: "${C}", address: "${created.createdContract}") { contract
         { deploymentTransaction {
       hash erc20Transfers { logIndex } icmMessageInfo { messageId } } } } }`);
-    ok(r);
-    expect(r.data!.address.contract.deploymentTransaction).toEqual({
-      hash: up.nativeTransaction.txHash,
-      erc20Transfers: (up.erc20Transfers ?? []).map((t: any) => ({ logIndex: t.logIndex })),
-      icmMessageInfo: null,
-    });
-    expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
-  });
+      ok(r);
+      expect(r.data!.address.contract.deploymentTransaction).toEqual({
+        hash: up.nativeTransaction.txHash,
+        erc20Transfers: (up.erc20Transfers ?? []).map((t: any) => ({ logIndex: t.logIndex })),
+        icmMessageInfo: null,
+      });
+      expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
+    },
+  );
 });
 
 describe('across chains', () => {
@@ -316,8 +316,12 @@ describe('across chains', () => {
         await upstreamWalk(sim.dataApiUrl, '/v1/blocks', 'blocks', { network })
       ).slice(0, 250);
       sim.reset();
-      const query = `query($after: String) { latestBlocks(first: 125, after: $after${network ? `,
-        network: ${network}` : ''}) {
+      const query = `query($after: String) { latestBlocks(first: 125, after: $after${
+        network
+          ? `,
+        network: ${network}`
+          : ''
+      }) {
         edges { node { chainId number hash } } pageInfo { hasNextPage endCursor } } }`;
       const edges: any[] = [];
       let after: string | null = null;
@@ -355,9 +359,7 @@ describe('across chains', () => {
     expect(routeCalls(sim)).toEqual({ [R.txs]: 2 });
   });
 
-  it(
-    'chains(network, feature) passes both filters; without them it is the shared all-chains answer',
-    async () => {
+  it('chains(network, feature) passes both filters; without them it is the shared all-chains answer', async () => {
     const up = await upstreamGet(sim.dataApiUrl, '/v1/chains', {
       network: 'mainnet',
       feature: 'nftIndexing',
@@ -367,7 +369,7 @@ describe('across chains', () => {
     sim.reset();
     const r = await gw.query(
       '{ filtered: chains(network: mainnet, feature: NFT_INDEXING) { chainId name } all: chains ' +
-      '{ chainId } }',
+        '{ chainId } }',
     );
     ok(r);
     expect(r.data!.filtered).toEqual(

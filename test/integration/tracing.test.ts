@@ -19,7 +19,10 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  tracing = setupTracing({ otlpTracesUrl: undefined, otlpHeaders: {}, serviceName: 'gateway-test', sampleRatio: 1 }, { exporter });
+  tracing = setupTracing(
+    { otlpTracesUrl: undefined, otlpHeaders: {}, serviceName: 'gateway-test', sampleRatio: 1 },
+    { exporter },
+  );
   sim = await startTestSimulator();
   await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl, env: { DATA_API_KEY: API_KEY, UPSTREAM_RETRIES: '2' } });
@@ -48,19 +51,39 @@ const parentId = (s: ReadableSpan) => s.parentSpanContext?.spanId;
 
 /** The spans as an indented tree, children in start order, with the attributes that tell the story. */
 function printTree(spans: readonly ReadableSpan[]): string {
-  const shown = ['graphql.operation.name', 'http.response.status_code', 'upstream.calls', 'loader.batch_size', 'cache.keys', 'cache.hit', 'cache.miss', 'url.template', 'rpc.method', 'upstream.attempts', 'upstream.status', 'upstream.attempt', 'error.type'];
+  const shown = [
+    'graphql.operation.name',
+    'http.response.status_code',
+    'upstream.calls',
+    'loader.batch_size',
+    'cache.keys',
+    'cache.hit',
+    'cache.miss',
+    'url.template',
+    'rpc.method',
+    'upstream.attempts',
+    'upstream.status',
+    'upstream.attempt',
+    'error.type',
+  ];
   const lines: string[] = [];
   const walk = (s: ReadableSpan, depth: number) => {
-    const attrs = shown.filter((k) => s.attributes[k] !== undefined).map((k) => `${k}=${JSON.stringify(s.attributes[k])}`);
+    const attrs = shown
+      .filter((k) => s.attributes[k] !== undefined)
+      .map((k) => `${k}=${JSON.stringify(s.attributes[k])}`);
     lines.push(`${'  '.repeat(depth)}${s.name}${attrs.length ? `  [${attrs.join(' ')}]` : ''}`);
     for (const c of childrenOf(spans, s)) walk(c, depth + 1);
   };
-  for (const root of spans.filter((s) => !parentId(s) || !spans.some((p) => id(p) === parentId(s)))) walk(root, 0);
+  for (const root of spans.filter((s) => !parentId(s) || !spans.some((p) => id(p) === parentId(s))))
+    walk(root, 0);
   return lines.join('\n');
 }
 const childrenOf = (spans: readonly ReadableSpan[], s: ReadableSpan) =>
-  spans.filter((c) => parentId(c) === id(s)).sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
-const parentOf = (spans: readonly ReadableSpan[], s: ReadableSpan) => spans.find((p) => id(p) === parentId(s));
+  spans
+    .filter((c) => parentId(c) === id(s))
+    .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
+const parentOf = (spans: readonly ReadableSpan[], s: ReadableSpan) =>
+  spans.find((p) => id(p) === parentId(s));
 
 describe('tracing with an in-memory exporter', () => {
   it('one query is one tree: request → resolver batch → cache lookup → upstream call → attempt', async () => {
@@ -82,9 +105,14 @@ describe('tracing with an in-memory exporter', () => {
 
     // Resolver batches hang off the request; each one's cache lookup hangs off its batch.
     const batches = spans.filter((s) => s.name.startsWith('loader.batch'));
-    expect(batches.map((s) => s.name).sort()).toEqual(['loader.batch data.blockTransactions', 'loader.batch data.latestBlocks']);
+    expect(batches.map((s) => s.name).sort()).toEqual([
+      'loader.batch data.blockTransactions',
+      'loader.batch data.latestBlocks',
+    ]);
     for (const b of batches) expect(parentOf(spans, b)).toBe(root);
-    expect(batches.find((b) => b.name.endsWith('blockTransactions'))!.attributes['loader.batch_size']).toBe(2);
+    expect(
+      batches.find((b) => b.name.endsWith('blockTransactions'))!.attributes['loader.batch_size'],
+    ).toBe(2);
 
     const lookups = spans.filter((s) => s.name === 'cache.lookup');
     expect(lookups).toHaveLength(2);
@@ -111,7 +139,12 @@ describe('tracing with an in-memory exporter', () => {
       const attempts = childrenOf(spans, c);
       expect(attempts).toHaveLength(1);
       expect(attempts[0]!.kind).toBe(SpanKind.CLIENT);
-      expect(attempts[0]!.attributes).toMatchObject({ 'upstream.attempt': 1, 'http.request.resend_count': 0, 'http.response.status_code': 200, 'url.template': c.attributes['url.template'] });
+      expect(attempts[0]!.attributes).toMatchObject({
+        'upstream.attempt': 1,
+        'http.request.resend_count': 0,
+        'http.response.status_code': 200,
+        'url.template': c.attributes['url.template'],
+      });
     }
 
     // Nothing secret or unbounded: no URL, no query string, no key, no concrete id in any attribute.
@@ -143,8 +176,15 @@ describe('tracing with an in-memory exporter', () => {
     // A block nothing else here asked for (by number), so the call really goes upstream.
     const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 5 });
     sim.reset();
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', status: 503, body: { message: 'down', statusCode: 503, error: 'Service Unavailable' }, count: 1 });
-    const r = await gw.query(`{ block(chainId: "43114", id: "${blocks[4].blockNumber}") { number } }`);
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+      status: 503,
+      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+      count: 1,
+    });
+    const r = await gw.query(
+      `{ block(chainId: "43114", id: "${blocks[4].blockNumber}") { number } }`,
+    );
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const spans = exporter.getFinishedSpans();
     console.log(`trace of a retried call:\n${printTree(spans)}`);
@@ -153,7 +193,13 @@ describe('tracing with an in-memory exporter', () => {
     expect(call.attributes['upstream.attempts']).toBe(2);
     expect(call.attributes['upstream.status']).toBe('200');
     const attempts = childrenOf(spans, call);
-    expect(attempts.map((a) => [a.attributes['upstream.attempt'], a.attributes['http.response.status_code'], a.status.code])).toEqual([
+    expect(
+      attempts.map((a) => [
+        a.attributes['upstream.attempt'],
+        a.attributes['http.response.status_code'],
+        a.status.code,
+      ]),
+    ).toEqual([
       [1, 503, SpanStatusCode.ERROR],
       [2, 200, SpanStatusCode.UNSET],
     ]);
@@ -165,14 +211,25 @@ describe('tracing with an in-memory exporter', () => {
     const spans = exporter.getFinishedSpans();
     console.log(`trace of a node query:\n${printTree(spans)}`);
     const rpc = spans.filter((s) => s.name.startsWith('jsonrpc '));
-    expect(rpc.map((s) => [s.name, s.attributes['rpc.method'], s.attributes['rpc.jsonrpc.batch_size'], s.attributes['url.template']]).sort()).toEqual([
+    expect(
+      rpc
+        .map((s) => [
+          s.name,
+          s.attributes['rpc.method'],
+          s.attributes['rpc.jsonrpc.batch_size'],
+          s.attributes['url.template'],
+        ])
+        .sort(),
+    ).toEqual([
       ['jsonrpc batch', 'eth_blockNumber,eth_chainId', 2, '/ext/bc/C/rpc'],
       ['jsonrpc info.getNodeID', 'info.getNodeID', 1, '/ext/info'],
     ]);
     for (const s of rpc) {
       expect(s.attributes['rpc.system']).toBe('jsonrpc');
       expect(parentOf(spans, s)!.name).toBe('cache.lookup');
-      expect(childrenOf(spans, s).map((c) => c.name)).toEqual([`upstream node POST ${s.attributes['url.template']}`]);
+      expect(childrenOf(spans, s).map((c) => c.name)).toEqual([
+        `upstream node POST ${s.attributes['url.template']}`,
+      ]);
     }
   });
 });

@@ -10,7 +10,10 @@ let n: (back: number) => string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const head = Number((await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0].blockNumber);
+  const head = Number(
+    (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
+      .blockNumber,
+  );
   n = (back) => String(head - back);
 });
 afterAll(async () => {
@@ -23,7 +26,9 @@ const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 describe('upstream failures become typed GraphQL errors', () => {
   it('404 gives NOT_FOUND for that field while its siblings still answer', async () => {
     const gw = createTestGateway(sim);
-    const r = await gw.query(`{ missing: block(chainId: "43114", id: "999999999") { number } present: block(chainId: "43114", id: "${n(1)}") { number } }`);
+    const r = await gw.query(
+      `{ missing: block(chainId: "43114", id: "999999999") { number } present: block(chainId: "43114", id: "${n(1)}") { number } }`,
+    );
     expect(r.data).toEqual({ missing: null, present: { number: n(1) } });
     expect(codes(r)).toEqual(['NOT_FOUND']);
     expect(r.errors![0]!.path).toEqual(['missing']);
@@ -32,7 +37,11 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('503 gives UPSTREAM_UNAVAILABLE after a bounded number of retries', async () => {
     const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '2' } });
-    sim.addFault({ route: BLOCK_ROUTE, status: 503, body: { message: 'node down', statusCode: 503, error: 'Service Unavailable' } });
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 503,
+      body: { message: 'node down', statusCode: 503, error: 'Service Unavailable' },
+    });
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(2)}") { number } }`);
     expect(r.data).toEqual({ block: null });
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE']);
@@ -42,7 +51,13 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('429 with retry-after is honoured: the retry waits, then succeeds', async () => {
     const gw = createTestGateway(sim);
-    sim.addFault({ route: BLOCK_ROUTE, status: 429, headers: { 'retry-after': '1' }, count: 1, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } });
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 429,
+      headers: { 'retry-after': '1' },
+      count: 1,
+      body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' },
+    });
     const started = Date.now();
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(3)}") { number } }`);
     expect(r.errors).toBeUndefined();
@@ -53,7 +68,13 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('a retry-after longer than we will wait gives RATE_LIMITED at once, with the wait in extensions', async () => {
     const gw = createTestGateway(sim, { env: { MAX_RETRY_AFTER_MS: '1000' } });
-    sim.addFault({ route: BLOCK_ROUTE, status: 429, headers: { 'retry-after': '30' }, count: 1, body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' } });
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 429,
+      headers: { 'retry-after': '30' },
+      count: 1,
+      body: { message: 'Too many', statusCode: 429, error: 'Too Many Requests' },
+    });
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(4)}") { number } }`);
     expect(codes(r)).toEqual(['RATE_LIMITED']);
     expect(r.errors![0]!.extensions!.retryAfterSec).toBe(30);
@@ -69,7 +90,12 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('an upstream answer that breaks the contract is UPSTREAM_ERROR naming the field', async () => {
     const gw = createTestGateway(sim);
-    sim.addFault({ route: BLOCK_ROUTE, status: 200, body: { blockNumber: 6, blockHash: '0x' }, count: 1 });
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 200,
+      body: { blockNumber: 6, blockHash: '0x' },
+      count: 1,
+    });
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(6)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
     expect(r.errors![0]!.message).toMatch(/does not fit its contract/);
@@ -84,7 +110,9 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('bad input is refused before any upstream call, naming the argument', async () => {
     const gw = createTestGateway(sim);
-    const r = await gw.query(`{ a: block(chainId: "x43114", id: "${n(1)}") { number } b: block(chainId: "43114", id: "0xzz") { number } c: chain(id: "") { name } }`);
+    const r = await gw.query(
+      `{ a: block(chainId: "x43114", id: "${n(1)}") { number } b: block(chainId: "43114", id: "0xzz") { number } c: chain(id: "") { name } }`,
+    );
     expect(codes(r)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT']);
     expect(r.errors!.map((e) => e.extensions!.argument).sort()).toEqual(['chainId', 'id', 'id']);
     expect(sim.stats().total).toBe(0);
@@ -92,8 +120,14 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('variables of the wrong type and unknown enum values are BAD_USER_INPUT too', async () => {
     const gw = createTestGateway(sim);
-    const wrongType = await gw.query(`query($f: Int) { chain(id: "43114") { blocks(first: $f) { edges { cursor } } } }`, { f: 'ten' });
-    const badEnum = await gw.query(`query($s: TransactionStatus) { chain(id: "43114") { transactions(first: 1, status: $s) { edges { cursor } } } }`, { s: 'MAYBE' });
+    const wrongType = await gw.query(
+      `query($f: Int) { chain(id: "43114") { blocks(first: $f) { edges { cursor } } } }`,
+      { f: 'ten' },
+    );
+    const badEnum = await gw.query(
+      `query($s: TransactionStatus) { chain(id: "43114") { transactions(first: 1, status: $s) { edges { cursor } } } }`,
+      { s: 'MAYBE' },
+    );
     expect(codes(wrongType)).toEqual(['BAD_USER_INPUT']);
     expect(codes(badEnum)).toEqual(['BAD_USER_INPUT']);
     expect(sim.stats().total).toBe(0);
@@ -101,14 +135,27 @@ describe('upstream failures become typed GraphQL errors', () => {
 
   it('a query that would fan out into hundreds of upstream calls is refused before any of them', async () => {
     const gw = createTestGateway(sim);
-    const huge = await gw.query(`{ chain(id: "43114") { blocks(first: 500) { edges { node { transactions(first: 500) { edges { node { hash } } } } } } } }`);
+    const huge = await gw.query(
+      `{ chain(id: "43114") { blocks(first: 500) { edges { node { transactions(first: 500) { edges { node { hash } } } } } } } }`,
+    );
     expect(huge.data).toBeUndefined();
-    expect(huge.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX', limit: 300 });
-    const deep = await createTestGateway(sim, { env: { MAX_QUERY_DEPTH: '4' } }).query(`{ block(chainId: "43114", id: "${n(1)}") { parent { parent { parent { number } } } } }`);
-    expect(deep.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'QUERY_TOO_COMPLEX' });
+    expect(huge.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+      limit: 300,
+    });
+    const deep = await createTestGateway(sim, { env: { MAX_QUERY_DEPTH: '4' } }).query(
+      `{ block(chainId: "43114", id: "${n(1)}") { parent { parent { parent { number } } } } }`,
+    );
+    expect(deep.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+    });
     expect(sim.stats().total).toBe(0);
     // the foundation's own query (20 blocks, 5 transactions each) is far below the limit
-    const ok = await gw.query(`{ chain(id: "43114") { blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`);
+    const ok = await gw.query(
+      `{ chain(id: "43114") { blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`,
+    );
     expect(ok.errors).toBeUndefined();
   });
 
@@ -122,10 +169,16 @@ describe('upstream failures become typed GraphQL errors', () => {
 describe('npm start against unreachable public endpoints', () => {
   it('answers a clear error per field instead of failing the request', async () => {
     const gw = createTestGateway(
-      { dataApiUrl: 'http://127.0.0.1:9/data-api', metricsApiUrl: 'http://127.0.0.1:9/m', nodeUrl: 'http://127.0.0.1:9' },
+      {
+        dataApiUrl: 'http://127.0.0.1:9/data-api',
+        metricsApiUrl: 'http://127.0.0.1:9/m',
+        nodeUrl: 'http://127.0.0.1:9',
+      },
       { env: { UPSTREAM_RETRIES: '0' } },
     );
-    const r = await gw.query(`{ chain(id: "43114") { name } block(chainId: "43114", id: "${n(1)}") { number } }`);
+    const r = await gw.query(
+      `{ chain(id: "43114") { name } block(chainId: "43114", id: "${n(1)}") { number } }`,
+    );
     expect(r.data).toEqual({ chain: null, block: null });
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE']);
   });

@@ -1,15 +1,23 @@
-import type { ExecutionResult } from 'graphql';
-import { envelopeRemainingMs } from '../../src/cache/cached.js';
-import type { CachePolicy, CacheClass } from '../../src/cache/policy.js';
-import { RedisStore } from '../../src/cache/redis-store.js';
-import { MemoryStore, type CacheEntry, type CacheStore } from '../../src/cache/store.js';
-import { TieredStore } from '../../src/cache/tiered-store.js';
 import { readFileSync } from 'node:fs';
+import type { ExecutionResult } from 'graphql';
 import { buildSchema } from 'graphql';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { envelopeRemainingMs } from '../../src/cache/cached.js';
+import type { CacheClass, CachePolicy } from '../../src/cache/policy.js';
+import { RedisStore } from '../../src/cache/redis-store.js';
+import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
+import { TieredStore } from '../../src/cache/tiered-store.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { Rng } from '../../src/sim/world/prng.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { argValues, generatedSteps, harvestIds, nextCursor, nodeSteps, operationSteps, type Step } from './workload.js';
+import {
+  argValues,
+  generatedSteps,
+  harvestIds,
+  nextCursor,
+  nodeSteps,
+  operationSteps,
+  type Step,
+} from './workload.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -40,7 +48,12 @@ export const CREDENTIALS = {
 export type Credential = keyof typeof CREDENTIALS;
 
 /** TTLs of the cached gateway (ms): short, so that rounds cross them. Immutable keeps its default. */
-export const CACHED_TTL: Partial<Record<CacheClass, number>> = { head: 200, tokenPage: 400, slow: 400, notFound: 200 };
+export const CACHED_TTL: Partial<Record<CacheClass, number>> = {
+  head: 200,
+  tokenPage: 400,
+  slow: 400,
+  notFound: 200,
+};
 export const CACHED_STALE: Partial<Record<CacheClass, { swr: number; ifError: number }>> = {
   head: { swr: 200, ifError: 0 },
   tokenPage: { swr: 0, ifError: 0 },
@@ -51,15 +64,25 @@ export const STALENESS_BOUND_MS = 600 + 400;
 /** A round lasts at least this long, so answers cached in round r are past the bound by round r + 2. */
 const MIN_ROUND_MS = STALENESS_BOUND_MS + 100;
 
-const ZERO_TTL: Record<CacheClass, number> = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
-const ZERO_STALE = Object.fromEntries(Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }])) as Record<CacheClass, { swr: number; ifError: number }>;
+const ZERO_TTL: Record<CacheClass, number> = {
+  immutable: 0,
+  head: 0,
+  tokenPage: 0,
+  slow: 0,
+  notFound: 0,
+  never: 0,
+};
+const ZERO_STALE = Object.fromEntries(
+  Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }]),
+) as Record<CacheClass, { swr: number; ifError: number }>;
 
 /** Wrong policies a test can plant to prove the oracle fails. */
 export const PLANTS = {
   /** The latest-blocks list classed immutable (7 days): new blocks never show. */
   'latest-blocks-immutable': (p: CachePolicy): CachePolicy => ({
     ...p,
-    ttlFor: (resource, opts) => (resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts)),
+    ttlFor: (resource, opts) =>
+      resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts),
   }),
 } satisfies Record<string, (p: CachePolicy) => CachePolicy>;
 
@@ -119,7 +142,10 @@ interface Answer {
 /** Data with cursors blanked (opaque and signed; their meaning is checked through the pages they lead to), errors by code and path. */
 function normalize(r: ExecutionResult): Answer {
   const errors = (r.errors ?? [])
-    .map((e) => ({ code: (e.extensions as { code?: string } | undefined)?.code ?? null, path: (e.path ?? []).join('.') }))
+    .map((e) => ({
+      code: (e.extensions as { code?: string } | undefined)?.code ?? null,
+      path: (e.path ?? []).join('.'),
+    }))
     .sort((a, b) => (a.path + a.code < b.path + b.code ? -1 : 1));
   const data = blankCursors(r.data ?? null);
   const value = errors.length ? { data, errors } : { data };
@@ -129,7 +155,14 @@ function normalize(r: ExecutionResult): Answer {
 function blankCursors(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(blankCursors);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, (k === 'cursor' || k === 'endCursor' || k === 'startCursor') && typeof c === 'string' ? '<cursor>' : blankCursors(c)]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, c]) => [
+        k,
+        (k === 'cursor' || k === 'endCursor' || k === 'startCursor') && typeof c === 'string'
+          ? '<cursor>'
+          : blankCursors(c),
+      ]),
+    );
   }
   return v;
 }
@@ -161,11 +194,14 @@ class RecordingStore implements CacheStore {
     return this.inner.close();
   }
   keysBetween(from: number, to: number): string[] {
-    return [...new Set(this.reads.filter((r) => r.at >= from && r.at <= to).flatMap((r) => r.keys))];
+    return [
+      ...new Set(this.reads.filter((r) => r.at >= from && r.at <= to).flatMap((r) => r.keys)),
+    ];
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Whether `got` is made of parts of the candidates (answers at allowed world versions): equal to one of them
@@ -179,11 +215,18 @@ export function composes(got: unknown, candidates: readonly unknown[]): boolean 
   if (!isObject(got)) return false;
   const objects = candidates.filter(isObject);
   const scalarKeys = Object.keys(got).filter((k) => !isObject(got[k]) && !Array.isArray(got[k]));
-  const sameScalars = objects.filter((c) => scalarKeys.every((k) => JSON.stringify(c[k]) === JSON.stringify(got[k])));
+  const sameScalars = objects.filter((c) =>
+    scalarKeys.every((k) => JSON.stringify(c[k]) === JSON.stringify(got[k])),
+  );
   if (sameScalars.length === 0) return false;
   return Object.keys(got)
     .filter((k) => !scalarKeys.includes(k))
-    .every((k) => composes(got[k], objects.filter((c) => k in c).map((c) => c[k])));
+    .every((k) =>
+      composes(
+        got[k],
+        objects.filter((c) => k in c).map((c) => c[k]),
+      ),
+    );
 }
 
 const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
@@ -199,7 +242,14 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     apiKeys: { revoked: [CREDENTIALS.revoked['x-glacier-api-key']] },
   });
   const env = { DATA_API_KEY: 'oracle-operator-key', UPSTREAM_RETRIES: '0' };
-  const recorder = new RecordingStore(new TieredStore(new MemoryStore(), new RedisStore({ url: o.redisUrl, commandTimeoutMs: 2_000 }), 60_000, (raw) => envelopeRemainingMs(raw)));
+  const recorder = new RecordingStore(
+    new TieredStore(
+      new MemoryStore(),
+      new RedisStore({ url: o.redisUrl, commandTimeoutMs: 2_000 }),
+      60_000,
+      (raw) => envelopeRemainingMs(raw),
+    ),
+  );
   const cached: TestGateway = createTestGateway(sim, {
     env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
     store: recorder,
@@ -207,13 +257,29 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     staleOverrides: CACHED_STALE,
     wrapPolicy: o.plant ? PLANTS[o.plant] : undefined,
   });
-  const reference: TestGateway = createTestGateway(sim, { env, store: new MemoryStore(), ttlOverrides: ZERO_TTL, staleOverrides: ZERO_STALE });
+  const reference: TestGateway = createTestGateway(sim, {
+    env,
+    store: new MemoryStore(),
+    ttlOverrides: ZERO_TTL,
+    staleOverrides: ZERO_STALE,
+  });
   await cached.ready();
 
-  const result: OracleResult = { seed: o.seed, queries: 0, unjudged: 0, versions: 1, steps: 0, skippedOperations: [], divergences: [], ms: 0 };
+  const result: OracleResult = {
+    seed: o.seed,
+    queries: 0,
+    unjudged: 0,
+    versions: 1,
+    steps: 0,
+    skippedOperations: [],
+    divergences: [],
+    ms: 0,
+  };
   try {
     // From the printed SDL (schema:check keeps it current), so the workload's graphql module owns every type.
-    const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+    const schema = buildSchema(
+      readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'),
+    );
     const rng = new Rng(`oracle|${o.seed}`);
     const args = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed: o.seed });
 
@@ -221,7 +287,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const gen = generatedSteps(schema, args);
     const ids = new Set<string>();
     // (A run restricted to named steps skips the harvest: its steps are named, not sampled.)
-    if (!o.onlySteps) for (const s of gen) harvestIds((await reference.query(s.query, s.variables)).data, ids);
+    if (!o.onlySteps)
+      for (const s of gen) harvestIds((await reference.query(s.query, s.variables)).data, ids);
     const idList = [...ids].sort();
     const nodeIds = Array.from({ length: Math.min(8, idList.length) }, () => rng.pick(idList));
     const ops = operationSteps(schema, args, () => idList, rng);
@@ -229,11 +296,16 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     let steps: Step[] = [...ops.steps, ...gen, ...nodeSteps(schema, nodeIds)];
     if (o.onlySteps) steps = steps.filter((s) => o.onlySteps!.includes(s.name));
     if (o.maxSteps !== undefined && steps.length > o.maxSteps) {
-      const shuffled = steps.map((s) => ({ s, k: rng.next() })).sort((a, b) => a.k - b.k).map((x) => x.s);
+      const shuffled = steps
+        .map((s) => ({ s, k: rng.next() }))
+        .sort((a, b) => a.k - b.k)
+        .map((x) => x.s);
       steps = shuffled.slice(0, o.maxSteps);
     }
     result.steps = steps.length;
-    log(`oracle ${o.seed}: ${steps.length} steps (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds`);
+    log(
+      `oracle ${o.seed}: ${steps.length} steps (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds`,
+    );
 
     // refs: `${step}|${page}|${credential}` → version → answer
     const refs = new Map<string, Map<number, Answer>>();
@@ -244,9 +316,21 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const referencePass = async () => {
       for (const step of steps) {
         for (const cred of creds) {
-          const p1 = normalize(await reference.query(step.query, step.variables, { ...CREDENTIALS[cred] }));
+          const p1 = normalize(
+            await reference.query(step.query, step.variables, { ...CREDENTIALS[cred] }),
+          );
           record(`${step.name}|1|${cred}`, p1);
-          if (step.pages && p1.cursor) record(`${step.name}|2|${cred}`, normalize(await reference.query(step.query, { ...step.variables, after: p1.cursor }, { ...CREDENTIALS[cred] })));
+          if (step.pages && p1.cursor)
+            record(
+              `${step.name}|2|${cred}`,
+              normalize(
+                await reference.query(
+                  step.query,
+                  { ...step.variables, after: p1.cursor },
+                  { ...CREDENTIALS[cred] },
+                ),
+              ),
+            );
         }
       }
     };
@@ -259,7 +343,17 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       m.set(version, a);
     };
 
-    const judge = (step: Step, page: 1 | 2, cred: Credential, vars: Record<string, unknown>, got: Answer, started: number, ended: number, round: number, pass: Divergence['pass']) => {
+    const judge = (
+      step: Step,
+      page: 1 | 2,
+      cred: Credential,
+      vars: Record<string, unknown>,
+      got: Answer,
+      started: number,
+      ended: number,
+      round: number,
+      pass: Divergence['pass'],
+    ) => {
       const byVersion = refs.get(`${step.name}|${page}|${cred}`);
       const allowed: number[] = [];
       for (let v = version; v >= 0; v--) {
@@ -276,19 +370,39 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
       // Each resource has its own freshness, so one answer may join parts read at different allowed versions
       // (a transaction's price refetched, the latest blocks beside it still fresh from the version before).
-      if (!hasErrors(got.value) && composes(got.value, candidates.map((v) => byVersion!.get(v)!.value))) return;
+      if (
+        !hasErrors(got.value) &&
+        composes(
+          got.value,
+          candidates.map((v) => byVersion!.get(v)!.value),
+        )
+      )
+        return;
       // Shared successful public data: an answer without errors may be what another credential
       // obtained successfully (never an error, and never a partial answer, crosses credentials).
       if (!hasErrors(got.value)) {
         for (const other of creds) {
           if (other === cred) continue;
           const theirs = refs.get(`${step.name}|${page}|${other}`);
-          if (allowed.some((v) => theirs?.get(v)?.norm === got.norm && !hasErrors(theirs.get(v)!.value))) return;
+          if (
+            allowed.some(
+              (v) => theirs?.get(v)?.norm === got.norm && !hasErrors(theirs.get(v)!.value),
+            )
+          )
+            return;
         }
       }
       result.divergences.push({
-        seed: o.seed, round, pass, step: step.name, page, credential: cred, query: step.query, variables: vars,
-        got: got.value, expected: candidates.map((v) => ({ version: v, answer: byVersion!.get(v)!.value })),
+        seed: o.seed,
+        round,
+        pass,
+        step: step.name,
+        page,
+        credential: cred,
+        query: step.query,
+        variables: vars,
+        got: got.value,
+        expected: candidates.map((v) => ({ version: v, answer: byVersion!.get(v)!.value })),
         keys: recorder.keysBetween(started, ended),
       });
     };
@@ -298,20 +412,30 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       const pending: (() => void)[] = [];
       for (const step of steps) {
         const started = performance.now();
-        const page1 = await Promise.all(creds.map(async (cred) => normalize(await cached.query(step.query, step.variables, { ...CREDENTIALS[cred] }))));
+        const page1 = await Promise.all(
+          creds.map(async (cred) =>
+            normalize(await cached.query(step.query, step.variables, { ...CREDENTIALS[cred] })),
+          ),
+        );
         const page2 = await Promise.all(
           creds.map(async (cred, i) => {
             const c = page1[i]!.cursor;
             if (!step.pages || !c) return undefined;
             const vars = { ...step.variables, after: c };
-            return { vars, a: normalize(await cached.query(step.query, vars, { ...CREDENTIALS[cred] })) };
+            return {
+              vars,
+              a: normalize(await cached.query(step.query, vars, { ...CREDENTIALS[cred] })),
+            };
           }),
         );
         const ended = performance.now();
         creds.forEach((cred, i) => {
-          pending.push(() => judge(step, 1, cred, step.variables, page1[i]!, started, ended, round, pass));
+          pending.push(() =>
+            judge(step, 1, cred, step.variables, page1[i]!, started, ended, round, pass),
+          );
           const p2 = page2[i];
-          if (p2) pending.push(() => judge(step, 2, cred, p2.vars, p2.a, started, ended, round, pass));
+          if (p2)
+            pending.push(() => judge(step, 2, cred, p2.vars, p2.a, started, ended, round, pass));
         });
       }
       return pending;
@@ -330,7 +454,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       await referencePass();
       for (const j of pending) j();
       for (const j of await cachedPass(round, 'after-reference')) j();
-      log(`  round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`);
+      log(
+        `  round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
+      );
       const left = MIN_ROUND_MS - (performance.now() - roundStart);
       if (left > 0 && round < o.rounds) await sleep(left);
     }
@@ -346,7 +472,10 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
 /** One world step: new blocks on every indexed chain (and whatever else the simulator moves on advance). */
 async function advanceWorld(sim: RunningSimulator): Promise<void> {
   for (const c of sim.world.chains) {
-    const res = await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: JSON.stringify({ chainId: c.chainId, blocks: 2 }) });
+    const res = await fetch(`${sim.url}/_sim/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ chainId: c.chainId, blocks: 2 }),
+    });
     if (!res.ok) throw new Error(`advance ${c.chainId}: ${res.status} ${await res.text()}`);
   }
 }
@@ -359,7 +488,12 @@ export function formatDivergence(d: Divergence, max = 1_500): string {
   };
   return [
     `DIVERGENCE seed=${d.seed} round=${d.round} (${d.pass}) step=${d.step} page=${d.page} credential=${d.credential}`,
-    ...d.expected.slice(0, 1).map((e) => `  first difference from reference@v${e.version}: ${firstDifference(d.got, e.answer)}`),
+    ...d.expected
+      .slice(0, 1)
+      .map(
+        (e) =>
+          `  first difference from reference@v${e.version}: ${firstDifference(d.got, e.answer)}`,
+      ),
     `  query: ${d.query.replace(/\s+/g, ' ').slice(0, 400)}`,
     `  variables: ${JSON.stringify(d.variables)}`,
     `  cached: ${cut(d.got)}`,
@@ -371,7 +505,13 @@ export function formatDivergence(d: Divergence, max = 1_500): string {
 /** Where two JSON values first differ: `path: a ≠ b`. */
 export function firstDifference(a: unknown, b: unknown, path = ''): string {
   if (JSON.stringify(a) === JSON.stringify(b)) return '(none)';
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+  if (
+    a &&
+    b &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    Array.isArray(a) === Array.isArray(b)
+  ) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const k of keys) {
       const x = (a as Record<string, unknown>)[k];

@@ -8,5 +8,6 @@ import type { Divergence } from './harness.js';
  */
 export const KNOWN: { issue: string; matches: (d: Divergence) => boolean }[] = [];
 
-export const knownIssue = (d: Divergence): string | undefined => KNOWN.find((k) => k.matches(d))?.issue;
+export const knownIssue = (d: Divergence): string | undefined =>
+  KNOWN.find((k) => k.matches(d))?.issue;
 export const known = (d: Divergence): boolean => knownIssue(d) !== undefined;

@@ -15,7 +15,9 @@ describe('differential cache oracle', () => {
     const r = await runOracle({ seed: 'suite-1', rounds: 2, maxSteps: 10, redisUrl: url });
     const unknown = r.divergences.filter((d) => !known(d));
     for (const d of unknown) console.log(formatDivergence(d, 600));
-    console.log(`oracle (small): ${r.queries} queries judged over ${r.versions} versions, ${r.steps} steps, ${r.divergences.length} divergences (${r.divergences.length - unknown.length} known), ${r.ms} ms`);
+    console.log(
+      `oracle (small): ${r.queries} queries judged over ${r.versions} versions, ${r.steps} steps, ${r.divergences.length} divergences (${r.divergences.length - unknown.length} known), ${r.ms} ms`,
+    );
     expect(r.versions).toBe(3);
     expect(r.queries).toBeGreaterThan(50);
     expect(unknown).toEqual([]);
@@ -25,7 +27,14 @@ describe('differential cache oracle', () => {
     const run = async (plant: boolean, db: number) => {
       const url = redisDb(inject('redisUrl'), db);
       await flushRedisDb(url);
-      const r = await runOracle({ seed: 'suite-plant', rounds: 2, onlySteps: ['ChainBlocks', 'gen:chain'], vary: false, redisUrl: url, plant: plant ? 'latest-blocks-immutable' : undefined });
+      const r = await runOracle({
+        seed: 'suite-plant',
+        rounds: 2,
+        onlySteps: ['ChainBlocks', 'gen:chain'],
+        vary: false,
+        redisUrl: url,
+        plant: plant ? 'latest-blocks-immutable' : undefined,
+      });
       return r.divergences.filter((d) => !known(d));
     };
     const control = await run(false, 46);

@@ -1,6 +1,12 @@
-import { usedFragments } from '../../src/edge/persisted.js';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
+  type DefinitionNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
   getNamedType,
   isAbstractType,
   isEnumType,
@@ -9,20 +15,14 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
+  type OperationDefinitionNode,
   parse,
   print,
   typeFromAST,
-  type DefinitionNode,
-  type FragmentDefinitionNode,
-  type GraphQLField,
-  type GraphQLInputType,
-  type GraphQLNamedType,
-  type GraphQLObjectType,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
 } from 'graphql';
-import { Rng } from '../../src/sim/world/prng.js';
+import { usedFragments } from '../../src/edge/persisted.js';
 import type { WorldFixtures } from '../../src/sim/index.js';
+import { Rng } from '../../src/sim/world/prng.js';
 
 /**
  * The oracle's workload: every query operation in `schema/operations/` (mutations are never cached
@@ -49,13 +49,17 @@ export interface ArgValues {
   get(name: string, opName: string, type: GraphQLInputType): unknown;
 }
 
-export function argValues(f: WorldFixtures, extra: { selfNodeId: string; seed: string }): ArgValues {
+export function argValues(
+  f: WorldFixtures,
+  extra: { selfNodeId: string; seed: string },
+): ArgValues {
   const rng = new Rng(`oracle-args|${extra.seed}`);
   return {
     get(name, opName, type) {
       const named = getNamedType(type);
       const list = isListType(isNonNullType(type) ? type.ofType : type);
-      const wrap = (v: unknown) => (v === undefined ? undefined : list && !Array.isArray(v) ? [v] : v);
+      const wrap = (v: unknown) =>
+        v === undefined ? undefined : list && !Array.isArray(v) ? [v] : v;
       if (isEnumType(named)) {
         const values = named.getValues().map((v) => v.name);
         return wrap(rng.pick(values));
@@ -73,7 +77,8 @@ export function argValues(f: WorldFixtures, extra: { selfNodeId: string; seed: s
           return [f.pChainAddress];
         case 'id':
           if (/^Chain$/.test(opName)) return '43114';
-          if (/Block/.test(opName) || opName === 'gen:block') return rng.chance(0.5) ? String(f.blockNumber) : f.blockHash;
+          if (/Block/.test(opName) || opName === 'gen:block')
+            return rng.chance(0.5) ? String(f.blockNumber) : f.blockHash;
           return undefined;
         case 'hash':
           return rng.chance(0.5) ? f.txHash : f.nativeTxHash;
@@ -106,15 +111,29 @@ export function argValues(f: WorldFixtures, extra: { selfNodeId: string; seed: s
 }
 
 /** Operation documents from schema/operations: one self-contained query text per operation. */
-export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested: () => string[], rng: Rng): { steps: Step[]; skipped: string[] } {
+export function operationSteps(
+  schema: GraphQLSchema,
+  args: ArgValues,
+  harvested: () => string[],
+  rng: Rng,
+): { steps: Step[]; skipped: string[] } {
   const defs: DefinitionNode[] = [];
-  for (const file of readdirSync(OPS_DIR).filter((f) => f.endsWith('.graphql')).sort()) {
+  for (const file of readdirSync(OPS_DIR)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()) {
     defs.push(...parse(readFileSync(new URL(file, OPS_DIR), 'utf8')).definitions);
   }
-  const fragments = new Map(defs.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    defs
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
   const steps: Step[] = [];
   const skipped: string[] = [];
-  for (const op of defs.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query')) {
+  for (const op of defs.filter(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query',
+  )) {
     const name = op.name?.value ?? 'anonymous';
     const used = usedFragments(op, fragments);
     const text = [op, ...used].map((d) => print(d)).join('\n\n');
@@ -126,7 +145,8 @@ export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested
       const type = typeFromAST(schema, v.type as never) as GraphQLInputType | undefined;
       let value: unknown;
       if (vn === 'id' && print(v.type).startsWith('ID')) value = pickId(harvested(), rng);
-      else if (vn === 'ids') value = [pickId(harvested(), rng), pickId(harvested(), rng)].filter(Boolean);
+      else if (vn === 'ids')
+        value = [pickId(harvested(), rng), pickId(harvested(), rng)].filter(Boolean);
       else if (type) value = args.get(vn, name, type);
       if (value === undefined && v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue) ok = false;
       if (value !== undefined) variables[vn] = value;
@@ -135,7 +155,12 @@ export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested
       skipped.push(name);
       continue;
     }
-    steps.push({ name, query: text, variables, pages: (op.variableDefinitions ?? []).some((v) => v.variable.name.value === 'after') });
+    steps.push({
+      name,
+      query: text,
+      variables,
+      pages: (op.variableDefinitions ?? []).some((v) => v.variable.name.value === 'after'),
+    });
   }
   return { steps, skipped };
 }
@@ -143,8 +168,18 @@ export function operationSteps(schema: GraphQLSchema, args: ArgValues, harvested
 const pickId = (ids: string[], rng: Rng) => (ids.length ? rng.pick(ids) : undefined);
 
 const ROOTS = [
-  'chains', 'chain', 'block', 'transaction', 'address', 'icmMessages', 'network', 'networkNode', 'networkNodes',
-  'latestBlocks', 'latestTransactions', 'icmMessage',
+  'chains',
+  'chain',
+  'block',
+  'transaction',
+  'address',
+  'icmMessages',
+  'network',
+  'networkNode',
+  'networkNodes',
+  'latestBlocks',
+  'latestTransactions',
+  'icmMessage',
 ];
 const MAX_DEPTH = 3;
 
@@ -169,8 +204,15 @@ export function generatedSteps(schema: GraphQLSchema, args: ArgValues): Step[] {
 export function nodeSteps(schema: GraphQLSchema, ids: string[]): Step[] {
   const nodeIface = schema.getType('Node');
   if (!nodeIface || !isAbstractType(nodeIface)) return [];
-  const parts = schema.getPossibleTypes(nodeIface).map((t) => `... on ${t.name} { ${leafFields(t).join(' ')} }`);
-  return ids.map((id, i) => ({ name: `gen:node#${i}`, query: `query GenNode($id: ID!) { node(id: $id) { __typename id ${parts.join(' ')} } }`, variables: { id }, pages: false }));
+  const parts = schema
+    .getPossibleTypes(nodeIface)
+    .map((t) => `... on ${t.name} { ${leafFields(t).join(' ')} }`);
+  return ids.map((id, i) => ({
+    name: `gen:node#${i}`,
+    query: `query GenNode($id: ID!) { node(id: $id) { __typename id ${parts.join(' ')} } }`,
+    variables: { id },
+    pages: false,
+  }));
 }
 
 function leafFields(t: GraphQLObjectType): string[] {
@@ -179,7 +221,12 @@ function leafFields(t: GraphQLObjectType): string[] {
     .map((f) => f.name);
 }
 
-function fieldArgs(field: GraphQLField<unknown, unknown>, opName: string, args: ArgValues, root: boolean): string | undefined {
+function fieldArgs(
+  field: GraphQLField<unknown, unknown>,
+  opName: string,
+  args: ArgValues,
+  root: boolean,
+): string | undefined {
   const parts: string[] = [];
   for (const a of field.args) {
     if (a.name === 'after' || a.name === 'before' || a.name === 'last') continue;
@@ -191,20 +238,31 @@ function fieldArgs(field: GraphQLField<unknown, unknown>, opName: string, args: 
       continue;
     }
     const named = getNamedType(a.type);
-    const lit = (x: unknown): string => (Array.isArray(x) ? `[${x.map(lit).join(', ')}]` : isEnumType(named) ? String(x) : JSON.stringify(x));
+    const lit = (x: unknown): string =>
+      Array.isArray(x)
+        ? `[${x.map(lit).join(', ')}]`
+        : isEnumType(named)
+          ? String(x)
+          : JSON.stringify(x);
     parts.push(`${a.name}: ${lit(v)}`);
   }
   return parts.length ? `(${parts.join(', ')})` : '';
 }
 
-function selectionFor(type: GraphQLNamedType, depth: number, opName: string, args: ArgValues): string {
+function selectionFor(
+  type: GraphQLNamedType,
+  depth: number,
+  opName: string,
+  args: ArgValues,
+): string {
   if (isLeafType(type)) return '';
   if (isAbstractType(type)) return '__typename';
   if (!isObjectType(type)) return '';
   if (type.name.endsWith('Connection')) {
     const edge = type.getFields().edges;
     const node = edge && getNamedType(edge.type);
-    const nodeType = node && isObjectType(node) ? getNamedType(node.getFields().node!.type) : undefined;
+    const nodeType =
+      node && isObjectType(node) ? getNamedType(node.getFields().node!.type) : undefined;
     const inner = nodeType ? selectionFor(nodeType, depth + 1, opName, args) : '';
     return `edges { node { ${inner || '__typename'} } } pageInfo { hasNextPage endCursor }`;
   }

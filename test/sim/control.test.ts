@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { get, send } from './helpers.js';
 
 let sim: RunningSimulator;
@@ -30,26 +30,43 @@ describe('control surface: stats and faults', () => {
   it('fires a status fault for a count, then answers normally', async () => {
     sim.addFault({ route: BLOCKS, status: 503, count: 2 });
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await get(sim.dataApiUrl, '/v1/chains/43114/blocks')).status);
+    for (let i = 0; i < 3; i++)
+      codes.push((await get(sim.dataApiUrl, '/v1/chains/43114/blocks')).status);
     expect(codes).toEqual([503, 503, 200]);
-    expect((await get(sim.dataApiUrl, `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`)).status).toBe(200);
+    expect(
+      (await get(sim.dataApiUrl, `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`))
+        .status,
+    ).toBe(200);
   });
 
   it('matches route prefixes and custom bodies and headers; clearFaults removes them', async () => {
-    sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/', status: 429, headers: { 'retry-after': '1' }, body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' } });
-    const hit = await get(sim.dataApiUrl, `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`);
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/',
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
+    });
+    const hit = await get(
+      sim.dataApiUrl,
+      `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`,
+    );
     expect(hit.status).toBe(429);
     expect(hit.headers.get('retry-after')).toBe('1');
     expect(hit.body.message).toBe('slow down');
     expect((await get(sim.dataApiUrl, '/v1/chains/43114/blocks')).status).toBe(200);
     sim.clearFaults();
-    expect((await get(sim.dataApiUrl, `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`)).status).toBe(200);
+    expect(
+      (await get(sim.dataApiUrl, `/v1/chains/43114/blocks/${sim.world.fixtures.blockNumber}`))
+        .status,
+    ).toBe(200);
   });
 
   it('fires a rate fault for about that share of requests', async () => {
     sim.addFault({ route: BLOCKS, status: 500, rate: 0.3 });
     let failed = 0;
-    for (let i = 0; i < 200; i++) if ((await get(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).status === 500) failed++;
+    for (let i = 0; i < 200; i++)
+      if ((await get(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).status === 500)
+        failed++;
     expect(failed).toBeGreaterThan(35);
     expect(failed).toBeLessThan(85);
   });
@@ -83,7 +100,14 @@ describe('control surface: stats and faults', () => {
   });
 
   it('takes faults and advances chains over HTTP', async () => {
-    expect((await send(sim.url, 'POST', '/_sim/faults', [{ route: 'data-api GET /v1/chains', status: 502, count: 1 }, { route: 'data-api', latencyMs: 1, count: 5 }])).status).toBe(201);
+    expect(
+      (
+        await send(sim.url, 'POST', '/_sim/faults', [
+          { route: 'data-api GET /v1/chains', status: 502, count: 1 },
+          { route: 'data-api', latencyMs: 1, count: 5 },
+        ])
+      ).status,
+    ).toBe(201);
     expect((await get(sim.dataApiUrl, '/v1/chains')).status).toBe(502);
     expect((await send(sim.url, 'POST', '/_sim/faults', { status: 42 })).status).toBe(400);
     expect((await send(sim.url, 'DELETE', '/_sim/faults')).status).toBe(200);
@@ -93,16 +117,27 @@ describe('control surface: stats and faults', () => {
     expect(adv.body.head.number).toBe(before + 3);
     const latest = await get(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 });
     expect(Number(latest.body.blocks[0].blockNumber)).toBe(before + 3);
-    expect((await get(sim.url, '/_sim/fixtures')).body.busyAddress).toBe(sim.world.fixtures.busyAddress);
+    expect((await get(sim.url, '/_sim/fixtures')).body.busyAddress).toBe(
+      sim.world.fixtures.busyAddress,
+    );
   });
 });
 
 describe('keys and rate limits', () => {
   it('answers 401 for a revoked key, 403 for an unprivileged one, 429 with retry-after past the limit', async () => {
-    const limited = await startSimulator({ port: 0, apiKeys: { revoked: ['revoked-key'], unprivileged: ['basic-key'] }, rateLimitPerMinute: 3 });
+    const limited = await startSimulator({
+      port: 0,
+      apiKeys: { revoked: ['revoked-key'], unprivileged: ['basic-key'] },
+      rateLimitPerMinute: 3,
+    });
     try {
-      const call = (key?: string) => get(limited.dataApiUrl, '/v1/chains', {}, key ? { 'x-glacier-api-key': key } : {});
-      expect((await call('revoked-key')).body).toEqual({ message: 'Invalid or revoked API key', statusCode: 401, error: 'Unauthorized' });
+      const call = (key?: string) =>
+        get(limited.dataApiUrl, '/v1/chains', {}, key ? { 'x-glacier-api-key': key } : {});
+      expect((await call('revoked-key')).body).toEqual({
+        message: 'Invalid or revoked API key',
+        statusCode: 401,
+        error: 'Unauthorized',
+      });
       expect((await call('basic-key')).status).toBe(403);
       const first = await call('good-key');
       expect(first.status).toBe(200);

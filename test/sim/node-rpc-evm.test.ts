@@ -9,22 +9,38 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-async function post(body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }, method = 'POST') {
-  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/rpc`, { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+async function post(
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  method = 'POST',
+) {
+  const res = await fetch(`${sim.nodeUrl}/ext/bc/C/rpc`, {
+    method,
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('json') && text ? (JSON.parse(text) as any) : undefined;
+  const json =
+    res.headers.get('content-type')?.includes('json') && text
+      ? (JSON.parse(text) as any)
+      : undefined;
   return { status: res.status, text, json };
 }
-const eth = async (method: string, params?: unknown[], id: unknown = 1) => (await post({ jsonrpc: '2.0', id, method, params })).json;
-const dataApi = async (path: string) => (await fetch(`${sim.dataApiUrl}${path}`)).json() as Promise<any>;
+const eth = async (method: string, params?: unknown[], id: unknown = 1) =>
+  (await post({ jsonrpc: '2.0', id, method, params })).json;
+const dataApi = async (path: string) =>
+  (await fetch(`${sim.dataApiUrl}${path}`)).json() as Promise<any>;
 
 describe('C-Chain EVM RPC', () => {
   it('answers chain id, net version, block number and client version', async () => {
     expect((await eth('eth_chainId', [])).result).toBe('0xa86a');
     expect((await eth('net_version', [])).result).toBe('43114');
-    expect((await eth('eth_blockNumber', [])).result).toBe(`0x${sim.world.head('43114').number.toString(16)}`);
+    expect((await eth('eth_blockNumber', [])).result).toBe(
+      `0x${sim.world.head('43114').number.toString(16)}`,
+    );
     expect((await eth('web3_clientVersion')).result).toMatch(/^v\d+\.\d+\.\d+$/);
-    for (const m of ['eth_baseFee', 'eth_maxPriorityFeePerGas']) expect((await eth(m, [])).result).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
+    for (const m of ['eth_baseFee', 'eth_maxPriorityFeePerGas'])
+      expect((await eth(m, [])).result).toMatch(/^0x[1-9a-f][0-9a-f]*$/);
     expect((await eth('eth_getChainConfig', [])).result.chainId).toBe(43114);
   });
 
@@ -50,12 +66,18 @@ describe('C-Chain EVM RPC', () => {
     const n = sim.world.fixtures.blockNumber;
     const block = (await eth('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])).result;
     const tx = block.transactions.find((t: any) => t.hash === sim.world.fixtures.txHash);
-    expect(tx).toMatchObject({ blockHash: block.hash, blockNumber: block.number, hash: sim.world.fixtures.txHash });
+    expect(tx).toMatchObject({
+      blockHash: block.hash,
+      blockNumber: block.number,
+      hash: sim.world.fixtures.txHash,
+    });
     expect((await eth('eth_getTransactionByHash', [tx.hash])).result).toEqual(tx);
   });
 
   it('resolves latest, earliest and unknown blocks', async () => {
-    expect((await eth('eth_getBlockByNumber', ['latest', false])).result.hash).toBe(sim.world.head('43114').hash);
+    expect((await eth('eth_getBlockByNumber', ['latest', false])).result.hash).toBe(
+      sim.world.head('43114').hash,
+    );
     expect((await eth('eth_getBlockByNumber', ['earliest', false])).result.number).toBe('0x0');
     expect((await eth('eth_getBlockByNumber', ['0xfffffffff', false])).result).toBeNull();
     expect((await eth('eth_getBlockByHash', [`0x${'ab'.repeat(32)}`, false])).result).toBeNull();
@@ -65,26 +87,72 @@ describe('C-Chain EVM RPC', () => {
     const addr = sim.world.fixtures.busyAddress;
     const chain = sim.world.chain('43114')!;
     const mid = sim.world.fixtures.blockNumber;
-    expect(BigInt((await eth('eth_getBalance', [addr, 'latest'])).result)).toBe(chain.nativeBalance(addr));
-    expect(BigInt((await eth('eth_getBalance', [addr, `0x${mid.toString(16)}`])).result)).toBe(chain.nativeBalance(addr, mid));
-    expect(BigInt((await eth('eth_getBalance', [addr, { blockNumber: `0x${mid.toString(16)}` }])).result)).toBe(chain.nativeBalance(addr, mid));
-    expect((await eth('eth_getBalance', [addr, '0xffffffffff'])).error).toEqual({ code: -32000, message: 'header not found' });
+    expect(BigInt((await eth('eth_getBalance', [addr, 'latest'])).result)).toBe(
+      chain.nativeBalance(addr),
+    );
+    expect(BigInt((await eth('eth_getBalance', [addr, `0x${mid.toString(16)}`])).result)).toBe(
+      chain.nativeBalance(addr, mid),
+    );
+    expect(
+      BigInt(
+        (await eth('eth_getBalance', [addr, { blockNumber: `0x${mid.toString(16)}` }])).result,
+      ),
+    ).toBe(chain.nativeBalance(addr, mid));
+    expect((await eth('eth_getBalance', [addr, '0xffffffffff'])).error).toEqual({
+      code: -32000,
+      message: 'header not found',
+    });
   });
 
   it('uses go-ethereum error codes', async () => {
-    expect((await eth('eth_foo', []))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'the method eth_foo does not exist/is not available' } });
-    expect((await eth('eth_getBlockByNumber', [])).error).toEqual({ code: -32602, message: 'missing value for required argument 0' });
-    expect((await eth('eth_getBlockByNumber', ['0x1'])).error).toEqual({ code: -32602, message: 'missing value for required argument 1' });
-    expect((await eth('eth_getBlockByNumber', [123, false])).error).toEqual({ code: -32602, message: 'invalid argument 0: hex string without 0x prefix' });
-    expect((await eth('eth_getBlockByNumber', ['0x01', false])).error.message).toBe('invalid argument 0: hex number with leading zero digits');
-    expect((await eth('eth_getBlockByNumber', ['latest', 'yes'])).error.message).toBe('invalid argument 1: json: cannot unmarshal string into Go value of type bool');
-    expect((await eth('eth_chainId', [1])).error).toEqual({ code: -32602, message: 'too many arguments, want at most 0' });
-    expect((await eth('eth_getBalance', ['0x12', 'latest'])).error.message).toBe('invalid argument 0: hex string has length 2, want 40 for common.Address');
-    expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: { a: 1 } })).json.error).toEqual({ code: -32602, message: 'non-array args' });
+    expect(await eth('eth_foo', [])).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32601, message: 'the method eth_foo does not exist/is not available' },
+    });
+    expect((await eth('eth_getBlockByNumber', [])).error).toEqual({
+      code: -32602,
+      message: 'missing value for required argument 0',
+    });
+    expect((await eth('eth_getBlockByNumber', ['0x1'])).error).toEqual({
+      code: -32602,
+      message: 'missing value for required argument 1',
+    });
+    expect((await eth('eth_getBlockByNumber', [123, false])).error).toEqual({
+      code: -32602,
+      message: 'invalid argument 0: hex string without 0x prefix',
+    });
+    expect((await eth('eth_getBlockByNumber', ['0x01', false])).error.message).toBe(
+      'invalid argument 0: hex number with leading zero digits',
+    );
+    expect((await eth('eth_getBlockByNumber', ['latest', 'yes'])).error.message).toBe(
+      'invalid argument 1: json: cannot unmarshal string into Go value of type bool',
+    );
+    expect((await eth('eth_chainId', [1])).error).toEqual({
+      code: -32602,
+      message: 'too many arguments, want at most 0',
+    });
+    expect((await eth('eth_getBalance', ['0x12', 'latest'])).error.message).toBe(
+      'invalid argument 0: hex string has length 2, want 40 for common.Address',
+    );
+    expect(
+      (await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: { a: 1 } })).json.error,
+    ).toEqual({ code: -32602, message: 'non-array args' });
     const parse = await post('{"jsonrpc":');
-    expect(parse.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
-    expect((await post({ jsonrpc: '1.0', id: 3, method: 'eth_chainId' })).json).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'invalid request' } });
-    expect((await post({ jsonrpc: '2.0', id: 3 })).json.error).toEqual({ code: -32600, message: 'invalid request' });
+    expect(parse.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'parse error' },
+    });
+    expect((await post({ jsonrpc: '1.0', id: 3, method: 'eth_chainId' })).json).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32600, message: 'invalid request' },
+    });
+    expect((await post({ jsonrpc: '2.0', id: 3 })).json.error).toEqual({
+      code: -32600,
+      message: 'invalid request',
+    });
   });
 
   it('answers batches in order, skips notifications, and refuses more than 40 calls as geth does', async () => {
@@ -97,18 +165,36 @@ describe('C-Chain EVM RPC', () => {
     const r = await post(batch);
     expect(r.json.map((x: any) => x.id)).toEqual([1, 'x', 3]);
     expect(r.json[1].error.code).toBe(-32601);
-    const forty = Array.from({ length: 40 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_blockNumber', params: [] }));
+    const forty = Array.from({ length: 40 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'eth_blockNumber',
+      params: [],
+    }));
     expect((await post(forty)).json).toHaveLength(40);
-    const tooMany = [{ jsonrpc: '2.0', method: 'eth_chainId' }, ...forty.map((c) => ({ ...c, id: c.id + 100 }))];
-    expect((await post(tooMany)).json).toEqual([{ jsonrpc: '2.0', id: 100, error: { code: -32600, message: 'batch too large' } }]);
-    expect((await post([])).json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } });
+    const tooMany = [
+      { jsonrpc: '2.0', method: 'eth_chainId' },
+      ...forty.map((c) => ({ ...c, id: c.id + 100 })),
+    ];
+    expect((await post(tooMany)).json).toEqual([
+      { jsonrpc: '2.0', id: 100, error: { code: -32600, message: 'batch too large' } },
+    ]);
+    expect((await post([])).json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'empty batch' },
+    });
     expect((await post([{ jsonrpc: '2.0', method: 'eth_chainId' }])).text).toBe('');
   });
 
   it('sends nothing for a notification or an empty body', async () => {
     expect((await post({ jsonrpc: '2.0', method: 'eth_chainId', params: [] })).text).toBe('');
     expect((await post('')).text).toBe('');
-    expect((await post({ jsonrpc: '2.0', id: null, method: 'eth_chainId' })).json).toEqual({ jsonrpc: '2.0', id: null, result: '0xa86a' });
+    expect((await post({ jsonrpc: '2.0', id: null, method: 'eth_chainId' })).json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      result: '0xa86a',
+    });
   });
 
   it('checks the HTTP method and content type as geth does', async () => {

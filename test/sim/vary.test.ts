@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
 /**
  * SIM_VARY: spec-valid variants (the contract-vary project validates them against the specs); here:
@@ -11,13 +11,18 @@ let plain: RunningSimulator;
 let varied: RunningSimulator;
 let other: RunningSimulator;
 beforeAll(async () => {
-  [plain, varied, other] = await Promise.all([startSimulator({ port: 0 }), startSimulator({ port: 0, vary: 'v1' }), startSimulator({ port: 0, vary: 'v2' })]);
+  [plain, varied, other] = await Promise.all([
+    startSimulator({ port: 0 }),
+    startSimulator({ port: 0, vary: 'v1' }),
+    startSimulator({ port: 0, vary: 'v2' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([plain?.close(), varied?.close(), other?.close()]);
 });
 
-const getJson = async (base: string, path: string) => (await fetch(base + path)).json() as Promise<any>;
+const getJson = async (base: string, path: string) =>
+  (await fetch(base + path)).json() as Promise<any>;
 
 /** Every leaf of a JSON value as `path → value` (array indices kept). */
 function leaves(v: unknown, path = '', out = new Map<string, unknown>()): Map<string, unknown> {
@@ -41,8 +46,13 @@ const PATHS = (f: RunningSimulator['world']['fixtures']) => [
 describe('spec variation (SIM_VARY)', () => {
   it('varies what the spec allows: absent optional fields, nulls, values past 2^53, other enum values, empty nested lists', async () => {
     const seen = { absent: 0, nulled: 0, above53: 0, changed: 0, emptied: 0 };
-    const activeNodes = plain.world.primary.mainnet.validators.filter((v) => v.status === 'active').slice(0, 40).map((v) => v.nodeId);
-    const validatorPaths = activeNodes.map((n) => `/v1/networks/mainnet/validators/${n}?validationStatus=active`);
+    const activeNodes = plain.world.primary.mainnet.validators
+      .filter((v) => v.status === 'active')
+      .slice(0, 40)
+      .map((v) => v.nodeId);
+    const validatorPaths = activeNodes.map(
+      (n) => `/v1/networks/mainnet/validators/${n}?validationStatus=active`,
+    );
     for (const path of [...PATHS(plain.world.fixtures), ...validatorPaths]) {
       const a = leaves(await getJson(plain.dataApiUrl, path));
       const b = leaves(await getJson(varied.dataApiUrl, path));
@@ -71,7 +81,14 @@ describe('spec variation (SIM_VARY)', () => {
     const path = '/v1/chains/43114/transactions?pageSize=50';
     const a = await getJson(plain.dataApiUrl, path);
     const b = await getJson(varied.dataApiUrl, path);
-    const ident = (t: any) => [t.txHash, t.blockNumber, t.blockHash, t.blockTimestamp, t.from?.address, t.blockIndex];
+    const ident = (t: any) => [
+      t.txHash,
+      t.blockNumber,
+      t.blockHash,
+      t.blockTimestamp,
+      t.from?.address,
+      t.blockIndex,
+    ];
     expect(b.transactions.map(ident)).toEqual(a.transactions.map(ident));
     expect(b.nextPageToken).toBeTruthy();
     const page2 = await getJson(varied.dataApiUrl, `${path}&pageToken=${b.nextPageToken}`);
@@ -101,12 +118,33 @@ describe('percentages keep to their bounds', () => {
   it('a `stakePercentage` (matches "stake") never goes past 2^53 like an amount does', async () => {
     const { SpecVarier } = await import('../../src/sim/vary/spec-variation.js');
     const spec = {
-      paths: { '/v': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/V' } } } } } } } },
-      components: { schemas: { V: { type: 'object', required: ['stakePercentage', 'amountStaked'], properties: { stakePercentage: { type: 'number' }, amountStaked: { type: 'number' } } } } },
+      paths: {
+        '/v': {
+          get: {
+            responses: {
+              '200': {
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/V' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          V: {
+            type: 'object',
+            required: ['stakePercentage', 'amountStaked'],
+            properties: { stakePercentage: { type: 'number' }, amountStaked: { type: 'number' } },
+          },
+        },
+      },
     };
     const seen = { pct: new Set<number>(), amount: new Set<number>() };
     for (let i = 0; i < 200; i++) {
-      const out = new SpecVarier(spec, `pct-${i}`).vary('GET /v', 200, { stakePercentage: 0.0496, amountStaked: 5 }) as { stakePercentage: number; amountStaked: number };
+      const out = new SpecVarier(spec, `pct-${i}`).vary('GET /v', 200, {
+        stakePercentage: 0.0496,
+        amountStaked: 5,
+      }) as { stakePercentage: number; amountStaked: number };
       seen.pct.add(out.stakePercentage);
       seen.amount.add(out.amountStaked);
     }

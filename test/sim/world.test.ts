@@ -47,12 +47,18 @@ describe('the simulated world', () => {
     }
   });
 
-  it("puts every transfer and internal tx of an address in its combined list", () => {
+  it('puts every transfer and internal tx of an address in its combined list', () => {
     const chain = world.chain('43114')!;
     for (const a of [...world.fixtures.busyAddresses, world.fixtures.ordinaryAddress]) {
       const act = chain.activity(a)!;
       const combined = new Set(act.txs);
-      for (const list of [act.native.map((s) => ({ seq: s })), act.erc20, act.erc721, act.erc1155, act.internals]) {
+      for (const list of [
+        act.native.map((s) => ({ seq: s })),
+        act.erc20,
+        act.erc721,
+        act.erc1155,
+        act.internals,
+      ]) {
         for (const r of list) expect(combined.has(r.seq)).toBe(true);
       }
       for (const r of act.erc20) {
@@ -69,7 +75,10 @@ describe('the simulated world', () => {
     for (const m of world.icm.messages) {
       if (m.status === 'delivered_source_not_indexed') {
         expect(m.sourceTransaction).toBeUndefined();
-        expect(world.chain(m.destinationEvmChainId)!.tx(m.destinationTransaction!.txHash)?.icm?.messageId).toBe(m.messageId);
+        expect(
+          world.chain(m.destinationEvmChainId)!.tx(m.destinationTransaction!.txHash)?.icm
+            ?.messageId,
+        ).toBe(m.messageId);
         continue;
       }
       const tx = world.chain(m.sourceTransaction!.chainId)!.tx(m.sourceTransaction!.txHash)!;
@@ -80,7 +89,12 @@ describe('the simulated world', () => {
 
   it('holds contracts of every ERC type, validators with the self node, X-Chain UTXOs of funded addresses', () => {
     const chain = world.chain('43114')!;
-    for (const [kind, type] of [['erc20', 'ERC-20'], ['erc721', 'ERC-721'], ['erc1155', 'ERC-1155'], ['unknown', 'UNKNOWN']] as const) {
+    for (const [kind, type] of [
+      ['erc20', 'ERC-20'],
+      ['erc721', 'ERC-721'],
+      ['erc1155', 'ERC-1155'],
+      ['unknown', 'UNKNOWN'],
+    ] as const) {
       expect(chain.contract(world.fixtures.contracts[kind])?.ercType).toBe(type);
     }
     for (const net of Object.values(world.primary)) {
@@ -92,7 +106,9 @@ describe('the simulated world', () => {
         for (const u of utxos) expect(net.xChain.txById.get(u.txId)?.utxoIds).toContain(u.utxoId);
       }
     }
-    expect(world.primary.mainnet.xChain.utxosByAddress.get(world.fixtures.xChainAddress)!.length).toBeGreaterThan(1024);
+    expect(
+      world.primary.mainnet.xChain.utxosByAddress.get(world.fixtures.xChainAddress)!.length,
+    ).toBeGreaterThan(1024);
     expect(chain.nativeBalance(world.fixtures.busyAddress)).toBeGreaterThan(0n);
   });
 
@@ -113,11 +129,23 @@ describe('the simulated world', () => {
   it('serves the self node among the validators and the ICM source txs over HTTP', async () => {
     const sim = await startSimulator({ port: 0 });
     try {
-      const { items } = await walk(sim.dataApiUrl, `/v1/networks/mainnet/validators/${sim.world.selfNodeId}`, 'validators', { pageSize: 100, validationStatus: 'active' });
+      const { items } = await walk(
+        sim.dataApiUrl,
+        `/v1/networks/mainnet/validators/${sim.world.selfNodeId}`,
+        'validators',
+        { pageSize: 100, validationStatus: 'active' },
+      );
       expect(items).toHaveLength(1);
-      const msgs = await walk(sim.dataApiUrl, `/v1/icm/addresses/${sim.world.fixtures.icmAddress}/messages`, 'messages', { pageSize: 100 });
+      const msgs = await walk(
+        sim.dataApiUrl,
+        `/v1/icm/addresses/${sim.world.fixtures.icmAddress}/messages`,
+        'messages',
+        { pageSize: 100 },
+      );
       for (const m of msgs.items.filter((x) => x.sourceTransaction).slice(0, 10)) {
-        const r = await fetch(`${sim.dataApiUrl}/v1/chains/${m.sourceEvmChainId}/transactions/${m.sourceTransaction.txHash}`);
+        const r = await fetch(
+          `${sim.dataApiUrl}/v1/chains/${m.sourceEvmChainId}/transactions/${m.sourceTransaction.txHash}`,
+        );
         expect(r.status).toBe(200);
         expect((await r.json()).teleporterMessageInfo.teleporterMessageId).toBe(m.messageId);
       }

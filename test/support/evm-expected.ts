@@ -2,17 +2,27 @@
  * The GraphQL shape a Data API item should come out as, computed from the simulator's own JSON answer
  * (never hand-typed constants). Used by the EVM integration tests to compare whole items field by field.
  */
-const gid = (typename: string, key: string) => Buffer.from(`${typename}:${key}`, 'utf8').toString('base64url');
-export const addressId = (chainId: string, address: string) => gid('Address', `${chainId}:${address.toLowerCase()}`);
-export const transactionId = (chainId: string, hash: string) => gid('Transaction', `${chainId}:${hash.toLowerCase()}`);
+const gid = (typename: string, key: string) =>
+  Buffer.from(`${typename}:${key}`, 'utf8').toString('base64url');
+export const addressId = (chainId: string, address: string) =>
+  gid('Address', `${chainId}:${address.toLowerCase()}`);
+export const transactionId = (chainId: string, hash: string) =>
+  gid('Transaction', `${chainId}:${hash.toLowerCase()}`);
 export const blockId = (chainId: string, number: string) => gid('Block', `${chainId}:${number}`);
 export const chainId = (id: string) => gid('Chain', id);
-export const contractId = (typename: string, chain: string, address: string) => gid(typename, `${chain}:${address.toLowerCase()}`);
+export const contractId = (typename: string, chain: string, address: string) =>
+  gid(typename, `${chain}:${address.toLowerCase()}`);
 
 const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
-const ERC: Record<string, string> = { 'ERC-20': 'ERC_20', 'ERC-721': 'ERC_721', 'ERC-1155': 'ERC_1155', UNKNOWN: 'UNKNOWN' };
+const ERC: Record<string, string> = {
+  'ERC-20': 'ERC_20',
+  'ERC-721': 'ERC_721',
+  'ERC-1155': 'ERC_1155',
+  UNKNOWN: 'UNKNOWN',
+};
 export const ercEnum = (t: string) => ERC[t];
-export const money = (m: any) => (m ? { currencyCode: String(m.currencyCode).toUpperCase(), value: String(m.value) } : null);
+export const money = (m: any) =>
+  m ? { currencyCode: String(m.currencyCode).toUpperCase(), value: String(m.value) } : null;
 
 /** TransactionFields' `from`/`to` (no id) as the upstream names the address. */
 export const richAddress = (a: any) => ({
@@ -24,7 +34,11 @@ export const richAddress = (a: any) => ({
 });
 
 /** AddressLabelFields. */
-export const labelled = (chain: string, a: any) => ({ id: addressId(chain, a.address), chainId: chain, ...richAddress(a) });
+export const labelled = (chain: string, a: any) => ({
+  id: addressId(chain, a.address),
+  chainId: chain,
+  ...richAddress(a),
+});
 
 /** The TransactionFields fragment of a native transaction. */
 export function transaction(tx: any) {
@@ -45,7 +59,13 @@ export function transaction(tx: any) {
     value: tx.value,
     from: richAddress(tx.from),
     to: richAddress(tx.to),
-    method: tx.method ? { callType: tx.method.callType, methodHash: tx.method.methodHash, methodName: orNull(tx.method.methodName) } : null,
+    method: tx.method
+      ? {
+          callType: tx.method.callType,
+          methodHash: tx.method.methodHash,
+          methodName: orNull(tx.method.methodName),
+        }
+      : null,
   };
 }
 
@@ -65,8 +85,14 @@ export const positionOf = (chain: string, item: any): Position => ({
   blockTimestamp: item.blockTimestamp,
 });
 
-const parties = (p: Position, x: any) => ({ from: labelled(p.chainId, x.from), to: labelled(p.chainId, x.to) });
-const tokenContract = (p: Position, address: string) => ({ id: addressId(p.chainId, address), address: address.toLowerCase() });
+const parties = (p: Position, x: any) => ({
+  from: labelled(p.chainId, x.from),
+  to: labelled(p.chainId, x.to),
+});
+const tokenContract = (p: Position, address: string) => ({
+  id: addressId(p.chainId, address),
+  address: address.toLowerCase(),
+});
 const nftMetadata = (m: any) => ({
   indexStatus: m.indexStatus,
   metadataLastUpdatedTimestamp: orNull(m.metadataLastUpdatedTimestamp),
@@ -113,7 +139,9 @@ export function erc721Transfer(p: Position, x: any) {
       tokenId: t.tokenId,
       tokenUri: t.tokenUri,
       ownerAddress: orNull(t.ownerAddress),
-      owner: t.ownerAddress ? { id: addressId(p.chainId, t.ownerAddress), address: t.ownerAddress.toLowerCase() } : null,
+      owner: t.ownerAddress
+        ? { id: addressId(p.chainId, t.ownerAddress), address: t.ownerAddress.toLowerCase() }
+        : null,
       metadata: { ...nftMetadata(t.metadata), attributes: orNull(t.metadata.attributes) },
       contract: tokenContract(p, t.address),
     },
@@ -132,7 +160,11 @@ export function erc1155Transfer(p: Position, x: any) {
       ercType: ercEnum(t.ercType),
       tokenId: t.tokenId,
       tokenUri: t.tokenUri,
-      metadata: { ...nftMetadata(t.metadata), decimals: orNull(t.metadata.decimals), properties: orNull(t.metadata.properties) },
+      metadata: {
+        ...nftMetadata(t.metadata),
+        decimals: orNull(t.metadata.decimals),
+        properties: orNull(t.metadata.properties),
+      },
       contract: tokenContract(p, t.address),
     },
   };
@@ -159,6 +191,8 @@ export function combinedEdge(item: any) {
     erc20Transfers: (item.erc20Transfers ?? []).map((x: any) => erc20Transfer(p, x)),
     erc721Transfers: (item.erc721Transfers ?? []).map((x: any) => erc721Transfer(p, x)),
     erc1155Transfers: (item.erc1155Transfers ?? []).map((x: any) => erc1155Transfer(p, x)),
-    internalTransactions: (item.internalTransactions ?? []).map((x: any) => internalTransaction(p, x)),
+    internalTransactions: (item.internalTransactions ?? []).map((x: any) =>
+      internalTransaction(p, x),
+    ),
   };
 }

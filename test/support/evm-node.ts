@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +28,20 @@ export async function startEvmNode(timeoutMs = 30_000): Promise<TestEvmNode> {
   const cli = join(dirname(require.resolve('hardhat/package.json')), 'internal', 'cli', 'cli.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, '--config', join(here, 'evm-node', 'hardhat.config.cjs'), 'node', '--hostname', '127.0.0.1', '--port', String(port)],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' } },
+    [
+      cli,
+      '--config',
+      join(here, 'evm-node', 'hardhat.config.cjs'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    },
   );
   let log = '';
   child.stdout?.on('data', (d) => (log += String(d)));
@@ -55,7 +67,8 @@ export async function startEvmNode(timeoutMs = 30_000): Promise<TestEvmNode> {
     });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`hardhat node exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`hardhat node exited (${child.exitCode}):\n${log}`);
     try {
       const chainId = Number(await rpc<string>('eth_chainId'));
       const accounts = await rpc<string[]>('eth_accounts');

@@ -1,9 +1,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print, type ExecutionResult } from 'graphql';
+import { type ExecutionResult, print } from 'graphql';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
 import { flushRedisDb, redisDb, startTestSimulator } from './sim.js';
 
 /** Minimal view of a running simulator that the gateway helpers need. */
@@ -16,12 +16,23 @@ export interface SimUrls {
 export interface TestGateway extends Gateway {
   config: Config;
   /** Sends a typed operation through `yoga.fetch` in-process (no port). */
-  exec<R, V>(doc: TypedDocumentNode<R, V>, variables?: V, headers?: Record<string, string>): Promise<ExecutionResult<R> & { extensions?: Record<string, unknown> }>;
+  exec<R, V>(
+    doc: TypedDocumentNode<R, V>,
+    variables?: V,
+    headers?: Record<string, string>,
+  ): Promise<ExecutionResult<R> & { extensions?: Record<string, unknown> }>;
   /** Sends raw GraphQL text. */
-  query(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<ExecutionResult<Record<string, any>>>;
+  query(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<ExecutionResult<Record<string, any>>>;
 }
 
-export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Record<string, string> } & GatewayDeps = {}): TestGateway {
+export function createTestGateway(
+  sim: SimUrls,
+  o: { redisUrl?: string; env?: Record<string, string> } & GatewayDeps = {},
+): TestGateway {
   const config = loadConfig({
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
@@ -56,7 +67,8 @@ export function createTestGateway(sim: SimUrls, o: { redisUrl?: string; env?: Re
 }
 
 /** The `extensions.code` of every error, for compact assertions. */
-export const codes = (r: ExecutionResult): unknown[] => (r.errors ?? []).map((e) => e.extensions?.code);
+export const codes = (r: ExecutionResult): unknown[] =>
+  (r.errors ?? []).map((e) => e.extensions?.code);
 
 /**
  * The usual file fixture: a simulator, this file's own Redis database (flushed), one gateway on both, and

@@ -19,11 +19,14 @@ export function sseSubscribe(url: string, query: string, variables: Record<strin
       const { value, done: end } = await reader.read();
       if (end) return;
       buf += dec.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
+      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
         const block = buf.slice(0, i);
         buf = buf.slice(i + 2);
-        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('');
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trim())
+          .join('');
         if (data) events.push(JSON.parse(data));
       }
     }
@@ -34,16 +37,35 @@ export function sseSubscribe(url: string, query: string, variables: Record<strin
 /** A subscription over graphql-ws. */
 export function wsSubscribe(url: string, query: string, variables: Record<string, unknown> = {}) {
   const events: any[] = [];
-  const client = createClient({ url: url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
-  const stop = client.subscribe({ query, variables }, { next: (v) => void events.push(v), error: (e) => void events.push({ error: e }), complete: () => {} });
-  return { events, close: async () => {
-    stop();
-    await client.dispose();
-  } };
+  const client = createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+  });
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (v) => void events.push(v),
+      error: (e) => void events.push({ error: e }),
+      complete: () => {},
+    },
+  );
+  return {
+    events,
+    close: async () => {
+      stop();
+      await client.dispose();
+    },
+  };
 }
 
 /** Polls until `check` passes or `bound` ms pass (then throws with the last error). */
-export async function eventually(check: () => void | Promise<void>, bound = 10_000, every = 20): Promise<void> {
+export async function eventually(
+  check: () => void | Promise<void>,
+  bound = 10_000,
+  every = 20,
+): Promise<void> {
   const until = Date.now() + bound;
   for (;;) {
     try {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,27 +17,68 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
   const children: ChildProcess[] = ports.map((port) =>
     spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`,
-        '--cluster-node-timeout', '2000', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--cluster-node-timeout',
+        '2000',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--loglevel',
+        'warning',
+      ],
       { stdio: 'ignore' },
     ),
   );
   for (const port of ports) {
     for (let i = 0; i < 100; i++) {
-      if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) break;
+      if (
+        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+          .stdout?.toString()
+          .includes('PONG')
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
-    encoding: 'utf8',
-  });
-  if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
+  const create = spawnSync(
+    'redis-cli',
+    [
+      '--cluster',
+      'create',
+      ...ports.map((p) => `127.0.0.1:${p}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (create.status !== 0)
+    throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
   // Wait until every node sees the whole cluster (all slots assigned, state ok): a client that asks a
   // node too early gets a partial slot map and gives up on the cluster.
   for (let i = 0; i < 100; i++) {
     const ok = ports.every((p) => {
-      const info = spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout ?? '';
-      return info.includes('cluster_state:ok') && info.includes('cluster_slots_ok:16384') && info.includes('cluster_known_nodes:3');
+      const info =
+        spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout ??
+        '';
+      return (
+        info.includes('cluster_state:ok') &&
+        info.includes('cluster_slots_ok:16384') &&
+        info.includes('cluster_known_nodes:3')
+      );
     });
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));

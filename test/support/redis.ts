@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
@@ -37,7 +37,12 @@ export async function freePort(): Promise<number> {
 async function waitForPing(url: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    const r = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     r.on('error', () => {});
     try {
       await r.connect();
@@ -47,7 +52,8 @@ async function waitForPing(url: string, timeoutMs = 5_000): Promise<void> {
     } finally {
       r.disconnect();
     }
-    if (Date.now() > deadline) throw new Error(`redis at ${url} did not answer within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`redis at ${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r2) => setTimeout(r2, 50));
   }
 }
@@ -60,15 +66,40 @@ export async function startRedisServer(): Promise<TestRedis> {
     const no = () => {
       throw new Error('cannot pause a Redis this process does not own');
     };
-    return { url, port, owned: false, stop: async () => {}, restart: async () => {}, pause: no, resume: no };
+    return {
+      url,
+      port,
+      owned: false,
+      stop: async () => {},
+      restart: async () => {},
+      pause: no,
+      resume: no,
+    };
   }
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', '--databases', '128'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'warning',
+        '--databases',
+        '128',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitForPing(url);
   };
   await start();

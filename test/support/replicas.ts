@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,10 @@ export interface Replica {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startReplica(env: Record<string, string>, timeoutMs = 60_000): Promise<Replica> {
+export async function startReplica(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Replica> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -46,13 +49,23 @@ export async function startReplica(env: Record<string, string>, timeoutMs = 60_0
 }
 
 /** HAProxy (Debian's package) on loopback, round-robin over the replicas; long-lived streams allowed. */
-export async function startHaproxy(backends: readonly { port: number }[]): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHaproxy(
+  backends: readonly { port: number }[],
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig(port, backends.map((b) => b.port)));
+  writeFileSync(
+    cfg,
+    haproxyConfig(
+      port,
+      backends.map((b) => b.port),
+    ),
+  );
   let out = '';
-  const child = spawn(process.env.HAPROXY_BIN ?? 'haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.env.HAPROXY_BIN ?? 'haproxy', ['-f', cfg, '-db'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (out += String(d)));
   const url = `http://127.0.0.1:${port}`;

@@ -1,13 +1,19 @@
 import { Redis } from 'ioredis';
-import { startSimulator, type RunningSimulator } from '../../src/sim/index.js';
+import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
 /** Starts a simulator on a free loopback port for one test file. */
-export async function startTestSimulator(opts: Parameters<typeof startSimulator>[0] = {}): Promise<RunningSimulator> {
+export async function startTestSimulator(
+  opts: Parameters<typeof startSimulator>[0] = {},
+): Promise<RunningSimulator> {
   return startSimulator({ port: 0, host: '127.0.0.1', ...opts });
 }
 
 /** GET a simulator route directly (the reference answer a gateway result is compared with). */
-export async function simGet<T = any>(base: string, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+export async function simGet<T = any>(
+  base: string,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<T> {
   const u = new URL(base + path);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, String(v));
   const res = await fetch(u);
@@ -16,7 +22,13 @@ export async function simGet<T = any>(base: string, path: string, query: Record<
 }
 
 /** Every item of a Data API list, following nextPageToken at the largest page size. */
-export async function simWalk<T = any>(base: string, path: string, field: string, pageSize = 100, limit = 10_000): Promise<T[]> {
+export async function simWalk<T = any>(
+  base: string,
+  path: string,
+  field: string,
+  pageSize = 100,
+  limit = 10_000,
+): Promise<T[]> {
   const out: T[] = [];
   let pageToken: string | undefined;
   do {
@@ -41,7 +53,12 @@ export async function flushRedisDb(url: string): Promise<void> {
 }
 
 /** The simulated node's own answer to one JSON-RPC call (the reference a gateway result is compared with). */
-export async function simNodeRpc(nodeUrl: string, path: string, method: string, params: unknown = {}): Promise<any> {
+export async function simNodeRpc(
+  nodeUrl: string,
+  path: string,
+  method: string,
+  params: unknown = {},
+): Promise<any> {
   const res = await fetch(`${nodeUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

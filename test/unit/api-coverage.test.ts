@@ -50,7 +50,9 @@ function coverageRows(): Row[] {
     const cells = line.split('|').map((c) => c.trim());
     const id = /^`([A-Za-z0-9-]+)`$/.exec(cells[1] ?? '')?.[1];
     if (!id) continue;
-    const fields = [...(cells[3] ?? '').matchAll(/`([A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]!);
+    const fields = [
+      ...(cells[3] ?? '').matchAll(/`([A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*)`/g),
+    ].map((m) => m[1]!);
     rows.push({ id, fields, note: cells[4] ?? '' });
   }
   return rows;
@@ -91,7 +93,9 @@ describe.skipIf(!haveSpecs)('README API coverage table', () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const data = ops.filter((o) => o.api === 'data' && !OPERATOR_TAGS.has(o.tag));
     expect(data.filter((o) => byId.get(o.id)!.fields.length > 0).length).toBeGreaterThanOrEqual(50);
-    const metrics = ops.filter((o) => o.api === 'metrics' && !['Looking Glass', 'Health Check'].includes(o.tag));
+    const metrics = ops.filter(
+      (o) => o.api === 'metrics' && !['Looking Glass', 'Health Check'].includes(o.tag),
+    );
     expect(metrics.filter((o) => byId.get(o.id)!.fields.length === 0).map((o) => o.id)).toEqual([]);
   });
 });

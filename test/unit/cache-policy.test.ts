@@ -6,14 +6,20 @@ describe('cache policy', () => {
   const policy = createCachePolicy();
   it('token pages of ICM-message and active-staking lists are head data, not 23 h token pages', () => {
     for (const resource of ['data.icmMessages', 'data.stakingTransactions'] as const) {
-      expect(policy.ttlFor(resource, { pageToken: 'T', lastPage: false }).ttlMs).toBe(DEFAULT_TTL_MS.head);
+      expect(policy.ttlFor(resource, { pageToken: 'T', lastPage: false }).ttlMs).toBe(
+        DEFAULT_TTL_MS.head,
+      );
     }
   });
   it('token pages of lists of final items are still token pages; a last page is head data', () => {
-    expect(policy.ttlFor('data.addressTransactions', { pageToken: 'T', lastPage: false }).ttlMs).toBe(DEFAULT_TTL_MS.tokenPage);
-    expect(policy.ttlFor('data.addressTransactions', { pageToken: 'T', lastPage: true }).ttlMs).toBe(DEFAULT_TTL_MS.head);
+    expect(
+      policy.ttlFor('data.addressTransactions', { pageToken: 'T', lastPage: false }).ttlMs,
+    ).toBe(DEFAULT_TTL_MS.tokenPage);
+    expect(
+      policy.ttlFor('data.addressTransactions', { pageToken: 'T', lastPage: true }).ttlMs,
+    ).toBe(DEFAULT_TTL_MS.head);
   });
-  it("a transaction is immutable; its current price is head data", () => {
+  it('a transaction is immutable; its current price is head data', () => {
     expect(policy.ttlFor('data.transaction').ttlMs).toBe(DEFAULT_TTL_MS.immutable);
     expect(policy.ttlFor('data.transactionPrice').ttlMs).toBe(DEFAULT_TTL_MS.head);
   });

@@ -6,16 +6,36 @@ import { MemoryStore } from '../../src/cache/store.js';
 
 describe('cache keys', () => {
   it('are versioned and independent of query parameter order', () => {
-    const a = keys.request({ upstream: 'data-api', method: 'GET', path: '/v1/chains/43114/blocks', query: { pageSize: 100, pageToken: 'x' } });
-    const b = keys.request({ upstream: 'data-api', method: 'GET', path: '/v1/chains/43114/blocks', query: { pageToken: 'x', pageSize: 100 } });
+    const a = keys.request({
+      upstream: 'data-api',
+      method: 'GET',
+      path: '/v1/chains/43114/blocks',
+      query: { pageSize: 100, pageToken: 'x' },
+    });
+    const b = keys.request({
+      upstream: 'data-api',
+      method: 'GET',
+      path: '/v1/chains/43114/blocks',
+      query: { pageToken: 'x', pageSize: 100 },
+    });
     expect(a).toBe(b);
     expect(a.startsWith('gw:v1:data-api:GET /v1/chains/43114/blocks?')).toBe(true);
   });
 
   it('drop unset parameters and hash long ones to keep keys short', () => {
-    const k = keys.request({ upstream: 'data-api', method: 'GET', path: '/p', query: { a: undefined, b: null } });
+    const k = keys.request({
+      upstream: 'data-api',
+      method: 'GET',
+      path: '/p',
+      query: { a: undefined, b: null },
+    });
     expect(k).toBe('gw:v1:data-api:GET /p');
-    const long = keys.request({ upstream: 'data-api', method: 'GET', path: `/p/${'x'.repeat(400)}`, query: {} });
+    const long = keys.request({
+      upstream: 'data-api',
+      method: 'GET',
+      path: `/p/${'x'.repeat(400)}`,
+      query: {},
+    });
     expect(long.length).toBeLessThan(100);
   });
 });
@@ -26,7 +46,9 @@ describe('cache policy', () => {
     expect(p.ttlFor('data.block').ttlMs).toBe(DEFAULT_TTL_MS.immutable);
     expect(p.ttlFor('data.latestBlocks').ttlMs).toBe(DEFAULT_TTL_MS.head);
     expect(p.ttlFor('data.latestBlocks', { pageToken: 't' }).ttlMs).toBe(DEFAULT_TTL_MS.tokenPage);
-    expect(p.ttlFor('data.latestBlocks', { pageToken: 't', lastPage: true }).ttlMs).toBe(DEFAULT_TTL_MS.head);
+    expect(p.ttlFor('data.latestBlocks', { pageToken: 't', lastPage: true }).ttlMs).toBe(
+      DEFAULT_TTL_MS.head,
+    );
     expect(p.notFound().ttlMs).toBeLessThanOrEqual(10_000);
   });
 });
@@ -55,8 +77,18 @@ describe('ReadThrough', () => {
   it('returns errors as values per key and does not cache them unless asked', async () => {
     const rt = new ReadThrough({ store: new MemoryStore() });
     let loads = 0;
-    const failing = { key: 'f', load: async () => { loads++; throw new Error('boom'); }, ttlMs: () => 60_000 };
-    const [a, b] = await rt.getMany([failing, { key: 'ok', load: async () => 'fine', ttlMs: () => 60_000 }]);
+    const failing = {
+      key: 'f',
+      load: async () => {
+        loads++;
+        throw new Error('boom');
+      },
+      ttlMs: () => 60_000,
+    };
+    const [a, b] = await rt.getMany([
+      failing,
+      { key: 'ok', load: async () => 'fine', ttlMs: () => 60_000 },
+    ]);
     expect(a).toBeInstanceOf(Error);
     expect(b).toBe('fine');
     await rt.getMany([failing]);

@@ -5,10 +5,14 @@ describe('production configuration', () => {
   it('NODE_ENV=production without CURSOR_SECRET stops start-up, naming it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'gw-cursor-development-secret' })).toThrow(/CURSOR_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'gw-cursor-development-secret' }),
+    ).toThrow(/CURSOR_SECRET/);
   });
   it('with its own CURSOR_SECRET production starts; development keeps its default', () => {
-    expect(loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'a-real-secret-value' }).cursorSecret).toBe('a-real-secret-value');
+    expect(
+      loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'a-real-secret-value' }).cursorSecret,
+    ).toBe('a-real-secret-value');
     expect(loadConfig({}).cursorSecret).toBe('gw-cursor-development-secret');
   });
   it('UPSTREAM_MAX_BODY_BYTES and STALE_AFTER_MS have defaults and bounds', () => {

@@ -14,15 +14,49 @@ describe('loadConfig', () => {
 
   it('NODE_ENV=production turns introspection, GraphiQL and open CORS off unless they are set', () => {
     const dev = loadConfig({});
-    expect(dev).toMatchObject({ production: false, introspection: true, graphiql: true, corsOrigins: ['*'], csrfPrevention: true, maxBodyBytes: 1_000_000, maxQueryCost: 300 });
-    const prod = loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789' });
-    expect(prod).toMatchObject({ production: true, introspection: false, graphiql: false, corsOrigins: [], csrfPrevention: true, persistedOperations: 'off' });
-    const opened = loadConfig({ NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', INTROSPECTION: 'true', GRAPHIQL: '1', CORS_ORIGINS: 'https://a.example, https://b.example', TRUSTED_PROXIES: '10.0.0.0/8,loopback' });
-    expect(opened).toMatchObject({ introspection: true, graphiql: true, corsOrigins: ['https://a.example', 'https://b.example'], trustedProxies: ['10.0.0.0/8', 'loopback'] });
+    expect(dev).toMatchObject({
+      production: false,
+      introspection: true,
+      graphiql: true,
+      corsOrigins: ['*'],
+      csrfPrevention: true,
+      maxBodyBytes: 1_000_000,
+      maxQueryCost: 300,
+    });
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      CURSOR_SECRET: 'test-cursor-secret-0123456789',
+    });
+    expect(prod).toMatchObject({
+      production: true,
+      introspection: false,
+      graphiql: false,
+      corsOrigins: [],
+      csrfPrevention: true,
+      persistedOperations: 'off',
+    });
+    const opened = loadConfig({
+      NODE_ENV: 'production',
+      CURSOR_SECRET: 'test-cursor-secret-0123456789',
+      INTROSPECTION: 'true',
+      GRAPHIQL: '1',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUSTED_PROXIES: '10.0.0.0/8,loopback',
+    });
+    expect(opened).toMatchObject({
+      introspection: true,
+      graphiql: true,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      trustedProxies: ['10.0.0.0/8', 'loopback'],
+    });
   });
 
   it('reads named node lists, trims trailing slashes and treats blank values as unset', () => {
-    const c = loadConfig({ NODE_RPC_URL: 'main=http://a:9650/,backup=http://b:9650', DATA_API_URL: 'http://x/data-api/', REDIS_URL: ' ' });
+    const c = loadConfig({
+      NODE_RPC_URL: 'main=http://a:9650/,backup=http://b:9650',
+      DATA_API_URL: 'http://x/data-api/',
+      REDIS_URL: ' ',
+    });
     expect(c.nodes).toEqual([
       { name: 'main', url: 'http://a:9650' },
       { name: 'backup', url: 'http://b:9650' },
@@ -43,13 +77,16 @@ describe('loadConfig', () => {
     ['INTROSPECTION', 'yes', 'true or false'],
     ['PERSISTED_OPERATIONS', 'sometimes', 'off, allow or only'],
     ['CLIENT_BUDGET_PER_MINUTE', '-1', '0: no budgets'],
-  ])('a bad %s=%s stops start-up naming the variable and what it accepts', (name, value, accepts) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    try {
-      loadConfig({ [name]: value });
-    } catch (e) {
-      expect((e as Error).message).toContain(`${name}=`);
-      expect((e as Error).message).toContain(accepts);
-    }
-  });
+  ])(
+    'a bad %s=%s stops start-up naming the variable and what it accepts',
+    (name, value, accepts) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      try {
+        loadConfig({ [name]: value });
+      } catch (e) {
+        expect((e as Error).message).toContain(`${name}=`);
+        expect((e as Error).message).toContain(accepts);
+      }
+    },
+  );
 });

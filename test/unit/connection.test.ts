@@ -1,8 +1,13 @@
 import type { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/cache/store.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
-import { decodeCursor, encodeCursor, resolveTokenConnection, type ConnectionArgs } from '../../src/schema/connection.js';
+import { MemoryStore } from '../../src/cache/store.js';
+import {
+  type ConnectionArgs,
+  decodeCursor,
+  encodeCursor,
+  resolveTokenConnection,
+} from '../../src/schema/connection.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import type { Page } from '../../src/upstream/request.js';
 
@@ -25,7 +30,12 @@ function setup(n: number, size: number, maxFirst = 50) {
   const list = fakeList(n, size);
   const ctx = { cursorSecret: SECRET, maxFirst, snapshots: createPageSnapshots(new MemoryStore()) };
   const run = (args: ConnectionArgs, listKey = 'fake|1') =>
-    resolveTokenConnection<string>(args, ctx, { listKey, pageSize: size, fetchPage: list.fetchPage, itemKey: (s) => s });
+    resolveTokenConnection<string>(args, ctx, {
+      listKey,
+      pageSize: size,
+      fetchPage: list.fetchPage,
+      itemKey: (s) => s,
+    });
   return { ...list, run };
 }
 
@@ -65,7 +75,13 @@ describe('resolveTokenConnection', () => {
     const a = await run({ first: 8 });
     calls.length = 0;
     const b = await run({ first: 5, after: a.pageInfo.endCursor });
-    expect(b.edges.map((e) => e.node)).toEqual(['item-8', 'item-9', 'item-10', 'item-11', 'item-12']);
+    expect(b.edges.map((e) => e.node)).toEqual([
+      'item-8',
+      'item-9',
+      'item-10',
+      'item-11',
+      'item-12',
+    ]);
     // the head page comes from its snapshot; only the next page is fetched
     expect(calls).toEqual(['t10']);
   });
@@ -85,9 +101,21 @@ describe('resolveTokenConnection', () => {
   });
 
   it('an empty last upstream page: hasNextPage may be true, then the next call returns nothing', async () => {
-    const pages: Record<string, Page<string>> = { head: { items: ['a', 'b'], nextPageToken: 'x' }, x: { items: [], nextPageToken: null } };
-    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
-    const opts = { listKey: 'e', pageSize: 2, itemKey: (s: string) => s, fetchPage: async (t: string | null) => pages[t ?? 'head']! };
+    const pages: Record<string, Page<string>> = {
+      head: { items: ['a', 'b'], nextPageToken: 'x' },
+      x: { items: [], nextPageToken: null },
+    };
+    const ctx = {
+      cursorSecret: SECRET,
+      maxFirst: 50,
+      snapshots: createPageSnapshots(new MemoryStore()),
+    };
+    const opts = {
+      listKey: 'e',
+      pageSize: 2,
+      itemKey: (s: string) => s,
+      fetchPage: async (t: string | null) => pages[t ?? 'head']!,
+    };
     const r = await resolveTokenConnection({ first: 2 }, ctx, opts);
     expect(r.pageInfo.hasNextPage).toBe(true);
     const r2 = await resolveTokenConnection({ first: 2, after: r.pageInfo.endCursor }, ctx, opts);
@@ -97,8 +125,15 @@ describe('resolveTokenConnection', () => {
 
   it('a head-page cursor keeps its position when new items land at the head', async () => {
     let head = ['n3', 'n2', 'n1'];
-    const fetchPage = async (t: string | null): Promise<Page<string>> => (t === null ? { items: head, nextPageToken: 'older' } : { items: ['o2', 'o1'], nextPageToken: null });
-    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const fetchPage = async (t: string | null): Promise<Page<string>> =>
+      t === null
+        ? { items: head, nextPageToken: 'older' }
+        : { items: ['o2', 'o1'], nextPageToken: null };
+    const ctx = {
+      cursorSecret: SECRET,
+      maxFirst: 50,
+      snapshots: createPageSnapshots(new MemoryStore()),
+    };
     const opts = { listKey: 'h', pageSize: 3, itemKey: (s: string) => s, fetchPage };
     const a = await resolveTokenConnection({ first: 2 }, ctx, opts);
     head = ['n5', 'n4', 'n3']; // two new items arrived
@@ -117,22 +152,34 @@ describe('resolveTokenConnection', () => {
     expect(await codeOf(run({ first: 3, after: 'garbage' }))).toBe('BAD_USER_INPUT');
     const [body, mac] = cursor.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...payload, i: payload.i + 5 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...payload, i: payload.i + 5 })).toString(
+      'base64url',
+    );
     expect(await codeOf(run({ first: 3, after: `${forged}.${mac}` }))).toBe('BAD_USER_INPUT');
-    expect(await codeOf(run({ first: 3, after: cursor }, 'fake|other-filter'))).toBe('BAD_USER_INPUT');
+    expect(await codeOf(run({ first: 3, after: cursor }, 'fake|other-filter'))).toBe(
+      'BAD_USER_INPUT',
+    );
   });
 
   it('an evicted head-page snapshot is a clear CURSOR_EXPIRED input error, not a wrong page', async () => {
     const { run } = setup(30, 10);
     const a = await run({ first: 3 });
-    const ctx2 = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const ctx2 = {
+      cursorSecret: SECRET,
+      maxFirst: 50,
+      snapshots: createPageSnapshots(new MemoryStore()),
+    };
     const err = await resolveTokenConnection({ first: 3, after: a.pageInfo.endCursor }, ctx2, {
       listKey: 'fake|1',
       pageSize: 10,
       itemKey: (s: string) => s,
       fetchPage: fakeList(30, 10).fetchPage,
     }).catch((e: GraphQLError) => e);
-    expect((err as GraphQLError).extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'CURSOR_EXPIRED', argument: 'after' });
+    expect((err as GraphQLError).extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'CURSOR_EXPIRED',
+      argument: 'after',
+    });
   });
 });
 
@@ -140,7 +187,13 @@ describe('cursor codec', () => {
   it('round-trips and is opaque base64url with a signature', () => {
     const c = encodeCursor({ v: 1, f: 'abcdefghijklmnop', s: 100, t: 'tok', i: 4 }, SECRET);
     expect(c).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(c, SECRET)).toEqual({ v: 1, f: 'abcdefghijklmnop', s: 100, t: 'tok', i: 4 });
+    expect(decodeCursor(c, SECRET)).toEqual({
+      v: 1,
+      f: 'abcdefghijklmnop',
+      s: 100,
+      t: 'tok',
+      i: 4,
+    });
     expect(() => decodeCursor(c, 'another-secret')).toThrow(/Malformed cursor/);
   });
 });
@@ -149,21 +202,34 @@ describe('expired cursors of ranged lists resume from their block', () => {
   /** A newest-first list of items `b<block>-<n>`, a few per block, served by range and token like the address lists. */
   function rangedList(blocks: number, perBlock: number, size: number) {
     const items: { key: string; block: string }[] = [];
-    for (let b = blocks; b >= 1; b--) for (let n = 0; n < perBlock; n++) items.push({ key: `b${b}-${n}`, block: String(b) });
+    for (let b = blocks; b >= 1; b--)
+      for (let n = 0; n < perBlock; n++) items.push({ key: `b${b}-${n}`, block: String(b) });
     // Tokens carry the generation that minted them; `expire()` ages every token minted so far.
     let generation = 0;
     const fetches: (string | null)[] = [];
-    const fetchPage = async (token: string | null, range?: { startBlock?: string; endBlock?: string }): Promise<Page<{ key: string; block: string }>> => {
+    const fetchPage = async (
+      token: string | null,
+      range?: { startBlock?: string; endBlock?: string },
+    ): Promise<Page<{ key: string; block: string }>> => {
       fetches.push(token);
       if (token !== null && Number(token.split('#')[1]) !== generation) {
-        throw new UpstreamError('data-api', 'status', { status: 400, upstreamMessage: 'pageToken has expired' });
+        throw new UpstreamError('data-api', 'status', {
+          status: 400,
+          upstreamMessage: 'pageToken has expired',
+        });
       }
       const inRange = items.filter(
-        (it) => (range?.startBlock === undefined || Number(it.block) >= Number(range.startBlock)) && (range?.endBlock === undefined || Number(it.block) < Number(range.endBlock)),
+        (it) =>
+          (range?.startBlock === undefined || Number(it.block) >= Number(range.startBlock)) &&
+          (range?.endBlock === undefined || Number(it.block) < Number(range.endBlock)),
       );
       const start = token === null ? 0 : Number(token.split('@')[0]);
       const end = Math.min(start + size, inRange.length);
-      return { items: inRange.slice(start, end), nextPageToken: end < inRange.length ? `${end}@${range?.endBlock ?? ''}#${generation}` : null };
+      return {
+        items: inRange.slice(start, end),
+        nextPageToken:
+          end < inRange.length ? `${end}@${range?.endBlock ?? ''}#${generation}` : null,
+      };
     };
     return { items, fetchPage, fetches, expire: () => generation++ };
   }
@@ -178,10 +244,18 @@ describe('expired cursors of ranged lists resume from their block', () => {
 
   it('an upstream token refused on resume: continues right after the cursor item, nothing repeated or skipped', async () => {
     const l = rangedList(20, 3, 7);
-    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
+    const ctx = {
+      cursorSecret: SECRET,
+      maxFirst: 50,
+      snapshots: createPageSnapshots(new MemoryStore()),
+    };
     const a = await resolveTokenConnection({ first: 11 }, ctx, opts(l)); // ends inside the second (token) page
     l.expire();
-    const b = await resolveTokenConnection({ first: 10, after: a.pageInfo.endCursor }, ctx, opts(l));
+    const b = await resolveTokenConnection(
+      { first: 10, after: a.pageInfo.endCursor },
+      ctx,
+      opts(l),
+    );
     expect(b.edges.map((e) => e.node.key)).toEqual(l.items.slice(11, 21).map((x) => x.key));
     // and its cursors keep working on the re-read list, even once those tokens expire too
     l.expire();
@@ -191,9 +265,21 @@ describe('expired cursors of ranged lists resume from their block', () => {
 
   it('a head-page snapshot gone (another replica, evicted): resumes from the block too', async () => {
     const l = rangedList(20, 3, 7);
-    const a = await resolveTokenConnection({ first: 4 }, { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) }, opts(l));
-    const fresh = { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
-    const b = await resolveTokenConnection({ first: 6, after: a.pageInfo.endCursor }, fresh, opts(l));
+    const a = await resolveTokenConnection(
+      { first: 4 },
+      { cursorSecret: SECRET, maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) },
+      opts(l),
+    );
+    const fresh = {
+      cursorSecret: SECRET,
+      maxFirst: 50,
+      snapshots: createPageSnapshots(new MemoryStore()),
+    };
+    const b = await resolveTokenConnection(
+      { first: 6, after: a.pageInfo.endCursor },
+      fresh,
+      opts(l),
+    );
     expect(b.edges.map((e) => e.node.key)).toEqual(l.items.slice(4, 10).map((x) => x.key));
   });
 });

@@ -14,9 +14,7 @@ const A = 'address(chainId: "43114", address: "0x0000000000000000000000000000000
 
 describe('cost of the portfolio and token fields', () => {
   // `address(chainId, address)` itself counts 1 (a field with arguments), though it makes no call.
-  it(
-    'a balance list is its pages plus one contract per item (an upper bound of 1 + distinct)',
-    () => {
+  it('a balance list is its pages plus one contract per item (an upper bound of 1 + distinct)', () => {
     expect(cost(`{ ${A} { erc20Balances(first: 50) { edges { node { balance } } } } }`)).toBe(
       1 + 1,
     );
@@ -59,30 +57,33 @@ describe('cache classes of the new resources', () => {
   const policy = createCachePolicy();
   it(
     'balance pages stay head data behind a token (their items change); transfer pages become ' +
-    'token pages',
+      'token pages',
     () => {
-    for (const r of [
-      'data.erc20Balances',
-      'data.erc721Balances',
-      'data.erc1155Balances',
-      'data.collectibleBalances',
-      'data.icmMessagesAll',
-    ] as const) {
-      expect(policy.ttlFor(r, { pageToken: 'T', lastPage: false }).ttlMs).toBe(DEFAULT_TTL_MS.head);
-    }
-    for (const r of [
-      'data.tokenTransfers',
-      'data.contractDeployments',
-      'data.latestBlocksAllChains',
-      'data.latestTransactionsAllChains',
-    ] as const) {
-      expect(policy.ttlFor(r).ttlMs).toBe(DEFAULT_TTL_MS.head);
-      expect(policy.ttlFor(r, { pageToken: 'T', lastPage: false }).ttlMs).toBe(
-        DEFAULT_TTL_MS.tokenPage,
-      );
-    }
-    expect(RESOURCE_CLASS['data.deploymentTransaction']).toBe('immutable');
-    expect(RESOURCE_CLASS['data.addressChains']).toBe('slow');
-    expect(RESOURCE_CLASS['data.nftTokens']).toBe('slow');
-  });
+      for (const r of [
+        'data.erc20Balances',
+        'data.erc721Balances',
+        'data.erc1155Balances',
+        'data.collectibleBalances',
+        'data.icmMessagesAll',
+      ] as const) {
+        expect(policy.ttlFor(r, { pageToken: 'T', lastPage: false }).ttlMs).toBe(
+          DEFAULT_TTL_MS.head,
+        );
+      }
+      for (const r of [
+        'data.tokenTransfers',
+        'data.contractDeployments',
+        'data.latestBlocksAllChains',
+        'data.latestTransactionsAllChains',
+      ] as const) {
+        expect(policy.ttlFor(r).ttlMs).toBe(DEFAULT_TTL_MS.head);
+        expect(policy.ttlFor(r, { pageToken: 'T', lastPage: false }).ttlMs).toBe(
+          DEFAULT_TTL_MS.tokenPage,
+        );
+      }
+      expect(RESOURCE_CLASS['data.deploymentTransaction']).toBe('immutable');
+      expect(RESOURCE_CLASS['data.addressChains']).toBe('slow');
+      expect(RESOURCE_CLASS['data.nftTokens']).toBe('slow');
+    },
+  );
 });

@@ -20,17 +20,35 @@ function list(order: 'asc' | 'desc') {
   let id = 0;
   for (let b = 1; b <= 12; b++) {
     // per block: one tx with 4 identical internal calls, then another item
-    for (let n = 0; n < 4; n++) items.push({ id: id++, block: String(b), key: `0xtx${b}:CALL:0xa:0xb:0:21000` });
+    for (let n = 0; n < 4; n++)
+      items.push({ id: id++, block: String(b), key: `0xtx${b}:CALL:0xa:0xb:0:21000` });
     items.push({ id: id++, block: String(b), key: `0xother${b}` });
   }
   if (order === 'desc') items.reverse();
   let generation = 0;
-  const fetchPage = async (token: string | null, range?: { startBlock?: string; endBlock?: string }): Promise<Page<Item>> => {
-    if (token !== null && Number(token.split('#')[1]) !== generation) throw new UpstreamError('data-api', 'status', { status: 400, upstreamMessage: 'pageToken has expired' });
-    const inRange = items.filter((it) => (range?.startBlock === undefined || Number(it.block) >= Number(range.startBlock)) && (range?.endBlock === undefined || Number(it.block) < Number(range.endBlock)));
+  const fetchPage = async (
+    token: string | null,
+    range?: { startBlock?: string; endBlock?: string },
+  ): Promise<Page<Item>> => {
+    if (token !== null && Number(token.split('#')[1]) !== generation)
+      throw new UpstreamError('data-api', 'status', {
+        status: 400,
+        upstreamMessage: 'pageToken has expired',
+      });
+    const inRange = items.filter(
+      (it) =>
+        (range?.startBlock === undefined || Number(it.block) >= Number(range.startBlock)) &&
+        (range?.endBlock === undefined || Number(it.block) < Number(range.endBlock)),
+    );
     const start = token === null ? 0 : Number(token.split('@')[0]);
     const end = Math.min(start + 7, inRange.length);
-    return { items: inRange.slice(start, end), nextPageToken: end < inRange.length ? `${end}@${range?.startBlock ?? ''}-${range?.endBlock ?? ''}#${generation}` : null };
+    return {
+      items: inRange.slice(start, end),
+      nextPageToken:
+        end < inRange.length
+          ? `${end}@${range?.startBlock ?? ''}-${range?.endBlock ?? ''}#${generation}`
+          : null,
+    };
   };
   return { items, fetchPage, expire: () => generation++ };
 }
@@ -39,12 +57,23 @@ describe('range resume with equal keys in a block', () => {
   for (const order of ['asc', 'desc'] as const) {
     it(`${order}: every item exactly once when every token expires between requests`, async () => {
       const l = list(order);
-      const ctx = { cursorSecret: 'a-test-secret', maxFirst: 50, snapshots: createPageSnapshots(new MemoryStore()) };
-      const opts = { listKey: `dups|${order}`, pageSize: 7, itemKey: (x: Item) => x.key, fetchPage: l.fetchPage, resume: { blockOf: (x: Item) => x.block, order, range: {} } };
+      const ctx = {
+        cursorSecret: 'a-test-secret',
+        maxFirst: 50,
+        snapshots: createPageSnapshots(new MemoryStore()),
+      };
+      const opts = {
+        listKey: `dups|${order}`,
+        pageSize: 7,
+        itemKey: (x: Item) => x.key,
+        fetchPage: l.fetchPage,
+        resume: { blockOf: (x: Item) => x.block, order, range: {} },
+      };
       const seen: number[] = [];
       let after: string | null = null;
       for (let guard = 0; guard < 40; guard++) {
-        const r: Awaited<ReturnType<typeof resolveTokenConnection<Item>>> = await resolveTokenConnection<Item>({ first: 3, after }, ctx, opts);
+        const r: Awaited<ReturnType<typeof resolveTokenConnection<Item>>> =
+          await resolveTokenConnection<Item>({ first: 3, after }, ctx, opts);
         seen.push(...r.edges.map((e) => e.node.id));
         if (!r.pageInfo.hasNextPage) break;
         after = r.pageInfo.endCursor;

@@ -4,42 +4,77 @@ import { createClientIdentifier } from '../../src/edge/client-budget.js';
 import { estimateCost } from '../../src/edge/cost.js';
 import { maxBracketNesting } from '../../src/edge/limits.js';
 import { createPacer } from '../../src/edge/upstream-guard.js';
-import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
 import { buildSchema } from '../../src/schema/index.js';
+import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
 
 const schema = buildSchema();
-const cost = (query: string, variables: Record<string, unknown> = {}) => estimateCost(schema, parse(query), undefined, variables).calls;
-const times = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join(' ');
+const cost = (query: string, variables: Record<string, unknown> = {}) =>
+  estimateCost(schema, parse(query), undefined, variables).calls;
+const times = (n: number, f: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => f(i)).join(' ');
 
 describe('cost in upstream calls', () => {
   it('counts every alias', () => {
     expect(cost(`{ a: block(chainId: "43114", id: "1") { number } }`)).toBe(1);
-    expect(cost(`{ ${times(1000, (i) => `a${i}: block(chainId: "43114", id: "${i}") { number }`)} }`)).toBe(1000);
+    expect(
+      cost(`{ ${times(1000, (i) => `a${i}: block(chainId: "43114", id: "${i}") { number }`)} }`),
+    ).toBe(1000);
   });
 
   it('counts every _entities representation and nodes id, literal or from a variable', () => {
-    const reps = Array.from({ length: 1000 }, (_, i) => ({ __typename: 'Block', chainId: '43114', number: String(i) }));
-    expect(cost(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps })).toBe(1000);
-    expect(cost(`{ _entities(representations: [${times(3, () => '{__typename: "Block", chainId: "1", number: "1"}')}]) { ... on Block { parent { number } } } }`)).toBe(6);
+    const reps = Array.from({ length: 1000 }, (_, i) => ({
+      __typename: 'Block',
+      chainId: '43114',
+      number: String(i),
+    }));
+    expect(
+      cost(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps }),
+    ).toBe(1000);
+    expect(
+      cost(
+        `{ _entities(representations: [${times(3, () => '{__typename: "Block", chainId: "1", number: "1"}')}]) { ... on Block { parent { number } } } }`,
+      ),
+    ).toBe(6);
     expect(cost(`{ nodes(ids: ["a", "b"]) { id } }`)).toBe(2);
   });
 
   it('multiplies a connection item by first, and pays its pages', () => {
-    expect(cost(`{ chain(id: "1") { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`)).toBe(1 + 5 + 500 * 1);
-    expect(cost(`query($n: Int) { chain(id: "1") { blocks(first: $n) { edges { node { number } } } } }`, { n: 3 })).toBe(2);
+    expect(
+      cost(
+        `{ chain(id: "1") { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
+      ),
+    ).toBe(1 + 5 + 500 * 1);
+    expect(
+      cost(
+        `query($n: Int) { chain(id: "1") { blocks(first: $n) { edges { node { number } } } } }`,
+        { n: 3 },
+      ),
+    ).toBe(2);
     // no first: the connection's default (20) items
-    expect(cost(`{ chain(id: "1") { blocks { edges { node { parent { number } } } } } }`)).toBe(1 + 1 + 20);
+    expect(cost(`{ chain(id: "1") { blocks { edges { node { parent { number } } } } } }`)).toBe(
+      1 + 1 + 20,
+    );
   });
 
   it('multiplies a plain list of objects whose items make calls (chains)', () => {
     expect(cost(`{ chains { name } }`)).toBe(1);
-    expect(cost(`{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`)).toBeGreaterThan(5000);
+    expect(
+      cost(
+        `{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
+      ),
+    ).toBeGreaterThan(5000);
   });
 
   it('expands fragments once per use, and stays linear on fragment bombs', () => {
-    expect(cost(`{ ...Q ...Q } fragment Q on Query { block(chainId: "1", id: "1") { number } }`)).toBe(2);
+    expect(
+      cost(`{ ...Q ...Q } fragment Q on Query { block(chainId: "1", id: "1") { number } }`),
+    ).toBe(2);
     const levels = 30;
-    const frags = Array.from({ length: levels }, (_, i) => `fragment F${i} on Block { ${i === levels - 1 ? 'parent { number }' : `a: parent { ...F${i + 1} } b: parent { ...F${i + 1} }`} }`).join('\n');
+    const frags = Array.from(
+      { length: levels },
+      (_, i) =>
+        `fragment F${i} on Block { ${i === levels - 1 ? 'parent { number }' : `a: parent { ...F${i + 1} } b: parent { ...F${i + 1} }`} }`,
+    ).join('\n');
     const started = Date.now();
     expect(cost(`{ block(chainId: "1", id: "1") { ...F0 } } ${frags}`)).toBeGreaterThan(1e8);
     expect(Date.now() - started).toBeLessThan(500);
@@ -83,7 +118,9 @@ describe('client identity', () => {
     const none = createClientIdentifier([]);
     expect(none(h({ 'x-forwarded-for': '1.2.3.4' }), '10.0.0.1')).toBe('ip:10.0.0.1');
     const trusted = createClientIdentifier(['10.0.0.0/8', 'loopback']);
-    expect(trusted(h({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 10.1.1.1' }), '::ffff:10.0.0.1')).toBe('ip:1.2.3.4');
+    expect(trusted(h({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 10.1.1.1' }), '::ffff:10.0.0.1')).toBe(
+      'ip:1.2.3.4',
+    );
     expect(trusted(h({ 'x-forwarded-for': 'garbage' }), '127.0.0.1')).toBe('ip:127.0.0.1');
     expect(trusted(h({ 'x-forwarded-for': '1.2.3.4' }), '192.168.1.1')).toBe('ip:192.168.1.1');
   });
@@ -92,9 +129,16 @@ describe('client identity', () => {
 describe('pacing on ratelimit-remaining', () => {
   it('spaces calls once the upstream says its window is nearly spent, and not before', async () => {
     let remaining = 20;
-    const fake = (async () => new Response('{}', { headers: { 'ratelimit-remaining': String(remaining--), 'ratelimit-policy': '25;w=1' } })) as typeof fetch;
+    const fake = (async () =>
+      new Response('{}', {
+        headers: { 'ratelimit-remaining': String(remaining--), 'ratelimit-policy': '25;w=1' },
+      })) as typeof fetch;
     const pauses: number[] = [];
-    const pacer = createPacer({ slowdownBelow: 10, maxDelayMs: 200, onPause: (ms) => pauses.push(ms) });
+    const pacer = createPacer({
+      slowdownBelow: 10,
+      maxDelayMs: 200,
+      onPause: (ms) => pauses.push(ms),
+    });
     const observed = pacer.observe(fake);
     const paced = async (url: string) => {
       await pacer.wait();

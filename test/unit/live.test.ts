@@ -4,11 +4,20 @@ import { estimateCost } from '../../src/edge/cost.js';
 import { MemoryHeadBus } from '../../src/live/bus.js';
 import { chainOfPath } from '../../src/live/cache-hooks.js';
 import { LiveFeed, SlowConsumerError } from '../../src/live/feed.js';
-import { headOf, type Head } from '../../src/live/head.js';
+import { type Head, headOf } from '../../src/live/head.js';
 import { buildSchema } from '../../src/schema/index.js';
 
 const head = (n: number, chainId = '43114'): Head => ({
-  chainId, number: String(n), hash: `0x${n.toString(16).padStart(64, '0')}`, parentHash: '', timestamp: n, gasUsed: '0', gasLimit: '0', baseFee: '0', txCount: 0, seenAt: 0,
+  chainId,
+  number: String(n),
+  hash: `0x${n.toString(16).padStart(64, '0')}`,
+  parentHash: '',
+  timestamp: n,
+  gasUsed: '0',
+  gasLimit: '0',
+  baseFee: '0',
+  txCount: 0,
+  seenAt: 0,
 });
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -21,8 +30,28 @@ describe('live heads', () => {
   });
 
   it('reads a node block as a head; refuses one without a hash', () => {
-    const h = headOf('43114', { number: '0x10', hash: `0x${'A'.repeat(64)}`, parentHash: '0x1', timestamp: '0x5', baseFeePerGas: '0x2', gasUsed: '0x3', gasLimit: '0x4', transactions: ['0x1', '0x2'] }, 7);
-    expect(h).toMatchObject({ number: '16', hash: `0x${'a'.repeat(64)}`, timestamp: 5, baseFee: '2', txCount: 2, seenAt: 7 });
+    const h = headOf(
+      '43114',
+      {
+        number: '0x10',
+        hash: `0x${'A'.repeat(64)}`,
+        parentHash: '0x1',
+        timestamp: '0x5',
+        baseFeePerGas: '0x2',
+        gasUsed: '0x3',
+        gasLimit: '0x4',
+        transactions: ['0x1', '0x2'],
+      },
+      7,
+    );
+    expect(h).toMatchObject({
+      number: '16',
+      hash: `0x${'a'.repeat(64)}`,
+      timestamp: 5,
+      baseFee: '2',
+      txCount: 2,
+      seenAt: 7,
+    });
     expect(headOf('43114', { number: '0x10' }, 0)).toBeUndefined();
   });
 
@@ -59,6 +88,10 @@ describe('live heads', () => {
     const schema = buildSchema();
     const cost = (q: string) => estimateCost(schema, parse(q), undefined, {}).calls;
     expect(cost('subscription { newBlocks(chainId: "43114") { number } }')).toBe(1);
-    expect(cost('subscription { newBlocks(chainId: "43114") { transactions(first: 5) { edges { node { hash } } } } }')).toBe(2);
+    expect(
+      cost(
+        'subscription { newBlocks(chainId: "43114") { transactions(first: 5) { edges { node { hash } } } } }',
+      ),
+    ).toBe(2);
   });
 });

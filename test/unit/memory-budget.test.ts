@@ -22,9 +22,13 @@ describe('parsed values of cached entries (the warm path parses an entry once)',
   it('an entry rewritten in the store is parsed again (the memo follows the stored text)', async () => {
     const store = new MemoryStore();
     const cache = new ReadThrough({ store });
-    await store.setMany([{ key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 1 } }), ttlMs: 60_000 }]);
+    await store.setMany([
+      { key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 1 } }), ttlMs: 60_000 },
+    ]);
     expect(await cache.get(item('k', async () => 0))).toEqual({ x: 1 });
-    await store.setMany([{ key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 2 } }), ttlMs: 60_000 }]);
+    await store.setMany([
+      { key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 2 } }), ttlMs: 60_000 },
+    ]);
     expect(await cache.get(item('k', async () => 0))).toEqual({ x: 2 });
   });
 

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { bech32, cb58, isBech32 } from '../../src/sim/world/encoding.js';
+import { toChecksumAddress } from '../../src/sim/world/keccak.js';
 import {
   bech32Decode,
   bech32Encode,
@@ -9,14 +11,15 @@ import {
   hexBytes,
   isCb58Id,
 } from '../../src/upstream/schemas/node-codec.js';
-import { bech32, cb58, isBech32 } from '../../src/sim/world/encoding.js';
-import { toChecksumAddress } from '../../src/sim/world/keccak.js';
 
 /**
  * The node codecs (on @scure/base and @noble/hashes) against the real node's own answers in
  * ../shared/upstream/examples/node (read in place; skipped only where that folder is absent).
  */
-const EXAMPLE = new URL('../../../shared/upstream/examples/node/avm/avm.getUTXOs.json', import.meta.url);
+const EXAMPLE = new URL(
+  '../../../shared/upstream/examples/node/avm/avm.getUTXOs.json',
+  import.meta.url,
+);
 const example = existsSync(EXAMPLE) ? JSON.parse(readFileSync(EXAMPLE, 'utf8')) : undefined;
 
 describe.skipIf(!example)('node codecs on the real node examples', () => {
@@ -74,8 +77,11 @@ describe('node codecs refuse what is not theirs', () => {
     expect(hexBytes('0x00000000000000')).toBeUndefined();
   });
 
-  it('EIP-55 checksums match the EIP\'s own vectors (keccak from @noble/hashes)', () => {
-    for (const a of ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359']) {
+  it("EIP-55 checksums match the EIP's own vectors (keccak from @noble/hashes)", () => {
+    for (const a of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    ]) {
       expect(toChecksumAddress(a.toLowerCase())).toBe(a);
     }
   });

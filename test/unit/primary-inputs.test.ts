@@ -72,7 +72,9 @@ describe('base58 and CB58', () => {
   it('leading 1s are leading zero bytes; the checksum is the last 4 bytes of sha256(payload)', () => {
     const all = base58Decode(X_CHAIN_MAINNET)!;
     const payload = all.subarray(0, -4);
-    expect(Buffer.from(all.subarray(-4))).toEqual(createHash('sha256').update(payload).digest().subarray(-4));
+    expect(Buffer.from(all.subarray(-4))).toEqual(
+      createHash('sha256').update(payload).digest().subarray(-4),
+    );
     expect(cb58Decode(X_CHAIN_MAINNET)).toEqual(payload);
     expect(base58Decode('111')).toEqual(new Uint8Array(3));
   });
@@ -85,10 +87,18 @@ describe('base58 and CB58', () => {
 
   it('parseCb58Id wants 32 bytes; parseNodeId wants NodeID- and 20 bytes', () => {
     expect(parseCb58Id(` ${X_CHAIN_MAINNET} `, 'txHash')).toBe(X_CHAIN_MAINNET);
-    expect(argumentOf(() => parseCb58Id(`${X_CHAIN_MAINNET.slice(0, -1)}N`, 'txHash'))).toBe('txHash');
-    expect(parseNodeId('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg')).toBe('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg');
-    expect(parseNodeId('NodeID-111111111111111111116DBWJs')).toBe('NodeID-111111111111111111116DBWJs');
-    expect(argumentOf(() => parseNodeId('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lh'))).toBe('nodeId');
+    expect(argumentOf(() => parseCb58Id(`${X_CHAIN_MAINNET.slice(0, -1)}N`, 'txHash'))).toBe(
+      'txHash',
+    );
+    expect(parseNodeId('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg')).toBe(
+      'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg',
+    );
+    expect(parseNodeId('NodeID-111111111111111111116DBWJs')).toBe(
+      'NodeID-111111111111111111116DBWJs',
+    );
+    expect(argumentOf(() => parseNodeId('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lh'))).toBe(
+      'nodeId',
+    );
     expect(argumentOf(() => parseNodeId('7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'))).toBe('nodeId');
     expect(argumentOf(() => parseNodeId(`NodeID-${P_CHAIN_ID}`, 'id'))).toBe('id');
   });
@@ -110,9 +120,13 @@ describe('primary-network addresses', () => {
 
   it('rejects the other network’s prefix, a bad checksum, C- and too many addresses', () => {
     expect(argumentOf(() => parsePrimaryAddress(ADDR, 'fuji'))).toBe('addresses');
-    expect(argumentOf(() => parsePrimaryAddress(`${ADDR.slice(0, -1)}x`, 'mainnet'))).toBe('addresses');
+    expect(argumentOf(() => parsePrimaryAddress(`${ADDR.slice(0, -1)}x`, 'mainnet'))).toBe(
+      'addresses',
+    );
     expect(argumentOf(() => parsePrimaryAddress(`C-${ADDR}`, 'mainnet'))).toBe('addresses');
-    expect(argumentOf(() => parsePrimaryAddresses(Array(65).fill(ADDR), 'mainnet'))).toBe('addresses');
+    expect(argumentOf(() => parsePrimaryAddresses(Array(65).fill(ADDR), 'mainnet'))).toBe(
+      'addresses',
+    );
   });
 });
 
@@ -132,6 +146,7 @@ describe('networks, numbers and hex', () => {
     expect(argumentOf(() => parsePercent(50.5, 'q'))).toBe('q');
     expect(parseHexBytes('0xABcd', 'm')).toBe('0xABcd');
     expect(parseHexBytes('abcd', 'm')).toBe('abcd');
-    for (const v of ['0x', 'abc', 'xyz', '']) expect(argumentOf(() => parseHexBytes(v, 'm'))).toBe('m');
+    for (const v of ['0x', 'abc', 'xyz', ''])
+      expect(argumentOf(() => parseHexBytes(v, 'm'))).toBe('m');
   });
 });

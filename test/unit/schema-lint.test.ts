@@ -28,12 +28,18 @@ interface LintError {
 
 describe('schema lint', () => {
   it('runs the description and Relay rules', () => {
-    const config = JSON.parse(readFileSync(join(ROOT, '.graphql-schema-linterrc'), 'utf8')) as { rules: string[] };
+    const config = JSON.parse(readFileSync(join(ROOT, '.graphql-schema-linterrc'), 'utf8')) as {
+      rules: string[];
+    };
     expect([...config.rules].sort()).toEqual([...RULES].sort());
   });
 
   it('finds 0 errors in schema/schema.graphql', () => {
-    const r = spawnSync(LINTER, ['--format', 'json', 'schema/schema.graphql'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(LINTER, ['--format', 'json', 'schema/schema.graphql'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const { errors } = JSON.parse(r.stdout) as { errors: LintError[] };
     expect(errors.map((e) => `${e.rule}: ${e.message}`)).toEqual([]);
     expect(r.status).toBe(0);
@@ -41,9 +47,18 @@ describe('schema lint', () => {
 
   it('reports an undocumented argument and enum value, and a missing PageInfo (the rules are live)', () => {
     const sdl = '"Root." type Query { "Doc." a(x: Int): E }\n"Doc." enum E { "Doc." A B }\n';
-    const r = spawnSync(LINTER, ['--format', 'json', '--stdin'], { cwd: ROOT, encoding: 'utf8', input: sdl, timeout: 60_000 });
+    const r = spawnSync(LINTER, ['--format', 'json', '--stdin'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: sdl,
+      timeout: 60_000,
+    });
     const { errors } = JSON.parse(r.stdout) as { errors: LintError[] };
-    expect(errors.map((e) => e.rule).sort()).toEqual(['arguments-have-descriptions', 'enum-values-have-descriptions', 'relay-page-info-spec']);
+    expect(errors.map((e) => e.rule).sort()).toEqual([
+      'arguments-have-descriptions',
+      'enum-values-have-descriptions',
+      'relay-page-info-spec',
+    ]);
     expect(r.status).not.toBe(0);
   });
 });

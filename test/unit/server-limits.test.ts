@@ -5,11 +5,17 @@ import { applyServerLimits } from '../../src/edge/server-limits.js';
 
 describe('server-level limits', () => {
   it('sets the request and header timeouts from REQUEST_TIMEOUT_MS and caps connections', () => {
-    const server = applyServerLimits(createServer(), { requestTimeoutMs: 30_000, maxConnections: 1000 });
+    const server = applyServerLimits(createServer(), {
+      requestTimeoutMs: 30_000,
+      maxConnections: 1000,
+    });
     expect(server.requestTimeout).toBe(30_000);
     expect(server.headersTimeout).toBe(30_000);
     expect(server.maxConnections).toBe(1000);
-    expect(applyServerLimits(createServer(), { requestTimeoutMs: 120_000, maxConnections: 5 }).headersTimeout).toBe(60_000);
+    expect(
+      applyServerLimits(createServer(), { requestTimeoutMs: 120_000, maxConnections: 5 })
+        .headersTimeout,
+    ).toBe(60_000);
   });
 
   it('closes connections beyond MAX_CONNECTIONS', async () => {

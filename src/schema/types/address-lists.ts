@@ -1,16 +1,21 @@
-import { UPSTREAM_PAGE_SIZE, type AddressPageKey } from '../../loaders/evm.js';
+import type { GatewayContext } from '../../context.js';
+import { type AddressPageKey, UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { Page } from '../../upstream/request.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type BlockRange, type ConnectionArgs } from '../connection.js';
+import { type BlockRange, type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { parseBlockRange } from '../inputs.js';
-import type { GatewayContext } from '../../context.js';
 import { AddressRef, type AddressShape } from './address.js';
 import { InternalTransactionRef } from './internal-transaction.js';
 import { SortOrderEnum } from './network.js';
 import { TransactionRef } from './transaction.js';
-import { Erc1155TransferRef, Erc20TransferRef, Erc721TransferRef, inTransaction } from './transfer.js';
+import {
+  Erc20TransferRef,
+  Erc721TransferRef,
+  Erc1155TransferRef,
+  inTransaction,
+} from './transfer.js';
 
 /**
  * An address's lists, each a Relay connection over the upstream's page tokens. Every list takes a block
@@ -18,8 +23,16 @@ import { Erc1155TransferRef, Erc20TransferRef, Erc721TransferRef, inTransaction 
  * sort order are part of the list's identity, so a cursor only resumes the list it came from.
  */
 const rangeArgs = builder.args((t) => ({
-  startBlock: t.field({ type: 'BigDecimal', required: false, description: 'First block of the range (inclusive).' }),
-  endBlock: t.field({ type: 'BigDecimal', required: false, description: 'End of the range (exclusive): items of this block are not included.' }),
+  startBlock: t.field({
+    type: 'BigDecimal',
+    required: false,
+    description: 'First block of the range (inclusive).',
+  }),
+  endBlock: t.field({
+    type: 'BigDecimal',
+    required: false,
+    description: 'End of the range (exclusive): items of this block are not included.',
+  }),
 }));
 
 type RangeArgs = ConnectionArgs & { startBlock?: string | null; endBlock?: string | null };
@@ -47,8 +60,13 @@ function addressList<T>(
     listKey: `${name}|${a.chainId}|${a.address}|${range.startBlock ?? ''}|${range.endBlock ?? ''}|${extra}`,
     pageSize: UPSTREAM_PAGE_SIZE.addressLists,
     itemKey,
-    fetchPage: (pageToken, r) => load({ chainId: a.chainId, address: a.address, pageToken, ...(r ? asNumbers(r) : range) }),
-    resume: { blockOf, order, range: { startBlock: range.startBlock?.toString(), endBlock: range.endBlock?.toString() } },
+    fetchPage: (pageToken, r) =>
+      load({ chainId: a.chainId, address: a.address, pageToken, ...(r ? asNumbers(r) : range) }),
+    resume: {
+      blockOf,
+      order,
+      range: { startBlock: range.startBlock?.toString(), endBlock: range.endBlock?.toString() },
+    },
   });
 }
 
@@ -68,33 +86,52 @@ builder.objectFields(AddressRef, (t) => ({
       description:
         'Every transaction this address took part in (as sender, recipient, or in a transfer or internal transaction). ' +
         'Each edge carries the transfers of that transaction involving this address. Forward paging only (first/after).',
-      args: { ...rangeArgs, sortOrder: t.arg({ type: SortOrderEnum, required: false, description: 'Default: the upstream’s (newest first).' }) },
+      args: {
+        ...rangeArgs,
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          required: false,
+          description: 'Default: the upstream’s (newest first).',
+        }),
+      },
       resolve: async (a, args, ctx) => {
         const conn = await addressList<TransactionDetails>(
           'addressTransactions',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressTransactionsPage.load({ ...k, sortOrder: args.sortOrder ?? undefined }),
+          (k) =>
+            ctx.loaders.evm.addressTransactionsPage.load({
+              ...k,
+              sortOrder: args.sortOrder ?? undefined,
+            }),
           (d) => d.nativeTransaction.txHash,
           (d) => d.nativeTransaction.blockNumber,
           { extra: args.sortOrder ?? '', order: args.sortOrder === 'asc' ? 'asc' : 'desc' },
         );
-        const edges: CombinedEdge[] = conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.nativeTransaction, details: e.node }));
+        const edges: CombinedEdge[] = conn.edges.map((e) => ({
+          cursor: e.cursor,
+          node: e.node.nativeTransaction,
+          details: e.node,
+        }));
         return { ...conn, edges };
       },
     },
     { name: 'AddressTransactionConnection', description: 'A page of an address’s transactions.' },
     {
       name: 'AddressTransactionEdge',
-      description: 'A transaction of the address, with the transfers and internal transactions of it that involve the address.',
+      description:
+        'A transaction of the address, with the transfers and internal transactions of it that involve the address.',
       fields: (e) => ({
         erc20Transfers: e.field({
           type: [Erc20TransferRef],
           description: scoped('ERC-20 transfers'),
           resolve: (edge) => {
             const { details: d } = edge as CombinedEdge;
-            return (d.erc20Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+            return (d.erc20Transfers ?? []).map((x) => ({
+              ...x,
+              ...inTransaction(d.nativeTransaction),
+            }));
           },
         }),
         erc721Transfers: e.field({
@@ -102,7 +139,10 @@ builder.objectFields(AddressRef, (t) => ({
           description: scoped('ERC-721 transfers'),
           resolve: (edge) => {
             const { details: d } = edge as CombinedEdge;
-            return (d.erc721Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+            return (d.erc721Transfers ?? []).map((x) => ({
+              ...x,
+              ...inTransaction(d.nativeTransaction),
+            }));
           },
         }),
         erc1155Transfers: e.field({
@@ -110,7 +150,10 @@ builder.objectFields(AddressRef, (t) => ({
           description: scoped('ERC-1155 transfers'),
           resolve: (edge) => {
             const { details: d } = edge as CombinedEdge;
-            return (d.erc1155Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+            return (d.erc1155Transfers ?? []).map((x) => ({
+              ...x,
+              ...inTransaction(d.nativeTransaction),
+            }));
           },
         }),
         internalTransactions: e.field({
@@ -118,7 +161,10 @@ builder.objectFields(AddressRef, (t) => ({
           description: scoped('internal transactions'),
           resolve: (edge) => {
             const { details: d } = edge as CombinedEdge;
-            return (d.internalTransactions ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+            return (d.internalTransactions ?? []).map((x) => ({
+              ...x,
+              ...inTransaction(d.nativeTransaction),
+            }));
           },
         }),
       }),
@@ -128,10 +174,19 @@ builder.objectFields(AddressRef, (t) => ({
     {
       type: TransactionRef,
       nullable: true,
-      description: 'Transactions this address sent or received directly (as `from` or `to`), newest first. Forward paging only.',
+      description:
+        'Transactions this address sent or received directly (as `from` or `to`), newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressNativeTransactions', a, args, ctx, (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k), (tx) => tx.txHash, byBlock),
+        addressList(
+          'addressNativeTransactions',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k),
+          (tx) => tx.txHash,
+          byBlock,
+        ),
     },
     { name: 'AddressNativeTransactionConnection' },
     { name: 'AddressNativeTransactionEdge' },
@@ -143,7 +198,15 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-20 transfers to or from this address, newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressErc20Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`, byBlock),
+        addressList(
+          'addressErc20Transfers',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k),
+          (x) => `${x.txHash}:${x.logIndex}`,
+          byBlock,
+        ),
     },
     { name: 'Erc20TransferConnection' },
     { name: 'Erc20TransferEdge' },
@@ -155,7 +218,15 @@ builder.objectFields(AddressRef, (t) => ({
       description: 'ERC-721 transfers to or from this address, newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
-        addressList('addressErc721Transfers', a, args, ctx, (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k), (x) => `${x.txHash}:${x.logIndex}`, byBlock),
+        addressList(
+          'addressErc721Transfers',
+          a,
+          args,
+          ctx,
+          (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k),
+          (x) => `${x.txHash}:${x.logIndex}`,
+          byBlock,
+        ),
     },
     { name: 'Erc721TransferConnection' },
     { name: 'Erc721TransferEdge' },
@@ -184,7 +255,8 @@ builder.objectFields(AddressRef, (t) => ({
     {
       type: InternalTransactionRef,
       nullable: true,
-      description: 'Internal transactions to or from this address (valued calls and contract creations), newest first. Forward paging only.',
+      description:
+        'Internal transactions to or from this address (valued calls and contract creations), newest first. Forward paging only.',
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
@@ -193,7 +265,8 @@ builder.objectFields(AddressRef, (t) => ({
           args,
           ctx,
           (k) => ctx.loaders.evm.addressInternalTransactionsPage.load(k),
-          (x) => `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
+          (x) =>
+            `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
           byBlock,
         ),
     },

@@ -46,19 +46,41 @@ export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address
 });
 
 AddressRef.implement({
-  description: 'An EVM address on one chain (an account or a contract), with its activity, balance and contract metadata.',
+  description:
+    'An EVM address on one chain (an account or a contract), with its activity, balance and contract metadata.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
-    address: t.exposeString('address', { description: 'The address in lower-case hex (compare case-insensitively).' }),
+    chainId: t.exposeString('chainId', {
+      description: 'The EVM chain id, a decimal string (e.g. "43114").',
+    }),
+    address: t.exposeString('address', {
+      description: 'The address in lower-case hex (compare case-insensitively).',
+    }),
     name: t.string({
       nullable: true,
-      description: 'The indexer’s name for this address (a token or contract name), as the item that referenced it carries it; null when unknown or when the address was reached directly (see `contract`).',
+      description:
+        'The indexer’s name for this address (a token or contract name), as the item that referenced it carries it; null when unknown or when the address was reached directly (see `contract`).',
       resolve: (a) => a.label?.name ?? null,
     }),
-    symbol: t.string({ nullable: true, description: 'The token symbol, as the referencing item carries it.', resolve: (a) => a.label?.symbol ?? null }),
-    decimals: t.int({ nullable: true, description: 'The token decimals, as the referencing item carries it.', resolve: (a) => a.label?.decimals ?? null }),
-    logoUri: t.string({ nullable: true, description: 'The token or contract logo, as the referencing item carries it.', resolve: (a) => a.label?.logoUri ?? null }),
-    chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (a) => ({ chainId: a.chainId }) }),
+    symbol: t.string({
+      nullable: true,
+      description: 'The token symbol, as the referencing item carries it.',
+      resolve: (a) => a.label?.symbol ?? null,
+    }),
+    decimals: t.int({
+      nullable: true,
+      description: 'The token decimals, as the referencing item carries it.',
+      resolve: (a) => a.label?.decimals ?? null,
+    }),
+    logoUri: t.string({
+      nullable: true,
+      description: 'The token or contract logo, as the referencing item carries it.',
+      resolve: (a) => a.label?.logoUri ?? null,
+    }),
+    chain: t.field({
+      type: ChainRef,
+      description: 'The chain (its info loads only when asked for).',
+      resolve: (a) => ({ chainId: a.chainId }),
+    }),
   }),
 });
 
@@ -69,14 +91,25 @@ builder.queryField('address', (t) =>
     description:
       'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
     args: {
-      chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
-      address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }),
+      chainId: t.arg.string({
+        required: true,
+        description: 'EVM chain id (e.g. "43114") or blockchain id.',
+      }),
+      address: t.arg.string({
+        required: true,
+        description: 'EVM address: 0x followed by 40 hex digits, any case.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);
       const address = parseEvmAddress(args.address);
       // The key (and global id) uses the EVM chain id: a blockchain id is looked up (slow-moving, cached) to find it.
-      return { chainId: EVM_CHAIN_ID.test(chainId) ? chainId : (await ctx.loaders.evm.chain.load(chainId)).chainId, address };
+      return {
+        chainId: EVM_CHAIN_ID.test(chainId)
+          ? chainId
+          : (await ctx.loaders.evm.chain.load(chainId)).chainId,
+        address,
+      };
     },
   }),
 );

@@ -6,39 +6,85 @@ import { ChainRef } from './chain.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
 
 /** An address's native-token balance, at the head or at a given block, priced in the asked currency. */
-const NativeBalanceRef = builder.objectRef<NativeTokenBalance & { blockNumber: string | null }>('NativeBalance').implement({
-  description: 'The balance of a chain’s native token held by an address, with its price and value.',
-  fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'EVM chain id of the chain (decimal string).' }),
-    chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (b) => ({ chainId: b.chainId }) }),
-    blockNumber: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'The block the balance was read at, as asked; null for the latest block.',
-      resolve: (b) => b.blockNumber,
+const NativeBalanceRef = builder
+  .objectRef<NativeTokenBalance & { blockNumber: string | null }>('NativeBalance')
+  .implement({
+    description:
+      'The balance of a chain’s native token held by an address, with its price and value.',
+    fields: (t) => ({
+      chainId: t.exposeString('chainId', {
+        description: 'EVM chain id of the chain (decimal string).',
+      }),
+      chain: t.field({
+        type: ChainRef,
+        description: 'The chain (its info loads only when asked for).',
+        resolve: (b) => ({ chainId: b.chainId }),
+      }),
+      blockNumber: t.field({
+        type: 'BigDecimal',
+        nullable: true,
+        description: 'The block the balance was read at, as asked; null for the latest block.',
+        resolve: (b) => b.blockNumber,
+      }),
+      name: t.exposeString('name', { description: 'Native token name (e.g. "Avalanche").' }),
+      symbol: t.exposeString('symbol', { description: 'Native token symbol (e.g. "AVAX").' }),
+      decimals: t.exposeInt('decimals', {
+        description:
+          'Decimals of the token: divide `balance` by 10^decimals for whole tokens (18 for AVAX).',
+      }),
+      logoUri: t.exposeString('logoUri', {
+        nullable: true,
+        description: "URL of the token's logo; null when none.",
+      }),
+      balance: t.expose('balance', {
+        type: 'BigDecimal',
+        description: 'In the token’s smallest unit (wei for AVAX).',
+      }),
+      price: t.field({
+        type: MoneyRef,
+        nullable: true,
+        description: 'The current price of one token.',
+        resolve: (b) => b.price ?? null,
+      }),
+      balanceValue: t.field({
+        type: MoneyRef,
+        nullable: true,
+        description: 'The balance’s value at the current price.',
+        resolve: (b) => b.balanceValue ?? null,
+      }),
     }),
-    name: t.exposeString('name', { description: 'Native token name (e.g. "Avalanche").' }),
-    symbol: t.exposeString('symbol', { description: 'Native token symbol (e.g. "AVAX").' }),
-    decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide `balance` by 10^decimals for whole tokens (18 for AVAX).' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: "URL of the token's logo; null when none." }),
-    balance: t.expose('balance', { type: 'BigDecimal', description: 'In the token’s smallest unit (wei for AVAX).' }),
-    price: t.field({ type: MoneyRef, nullable: true, description: 'The current price of one token.', resolve: (b) => b.price ?? null }),
-    balanceValue: t.field({ type: MoneyRef, nullable: true, description: 'The balance’s value at the current price.', resolve: (b) => b.balanceValue ?? null }),
-  }),
-});
+  });
 
 builder.objectFields(AddressRef, (t) => ({
   balance: t.field({
     type: NativeBalanceRef,
     nullable: true,
-    description: 'The native-token balance (e.g. AVAX on the C-Chain), at the latest block or at `blockNumber`.',
+    description:
+      'The native-token balance (e.g. AVAX on the C-Chain), at the latest block or at `blockNumber`.',
     args: {
-      blockNumber: t.arg({ type: 'BigDecimal', required: false, description: 'Read the balance at this block (default: the latest).' }),
-      currency: t.arg({ type: CurrencyCodeEnum, required: false, defaultValue: 'usd', description: 'Currency of the price and value. @default USD' }),
+      blockNumber: t.arg({
+        type: 'BigDecimal',
+        required: false,
+        description: 'Read the balance at this block (default: the latest).',
+      }),
+      currency: t.arg({
+        type: CurrencyCodeEnum,
+        required: false,
+        defaultValue: 'usd',
+        description: 'Currency of the price and value. @default USD',
+      }),
     },
     resolve: async (a, args, ctx) => {
-      const blockNumber = args.blockNumber == null ? undefined : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
-      const b = await ctx.loaders.evm.nativeBalance.load({ chainId: a.chainId, address: a.address, blockNumber, currency: args.currency ?? 'usd' });
+      const blockNumber =
+        args.blockNumber == null
+          ? undefined
+          : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
+      const b = await ctx.loaders.evm.nativeBalance.load({
+        chainId: a.chainId,
+        address: a.address,
+        blockNumber,
+        currency: args.currency ?? 'usd',
+      });
       return { ...b, blockNumber: blockNumber ?? null };
     },
   }),

@@ -22,7 +22,10 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
         const parts = splitKey(id);
         if (!parts) return badInput('id', 'Malformed Block id');
         try {
-          const block = await ctx.loaders.evm.block.load({ chainId: parseChainId(parts[0], 'id'), blockId: parseBlockId(parts[1], 'id') });
+          const block = await ctx.loaders.evm.block.load({
+            chainId: parseChainId(parts[0], 'id'),
+            blockId: parseBlockId(parts[1], 'id'),
+          });
           // A block read by number is also the block of its hash (and the other way round): a later
           // `parent` (by hash) of a block this request already read by number costs nothing.
           ctx.loaders.evm.primeBlocks([block]);
@@ -37,24 +40,55 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
 BlockRef.implement({
   description: 'A block of an EVM chain, as indexed by the Data API.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'EVM chain id the block belongs to, a decimal string (e.g. "43114").' }),
-    number: t.expose('blockNumber', { type: 'BigDecimal', description: 'Block number (height) on its chain, a decimal string.' }),
+    chainId: t.exposeString('chainId', {
+      description: 'EVM chain id the block belongs to, a decimal string (e.g. "43114").',
+    }),
+    number: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Block number (height) on its chain, a decimal string.',
+    }),
     hash: t.exposeString('blockHash', { description: 'Block hash, 0x-prefixed 32-byte hex.' }),
-    parentHash: t.exposeString('parentHash', { description: 'Hash of the parent block, 0x-prefixed hex.' }),
-    timestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'When the block was proposed, Unix seconds.' }),
-    timestampIso: t.string({ resolve: (b) => isoOf(b.blockTimestamp), description: '`timestamp` as an ISO 8601 UTC date-time.' }),
+    parentHash: t.exposeString('parentHash', {
+      description: 'Hash of the parent block, 0x-prefixed hex.',
+    }),
+    timestamp: t.expose('blockTimestamp', {
+      type: 'Timestamp',
+      description: 'When the block was proposed, Unix seconds.',
+    }),
+    timestampIso: t.string({
+      resolve: (b) => isoOf(b.blockTimestamp),
+      description: '`timestamp` as an ISO 8601 UTC date-time.',
+    }),
     timestampMilliseconds: t.float({
       nullable: true,
       description: 'Millisecond timestamp, present for blocks after the Granite upgrade.',
       resolve: (b) => b.blockTimestampMilliseconds ?? null,
     }),
     txCount: t.exposeInt('txCount', { description: 'Number of EVM transactions in the block.' }),
-    baseFee: t.expose('baseFee', { type: 'BigDecimal', description: 'Base fee per gas for inclusion in this block, in wei (decimal string).' }),
-    gasUsed: t.expose('gasUsed', { type: 'BigDecimal', description: "Gas used by the block's transactions (decimal string)." }),
-    gasLimit: t.expose('gasLimit', { type: 'BigDecimal', description: 'Gas limit of the block (decimal string).' }),
-    gasCost: t.expose('gasCost', { type: 'BigDecimal', description: 'Gas cost as the Data API reports it for the block (decimal string).' }),
-    feesSpent: t.expose('feesSpent', { type: 'BigDecimal', description: "Fees spent (burned) by the block's transactions, in wei (decimal string)." }),
-    cumulativeTransactions: t.expose('cumulativeTransactions', { type: 'BigDecimal', description: 'Transactions on the chain up to and including this block (decimal string).' }),
+    baseFee: t.expose('baseFee', {
+      type: 'BigDecimal',
+      description: 'Base fee per gas for inclusion in this block, in wei (decimal string).',
+    }),
+    gasUsed: t.expose('gasUsed', {
+      type: 'BigDecimal',
+      description: "Gas used by the block's transactions (decimal string).",
+    }),
+    gasLimit: t.expose('gasLimit', {
+      type: 'BigDecimal',
+      description: 'Gas limit of the block (decimal string).',
+    }),
+    gasCost: t.expose('gasCost', {
+      type: 'BigDecimal',
+      description: 'Gas cost as the Data API reports it for the block (decimal string).',
+    }),
+    feesSpent: t.expose('feesSpent', {
+      type: 'BigDecimal',
+      description: "Fees spent (burned) by the block's transactions, in wei (decimal string).",
+    }),
+    cumulativeTransactions: t.expose('cumulativeTransactions', {
+      type: 'BigDecimal',
+      description: 'Transactions on the chain up to and including this block (decimal string).',
+    }),
     chain: t.field({
       type: ChainRef,
       nullable: true,
@@ -77,7 +111,12 @@ BlockRef.implement({
             listKey: `blockTransactions|${b.chainId}|${b.blockNumber}`,
             pageSize: UPSTREAM_PAGE_SIZE.blockTransactions,
             itemKey: (tx) => tx.txHash,
-            fetchPage: (pageToken) => ctx.loaders.evm.blockTransactionsPage.load({ chainId: b.chainId, blockId: b.blockNumber, pageToken }),
+            fetchPage: (pageToken) =>
+              ctx.loaders.evm.blockTransactionsPage.load({
+                chainId: b.chainId,
+                blockId: b.blockNumber,
+                pageToken,
+              }),
           }),
       },
       { description: 'A page of a block’s transactions.' },
@@ -86,15 +125,20 @@ BlockRef.implement({
   }),
 });
 
-
 builder.queryField('block', (t) =>
   t.field({
     type: BlockRef,
     nullable: true,
     description: 'One block, by number (decimal) or hash.',
     args: {
-      chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
-      id: t.arg.string({ required: true, description: 'Block number (decimal) or block hash (0x…).' }),
+      chainId: t.arg.string({
+        required: true,
+        description: 'EVM chain id (e.g. "43114") or blockchain id.',
+      }),
+      id: t.arg.string({
+        required: true,
+        description: 'Block number (decimal) or block hash (0x…).',
+      }),
     },
     resolve: async (_root, args, ctx, info) => {
       const chainId = parseChainId(args.chainId);
@@ -102,9 +146,13 @@ builder.queryField('block', (t) =>
       const evmChainId = await evmChainIdOf(chainId, ctx);
       // By number, the first page of `transactions` needs only these arguments: ask for it now, beside
       // the block itself, rather than after it (its resolver then finds it in the request's loader).
-      const firstPage = selectedChildArgs(info, 'transactions').some((a) => a.after === undefined || a.after === null);
+      const firstPage = selectedChildArgs(info, 'transactions').some(
+        (a) => a.after === undefined || a.after === null,
+      );
       if (firstPage && !blockId.startsWith('0x') && blockId === BigInt(blockId).toString()) {
-        ctx.loaders.evm.blockTransactionsPage.load({ chainId: evmChainId, blockId, pageToken: null }).catch(() => undefined);
+        ctx.loaders.evm.blockTransactionsPage
+          .load({ chainId: evmChainId, blockId, pageToken: null })
+          .catch(() => undefined);
       }
       return `${evmChainId}:${blockId}`;
     },

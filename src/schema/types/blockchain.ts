@@ -4,7 +4,7 @@ import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parseNetwork, type GatewayNetwork } from '../primary-inputs.js';
+import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';

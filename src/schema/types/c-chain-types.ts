@@ -7,37 +7,81 @@ import { nodeByName } from './network-node-inputs.js';
 /** Object types of the C-Chain answers: chain config, sync progress, VM config, atomic transactions. */
 
 const ForkRef = builder.objectRef<ChainConfig['forks'][number]>('EvmFork').implement({
-  description: 'A fork of the chain config, activated at a block number or at a time (null: not scheduled).',
+  description:
+    'A fork of the chain config, activated at a block number or at a time (null: not scheduled).',
   fields: (t) => ({
-    name: t.exposeString('name', { description: 'e.g. "london", "cancun", "durango", "apricotPhase3".' }),
-    key: t.exposeString('key', { description: 'The config key as the node names it, e.g. "londonBlock", "durangoBlockTimestamp".' }),
-    block: t.expose('block', { type: 'BigDecimal', nullable: true, description: 'Activation block number (block-activated forks).' }),
-    timestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Activation time (time-activated forks).', resolve: (f) => (f.timestamp === null ? null : Number(f.timestamp)) }),
-    timestampIso: t.string({ nullable: true, description: '`timestamp` as an ISO 8601 UTC date-time; null for block-activated forks.', resolve: (f) => (f.timestamp === null ? null : isoOf(Number(f.timestamp))) }),
+    name: t.exposeString('name', {
+      description: 'e.g. "london", "cancun", "durango", "apricotPhase3".',
+    }),
+    key: t.exposeString('key', {
+      description:
+        'The config key as the node names it, e.g. "londonBlock", "durangoBlockTimestamp".',
+    }),
+    block: t.expose('block', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Activation block number (block-activated forks).',
+    }),
+    timestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Activation time (time-activated forks).',
+      resolve: (f) => (f.timestamp === null ? null : Number(f.timestamp)),
+    }),
+    timestampIso: t.string({
+      nullable: true,
+      description: '`timestamp` as an ISO 8601 UTC date-time; null for block-activated forks.',
+      resolve: (f) => (f.timestamp === null ? null : isoOf(Number(f.timestamp))),
+    }),
   }),
 });
 
 export const EvmChainConfigRef = builder.objectRef<ChainConfig>('EvmChainConfig').implement({
-  description: "The EVM chain config (eth_getChainConfig): go-ethereum's forks and Avalanche's upgrades.",
+  description:
+    "The EVM chain config (eth_getChainConfig): go-ethereum's forks and Avalanche's upgrades.",
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'EVM chain id (decimal string, e.g. "43114").' }),
-    daoForkSupport: t.exposeBoolean('daoForkSupport', { nullable: true, description: "go-ethereum's DAO fork flag; null when the config omits it." }),
-    forks: t.field({ type: [ForkRef], description: 'Every fork key of the config, by key.', resolve: (c) => c.forks }),
+    chainId: t.exposeString('chainId', {
+      description: 'EVM chain id (decimal string, e.g. "43114").',
+    }),
+    daoForkSupport: t.exposeBoolean('daoForkSupport', {
+      nullable: true,
+      description: "go-ethereum's DAO fork flag; null when the config omits it.",
+    }),
+    forks: t.field({
+      type: [ForkRef],
+      description: 'Every fork key of the config, by key.',
+      resolve: (c) => c.forks,
+    }),
   }),
 });
 
-export const EvmSyncProgressRef = builder.objectRef<NonNullable<SyncingResult>>('EvmSyncProgress').implement({
-  description: 'Progress of a node still syncing the chain (eth_syncing).',
-  fields: (t) => ({
-    startingBlock: t.expose('startingBlock', { type: 'BigDecimal', description: 'Block the sync started at (decimal string).' }),
-    currentBlock: t.expose('currentBlock', { type: 'BigDecimal', description: 'Block the node has reached (decimal string).' }),
-    highestBlock: t.expose('highestBlock', { type: 'BigDecimal', description: 'Highest block the node knows of (decimal string).' }),
-  }),
-});
+export const EvmSyncProgressRef = builder
+  .objectRef<NonNullable<SyncingResult>>('EvmSyncProgress')
+  .implement({
+    description: 'Progress of a node still syncing the chain (eth_syncing).',
+    fields: (t) => ({
+      startingBlock: t.expose('startingBlock', {
+        type: 'BigDecimal',
+        description: 'Block the sync started at (decimal string).',
+      }),
+      currentBlock: t.expose('currentBlock', {
+        type: 'BigDecimal',
+        description: 'Block the node has reached (decimal string).',
+      }),
+      highestBlock: t.expose('highestBlock', {
+        type: 'BigDecimal',
+        description: 'Highest block the node knows of (decimal string).',
+      }),
+    }),
+  });
 
 export const VmConfigEntryRef = builder.objectRef<VmConfigEntry>('VmConfigEntry').implement({
-  description: 'One setting of the C-Chain VM configuration; its value as JSON text (the node documents no fixed set of fields).',
-  fields: (t) => ({ key: t.exposeString('key', { description: 'Name of the setting.' }), value: t.exposeString('value', { description: 'JSON text.' }) }),
+  description:
+    'One setting of the C-Chain VM configuration; its value as JSON text (the node documents no fixed set of fields).',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'Name of the setting.' }),
+    value: t.exposeString('value', { description: 'JSON text.' }),
+  }),
 });
 
 /**
@@ -49,35 +93,44 @@ export interface AtomicTxShape {
   txId: string;
 }
 
-export const CChainAtomicTransactionRef = builder.objectRef<AtomicTxShape>('CChainAtomicTransaction').implement({
-  description: 'An atomic (import or export) transaction of the C-Chain.',
-  fields: (t) => ({
-    txId: t.exposeString('txId', { description: 'Id (CB58) of the atomic transaction.' }),
-    hex: t.string({
-      nullable: true,
-      description: "The signed tx in the node's hex encoding.",
-      resolve: async (a, _x, ctx) => (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTx(a.txId))).tx,
+export const CChainAtomicTransactionRef = builder
+  .objectRef<AtomicTxShape>('CChainAtomicTransaction')
+  .implement({
+    description: 'An atomic (import or export) transaction of the C-Chain.',
+    fields: (t) => ({
+      txId: t.exposeString('txId', { description: 'Id (CB58) of the atomic transaction.' }),
+      hex: t.string({
+        nullable: true,
+        description: "The signed tx in the node's hex encoding.",
+        resolve: async (a, _x, ctx) =>
+          (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTx(a.txId))).tx,
+      }),
+      blockHeight: t.field({
+        type: 'BigDecimal',
+        nullable: true,
+        description: 'The C-Chain block that accepted it (null while processing).',
+        resolve: async (a, _x, ctx) =>
+          (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTx(a.txId))).blockHeight ??
+          null,
+      }),
+      block: t.field({
+        type: BlockRef,
+        nullable: true,
+        description: 'That block, from the Data API.',
+        resolve: async (a, _x, ctx) => {
+          const node = nodeByName(ctx, a.node);
+          const [{ blockHeight }, chainId] = await Promise.all([
+            node.read((c) => c.cChain.atomicTx(a.txId)),
+            node.read((c) => c.cChain.quantity('eth_chainId')),
+          ]);
+          return blockHeight === undefined ? null : `${chainId}:${blockHeight}`;
+        },
+      }),
+      status: t.string({
+        nullable: true,
+        description: 'Accepted, Processing, Dropped or Unknown (avax.getAtomicTxStatus).',
+        resolve: async (a, _x, ctx) =>
+          (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTxStatus(a.txId))).status,
+      }),
     }),
-    blockHeight: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'The C-Chain block that accepted it (null while processing).',
-      resolve: async (a, _x, ctx) => (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTx(a.txId))).blockHeight ?? null,
-    }),
-    block: t.field({
-      type: BlockRef,
-      nullable: true,
-      description: 'That block, from the Data API.',
-      resolve: async (a, _x, ctx) => {
-        const node = nodeByName(ctx, a.node);
-        const [{ blockHeight }, chainId] = await Promise.all([node.read((c) => c.cChain.atomicTx(a.txId)), node.read((c) => c.cChain.quantity('eth_chainId'))]);
-        return blockHeight === undefined ? null : `${chainId}:${blockHeight}`;
-      },
-    }),
-    status: t.string({
-      nullable: true,
-      description: 'Accepted, Processing, Dropped or Unknown (avax.getAtomicTxStatus).',
-      resolve: async (a, _x, ctx) => (await nodeByName(ctx, a.node).read((c) => c.cChain.atomicTxStatus(a.txId))).status,
-    }),
-  }),
-});
+  });

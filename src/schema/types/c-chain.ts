@@ -4,11 +4,16 @@ import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { parseEvmAddress } from '../inputs.js';
 import { BlockRef } from './block.js';
-import { CChainAtomicTransactionRef, EvmChainConfigRef, EvmSyncProgressRef, VmConfigEntryRef } from './c-chain-types.js';
+import {
+  CChainAtomicTransactionRef,
+  EvmChainConfigRef,
+  EvmSyncProgressRef,
+  VmConfigEntryRef,
+} from './c-chain-types.js';
 import { ChainRef } from './chain.js';
 import { NetworkNodeRef } from './network-node.js';
 import { nodeByName, parseChainAddresses, parseChainRef, parseId } from './network-node-inputs.js';
-import { UtxoRef, resolveUtxoConnection } from './x-chain-utxo.js';
+import { resolveUtxoConnection, UtxoRef } from './x-chain-utxo.js';
 
 /**
  * The C-Chain of a configured node: the EVM endpoint (`/ext/bc/C/rpc`, go-ethereum style — the EVM fields a
@@ -19,46 +24,98 @@ export interface CChainShape {
   node: string;
 }
 
-const quantity = (x: CChainShape, ctx: GatewayContext, method: EvmQuantityMethod) => nodeByName(ctx, x.node).read((c) => c.cChain.quantity(method));
+const quantity = (x: CChainShape, ctx: GatewayContext, method: EvmQuantityMethod) =>
+  nodeByName(ctx, x.node).read((c) => c.cChain.quantity(method));
 
 export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
   description: "A configured node's C-Chain.",
   fields: (t) => ({
-    chainId: t.string({ nullable: true, description: 'The EVM chain id, decimal (eth_chainId).', resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_chainId') }),
+    chainId: t.string({
+      nullable: true,
+      description: 'The EVM chain id, decimal (eth_chainId).',
+      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_chainId'),
+    }),
     chain: t.field({
       type: ChainRef,
       nullable: true,
       description: 'This chain as the Data API indexes it.',
       resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_chainId'),
     }),
-    blockNumber: t.field({ type: 'BigDecimal', nullable: true, description: 'The last accepted block (eth_blockNumber).', resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_blockNumber') }),
+    blockNumber: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'The last accepted block (eth_blockNumber).',
+      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_blockNumber'),
+    }),
     latestBlock: t.field({
       type: BlockRef,
       nullable: true,
       description: 'The last accepted block, from the Data API.',
       resolve: async (x, _a, ctx) => {
-        const [chainId, number] = await Promise.all([quantity(x, ctx, 'eth_chainId'), quantity(x, ctx, 'eth_blockNumber')]);
+        const [chainId, number] = await Promise.all([
+          quantity(x, ctx, 'eth_chainId'),
+          quantity(x, ctx, 'eth_blockNumber'),
+        ]);
         return `${chainId}:${number}`;
       },
     }),
-    baseFee: t.field({ type: 'BigDecimal', nullable: true, description: 'Base fee of the next block, wei (eth_baseFee).', resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_baseFee') }),
+    baseFee: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Base fee of the next block, wei (eth_baseFee).',
+      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_baseFee'),
+    }),
     maxPriorityFeePerGas: t.field({
       type: 'BigDecimal',
       nullable: true,
       description: 'Suggested priority fee (tip), wei (eth_maxPriorityFeePerGas).',
       resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_maxPriorityFeePerGas'),
     }),
-    gasPrice: t.field({ type: 'BigDecimal', nullable: true, description: 'Suggested legacy gas price, wei (eth_gasPrice).', resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_gasPrice') }),
-    chainConfig: t.field({ type: EvmChainConfigRef, nullable: true, description: "The chain config: go-ethereum's forks and Avalanche's upgrades (eth_getChainConfig).", resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.chainConfig()) }),
-    isSyncing: t.boolean({ nullable: true, description: 'eth_syncing: false once the node is in sync.', resolve: async (x, _a, ctx) => (await nodeByName(ctx, x.node).read((c) => c.cChain.syncing())) !== null }),
-    syncProgress: t.field({ type: EvmSyncProgressRef, nullable: true, description: 'Null when in sync.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.syncing()) }),
-    netVersion: t.string({ nullable: true, description: 'net_version.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.netVersion()) }),
-    clientVersion: t.string({ nullable: true, description: 'web3_clientVersion.', resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.clientVersion()) }),
+    gasPrice: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Suggested legacy gas price, wei (eth_gasPrice).',
+      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_gasPrice'),
+    }),
+    chainConfig: t.field({
+      type: EvmChainConfigRef,
+      nullable: true,
+      description:
+        "The chain config: go-ethereum's forks and Avalanche's upgrades (eth_getChainConfig).",
+      resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.chainConfig()),
+    }),
+    isSyncing: t.boolean({
+      nullable: true,
+      description: 'eth_syncing: false once the node is in sync.',
+      resolve: async (x, _a, ctx) =>
+        (await nodeByName(ctx, x.node).read((c) => c.cChain.syncing())) !== null,
+    }),
+    syncProgress: t.field({
+      type: EvmSyncProgressRef,
+      nullable: true,
+      description: 'Null when in sync.',
+      resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.syncing()),
+    }),
+    netVersion: t.string({
+      nullable: true,
+      description: 'net_version.',
+      resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.netVersion()),
+    }),
+    clientVersion: t.string({
+      nullable: true,
+      description: 'web3_clientVersion.',
+      resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.clientVersion()),
+    }),
     balance: t.field({
       type: 'BigDecimal',
       nullable: true,
       description: 'Native balance at the last accepted block, wei (eth_getBalance).',
-      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
+      args: {
+        address: t.arg.string({
+          required: true,
+          description: 'EVM address: 0x followed by 40 hex digits, any case.',
+        }),
+      },
       resolve: (x, args, ctx) => {
         const address = parseEvmAddress(args.address, 'address');
         return nodeByName(ctx, x.node).read((c) => c.cChain.balance(address));
@@ -68,7 +125,12 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       type: 'BigDecimal',
       nullable: true,
       description: 'Nonce at the last accepted block (eth_getTransactionCount).',
-      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
+      args: {
+        address: t.arg.string({
+          required: true,
+          description: 'EVM address: 0x followed by 40 hex digits, any case.',
+        }),
+      },
       resolve: (x, args, ctx) => {
         const address = parseEvmAddress(args.address, 'address');
         return nodeByName(ctx, x.node).read((c) => c.cChain.transactionCount(address));
@@ -85,15 +147,28 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       {
         type: UtxoRef,
         nullable: true,
-        description: 'Atomic UTXOs exported to the C-Chain from sourceChain and owned by the addresses (avax.getUTXOs).',
+        description:
+          'Atomic UTXOs exported to the C-Chain from sourceChain and owned by the addresses (avax.getUTXOs).',
         args: {
-          addresses: t.arg.stringList({ required: true, description: 'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.' }),
-          sourceChain: t.arg.string({ required: true, description: 'The chain the UTXOs were exported from: an id or alias ("X", "P").' }),
+          addresses: t.arg.stringList({
+            required: true,
+            description: 'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.',
+          }),
+          sourceChain: t.arg.string({
+            required: true,
+            description: 'The chain the UTXOs were exported from: an id or alias ("X", "P").',
+          }),
         },
         resolve: (x, args, ctx) => {
           const { addresses, hrp } = parseChainAddresses(args.addresses, 'C');
           const sourceChain = parseChainRef(args.sourceChain, 'sourceChain');
-          return resolveUtxoConnection(args, ctx, { node: x.node, chain: 'C', addresses, hrp, sourceChain });
+          return resolveUtxoConnection(args, ctx, {
+            node: x.node,
+            chain: 'C',
+            addresses,
+            hrp,
+            sourceChain,
+          });
         },
       },
       { description: 'A page of atomic UTXOs.' },
@@ -102,7 +177,8 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
     vmConfig: t.field({
       type: [VmConfigEntryRef],
       nullable: true,
-      description: 'The VM configuration (admin.getVMConfig on /ext/bc/C/admin). Needs the admin token; never cached.',
+      description:
+        'The VM configuration (admin.getVMConfig on /ext/bc/C/admin). Needs the admin token; never cached.',
       resolve: (x, _a, ctx) => {
         requireAdmin(ctx.adminAuth);
         return nodeByName(ctx, x.node).call((c) => c.cChain.vmConfig());
@@ -112,5 +188,9 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
 });
 
 builder.objectFields(NetworkNodeRef, (t) => ({
-  cChain: t.field({ type: CChainRef, description: 'The C-Chain of this node.', resolve: (n) => ({ node: n.name }) }),
+  cChain: t.field({
+    type: CChainRef,
+    description: 'The C-Chain of this node.',
+    resolve: (n) => ({ node: n.name }),
+  }),
 }));

@@ -1,14 +1,14 @@
-import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { GatewayContext } from '../../context.js';
+import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
+import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
-import { TransactionRef } from './transaction.js';
 import { NetworkNameEnum } from './network.js';
+import { TransactionRef } from './transaction.js';
 
 const ApiFeatureEnum = builder.enumType('ApiFeature', {
   description: 'A Data API feature a chain may have enabled.',
@@ -27,16 +27,27 @@ export const TransactionStatusEnum = builder.enumType('TransactionStatus', {
   } as const,
 });
 
-export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('NetworkToken').implement({
-  description: "A chain's native gas token.",
-  fields: (t) => ({
-    name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
-    symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
-    decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: "URL of the token's logo; null when the upstream has none." }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the token from the Data API; null when none.' }),
-  }),
-});
+export const NetworkTokenRef = builder
+  .objectRef<ChainInfo['networkToken']>('NetworkToken')
+  .implement({
+    description: "A chain's native gas token.",
+    fields: (t) => ({
+      name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
+      symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
+      decimals: t.exposeInt('decimals', {
+        description:
+          'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).',
+      }),
+      logoUri: t.exposeString('logoUri', {
+        nullable: true,
+        description: "URL of the token's logo; null when the upstream has none.",
+      }),
+      description: t.exposeString('description', {
+        nullable: true,
+        description: 'Description of the token from the Data API; null when none.',
+      }),
+    }),
+  });
 
 /**
  * A chain is either its full info (from a list or a lookup) or just its EVM chain id: `chain(id)` and
@@ -46,7 +57,8 @@ export const NetworkTokenRef = builder.objectRef<ChainInfo['networkToken']>('Net
 export type ChainShape = ChainInfo | { chainId: string };
 
 const isInfo = (c: ChainShape): c is ChainInfo => 'chainName' in c;
-const infoOf = async (c: ChainShape, ctx: GatewayContext): Promise<ChainInfo> => (isInfo(c) ? c : ctx.loaders.evm.chain.load(c.chainId));
+const infoOf = async (c: ChainShape, ctx: GatewayContext): Promise<ChainInfo> =>
+  isInfo(c) ? c : ctx.loaders.evm.chain.load(c.chainId);
 const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
 
 /** An EVM chain the Data API indexes (the C-Chain or an L1). Global id: `Chain:<evm chain id>`. */
@@ -67,30 +79,86 @@ export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
 ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'The EVM chain id, a decimal string (e.g. "43114").' }),
-    name: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName, description: 'Chain name, e.g. "Avalanche (C-Chain)".' }),
-    description: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description, description: 'Description of the chain from the Data API.' }),
+    chainId: t.exposeString('chainId', {
+      description: 'The EVM chain id, a decimal string (e.g. "43114").',
+    }),
+    name: t.string({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName,
+      description: 'Chain name, e.g. "Avalanche (C-Chain)".',
+    }),
+    description: t.string({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description,
+      description: 'Description of the chain from the Data API.',
+    }),
     status: t.string({
-      description: 'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).',
+      description:
+        'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).',
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).status,
     }),
-    vmName: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName, description: "Name of the chain's virtual machine, e.g. \"EVM\"." }),
-    vmId: t.string({ nullable: true, description: 'CB58 id of the virtual machine; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null }),
-    subnetId: t.string({ nullable: true, description: 'CB58 id of the subnet that validates the chain; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null }),
+    vmName: t.string({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName,
+      description: 'Name of the chain\'s virtual machine, e.g. "EVM".',
+    }),
+    vmId: t.string({
+      nullable: true,
+      description: 'CB58 id of the virtual machine; null when the upstream does not say.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null,
+    }),
+    subnetId: t.string({
+      nullable: true,
+      description:
+        'CB58 id of the subnet that validates the chain; null when the upstream does not say.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null,
+    }),
     platformChainId: t.string({
       nullable: true,
       description: 'The CB58 blockchain id on the P-Chain.',
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).platformChainId ?? null,
     }),
-    isTestnet: t.boolean({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet, description: 'True for a test network chain (e.g. Fuji).' }),
-    rpcUrl: t.string({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl, description: 'Public JSON-RPC URL of the chain.' }),
-    wsUrl: t.string({ nullable: true, description: 'Public websocket URL of the chain; null when none.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null }),
-    explorerUrl: t.string({ nullable: true, description: 'Block explorer URL; null when none.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null }),
-    logoUri: t.string({ nullable: true, description: "URL of the chain's logo; null when none.", resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainLogoUri ?? null }),
-    isPrivate: t.boolean({ nullable: true, description: 'True for a private chain; null when the upstream does not say.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).private ?? null }),
-    multicallAddress: t.string({ nullable: true, description: 'Address (0x-hex) of the Multicall contract on this chain; null when none is known.', resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null }),
-    enabledFeatures: t.stringList({ resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [], description: 'Data API features enabled for this chain (e.g. "nftIndexing", "webhooks"); empty when none.' }),
-    networkToken: t.field({ type: NetworkTokenRef, description: "The chain's native gas token.", resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken }),
+    isTestnet: t.boolean({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet,
+      description: 'True for a test network chain (e.g. Fuji).',
+    }),
+    rpcUrl: t.string({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl,
+      description: 'Public JSON-RPC URL of the chain.',
+    }),
+    wsUrl: t.string({
+      nullable: true,
+      description: 'Public websocket URL of the chain; null when none.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null,
+    }),
+    explorerUrl: t.string({
+      nullable: true,
+      description: 'Block explorer URL; null when none.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null,
+    }),
+    logoUri: t.string({
+      nullable: true,
+      description: "URL of the chain's logo; null when none.",
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainLogoUri ?? null,
+    }),
+    isPrivate: t.boolean({
+      nullable: true,
+      description: 'True for a private chain; null when the upstream does not say.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).private ?? null,
+    }),
+    multicallAddress: t.string({
+      nullable: true,
+      description:
+        'Address (0x-hex) of the Multicall contract on this chain; null when none is known.',
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null,
+    }),
+    enabledFeatures: t.stringList({
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [],
+      description:
+        'Data API features enabled for this chain (e.g. "nftIndexing", "webhooks"); empty when none.',
+    }),
+    networkToken: t.field({
+      type: NetworkTokenRef,
+      description: "The chain's native gas token.",
+      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken,
+    }),
     blocks: t.connection(
       {
         type: BlockRef,
@@ -102,7 +170,10 @@ ChainRef.implement({
             pageSize: UPSTREAM_PAGE_SIZE.latestBlocks,
             itemKey: (b) => b.blockHash,
             fetchPage: async (pageToken) => {
-              const page = await ctx.loaders.evm.latestBlocksPage.load({ chainId: chain.chainId, pageToken });
+              const page = await ctx.loaders.evm.latestBlocksPage.load({
+                chainId: chain.chainId,
+                pageToken,
+              });
               ctx.loaders.evm.primeBlocks(page.items);
               return page;
             },
@@ -115,14 +186,27 @@ ChainRef.implement({
       {
         type: TransactionRef,
         nullable: true,
-        description: 'The latest transactions, newest first, optionally only the successful or the failed ones. Forward paging only (first/after).',
-        args: { status: t.arg({ type: TransactionStatusEnum, required: false, description: 'Only successful (SUCCESS) or only failed (FAILED) transactions; all when omitted.' }) },
+        description:
+          'The latest transactions, newest first, optionally only the successful or the failed ones. Forward paging only (first/after).',
+        args: {
+          status: t.arg({
+            type: TransactionStatusEnum,
+            required: false,
+            description:
+              'Only successful (SUCCESS) or only failed (FAILED) transactions; all when omitted.',
+          }),
+        },
         resolve: (chain, args, ctx) =>
           resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
             listKey: `latestTransactions|${chain.chainId}|${args.status ?? ''}`,
             pageSize: UPSTREAM_PAGE_SIZE.latestTransactions,
             itemKey: (tx) => tx.txHash,
-            fetchPage: (pageToken) => ctx.loaders.evm.latestTransactionsPage.load({ chainId: chain.chainId, pageToken, status: args.status ?? undefined }),
+            fetchPage: (pageToken) =>
+              ctx.loaders.evm.latestTransactionsPage.load({
+                chainId: chain.chainId,
+                pageToken,
+                status: args.status ?? undefined,
+              }),
           }),
       },
       { description: 'A page of latest transactions.' },
@@ -131,8 +215,16 @@ ChainRef.implement({
     address: t.field({
       type: AddressRef,
       description: 'An address on this chain (no upstream call by itself).',
-      args: { address: t.arg.string({ required: true, description: 'EVM address: 0x followed by 40 hex digits, any case.' }) },
-      resolve: (chain, args) => ({ chainId: chain.chainId, address: parseEvmAddress(args.address) }),
+      args: {
+        address: t.arg.string({
+          required: true,
+          description: 'EVM address: 0x followed by 40 hex digits, any case.',
+        }),
+      },
+      resolve: (chain, args) => ({
+        chainId: chain.chainId,
+        address: parseEvmAddress(args.address),
+      }),
     }),
   }),
 });
@@ -171,7 +263,12 @@ builder.queryFields((t) => ({
     type: ChainRef,
     nullable: true,
     description: 'One EVM chain, by EVM chain id (e.g. "43114") or blockchain id.',
-    args: { id: t.arg.string({ required: true, description: "EVM chain id (decimal, e.g. \"43114\") or the chain's CB58 blockchain id." }) },
+    args: {
+      id: t.arg.string({
+        required: true,
+        description: 'EVM chain id (decimal, e.g. "43114") or the chain\'s CB58 blockchain id.',
+      }),
+    },
     resolve: async (_root, { id }, ctx) => {
       if (!id) throw badInput('id', 'id must not be empty');
       const chainId = parseChainId(id, 'id');

@@ -1,6 +1,11 @@
 import type { GatewayContext } from '../../context.js';
-import { RESOURCE_LINK_TYPES, type ContractMetadata, type DeploymentDetails, type ImageAsset } from '../../upstream/schemas/contracts.js';
 import { UpstreamError } from '../../upstream/errors.js';
+import {
+  type ContractMetadata,
+  type DeploymentDetails,
+  type ImageAsset,
+  RESOURCE_LINK_TYPES,
+} from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { badInput, gqlError } from '../errors.js';
@@ -17,7 +22,12 @@ import { TransactionRef } from './transaction.js';
 type Kind = ContractMetadata['ercType'];
 type ContractOf<K extends Kind> = Extract<ContractMetadata, { ercType: K }>;
 
-const TYPENAME: Record<Kind, string> = { 'ERC-20': 'Erc20Contract', 'ERC-721': 'Erc721Contract', 'ERC-1155': 'Erc1155Contract', UNKNOWN: 'UnknownContract' };
+const TYPENAME: Record<Kind, string> = {
+  'ERC-20': 'Erc20Contract',
+  'ERC-721': 'Erc721Contract',
+  'ERC-1155': 'Erc1155Contract',
+  UNKNOWN: 'UnknownContract',
+};
 
 const ResourceLinkTypeEnum = builder.enumType('ResourceLinkType', {
   description: 'What a project link points at.',
@@ -43,57 +53,139 @@ const ResourceLinkTypeEnum = builder.enumType('ResourceLinkType', {
   }),
 });
 
-const ResourceLinkRef = builder.objectRef<{ type: (typeof RESOURCE_LINK_TYPES)[number]; url: string }>('ResourceLink').implement({
-  description: 'A link about a contract’s project (site, socials, docs).',
-  fields: (t) => ({
-    type: t.expose('type', { type: ResourceLinkTypeEnum, description: 'What the link points at.' }),
-    url: t.exposeString('url', { description: 'Address of the linked page.' }),
-  }),
-});
+const ResourceLinkRef = builder
+  .objectRef<{ type: (typeof RESOURCE_LINK_TYPES)[number]; url: string }>('ResourceLink')
+  .implement({
+    description: 'A link about a contract’s project (site, socials, docs).',
+    fields: (t) => ({
+      type: t.expose('type', {
+        type: ResourceLinkTypeEnum,
+        description: 'What the link points at.',
+      }),
+      url: t.exposeString('url', { description: 'Address of the linked page.' }),
+    }),
+  });
 
 const ImageAssetRef = builder.objectRef<ImageAsset>('ImageAsset').implement({
   description: "An image of a contract's project (logo or banner) stored by the Data API.",
   fields: (t) => ({
-    assetId: t.exposeString('assetId', { nullable: true, description: "The Data API's id of the stored image; null when none." }),
-    imageUri: t.exposeString('imageUri', { nullable: true, description: 'URL of the image; null when none.' }),
-  }),
-});
-
-const DeploymentRef = builder.objectRef<DeploymentDetails & { chainId: string }>('ContractDeployment').implement({
-  description: 'How a contract was deployed.',
-  fields: (t) => ({
-    txHash: t.exposeString('txHash', { description: 'Hash (0x-hex) of the deployment transaction.' }),
-    transaction: t.field({ type: TransactionRef, nullable: true, description: 'The deployment transaction.', resolve: (d) => `${d.chainId}:${d.txHash.toLowerCase()}` }),
-    deployerAddress: t.exposeString('deployerAddress', { description: 'Address (0x-hex) of the account that sent the deployment.' }),
-    deployer: t.field({ type: AddressRef, description: 'The account that sent the deployment.', resolve: (d) => ({ chainId: d.chainId, address: d.deployerAddress.toLowerCase() }) }),
-    deployerContractAddress: t.exposeString('deployerContractAddress', { nullable: true, description: 'Address of the factory contract that deployed it, when a contract did; null for a direct deployment.' }),
-    deployerContract: t.field({
-      type: AddressRef,
+    assetId: t.exposeString('assetId', {
       nullable: true,
-      description: 'The factory contract that created it, when it was not deployed directly.',
-      resolve: (d) => (d.deployerContractAddress ? { chainId: d.chainId, address: d.deployerContractAddress.toLowerCase() } : null),
+      description: "The Data API's id of the stored image; null when none.",
+    }),
+    imageUri: t.exposeString('imageUri', {
+      nullable: true,
+      description: 'URL of the image; null when none.',
     }),
   }),
 });
+
+const DeploymentRef = builder
+  .objectRef<DeploymentDetails & { chainId: string }>('ContractDeployment')
+  .implement({
+    description: 'How a contract was deployed.',
+    fields: (t) => ({
+      txHash: t.exposeString('txHash', {
+        description: 'Hash (0x-hex) of the deployment transaction.',
+      }),
+      transaction: t.field({
+        type: TransactionRef,
+        nullable: true,
+        description: 'The deployment transaction.',
+        resolve: (d) => `${d.chainId}:${d.txHash.toLowerCase()}`,
+      }),
+      deployerAddress: t.exposeString('deployerAddress', {
+        description: 'Address (0x-hex) of the account that sent the deployment.',
+      }),
+      deployer: t.field({
+        type: AddressRef,
+        description: 'The account that sent the deployment.',
+        resolve: (d) => ({ chainId: d.chainId, address: d.deployerAddress.toLowerCase() }),
+      }),
+      deployerContractAddress: t.exposeString('deployerContractAddress', {
+        nullable: true,
+        description:
+          'Address of the factory contract that deployed it, when a contract did; null for a direct deployment.',
+      }),
+      deployerContract: t.field({
+        type: AddressRef,
+        nullable: true,
+        description: 'The factory contract that created it, when it was not deployed directly.',
+        resolve: (d) =>
+          d.deployerContractAddress
+            ? { chainId: d.chainId, address: d.deployerContractAddress.toLowerCase() }
+            : null,
+      }),
+    }),
+  });
 
 export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').implement({
   description: 'Metadata of a contract, by token standard.',
   resolveType: (c) => TYPENAME[c.ercType],
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: "EVM chain id of the contract's chain (decimal string)." }),
-    address: t.string({ description: 'Contract address, lower-case 0x-hex.', resolve: (c) => c.address.toLowerCase() }),
-    account: t.field({ type: AddressRef, description: 'The contract as an Address (its activity and balance).', resolve: (c) => ({ chainId: c.chainId, address: c.address.toLowerCase() }) }),
-    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard of the contract.' }),
-    name: t.exposeString('name', { nullable: true, description: 'Name of the contract or project; null when the indexer has none.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Project description; null when none.' }),
-    officialSite: t.exposeString('officialSite', { nullable: true, description: "URL of the project's official site; null when none." }),
-    email: t.exposeString('email', { nullable: true, description: 'Contact email of the project; null when none.' }),
-    color: t.exposeString('color', { nullable: true, description: "The project's brand colour (e.g. \"#E84142\"); null when none." }),
-    tags: t.stringList({ resolve: (c) => c.tags ?? [], description: 'Tags the indexer gives the contract (e.g. "DeFi"); empty when none.' }),
-    logo: t.field({ type: ImageAssetRef, nullable: true, description: "The project's logo; null when none.", resolve: (c) => c.logoAsset ?? null }),
-    banner: t.field({ type: ImageAssetRef, nullable: true, description: "The project's banner image; null when none.", resolve: (c) => c.bannerAsset ?? null }),
-    resourceLinks: t.field({ type: [ResourceLinkRef], description: 'Links about the project (site, socials, docs); empty when none.', resolve: (c) => c.resourceLinks ?? [] }),
-    deployment: t.field({ type: DeploymentRef, nullable: true, description: 'How the contract was deployed; null when the indexer does not know.', resolve: (c) => (c.deploymentDetails ? { ...c.deploymentDetails, chainId: c.chainId } : null) }),
+    chainId: t.exposeString('chainId', {
+      description: "EVM chain id of the contract's chain (decimal string).",
+    }),
+    address: t.string({
+      description: 'Contract address, lower-case 0x-hex.',
+      resolve: (c) => c.address.toLowerCase(),
+    }),
+    account: t.field({
+      type: AddressRef,
+      description: 'The contract as an Address (its activity and balance).',
+      resolve: (c) => ({ chainId: c.chainId, address: c.address.toLowerCase() }),
+    }),
+    ercType: t.expose('ercType', {
+      type: ErcTypeEnum,
+      description: 'Token standard of the contract.',
+    }),
+    name: t.exposeString('name', {
+      nullable: true,
+      description: 'Name of the contract or project; null when the indexer has none.',
+    }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Project description; null when none.',
+    }),
+    officialSite: t.exposeString('officialSite', {
+      nullable: true,
+      description: "URL of the project's official site; null when none.",
+    }),
+    email: t.exposeString('email', {
+      nullable: true,
+      description: 'Contact email of the project; null when none.',
+    }),
+    color: t.exposeString('color', {
+      nullable: true,
+      description: 'The project\'s brand colour (e.g. "#E84142"); null when none.',
+    }),
+    tags: t.stringList({
+      resolve: (c) => c.tags ?? [],
+      description: 'Tags the indexer gives the contract (e.g. "DeFi"); empty when none.',
+    }),
+    logo: t.field({
+      type: ImageAssetRef,
+      nullable: true,
+      description: "The project's logo; null when none.",
+      resolve: (c) => c.logoAsset ?? null,
+    }),
+    banner: t.field({
+      type: ImageAssetRef,
+      nullable: true,
+      description: "The project's banner image; null when none.",
+      resolve: (c) => c.bannerAsset ?? null,
+    }),
+    resourceLinks: t.field({
+      type: [ResourceLinkRef],
+      description: 'Links about the project (site, socials, docs); empty when none.',
+      resolve: (c) => c.resourceLinks ?? [],
+    }),
+    deployment: t.field({
+      type: DeploymentRef,
+      nullable: true,
+      description: 'How the contract was deployed; null when the indexer does not know.',
+      resolve: (c) => (c.deploymentDetails ? { ...c.deploymentDetails, chainId: c.chainId } : null),
+    }),
   }),
 });
 
@@ -106,8 +198,15 @@ const loadContract =
         const parts = splitKey(id);
         if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
         try {
-          const c = await ctx.loaders.evm.contract.load({ chainId: parseChainId(parts[0], 'id'), address: parseEvmAddress(parts[1], 'id') });
-          if (c.ercType !== kind) return gqlError('NOT_FOUND', `The contract at ${parts[1]} is ${c.ercType}, not ${kind}`);
+          const c = await ctx.loaders.evm.contract.load({
+            chainId: parseChainId(parts[0], 'id'),
+            address: parseEvmAddress(parts[1], 'id'),
+          });
+          if (c.ercType !== kind)
+            return gqlError(
+              'NOT_FOUND',
+              `The contract at ${parts[1]} is ${c.ercType}, not ${kind}`,
+            );
           return c as ContractOf<K>;
         } catch (e) {
           return e as Error;
@@ -116,32 +215,59 @@ const loadContract =
     );
 
 const contractNode = <K extends Kind>(kind: K, description: string) =>
-  builder.loadableNodeRef<ContractOf<K>, string>(TYPENAME[kind], {
-    id: { resolve: (c) => `${c.chainId}:${c.address.toLowerCase()}` },
-    load: loadContract(kind),
-  }).implement({ description, interfaces: [ContractRef], fields: () => ({}) });
+  builder
+    .loadableNodeRef<ContractOf<K>, string>(TYPENAME[kind], {
+      id: { resolve: (c) => `${c.chainId}:${c.address.toLowerCase()}` },
+      load: loadContract(kind),
+    })
+    .implement({ description, interfaces: [ContractRef], fields: () => ({}) });
 
 export const Erc20ContractRef = contractNode('ERC-20', 'An ERC-20 token contract.');
 export const Erc721ContractRef = contractNode('ERC-721', 'An ERC-721 (NFT collection) contract.');
 export const Erc1155ContractRef = contractNode('ERC-1155', 'An ERC-1155 (multi-token) contract.');
-export const UnknownContractRef = contractNode('UNKNOWN', 'A contract that is not a token the indexer recognizes.');
+export const UnknownContractRef = contractNode(
+  'UNKNOWN',
+  'A contract that is not a token the indexer recognizes.',
+);
 
 builder.objectFields(Erc20ContractRef, (t) => ({
-  symbol: t.exposeString('symbol', { nullable: true, description: 'Token symbol (e.g. "USDC"); null when the contract sets none.' }),
-  decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide a raw amount by 10^decimals for whole tokens.' }),
-  coingeckoCoinId: t.string({ nullable: true, description: 'CoinGecko coin id used to price the token; null when it has none.', resolve: (c) => c.pricingProviders?.coingeckoCoinId ?? null }),
+  symbol: t.exposeString('symbol', {
+    nullable: true,
+    description: 'Token symbol (e.g. "USDC"); null when the contract sets none.',
+  }),
+  decimals: t.exposeInt('decimals', {
+    description: 'Decimals of the token: divide a raw amount by 10^decimals for whole tokens.',
+  }),
+  coingeckoCoinId: t.string({
+    nullable: true,
+    description: 'CoinGecko coin id used to price the token; null when it has none.',
+    resolve: (c) => c.pricingProviders?.coingeckoCoinId ?? null,
+  }),
 }));
-builder.objectFields(Erc721ContractRef, (t) => ({ symbol: t.exposeString('symbol', { nullable: true, description: 'Collection symbol; null when the contract sets none.' }) }));
+builder.objectFields(Erc721ContractRef, (t) => ({
+  symbol: t.exposeString('symbol', {
+    nullable: true,
+    description: 'Collection symbol; null when the contract sets none.',
+  }),
+}));
 builder.objectFields(Erc1155ContractRef, (t) => ({
-  symbol: t.exposeString('symbol', { nullable: true, description: 'Contract symbol; null when the contract sets none.' }),
-  coingeckoCoinId: t.string({ nullable: true, description: 'CoinGecko coin id used to price the token; null when it has none.', resolve: (c) => c.pricingProviders?.coingeckoCoinId ?? null }),
+  symbol: t.exposeString('symbol', {
+    nullable: true,
+    description: 'Contract symbol; null when the contract sets none.',
+  }),
+  coingeckoCoinId: t.string({
+    nullable: true,
+    description: 'CoinGecko coin id used to price the token; null when it has none.',
+    resolve: (c) => c.pricingProviders?.coingeckoCoinId ?? null,
+  }),
 }));
 
 builder.objectFields(AddressRef, (t) => ({
   contract: t.field({
     type: ContractRef,
     nullable: true,
-    description: 'The contract metadata when this address is a contract the indexer knows; null otherwise.',
+    description:
+      'The contract metadata when this address is a contract the indexer knows; null otherwise.',
     resolve: async (a, _args, ctx) => {
       try {
         return await ctx.loaders.evm.contract.load({ chainId: a.chainId, address: a.address });

@@ -2,10 +2,10 @@ import type { GatewayContext } from '../../context.js';
 import { erc20Calls, erc20Results } from '../../upstream/erc20-abi.js';
 import type { BlockPin, EvmCallInput } from '../../upstream/evm-state.js';
 import { builder } from '../builder.js';
-import { EvmAccountProofRef } from './evm-proof.js';
 import { badInput, gqlError } from '../errors.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
 import { parseEvmAddress } from '../inputs.js';
+import { EvmAccountProofRef } from './evm-proof.js';
 
 /**
  * One account's state at one block, read from the chain's EVM node. Every field is one JSON-RPC

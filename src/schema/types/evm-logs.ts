@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory, EvmLog } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseHash } from '../evm-inputs.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
@@ -40,9 +40,9 @@ export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', 
         if (!m) return badInput('id', 'Malformed EvmLog id');
         const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
         try {
-          const logs = await (
-            await ctx.loaders.evmState.endpoint(chainId)
-          ).read((c) => c.blockLogs(blockHash));
+          const logs = await (await ctx.loaders.evmState.endpoint(chainId)).read((c) =>
+            c.blockLogs(blockHash),
+          );
           const log = logs.find((l) => l.logIndex === logIndex);
           return log
             ? { ...log, chainId }

@@ -1,8 +1,11 @@
-import { INTERNAL_TX_TYPES, type InternalTransactionItem } from '../../upstream/schemas/evm-transfers.js';
+import {
+  INTERNAL_TX_TYPES,
+  type InternalTransactionItem,
+} from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { AddressRef, addressOf } from './address.js';
-import { TransactionRef, detailOf } from './transaction.js';
+import { detailOf, TransactionRef } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
 import { inTransaction } from './transfer.js';
 
@@ -15,7 +18,8 @@ export const InternalTransactionTypeEnum = builder.enumType('InternalTransaction
     CREATE2: 'A contract creation at a salted address (CREATE2).',
     CREATE3: 'A contract creation through a CREATE3 factory.',
     CALLCODE: "A call running the target's code in the caller's context (CALLCODE).",
-    DELEGATECALL: "A call running the target's code with the caller's storage and sender (DELEGATECALL).",
+    DELEGATECALL:
+      "A call running the target's code with the caller's storage and sender (DELEGATECALL).",
     STATICCALL: 'A read-only call (STATICCALL).',
   }),
 });
@@ -24,28 +28,54 @@ export const InternalTransactionTypeEnum = builder.enumType('InternalTransaction
  * A message call or contract creation made by a contract during a transaction. The indexer lists
  * CALL/CALLCODE with a non-zero value and every CREATE/CREATE2/CREATE3 (the rest needs an archive node's debug_ API).
  */
-export const InternalTransactionRef = builder.objectRef<InternalTransactionItem>('InternalTransaction').implement({
-  description: 'A call or contract creation a contract made during a transaction (valued calls and creations only).',
-  interfaces: [TransactionPartRef],
-  fields: (t) => ({
-    from: t.field({ type: AddressRef, description: 'The calling account or contract.', resolve: (x) => addressOf(x.chainId, x.from) }),
-    to: t.field({ type: AddressRef, description: 'The called account, or the contract created.', resolve: (x) => addressOf(x.chainId, x.to) }),
-    type: t.expose('internalTxType', { type: InternalTransactionTypeEnum, description: 'The opcode: a call variant or a create.' }),
-    value: t.expose('value', { type: 'BigDecimal', description: 'Native value moved, in wei.' }),
-    isReverted: t.exposeBoolean('isReverted', { description: 'True when this internal call reverted.' }),
-    gasUsed: t.expose('gasUsed', { type: 'BigDecimal', description: 'Gas used by the internal call (decimal string).' }),
-    gasLimit: t.expose('gasLimit', { type: 'BigDecimal', description: 'Gas limit given to the internal call (decimal string).' }),
-  }),
-});
+export const InternalTransactionRef = builder
+  .objectRef<InternalTransactionItem>('InternalTransaction')
+  .implement({
+    description:
+      'A call or contract creation a contract made during a transaction (valued calls and creations only).',
+    interfaces: [TransactionPartRef],
+    fields: (t) => ({
+      from: t.field({
+        type: AddressRef,
+        description: 'The calling account or contract.',
+        resolve: (x) => addressOf(x.chainId, x.from),
+      }),
+      to: t.field({
+        type: AddressRef,
+        description: 'The called account, or the contract created.',
+        resolve: (x) => addressOf(x.chainId, x.to),
+      }),
+      type: t.expose('internalTxType', {
+        type: InternalTransactionTypeEnum,
+        description: 'The opcode: a call variant or a create.',
+      }),
+      value: t.expose('value', { type: 'BigDecimal', description: 'Native value moved, in wei.' }),
+      isReverted: t.exposeBoolean('isReverted', {
+        description: 'True when this internal call reverted.',
+      }),
+      gasUsed: t.expose('gasUsed', {
+        type: 'BigDecimal',
+        description: 'Gas used by the internal call (decimal string).',
+      }),
+      gasLimit: t.expose('gasLimit', {
+        type: 'BigDecimal',
+        description: 'Gas limit given to the internal call (decimal string).',
+      }),
+    }),
+  });
 
 builder.objectFields(TransactionRef, (t) => ({
   internalTransactions: t.field({
     type: [InternalTransactionRef],
     nullable: true,
-    description: 'The internal transactions of this transaction the indexer lists (from the full transaction).',
+    description:
+      'The internal transactions of this transaction the indexer lists (from the full transaction).',
     resolve: async (tx, _args, ctx) => {
       const d = await detailOf(tx, ctx);
-      return (d.internalTransactions ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
+      return (d.internalTransactions ?? []).map((x) => ({
+        ...x,
+        ...inTransaction(d.nativeTransaction),
+      }));
     },
   }),
 }));

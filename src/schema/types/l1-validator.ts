@@ -18,18 +18,29 @@ export type L1ValidatorItem = L1Validator & { blockHeight: string };
 const OwnerSetRef = builder.objectRef<L1Validator['remainingBalanceOwner']>('OwnerSet').implement({
   description: 'P-Chain addresses and how many of them must sign.',
   fields: (t) => ({
-    addresses: t.exposeStringList('addresses', { description: 'Owner addresses (bech32, P-Chain).' }),
+    addresses: t.exposeStringList('addresses', {
+      description: 'Owner addresses (bech32, P-Chain).',
+    }),
     threshold: t.exposeInt('threshold', { description: 'How many of the owners must sign.' }),
   }),
 });
 
-export const L1ValidatorBlsRef = builder.objectRef<L1Validator['blsCredentials']>('L1ValidatorBlsCredentials').implement({
-  description: 'The BLS key of an L1 validator (the upstream leaves its shape open: both parts may be absent).',
-  fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { nullable: true, description: 'BLS public key, 0x-hex; null when the upstream omits it.' }),
-    proofOfPossession: t.exposeString('proofOfPossession', { nullable: true, description: 'BLS proof of possession, 0x-hex; null when the upstream omits it.' }),
-  }),
-});
+export const L1ValidatorBlsRef = builder
+  .objectRef<L1Validator['blsCredentials']>('L1ValidatorBlsCredentials')
+  .implement({
+    description:
+      'The BLS key of an L1 validator (the upstream leaves its shape open: both parts may be absent).',
+    fields: (t) => ({
+      publicKey: t.exposeString('publicKey', {
+        nullable: true,
+        description: 'BLS public key, 0x-hex; null when the upstream omits it.',
+      }),
+      proofOfPossession: t.exposeString('proofOfPossession', {
+        nullable: true,
+        description: 'BLS proof of possession, 0x-hex; null when the upstream omits it.',
+      }),
+    }),
+  });
 
 export const L1ValidatorRef = builder.objectRef<L1ValidatorItem>('L1Validator');
 
@@ -39,9 +50,15 @@ export async function loadL1Validator(id: string, ctx: GatewayContext): Promise<
   if (sep <= 0) throw badInput('id', 'Malformed L1Validator id');
   const network = parseNetwork(id.slice(0, sep), 'id');
   const validationId = parseCb58Id(id.slice(sep + 1), 'id', 'validation id');
-  const page = await ctx.loaders.primary.l1ValidatorsPage.load({ network, l1ValidationId: validationId, includeInactive: true, pageToken: null });
+  const page = await ctx.loaders.primary.l1ValidatorsPage.load({
+    network,
+    l1ValidationId: validationId,
+    includeInactive: true,
+    pageToken: null,
+  });
   const found = page.items.find((v) => v.validationId === validationId);
-  if (!found) throw gqlError('NOT_FOUND', `Not found: no L1 validation ${validationId} on ${network}`);
+  if (!found)
+    throw gqlError('NOT_FOUND', `Not found: no L1 validation ${validationId} on ${network}`);
   return { ...found, network, blockHeight: page.blockHeight };
 }
 
@@ -50,19 +67,55 @@ builder.node(L1ValidatorRef, {
   id: { resolve: (v) => `${v.network}:${v.validationId}` },
   loadMany: (ids, ctx) => ids.map((id) => loadL1Validator(id, ctx)),
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum, description: 'The network the L1 is on.' }),
-    validationId: t.exposeString('validationId', { description: 'CB58 validation id, stable until the weight drops to 0.' }),
-    validationIdHex: t.exposeString('validationIdHex', { description: 'The same validation id in hex (0x…).' }),
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The network the L1 is on.',
+    }),
+    validationId: t.exposeString('validationId', {
+      description: 'CB58 validation id, stable until the weight drops to 0.',
+    }),
+    validationIdHex: t.exposeString('validationIdHex', {
+      description: 'The same validation id in hex (0x…).',
+    }),
     nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
     subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
-    weight: t.field({ type: 'BigDecimal', description: 'Sampling weight within the L1 (0 = removed).', resolve: (v) => String(v.weight) }),
-    remainingBalance: t.field({ type: 'BigDecimal', description: 'nAVAX left before the validator becomes inactive, at `blockHeight`.', resolve: (v) => String(v.remainingBalance) }),
-    blockHeight: t.expose('blockHeight', { type: 'BigDecimal', description: 'The P-Chain height the balance was computed at.' }),
-    creationTimestamp: t.expose('creationTimestamp', { type: 'Timestamp', description: 'When the validator was registered, Unix seconds.' }),
-    creationTimestampIso: t.string({ description: '`creationTimestamp` as an ISO 8601 UTC date-time.', resolve: (v) => isoOf(v.creationTimestamp) }),
-    blsCredentials: t.field({ type: L1ValidatorBlsRef, description: "The validator's BLS key and proof of possession.", resolve: (v) => v.blsCredentials }),
-    remainingBalanceOwner: t.field({ type: OwnerSetRef, description: 'Receives the remaining balance when the validator is disabled or removed.', resolve: (v) => v.remainingBalanceOwner }),
-    deactivationOwner: t.field({ type: OwnerSetRef, description: 'May disable or remove the validator.', resolve: (v) => v.deactivationOwner }),
+    weight: t.field({
+      type: 'BigDecimal',
+      description: 'Sampling weight within the L1 (0 = removed).',
+      resolve: (v) => String(v.weight),
+    }),
+    remainingBalance: t.field({
+      type: 'BigDecimal',
+      description: 'nAVAX left before the validator becomes inactive, at `blockHeight`.',
+      resolve: (v) => String(v.remainingBalance),
+    }),
+    blockHeight: t.expose('blockHeight', {
+      type: 'BigDecimal',
+      description: 'The P-Chain height the balance was computed at.',
+    }),
+    creationTimestamp: t.expose('creationTimestamp', {
+      type: 'Timestamp',
+      description: 'When the validator was registered, Unix seconds.',
+    }),
+    creationTimestampIso: t.string({
+      description: '`creationTimestamp` as an ISO 8601 UTC date-time.',
+      resolve: (v) => isoOf(v.creationTimestamp),
+    }),
+    blsCredentials: t.field({
+      type: L1ValidatorBlsRef,
+      description: "The validator's BLS key and proof of possession.",
+      resolve: (v) => v.blsCredentials,
+    }),
+    remainingBalanceOwner: t.field({
+      type: OwnerSetRef,
+      description: 'Receives the remaining balance when the validator is disabled or removed.',
+      resolve: (v) => v.remainingBalanceOwner,
+    }),
+    deactivationOwner: t.field({
+      type: OwnerSetRef,
+      description: 'May disable or remove the validator.',
+      resolve: (v) => v.deactivationOwner,
+    }),
   }),
 });
 
@@ -71,19 +124,27 @@ builder.objectFields(NetworkRef, (t) => ({
     {
       type: L1ValidatorRef,
       nullable: true,
-      description: 'L1 validators, newest first; only active ones unless includeInactive. Forward paging only (first/after).',
+      description:
+        'L1 validators, newest first; only active ones unless includeInactive. Forward paging only (first/after).',
       args: {
         l1ValidationId: t.arg.string({ description: 'Only this validation (CB58).' }),
-        includeInactive: t.arg.boolean({ description: 'Include validators whose balance ran out or that were removed. Default false.' }),
+        includeInactive: t.arg.boolean({
+          description:
+            'Include validators whose balance ran out or that were removed. Default false.',
+        }),
         nodeId: t.arg.string({ description: 'Only this node (NodeID-…).' }),
         subnetId: t.arg.string({ description: 'Only this L1 (its CB58 subnet id).' }),
       },
       resolve: (network, args, ctx) => {
         const filter = {
-          l1ValidationId: args.l1ValidationId == null ? undefined : parseCb58Id(args.l1ValidationId, 'l1ValidationId', 'validation id'),
+          l1ValidationId:
+            args.l1ValidationId == null
+              ? undefined
+              : parseCb58Id(args.l1ValidationId, 'l1ValidationId', 'validation id'),
           includeInactive: args.includeInactive ?? undefined,
           nodeId: args.nodeId == null ? undefined : parseNodeId(args.nodeId, 'nodeId'),
-          subnetId: args.subnetId == null ? undefined : parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
+          subnetId:
+            args.subnetId == null ? undefined : parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
         };
         let lastHeight: string | null = null;
         return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
@@ -91,11 +152,25 @@ builder.objectFields(NetworkRef, (t) => ({
           pageSize: PRIMARY_PAGE_SIZE.l1Validators,
           itemKey: (v) => v.validationId,
           fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primary.l1ValidatorsPage.load({ network: network.name, pageToken, ...filter });
+            const page = await ctx.loaders.primary.l1ValidatorsPage.load({
+              network: network.name,
+              pageToken,
+              ...filter,
+            });
             lastHeight = page.blockHeight;
-            return { items: page.items.map((v) => ({ ...v, network: network.name, blockHeight: page.blockHeight })), nextPageToken: page.nextPageToken };
+            return {
+              items: page.items.map((v) => ({
+                ...v,
+                network: network.name,
+                blockHeight: page.blockHeight,
+              })),
+              nextPageToken: page.nextPageToken,
+            };
           },
-        }).then((conn) => ({ ...conn, blockHeight: conn.edges[0]?.node.blockHeight ?? lastHeight }));
+        }).then((conn) => ({
+          ...conn,
+          blockHeight: conn.edges[0]?.node.blockHeight ?? lastHeight,
+        }));
       },
     },
     {

@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
 import type { MetricsChain } from '../../upstream/metrics-api-more.js';
-import { badInput } from '../errors.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
+import { badInput } from '../errors.js';
 import { ChainRef } from './chain.js';
 import { ChainMetricsRef } from './metrics.js';
 import { NetworkRef } from './network.js';

@@ -2,16 +2,16 @@ import type { GatewayContext } from '../../context.js';
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
 import {
   CHAIN_METRICS,
-  dayOnly,
-  ROLLING_WINDOW_METRICS,
-  TIME_INTERVALS,
   type ChainMetric,
+  dayOnly,
   type MetricsValue,
+  ROLLING_WINDOW_METRICS,
   type RollingWindowValues,
+  TIME_INTERVALS,
   type TimeInterval,
 } from '../../upstream/schemas/metrics.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseTimestampArg } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
@@ -25,16 +25,21 @@ import { ChainRef } from './chain.js';
  */
 const upperSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 const enumValues = <T extends string>(values: readonly T[], docs: { readonly [K in T]: string }) =>
-  Object.fromEntries(values.map((v) => [upperSnake(v), { value: v, description: docs[v] }])) as Record<string, { value: T; description: string }>;
+  Object.fromEntries(
+    values.map((v) => [upperSnake(v), { value: v, description: docs[v] }]),
+  ) as Record<string, { value: T; description: string }>;
 
 /** The Metrics API's own wording, with units (gas in gas units, prices and fees in wei of the native token). */
 const METRIC_DOCS: Record<ChainMetric, string> = {
   activeAddresses: 'Distinct addresses that sent or received a transaction in the interval.',
   activeSenders: 'Distinct addresses that sent a transaction in the interval.',
   cumulativeTxCount: 'Transactions since genesis, at the end of the interval (per day only).',
-  cumulativeAddresses: 'Distinct addresses seen since genesis, at the end of the interval (per day only).',
-  cumulativeContracts: 'Contracts deployed since genesis, at the end of the interval (per day only).',
-  cumulativeDeployers: 'Distinct contract deployers since genesis, at the end of the interval (per day only).',
+  cumulativeAddresses:
+    'Distinct addresses seen since genesis, at the end of the interval (per day only).',
+  cumulativeContracts:
+    'Contracts deployed since genesis, at the end of the interval (per day only).',
+  cumulativeDeployers:
+    'Distinct contract deployers since genesis, at the end of the interval (per day only).',
   contracts: 'Contracts deployed in the interval.',
   deployers: 'Distinct addresses that deployed a contract in the interval.',
   gasUsed: 'Gas used in the interval (gas units).',
@@ -49,18 +54,26 @@ const METRIC_DOCS: Record<ChainMetric, string> = {
 };
 
 export const ChainMetricEnum = builder.enumType('ChainMetric', {
-  description: 'A per-chain time series of the Metrics API. CUMULATIVE_*, MAX_* and AVG_* are aggregated per DAY only.',
+  description:
+    'A per-chain time series of the Metrics API. CUMULATIVE_*, MAX_* and AVG_* are aggregated per DAY only.',
   values: enumValues(CHAIN_METRICS, METRIC_DOCS),
 });
 
 export const RollingWindowMetricEnum = builder.enumType('RollingWindowMetric', {
-  description: 'A per-chain metric the Metrics API also keeps over rolling windows (last hour … all time).',
+  description:
+    'A per-chain metric the Metrics API also keeps over rolling windows (last hour … all time).',
   values: enumValues(ROLLING_WINDOW_METRICS, METRIC_DOCS),
 });
 
 export const TimeIntervalEnum = builder.enumType('TimeInterval', {
-  description: 'How a series is aggregated: one point per interval, stamped with the interval start (UTC).',
-  values: enumValues(TIME_INTERVALS, { hour: 'One point per hour.', day: 'One point per day (UTC).', week: 'One point per week.', month: 'One point per calendar month.' }),
+  description:
+    'How a series is aggregated: one point per interval, stamped with the interval start (UTC).',
+  values: enumValues(TIME_INTERVALS, {
+    hour: 'One point per hour.',
+    day: 'One point per day (UTC).',
+    week: 'One point per week.',
+    month: 'One point per calendar month.',
+  }),
 });
 
 interface ChainMetricsShape {
@@ -70,27 +83,60 @@ interface ChainMetricsShape {
 export const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
   fields: (t) => ({
-    timestamp: t.expose('timestamp', { type: 'Timestamp', description: 'Start of the interval this point covers, Unix seconds.' }),
-    timestampIso: t.string({ resolve: (p) => isoOf(p.timestamp), description: '`timestamp` as an ISO 8601 UTC date-time.' }),
-    value: t.exposeFloat('value', { description: "The metric's value for the interval (unit depends on the metric)." }),
+    timestamp: t.expose('timestamp', {
+      type: 'Timestamp',
+      description: 'Start of the interval this point covers, Unix seconds.',
+    }),
+    timestampIso: t.string({
+      resolve: (p) => isoOf(p.timestamp),
+      description: '`timestamp` as an ISO 8601 UTC date-time.',
+    }),
+    value: t.exposeFloat('value', {
+      description: "The metric's value for the interval (unit depends on the metric).",
+    }),
   }),
 });
 
 export const MetricPointConnectionRef = builder.connectionObject(
-  { type: MetricPointRef, name: 'MetricPointConnection', description: 'A page of a metrics series, newest first.' },
+  {
+    type: MetricPointRef,
+    name: 'MetricPointConnection',
+    description: 'A page of a metrics series, newest first.',
+  },
   { name: 'MetricPointEdge' },
 );
 
 const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMetrics').implement({
   description: 'A metric aggregated over windows ending now.',
   fields: (t) => ({
-    lastHour: t.exposeFloat('lastHour', { nullable: true, description: 'Value over the last hour; null when the Metrics API has none.' }),
-    lastDay: t.exposeFloat('lastDay', { nullable: true, description: 'Value over the last day; null when none.' }),
-    lastWeek: t.exposeFloat('lastWeek', { nullable: true, description: 'Value over the last week; null when none.' }),
-    lastMonth: t.exposeFloat('lastMonth', { nullable: true, description: 'Value over the last month; null when none.' }),
-    last90Days: t.exposeFloat('last90Days', { nullable: true, description: 'Value over the last 90 days; null when none.' }),
-    lastYear: t.exposeFloat('lastYear', { nullable: true, description: 'Value over the last year; null when none.' }),
-    allTime: t.exposeFloat('allTime', { nullable: true, description: 'Value since genesis; null when none.' }),
+    lastHour: t.exposeFloat('lastHour', {
+      nullable: true,
+      description: 'Value over the last hour; null when the Metrics API has none.',
+    }),
+    lastDay: t.exposeFloat('lastDay', {
+      nullable: true,
+      description: 'Value over the last day; null when none.',
+    }),
+    lastWeek: t.exposeFloat('lastWeek', {
+      nullable: true,
+      description: 'Value over the last week; null when none.',
+    }),
+    lastMonth: t.exposeFloat('lastMonth', {
+      nullable: true,
+      description: 'Value over the last month; null when none.',
+    }),
+    last90Days: t.exposeFloat('last90Days', {
+      nullable: true,
+      description: 'Value over the last 90 days; null when none.',
+    }),
+    lastYear: t.exposeFloat('lastYear', {
+      nullable: true,
+      description: 'Value over the last year; null when none.',
+    }),
+    allTime: t.exposeFloat('allTime', {
+      nullable: true,
+      description: 'Value since genesis; null when none.',
+    }),
   }),
 });
 
@@ -115,23 +161,34 @@ function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args:
     listKey: `metrics|${chainId}|${metric}|${startTimestamp ?? ''}|${endTimestamp ?? ''}|${timeInterval ?? ''}`,
     pageSize: METRICS_PAGE_SIZE,
     itemKey: (p) => `${p.timestamp}:${p.value}`,
-    fetchPage: (pageToken) => ctx.loaders.metrics.seriesPage.load({ chainId, metric, pageToken, ...filter }),
+    fetchPage: (pageToken) =>
+      ctx.loaders.metrics.seriesPage.load({ chainId, metric, pageToken, ...filter }),
   });
 }
 
 export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetrics').implement({
   description: 'Time series of one chain from the Metrics API.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'EVM chain id of the chain (decimal string).' }),
+    chainId: t.exposeString('chainId', {
+      description: 'EVM chain id of the chain (decimal string).',
+    }),
     avgTps: t.connection(
       {
         type: MetricPointRef,
         nullable: true,
-        description: 'Average transactions per second, per day, newest first. Forward paging only (first/after).',
+        description:
+          'Average transactions per second, per day, newest first. Forward paging only (first/after).',
         args: {
-          startTimestamp: t.arg.int({ description: 'Only points at or after this Unix time (seconds, ≥ 0).' }),
-          endTimestamp: t.arg.int({ description: 'Only points at or before this Unix time (seconds, ≥ 0).' }),
-          timeInterval: t.arg({ type: TimeIntervalEnum, description: 'Only DAY is served for this metric (the default).' }),
+          startTimestamp: t.arg.int({
+            description: 'Only points at or after this Unix time (seconds, ≥ 0).',
+          }),
+          endTimestamp: t.arg.int({
+            description: 'Only points at or before this Unix time (seconds, ≥ 0).',
+          }),
+          timeInterval: t.arg({
+            type: TimeIntervalEnum,
+            description: 'Only DAY is served for this metric (the default).',
+          }),
         },
         resolve: (m, args, ctx) => series(ctx, m.chainId, 'avgTps', args),
       },
@@ -143,10 +200,21 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
         nullable: true,
         description: 'Any per-chain series, newest first. Forward paging only (first/after).',
         args: {
-          metric: t.arg({ type: ChainMetricEnum, required: true, description: 'Which series to read.' }),
-          startTimestamp: t.arg.int({ description: 'Only points at or after this Unix time (seconds, ≥ 0).' }),
-          endTimestamp: t.arg.int({ description: 'Only points at or before this Unix time (seconds, ≥ 0).' }),
-          timeInterval: t.arg({ type: TimeIntervalEnum, description: 'Aggregation interval. Default DAY.' }),
+          metric: t.arg({
+            type: ChainMetricEnum,
+            required: true,
+            description: 'Which series to read.',
+          }),
+          startTimestamp: t.arg.int({
+            description: 'Only points at or after this Unix time (seconds, ≥ 0).',
+          }),
+          endTimestamp: t.arg.int({
+            description: 'Only points at or before this Unix time (seconds, ≥ 0).',
+          }),
+          timeInterval: t.arg({
+            type: TimeIntervalEnum,
+            description: 'Aggregation interval. Default DAY.',
+          }),
         },
         resolve: (m, args, ctx) => series(ctx, m.chainId, args.metric, args),
       },
@@ -156,8 +224,16 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
       type: RollingWindowRef,
       nullable: true,
       description: 'A metric over the last hour, day, week, month, 90 days, year and all time.',
-      args: { metric: t.arg({ type: RollingWindowMetricEnum, required: true, defaultValue: 'avgTps', description: 'Which metric. Default: AVG_TPS.' }) },
-      resolve: (m, args, ctx) => ctx.loaders.metrics.rollingWindow.load({ chainId: m.chainId, metric: args.metric }),
+      args: {
+        metric: t.arg({
+          type: RollingWindowMetricEnum,
+          required: true,
+          defaultValue: 'avgTps',
+          description: 'Which metric. Default: AVG_TPS.',
+        }),
+      },
+      resolve: (m, args, ctx) =>
+        ctx.loaders.metrics.rollingWindow.load({ chainId: m.chainId, metric: args.metric }),
     }),
   }),
 });

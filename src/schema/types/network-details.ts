@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { NetworkDetails } from '../../upstream/schemas/primary-rewards.js';
-import { parseNetwork } from '../primary-inputs.js';
 import { builder } from '../builder.js';
+import { parseNetwork } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 
 /** `Network.details`: the network's staking totals (Data API `getNetworkDetails`). */
@@ -91,7 +91,7 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description:
       "The network's staking totals: validators, delegations, stake by version " +
-      "(`getNetworkDetails`).",
+      '(`getNetworkDetails`).',
     resolve: (n, _a, ctx) => loadDetails(n.name, ctx),
   }),
 }));

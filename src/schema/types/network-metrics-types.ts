@@ -2,18 +2,18 @@ import type { GatewayContext } from '../../context.js';
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
 import {
   ICM_GROUP_BY,
-  L1_FEE_METRICS,
-  NETWORK_METRICS,
   type IcmMetricsValue,
   type IcmRollingWindow,
+  L1_FEE_METRICS,
   type L1FeeMetric,
   type L1FeeScope,
+  NETWORK_METRICS,
   type TimeRange,
 } from '../../upstream/metrics-api-more.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parseTimestampArg } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';

@@ -1,4 +1,12 @@
-import { checkConnectionArgs, decodeCursor, encodeCursor, hashListKey, type ConnectionArgs, type ConnectionContext, type ConnectionResult } from '../connection.js';
+import {
+  type ConnectionArgs,
+  type ConnectionContext,
+  type ConnectionResult,
+  checkConnectionArgs,
+  decodeCursor,
+  encodeCursor,
+  hashListKey,
+} from '../connection.js';
 import { badInput } from '../errors.js';
 
 /**
@@ -20,7 +28,11 @@ export interface ListConnectionOptions<T> {
 /** `s: 0` marks a whole-list cursor (token connections carry their upstream page size there). */
 const LIST_PAGE_SIZE = 0;
 
-export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionContext, o: ListConnectionOptions<T>): ConnectionResult<T> {
+export function resolveListConnection<T>(
+  args: ConnectionArgs,
+  ctx: ConnectionContext,
+  o: ListConnectionOptions<T>,
+): ConnectionResult<T> {
   const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
   const f = hashListKey(o.listKey);
   const keyed = o.items.map((item) => ({ item, key: o.itemKey(item) }));
@@ -29,7 +41,8 @@ export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionCo
   let start = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
-    if (c.f !== f || c.s !== LIST_PAGE_SIZE || c.t === null) throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
+    if (c.f !== f || c.s !== LIST_PAGE_SIZE || c.t === null)
+      throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
     const after = c.t;
     const next = keyed.findIndex((x) => x.key > after);
     start = next >= 0 ? next : items.length;
@@ -37,7 +50,10 @@ export function resolveListConnection<T>(args: ConnectionArgs, ctx: ConnectionCo
   const window = items.slice(start, start + want);
   const edges = window.map((node, j) => ({
     node,
-    cursor: encodeCursor({ v: 1, f, s: LIST_PAGE_SIZE, t: o.itemKey(node), i: start + j }, ctx.cursorSecret),
+    cursor: encodeCursor(
+      { v: 1, f, s: LIST_PAGE_SIZE, t: o.itemKey(node), i: start + j },
+      ctx.cursorSecret,
+    ),
   }));
   return {
     edges,

@@ -1,7 +1,7 @@
-import { bech32Decode, hexBytes, isCb58Id } from '../../upstream/schemas/node-codec.js';
-import { badInput } from '../errors.js';
 import type { GatewayContext } from '../../context.js';
 import type { NodeHandle } from '../../loaders/node.js';
+import { bech32Decode, hexBytes, isCb58Id } from '../../upstream/schemas/node-codec.js';
+import { badInput } from '../errors.js';
 
 /**
  * Checks on node arguments, made before any upstream call; each failure is BAD_USER_INPUT naming the
@@ -9,10 +9,17 @@ import type { NodeHandle } from '../../loaders/node.js';
  * client chose.
  */
 
-export function nodeByName(ctx: GatewayContext, name: string | null | undefined, argument = 'name'): NodeHandle {
+export function nodeByName(
+  ctx: GatewayContext,
+  name: string | null | undefined,
+  argument = 'name',
+): NodeHandle {
   const node = ctx.loaders.node.get(name ?? null);
   if (!node) {
-    throw badInput(argument, `${argument}: no node named "${String(name).slice(0, 64)}" is configured (configured: ${ctx.loaders.node.names.join(', ')})`);
+    throw badInput(
+      argument,
+      `${argument}: no node named "${String(name).slice(0, 64)}" is configured (configured: ${ctx.loaders.node.names.join(', ')})`,
+    );
   }
   return node;
 }
@@ -20,7 +27,11 @@ export function nodeByName(ctx: GatewayContext, name: string | null | undefined,
 /** A CB58 id of 32 bytes (block, tx, asset, blockchain, subnet id), checksum verified. */
 export function parseId(value: string, argument: string, what = 'id'): string {
   const v = value.trim();
-  if (v.length > 64 || !isCb58Id(v)) throw badInput(argument, `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`);
+  if (v.length > 64 || !isCb58Id(v))
+    throw badInput(
+      argument,
+      `${argument} must be a CB58 ${what} (base58 with a valid checksum, 32 bytes)`,
+    );
   return v;
 }
 
@@ -28,14 +39,20 @@ export function parseId(value: string, argument: string, what = 'id'): string {
 export function parseChainRef(value: string, argument: string): string {
   const v = value.trim();
   if (isCb58Id(v) || /^[A-Za-z][\w.-]{0,63}$/.test(v)) return v;
-  throw badInput(argument, `${argument} must be a blockchain id (CB58) or a chain alias such as "X", "P" or "C"`);
+  throw badInput(
+    argument,
+    `${argument} must be a blockchain id (CB58) or a chain alias such as "X", "P" or "C"`,
+  );
 }
 
 /** An asset id (CB58) or an alias the X-Chain knows (e.g. `AVAX`). */
 export function parseAssetRef(value: string, argument: string): string {
   const v = value.trim();
   if (isCb58Id(v) || /^[A-Za-z0-9]{1,16}$/.test(v)) return v;
-  throw badInput(argument, `${argument} must be an asset id (CB58) or an asset alias such as "AVAX"`);
+  throw badInput(
+    argument,
+    `${argument} must be an asset id (CB58) or an asset alias such as "AVAX"`,
+  );
 }
 
 /** A non-negative integer given as a decimal string (heights). */
@@ -49,25 +66,38 @@ export function parseUint(value: string, argument: string): string {
  * A shared-memory address of one chain: `<alias>-<bech32>` with a 20-byte payload (the prefix is added when
  * omitted). The hrp must be one network's (`avax`, `fuji`, `local`…); the node checks it against its own.
  */
-export function parseChainAddress(value: string, alias: 'X' | 'C', argument: string): { address: string; hrp: string } {
+export function parseChainAddress(
+  value: string,
+  alias: 'X' | 'C',
+  argument: string,
+): { address: string; hrp: string } {
   const v = value.trim();
   const dash = v.indexOf('-');
   const prefix = dash > 0 ? v.slice(0, dash) : alias;
   const bare = dash > 0 ? v.slice(dash + 1) : v;
   const decoded = bech32Decode(bare);
   if (prefix !== alias || !decoded || decoded.bytes.length !== 20) {
-    throw badInput(argument, `${argument}: "${v.slice(0, 100)}" is not a ${alias}-Chain address (bech32 such as ${alias}-avax1…, with a valid checksum)`);
+    throw badInput(
+      argument,
+      `${argument}: "${v.slice(0, 100)}" is not a ${alias}-Chain address (bech32 such as ${alias}-avax1…, with a valid checksum)`,
+    );
   }
   return { address: `${alias}-${bare.toLowerCase()}`, hrp: decoded.hrp };
 }
 
 /** Addresses of one chain and one network (so the page's UTXO owners render with that network's hrp). */
-export function parseChainAddresses(values: readonly string[], alias: 'X' | 'C', argument = 'addresses', max = 256): { addresses: string[]; hrp: string } {
+export function parseChainAddresses(
+  values: readonly string[],
+  alias: 'X' | 'C',
+  argument = 'addresses',
+  max = 256,
+): { addresses: string[]; hrp: string } {
   if (values.length === 0) throw badInput(argument, `${argument} must name at least one address`);
   if (values.length > max) throw badInput(argument, `${argument} takes at most ${max} addresses`);
   const parsed = values.map((a) => parseChainAddress(a, alias, argument));
   const hrp = parsed[0]!.hrp;
-  if (parsed.some((p) => p.hrp !== hrp)) throw badInput(argument, `${argument} must all belong to one network (one bech32 prefix)`);
+  if (parsed.some((p) => p.hrp !== hrp))
+    throw badInput(argument, `${argument} must all belong to one network (one bech32 prefix)`);
   return { addresses: [...new Set(parsed.map((p) => p.address))].sort(), hrp };
 }
 
@@ -75,7 +105,10 @@ export function parseChainAddresses(values: readonly string[], alias: 'X' | 'C',
 export function parseSignedTx(value: string, argument = 'tx'): string {
   const v = value.trim();
   if (v.length > 2 * 1024 * 1024 || !hexBytes(v)) {
-    throw badInput(argument, `${argument} must be a signed transaction in the node's hex encoding: 0x, the bytes, then the last 4 bytes of their sha256`);
+    throw badInput(
+      argument,
+      `${argument} must be a signed transaction in the node's hex encoding: 0x, the bytes, then the last 4 bytes of their sha256`,
+    );
   }
   return v.toLowerCase();
 }

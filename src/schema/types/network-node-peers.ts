@@ -2,8 +2,8 @@ import type { PeerInfo } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { parseNodeId } from '../primary-inputs.js';
-import { resolveListConnection } from './network-node-connection.js';
 import { NetworkNodeRef, readNode } from './network-node.js';
+import { resolveListConnection } from './network-node-connection.js';
 
 /**
  * The node's peers (info.peers): its current connections, as a connection over the whole list the node
@@ -18,20 +18,43 @@ export interface PeerShape extends PeerInfo {
 export const NetworkPeerRef = builder.objectRef<PeerShape>('NetworkPeer');
 
 NetworkPeerRef.implement({
-  description: 'A node connected to a configured node, as that node reports the connection (info.peers).',
+  description:
+    'A node connected to a configured node, as that node reports the connection (info.peers).',
   fields: (t) => ({
     nodeId: t.exposeString('nodeID', { description: 'Node id of the peer (`NodeID-…`).' }),
     ip: t.exposeString('ip', { description: 'The address the connection uses (ip:port).' }),
-    publicIp: t.exposeString('publicIP', { nullable: true, description: 'The address the peer advertises (ip:port).' }),
+    publicIp: t.exposeString('publicIP', {
+      nullable: true,
+      description: 'The address the peer advertises (ip:port).',
+    }),
     version: t.exposeString('version', { description: 'e.g. "avalanchego/1.14.2".' }),
-    lastSent: t.exposeString('lastSent', { description: 'When a message was last sent to the peer: ISO 8601 as the node gives it.' }),
-    lastReceived: t.exposeString('lastReceived', { description: 'When a message was last received from the peer: ISO 8601 as the node gives it.' }),
-    observedUptime: t.exposeInt('observedUptime', { nullable: true, description: "The peer's uptime as this node observes it, in percent." }),
-    trackedSubnets: t.exposeStringList('trackedSubnets', { description: 'Subnet (L1) ids the peer tracks besides the primary network.' }),
-    supportedAcps: t.exposeIntList('supportedACPs', { description: 'Community proposals the peer supports.' }),
-    objectedAcps: t.exposeIntList('objectedACPs', { description: 'Community proposals the peer objects to.' }),
-    benched: t.exposeStringList('benched', { description: 'Chain ids on which this node benched the peer (it stopped sending it queries).' }),
-    connectedTo: t.field({ type: NetworkNodeRef, description: 'The configured node that reported this peer.', resolve: (p) => ({ name: p.node }) }),
+    lastSent: t.exposeString('lastSent', {
+      description: 'When a message was last sent to the peer: ISO 8601 as the node gives it.',
+    }),
+    lastReceived: t.exposeString('lastReceived', {
+      description: 'When a message was last received from the peer: ISO 8601 as the node gives it.',
+    }),
+    observedUptime: t.exposeInt('observedUptime', {
+      nullable: true,
+      description: "The peer's uptime as this node observes it, in percent.",
+    }),
+    trackedSubnets: t.exposeStringList('trackedSubnets', {
+      description: 'Subnet (L1) ids the peer tracks besides the primary network.',
+    }),
+    supportedAcps: t.exposeIntList('supportedACPs', {
+      description: 'Community proposals the peer supports.',
+    }),
+    objectedAcps: t.exposeIntList('objectedACPs', {
+      description: 'Community proposals the peer objects to.',
+    }),
+    benched: t.exposeStringList('benched', {
+      description: 'Chain ids on which this node benched the peer (it stopped sending it queries).',
+    }),
+    connectedTo: t.field({
+      type: NetworkNodeRef,
+      description: 'The configured node that reported this peer.',
+      resolve: (p) => ({ name: p.node }),
+    }),
   }),
 });
 
@@ -42,11 +65,13 @@ builder.objectFields(NetworkNodeRef, (t) => ({
     {
       type: NetworkPeerRef,
       nullable: true,
-      description: "The node's connected peers, in node id order (stable across reads, unlike the node's own); filter with nodeIds (ids without a connection are left out).",
+      description:
+        "The node's connected peers, in node id order (stable across reads, unlike the node's own); filter with nodeIds (ids without a connection are left out).",
       args: { nodeIds: t.arg.stringList({ description: 'NodeID-… values; omit for every peer.' }) },
       resolve: async (n, args, ctx) => {
         const ids = args.nodeIds ?? [];
-        if (ids.length > MAX_NODE_IDS) throw badInput('nodeIds', `nodeIds takes at most ${MAX_NODE_IDS} ids`);
+        if (ids.length > MAX_NODE_IDS)
+          throw badInput('nodeIds', `nodeIds takes at most ${MAX_NODE_IDS} ids`);
         const nodeIds = [...new Set(ids.map((id) => parseNodeId(id, 'nodeIds')))].sort();
         const result = await readNode(n, ctx, (c) => c.info.peers(nodeIds));
         const conn = resolveListConnection(args, ctx.connections, {
@@ -59,7 +84,12 @@ builder.objectFields(NetworkNodeRef, (t) => ({
     },
     {
       description: 'A page of peers.',
-      fields: (c) => ({ totalCount: c.int({ description: 'How many peers the node reported (numPeers).', resolve: (conn) => (conn as { totalCount: number }).totalCount }) }),
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'How many peers the node reported (numPeers).',
+          resolve: (conn) => (conn as { totalCount: number }).totalCount,
+        }),
+      }),
     },
     { description: 'A peer and its cursor.' },
   ),

@@ -3,9 +3,9 @@ import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { NodeMethodUnavailableError } from '../../upstream/node-rpc.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { NetworkRef } from './network.js';
-import { NetworkNodeRef, readNode, type NetworkNodeShape } from './network-node.js';
+import { NetworkNodeRef, type NetworkNodeShape, readNode } from './network-node.js';
 import { NetworkPeerRef } from './network-node-peers.js';
 import { ValidationStatusEnum, ValidatorRef } from './validator.js';
 
@@ -17,16 +17,28 @@ import { ValidationStatusEnum, ValidatorRef } from './validator.js';
  */
 
 /** The Data API network a node is on, from info.getNetworkName; null for networks the Data API does not index. */
-async function dataApiNetwork(n: NetworkNodeShape, ctx: GatewayContext): Promise<GatewayNetwork | null> {
+async function dataApiNetwork(
+  n: NetworkNodeShape,
+  ctx: GatewayContext,
+): Promise<GatewayNetwork | null> {
   const name = await readNode(n, ctx, (c) => c.info.networkName());
   return name === 'mainnet' ? 'mainnet' : name === 'fuji' || name === 'testnet' ? 'fuji' : null;
 }
 
 type Status = Validator['validationStatus'];
 
-function validatorsOf(network: GatewayNetwork | null, nodeId: string, status: Status | null | undefined, args: ConnectionArgs, ctx: GatewayContext) {
+function validatorsOf(
+  network: GatewayNetwork | null,
+  nodeId: string,
+  status: Status | null | undefined,
+  args: ConnectionArgs,
+  ctx: GatewayContext,
+) {
   if (network === null) {
-    return { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+    return {
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    };
   }
   const validationStatus = status ?? undefined;
   return resolveTokenConnection<Validator>(args, ctx.connections, {
@@ -35,8 +47,16 @@ function validatorsOf(network: GatewayNetwork | null, nodeId: string, status: St
     pageSize: PRIMARY_PAGE_SIZE.validators,
     itemKey: (v) => v.txHash,
     fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.primary.validatorsPage.load({ network, nodeId, pageToken, validationStatus });
-      return { items: page.items.map((v) => ({ ...v, network })), nextPageToken: page.nextPageToken };
+      const page = await ctx.loaders.primary.validatorsPage.load({
+        network,
+        nodeId,
+        pageToken,
+        validationStatus,
+      });
+      return {
+        items: page.items.map((v) => ({ ...v, network })),
+        nextPageToken: page.nextPageToken,
+      };
     },
   });
 }
@@ -45,7 +65,8 @@ builder.objectFields(NetworkNodeRef, (t) => ({
   network: t.field({
     type: NetworkRef,
     nullable: true,
-    description: 'The primary network this node is on (null for networks other than mainnet and fuji).',
+    description:
+      'The primary network this node is on (null for networks other than mainnet and fuji).',
     resolve: async (n, _a, ctx) => {
       const name = await dataApiNetwork(n, ctx);
       return name ? { name } : null;
@@ -55,10 +76,19 @@ builder.objectFields(NetworkNodeRef, (t) => ({
     {
       type: ValidatorRef,
       nullable: true,
-      description: "This node's validation periods on the primary network, from the Data API (needs info.getNodeID).",
-      args: { validationStatus: t.arg({ type: ValidationStatusEnum, description: 'Only periods in this status.' }) },
+      description:
+        "This node's validation periods on the primary network, from the Data API (needs info.getNodeID).",
+      args: {
+        validationStatus: t.arg({
+          type: ValidationStatusEnum,
+          description: 'Only periods in this status.',
+        }),
+      },
       resolve: async (n, args, ctx) => {
-        const [network, { nodeID }] = await Promise.all([dataApiNetwork(n, ctx), readNode(n, ctx, (c) => c.info.nodeId())]);
+        const [network, { nodeID }] = await Promise.all([
+          dataApiNetwork(n, ctx),
+          readNode(n, ctx, (c) => c.info.nodeId()),
+        ]);
         return validatorsOf(network, nodeID, args.validationStatus, args, ctx);
       },
     },
@@ -73,9 +103,20 @@ builder.objectFields(NetworkPeerRef, (t) => ({
       type: ValidatorRef,
       nullable: true,
       description: "This peer's validation periods on the primary network, from the Data API.",
-      args: { validationStatus: t.arg({ type: ValidationStatusEnum, description: 'Only periods in this status.' }) },
+      args: {
+        validationStatus: t.arg({
+          type: ValidationStatusEnum,
+          description: 'Only periods in this status.',
+        }),
+      },
       resolve: async (p, args, ctx) =>
-        validatorsOf(await dataApiNetwork({ name: p.node }, ctx), p.nodeID, args.validationStatus, args, ctx),
+        validatorsOf(
+          await dataApiNetwork({ name: p.node }, ctx),
+          p.nodeID,
+          args.validationStatus,
+          args,
+          ctx,
+        ),
     },
     { description: 'A page of validation periods.' },
     { description: 'A validation period and its cursor.' },
@@ -86,7 +127,8 @@ builder.interfaceFields(ValidatorRef, (t) => ({
   networkNode: t.field({
     type: NetworkNodeRef,
     nullable: true,
-    description: 'The configured node this validator is, when it is one of them (matched by node id and network).',
+    description:
+      'The configured node this validator is, when it is one of them (matched by node id and network).',
     resolve: async (v, _a, ctx) => {
       // Every configured node's id and network (one cached call each per request, all at once). Only a
       // genuine "not this node" is null: a different id, another network, or a node that refuses
@@ -94,22 +136,24 @@ builder.interfaceFields(ValidatorRef, (t) => ({
       // timeout, a broken answer) is an error when no other node matched: a null in its place would be a
       // wrong answer, and one the whole-response cache would keep.
       const outcomes = await Promise.all(
-        ctx.loaders.node.names.map(async (name): Promise<{ node: NetworkNodeShape } | { failed: unknown } | null> => {
-          const node = { name };
-          try {
-            const id = await readNode(node, ctx, (c) => c.info.nodeId()).then(
-              (r) => r.nodeID,
-              (e: unknown) => {
-                if (e instanceof NodeMethodUnavailableError) return null;
-                throw e;
-              },
-            );
-            if (id !== v.nodeId) return null;
-            return (await dataApiNetwork(node, ctx)) === v.network ? { node } : null;
-          } catch (e) {
-            return { failed: e };
-          }
-        }),
+        ctx.loaders.node.names.map(
+          async (name): Promise<{ node: NetworkNodeShape } | { failed: unknown } | null> => {
+            const node = { name };
+            try {
+              const id = await readNode(node, ctx, (c) => c.info.nodeId()).then(
+                (r) => r.nodeID,
+                (e: unknown) => {
+                  if (e instanceof NodeMethodUnavailableError) return null;
+                  throw e;
+                },
+              );
+              if (id !== v.nodeId) return null;
+              return (await dataApiNetwork(node, ctx)) === v.network ? { node } : null;
+            } catch (e) {
+              return { failed: e };
+            }
+          },
+        ),
       );
       const match = outcomes.find((o) => o !== null && 'node' in o);
       if (match && 'node' in match) return match.node;

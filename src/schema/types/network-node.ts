@@ -2,7 +2,6 @@ import type { GatewayContext } from '../../context.js';
 import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../../upstream/request.js';
 import { builder } from '../builder.js';
-import { nodeByName, parseChainRef, parseId } from './network-node-inputs.js';
 import {
   AcpPreferenceRef,
   FeatureExtensionRef,
@@ -13,6 +12,7 @@ import {
   NodeVersionRef,
   VirtualMachineRef,
 } from './network-node-info.js';
+import { nodeByName, parseChainRef, parseId } from './network-node-inputs.js';
 
 /**
  * An AvalancheGo node the operator configured (`NODE_RPC_URL`: one URL or `name=url,…`, the first being the
@@ -26,18 +26,27 @@ export interface NetworkNodeShape {
 }
 
 /** A cacheable read of this node. */
-export const readNode = <T>(n: NetworkNodeShape, ctx: GatewayContext, describe: (c: NodeRpcClient) => UpstreamRequest<T>) =>
-  nodeByName(ctx, n.name).read(describe);
+export const readNode = <T>(
+  n: NetworkNodeShape,
+  ctx: GatewayContext,
+  describe: (c: NodeRpcClient) => UpstreamRequest<T>,
+) => nodeByName(ctx, n.name).read(describe);
 
 export const NetworkNodeRef = builder.objectRef<NetworkNodeShape>('NetworkNode');
 
 builder.node(NetworkNodeRef, {
-  description: 'An AvalancheGo node configured on this gateway: its identity, software, network, peers, X-Chain and C-Chain.',
+  description:
+    'An AvalancheGo node configured on this gateway: its identity, software, network, peers, X-Chain and C-Chain.',
   id: { resolve: (n) => n.name },
   loadOne: (name, ctx) => (ctx.loaders.node.get(name) ? { name } : null),
   fields: (t) => ({
-    name: t.exposeString('name', { description: 'The name the operator configured (not the URL, which stays private).' }),
-    isDefault: t.boolean({ description: 'True for the default node (the first configured).', resolve: (n, _a, ctx) => n.name === ctx.loaders.node.defaultName }),
+    name: t.exposeString('name', {
+      description: 'The name the operator configured (not the URL, which stays private).',
+    }),
+    isDefault: t.boolean({
+      description: 'True for the default node (the first configured).',
+      resolve: (n, _a, ctx) => n.name === ctx.loaders.node.defaultName,
+    }),
     nodeId: t.string({
       nullable: true,
       description: 'NodeID-… (info.getNodeID; node-specific: public API nodes refuse it).',
@@ -47,24 +56,40 @@ builder.node(NetworkNodeRef, {
       type: NodeProofOfPossessionRef,
       nullable: true,
       description: "The node's BLS public key and proof of possession (info.getNodeID).",
-      resolve: async (n, _a, ctx) => (await readNode(n, ctx, (c) => c.info.nodeId())).nodePOP ?? null,
+      resolve: async (n, _a, ctx) =>
+        (await readNode(n, ctx, (c) => c.info.nodeId())).nodePOP ?? null,
     }),
     ip: t.string({
       nullable: true,
-      description: 'The IP and staking port peers reach the node at (info.getNodeIP; node-specific).',
+      description:
+        'The IP and staking port peers reach the node at (info.getNodeIP; node-specific).',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeIp()),
     }),
-    version: t.field({ type: NodeVersionRef, nullable: true, description: 'What software the node runs (info.getNodeVersion).', resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeVersion()) }),
+    version: t.field({
+      type: NodeVersionRef,
+      nullable: true,
+      description: 'What software the node runs (info.getNodeVersion).',
+      resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.nodeVersion()),
+    }),
     networkId: t.int({
       nullable: true,
       description: '1 for mainnet, 5 for fuji (info.getNetworkID).',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.networkId()),
     }),
-    networkName: t.string({ nullable: true, description: 'e.g. "mainnet", "fuji" (info.getNetworkName).', resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.networkName()) }),
+    networkName: t.string({
+      nullable: true,
+      description: 'e.g. "mainnet", "fuji" (info.getNetworkName).',
+      resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.networkName()),
+    }),
     isBootstrapped: t.boolean({
       nullable: true,
       description: 'Whether the node finished bootstrapping a chain (info.isBootstrapped).',
-      args: { chain: t.arg.string({ required: true, description: 'A blockchain id or alias ("X", "P", "C").' }) },
+      args: {
+        chain: t.arg.string({
+          required: true,
+          description: 'A blockchain id or alias ("X", "P", "C").',
+        }),
+      },
       resolve: (n, args, ctx) => {
         const chain = parseChainRef(args.chain, 'chain');
         return readNode(n, ctx, (c) => c.info.isBootstrapped(chain));
@@ -79,11 +104,17 @@ builder.node(NetworkNodeRef, {
         return readNode(n, ctx, (c) => c.info.blockchainId(alias));
       },
     }),
-    upgrades: t.field({ type: NetworkUpgradesRef, nullable: true, description: "The network's upgrade schedule as the node knows it (info.upgrades).", resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.upgrades()) }),
+    upgrades: t.field({
+      type: NetworkUpgradesRef,
+      nullable: true,
+      description: "The network's upgrade schedule as the node knows it (info.upgrades).",
+      resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.upgrades()),
+    }),
     acps: t.field({
       type: [AcpPreferenceRef],
       nullable: true,
-      description: 'Community proposal preferences of the validators, by proposal number (info.acps).',
+      description:
+        'Community proposal preferences of the validators, by proposal number (info.acps).',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.acps()),
     }),
     vms: t.field({
@@ -101,10 +132,16 @@ builder.node(NetworkNodeRef, {
     uptime: t.field({
       type: NodeUptimeRef,
       nullable: true,
-      description: "The network's view of this node's uptime on the primary network, or on an L1/subnet (info.uptime).",
-      args: { subnetId: t.arg.string({ description: 'An L1 or subnet id; omit for the primary network.' }) },
+      description:
+        "The network's view of this node's uptime on the primary network, or on an L1/subnet (info.uptime).",
+      args: {
+        subnetId: t.arg.string({
+          description: 'An L1 or subnet id; omit for the primary network.',
+        }),
+      },
       resolve: (n, args, ctx) => {
-        const subnetId = args.subnetId == null ? undefined : parseId(args.subnetId, 'subnetId', 'subnet id');
+        const subnetId =
+          args.subnetId == null ? undefined : parseId(args.subnetId, 'subnetId', 'subnet id');
         return readNode(n, ctx, (c) => c.info.uptime(subnetId));
       },
     }),
@@ -112,7 +149,8 @@ builder.node(NetworkNodeRef, {
       type: NodeTxFeesRef,
       nullable: true,
       description: 'Static transaction fees in nAVAX (info.getTxFee).',
-      deprecationReason: 'info.getTxFee is deprecated as of AvalancheGo v1.12.2 (fees are dynamic since Etna); use xChain.fees for the X-Chain.',
+      deprecationReason:
+        'info.getTxFee is deprecated as of AvalancheGo v1.12.2 (fees are dynamic since Etna); use xChain.fees for the X-Chain.',
       resolve: (n, _a, ctx) => readNode(n, ctx, (c) => c.info.txFee()),
     }),
   }),
@@ -122,7 +160,8 @@ builder.queryFields((t) => ({
   networkNode: t.field({
     type: NetworkNodeRef,
     nullable: true,
-    description: 'A node configured on this gateway, by name; the default node when the name is omitted.',
+    description:
+      'A node configured on this gateway, by name; the default node when the name is omitted.',
     args: { name: t.arg.string({ description: 'A configured node name (see networkNodes).' }) },
     resolve: (_root, args, ctx) => ({ name: nodeByName(ctx, args.name).name }),
   }),

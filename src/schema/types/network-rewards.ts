@@ -7,15 +7,15 @@ import type {
   PendingRewardRaw,
 } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
-import { AssetAmountRef } from './primary-balance.js';
 import { RewardTypeEnum } from './p-chain-utxo.js';
+import { AssetAmountRef } from './primary-balance.js';
 import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
 import { StakingTransactionRef } from './staking-transaction.js';
 import { ValidatorRef } from './validator.js';

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
-import type { VALIDATOR_SORT_BY, NetworkValidatorFilter } from '../../upstream/data-api-staking.js';
+import type { NetworkValidatorFilter, VALIDATOR_SORT_BY } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
@@ -185,45 +185,45 @@ function nodeValidators(
 
 /** The filter arguments of `listValidators` (every one of the route's but `subnetId`). */
 const validatorFilterArgs = builder.args((t) => ({
-    nodeIds: t.stringList({
-      description: 'Only these nodes (NodeID-…, checksummed; at most 64).',
-    }),
-    sortBy: t.field({
-      type: ValidatorSortByEnum,
-      description: 'What to sort by. Default: BLOCK_INDEX.',
-    }),
-    sortOrder: t.field({
-      type: SortOrderEnum,
-      description: 'Sort direction. Default: the upstream’s (descending).',
-    }),
-    validationStatus: t.field({
-      type: ValidationStatusEnum,
-      description: 'Only periods in this status.',
-    }),
-    minDelegationCapacity: t.string({
-      description: 'At least this nAVAX left to delegate (0–720000000000000000).',
-    }),
-    maxDelegationCapacity: t.string({
-      description: 'At most this nAVAX left to delegate (0–720000000000000000).',
-    }),
-    minTimeRemaining: t.int({
-      description: 'At least this many seconds left (0–2147483647).',
-    }),
-    maxTimeRemaining: t.int({
-      description: 'At most this many seconds left (0–2147483647).',
-    }),
-    minFeePercentage: t.float({
-      description: 'Delegation fee at least this percent (2–100); no subnet periods then.',
-    }),
-    maxFeePercentage: t.float({
-      description: 'Delegation fee at most this percent (2–100); no subnet periods then.',
-    }),
-    minUptimePerformance: t.float({
-      description: 'Uptime at least this percent (0–100; the upstream’s default is 90).',
-    }),
-    maxUptimePerformance: t.float({
-      description: 'Uptime at most this percent (0–100; default 100).',
-    }),
+  nodeIds: t.stringList({
+    description: 'Only these nodes (NodeID-…, checksummed; at most 64).',
+  }),
+  sortBy: t.field({
+    type: ValidatorSortByEnum,
+    description: 'What to sort by. Default: BLOCK_INDEX.',
+  }),
+  sortOrder: t.field({
+    type: SortOrderEnum,
+    description: 'Sort direction. Default: the upstream’s (descending).',
+  }),
+  validationStatus: t.field({
+    type: ValidationStatusEnum,
+    description: 'Only periods in this status.',
+  }),
+  minDelegationCapacity: t.string({
+    description: 'At least this nAVAX left to delegate (0–720000000000000000).',
+  }),
+  maxDelegationCapacity: t.string({
+    description: 'At most this nAVAX left to delegate (0–720000000000000000).',
+  }),
+  minTimeRemaining: t.int({
+    description: 'At least this many seconds left (0–2147483647).',
+  }),
+  maxTimeRemaining: t.int({
+    description: 'At most this many seconds left (0–2147483647).',
+  }),
+  minFeePercentage: t.float({
+    description: 'Delegation fee at least this percent (2–100); no subnet periods then.',
+  }),
+  maxFeePercentage: t.float({
+    description: 'Delegation fee at most this percent (2–100); no subnet periods then.',
+  }),
+  minUptimePerformance: t.float({
+    description: 'Uptime at least this percent (0–100; the upstream’s default is 90).',
+  }),
+  maxUptimePerformance: t.float({
+    description: 'Uptime at most this percent (0–100; default 100).',
+  }),
 }));
 
 /** The network's validation periods over `listValidators`: one list identity per checked filter. */
@@ -251,7 +251,7 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         "The network's validation periods, each typed by its status (Data API `listValidators`, " +
-        "every filter of " +
+        'every filter of ' +
         'the route). With `nodeId`: that node’s periods only (`getSingleValidatorDetails`, which ' +
         'takes only ' +
         '`validationStatus` and `sortOrder`). Forward paging only (first/after).',

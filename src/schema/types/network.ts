@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { parseNetwork, type GatewayNetwork } from '../primary-inputs.js';
+import { type GatewayNetwork, parseNetwork } from '../primary-inputs.js';
 
 /**
  * The primary network (P-Chain, X-Chain, C-Chain and their validators) of mainnet or fuji. It holds no
@@ -21,18 +21,25 @@ export const NetworkNameEnum = builder.enumType('NetworkName', {
 /** The order of a list by time, as the Data API's `sortOrder` takes it. */
 export const SortOrderEnum = builder.enumType('SortOrder', {
   description: 'The order of a list by time.',
-  values: { ASC: { value: 'asc', description: 'Oldest first.' }, DESC: { value: 'desc', description: 'Newest first.' } } as const,
+  values: {
+    ASC: { value: 'asc', description: 'Oldest first.' },
+    DESC: { value: 'desc', description: 'Newest first.' },
+  } as const,
 });
 
 export const NetworkRef = builder.objectRef<NetworkShape>('Network');
 
 builder.node(NetworkRef, {
-  description: 'The Avalanche primary network of mainnet or fuji: validators, L1 validators, P-Chain staking and balances.',
+  description:
+    'The Avalanche primary network of mainnet or fuji: validators, L1 validators, P-Chain staking and balances.',
   id: { resolve: (n) => n.name },
   // Nothing to fetch: a network is valid when its name is.
   loadOne: (id) => ({ name: parseNetwork(id, 'id') }),
   fields: (t) => ({
-    name: t.expose('name', { type: NetworkNameEnum, description: 'Which network: mainnet or fuji.' }),
+    name: t.expose('name', {
+      type: NetworkNameEnum,
+      description: 'Which network: mainnet or fuji.',
+    }),
     isTestnet: t.boolean({ description: 'True for fuji.', resolve: (n) => n.name === 'fuji' }),
   }),
 });
@@ -40,7 +47,8 @@ builder.node(NetworkRef, {
 builder.queryField('network', (t) =>
   t.field({
     type: NetworkRef,
-    description: 'The primary network by name: mainnet, fuji or testnet (testnet and fuji are the same network).',
+    description:
+      'The primary network by name: mainnet, fuji or testnet (testnet and fuji are the same network).',
     args: { name: t.arg.string({ required: true, description: 'mainnet, fuji or testnet.' }) },
     resolve: (_root, { name }) => ({ name: parseNetwork(name, 'name') }),
   }),

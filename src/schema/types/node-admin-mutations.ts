@@ -7,7 +7,13 @@ import { badInput } from '../errors.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
 import { NetworkNodeRef } from './network-node.js';
 import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';
-import { NodeAdminPayloadRef, NodeLoadVmsPayloadRef, NodeLogLevelEnum, NodeLoggerLevelsPayloadRef, parseLoggerName } from './node-admin.js';
+import {
+  NodeAdminPayloadRef,
+  NodeLoadVmsPayloadRef,
+  NodeLoggerLevelsPayloadRef,
+  NodeLogLevelEnum,
+  parseLoggerName,
+} from './node-admin.js';
 import { XChainTransactionRef } from './x-chain-tx.js';
 import './mutation.js';
 
@@ -27,7 +33,10 @@ const NODE_ARG = 'A configured node name; the default node when omitted.';
 const MAX_ALIAS = 512;
 function parseAlias(value: string, argument = 'alias'): string {
   if (value.length === 0 || value.length > MAX_ALIAS || /[\s/]/.test(value)) {
-    throw badInput(argument, `${argument} must be 1 to ${MAX_ALIAS} characters without spaces or slashes`);
+    throw badInput(
+      argument,
+      `${argument} must be 1 to ${MAX_ALIAS} characters without spaces or slashes`,
+    );
   }
   return value;
 }
@@ -47,16 +56,21 @@ export const EvmLogLevelEnum = builder.enumType('EvmLogLevel', {
 builder.mutationFields((t) => ({
   nodeAdminAlias: t.field({
     type: NodeAdminPayloadRef,
-    description: 'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
+    description:
+      'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
-      endpoint: t.arg.string({ required: true, description: 'The part of the endpoint after /ext/, e.g. "bc/X".' }),
+      endpoint: t.arg.string({
+        required: true,
+        description: 'The part of the endpoint after /ext/, e.g. "bc/X".',
+      }),
       alias: t.arg.string({ required: true, description: 'At most 512 characters.' }),
     },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       const endpoint = args.endpoint.replace(/^\/?(ext\/)?/, '');
-      if (!/^[\w.\-/]{1,512}$/.test(endpoint)) throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
+      if (!/^[\w.\-/]{1,512}$/.test(endpoint))
+        throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
       const alias = parseAlias(args.alias);
       await node.call((c) => c.admin.alias(endpoint, alias));
       return { node: node.name, method: 'admin.alias' };
@@ -64,7 +78,8 @@ builder.mutationFields((t) => ({
   }),
   nodeAdminAliasChain: t.field({
     type: NodeAdminPayloadRef,
-    description: 'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
+    description:
+      'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
       chain: t.arg.string({ required: true, description: 'A blockchain id or existing alias.' }),
@@ -80,16 +95,24 @@ builder.mutationFields((t) => ({
   }),
   nodeAdminSetLoggerLevel: t.field({
     type: NodeLoggerLevelsPayloadRef,
-    description: 'Change the log and/or display level of one logger, or of every logger (admin.setLoggerLevel).',
+    description:
+      'Change the log and/or display level of one logger, or of every logger (admin.setLoggerLevel).',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
       loggerName: t.arg.string({ description: 'Omit for every logger.' }),
-      logLevel: t.arg({ type: NodeLogLevelEnum, description: 'New level for the log files; unchanged when omitted.' }),
-      displayLevel: t.arg({ type: NodeLogLevelEnum, description: 'New level for the console; unchanged when omitted.' }),
+      logLevel: t.arg({
+        type: NodeLogLevelEnum,
+        description: 'New level for the log files; unchanged when omitted.',
+      }),
+      displayLevel: t.arg({
+        type: NodeLogLevelEnum,
+        description: 'New level for the console; unchanged when omitted.',
+      }),
     },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
-      if (args.logLevel == null && args.displayLevel == null) throw badInput('logLevel', 'Give logLevel, displayLevel or both');
+      if (args.logLevel == null && args.displayLevel == null)
+        throw badInput('logLevel', 'Give logLevel, displayLevel or both');
       const request = {
         loggerName: args.loggerName == null ? undefined : parseLoggerName(args.loggerName),
         logLevel: args.logLevel ?? undefined,
@@ -101,17 +124,25 @@ builder.mutationFields((t) => ({
   }),
   nodeAdminLoadVms: t.field({
     type: NodeLoadVmsPayloadRef,
-    description: "Load the VMs installed in the node's plugin directory since it started (admin.loadVMs).",
+    description:
+      "Load the VMs installed in the node's plugin directory since it started (admin.loadVMs).",
     args: { node: t.arg.string({ description: NODE_ARG }) },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
-      return { node: node.name, method: 'admin.loadVMs', ...(await node.call((c) => c.admin.loadVms())) };
+      return {
+        node: node.name,
+        method: 'admin.loadVMs',
+        ...(await node.call((c) => c.admin.loadVms())),
+      };
     },
   }),
   cChainAdminSetLogLevel: t.field({
     type: NodeAdminPayloadRef,
     description: 'Change the C-Chain VM log level (admin.setLogLevel on /ext/bc/C/admin).',
-    args: { node: t.arg.string({ description: NODE_ARG }), level: t.arg({ type: EvmLogLevelEnum, required: true, description: 'The new log level.' }) },
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      level: t.arg({ type: EvmLogLevelEnum, required: true, description: 'The new log level.' }),
+    },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       await node.call((c) => c.cChain.setLogLevel(args.level));
@@ -136,7 +167,9 @@ for (const [suffix, action, what] of PROFILERS) {
         args: { node: t.arg.string({ description: NODE_ARG }) },
         resolve: async (_r, args, ctx) => {
           const node = adminNode(ctx, args.node);
-          await node.call((c) => (target === 'node' ? c.admin.profiler(action) : c.cChain.profiler(action)));
+          await node.call((c) =>
+            target === 'node' ? c.admin.profiler(action) : c.cChain.profiler(action),
+          );
           return { node: node.name, method: `admin.${action}` };
         },
       }),
@@ -144,29 +177,57 @@ for (const [suffix, action, what] of PROFILERS) {
   }
 }
 
-const XChainIssueTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('XChainIssueTxPayload').implement({
-  description: 'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
-  fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the transaction went through.', resolve: (p) => ({ name: p.node }) }),
-    txId: t.exposeString('txId', { description: 'Id (CB58) of the issued transaction.' }),
-    transaction: t.field({ type: XChainTransactionRef, description: 'The issued transaction, read back from the node.', resolve: (p) => ({ node: p.node, txId: p.txId }) }),
-  }),
-});
+const XChainIssueTxPayloadRef = builder
+  .objectRef<{ node: string; txId: string }>('XChainIssueTxPayload')
+  .implement({
+    description:
+      'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
+    fields: (t) => ({
+      networkNode: t.field({
+        type: NetworkNodeRef,
+        description: 'The configured node the transaction went through.',
+        resolve: (p) => ({ name: p.node }),
+      }),
+      txId: t.exposeString('txId', { description: 'Id (CB58) of the issued transaction.' }),
+      transaction: t.field({
+        type: XChainTransactionRef,
+        description: 'The issued transaction, read back from the node.',
+        resolve: (p) => ({ node: p.node, txId: p.txId }),
+      }),
+    }),
+  });
 
-const CChainIssueAtomicTxPayloadRef = builder.objectRef<{ node: string; txId: string }>('CChainIssueAtomicTxPayload').implement({
-  description: 'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
-  fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the transaction went through.', resolve: (p) => ({ name: p.node }) }),
-    txId: t.exposeString('txId', { description: 'Id (CB58) of the issued atomic transaction.' }),
-    atomicTransaction: t.field({ type: CChainAtomicTransactionRef, description: 'The issued atomic transaction, read back from the node.', resolve: (p) => ({ node: p.node, txId: p.txId }) }),
-  }),
-});
+const CChainIssueAtomicTxPayloadRef = builder
+  .objectRef<{ node: string; txId: string }>('CChainIssueAtomicTxPayload')
+  .implement({
+    description:
+      'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
+    fields: (t) => ({
+      networkNode: t.field({
+        type: NetworkNodeRef,
+        description: 'The configured node the transaction went through.',
+        resolve: (p) => ({ name: p.node }),
+      }),
+      txId: t.exposeString('txId', { description: 'Id (CB58) of the issued atomic transaction.' }),
+      atomicTransaction: t.field({
+        type: CChainAtomicTransactionRef,
+        description: 'The issued atomic transaction, read back from the node.',
+        resolve: (p) => ({ node: p.node, txId: p.txId }),
+      }),
+    }),
+  });
 
 builder.mutationFields((t) => ({
   xChainIssueTx: t.field({
     type: XChainIssueTxPayloadRef,
     description: 'Send a signed X-Chain tx to the network through the node (avm.issueTx).',
-    args: { node: t.arg.string({ description: NODE_ARG }), tx: t.arg.string({ required: true, description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum)." }) },
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      tx: t.arg.string({
+        required: true,
+        description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum).",
+      }),
+    },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       const tx = parseSignedTx(args.tx);
@@ -175,8 +236,15 @@ builder.mutationFields((t) => ({
   }),
   cChainIssueAtomicTx: t.field({
     type: CChainIssueAtomicTxPayloadRef,
-    description: 'Send a signed C-Chain atomic (import/export) tx through the node (avax.issueTx on /ext/bc/C/avax).',
-    args: { node: t.arg.string({ description: NODE_ARG }), tx: t.arg.string({ required: true, description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum)." }) },
+    description:
+      'Send a signed C-Chain atomic (import/export) tx through the node (avax.issueTx on /ext/bc/C/avax).',
+    args: {
+      node: t.arg.string({ description: NODE_ARG }),
+      tx: t.arg.string({
+        required: true,
+        description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum).",
+      }),
+    },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       const tx = parseSignedTx(args.tx);

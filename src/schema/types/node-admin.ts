@@ -63,7 +63,8 @@ const NetworkNodeAdminRef = builder.objectRef<NetworkNodeShape>('NetworkNodeAdmi
 
 export function parseLoggerName(value: string, argument = 'loggerName'): string {
   const v = value.trim();
-  if (!/^[\w.\-/]{1,128}$/.test(v)) throw badInput(argument, `${argument} must be a logger name such as "C", "P", "X" or "main"`);
+  if (!/^[\w.\-/]{1,128}$/.test(v))
+    throw badInput(argument, `${argument} must be a logger name such as "C", "P", "X" or "main"`);
   return v;
 }
 
@@ -71,7 +72,8 @@ builder.objectFields(NetworkNodeRef, (t) => ({
   admin: t.field({
     type: NetworkNodeAdminRef,
     nullable: true,
-    description: 'Admin reads (aliases, logger levels). Needs the admin token (Authorization: Bearer …).',
+    description:
+      'Admin reads (aliases, logger levels). Needs the admin token (Authorization: Bearer …).',
     resolve: (n, _a, ctx) => {
       requireAdmin(ctx.adminAuth);
       return n;
@@ -88,39 +90,72 @@ export interface AdminPayload {
 export const NodeAdminPayloadRef = builder.objectRef<AdminPayload>('NodeAdminPayload').implement({
   description: 'The result of an admin action the node answers with an empty object.',
   fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
-    method: t.exposeString('method', { description: 'The node method called, e.g. "admin.alias".' }),
-  }),
-});
-
-export const NodeLoggerLevelsPayloadRef = builder.objectRef<AdminPayload & { loggerLevels: LoggerLevel[] | null }>('NodeLoggerLevelsPayload').implement({
-  description: 'The answer of a logger-level admin call: the node and the levels it now has.',
-  fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
-    method: t.exposeString('method', { description: 'The node method called (e.g. "admin.setLoggerLevel").' }),
-    loggerLevels: t.field({
-      type: [LoggerLevelRef],
-      nullable: true,
-      description: 'The levels after the change, as the node reported them (null from nodes that answer {}).',
-      resolve: (p) => p.loggerLevels,
+    networkNode: t.field({
+      type: NetworkNodeRef,
+      description: 'The configured node the call went to.',
+      resolve: (p) => ({ name: p.node }),
+    }),
+    method: t.exposeString('method', {
+      description: 'The node method called, e.g. "admin.alias".',
     }),
   }),
 });
 
-const VmLoadFailureRef = builder.objectRef<LoadVmsResult['failedVms'][number]>('NodeVmLoadFailure').implement({
-  description: 'A VM the node failed to load.',
-  fields: (t) => ({
-    id: t.exposeString('id', { description: 'CB58 id of the VM.' }),
-    error: t.exposeString('error', { description: 'Why it failed, as the node says.' }),
-  }),
-});
+export const NodeLoggerLevelsPayloadRef = builder
+  .objectRef<AdminPayload & { loggerLevels: LoggerLevel[] | null }>('NodeLoggerLevelsPayload')
+  .implement({
+    description: 'The answer of a logger-level admin call: the node and the levels it now has.',
+    fields: (t) => ({
+      networkNode: t.field({
+        type: NetworkNodeRef,
+        description: 'The configured node the call went to.',
+        resolve: (p) => ({ name: p.node }),
+      }),
+      method: t.exposeString('method', {
+        description: 'The node method called (e.g. "admin.setLoggerLevel").',
+      }),
+      loggerLevels: t.field({
+        type: [LoggerLevelRef],
+        nullable: true,
+        description:
+          'The levels after the change, as the node reported them (null from nodes that answer {}).',
+        resolve: (p) => p.loggerLevels,
+      }),
+    }),
+  });
 
-export const NodeLoadVmsPayloadRef = builder.objectRef<AdminPayload & LoadVmsResult>('NodeLoadVmsPayload').implement({
-  description: 'The answer of admin.loadVMs: the VMs registered and those that failed.',
-  fields: (t) => ({
-    networkNode: t.field({ type: NetworkNodeRef, description: 'The configured node the call went to.', resolve: (p) => ({ name: p.node }) }),
-    method: t.exposeString('method', { description: 'The node method called ("admin.loadVMs").' }),
-    newVms: t.field({ type: [VirtualMachineRef], description: 'VMs registered by this call, with their aliases.', resolve: (p) => p.newVms }),
-    failedVms: t.field({ type: [VmLoadFailureRef], description: 'VMs that failed to load, with the reason; empty when none.', resolve: (p) => p.failedVms }),
-  }),
-});
+const VmLoadFailureRef = builder
+  .objectRef<LoadVmsResult['failedVms'][number]>('NodeVmLoadFailure')
+  .implement({
+    description: 'A VM the node failed to load.',
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'CB58 id of the VM.' }),
+      error: t.exposeString('error', { description: 'Why it failed, as the node says.' }),
+    }),
+  });
+
+export const NodeLoadVmsPayloadRef = builder
+  .objectRef<AdminPayload & LoadVmsResult>('NodeLoadVmsPayload')
+  .implement({
+    description: 'The answer of admin.loadVMs: the VMs registered and those that failed.',
+    fields: (t) => ({
+      networkNode: t.field({
+        type: NetworkNodeRef,
+        description: 'The configured node the call went to.',
+        resolve: (p) => ({ name: p.node }),
+      }),
+      method: t.exposeString('method', {
+        description: 'The node method called ("admin.loadVMs").',
+      }),
+      newVms: t.field({
+        type: [VirtualMachineRef],
+        description: 'VMs registered by this call, with their aliases.',
+        resolve: (p) => p.newVms,
+      }),
+      failedVms: t.field({
+        type: [VmLoadFailureRef],
+        description: 'VMs that failed to load, with the reason; empty when none.',
+        resolve: (p) => p.failedVms,
+      }),
+    }),
+  });

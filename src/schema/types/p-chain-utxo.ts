@@ -14,36 +14,99 @@ export const RewardTypeEnum = builder.enumType('RewardType', {
 
 export const UtxoTypeEnum = builder.enumType('UtxoType', {
   description: 'Whether a P-Chain UTXO is locked as stake or spendable.',
-  values: { STAKE: { description: 'Locked as stake until the staking period ends.' }, TRANSFER: { description: 'A spendable output.' } } as const,
+  values: {
+    STAKE: { description: 'Locked as stake until the staking period ends.' },
+    TRANSFER: { description: 'A spendable output.' },
+  } as const,
 });
 
 const ts = { type: 'Timestamp', nullable: true } as const;
 
 export const PChainUtxoRef = builder.objectRef<PChainUtxo>('PChainUtxo').implement({
-  description: 'An output of a P-Chain transaction: who can spend it, how much, and whether it is staked or locked.',
+  description:
+    'An output of a P-Chain transaction: who can spend it, how much, and whether it is staked or locked.',
   fields: (t) => ({
     utxoId: t.exposeString('utxoId', { description: 'UTXO id (CB58).' }),
     txHash: t.exposeString('txHash', { description: 'The transaction that created it.' }),
-    outputIndex: t.exposeInt('outputIndex', { description: "Position of this output among the transaction's outputs." }),
-    addresses: t.exposeStringList('addresses', { description: 'Addresses that may sign to consume it.' }),
-    threshold: t.exposeInt('threshold', { nullable: true, description: 'Signatures needed to consume it.' }),
-    asset: t.field({ type: AssetAmountRef, description: 'The asset and amount held (AVAX in nAVAX).', resolve: (u) => u.asset }),
-    amount: t.expose('amount', { type: 'BigDecimal', description: "Amount held, in the asset's smallest unit (nAVAX for AVAX; decimal string)." }),
+    outputIndex: t.exposeInt('outputIndex', {
+      description: "Position of this output among the transaction's outputs.",
+    }),
+    addresses: t.exposeStringList('addresses', {
+      description: 'Addresses that may sign to consume it.',
+    }),
+    threshold: t.exposeInt('threshold', {
+      nullable: true,
+      description: 'Signatures needed to consume it.',
+    }),
+    asset: t.field({
+      type: AssetAmountRef,
+      description: 'The asset and amount held (AVAX in nAVAX).',
+      resolve: (u) => u.asset,
+    }),
+    amount: t.expose('amount', {
+      type: 'BigDecimal',
+      description: "Amount held, in the asset's smallest unit (nAVAX for AVAX; decimal string).",
+    }),
     assetId: t.exposeString('assetId', { description: 'CB58 id of the asset held.' }),
-    utxoType: t.expose('utxoType', { type: UtxoTypeEnum, description: 'STAKE for a staked (locked) output, TRANSFER for a spendable one.' }),
-    staked: t.exposeBoolean('staked', { nullable: true, description: 'True when the output is staked; null when the upstream does not say.' }),
-    rewardType: t.expose('rewardType', { type: RewardTypeEnum, nullable: true, description: 'For a reward output: what the reward is for; null otherwise.' }),
-    createdOnChainId: t.exposeString('createdOnChainId', { description: 'CB58 id of the chain on which the output was created.' }),
-    consumedOnChainId: t.exposeString('consumedOnChainId', { description: 'CB58 id of the chain on which it is (or will be) consumed.' }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal', description: 'Height of the P-Chain block that created the output (decimal string).' }),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'When that block was proposed, Unix seconds.' }),
-    consumingTxHash: t.exposeString('consumingTxHash', { nullable: true, description: 'Hash (CB58) of the transaction that consumed the output; null while unspent.' }),
-    consumingBlockNumber: t.expose('consumingBlockNumber', { type: 'BigDecimal', nullable: true, description: 'Height of the block that consumed it (decimal string); null while unspent.' }),
-    consumingBlockTimestamp: t.expose('consumingBlockTimestamp', { ...ts, description: 'When it was consumed, Unix seconds; null while unspent.' }),
-    platformLocktime: t.expose('platformLocktime', { ...ts, description: 'Not consumable before this time.' }),
-    stakeableLocktime: t.expose('stakeableLocktime', { ...ts, description: 'Before this time it may only be used for staking.' }),
-    utxoStartTimestamp: t.expose('utxoStartTimestamp', { ...ts, description: 'When a staked output was locked.' }),
-    utxoEndTimestamp: t.expose('utxoEndTimestamp', { ...ts, description: 'When a staked output unlocks.' }),
-    utxoBytes: t.exposeString('utxoBytes', { nullable: true, description: 'The serialized UTXO, hex; null when the upstream omits it.' }),
+    utxoType: t.expose('utxoType', {
+      type: UtxoTypeEnum,
+      description: 'STAKE for a staked (locked) output, TRANSFER for a spendable one.',
+    }),
+    staked: t.exposeBoolean('staked', {
+      nullable: true,
+      description: 'True when the output is staked; null when the upstream does not say.',
+    }),
+    rewardType: t.expose('rewardType', {
+      type: RewardTypeEnum,
+      nullable: true,
+      description: 'For a reward output: what the reward is for; null otherwise.',
+    }),
+    createdOnChainId: t.exposeString('createdOnChainId', {
+      description: 'CB58 id of the chain on which the output was created.',
+    }),
+    consumedOnChainId: t.exposeString('consumedOnChainId', {
+      description: 'CB58 id of the chain on which it is (or will be) consumed.',
+    }),
+    blockNumber: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Height of the P-Chain block that created the output (decimal string).',
+    }),
+    blockTimestamp: t.expose('blockTimestamp', {
+      type: 'Timestamp',
+      description: 'When that block was proposed, Unix seconds.',
+    }),
+    consumingTxHash: t.exposeString('consumingTxHash', {
+      nullable: true,
+      description: 'Hash (CB58) of the transaction that consumed the output; null while unspent.',
+    }),
+    consumingBlockNumber: t.expose('consumingBlockNumber', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Height of the block that consumed it (decimal string); null while unspent.',
+    }),
+    consumingBlockTimestamp: t.expose('consumingBlockTimestamp', {
+      ...ts,
+      description: 'When it was consumed, Unix seconds; null while unspent.',
+    }),
+    platformLocktime: t.expose('platformLocktime', {
+      ...ts,
+      description: 'Not consumable before this time.',
+    }),
+    stakeableLocktime: t.expose('stakeableLocktime', {
+      ...ts,
+      description: 'Before this time it may only be used for staking.',
+    }),
+    utxoStartTimestamp: t.expose('utxoStartTimestamp', {
+      ...ts,
+      description: 'When a staked output was locked.',
+    }),
+    utxoEndTimestamp: t.expose('utxoEndTimestamp', {
+      ...ts,
+      description: 'When a staked output unlocks.',
+    }),
+    utxoBytes: t.exposeString('utxoBytes', {
+      nullable: true,
+      description: 'The serialized UTXO, hex; null when the upstream omits it.',
+    }),
   }),
 });

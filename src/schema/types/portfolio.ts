@@ -3,13 +3,13 @@ import type { Page } from '../../upstream/request.js';
 import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type {
   CollectibleBalance,
-  Erc1155TokenBalance,
   Erc20TokenBalance,
   Erc721TokenBalance,
+  Erc1155TokenBalance,
 } from '../../upstream/schemas/portfolio.js';
-import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
+import { builder } from '../builder.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { AddressRef, type AddressShape } from './address.js';
@@ -17,9 +17,9 @@ import { CurrencyCodeEnum } from './money.js';
 import {
   AddressChainsRef,
   CollectibleBalanceRef,
-  Erc1155BalanceRef,
   Erc20BalanceRef,
   Erc721BalanceRef,
+  Erc1155BalanceRef,
 } from './token-balance.js';
 
 /**

@@ -1,12 +1,12 @@
 import { utxoPageSize } from '../../loaders/primary-net.js';
 import type { UtxoFilter } from '../../upstream/data-api-primary-net.js';
 import { UpstreamError } from '../../upstream/errors.js';
-import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import type {
   AddressChainIds,
   IndexedUtxo,
   LastActivity,
 } from '../../upstream/schemas/primary-net.js';
+import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';

@@ -5,10 +5,10 @@ import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parseNetwork, parseNodeId, type GatewayNetwork } from '../primary-inputs.js';
+import { type GatewayNetwork, parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
-import { L1ValidatorRef, type L1ValidatorItem } from './l1-validator.js';
+import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 
 /**

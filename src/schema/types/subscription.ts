@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
-import type { Head } from '../../live/head.js';
 import { SlowConsumerError } from '../../live/feed.js';
+import type { Head } from '../../live/head.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
@@ -18,8 +18,11 @@ import { TransactionRef } from './transaction.js';
 
 function liveOf(ctx: GatewayContext, chainId: string) {
   const live = ctx.live;
-  if (!live || !live.feed.configured(chainId)) {
-    throw badInput('chainId', `Chain ${chainId} is not followed live (the gateway's LIVE_WS names the chains it follows).`);
+  if (!live?.feed.configured(chainId)) {
+    throw badInput(
+      'chainId',
+      `Chain ${chainId} is not followed live (the gateway's LIVE_WS names the chains it follows).`,
+    );
   }
   return live;
 }
@@ -33,7 +36,8 @@ async function* headsOf(ctx: GatewayContext, chainId: string): AsyncGenerator<He
       try {
         r = await it.next();
       } catch (e) {
-        if (e instanceof SlowConsumerError) throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; subscribe again.`);
+        if (e instanceof SlowConsumerError)
+          throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; subscribe again.`);
         throw e;
       }
       if (r.done) return;
@@ -69,12 +73,20 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
   };
 }
 
-async function* transactionsOf(ctx: GatewayContext, chainId: string, address: string | undefined): AsyncGenerator<NativeTransaction> {
+async function* transactionsOf(
+  ctx: GatewayContext,
+  chainId: string,
+  address: string | undefined,
+): AsyncGenerator<NativeTransaction> {
   for await (const h of headsOf(ctx, chainId)) {
     const loaders = ctx.live!.loaders();
     let token: string | null = null;
     do {
-      const page = await loaders.evm.blockTransactionsPage.load({ chainId, blockId: h.number, pageToken: token });
+      const page = await loaders.evm.blockTransactionsPage.load({
+        chainId,
+        blockId: h.number,
+        pageToken: token,
+      });
       for (const tx of page.items) {
         const to = tx.to?.address?.toLowerCase();
         if (!address || tx.from.address.toLowerCase() === address || to === address) yield tx;
@@ -84,7 +96,11 @@ async function* transactionsOf(ctx: GatewayContext, chainId: string, address: st
   }
 }
 
-async function* icmStatusOf(ctx: GatewayContext, messageId: string, everyMs: number): AsyncGenerator<IcmMessage> {
+async function* icmStatusOf(
+  ctx: GatewayContext,
+  messageId: string,
+  everyMs: number,
+): AsyncGenerator<IcmMessage> {
   let last: string | undefined;
   for (;;) {
     const m = await ctx.live!.loaders().icm.message.load(messageId);
@@ -97,31 +113,53 @@ async function* icmStatusOf(ctx: GatewayContext, messageId: string, everyMs: num
   }
 }
 
-builder.subscriptionType({ description: 'Live data, over Server-Sent Events (`accept: text/event-stream`) or graphql-ws (`/graphql`).' });
+builder.subscriptionType({
+  description:
+    'Live data, over Server-Sent Events (`accept: text/event-stream`) or graphql-ws (`/graphql`).',
+});
 
 builder.subscriptionFields((t) => ({
   newBlocks: t.field({
     type: BlockRef,
-    description: 'Every new block of a followed EVM chain, in order, each once; nested fields resolve as in a query.',
-    args: { chainId: t.arg.string({ required: true, description: 'EVM chain id (decimal), one the gateway follows live.' }) },
+    description:
+      'Every new block of a followed EVM chain, in order, each once; nested fields resolve as in a query.',
+    args: {
+      chainId: t.arg.string({
+        required: true,
+        description: 'EVM chain id (decimal), one the gateway follows live.',
+      }),
+    },
     subscribe: (_root, args, ctx) => headsOf(ctx, parseChainId(args.chainId, 'chainId')),
     resolve: (head, _args, ctx) => blockOfHead(ctx, head as unknown as Head),
   }),
   newTransactions: t.field({
     type: TransactionRef,
-    description: "Transactions of each new block of a followed chain, in block order; with `address`, only those from or to it.",
+    description:
+      'Transactions of each new block of a followed chain, in block order; with `address`, only those from or to it.',
     args: {
-      chainId: t.arg.string({ required: true, description: 'EVM chain id (decimal), one the gateway follows live.' }),
-      address: t.arg.string({ description: 'EVM address (0x + 40 hex): only transactions from or to it.' }),
+      chainId: t.arg.string({
+        required: true,
+        description: 'EVM chain id (decimal), one the gateway follows live.',
+      }),
+      address: t.arg.string({
+        description: 'EVM address (0x + 40 hex): only transactions from or to it.',
+      }),
     },
     subscribe: (_root, args, ctx) =>
-      transactionsOf(ctx, parseChainId(args.chainId, 'chainId'), args.address ? parseEvmAddress(args.address, 'address') : undefined),
+      transactionsOf(
+        ctx,
+        parseChainId(args.chainId, 'chainId'),
+        args.address ? parseEvmAddress(args.address, 'address') : undefined,
+      ),
     resolve: (tx) => tx as unknown as NativeTransaction,
   }),
   icmMessageStatus: t.field({
     type: IcmMessageRef,
-    description: 'An interchain message now and each time its status changes (pending → delivered); ends once delivered.',
-    args: { messageId: t.arg.string({ required: true, description: 'ICM message id (32 bytes of hex).' }) },
+    description:
+      'An interchain message now and each time its status changes (pending → delivered); ends once delivered.',
+    args: {
+      messageId: t.arg.string({ required: true, description: 'ICM message id (32 bytes of hex).' }),
+    },
     subscribe: (_root, args, ctx) => {
       const id = parseMessageId(args.messageId, 'messageId');
       if (!ctx.live) throw badInput('messageId', 'Live data is not configured on this gateway.');
@@ -130,4 +168,3 @@ builder.subscriptionFields((t) => ({
     resolve: (m) => m as unknown as IcmMessage,
   }),
 }));
-

@@ -2,15 +2,15 @@ import type { GatewayContext } from '../../context.js';
 import { UpstreamError } from '../../upstream/errors.js';
 import type {
   AddressChains,
-  Erc1155TokenBalance,
   Erc20TokenBalance,
   Erc721TokenBalance,
+  Erc1155TokenBalance,
 } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
 import { ChainRef } from './chain.js';
 import { ContractRef } from './contract.js';
 import { MoneyRef } from './money.js';
-import { Erc1155TokenRef, Erc721TokenRef } from './token.js';
+import { Erc721TokenRef, Erc1155TokenRef } from './token.js';
 
 /**
  * The items of an address's balance lists (src/schema/types/portfolio.ts): an ERC-20 amount, an
@@ -162,4 +162,3 @@ export const AddressChainsRef = builder.objectRef<AddressChains>('AddressChains'
     }),
   }),
 });
-

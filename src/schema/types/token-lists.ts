@@ -3,20 +3,20 @@ import type { ContractMetadata } from '../../upstream/schemas/contracts.js';
 import type { CurrencyCode, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { NftToken, TokenTransfer } from '../../upstream/schemas/portfolio.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { given, registerArgumentCheck } from '../argument-checks.js';
 import { badInput } from '../errors.js';
 import { parseBlockRange } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
 import { TransactionStatusEnum } from './chain.js';
-import { ContractRef, Erc1155ContractRef, Erc721ContractRef } from './contract.js';
+import { ContractRef, Erc721ContractRef, Erc1155ContractRef } from './contract.js';
 import { CurrencyCodeEnum } from './money.js';
 import { NetworkNameEnum } from './network.js';
-import { Erc1155TokenRef, Erc721TokenRef } from './token.js';
-import { TokenTransferRef } from './transfer.js';
+import { Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { TransactionRef } from './transaction.js';
+import { TokenTransferRef } from './transfer.js';
 
 /**
  * Token lists and links: a contract's transfers (`listTransfers`), an NFT collection's tokens

@@ -1,10 +1,10 @@
 import {
-  NFT_METADATA_STATUSES,
-  type Erc1155Metadata,
-  type Erc1155Token,
   type Erc20Token,
   type Erc721Metadata,
   type Erc721Token,
+  type Erc1155Metadata,
+  type Erc1155Token,
+  NFT_METADATA_STATUSES,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
@@ -18,8 +18,14 @@ export const ErcTypeEnum = builder.enumType('ErcType', {
   description: 'The token standard of a contract.',
   values: {
     ERC_20: { value: 'ERC-20', description: 'A fungible token (ERC-20).' },
-    ERC_721: { value: 'ERC-721', description: 'An NFT collection (ERC-721): one owner per token id.' },
-    ERC_1155: { value: 'ERC-1155', description: 'A multi-token contract (ERC-1155): balances per token id.' },
+    ERC_721: {
+      value: 'ERC-721',
+      description: 'An NFT collection (ERC-721): one owner per token id.',
+    },
+    ERC_1155: {
+      value: 'ERC-1155',
+      description: 'A multi-token contract (ERC-1155): balances per token id.',
+    },
     UNKNOWN: { value: 'UNKNOWN', description: 'Not a token contract the indexer recognizes.' },
   } as const,
 });
@@ -45,43 +51,100 @@ const contractField = (description: string) =>
   ({
     type: AddressRef,
     description,
-    resolve: (tok: { chainId: string; address: string }) => ({ chainId: tok.chainId, address: tok.address.toLowerCase() }),
+    resolve: (tok: { chainId: string; address: string }) => ({
+      chainId: tok.chainId,
+      address: tok.address.toLowerCase(),
+    }),
   }) as const;
 
 export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token').implement({
   description: 'An ERC-20 token as a transfer names it, with its price when the indexer knows one.',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'Token contract address, 0x-hex in checksum case.' }),
-    contract: t.field(contractField('The token contract as an Address (its activity, balance and contract metadata).')),
+    address: t.exposeString('address', {
+      description: 'Token contract address, 0x-hex in checksum case.',
+    }),
+    contract: t.field(
+      contractField(
+        'The token contract as an Address (its activity, balance and contract metadata).',
+      ),
+    ),
     name: t.exposeString('name', { description: 'Token name.' }),
     symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
-    decimals: t.exposeInt('decimals', { description: 'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).' }),
-    logoUri: t.exposeString('logoUri', { nullable: true, description: "URL of the token's logo; null when none." }),
-    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-20 here).' }),
-    price: t.field({ type: MoneyRef, nullable: true, description: 'Token price now; null when the indexer has none.', resolve: (tok) => tok.price ?? null }),
+    decimals: t.exposeInt('decimals', {
+      description:
+        'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).',
+    }),
+    logoUri: t.exposeString('logoUri', {
+      nullable: true,
+      description: "URL of the token's logo; null when none.",
+    }),
+    ercType: t.expose('ercType', {
+      type: ErcTypeEnum,
+      description: 'Token standard (ERC-20 here).',
+    }),
+    price: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: 'Token price now; null when the indexer has none.',
+      resolve: (tok) => tok.price ?? null,
+    }),
   }),
 });
 
-export const NftMetadataRef = builder.interfaceRef<Erc721Metadata | Erc1155Metadata>('NftMetadata').implement({
-  description: 'NFT metadata as the indexer read it from the token URI.',
-  fields: (t) => ({
-    indexStatus: t.expose('indexStatus', { type: NftMetadataStatusEnum, description: "Whether the indexer could fetch and parse the token's metadata." }),
-    metadataLastUpdatedTimestamp: t.field({ type: 'Timestamp', nullable: true, description: 'When the indexer last refreshed the metadata, Unix seconds; null when never.', resolve: (m) => m.metadataLastUpdatedTimestamp ?? null }),
-    name: t.exposeString('name', { nullable: true, description: 'Name from the metadata; null when absent.' }),
-    symbol: t.exposeString('symbol', { nullable: true, description: 'Symbol from the metadata; null when absent.' }),
-    imageUri: t.exposeString('imageUri', { nullable: true, description: 'Image URL from the metadata; null when absent.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description from the metadata; null when absent.' }),
-    animationUri: t.exposeString('animationUri', { nullable: true, description: 'Animation URL from the metadata; null when absent.' }),
-    externalUrl: t.exposeString('externalUrl', { nullable: true, description: 'External URL from the metadata; null when absent.' }),
-    background: t.exposeString('background', { nullable: true, description: 'Background colour from the metadata; null when absent.' }),
-  }),
-});
+export const NftMetadataRef = builder
+  .interfaceRef<Erc721Metadata | Erc1155Metadata>('NftMetadata')
+  .implement({
+    description: 'NFT metadata as the indexer read it from the token URI.',
+    fields: (t) => ({
+      indexStatus: t.expose('indexStatus', {
+        type: NftMetadataStatusEnum,
+        description: "Whether the indexer could fetch and parse the token's metadata.",
+      }),
+      metadataLastUpdatedTimestamp: t.field({
+        type: 'Timestamp',
+        nullable: true,
+        description: 'When the indexer last refreshed the metadata, Unix seconds; null when never.',
+        resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
+      }),
+      name: t.exposeString('name', {
+        nullable: true,
+        description: 'Name from the metadata; null when absent.',
+      }),
+      symbol: t.exposeString('symbol', {
+        nullable: true,
+        description: 'Symbol from the metadata; null when absent.',
+      }),
+      imageUri: t.exposeString('imageUri', {
+        nullable: true,
+        description: 'Image URL from the metadata; null when absent.',
+      }),
+      description: t.exposeString('description', {
+        nullable: true,
+        description: 'Description from the metadata; null when absent.',
+      }),
+      animationUri: t.exposeString('animationUri', {
+        nullable: true,
+        description: 'Animation URL from the metadata; null when absent.',
+      }),
+      externalUrl: t.exposeString('externalUrl', {
+        nullable: true,
+        description: 'External URL from the metadata; null when absent.',
+      }),
+      background: t.exposeString('background', {
+        nullable: true,
+        description: 'Background colour from the metadata; null when absent.',
+      }),
+    }),
+  });
 
 export const Erc721MetadataRef = builder.objectRef<Erc721Metadata>('Erc721Metadata').implement({
   interfaces: [NftMetadataRef],
   description: 'Metadata of an ERC-721 token, fetched from its token URI.',
   fields: (t) => ({
-    attributes: t.exposeString('attributes', { nullable: true, description: 'The attributes as the metadata JSON gives them (a JSON string).' }),
+    attributes: t.exposeString('attributes', {
+      nullable: true,
+      description: 'The attributes as the metadata JSON gives them (a JSON string).',
+    }),
   }),
 });
 
@@ -89,8 +152,15 @@ export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Met
   interfaces: [NftMetadataRef],
   description: 'Metadata of an ERC-1155 token, fetched from its token URI.',
   fields: (t) => ({
-    decimals: t.exposeInt('decimals', { nullable: true, description: 'Decimals from the metadata (ERC-1155 amounts may be fractional); null when absent.' }),
-    properties: t.exposeString('properties', { nullable: true, description: 'The properties as the metadata JSON gives them (a JSON string).' }),
+    decimals: t.exposeInt('decimals', {
+      nullable: true,
+      description:
+        'Decimals from the metadata (ERC-1155 amounts may be fractional); null when absent.',
+    }),
+    properties: t.exposeString('properties', {
+      nullable: true,
+      description: 'The properties as the metadata JSON gives them (a JSON string).',
+    }),
   }),
 });
 
@@ -101,16 +171,31 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
     contract: t.field(contractField('The collection contract as an Address.')),
     name: t.exposeString('name', { description: 'Collection name.' }),
     symbol: t.exposeString('symbol', { description: 'Collection symbol.' }),
-    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-721 here).' }),
-    tokenId: t.exposeString('tokenId', { description: 'The token id (a decimal string: it may exceed 64 bits).' }),
-    tokenUri: t.exposeString('tokenUri', { description: 'Token URI the metadata is read from (often ipfs:// or https://).' }),
-    metadata: t.field({ type: Erc721MetadataRef, description: 'Metadata read from the token URI.', resolve: (tok) => tok.metadata }),
-    ownerAddress: t.exposeString('ownerAddress', { nullable: true, description: 'Address (0x-hex) of the current owner; null when the indexer does not know.' }),
+    ercType: t.expose('ercType', {
+      type: ErcTypeEnum,
+      description: 'Token standard (ERC-721 here).',
+    }),
+    tokenId: t.exposeString('tokenId', {
+      description: 'The token id (a decimal string: it may exceed 64 bits).',
+    }),
+    tokenUri: t.exposeString('tokenUri', {
+      description: 'Token URI the metadata is read from (often ipfs:// or https://).',
+    }),
+    metadata: t.field({
+      type: Erc721MetadataRef,
+      description: 'Metadata read from the token URI.',
+      resolve: (tok) => tok.metadata,
+    }),
+    ownerAddress: t.exposeString('ownerAddress', {
+      nullable: true,
+      description: 'Address (0x-hex) of the current owner; null when the indexer does not know.',
+    }),
     owner: t.field({
       type: AddressRef,
       nullable: true,
       description: 'The current owner, as the indexer reports it.',
-      resolve: (tok) => (tok.ownerAddress ? { chainId: tok.chainId, address: tok.ownerAddress.toLowerCase() } : null),
+      resolve: (tok) =>
+        tok.ownerAddress ? { chainId: tok.chainId, address: tok.ownerAddress.toLowerCase() } : null,
     }),
   }),
 });
@@ -118,11 +203,24 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
 export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155Token').implement({
   description: 'One ERC-1155 token id of a multi-token contract.',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'Multi-token contract address, 0x-hex in checksum case.' }),
+    address: t.exposeString('address', {
+      description: 'Multi-token contract address, 0x-hex in checksum case.',
+    }),
     contract: t.field(contractField('The multi-token contract as an Address.')),
-    ercType: t.expose('ercType', { type: ErcTypeEnum, description: 'Token standard (ERC-1155 here).' }),
-    tokenId: t.exposeString('tokenId', { description: 'The token id (a decimal string: it may exceed 64 bits).' }),
-    tokenUri: t.exposeString('tokenUri', { description: 'Token URI the metadata is read from (may contain `{id}`).' }),
-    metadata: t.field({ type: Erc1155MetadataRef, description: 'Metadata read from the token URI.', resolve: (tok) => tok.metadata }),
+    ercType: t.expose('ercType', {
+      type: ErcTypeEnum,
+      description: 'Token standard (ERC-1155 here).',
+    }),
+    tokenId: t.exposeString('tokenId', {
+      description: 'The token id (a decimal string: it may exceed 64 bits).',
+    }),
+    tokenUri: t.exposeString('tokenUri', {
+      description: 'Token URI the metadata is read from (may contain `{id}`).',
+    }),
+    metadata: t.field({
+      type: Erc1155MetadataRef,
+      description: 'Metadata read from the token URI.',
+      resolve: (tok) => tok.metadata,
+    }),
   }),
 });

@@ -1,6 +1,9 @@
 import type { GatewayContext } from '../../context.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
-import type { FullNativeTransaction, TransactionDetail } from '../../upstream/schemas/evm-transfers.js';
+import type {
+  FullNativeTransaction,
+  TransactionDetail,
+} from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
@@ -12,50 +15,92 @@ import { ChainRef, NetworkTokenRef } from './chain.js';
 import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
-  description: 'NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment.',
+  description:
+    'NATIVE_TRANSFER: a plain transfer of the native token; CONTRACT_CALL: a contract interaction; CONTRACT_CREATION: a deployment.',
   values: {
-    NATIVE_TRANSFER: { description: 'A plain transfer of the native token (no contract code run).' },
+    NATIVE_TRANSFER: {
+      description: 'A plain transfer of the native token (no contract code run).',
+    },
     CONTRACT_CALL: { description: 'A call to a contract.' },
     CONTRACT_CREATION: { description: 'A contract deployment.' },
   } as const,
 });
 
-const MethodRef = builder.objectRef<NonNullable<NativeTransaction['method']>>('TransactionMethod').implement({
-  description: 'How a transaction called: what kind of call and which contract method.',
-  fields: (t) => ({
-    callType: t.expose('callType', { type: TransactionMethodTypeEnum, description: 'The kind of call: a native transfer, a contract call or a contract creation.' }),
-    methodHash: t.exposeString('methodHash', { description: 'The 4-byte selector, or empty for a native transfer.' }),
-    methodName: t.exposeString('methodName', { nullable: true, description: 'Method name with parameter types (e.g. "transfer(address,uint256)"); "Native Transfer" or "Contract Deployment" for those calls; null when the ABI is unknown.' }),
-  }),
-});
+const MethodRef = builder
+  .objectRef<NonNullable<NativeTransaction['method']>>('TransactionMethod')
+  .implement({
+    description: 'How a transaction called: what kind of call and which contract method.',
+    fields: (t) => ({
+      callType: t.expose('callType', {
+        type: TransactionMethodTypeEnum,
+        description: 'The kind of call: a native transfer, a contract call or a contract creation.',
+      }),
+      methodHash: t.exposeString('methodHash', {
+        description: 'The 4-byte selector, or empty for a native transfer.',
+      }),
+      methodName: t.exposeString('methodName', {
+        nullable: true,
+        description:
+          'Method name with parameter types (e.g. "transfer(address,uint256)"); "Native Transfer" or "Contract Deployment" for those calls; null when the ABI is unknown.',
+      }),
+    }),
+  });
 
 /** The native token details of a transaction, with the transaction's identity (its current price is read apart). */
-type NetworkTokenDetailsShape = TransactionDetail['networkTokenDetails'] & { tx: { chainId: string; txHash: string } };
+type NetworkTokenDetailsShape = TransactionDetail['networkTokenDetails'] & {
+  tx: { chainId: string; txHash: string };
+};
 
-const NetworkTokenDetailsRef = builder.objectRef<NetworkTokenDetailsShape>('TransactionNetworkToken').implement({
-  description: 'The chain’s native token with its price now and at the time of the transaction.',
-  fields: (t) => ({
-    token: t.field({ type: NetworkTokenRef, description: 'The native token.', resolve: (d) => d.networkToken }),
-    // The price now changes while the transaction does not: read through its own head-class resource.
-    currentPrice: t.field({
-      type: MoneyRef,
-      nullable: true,
-      description: 'Its price now, in the requested currency (USD); null when the upstream has no price.',
-      resolve: async (d, _a, ctx) => (await ctx.loaders.evm.transactionPrice.load(d.tx)).currentPrice ?? null,
+const NetworkTokenDetailsRef = builder
+  .objectRef<NetworkTokenDetailsShape>('TransactionNetworkToken')
+  .implement({
+    description: 'The chain’s native token with its price now and at the time of the transaction.',
+    fields: (t) => ({
+      token: t.field({
+        type: NetworkTokenRef,
+        description: 'The native token.',
+        resolve: (d) => d.networkToken,
+      }),
+      // The price now changes while the transaction does not: read through its own head-class resource.
+      currentPrice: t.field({
+        type: MoneyRef,
+        nullable: true,
+        description:
+          'Its price now, in the requested currency (USD); null when the upstream has no price.',
+        resolve: async (d, _a, ctx) =>
+          (await ctx.loaders.evm.transactionPrice.load(d.tx)).currentPrice ?? null,
+      }),
+      historicalPrice: t.field({
+        type: MoneyRef,
+        nullable: true,
+        description: 'The price at the transaction’s block time.',
+        resolve: (d) => d.historicalPrice ?? null,
+      }),
     }),
-    historicalPrice: t.field({ type: MoneyRef, nullable: true, description: 'The price at the transaction’s block time.', resolve: (d) => d.historicalPrice ?? null }),
-  }),
-});
+  });
 
-const IcmMessageInfoRef = builder.objectRef<NonNullable<TransactionDetail['teleporterMessageInfo']>>('TransactionIcmMessageInfo').implement({
-  description: 'The interchain (ICM / Teleporter) message this transaction sent or delivered.',
-  fields: (t) => ({
-    messageId: t.exposeString('teleporterMessageId', { description: 'ICM (Teleporter) message id, 0x-hex.' }),
-    direction: t.exposeString('direction', { description: 'SOURCE_TRANSACTION (it sent the message) or DESTINATION_TRANSACTION (it delivered it).' }),
-    sourceChainId: t.exposeString('sourceChainId', { nullable: true, description: 'EVM chain id of the chain that sent the message; null when unknown.' }),
-    destinationChainId: t.exposeString('destinationChainId', { nullable: true, description: 'EVM chain id of the destination chain; null when unknown.' }),
-  }),
-});
+const IcmMessageInfoRef = builder
+  .objectRef<NonNullable<TransactionDetail['teleporterMessageInfo']>>('TransactionIcmMessageInfo')
+  .implement({
+    description: 'The interchain (ICM / Teleporter) message this transaction sent or delivered.',
+    fields: (t) => ({
+      messageId: t.exposeString('teleporterMessageId', {
+        description: 'ICM (Teleporter) message id, 0x-hex.',
+      }),
+      direction: t.exposeString('direction', {
+        description:
+          'SOURCE_TRANSACTION (it sent the message) or DESTINATION_TRANSACTION (it delivered it).',
+      }),
+      sourceChainId: t.exposeString('sourceChainId', {
+        nullable: true,
+        description: 'EVM chain id of the chain that sent the message; null when unknown.',
+      }),
+      destinationChainId: t.exposeString('destinationChainId', {
+        nullable: true,
+        description: 'EVM chain id of the destination chain; null when unknown.',
+      }),
+    }),
+  });
 
 /** The get-transaction answer for a transaction (deduplicated per request, cached as immutable). */
 export const detailOf = (tx: NativeTransaction, ctx: GatewayContext): Promise<TransactionDetail> =>
@@ -65,7 +110,8 @@ export const detailOf = (tx: NativeTransaction, ctx: GatewayContext): Promise<Tr
 const fullField =
   <K extends 'input' | 'baseFeePerGas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>(key: K) =>
   async (tx: NativeTransaction, _args: object, ctx: GatewayContext): Promise<string | null> => {
-    const full = 'input' in tx ? (tx as FullNativeTransaction) : (await detailOf(tx, ctx)).nativeTransaction;
+    const full =
+      'input' in tx ? (tx as FullNativeTransaction) : (await detailOf(tx, ctx)).nativeTransaction;
     return full[key] ?? null;
   };
 
@@ -81,7 +127,10 @@ export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>
         const parts = splitKey(id);
         if (!parts) return badInput('id', 'Malformed Transaction id');
         try {
-          const detail = await ctx.loaders.evm.transaction.load({ chainId: parseChainId(parts[0], 'id'), txHash: parseTxHash(parts[1], 'id') });
+          const detail = await ctx.loaders.evm.transaction.load({
+            chainId: parseChainId(parts[0], 'id'),
+            txHash: parseTxHash(parts[1], 'id'),
+          });
           return detail.nativeTransaction;
         } catch (e) {
           return e as Error;
@@ -94,41 +143,99 @@ TransactionRef.implement({
   description: 'A native transaction of an EVM chain.',
   fields: (t) => ({
     hash: t.exposeString('txHash', { description: 'Transaction hash, 0x-prefixed 32-byte hex.' }),
-    chainId: t.exposeString('chainId', { description: 'EVM chain id, a decimal string (e.g. "43114").' }),
-    chain: t.field({ type: ChainRef, description: 'The chain (its info loads only when asked for).', resolve: (tx) => ({ chainId: tx.chainId }) }),
-    blockNumber: t.expose('blockNumber', { type: 'BigDecimal', description: 'Number of the block that includes the transaction (decimal string).' }),
+    chainId: t.exposeString('chainId', {
+      description: 'EVM chain id, a decimal string (e.g. "43114").',
+    }),
+    chain: t.field({
+      type: ChainRef,
+      description: 'The chain (its info loads only when asked for).',
+      resolve: (tx) => ({ chainId: tx.chainId }),
+    }),
+    blockNumber: t.expose('blockNumber', {
+      type: 'BigDecimal',
+      description: 'Number of the block that includes the transaction (decimal string).',
+    }),
     blockHash: t.exposeString('blockHash', { description: 'Hash of that block, 0x-hex.' }),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp', description: 'When that block was proposed, Unix seconds.' }),
-    blockTimestampIso: t.string({ resolve: (tx) => isoOf(tx.blockTimestamp), description: '`blockTimestamp` as an ISO 8601 UTC date-time.' }),
+    blockTimestamp: t.expose('blockTimestamp', {
+      type: 'Timestamp',
+      description: 'When that block was proposed, Unix seconds.',
+    }),
+    blockTimestampIso: t.string({
+      resolve: (tx) => isoOf(tx.blockTimestamp),
+      description: '`blockTimestamp` as an ISO 8601 UTC date-time.',
+    }),
     blockTimestampMilliseconds: t.float({
       nullable: true,
       description: 'Millisecond block timestamp, present for blocks after the Granite upgrade.',
       resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
     }),
-    blockIndex: t.exposeInt('blockIndex', { description: 'Position of the transaction in its block.' }),
-    status: t.exposeString('txStatus', { description: 'The receipt status as the indexer reports it ("1" success, "0" failure).' }),
-    type: t.exposeInt('txType', { description: 'EIP-2718 type (0 legacy, 1 access list, 2 dynamic fee...).' }),
-    gasLimit: t.expose('gasLimit', { type: 'BigDecimal', description: 'Gas limit the sender set (decimal string).' }),
-    gasUsed: t.expose('gasUsed', { type: 'BigDecimal', description: 'Gas the transaction used (decimal string).' }),
-    gasPrice: t.expose('gasPrice', { type: 'BigDecimal', description: 'Effective gas price paid, in wei per gas (decimal string).' }),
-    nonce: t.expose('nonce', { type: 'BigDecimal', description: "Sender's nonce for this transaction (decimal string)." }),
+    blockIndex: t.exposeInt('blockIndex', {
+      description: 'Position of the transaction in its block.',
+    }),
+    status: t.exposeString('txStatus', {
+      description: 'The receipt status as the indexer reports it ("1" success, "0" failure).',
+    }),
+    type: t.exposeInt('txType', {
+      description: 'EIP-2718 type (0 legacy, 1 access list, 2 dynamic fee...).',
+    }),
+    gasLimit: t.expose('gasLimit', {
+      type: 'BigDecimal',
+      description: 'Gas limit the sender set (decimal string).',
+    }),
+    gasUsed: t.expose('gasUsed', {
+      type: 'BigDecimal',
+      description: 'Gas the transaction used (decimal string).',
+    }),
+    gasPrice: t.expose('gasPrice', {
+      type: 'BigDecimal',
+      description: 'Effective gas price paid, in wei per gas (decimal string).',
+    }),
+    nonce: t.expose('nonce', {
+      type: 'BigDecimal',
+      description: "Sender's nonce for this transaction (decimal string).",
+    }),
     value: t.expose('value', { type: 'BigDecimal', description: 'Value transferred, in wei.' }),
-    from: t.field({ type: AddressRef, description: 'The sender, with the indexer’s labels.', resolve: (tx) => addressOf(tx.chainId, tx.from) }),
+    from: t.field({
+      type: AddressRef,
+      description: 'The sender, with the indexer’s labels.',
+      resolve: (tx) => addressOf(tx.chainId, tx.from),
+    }),
     to: t.field({
       type: AddressRef,
-      description: 'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
+      description:
+        'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
       resolve: (tx) => addressOf(tx.chainId, tx.to),
     }),
-    method: t.field({ type: MethodRef, nullable: true, description: 'The call type and contract method; null when the upstream does not decode it.', resolve: (tx) => tx.method ?? null }),
+    method: t.field({
+      type: MethodRef,
+      nullable: true,
+      description: 'The call type and contract method; null when the upstream does not decode it.',
+      resolve: (tx) => tx.method ?? null,
+    }),
     block: t.field({
       type: BlockRef,
       nullable: true,
       description: 'The block that includes this transaction (loaded through the block loader).',
       resolve: (tx) => `${tx.chainId}:${tx.blockNumber}`,
     }),
-    input: t.string({ nullable: true, description: 'The call data (hex). From the full transaction.', resolve: fullField('input') }),
-    baseFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'Base fee per gas of the including block, in wei (decimal string). From the full transaction.', resolve: fullField('baseFeePerGas') }),
-    maxFeePerGas: t.field({ type: 'BigDecimal', nullable: true, description: 'EIP-1559 fee cap (type 2). From the full transaction.', resolve: fullField('maxFeePerGas') }),
+    input: t.string({
+      nullable: true,
+      description: 'The call data (hex). From the full transaction.',
+      resolve: fullField('input'),
+    }),
+    baseFeePerGas: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description:
+        'Base fee per gas of the including block, in wei (decimal string). From the full transaction.',
+      resolve: fullField('baseFeePerGas'),
+    }),
+    maxFeePerGas: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'EIP-1559 fee cap (type 2). From the full transaction.',
+      resolve: fullField('maxFeePerGas'),
+    }),
     maxPriorityFeePerGas: t.field({
       type: 'BigDecimal',
       nullable: true,
@@ -139,12 +246,16 @@ TransactionRef.implement({
       type: NetworkTokenDetailsRef,
       nullable: true,
       description: 'The native token and its prices. From the full transaction.',
-      resolve: async (tx, _args, ctx) => ({ ...(await detailOf(tx, ctx)).networkTokenDetails, tx: { chainId: tx.chainId, txHash: tx.txHash.toLowerCase() } }),
+      resolve: async (tx, _args, ctx) => ({
+        ...(await detailOf(tx, ctx)).networkTokenDetails,
+        tx: { chainId: tx.chainId, txHash: tx.txHash.toLowerCase() },
+      }),
     }),
     icmMessageInfo: t.field({
       type: IcmMessageInfoRef,
       nullable: true,
-      description: 'The interchain message this transaction sent or delivered, if any. From the full transaction.',
+      description:
+        'The interchain message this transaction sent or delivered, if any. From the full transaction.',
       resolve: async (tx, _args, ctx) => (await detailOf(tx, ctx)).teleporterMessageInfo ?? null,
     }),
   }),
@@ -156,8 +267,14 @@ builder.queryField('transaction', (t) =>
     nullable: true,
     description: 'One transaction, by hash.',
     args: {
-      chainId: t.arg.string({ required: true, description: 'EVM chain id (e.g. "43114") or blockchain id.' }),
-      hash: t.arg.string({ required: true, description: 'Transaction hash: 0x followed by 64 hex digits.' }),
+      chainId: t.arg.string({
+        required: true,
+        description: 'EVM chain id (e.g. "43114") or blockchain id.',
+      }),
+      hash: t.arg.string({
+        required: true,
+        description: 'Transaction hash: 0x followed by 64 hex digits.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);

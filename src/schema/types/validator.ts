@@ -1,8 +1,15 @@
 import { brandWithType } from '@pothos/core';
-import type { BlsCredentials, GatewayNetwork, Rewards, ValidationStatus, Validator, ValidatorDetails } from '../../upstream/schemas/primary.js';
+import type { GatewayContext } from '../../context.js';
+import type {
+  BlsCredentials,
+  GatewayNetwork,
+  Rewards,
+  ValidationStatus,
+  Validator,
+  ValidatorDetails,
+} from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
-import type { GatewayContext } from '../../context.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
@@ -17,17 +24,32 @@ export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentia
   description: 'A validator BLS public key and its proof of possession.',
   fields: (t) => ({
     publicKey: t.exposeString('publicKey', { description: 'BLS public key, 0x-hex (48 bytes).' }),
-    proofOfPossession: t.exposeString('proofOfPossession', { description: 'BLS signature proving possession of the key, 0x-hex (96 bytes).' }),
+    proofOfPossession: t.exposeString('proofOfPossession', {
+      description: 'BLS signature proving possession of the key, 0x-hex (96 bytes).',
+    }),
   }),
 });
 
 const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
   description: 'Validation and delegation rewards, in nAVAX.',
   fields: (t) => ({
-    validationRewardAmount: t.expose('validationRewardAmount', { type: 'BigDecimal', description: 'Reward for validating, in nAVAX (decimal string).' }),
-    delegationRewardAmount: t.expose('delegationRewardAmount', { type: 'BigDecimal', description: 'Reward from delegation fees, in nAVAX (decimal string).' }),
-    rewardAddresses: t.stringList({ resolve: (r) => r.rewardAddresses ?? [], description: 'Addresses (bech32) the rewards are paid to; empty when the upstream lists none.' }),
-    rewardTxHash: t.exposeString('rewardTxHash', { nullable: true, description: 'Hash (CB58) of the RewardValidatorTx that paid the rewards; null until paid.' }),
+    validationRewardAmount: t.expose('validationRewardAmount', {
+      type: 'BigDecimal',
+      description: 'Reward for validating, in nAVAX (decimal string).',
+    }),
+    delegationRewardAmount: t.expose('delegationRewardAmount', {
+      type: 'BigDecimal',
+      description: 'Reward from delegation fees, in nAVAX (decimal string).',
+    }),
+    rewardAddresses: t.stringList({
+      resolve: (r) => r.rewardAddresses ?? [],
+      description:
+        'Addresses (bech32) the rewards are paid to; empty when the upstream lists none.',
+    }),
+    rewardTxHash: t.exposeString('rewardTxHash', {
+      nullable: true,
+      description: 'Hash (CB58) of the RewardValidatorTx that paid the rewards; null until paid.',
+    }),
   }),
 });
 
@@ -37,7 +59,10 @@ export const ValidationStatusEnum = builder.enumType('ValidationStatus', {
     COMPLETED: { value: 'completed', description: 'Ended and rewarded (or not).' },
     ACTIVE: { value: 'active', description: 'Under way.' },
     PENDING: { value: 'pending', description: 'Not started yet.' },
-    REMOVED: { value: 'removed', description: 'A permissioned subnet validator removed before its end.' },
+    REMOVED: {
+      value: 'removed',
+      description: 'A permissioned subnet validator removed before its end.',
+    },
   } as const,
 });
 
@@ -53,26 +78,70 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (v) => TYPE_OF[v.validationStatus],
   fields: (t) => ({
-    network: t.expose('network', { type: NetworkNameEnum, description: 'The primary network of this validation period.' }),
-    txHash: t.exposeString('txHash', { description: 'The transaction that added this validator (CB58).' }),
+    network: t.expose('network', {
+      type: NetworkNameEnum,
+      description: 'The primary network of this validation period.',
+    }),
+    txHash: t.exposeString('txHash', {
+      description: 'The transaction that added this validator (CB58).',
+    }),
     nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
-    subnetId: t.exposeString('subnetId', { description: "CB58 id of the subnet validated (the primary network's is `11111111111111111111111111111111LpoYY`)." }),
-    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Amount staked by the validator, in nAVAX (decimal string).' }),
-    delegationFee: t.expose('delegationFee', { type: 'BigDecimal', nullable: true, description: 'Percent of delegator rewards kept by the validator.' }),
-    startTimestamp: t.expose('startTimestamp', { type: 'Timestamp', description: 'Start of the validation period, Unix seconds.' }),
-    startTimestampIso: t.string({ resolve: (v) => isoOf(v.startTimestamp), description: '`startTimestamp` as an ISO 8601 UTC date-time.' }),
-    endTimestamp: t.expose('endTimestamp', { type: 'Timestamp', description: 'End of the validation period, Unix seconds.' }),
-    endTimestampIso: t.string({ resolve: (v) => isoOf(v.endTimestamp), description: '`endTimestamp` as an ISO 8601 UTC date-time.' }),
-    blsCredentials: t.field({ type: BlsCredentialsRef, nullable: true, description: 'Present for permissionless validators.', resolve: (v) => v.blsCredentials ?? null }),
-    validationStatus: t.expose('validationStatus', { type: ValidationStatusEnum, description: 'Status of the period: pending, active, completed or removed.' }),
+    subnetId: t.exposeString('subnetId', {
+      description:
+        "CB58 id of the subnet validated (the primary network's is `11111111111111111111111111111111LpoYY`).",
+    }),
+    amountStaked: t.expose('amountStaked', {
+      type: 'BigDecimal',
+      description: 'Amount staked by the validator, in nAVAX (decimal string).',
+    }),
+    delegationFee: t.expose('delegationFee', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Percent of delegator rewards kept by the validator.',
+    }),
+    startTimestamp: t.expose('startTimestamp', {
+      type: 'Timestamp',
+      description: 'Start of the validation period, Unix seconds.',
+    }),
+    startTimestampIso: t.string({
+      resolve: (v) => isoOf(v.startTimestamp),
+      description: '`startTimestamp` as an ISO 8601 UTC date-time.',
+    }),
+    endTimestamp: t.expose('endTimestamp', {
+      type: 'Timestamp',
+      description: 'End of the validation period, Unix seconds.',
+    }),
+    endTimestampIso: t.string({
+      resolve: (v) => isoOf(v.endTimestamp),
+      description: '`endTimestamp` as an ISO 8601 UTC date-time.',
+    }),
+    blsCredentials: t.field({
+      type: BlsCredentialsRef,
+      nullable: true,
+      description: 'Present for permissionless validators.',
+      resolve: (v) => v.blsCredentials ?? null,
+    }),
+    validationStatus: t.expose('validationStatus', {
+      type: ValidationStatusEnum,
+      description: 'Status of the period: pending, active, completed or removed.',
+    }),
   }),
 });
 
 /** Splits `<network>:<nodeId>:<txHash>`, checking each part. */
-function parseValidatorKey(id: string): { network: ReturnType<typeof parseNetwork>; nodeId: string; txHash: string } {
+function parseValidatorKey(id: string): {
+  network: ReturnType<typeof parseNetwork>;
+  nodeId: string;
+  txHash: string;
+} {
   const [network, nodeId, txHash, ...rest] = id.split(':');
-  if (!network || !nodeId || !txHash || rest.length > 0) throw badInput('id', 'Malformed validator id');
-  return { network: parseNetwork(network, 'id'), nodeId: parseNodeId(nodeId, 'id'), txHash: parseCb58Id(txHash, 'id', 'transaction hash') };
+  if (!network || !nodeId || !txHash || rest.length > 0)
+    throw badInput('id', 'Malformed validator id');
+  return {
+    network: parseNetwork(network, 'id'),
+    nodeId: parseNodeId(nodeId, 'id'),
+    txHash: parseCb58Id(txHash, 'id', 'transaction hash'),
+  };
 }
 
 /** Upstream pages walked to find one period of a node (a node has a handful of periods; 100 per page). */
@@ -83,7 +152,12 @@ const MAX_LOOKUP_PAGES = 10;
  * walked through the shared page loader, so a list read in the same query costs nothing more. Branded with
  * the type of its current status. Null when none matches.
  */
-export async function findValidator(ctx: GatewayContext, network: GatewayNetwork, nodeId: string, match: (v: ValidatorDetails) => boolean): Promise<Validator | null> {
+export async function findValidator(
+  ctx: GatewayContext,
+  network: GatewayNetwork,
+  nodeId: string,
+  match: (v: ValidatorDetails) => boolean,
+): Promise<Validator | null> {
   let pageToken: string | null = null;
   for (let n = 0; n < MAX_LOOKUP_PAGES; n++) {
     const page = await ctx.loaders.primary.validatorsPage.load({ network, nodeId, pageToken });
@@ -99,7 +173,11 @@ export async function findValidator(ctx: GatewayContext, network: GatewayNetwork
 export async function loadValidator(id: string, ctx: GatewayContext): Promise<Validator> {
   const { network, nodeId, txHash } = parseValidatorKey(id);
   const found = await findValidator(ctx, network, nodeId, (v) => v.txHash === txHash);
-  if (!found) throw gqlError('NOT_FOUND', `Not found: no validation period ${txHash} for ${nodeId} on ${network}`);
+  if (!found)
+    throw gqlError(
+      'NOT_FOUND',
+      `Not found: no validation period ${txHash} for ${nodeId} on ${network}`,
+    );
   return found;
 }
 
@@ -118,56 +196,117 @@ const nodeOptions = (status: ValidationStatus) => ({
   // The loader brands each result with the type of its current status; Relay must not re-brand it.
   brandLoadedObjects: false,
   // One promise per id: a failed id rejects alone (null plus its error), its siblings still resolve.
-  loadMany: (ids: readonly string[], ctx: GatewayContext) => ids.map((id) => loadValidator(id, ctx) as Promise<never>),
+  loadMany: (ids: readonly string[], ctx: GatewayContext) =>
+    ids.map((id) => loadValidator(id, ctx) as Promise<never>),
   isTypeOf: (v: unknown) => (v as Validator).validationStatus === status,
 });
 
-export const CompletedValidatorRef = builder.objectRef<ValidatorOf<'completed'>>('CompletedValidator');
+export const CompletedValidatorRef =
+  builder.objectRef<ValidatorOf<'completed'>>('CompletedValidator');
 builder.node(CompletedValidatorRef, {
   ...nodeOptions('completed'),
   description: 'A validation period that ended and was rewarded.',
   fields: (t) => ({
-    delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations this validator had.' }),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
-    rewards: t.field({ type: RewardsRef, description: 'Rewards paid for the period.', resolve: (v) => v.rewards }),
+    delegatorCount: t.exposeInt('delegatorCount', {
+      description: 'Number of delegations this validator had.',
+    }),
+    amountDelegated: t.expose('amountDelegated', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+    }),
+    rewards: t.field({
+      type: RewardsRef,
+      description: 'Rewards paid for the period.',
+      resolve: (v) => v.rewards,
+    }),
   }),
 });
 
-const HealthRef = builder.objectRef<Extract<Validator, { validationStatus: 'active' }>['validatorHealth']>('ValidatorHealth').implement({
-  description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
-  fields: (t) => ({
-    reachabilityPercent: t.exposeFloat('reachabilityPercent', { description: 'Percent of requests the validator answered in the last polling.' }),
-    benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent', { description: 'Percent of P-Chain requests benched (not sent to it) in the last polling.' }),
-    benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent', { description: 'Percent of X-Chain requests benched in the last polling.' }),
-    benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent', { description: 'Percent of C-Chain requests benched in the last polling.' }),
-  }),
-});
+const HealthRef = builder
+  .objectRef<Extract<Validator, { validationStatus: 'active' }>['validatorHealth']>(
+    'ValidatorHealth',
+  )
+  .implement({
+    description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
+    fields: (t) => ({
+      reachabilityPercent: t.exposeFloat('reachabilityPercent', {
+        description: 'Percent of requests the validator answered in the last polling.',
+      }),
+      benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent', {
+        description: 'Percent of P-Chain requests benched (not sent to it) in the last polling.',
+      }),
+      benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent', {
+        description: 'Percent of X-Chain requests benched in the last polling.',
+      }),
+      benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent', {
+        description: 'Percent of C-Chain requests benched in the last polling.',
+      }),
+    }),
+  });
 
-const GeolocationRef = builder.objectRef<NonNullable<Extract<Validator, { validationStatus: 'active' }>['geolocation']>>('Geolocation').implement({
-  description: "Where the validator's node is, as the indexer geolocates its IP.",
-  fields: (t) => ({
-    city: t.exposeString('city', { description: 'City.' }),
-    country: t.exposeString('country', { description: 'Country name.' }),
-    countryCode: t.exposeString('countryCode', { description: 'ISO 3166-1 alpha-2 country code.' }),
-    latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees.' }),
-    longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees.' }),
-  }),
-});
+const GeolocationRef = builder
+  .objectRef<NonNullable<Extract<Validator, { validationStatus: 'active' }>['geolocation']>>(
+    'Geolocation',
+  )
+  .implement({
+    description: "Where the validator's node is, as the indexer geolocates its IP.",
+    fields: (t) => ({
+      city: t.exposeString('city', { description: 'City.' }),
+      country: t.exposeString('country', { description: 'Country name.' }),
+      countryCode: t.exposeString('countryCode', {
+        description: 'ISO 3166-1 alpha-2 country code.',
+      }),
+      latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees.' }),
+      longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees.' }),
+    }),
+  });
 
 export const ActiveValidatorRef = builder.objectRef<ValidatorOf<'active'>>('ActiveValidator');
 builder.node(ActiveValidatorRef, {
   ...nodeOptions('active'),
   description: 'A validation period under way.',
   fields: (t) => ({
-    stakePercentage: t.exposeFloat('stakePercentage', { description: "This validator's share of the total active stake, in percent." }),
-    delegatorCount: t.exposeInt('delegatorCount', { description: 'Number of delegations to this validator.' }),
-    amountDelegated: t.expose('amountDelegated', { type: 'BigDecimal', nullable: true, description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.' }),
-    uptimePerformance: t.exposeFloat('uptimePerformance', { description: 'Uptime percent as observed by the indexer’s node.' }),
-    avalancheGoVersion: t.exposeString('avalancheGoVersion', { nullable: true, description: 'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.' }),
-    delegationCapacity: t.expose('delegationCapacity', { type: 'BigDecimal', nullable: true, description: 'nAVAX that can still be delegated.' }),
-    potentialRewards: t.field({ type: RewardsRef, description: 'Estimated rewards if the validation succeeds.', resolve: (v) => v.potentialRewards }),
-    validatorHealth: t.field({ type: HealthRef, description: "How the indexer's node sees this validator.", resolve: (v) => v.validatorHealth }),
-    geolocation: t.field({ type: GeolocationRef, nullable: true, description: 'Where the node is; null when the indexer has no location.', resolve: (v) => v.geolocation ?? null }),
+    stakePercentage: t.exposeFloat('stakePercentage', {
+      description: "This validator's share of the total active stake, in percent.",
+    }),
+    delegatorCount: t.exposeInt('delegatorCount', {
+      description: 'Number of delegations to this validator.',
+    }),
+    amountDelegated: t.expose('amountDelegated', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+    }),
+    uptimePerformance: t.exposeFloat('uptimePerformance', {
+      description: 'Uptime percent as observed by the indexer’s node.',
+    }),
+    avalancheGoVersion: t.exposeString('avalancheGoVersion', {
+      nullable: true,
+      description:
+        'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.',
+    }),
+    delegationCapacity: t.expose('delegationCapacity', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'nAVAX that can still be delegated.',
+    }),
+    potentialRewards: t.field({
+      type: RewardsRef,
+      description: 'Estimated rewards if the validation succeeds.',
+      resolve: (v) => v.potentialRewards,
+    }),
+    validatorHealth: t.field({
+      type: HealthRef,
+      description: "How the indexer's node sees this validator.",
+      resolve: (v) => v.validatorHealth,
+    }),
+    geolocation: t.field({
+      type: GeolocationRef,
+      nullable: true,
+      description: 'Where the node is; null when the indexer has no location.',
+      resolve: (v) => v.geolocation ?? null,
+    }),
   }),
 });
 
@@ -184,7 +323,12 @@ builder.node(RemovedValidatorRef, {
   ...nodeOptions('removed'),
   description: 'A permissioned subnet validator that was removed.',
   fields: (t) => ({
-    removeTxHash: t.exposeString('removeTxHash', { description: 'Hash (CB58) of the transaction that removed the validator.' }),
-    removeTimestamp: t.expose('removeTimestamp', { type: 'Timestamp', description: 'When the removal transaction was accepted, Unix seconds.' }),
+    removeTxHash: t.exposeString('removeTxHash', {
+      description: 'Hash (CB58) of the transaction that removed the validator.',
+    }),
+    removeTimestamp: t.expose('removeTimestamp', {
+      type: 'Timestamp',
+      description: 'When the removal transaction was accepted, Unix seconds.',
+    }),
   }),
 });

@@ -23,7 +23,11 @@ export function formatDenominated(amount: string, denomination: number): string 
 }
 
 /** The description of an asset on a node, by id or alias (e.g. "AVAX"). */
-export async function loadAsset(ctx: GatewayContext, node: string, asset: string): Promise<XChainAssetShape> {
+export async function loadAsset(
+  ctx: GatewayContext,
+  node: string,
+  asset: string,
+): Promise<XChainAssetShape> {
   const d = await nodeByName(ctx, node).read((c) => c.xChain.assetDescription(asset));
   return { ...d, node };
 }
@@ -31,7 +35,8 @@ export async function loadAsset(ctx: GatewayContext, node: string, asset: string
 export const XChainAssetRef = builder.objectRef<XChainAssetShape>('XChainAsset');
 
 builder.node(XChainAssetRef, {
-  description: 'An asset of the X-Chain (AVAX or one created by a CreateAssetTx), as a configured node describes it.',
+  description:
+    'An asset of the X-Chain (AVAX or one created by a CreateAssetTx), as a configured node describes it.',
   id: { resolve: (a) => `${a.node}:${a.assetId}` },
   loadOne: (id, ctx) => {
     const [node, assetId] = id.split(':');
@@ -39,15 +44,29 @@ builder.node(XChainAssetRef, {
     return loadAsset(ctx, node, parseId(assetId, 'id', 'asset id'));
   },
   fields: (t) => ({
-    assetId: t.exposeString('assetId', { description: 'The id of the transaction that created the asset (CB58).' }),
+    assetId: t.exposeString('assetId', {
+      description: 'The id of the transaction that created the asset (CB58).',
+    }),
     name: t.exposeString('name', { description: 'Not necessarily unique.' }),
-    symbol: t.exposeString('symbol', { description: 'Symbol (at most 4 characters), not necessarily unique.' }),
-    denomination: t.exposeInt('denomination', { description: 'Decimal places used to display amounts (AVAX: 9).' }),
+    symbol: t.exposeString('symbol', {
+      description: 'Symbol (at most 4 characters), not necessarily unique.',
+    }),
+    denomination: t.exposeInt('denomination', {
+      description: 'Decimal places used to display amounts (AVAX: 9).',
+    }),
     formatAmount: t.string({
-      description: 'An amount in the smallest unit, displayed with the asset’s denomination (e.g. 1500000000 nAVAX → "1.500000000").',
-      args: { amount: t.arg({ type: 'BigDecimal', required: true, description: "Amount in the asset's smallest unit, a whole number (decimal string)." }) },
+      description:
+        'An amount in the smallest unit, displayed with the asset’s denomination (e.g. 1500000000 nAVAX → "1.500000000").',
+      args: {
+        amount: t.arg({
+          type: 'BigDecimal',
+          required: true,
+          description: "Amount in the asset's smallest unit, a whole number (decimal string).",
+        }),
+      },
       resolve: (a, args) => {
-        if (!/^-?\d+$/.test(args.amount)) throw badInput('amount', 'amount must be a whole number of the smallest unit');
+        if (!/^-?\d+$/.test(args.amount))
+          throw badInput('amount', 'amount must be a whole number of the smallest unit');
         return formatDenominated(args.amount, a.denomination);
       },
     }),

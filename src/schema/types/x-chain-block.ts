@@ -19,7 +19,8 @@ export interface XChainBlockShape {
   ref: { id: string } | { height: string };
 }
 
-const decoded = (b: XChainBlockShape, ctx: GatewayContext): Promise<XBlockJson> => nodeByName(ctx, b.node).read((c) => c.xChain.blockJson(b.ref));
+const decoded = (b: XChainBlockShape, ctx: GatewayContext): Promise<XBlockJson> =>
+  nodeByName(ctx, b.node).read((c) => c.xChain.blockJson(b.ref));
 
 /** The id: known when asked by id; else as the node reports it, or the sha256 of the block's bytes. */
 async function blockIdOf(b: XChainBlockShape, ctx: GatewayContext): Promise<string> {
@@ -27,7 +28,11 @@ async function blockIdOf(b: XChainBlockShape, ctx: GatewayContext): Promise<stri
   const json = await decoded(b, ctx);
   if (json.id) return json.id;
   const bytes = hexBytes(await nodeByName(ctx, b.node).read((c) => c.xChain.blockHex(b.ref)));
-  if (!bytes) throw new UpstreamError('node', 'payload', { request: 'POST /ext/bc/X avm.getBlockByHeight', upstreamMessage: 'the block bytes are not in the hex encoding' });
+  if (!bytes)
+    throw new UpstreamError('node', 'payload', {
+      request: 'POST /ext/bc/X avm.getBlockByHeight',
+      upstreamMessage: 'the block bytes are not in the hex encoding',
+    });
   return idOfBytes(bytes);
 }
 
@@ -47,19 +52,54 @@ builder.node(XChainBlockRef, {
     return block;
   },
   fields: (t) => ({
-    blockId: t.string({ nullable: true, description: 'The block id (CB58).', resolve: (b, _a, ctx) => blockIdOf(b, ctx) }),
-    height: t.field({ type: 'BigDecimal', nullable: true, description: 'Height of the block (decimal string).', resolve: async (b, _a, ctx) => ('height' in b.ref ? b.ref.height : (await decoded(b, ctx)).height) }),
-    parentId: t.string({ nullable: true, description: 'Id (CB58) of the parent block.', resolve: async (b, _a, ctx) => (await decoded(b, ctx)).parentID }),
+    blockId: t.string({
+      nullable: true,
+      description: 'The block id (CB58).',
+      resolve: (b, _a, ctx) => blockIdOf(b, ctx),
+    }),
+    height: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Height of the block (decimal string).',
+      resolve: async (b, _a, ctx) =>
+        'height' in b.ref ? b.ref.height : (await decoded(b, ctx)).height,
+    }),
+    parentId: t.string({
+      nullable: true,
+      description: 'Id (CB58) of the parent block.',
+      resolve: async (b, _a, ctx) => (await decoded(b, ctx)).parentID,
+    }),
     parent: t.field({
       type: XChainBlockRef,
       nullable: true,
       description: 'The parent block.',
-      resolve: async (b, _a, ctx) => ({ node: b.node, ref: { id: (await decoded(b, ctx)).parentID } }),
+      resolve: async (b, _a, ctx) => ({
+        node: b.node,
+        ref: { id: (await decoded(b, ctx)).parentID },
+      }),
     }),
-    timestamp: t.field({ type: 'Timestamp', nullable: true, description: 'Block time, Unix seconds.', resolve: async (b, _a, ctx) => Number((await decoded(b, ctx)).time) }),
-    timestampIso: t.string({ nullable: true, description: '`timestamp` as an ISO 8601 UTC date-time.', resolve: async (b, _a, ctx) => isoOf(Number((await decoded(b, ctx)).time)) }),
-    merkleRoot: t.string({ nullable: true, description: "Merkle root of the block's transactions (when the block format has one); null otherwise.", resolve: async (b, _a, ctx) => (await decoded(b, ctx)).merkleRoot ?? null }),
-    txCount: t.int({ nullable: true, description: 'Number of transactions in the block.', resolve: async (b, _a, ctx) => (await decoded(b, ctx)).txs.length }),
+    timestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'Block time, Unix seconds.',
+      resolve: async (b, _a, ctx) => Number((await decoded(b, ctx)).time),
+    }),
+    timestampIso: t.string({
+      nullable: true,
+      description: '`timestamp` as an ISO 8601 UTC date-time.',
+      resolve: async (b, _a, ctx) => isoOf(Number((await decoded(b, ctx)).time)),
+    }),
+    merkleRoot: t.string({
+      nullable: true,
+      description:
+        "Merkle root of the block's transactions (when the block format has one); null otherwise.",
+      resolve: async (b, _a, ctx) => (await decoded(b, ctx)).merkleRoot ?? null,
+    }),
+    txCount: t.int({
+      nullable: true,
+      description: 'Number of transactions in the block.',
+      resolve: async (b, _a, ctx) => (await decoded(b, ctx)).txs.length,
+    }),
     hex: t.string({
       nullable: true,
       description: "The block in the node's hex encoding (0x, bytes, 4-byte checksum).",
@@ -69,7 +109,8 @@ builder.node(XChainBlockRef, {
       type: [XChainTransactionRef],
       nullable: true,
       description: 'The transactions of the block, in block order, decoded (the json encoding).',
-      resolve: async (b, _a, ctx) => (await decoded(b, ctx)).txs.map((tx) => ({ node: b.node, txId: tx.id, json: tx })),
+      resolve: async (b, _a, ctx) =>
+        (await decoded(b, ctx)).txs.map((tx) => ({ node: b.node, txId: tx.id, json: tx })),
     }),
   }),
 });

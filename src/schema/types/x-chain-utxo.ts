@@ -1,11 +1,11 @@
 import type { GatewayContext } from '../../context.js';
 import { NODE_UTXO_PAGE_SIZE } from '../../loaders/node.js';
 import type { UtxoPageResult } from '../../upstream/schemas/node-avm.js';
-import { bech32Encode, decodeUtxo, type DecodedUtxo } from '../../upstream/schemas/node-codec.js';
+import { bech32Encode, type DecodedUtxo, decodeUtxo } from '../../upstream/schemas/node-codec.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection, type ConnectionArgs } from '../connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { nodeByName } from './network-node-inputs.js';
-import { XChainAssetRef, formatDenominated, loadAsset } from './x-chain-asset.js';
+import { formatDenominated, loadAsset, XChainAssetRef } from './x-chain-asset.js';
 import { XChainTransactionRef } from './x-chain-tx.js';
 
 /**
@@ -30,36 +30,88 @@ export interface UtxoShape {
 export const UtxoRef = builder.objectRef<UtxoShape>('Utxo').implement({
   description: 'An unspent output, decoded from the bytes the node returns.',
   fields: (t) => ({
-    utxoId: t.string({ nullable: true, description: 'sha256(output index ‖ tx id), CB58.', resolve: (u) => u.utxo?.id ?? null }),
-    txId: t.string({ nullable: true, description: 'The tx that produced it (on sourceChain for atomic UTXOs).', resolve: (u) => u.utxo?.txId ?? null }),
-    outputIndex: t.int({ nullable: true, description: "Index of this output among its transaction's outputs; null when the bytes cannot be decoded.", resolve: (u) => u.utxo?.outputIndex ?? null }),
+    utxoId: t.string({
+      nullable: true,
+      description: 'sha256(output index ‖ tx id), CB58.',
+      resolve: (u) => u.utxo?.id ?? null,
+    }),
+    txId: t.string({
+      nullable: true,
+      description: 'The tx that produced it (on sourceChain for atomic UTXOs).',
+      resolve: (u) => u.utxo?.txId ?? null,
+    }),
+    outputIndex: t.int({
+      nullable: true,
+      description:
+        "Index of this output among its transaction's outputs; null when the bytes cannot be decoded.",
+      resolve: (u) => u.utxo?.outputIndex ?? null,
+    }),
     transaction: t.field({
       type: XChainTransactionRef,
       nullable: true,
       description: 'The X-Chain tx that produced it (X-Chain UTXOs that were not imported).',
-      resolve: (u) => (u.chain === 'X' && !u.sourceChain && u.utxo ? { node: u.node, txId: u.utxo.txId } : null),
+      resolve: (u) =>
+        u.chain === 'X' && !u.sourceChain && u.utxo ? { node: u.node, txId: u.utxo.txId } : null,
     }),
-    sourceChain: t.string({ nullable: true, description: 'Atomic UTXOs: the chain they were exported from, as the request named it.', resolve: (u) => u.sourceChain ?? null }),
-    assetId: t.string({ nullable: true, description: 'CB58 id of the asset held; null when undecodable.', resolve: (u) => u.utxo?.assetId ?? null }),
-    asset: t.field({ type: XChainAssetRef, nullable: true, description: "The asset's name, symbol and denomination; null when unknown.", resolve: (u, _a, ctx) => (u.utxo ? loadAsset(ctx, u.node, u.utxo.assetId) : null) }),
-    outputTypeId: t.int({ nullable: true, description: 'Codec type of the output: 7 is a secp256k1fx transfer output.', resolve: (u) => u.utxo?.outputTypeId ?? null }),
-    amount: t.field({ type: 'BigDecimal', nullable: true, description: 'In the asset’s smallest unit.', resolve: (u) => u.utxo?.transfer?.amount ?? null }),
+    sourceChain: t.string({
+      nullable: true,
+      description: 'Atomic UTXOs: the chain they were exported from, as the request named it.',
+      resolve: (u) => u.sourceChain ?? null,
+    }),
+    assetId: t.string({
+      nullable: true,
+      description: 'CB58 id of the asset held; null when undecodable.',
+      resolve: (u) => u.utxo?.assetId ?? null,
+    }),
+    asset: t.field({
+      type: XChainAssetRef,
+      nullable: true,
+      description: "The asset's name, symbol and denomination; null when unknown.",
+      resolve: (u, _a, ctx) => (u.utxo ? loadAsset(ctx, u.node, u.utxo.assetId) : null),
+    }),
+    outputTypeId: t.int({
+      nullable: true,
+      description: 'Codec type of the output: 7 is a secp256k1fx transfer output.',
+      resolve: (u) => u.utxo?.outputTypeId ?? null,
+    }),
+    amount: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'In the asset’s smallest unit.',
+      resolve: (u) => u.utxo?.transfer?.amount ?? null,
+    }),
     amountFormatted: t.string({
       nullable: true,
       description: 'The amount with the asset’s denomination.',
       resolve: async (u, _a, ctx) => {
         const amount = u.utxo?.transfer?.amount;
-        return amount === undefined ? null : formatDenominated(amount, (await loadAsset(ctx, u.node, u.utxo!.assetId)).denomination);
+        return amount === undefined
+          ? null
+          : formatDenominated(amount, (await loadAsset(ctx, u.node, u.utxo!.assetId)).denomination);
       },
     }),
-    locktime: t.field({ type: 'BigDecimal', nullable: true, description: 'Unix seconds before which it cannot be spent.', resolve: (u) => u.utxo?.transfer?.locktime ?? null }),
-    threshold: t.int({ nullable: true, description: 'Signatures of the owners needed to spend it; null for a non-transfer output.', resolve: (u) => u.utxo?.transfer?.threshold ?? null }),
+    locktime: t.field({
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'Unix seconds before which it cannot be spent.',
+      resolve: (u) => u.utxo?.transfer?.locktime ?? null,
+    }),
+    threshold: t.int({
+      nullable: true,
+      description: 'Signatures of the owners needed to spend it; null for a non-transfer output.',
+      resolve: (u) => u.utxo?.transfer?.threshold ?? null,
+    }),
     addresses: t.stringList({
       nullable: true,
       description: 'Owners, as addresses of the chain it is spendable on (X-avax1…, C-avax1…).',
-      resolve: (u) => u.utxo?.transfer?.addressHex.map((hex) => `${u.chain}-${bech32Encode(u.hrp, Buffer.from(hex, 'hex'))}`) ?? null,
+      resolve: (u) =>
+        u.utxo?.transfer?.addressHex.map(
+          (hex) => `${u.chain}-${bech32Encode(u.hrp, Buffer.from(hex, 'hex'))}`,
+        ) ?? null,
     }),
-    hex: t.exposeString('hex', { description: "The UTXO in the node's hex encoding (0x, bytes, 4-byte checksum)." }),
+    hex: t.exposeString('hex', {
+      description: "The UTXO in the node's hex encoding (0x, bytes, 4-byte checksum).",
+    }),
   }),
 });
 
@@ -78,15 +130,32 @@ export function resolveUtxoConnection(args: ConnectionArgs, ctx: GatewayContext,
     pageSize: NODE_UTXO_PAGE_SIZE,
     itemKey: (u) => u.hex,
     fetchPage: async (token) => {
-      const query = { addresses: q.addresses, sourceChain: q.sourceChain, limit: NODE_UTXO_PAGE_SIZE, startIndex: token ? (JSON.parse(token) as UtxoPageResult['endIndex']) : undefined };
+      const query = {
+        addresses: q.addresses,
+        sourceChain: q.sourceChain,
+        limit: NODE_UTXO_PAGE_SIZE,
+        startIndex: token ? (JSON.parse(token) as UtxoPageResult['endIndex']) : undefined,
+      };
       const page =
         q.chain === 'X'
           ? await node.read((c) => c.xChain.utxos(query))
-          : await node.read((c) => c.cChain.atomicUtxos({ ...query, sourceChain: q.sourceChain ?? '' }));
+          : await node.read((c) =>
+              c.cChain.atomicUtxos({ ...query, sourceChain: q.sourceChain ?? '' }),
+            );
       return {
-        items: page.utxos.map((hex) => ({ node: q.node, chain: q.chain, hrp: q.hrp, sourceChain: q.sourceChain, hex, utxo: decodeUtxo(hex) })),
+        items: page.utxos.map((hex) => ({
+          node: q.node,
+          chain: q.chain,
+          hrp: q.hrp,
+          sourceChain: q.sourceChain,
+          hex,
+          utxo: decodeUtxo(hex),
+        })),
         // A full page may have more behind it: continue from the node's endIndex. A short page is the last.
-        nextPageToken: page.numFetched >= NODE_UTXO_PAGE_SIZE ? JSON.stringify({ address: page.endIndex.address, utxo: page.endIndex.utxo }) : null,
+        nextPageToken:
+          page.numFetched >= NODE_UTXO_PAGE_SIZE
+            ? JSON.stringify({ address: page.endIndex.address, utxo: page.endIndex.utxo })
+            : null,
       };
     },
   });

@@ -47,12 +47,18 @@ export class Ctx {
       return undefined;
     }
     const n = Number(raw);
-    if (o.min !== undefined && n < o.min) this.errors.push(`${name} must not be less than ${o.min}`);
-    if (o.max !== undefined && n > o.max) this.errors.push(`${name} must not be greater than ${o.max}`);
+    if (o.min !== undefined && n < o.min)
+      this.errors.push(`${name} must not be less than ${o.min}`);
+    if (o.max !== undefined && n > o.max)
+      this.errors.push(`${name} must not be greater than ${o.max}`);
     return n;
   }
 
-  enumOf<T extends string>(name: string, values: readonly T[], value = this.q(name)): T | undefined {
+  enumOf<T extends string>(
+    name: string,
+    values: readonly T[],
+    value = this.q(name),
+  ): T | undefined {
     if (value === undefined) return undefined;
     if (!(values as readonly string[]).includes(value)) {
       this.errors.push(`${name} must be one of the following values: ${values.join(', ')}`);
@@ -73,7 +79,11 @@ export class Ctx {
 
   /** Repeated (`a=1&a=2`) or comma-separated values. */
   list(name: string): string[] {
-    return this.req.query.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    return this.req.query
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   }
 
   /**
@@ -120,7 +130,10 @@ export class Ctx {
   chain(): EvmChainData {
     const id = this.params.chainId!;
     const c = this.world.chain(id);
-    if (!c) throw notFound(`Chain ${id} not found. Use the /v1/chains endpoint to list supported chains.`);
+    if (!c)
+      throw notFound(
+        `Chain ${id} not found. Use the /v1/chains endpoint to list supported chains.`,
+      );
     return c;
   }
 
@@ -146,12 +159,16 @@ export class Ctx {
   /** The cursor behind `pageToken`, checked against this query; undefined on a first page. */
   cursor<K>(filterParams: readonly string[]): K | undefined {
     const token = this.q('pageToken');
-    return token === undefined ? undefined : this.tokens.resume<K>(token, this.binding(filterParams));
+    return token === undefined
+      ? undefined
+      : this.tokens.resume<K>(token, this.binding(filterParams));
   }
 
   /** `{nextPageToken}` to spread into a list answer (empty when there is no next page). */
   nextPage<K>(filterParams: readonly string[], next: K | undefined): { nextPageToken?: string } {
-    return next === undefined ? {} : { nextPageToken: this.tokens.issue(this.binding(filterParams), next) };
+    return next === undefined
+      ? {}
+      : { nextPageToken: this.tokens.issue(this.binding(filterParams), next) };
   }
 }
 

@@ -18,7 +18,11 @@ export class HttpError extends Error {
   }
 
   body(): { message: string | string[]; statusCode: number; error: string } {
-    return { message: this.messages, statusCode: this.status, error: NAMES[this.status] ?? 'Error' };
+    return {
+      message: this.messages,
+      statusCode: this.status,
+      error: NAMES[this.status] ?? 'Error',
+    };
   }
 }
 

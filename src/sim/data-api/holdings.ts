@@ -201,16 +201,14 @@ export function allBlocks(world: World): { block: EvmBlock; key: [number, number
   return cached(world, 'blocks', size(world), () =>
     world.chains
       .flatMap((c) =>
-        world
-          .chain(c.chainId)!
-          .blocks.map((block) => ({
-            block,
-            key: [block.timestampMs, chainOrder(world, c.chainId), block.number] as [
-              number,
-              number,
-              number,
-            ],
-          })),
+        world.chain(c.chainId)!.blocks.map((block) => ({
+          block,
+          key: [block.timestampMs, chainOrder(world, c.chainId), block.number] as [
+            number,
+            number,
+            number,
+          ],
+        })),
       )
       .sort((a, b) => cmp3(a.key, b.key)),
   );

@@ -4,22 +4,22 @@ import { Created, Ctx } from './ctx.js';
 import { HttpError } from './errors.js';
 import { PageTokens } from './page-tokens.js';
 import { Router } from './router.js';
+import { addressRoutes } from './routes-address.js';
 import { blockRoutes } from './routes-blocks.js';
 import { chainRoutes } from './routes-chains.js';
-import { addressRoutes } from './routes-address.js';
 import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
+import { portfolioRoutes } from './routes-portfolio.js';
 import { primaryRoutes } from './routes-primary.js';
-import { primaryNetRoutes } from './routes-primary-net.js';
 import { primaryBlockRoutes } from './routes-primary-blocks.js';
-import { xVertexRoutes } from './routes-x-vertices.js';
+import { primaryNetRoutes } from './routes-primary-net.js';
+import { rewardRoutes } from './routes-rewards.js';
 import { signatureRoutes } from './routes-signatures.js';
+import { stakingRoutes } from './routes-staking.js';
+import { tokenRoutes } from './routes-tokens.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
-import { portfolioRoutes } from './routes-portfolio.js';
-import { tokenRoutes } from './routes-tokens.js';
-import { rewardRoutes } from './routes-rewards.js';
-import { stakingRoutes } from './routes-staking.js';
+import { xVertexRoutes } from './routes-x-vertices.js';
 
 /**
  * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
@@ -29,9 +29,21 @@ import { stakingRoutes } from './routes-staking.js';
 export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstream {
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
-    ...chainRoutes, ...blockRoutes, ...transactionRoutes, ...addressRoutes, ...contractRoutes,
-    ...primaryRoutes, ...primaryNetRoutes, ...primaryBlockRoutes, ...xVertexRoutes, ...validatorRoutes,
-    ...icmRoutes, ...signatureRoutes, ...portfolioRoutes, ...tokenRoutes, ...stakingRoutes,
+    ...chainRoutes,
+    ...blockRoutes,
+    ...transactionRoutes,
+    ...addressRoutes,
+    ...contractRoutes,
+    ...primaryRoutes,
+    ...primaryNetRoutes,
+    ...primaryBlockRoutes,
+    ...xVertexRoutes,
+    ...validatorRoutes,
+    ...icmRoutes,
+    ...signatureRoutes,
+    ...portfolioRoutes,
+    ...tokenRoutes,
+    ...stakingRoutes,
     ...rewardRoutes,
   ]);
 
@@ -43,7 +55,11 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
         const status = 404;
         return {
           status,
-          body: { message: `Cannot ${req.method} ${req.path}`, statusCode: status, error: 'Not Found' },
+          body: {
+            message: `Cannot ${req.method} ${req.path}`,
+            statusCode: status,
+            error: 'Not Found',
+          },
           route: `${req.method} (unmatched)`,
         };
       }

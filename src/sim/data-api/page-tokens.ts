@@ -8,7 +8,10 @@ import { badRequest } from './errors.js';
  * so it keeps pointing at the same place when new head blocks arrive.
  */
 export class PageTokens {
-  private readonly tokens = new Map<string, { binding: string; cursor: unknown; expiresAt: number }>();
+  private readonly tokens = new Map<
+    string,
+    { binding: string; cursor: unknown; expiresAt: number }
+  >();
   private issued = 0;
 
   constructor(
@@ -26,11 +29,15 @@ export class PageTokens {
   /** The cursor a token stands for; throws the Data API's 400 for an unknown, foreign or expired token. */
   resume<T>(token: string, binding: string): T {
     const entry = this.tokens.get(token);
-    if (!entry) throw badRequest('Invalid pageToken: it was not issued by this service or is malformed');
+    if (!entry)
+      throw badRequest('Invalid pageToken: it was not issued by this service or is malformed');
     if (entry.binding !== binding) {
-      throw badRequest('Invalid pageToken: it was issued for a different query; repeat the original path and query parameters with it');
+      throw badRequest(
+        'Invalid pageToken: it was issued for a different query; repeat the original path and query parameters with it',
+      );
     }
-    if (this.now() >= entry.expiresAt) throw badRequest('pageToken has expired; start again from the first page');
+    if (this.now() >= entry.expiresAt)
+      throw badRequest('pageToken has expired; start again from the first page');
     return entry.cursor as T;
   }
 

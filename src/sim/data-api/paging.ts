@@ -4,7 +4,12 @@
  */
 
 /** First index in [lo, hi) whose item satisfies a monotone predicate (hi when none). */
-export function lowerBound<T>(items: readonly T[], pred: (t: T) => boolean, lo = 0, hi = items.length): number {
+export function lowerBound<T>(
+  items: readonly T[],
+  pred: (t: T) => boolean,
+  lo = 0,
+  hi = items.length,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (pred(items[mid]!)) hi = mid;
@@ -31,7 +36,11 @@ export function pageOf<T, K>(items: readonly T[], o: PageOptions<T, K>): { page:
   const hi = o.hi ?? items.length;
   const after = o.after;
   let i: number;
-  if (o.desc) i = after === undefined ? hi - 1 : lowerBound(items, (t) => o.cmp(o.key(t), after) >= 0, lo, hi) - 1;
+  if (o.desc)
+    i =
+      after === undefined
+        ? hi - 1
+        : lowerBound(items, (t) => o.cmp(o.key(t), after) >= 0, lo, hi) - 1;
   else i = after === undefined ? lo : lowerBound(items, (t) => o.cmp(o.key(t), after) > 0, lo, hi);
   const step = o.desc ? -1 : 1;
   const inside = (j: number) => j >= lo && j < hi;
@@ -52,4 +61,5 @@ export function pageOf<T, K>(items: readonly T[], o: PageOptions<T, K>): { page:
 
 export const cmpNum = (a: number, b: number) => a - b;
 /** Compares [major, minor] pairs (tx seq, index in the tx). */
-export const cmpPair = (a: readonly [number, number], b: readonly [number, number]) => a[0] - b[0] || a[1] - b[1];
+export const cmpPair = (a: readonly [number, number], b: readonly [number, number]) =>
+  a[0] - b[0] || a[1] - b[1];

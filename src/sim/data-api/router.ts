@@ -29,7 +29,12 @@ export class Router<C> {
   add(routes: Route<C>[]): this {
     for (const r of routes) {
       const segments = r.template.split('/').slice(1);
-      const c: Compiled<C> = { ...r, segments, key: `${r.method} ${r.template}`, literalScore: segments.filter((s) => !s.startsWith(':')).length };
+      const c: Compiled<C> = {
+        ...r,
+        segments,
+        key: `${r.method} ${r.template}`,
+        literalScore: segments.filter((s) => !s.startsWith(':')).length,
+      };
       const list = this.bySize.get(segments.length) ?? [];
       list.push(c);
       list.sort((a, b) => b.literalScore - a.literalScore);

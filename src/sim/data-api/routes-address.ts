@@ -2,7 +2,13 @@ import type { EvmChainData, ItemRef } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { cmpNum, cmpPair, lowerBound, pageOf } from './paging.js';
 import type { Route } from './router.js';
-import { blockFields, internalDetails, nativeTx, transactionDetails, transferDetails } from './shape-evm.js';
+import {
+  blockFields,
+  internalDetails,
+  nativeTx,
+  transactionDetails,
+  transferDetails,
+} from './shape-evm.js';
 
 /**
  * An address's transaction lists: combined, native, ERC-20, ERC-721, ERC-1155, internals.
@@ -27,14 +33,20 @@ function input(ctx: Ctx): ListInput {
   const size = ctx.pageSize();
   const startBlock = ctx.int('startBlock', { min: 0 });
   const endBlock = ctx.int('endBlock', { min: 0 });
-  if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock) ctx.errors.push('startBlock must be less than endBlock');
+  if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock)
+    ctx.errors.push('startBlock must be less than endBlock');
   return { chain, address, size, startBlock, endBlock };
 }
 
 /** The [lo, hi) window of an ascending list whose items fall in [startBlock, endBlock). */
-function window<T>(items: readonly T[], blockOf: (t: T) => number, i: ListInput): { lo: number; hi: number } {
+function window<T>(
+  items: readonly T[],
+  blockOf: (t: T) => number,
+  i: ListInput,
+): { lo: number; hi: number } {
   const lo = i.startBlock === undefined ? 0 : lowerBound(items, (t) => blockOf(t) >= i.startBlock!);
-  const hi = i.endBlock === undefined ? items.length : lowerBound(items, (t) => blockOf(t) >= i.endBlock!);
+  const hi =
+    i.endBlock === undefined ? items.length : lowerBound(items, (t) => blockOf(t) >= i.endBlock!);
   return { lo, hi };
 }
 
@@ -43,7 +55,14 @@ function seqList(ctx: Ctx, pick: 'txs' | 'native', filters: readonly string[], d
   ctx.check();
   const items = i.chain.activity(i.address)?.[pick] ?? [];
   const blockOf = (seq: number) => i.chain.transactions[seq]!.blockNumber;
-  const { page, next } = pageOf(items, { ...window(items, blockOf, i), desc, size: i.size, after: ctx.cursor<number>(filters), key: (s) => s, cmp: cmpNum });
+  const { page, next } = pageOf(items, {
+    ...window(items, blockOf, i),
+    desc,
+    size: i.size,
+    after: ctx.cursor<number>(filters),
+    key: (s) => s,
+    cmp: cmpNum,
+  });
   return { i, page: page.map((s) => i.chain.transactions[s]!), token: ctx.nextPage(filters, next) };
 }
 
@@ -53,11 +72,17 @@ function refList(ctx: Ctx, kind: 'erc20' | 'erc721' | 'erc1155' | 'internals') {
   const items = i.chain.activity(i.address)?.[kind] ?? [];
   const blockOf = (r: ItemRef) => i.chain.transactions[r.seq]!.blockNumber;
   const { page, next } = pageOf<ItemRef, [number, number]>(items, {
-    ...window(items, blockOf, i), desc: true, size: i.size, after: ctx.cursor<[number, number]>(RANGE), key: (r) => [r.seq, r.index], cmp: cmpPair,
+    ...window(items, blockOf, i),
+    desc: true,
+    size: i.size,
+    after: ctx.cursor<[number, number]>(RANGE),
+    key: (r) => [r.seq, r.index],
+    cmp: cmpPair,
   });
   const transactions = page.map((r) => {
     const tx = i.chain.transactions[r.seq]!;
-    if (kind === 'internals') return { ...blockFields(tx), ...internalDetails(i.chain, tx.internals[r.index]!) };
+    if (kind === 'internals')
+      return { ...blockFields(tx), ...internalDetails(i.chain, tx.internals[r.index]!) };
     return { ...blockFields(tx), ...transferDetails(i.chain, tx[kind][r.index]!, tx.timestamp) };
   });
   return { ...ctx.nextPage(RANGE, next), transactions };
@@ -72,7 +97,10 @@ export const addressRoutes: Route<Ctx>[] = [
     handler: (ctx) => {
       const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'desc';
       const { i, page, token } = seqList(ctx, 'txs', [...RANGE, 'sortOrder'], order === 'desc');
-      return { ...token, transactions: page.map((tx) => transactionDetails(i.chain, tx, i.address)) };
+      return {
+        ...token,
+        transactions: page.map((tx) => transactionDetails(i.chain, tx, i.address)),
+      };
     },
   },
   {

@@ -25,7 +25,13 @@ export const blockRoutes: Route<Ctx>[] = [
       const size = ctx.pageSize();
       ctx.check();
       // Newest first; the cursor is the last block number returned, so new head blocks never shift a walk.
-      const { page, next } = pageOf(chain.blocks, { desc: true, size, after: ctx.cursor<number>([]), key: (b) => b.number, cmp: cmpNum });
+      const { page, next } = pageOf(chain.blocks, {
+        desc: true,
+        size,
+        after: ctx.cursor<number>([]),
+        key: (b) => b.number,
+        cmp: cmpNum,
+      });
       return { ...ctx.nextPage([], next), blocks: page.map(blockJson) };
     },
   },
@@ -47,7 +53,13 @@ export const blockRoutes: Route<Ctx>[] = [
       const block = findBlock(chain, ctx.params.blockId!);
       const txs = chain.blockTxs(block);
       if (size === 0) return { transactions: txs.map((t) => nativeTx(chain, t)) };
-      const { page, next } = pageOf<EvmTx, number>(txs, { desc: false, size, after: ctx.cursor<number>([]), key: (t) => t.blockIndex, cmp: cmpNum });
+      const { page, next } = pageOf<EvmTx, number>(txs, {
+        desc: false,
+        size,
+        after: ctx.cursor<number>([]),
+        key: (t) => t.blockIndex,
+        cmp: cmpNum,
+      });
       return { ...ctx.nextPage([], next), transactions: page.map((t) => nativeTx(chain, t)) };
     },
   },

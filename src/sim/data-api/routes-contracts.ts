@@ -5,11 +5,39 @@ import type { Route } from './router.js';
 
 /** Native balance (with a price in the asked currency) and contract metadata. */
 
-export const CURRENCIES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+export const CURRENCIES = [
+  'usd',
+  'eur',
+  'aud',
+  'cad',
+  'chf',
+  'clp',
+  'cny',
+  'czk',
+  'dkk',
+  'gbp',
+  'hkd',
+  'huf',
+  'jpy',
+  'nzd',
+] as const;
 export type Currency = (typeof CURRENCIES)[number];
 /** Units of each currency per USD (fixed: the simulator has no price feed). */
 export const PER_USD: Record<Currency, number> = {
-  usd: 1, eur: 0.92, aud: 1.52, cad: 1.37, chf: 0.88, clp: 940, cny: 7.2, czk: 23, dkk: 6.9, gbp: 0.79, hkd: 7.8, huf: 360, jpy: 150, nzd: 1.66,
+  usd: 1,
+  eur: 0.92,
+  aud: 1.52,
+  cad: 1.37,
+  chf: 0.88,
+  clp: 940,
+  cny: 7.2,
+  czk: 23,
+  dkk: 6.9,
+  gbp: 0.79,
+  hkd: 7.8,
+  huf: 360,
+  jpy: 150,
+  nzd: 1.66,
 };
 
 export function contractJson(c: ContractInfo) {
@@ -22,10 +50,15 @@ export function contractJson(c: ContractInfo) {
     resourceLinks: c.officialSite ? [{ type: 'Website' as const, url: c.officialSite }] : [],
     tags: [...c.tags],
     address: c.address,
-    deploymentDetails: { txHash: c.deployment.txHash, deployerAddress: c.deployment.deployerAddress },
+    deploymentDetails: {
+      txHash: c.deployment.txHash,
+      deployerAddress: c.deployment.deployerAddress,
+    },
     ercType: c.ercType,
   };
-  const pricing = c.coingeckoCoinId ? { pricingProviders: { coingeckoCoinId: c.coingeckoCoinId } } : {};
+  const pricing = c.coingeckoCoinId
+    ? { pricingProviders: { coingeckoCoinId: c.coingeckoCoinId } }
+    : {};
   switch (c.ercType) {
     case 'ERC-20':
       return { ...common, symbol: c.symbol, decimals: c.decimals ?? 18, ...pricing };
@@ -47,11 +80,13 @@ export const contractRoutes: Route<Ctx>[] = [
       const address = ctx.evmAddress();
       const currency = ctx.enumOf('currency', CURRENCIES) ?? 'usd';
       const rawBlock = ctx.q('blockNumber');
-      if (rawBlock !== undefined && !/^\d+$/.test(rawBlock)) ctx.errors.push('blockNumber must be a decimal block number');
+      if (rawBlock !== undefined && !/^\d+$/.test(rawBlock))
+        ctx.errors.push('blockNumber must be a decimal block number');
       ctx.check();
       const head = chain.head().number;
       const at = rawBlock === undefined ? head : Number(rawBlock);
-      if (at > head) throw badRequest(`blockNumber ${at} is after the latest indexed block ${head}`);
+      if (at > head)
+        throw badRequest(`blockNumber ${at} is after the latest indexed block ${head}`);
       const balance = chain.nativeBalance(address, at);
       const token = chain.info.networkToken;
       const priced = token.symbol === 'AVAX';
@@ -66,7 +101,14 @@ export const contractRoutes: Route<Ctx>[] = [
           chainId: chain.info.chainId,
           ...(priced ? { price: { currencyCode: currency, value: unit } } : {}),
           balance: balance.toString(),
-          ...(priced ? { balanceValue: { currencyCode: currency, value: Math.round(whole * unit * 100) / 100 } } : {}),
+          ...(priced
+            ? {
+                balanceValue: {
+                  currencyCode: currency,
+                  value: Math.round(whole * unit * 100) / 100,
+                },
+              }
+            : {}),
         },
       };
     },

@@ -14,7 +14,9 @@ export const icmRoutes: Route<Ctx>[] = [
     method: 'GET',
     template: '/v1/icm/messages/:messageId',
     handler: (ctx) => {
-      const m = ctx.world.icm.byId.get(ctx.params.messageId!) ?? ctx.world.icm.byId.get(ctx.params.messageId!.replace(/^0x/, '').toLowerCase());
+      const m =
+        ctx.world.icm.byId.get(ctx.params.messageId!) ??
+        ctx.world.icm.byId.get(ctx.params.messageId!.replace(/^0x/, '').toLowerCase());
       if (!m) throw notFound(`ICM message ${ctx.params.messageId} not found`);
       return icmMessageJson(ctx.world, m);
     },
@@ -29,11 +31,21 @@ export const icmRoutes: Route<Ctx>[] = [
       ctx.check();
       const want = network === undefined ? undefined : network === 'mainnet' ? 'mainnet' : 'fuji';
       const filters = ['network'];
-      const { page, next } = pageOf<IcmMessage, [number, number]>(ctx.world.icm.forAddress(address), {
-        desc: true, size, after: ctx.cursor<[number, number]>(filters), key: (m) => [m.timestamp, m.seq], cmp,
-        filter: want === undefined ? undefined : (m) => m.network === want,
-      });
-      return { ...ctx.nextPage(filters, next), messages: page.map((m) => icmMessageJson(ctx.world, m)) };
+      const { page, next } = pageOf<IcmMessage, [number, number]>(
+        ctx.world.icm.forAddress(address),
+        {
+          desc: true,
+          size,
+          after: ctx.cursor<[number, number]>(filters),
+          key: (m) => [m.timestamp, m.seq],
+          cmp,
+          filter: want === undefined ? undefined : (m) => m.network === want,
+        },
+      );
+      return {
+        ...ctx.nextPage(filters, next),
+        messages: page.map((m) => icmMessageJson(ctx.world, m)),
+      };
     },
   },
 ];

@@ -1,11 +1,11 @@
 import type { ContractInfo, EvmChainData } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { badRequest } from './errors.js';
-import { collectionTokenIds, erc1155Balances, erc20Balances, erc721Owners } from './holdings.js';
+import { collectionTokenIds, erc20Balances, erc721Owners, erc1155Balances } from './holdings.js';
 import { pageOf } from './paging.js';
 import type { Route } from './router.js';
-import { CURRENCIES, PER_USD, type Currency } from './routes-contracts.js';
 import { chainInfoJson } from './routes-chains.js';
+import { CURRENCIES, type Currency, PER_USD } from './routes-contracts.js';
 import { nftMetadata, tokenUri } from './shape-evm.js';
 
 /**

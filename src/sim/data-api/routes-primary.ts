@@ -8,15 +8,40 @@ import { avaxAmount, stakingTxJson } from './shape-primary.js';
 /** Active P-Chain staking transactions and primary-network balances by address. */
 
 const TX_TYPES = [
-  'AddValidatorTx', 'AddSubnetValidatorTx', 'AddDelegatorTx', 'CreateChainTx', 'CreateSubnetTx', 'ImportTx', 'ExportTx', 'AdvanceTimeTx',
-  'RewardValidatorTx', 'RemoveSubnetValidatorTx', 'TransformSubnetTx', 'AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx', 'BaseTx',
-  'TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', 'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx', 'UNKNOWN', 'CreateAssetTx', 'OperationTx',
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
+  'CreateAssetTx',
+  'OperationTx',
 ] as const;
 const P_IDS = ['11111111111111111111111111111111LpoYY', 'p-chain'] as const;
 const BLOCKCHAIN_IDS = [
-  '11111111111111111111111111111111LpoYY', '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM', '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
-  '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp', 'p-chain', 'x-chain', 'c-chain',
+  '11111111111111111111111111111111LpoYY',
+  '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
+  '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
+  '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+  'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
+  'p-chain',
+  'x-chain',
+  'c-chain',
 ] as const;
 
 /** `addresses=avax1…,P-avax1…,X-avax1…` → bech32 without chain prefix; 400 when one is malformed. */
@@ -26,7 +51,10 @@ function addresses(ctx: Ctx, net: PrimaryNetworkData): string[] {
   return out;
 }
 
-const chainInfo = (chainName: 'p-chain' | 'x-chain' | 'c-chain', net: PrimaryNetworkData) => ({ chainName, network: net.info.name });
+const chainInfo = (chainName: 'p-chain' | 'x-chain' | 'c-chain', net: PrimaryNetworkData) => ({
+  chainName,
+  network: net.info.name,
+});
 
 const stakingIndex = new WeakMap<StakingTx[], number[]>();
 function positions(list: StakingTx[]): number[] {
@@ -53,7 +81,10 @@ export const primaryRoutes: Route<Ctx>[] = [
       ctx.enumOf('blockchainId', BLOCKCHAIN_IDS, ctx.params.blockchainId);
       ctx.check();
       const id = ctx.params.blockchainId!;
-      const tx = id === 'p-chain' || id === net.info.pChainId ? net.stakingTxs.find((t) => t.txHash === ctx.params.txHash) : undefined;
+      const tx =
+        id === 'p-chain' || id === net.info.pChainId
+          ? net.stakingTxs.find((t) => t.txHash === ctx.params.txHash)
+          : undefined;
       if (!tx) throw notFound(`Transaction ${ctx.params.txHash} not found on ${id}`);
       return stakingTxJson(net.info, tx);
     },
@@ -73,20 +104,38 @@ export const primaryRoutes: Route<Ctx>[] = [
       const end = ctx.int('endTimestamp', { min: 0 });
       const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'desc';
       ctx.check();
-      if (id !== 'p-chain' && id !== net.info.pChainId) throw notFound(`No transaction history for ${id}`);
+      if (id !== 'p-chain' && id !== net.info.pChainId)
+        throw notFound(`No transaction history for ${id}`);
       const owners = new Set(addresses(ctx, net));
       const l1 = ctx.q('l1ValidationId');
-      const filters = ['addresses', 'l1ValidationId', 'txTypes', 'startTimestamp', 'endTimestamp', 'sortOrder'];
+      const filters = [
+        'addresses',
+        'l1ValidationId',
+        'txTypes',
+        'startTimestamp',
+        'endTimestamp',
+        'sortOrder',
+      ];
       const list = net.stakingTxs;
       const lo = start === undefined ? 0 : lowerBound(list, (t) => t.blockTimestamp >= start);
       const hi = end === undefined ? list.length : lowerBound(list, (t) => t.blockTimestamp > end);
       const { page, next } = pageOf(positions(list), {
-        lo, hi, desc: order === 'desc', size, after: ctx.cursor<number>(filters), key: (i) => i, cmp: cmpNum,
+        lo,
+        hi,
+        desc: order === 'desc',
+        size,
+        after: ctx.cursor<number>(filters),
+        key: (i) => i,
+        cmp: cmpNum,
         filter: (i) => {
           const t = list[i]!;
           if (l1 !== undefined) return false; // the world's P-Chain txs touch no L1 validator
           if (types.length > 0 && !types.includes(t.txType)) return false;
-          return owners.size === 0 || t.ownerAddresses.some((a) => owners.has(a)) || t.rewardAddresses.some((a) => owners.has(a));
+          return (
+            owners.size === 0 ||
+            t.ownerAddresses.some((a) => owners.has(a)) ||
+            t.rewardAddresses.some((a) => owners.has(a))
+          );
         },
       });
       const transactions = page.map((i) => stakingTxJson(net.info, list[i]!));
@@ -113,15 +162,29 @@ export const primaryRoutes: Route<Ctx>[] = [
       const lo = start === undefined ? 0 : lowerBound(list, (t) => t.blockTimestamp >= start);
       const hi = end === undefined ? list.length : lowerBound(list, (t) => t.blockTimestamp > end);
       const { page, next } = pageOf(positions(list), {
-        lo, hi, desc: order === 'desc', size, after: ctx.cursor<number>(filters), key: (i) => i, cmp: cmpNum,
+        lo,
+        hi,
+        desc: order === 'desc',
+        size,
+        after: ctx.cursor<number>(filters),
+        key: (i) => i,
+        cmp: cmpNum,
         filter: (i) => {
           const t = list[i]!;
           if (t.endTimestamp <= now) return false; // only active stakes
           if (types.length > 0 && !types.includes(t.txType)) return false;
-          return owners.size === 0 || t.ownerAddresses.some((a) => owners.has(a)) || t.rewardAddresses.some((a) => owners.has(a));
+          return (
+            owners.size === 0 ||
+            t.ownerAddresses.some((a) => owners.has(a)) ||
+            t.rewardAddresses.some((a) => owners.has(a))
+          );
         },
       });
-      return { ...ctx.nextPage(filters, next), transactions: page.map((i) => stakingTxJson(net.info, list[i]!)), chainInfo: chainInfo('p-chain', net) };
+      return {
+        ...ctx.nextPage(filters, next),
+        transactions: page.map((i) => stakingTxJson(net.info, list[i]!)),
+        chainInfo: chainInfo('p-chain', net),
+      };
     },
   },
   {
@@ -134,9 +197,20 @@ export const primaryRoutes: Route<Ctx>[] = [
       ctx.check();
       const addrs = addresses(ctx, net);
       const nets = Object.values(ctx.world.networks);
-      const kind = id === 'p-chain' || id === net.info.pChainId ? 'p' : id === 'x-chain' || nets.some((n) => n.xChainId === id) ? 'x' : 'c';
+      const kind =
+        id === 'p-chain' || id === net.info.pChainId
+          ? 'p'
+          : id === 'x-chain' || nets.some((n) => n.xChainId === id)
+            ? 'x'
+            : 'c';
       if (kind === 'p') {
-        const sum = { unlockedUnstaked: [0n, 0], unlockedStaked: [0n, 0], lockedStakeable: [0n, 0], pendingStaked: [0n, 0], atomic: [0n, 0] } as Record<string, [bigint, number]>;
+        const sum = {
+          unlockedUnstaked: [0n, 0],
+          unlockedStaked: [0n, 0],
+          lockedStakeable: [0n, 0],
+          pendingStaked: [0n, 0],
+          atomic: [0n, 0],
+        } as Record<string, [bigint, number]>;
         for (const a of addrs) {
           const b = net.pBalances.get(a);
           if (!b) continue;
@@ -154,9 +228,17 @@ export const primaryRoutes: Route<Ctx>[] = [
         const agg = (k: string) => aggregate(net, sum[k]![0], sum[k]![1]);
         return {
           balances: {
-            unlockedUnstaked: agg('unlockedUnstaked'), unlockedStaked: agg('unlockedStaked'), lockedPlatform: [], lockedStakeable: agg('lockedStakeable'),
-            lockedStaked: [], pendingStaked: agg('pendingStaked'),
-            atomicMemoryUnlocked: agg('atomic').map((x) => ({ ...x, sharedWithChainId: net.info.xChainId, status: 'ACCEPTED' })),
+            unlockedUnstaked: agg('unlockedUnstaked'),
+            unlockedStaked: agg('unlockedStaked'),
+            lockedPlatform: [],
+            lockedStakeable: agg('lockedStakeable'),
+            lockedStaked: [],
+            pendingStaked: agg('pendingStaked'),
+            atomicMemoryUnlocked: agg('atomic').map((x) => ({
+              ...x,
+              sharedWithChainId: net.info.xChainId,
+              status: 'ACCEPTED',
+            })),
             atomicMemoryLocked: [],
           },
           chainInfo: chainInfo('p-chain', net),
@@ -174,8 +256,19 @@ export const primaryRoutes: Route<Ctx>[] = [
         }
         const unlocked = net.xChain.assets
           .filter((as) => byAsset.has(as.assetId))
-          .map((as) => ({ assetId: as.assetId, name: as.name, symbol: as.symbol, denomination: as.denomination, type: 'secp256k1' as const, amount: byAsset.get(as.assetId)!.amount.toString(), utxoCount: byAsset.get(as.assetId)!.n }));
-        return { balances: { locked: [], unlocked, atomicMemoryUnlocked: [], atomicMemoryLocked: [] }, chainInfo: chainInfo('x-chain', net) };
+          .map((as) => ({
+            assetId: as.assetId,
+            name: as.name,
+            symbol: as.symbol,
+            denomination: as.denomination,
+            type: 'secp256k1' as const,
+            amount: byAsset.get(as.assetId)!.amount.toString(),
+            utxoCount: byAsset.get(as.assetId)!.n,
+          }));
+        return {
+          balances: { locked: [], unlocked, atomicMemoryUnlocked: [], atomicMemoryLocked: [] },
+          chainInfo: chainInfo('x-chain', net),
+        };
       }
       let atomic = 0n;
       let n = 0;
@@ -187,7 +280,13 @@ export const primaryRoutes: Route<Ctx>[] = [
         }
       }
       return {
-        balances: { atomicMemoryUnlocked: aggregate(net, atomic, n).map((x) => ({ ...x, sharedWithChainId: net.info.xChainId })), atomicMemoryLocked: [] },
+        balances: {
+          atomicMemoryUnlocked: aggregate(net, atomic, n).map((x) => ({
+            ...x,
+            sharedWithChainId: net.info.xChainId,
+          })),
+          atomicMemoryLocked: [],
+        },
         chainInfo: chainInfo('c-chain', net),
       };
     },

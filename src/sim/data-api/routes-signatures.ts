@@ -26,7 +26,8 @@ function sign(unsignedHex: string): string {
 
 function percent(errors: string[], name: string, v: unknown): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v)) errors.push(`${name} must be an integer number`);
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    errors.push(`${name} must be an integer number`);
   else if (v < 0) errors.push(`${name} must not be less than 0`);
   else if (v > 100) errors.push(`${name} must not be greater than 100`);
   else return v;
@@ -54,24 +55,35 @@ export const signatureRoutes: Route<Ctx>[] = [
       } catch (err) {
         throw badRequest(`Invalid JSON body: ${(err as Error).message}`);
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw badRequest('The request body must be a JSON object');
       const b = body as Record<string, unknown>;
       const errors: string[] = [];
       for (const k of ['message', 'justification'] as const) {
         const v = b[k];
-        if (v !== undefined && (typeof v !== 'string' || !HEX.test(v))) errors.push(`${k} must be a hex string (optionally 0x-prefixed)`);
+        if (v !== undefined && (typeof v !== 'string' || !HEX.test(v)))
+          errors.push(`${k} must be a hex string (optionally 0x-prefixed)`);
       }
-      if (b.message === undefined && b.justification === undefined) errors.push('Either message or justification must be provided');
+      if (b.message === undefined && b.justification === undefined)
+        errors.push('Either message or justification must be provided');
       const sid = b.signingSubnetId;
-      if (sid !== undefined && (typeof sid !== 'string' || !(HEX.test(sid) || CB58.test(sid)))) errors.push('signingSubnetId must be a hex or cb58 string');
+      if (sid !== undefined && (typeof sid !== 'string' || !(HEX.test(sid) || CB58.test(sid))))
+        errors.push('signingSubnetId must be a hex or cb58 string');
       const q = percent(errors, 'quorumPercentage', b.quorumPercentage);
       const qb = percent(errors, 'quorumPercentageBuffer', b.quorumPercentageBuffer);
-      if ((q ?? 67) + (qb ?? 0) > 100) errors.push('quorumPercentage plus quorumPercentageBuffer must be at most 100');
+      if ((q ?? 67) + (qb ?? 0) > 100)
+        errors.push('quorumPercentage plus quorumPercentageBuffer must be at most 100');
       const h = b.pChainHeight;
-      if (h !== undefined && (typeof h !== 'number' || !Number.isInteger(h) || h < 0)) errors.push('pChainHeight must be an integer number not less than 0');
+      if (h !== undefined && (typeof h !== 'number' || !Number.isInteger(h) || h < 0))
+        errors.push('pChainHeight must be an integer number not less than 0');
       if (errors.length > 0) throw badRequest(...errors);
-      const message = typeof b.message === 'string' && b.message.replace(/^0x/, '') !== '' ? b.message.replace(/^0x/, '').toLowerCase() : undefined;
-      const unsigned = message ?? `0000${sha('justification', String(b.justification))}${sha('payload', String(b.justification))}`;
+      const message =
+        typeof b.message === 'string' && b.message.replace(/^0x/, '') !== ''
+          ? b.message.replace(/^0x/, '').toLowerCase()
+          : undefined;
+      const unsigned =
+        message ??
+        `0000${sha('justification', String(b.justification))}${sha('payload', String(b.justification))}`;
       return new Created({ signedMessage: sign(unsigned) });
     },
   },
@@ -81,8 +93,13 @@ export const signatureRoutes: Route<Ctx>[] = [
     handler: (ctx) => {
       ctx.network();
       const txHash = ctx.params.txHash!;
-      if (!validCb58(txHash)) throw badRequest('txHash must be a primary network (P or X chain) transaction hash in cb58');
-      return new Created({ signedMessage: sign(`0000${sha('warp-tx', txHash)}${sha('warp-payload', txHash)}`) });
+      if (!validCb58(txHash))
+        throw badRequest(
+          'txHash must be a primary network (P or X chain) transaction hash in cb58',
+        );
+      return new Created({
+        signedMessage: sign(`0000${sha('warp-tx', txHash)}${sha('warp-payload', txHash)}`),
+      });
     },
   },
 ];

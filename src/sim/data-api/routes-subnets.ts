@@ -1,4 +1,4 @@
-import { subnetsOf, type BlockchainRecord, type SubnetRecord } from '../world/subnets.js';
+import { type BlockchainRecord, type SubnetRecord, subnetsOf } from '../world/subnets.js';
 import type { Ctx } from './ctx.js';
 import { notFound } from './errors.js';
 import { only } from './operation-params.js';

@@ -7,19 +7,25 @@ import { fullNativeTx, internalDetails, nativeTx, transferDetails } from './shap
 
 /** One transaction in full, and the chain's latest transactions. */
 
-
 /** The get-transaction answer of one transaction (also the deployment-transaction route's). */
 export function transactionJson(ctx: Ctx, chain: EvmChainData, tx: EvmTx) {
   const token = chain.info.networkToken;
   const out: Record<string, unknown> = {};
-  if (tx.erc20.length) out.erc20Transfers = tx.erc20.map((t) => transferDetails(chain, t, tx.timestamp));
-  if (tx.erc721.length) out.erc721Transfers = tx.erc721.map((t) => transferDetails(chain, t, tx.timestamp));
-  if (tx.erc1155.length) out.erc1155Transfers = tx.erc1155.map((t) => transferDetails(chain, t, tx.timestamp));
-  if (tx.internals.length) out.internalTransactions = tx.internals.map((it) => internalDetails(chain, it));
+  if (tx.erc20.length)
+    out.erc20Transfers = tx.erc20.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.erc721.length)
+    out.erc721Transfers = tx.erc721.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.erc1155.length)
+    out.erc1155Transfers = tx.erc1155.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (tx.internals.length)
+    out.internalTransactions = tx.internals.map((it) => internalDetails(chain, it));
   out.networkTokenDetails = {
     networkToken: { ...token },
     ...(token.symbol === 'AVAX'
-      ? { currentPrice: { currencyCode: 'usd', value: ctx.world.market.avaxUsd }, historicalPrice: { currencyCode: 'usd', value: AVAX_USD } }
+      ? {
+          currentPrice: { currencyCode: 'usd', value: ctx.world.market.avaxUsd },
+          historicalPrice: { currencyCode: 'usd', value: AVAX_USD },
+        }
       : {}),
   };
   out.nativeTransaction = fullNativeTx(chain, tx);
@@ -29,7 +35,9 @@ export function transactionJson(ctx: Ctx, chain: EvmChainData, tx: EvmTx) {
     out.teleporterMessageInfo = {
       teleporterMessageId: tx.icm.messageId,
       direction: tx.icm.direction,
-      ...(source ? { destinationChainId: tx.icm.destinationChainId } : { sourceChainId: tx.icm.sourceChainId }),
+      ...(source
+        ? { destinationChainId: tx.icm.destinationChainId }
+        : { sourceChainId: tx.icm.sourceChainId }),
     };
   }
   return out;
@@ -42,7 +50,8 @@ export const transactionRoutes: Route<Ctx>[] = [
     handler: (ctx) => {
       const chain = ctx.chain();
       const hash = ctx.params.txHash!;
-      if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw badRequest('txHash must be a 0x-prefixed 32-byte transaction hash');
+      if (!/^0x[0-9a-fA-F]{64}$/.test(hash))
+        throw badRequest('txHash must be a 0x-prefixed 32-byte transaction hash');
       const tx = chain.tx(hash);
       if (!tx) throw notFound(`Transaction ${hash} not found on chain ${chain.info.chainId}`);
       return transactionJson(ctx, chain, tx);
@@ -58,10 +67,17 @@ export const transactionRoutes: Route<Ctx>[] = [
       ctx.check();
       const want = status === undefined ? undefined : status === 'success' ? 1 : 0;
       const { page, next } = pageOf(chain.transactions, {
-        desc: true, size, after: ctx.cursor<number>(['status']), key: (t) => t.seq, cmp: cmpNum,
+        desc: true,
+        size,
+        after: ctx.cursor<number>(['status']),
+        key: (t) => t.seq,
+        cmp: cmpNum,
         filter: want === undefined ? undefined : (t) => t.status === want,
       });
-      return { ...ctx.nextPage(['status'], next), transactions: page.map((t) => nativeTx(chain, t)) };
+      return {
+        ...ctx.nextPage(['status'], next),
+        transactions: page.map((t) => nativeTx(chain, t)),
+      };
     },
   },
 ];

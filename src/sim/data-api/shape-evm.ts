@@ -1,4 +1,11 @@
-import type { ContractInfo, EvmBlock, EvmChainData, EvmTx, InternalTx, TokenTransfer } from '../world/index.js';
+import type {
+  ContractInfo,
+  EvmBlock,
+  EvmChainData,
+  EvmTx,
+  InternalTx,
+  TokenTransfer,
+} from '../world/index.js';
 
 /** World records → the Data API's EVM JSON shapes (decimal strings for amounts, gas, numbers). */
 
@@ -27,7 +34,13 @@ export function richAddress(chain: EvmChainData, address: string) {
   const c = chain.contract(address);
   if (!c) return { address };
   if (c.ercType === 'UNKNOWN') return { name: c.name, address };
-  return { name: c.name, symbol: c.symbol, ...(c.decimals !== undefined ? { decimals: c.decimals } : {}), logoUri: c.logoUri, address };
+  return {
+    name: c.name,
+    symbol: c.symbol,
+    ...(c.decimals !== undefined ? { decimals: c.decimals } : {}),
+    logoUri: c.logoUri,
+    address,
+  };
 }
 
 function price(c: ContractInfo) {
@@ -35,7 +48,15 @@ function price(c: ContractInfo) {
 }
 
 export function erc20Token(c: ContractInfo) {
-  return { address: c.address, name: c.name, symbol: c.symbol ?? '', decimals: c.decimals ?? 18, logoUri: c.logoUri, ercType: 'ERC-20' as const, ...price(c) };
+  return {
+    address: c.address,
+    name: c.name,
+    symbol: c.symbol ?? '',
+    decimals: c.decimals ?? 18,
+    logoUri: c.logoUri,
+    ercType: 'ERC-20' as const,
+    ...price(c),
+  };
 }
 
 export function nftMetadata(c: ContractInfo, tokenId: string, ts: number) {
@@ -54,25 +75,54 @@ export function tokenUri(c: ContractInfo, tokenId: string) {
 }
 
 function contractOf(chain: EvmChainData, address: string): ContractInfo {
-  return chain.contract(address) ?? { address, ercType: 'UNKNOWN', name: 'Unknown', description: '', logoUri: '', tags: [], deployment: { txHash: '', deployerAddress: '' } };
+  return (
+    chain.contract(address) ?? {
+      address,
+      ercType: 'UNKNOWN',
+      name: 'Unknown',
+      description: '',
+      logoUri: '',
+      tags: [],
+      deployment: { txHash: '', deployerAddress: '' },
+    }
+  );
 }
 
 /** A transfer as it sits inside a transaction (no block fields). */
 export function transferDetails(chain: EvmChainData, t: TokenTransfer, ts: number) {
   const c = contractOf(chain, t.token);
-  const base = { from: richAddress(chain, t.from), to: richAddress(chain, t.to), logIndex: t.logIndex };
+  const base = {
+    from: richAddress(chain, t.from),
+    to: richAddress(chain, t.to),
+    logIndex: t.logIndex,
+  };
   if (t.kind === 'erc20') return { ...base, value: s(t.value), erc20Token: erc20Token(c) };
   const tokenId = t.tokenId ?? '0';
   if (t.kind === 'erc721') {
     return {
       ...base,
-      erc721Token: { address: c.address, name: c.name, symbol: c.symbol ?? '', ercType: 'ERC-721' as const, tokenId, tokenUri: tokenUri(c, tokenId), metadata: { ...nftMetadata(c, tokenId, ts), attributes: '[]' }, ownerAddress: t.to },
+      erc721Token: {
+        address: c.address,
+        name: c.name,
+        symbol: c.symbol ?? '',
+        ercType: 'ERC-721' as const,
+        tokenId,
+        tokenUri: tokenUri(c, tokenId),
+        metadata: { ...nftMetadata(c, tokenId, ts), attributes: '[]' },
+        ownerAddress: t.to,
+      },
     };
   }
   return {
     ...base,
     value: s(t.value),
-    erc1155Token: { address: c.address, ercType: 'ERC-1155' as const, tokenId, tokenUri: tokenUri(c, tokenId), metadata: { ...nftMetadata(c, tokenId, ts), decimals: 0, properties: '{}' } },
+    erc1155Token: {
+      address: c.address,
+      ercType: 'ERC-1155' as const,
+      tokenId,
+      tokenUri: tokenUri(c, tokenId),
+      metadata: { ...nftMetadata(c, tokenId, ts), decimals: 0, properties: '{}' },
+    },
   };
 }
 
@@ -90,7 +140,12 @@ export function internalDetails(chain: EvmChainData, it: InternalTx) {
 
 /** The block fields list items of the transfer / internal lists carry. */
 export function blockFields(tx: EvmTx) {
-  return { blockNumber: s(tx.blockNumber), blockTimestamp: tx.timestamp, blockHash: tx.blockHash, txHash: tx.hash };
+  return {
+    blockNumber: s(tx.blockNumber),
+    blockTimestamp: tx.timestamp,
+    blockHash: tx.blockHash,
+    txHash: tx.hash,
+  };
 }
 
 export function nativeTx(chain: EvmChainData, tx: EvmTx) {
@@ -120,16 +175,20 @@ export function fullNativeTx(chain: EvmChainData, tx: EvmTx) {
     input: tx.input,
     baseFeePerGas: s(tx.baseFeePerGas),
     ...(tx.maxFeePerGas !== undefined ? { maxFeePerGas: s(tx.maxFeePerGas) } : {}),
-    ...(tx.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: s(tx.maxPriorityFeePerGas) } : {}),
+    ...(tx.maxPriorityFeePerGas !== undefined
+      ? { maxPriorityFeePerGas: s(tx.maxPriorityFeePerGas) }
+      : {}),
   };
 }
 
-const involves = (a: string) => (x: { from: string; to: string }) => x.from.toLowerCase() === a || x.to.toLowerCase() === a;
+const involves = (a: string) => (x: { from: string; to: string }) =>
+  x.from.toLowerCase() === a || x.to.toLowerCase() === a;
 
 /** A combined-list item: the native tx plus only the transfers / internals the address is in. */
 export function transactionDetails(chain: EvmChainData, tx: EvmTx, address?: string) {
   const a = address?.toLowerCase();
-  const keep = <T extends { from: string; to: string }>(list: T[]) => (a === undefined ? list : list.filter(involves(a)));
+  const keep = <T extends { from: string; to: string }>(list: T[]) =>
+    a === undefined ? list : list.filter(involves(a));
   const out: Record<string, unknown> = { nativeTransaction: nativeTx(chain, tx) };
   const e20 = keep(tx.erc20);
   const e721 = keep(tx.erc721);
@@ -137,7 +196,8 @@ export function transactionDetails(chain: EvmChainData, tx: EvmTx, address?: str
   const ints = keep(tx.internals);
   if (e20.length) out.erc20Transfers = e20.map((t) => transferDetails(chain, t, tx.timestamp));
   if (e721.length) out.erc721Transfers = e721.map((t) => transferDetails(chain, t, tx.timestamp));
-  if (e1155.length) out.erc1155Transfers = e1155.map((t) => transferDetails(chain, t, tx.timestamp));
+  if (e1155.length)
+    out.erc1155Transfers = e1155.map((t) => transferDetails(chain, t, tx.timestamp));
   if (ints.length) out.internalTransactions = ints.map((it) => internalDetails(chain, it));
   return out;
 }

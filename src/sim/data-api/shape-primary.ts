@@ -1,11 +1,26 @@
-import type { IcmMessage, L1ValidatorRecord, PrimaryNetworkInfo, PUtxo, StakingTx, ValidatorRecord, World } from '../world/index.js';
+import type {
+  IcmMessage,
+  L1ValidatorRecord,
+  PrimaryNetworkInfo,
+  PUtxo,
+  StakingTx,
+  ValidatorRecord,
+  World,
+} from '../world/index.js';
 
 /** World records → the Data API's primary-network and ICM JSON shapes. */
 
 const s = (v: bigint | number) => v.toString();
 
 export function avaxAmount(net: PrimaryNetworkInfo, amount: bigint) {
-  return { assetId: net.avaxAssetId, name: 'Avalanche', symbol: 'AVAX', denomination: 9, type: 'secp256k1' as const, amount: s(amount) };
+  return {
+    assetId: net.avaxAssetId,
+    name: 'Avalanche',
+    symbol: 'AVAX',
+    denomination: 9,
+    type: 'secp256k1' as const,
+    amount: s(amount),
+  };
 }
 
 export function utxoJson(net: PrimaryNetworkInfo, u: PUtxo) {
@@ -20,13 +35,20 @@ export function utxoJson(net: PrimaryNetworkInfo, u: PUtxo) {
     assetId: u.assetId,
     blockNumber: s(u.blockNumber),
     blockTimestamp: u.blockTimestamp,
-    ...(u.consumingBlockNumber !== undefined ? { consumingBlockNumber: s(u.consumingBlockNumber), consumingBlockTimestamp: u.consumingBlockTimestamp } : {}),
+    ...(u.consumingBlockNumber !== undefined
+      ? {
+          consumingBlockNumber: s(u.consumingBlockNumber),
+          consumingBlockTimestamp: u.consumingBlockTimestamp,
+        }
+      : {}),
     outputIndex: u.outputIndex,
     ...(u.rewardType ? { rewardType: u.rewardType } : {}),
     staked: u.staked,
     threshold: u.threshold,
     txHash: u.txHash,
-    ...(u.utxoStartTimestamp !== undefined ? { utxoStartTimestamp: u.utxoStartTimestamp, utxoEndTimestamp: u.utxoEndTimestamp } : {}),
+    ...(u.utxoStartTimestamp !== undefined
+      ? { utxoStartTimestamp: u.utxoStartTimestamp, utxoEndTimestamp: u.utxoEndTimestamp }
+      : {}),
     utxoType: u.utxoType,
   };
 }
@@ -75,17 +97,36 @@ export function validatorJson(v: ValidatorRecord) {
   };
   switch (v.status) {
     case 'completed':
-      return { ...base, delegatorCount: v.delegatorCount, amountDelegated: s(v.amountDelegated), rewards: { ...rewards, ...(v.rewardTxHash ? { rewardTxHash: v.rewardTxHash } : {}) }, validationStatus: 'completed' as const };
+      return {
+        ...base,
+        delegatorCount: v.delegatorCount,
+        amountDelegated: s(v.amountDelegated),
+        rewards: { ...rewards, ...(v.rewardTxHash ? { rewardTxHash: v.rewardTxHash } : {}) },
+        validationStatus: 'completed' as const,
+      };
     case 'active':
       return {
-        ...base, stakePercentage: v.stakePercentage, delegatorCount: v.delegatorCount, amountDelegated: s(v.amountDelegated),
-        uptimePerformance: v.uptime, avalancheGoVersion: v.avalancheGoVersion, delegationCapacity: s(v.delegationCapacity),
-        potentialRewards: rewards, validationStatus: 'active' as const, validatorHealth: { ...v.health }, geolocation: { ...v.geolocation },
+        ...base,
+        stakePercentage: v.stakePercentage,
+        delegatorCount: v.delegatorCount,
+        amountDelegated: s(v.amountDelegated),
+        uptimePerformance: v.uptime,
+        avalancheGoVersion: v.avalancheGoVersion,
+        delegationCapacity: s(v.delegationCapacity),
+        potentialRewards: rewards,
+        validationStatus: 'active' as const,
+        validatorHealth: { ...v.health },
+        geolocation: { ...v.geolocation },
       };
     case 'pending':
       return { ...base, validationStatus: 'pending' as const };
     default:
-      return { ...base, removeTxHash: v.removeTxHash ?? v.txHash, removeTimestamp: v.removeTimestamp ?? v.endTimestamp, validationStatus: 'removed' as const };
+      return {
+        ...base,
+        removeTxHash: v.removeTxHash ?? v.txHash,
+        removeTimestamp: v.removeTimestamp ?? v.endTimestamp,
+        validationStatus: 'removed' as const,
+      };
   }
 }
 
@@ -99,13 +140,21 @@ export function l1ValidatorJson(v: L1ValidatorRecord) {
     remainingBalance: v.remainingBalance,
     creationTimestamp: v.creationTimestamp,
     blsCredentials: { ...v.bls },
-    remainingBalanceOwner: { addresses: [...v.remainingBalanceOwner.addresses], threshold: v.remainingBalanceOwner.threshold },
-    deactivationOwner: { addresses: [...v.deactivationOwner.addresses], threshold: v.deactivationOwner.threshold },
+    remainingBalanceOwner: {
+      addresses: [...v.remainingBalanceOwner.addresses],
+      threshold: v.remainingBalanceOwner.threshold,
+    },
+    deactivationOwner: {
+      addresses: [...v.deactivationOwner.addresses],
+      threshold: v.deactivationOwner.threshold,
+    },
   };
 }
 
 export function icmMessageJson(world: World, m: IcmMessage) {
-  const token = world.addressBook.erc20.find((t) => t.address.toLowerCase() === m.reward.token.toLowerCase());
+  const token = world.addressBook.erc20.find(
+    (t) => t.address.toLowerCase() === m.reward.token.toLowerCase(),
+  );
   const rewardDetails = {
     address: m.reward.token,
     name: token?.name ?? '',
@@ -113,7 +162,9 @@ export function icmMessageJson(world: World, m: IcmMessage) {
     decimals: token?.decimals ?? 18,
     ...(token ? { logoUri: token.logoUri } : {}),
     ercType: 'ERC-20' as const,
-    ...(token?.priceUsd !== undefined ? { price: { currencyCode: 'usd' as const, value: token.priceUsd } } : {}),
+    ...(token?.priceUsd !== undefined
+      ? { price: { currencyCode: 'usd' as const, value: token.priceUsd } }
+      : {}),
     value: s(m.reward.value),
   };
   const common = {
@@ -132,9 +183,27 @@ export function icmMessageJson(world: World, m: IcmMessage) {
     receiptDelivered: m.receiptDelivered,
     rewardDetails,
   };
-  const src = m.sourceTransaction && { txHash: m.sourceTransaction.txHash, timestamp: m.sourceTransaction.timestamp, gasSpent: s(m.sourceTransaction.gasSpent) };
-  const dst = m.destinationTransaction && { ...m.destinationTransaction, gasSpent: s(m.destinationTransaction.gasSpent) };
-  if (m.status === 'pending') return { ...common, sourceTransaction: src!, status: 'pending' as const };
-  if (m.status === 'delivered') return { ...common, sourceTransaction: src!, destinationTransaction: dst!, status: 'delivered' as const };
-  return { ...common, destinationTransaction: dst!, status: 'delivered_source_not_indexed' as const };
+  const src = m.sourceTransaction && {
+    txHash: m.sourceTransaction.txHash,
+    timestamp: m.sourceTransaction.timestamp,
+    gasSpent: s(m.sourceTransaction.gasSpent),
+  };
+  const dst = m.destinationTransaction && {
+    ...m.destinationTransaction,
+    gasSpent: s(m.destinationTransaction.gasSpent),
+  };
+  if (m.status === 'pending')
+    return { ...common, sourceTransaction: src!, status: 'pending' as const };
+  if (m.status === 'delivered')
+    return {
+      ...common,
+      sourceTransaction: src!,
+      destinationTransaction: dst!,
+      status: 'delivered' as const,
+    };
+  return {
+    ...common,
+    destinationTransaction: dst!,
+    status: 'delivered_source_not_indexed' as const,
+  };
 }

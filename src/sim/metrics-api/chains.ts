@@ -33,7 +33,10 @@ export const genesisOf = (c: EvmChainInfo) => (c.isL1 ? L1_GENESIS : C_CHAIN_GEN
 
 function chainName(c: EvmChainInfo): string {
   if (!c.isL1) return 'c_chain';
-  return c.chainName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return c.chainName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 export function metricsChains(world: World): MetricsChain[] {
@@ -49,7 +52,9 @@ export function metricsChains(world: World): MetricsChain[] {
 /** The series key a `chainId` path parameter names, or undefined when it names nothing. */
 export function seriesKey(world: World, chainId: string): SeriesKey | undefined {
   const pick = (chains: EvmChainInfo[]) =>
-    chains.length === 0 ? undefined : { key: chainId, chains, genesis: Math.min(...chains.map(genesisOf)) };
+    chains.length === 0
+      ? undefined
+      : { key: chainId, chains, genesis: Math.min(...chains.map(genesisOf)) };
   if (chainId === 'total') return pick(world.chains);
   if (chainId === 'mainnet') return pick(world.chains.filter((c) => !c.isTestnet));
   if (chainId === 'testnet') return pick(world.chains.filter((c) => c.isTestnet));

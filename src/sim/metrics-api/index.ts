@@ -1,9 +1,17 @@
 import type { SimRequest, SimResponse, SimUpstream } from '../types.js';
 import type { World } from '../world/index.js';
 import { BucketPager } from './paging.js';
-import { type MetricsCtx, chainMetrics, getChain, legacyAvgTps, legacyAvgTpsRolling, listChains, rollingWindowMetrics } from './routes-chains.js';
-import { stakingMetrics } from './routes-network.js';
+import {
+  chainMetrics,
+  getChain,
+  legacyAvgTps,
+  legacyAvgTpsRolling,
+  listChains,
+  type MetricsCtx,
+  rollingWindowMetrics,
+} from './routes-chains.js';
 import { createIcmL1Routes } from './routes-icm-l1.js';
+import { stakingMetrics } from './routes-network.js';
 import { ChainSeries } from './series.js';
 import type { StakingSeries } from './staking-series.js';
 import { MetricsError } from './validate.js';
@@ -25,7 +33,12 @@ export interface MetricsApiOptions {
 
 type Handler = (ctx: MetricsCtx, params: string[], query: URLSearchParams) => unknown;
 
-const HEALTH = { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } };
+const HEALTH = {
+  status: 'ok',
+  info: { database: { status: 'up' } },
+  error: {},
+  details: { database: { status: 'up' } },
+};
 
 export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpstream {
   const ctx: MetricsCtx = {
@@ -40,7 +53,11 @@ export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpst
     [/^\/v2\/live-check$/, '/v2/live-check', () => HEALTH],
     [/^\/v2\/chains$/, '/v2/chains', (c, _p, q) => listChains(c, q)],
     [/^\/v2\/chains\/([^/]+)$/, '/v2/chains/:chainId', (c, p) => getChain(c, p[0]!)],
-    [/^\/v2\/chains\/([^/]+)\/metrics\/([^/]+)$/, '/v2/chains/:chainId/metrics/:metric', (c, p, q) => chainMetrics(c, p[0]!, p[1]!, q)],
+    [
+      /^\/v2\/chains\/([^/]+)\/metrics\/([^/]+)$/,
+      '/v2/chains/:chainId/metrics/:metric',
+      (c, p, q) => chainMetrics(c, p[0]!, p[1]!, q),
+    ],
     [
       /^\/v2\/chains\/([^/]+)\/rollingWindowMetrics\/([^/]+)$/,
       '/v2/chains/:chainId/rollingWindowMetrics/:metric',
@@ -53,16 +70,32 @@ export function createMetricsApi(world: World, opts: MetricsApiOptions): SimUpst
     ],
     [/^\/v2\/icm\/timeseries$/, '/v2/icm/timeseries', (_c, _p, q) => more.icmTimeseries(q)],
     [/^\/v2\/icm\/summary$/, '/v2/icm/summary', (_c, _p, q) => more.icmSummary(q)],
-    [/^\/v2\/validators\/metrics\/([^/]+)$/, '/v2/validators/metrics/:metric', (_c, p, q) => more.total(p[0]!, q)],
+    [
+      /^\/v2\/validators\/metrics\/([^/]+)$/,
+      '/v2/validators/metrics/:metric',
+      (_c, p, q) => more.total(p[0]!, q),
+    ],
     [
       /^\/v2\/validation\/([^/]+)\/metrics\/([^/]+)$/,
       '/v2/validation/:l1ValidationId/metrics/:metric',
       (_c, p, q) => more.byValidation(p[0]!, p[1]!, q),
     ],
-    [/^\/v2\/validator\/([^/]+)\/metrics\/([^/]+)$/, '/v2/validator/:nodeId/metrics/:metric', (_c, p, q) => more.byNode(p[0]!, p[1]!, q)],
-    [/^\/v2\/subnet\/([^/]+)\/metrics\/([^/]+)$/, '/v2/subnet/:subnetId/metrics/:metric', (_c, p, q) => more.bySubnet(p[0]!, p[1]!, q)],
+    [
+      /^\/v2\/validator\/([^/]+)\/metrics\/([^/]+)$/,
+      '/v2/validator/:nodeId/metrics/:metric',
+      (_c, p, q) => more.byNode(p[0]!, p[1]!, q),
+    ],
+    [
+      /^\/v2\/subnet\/([^/]+)\/metrics\/([^/]+)$/,
+      '/v2/subnet/:subnetId/metrics/:metric',
+      (_c, p, q) => more.bySubnet(p[0]!, p[1]!, q),
+    ],
     [/^\/v1\/avg_tps\/([^/]+)$/, '/v1/avg_tps/:chainId', (c, p, q) => legacyAvgTps(c, p[0]!, q)],
-    [/^\/v1\/avg_tps\/([^/]+)\/rollingWindow$/, '/v1/avg_tps/:chainId/rollingWindow', (c, p) => legacyAvgTpsRolling(c, p[0]!)],
+    [
+      /^\/v1\/avg_tps\/([^/]+)\/rollingWindow$/,
+      '/v1/avg_tps/:chainId/rollingWindow',
+      (c, p) => legacyAvgTpsRolling(c, p[0]!),
+    ],
   ];
 
   function handle(req: SimRequest): SimResponse {

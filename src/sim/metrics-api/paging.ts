@@ -52,7 +52,10 @@ export class BucketPager {
       return this.tokens.resume<number>(token, binding);
     } catch (e) {
       const messages = (e as { messages?: string | string[] }).messages;
-      throw new MetricsError(400, Array.isArray(messages) ? messages : [String(messages ?? (e as Error).message)]);
+      throw new MetricsError(
+        400,
+        Array.isArray(messages) ? messages : [String(messages ?? (e as Error).message)],
+      );
     }
   }
 }

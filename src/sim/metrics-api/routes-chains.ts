@@ -1,8 +1,8 @@
 import type { World } from '../world/index.js';
-import { type SeriesKey, metricsChains, seriesKey } from './chains.js';
+import { metricsChains, type SeriesKey, seriesKey } from './chains.js';
 import type { BucketPager } from './paging.js';
 import { ANY_INTERVAL, CHAIN_METRICS, type ChainMetric, type ChainSeries } from './series.js';
-import { type Interval, bucketStart, prevBucket } from './time.js';
+import { bucketStart, type Interval, prevBucket } from './time.js';
 import { Checker, MetricsError } from './validate.js';
 
 /** The chain routes: listChains, getChain, getEvmChainMetrics, rolling windows and legacy avg_tps. */
@@ -15,8 +15,19 @@ export interface MetricsCtx {
 
 const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 const ROLLING_METRICS = [
-  'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid', 'contracts', 'deployers',
-  'activeAddresses', 'activeSenders',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
+  'contracts',
+  'deployers',
+  'activeAddresses',
+  'activeSenders',
 ] as const;
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 export const MAX_PAGE_SIZE = 2160;
@@ -27,7 +38,8 @@ function keyFor(ctx: MetricsCtx, chainId: string, check?: Checker): SeriesKey | 
   const key = seriesKey(ctx.world, chainId);
   if (key) return key;
   if (!/^\d+$/.test(chainId)) {
-    const problem = 'chainId must be a supported EVM chain ID or one of "total", "mainnet", "testnet"';
+    const problem =
+      'chainId must be a supported EVM chain ID or one of "total", "mainnet", "testnet"';
     if (check) check.add(problem);
     else throw new MetricsError(400, [problem]);
     return undefined;
@@ -42,7 +54,9 @@ export function listChains(ctx: MetricsCtx, query: URLSearchParams) {
   const token = query.get('pageToken');
   if (token !== null) ctx.pager.resume(token, 'listChains');
   const want = network === undefined ? undefined : network === 'mainnet' ? 'mainnet' : 'testnet';
-  return { chains: metricsChains(ctx.world).filter((c) => want === undefined || c.network === want) };
+  return {
+    chains: metricsChains(ctx.world).filter((c) => want === undefined || c.network === want),
+  };
 }
 
 export function getChain(ctx: MetricsCtx, chainId: string) {
@@ -51,7 +65,12 @@ export function getChain(ctx: MetricsCtx, chainId: string) {
   return chain;
 }
 
-export function chainMetrics(ctx: MetricsCtx, chainId: string, metricRaw: string, query: URLSearchParams) {
+export function chainMetrics(
+  ctx: MetricsCtx,
+  chainId: string,
+  metricRaw: string,
+  query: URLSearchParams,
+) {
   const check = new Checker(query);
   const metric = check.value('metric', metricRaw, CHAIN_METRICS);
   const start = check.int('startTimestamp', 0);
@@ -59,10 +78,18 @@ export function chainMetrics(ctx: MetricsCtx, chainId: string, metricRaw: string
   const interval: Interval = check.oneOf('timeInterval', INTERVALS) ?? 'day';
   const pageSize = check.int('pageSize', 1, MAX_PAGE_SIZE) ?? 100;
   const key = keyFor(ctx, chainId, check);
-  if (metric && !ANY_INTERVAL.has(metric) && query.get('timeInterval') !== null && interval !== 'day') {
-    check.add(`timeInterval ${interval} is not supported for metric ${metric}; only day is supported`);
+  if (
+    metric &&
+    !ANY_INTERVAL.has(metric) &&
+    query.get('timeInterval') !== null &&
+    interval !== 'day'
+  ) {
+    check.add(
+      `timeInterval ${interval} is not supported for metric ${metric}; only day is supported`,
+    );
   }
-  if (start !== undefined && end !== undefined && start > end) check.add('startTimestamp must be less than or equal to endTimestamp');
+  if (start !== undefined && end !== undefined && start > end)
+    check.add('startTimestamp must be less than or equal to endTimestamp');
   check.done();
   const now = ctx.series.now;
   const page = ctx.pager.page({
@@ -74,10 +101,17 @@ export function chainMetrics(ctx: MetricsCtx, chainId: string, metricRaw: string
     prev: (ts) => prevBucket(ts, interval),
     value: (ts) => ctx.series.value(key!, metric as ChainMetric, interval, ts),
   });
-  return page.next === undefined ? { results: page.results } : { nextPageToken: page.next, results: page.results };
+  return page.next === undefined
+    ? { results: page.results }
+    : { nextPageToken: page.next, results: page.results };
 }
 
-export function rollingWindowMetrics(ctx: MetricsCtx, chainId: string, metricRaw: string, query: URLSearchParams) {
+export function rollingWindowMetrics(
+  ctx: MetricsCtx,
+  chainId: string,
+  metricRaw: string,
+  query: URLSearchParams,
+) {
   const check = new Checker(query);
   const metric = check.value('metric', metricRaw, ROLLING_METRICS);
   const key = keyFor(ctx, chainId, check);
@@ -112,7 +146,11 @@ export function legacyAvgTps(ctx: MetricsCtx, chain: string, query: URLSearchPar
     value: (ts) => ctx.series.value(key!, 'avgTps', 'day', ts),
   });
   const results = page.results.map((r) => ({ timestamp: r.timestamp, value: r.value }));
-  const body: Record<string, unknown> = { results, status: 200, lastRun: Math.floor(now / 300) * 300 };
+  const body: Record<string, unknown> = {
+    results,
+    status: 200,
+    lastRun: Math.floor(now / 300) * 300,
+  };
   if (page.next !== undefined) body.nextPageStartKey = page.next;
   return body;
 }
@@ -122,7 +160,13 @@ export function legacyAvgTpsRolling(ctx: MetricsCtx, chain: string) {
   const key = keyFor(ctx, chain);
   const r = ctx.series.rolling(key!, 'avgTps');
   return {
-    result: { last_hour: r.lastHour, last_day: r.lastDay, last_month: r.lastMonth, last_year: r.lastYear, all_time: r.allTime },
+    result: {
+      last_hour: r.lastHour,
+      last_day: r.lastDay,
+      last_month: r.lastMonth,
+      last_year: r.lastYear,
+      all_time: r.allTime,
+    },
     status: 200,
     lastRun: Math.floor(ctx.series.now / 300) * 300,
   };

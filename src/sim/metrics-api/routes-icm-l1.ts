@@ -2,7 +2,7 @@ import { PageTokens } from '../data-api/page-tokens.js';
 import { isCb58Id } from '../node-rpc/go-args.js';
 import type { IcmMessage, L1ValidatorRecord, World } from '../world/index.js';
 import { MAX_PAGE_SIZE } from './routes-chains.js';
-import { type Interval, DAY, HOUR, bucketStart } from './time.js';
+import { bucketStart, DAY, HOUR, type Interval } from './time.js';
 import { Checker, MetricsError } from './validate.js';
 
 /**

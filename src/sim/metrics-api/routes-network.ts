@@ -12,9 +12,21 @@ import { Checker } from './validate.js';
  */
 
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
-export const STAKING_METRICS_PARAMS = ['startTimestamp', 'endTimestamp', 'pageToken', 'pageSize', 'subnetId'] as const;
+export const STAKING_METRICS_PARAMS = [
+  'startTimestamp',
+  'endTimestamp',
+  'pageToken',
+  'pageSize',
+  'subnetId',
+] as const;
 
-export function stakingMetrics(ctx: MetricsCtx, cache: Map<string, StakingSeries | undefined>, networkRaw: string, metricRaw: string, query: URLSearchParams) {
+export function stakingMetrics(
+  ctx: MetricsCtx,
+  cache: Map<string, StakingSeries | undefined>,
+  networkRaw: string,
+  metricRaw: string,
+  query: URLSearchParams,
+) {
   const check = new Checker(query);
   check.allowOnly(STAKING_METRICS_PARAMS);
   const metric = check.value('metric', metricRaw, NETWORK_METRICS);
@@ -24,8 +36,10 @@ export function stakingMetrics(ctx: MetricsCtx, cache: Map<string, StakingSeries
   const network = check.value('network', networkRaw, NETWORKS);
   const net: PrimaryNetworkData | undefined = network ? ctx.world.network(network) : undefined;
   const subnetId = query.get('subnetId') ?? net?.info.primarySubnetId ?? '';
-  if (query.get('subnetId') !== null && !isCb58Id(subnetId)) check.add('subnetId must be a valid CB58-encoded subnet ID');
-  if (start !== undefined && end !== undefined && start > end) check.add('startTimestamp must be less than or equal to endTimestamp');
+  if (query.get('subnetId') !== null && !isCb58Id(subnetId))
+    check.add('subnetId must be a valid CB58-encoded subnet ID');
+  if (start !== undefined && end !== undefined && start > end)
+    check.add('startTimestamp must be less than or equal to endTimestamp');
   check.done();
 
   const cacheKey = `${net!.info.name}|${subnetId}`;
@@ -46,5 +60,7 @@ export function stakingMetrics(ctx: MetricsCtx, cache: Map<string, StakingSeries
       return i >= 0 && i < days.length ? series!.values[metric!][i] : undefined;
     },
   });
-  return page.next === undefined ? { results: page.results } : { nextPageToken: page.next, results: page.results };
+  return page.next === undefined
+    ? { results: page.results }
+    : { nextPageToken: page.next, results: page.results };
 }

@@ -1,5 +1,5 @@
 import type { EvmChainInfo } from '../world/index.js';
-import { type SeriesKey, genesisOf } from './chains.js';
+import { genesisOf, type SeriesKey } from './chains.js';
 import { DAY, HOUR, type Interval, nextBucket } from './time.js';
 
 /**
@@ -11,13 +11,33 @@ import { DAY, HOUR, type Interval, nextBucket } from './time.js';
  */
 
 export const CHAIN_METRICS = [
-  'activeAddresses', 'activeSenders', 'cumulativeTxCount', 'cumulativeAddresses', 'cumulativeContracts', 'cumulativeDeployers',
-  'contracts', 'deployers', 'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid',
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
 ] as const;
 export type ChainMetric = (typeof CHAIN_METRICS)[number];
 
 /** Metrics answered for every interval; all others are daily only (per the spec's metric descriptions). */
-export const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set(['activeAddresses', 'activeSenders', 'gasUsed', 'txCount']);
+export const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set([
+  'activeAddresses',
+  'activeSenders',
+  'gasUsed',
+  'txCount',
+]);
 
 function hash32(s: string): number {
   let h = 2166136261;
@@ -87,7 +107,7 @@ export class ChainSeries {
     const growth = 0.25 + 0.75 * (1 - Math.exp(-ageDays / 400));
     const day = Math.floor(t / DAY);
     const weekly = 1 + 0.08 * Math.sin((2 * Math.PI * day) / 7);
-    const diurnal = 1 + 0.3 * Math.sin((2 * Math.PI * ((t / HOUR) % 24 - 8)) / 24);
+    const diurnal = 1 + 0.3 * Math.sin((2 * Math.PI * (((t / HOUR) % 24) - 8)) / 24);
     const n = this.noise(chain, 'tx', t / HOUR);
     const burst = 1 + 0.8 * n ** 12;
     const scale = (SCALE[chain.chainId] ?? 400) * (0.8 + 0.4 * this.noise(chain, 'scale', 0));
@@ -110,8 +130,22 @@ export class ChainSeries {
     const n = Math.max(0, Math.floor(this.now / DAY) - genesisDay + 1);
     const f = () => new Float64Array(n);
     const t: DayTable = {
-      genesisDay, hours: new Float64Array(n * 24), tx: f(), gas: f(), fees: f(), maxTps: f(), maxGps: f(), maxGasPrice: f(), contracts: f(), deployers: f(),
-      active: f(), senders: f(), cumTx: f(), cumAddresses: f(), cumContracts: f(), cumDeployers: f(),
+      genesisDay,
+      hours: new Float64Array(n * 24),
+      tx: f(),
+      gas: f(),
+      fees: f(),
+      maxTps: f(),
+      maxGps: f(),
+      maxGasPrice: f(),
+      contracts: f(),
+      deployers: f(),
+      active: f(),
+      senders: f(),
+      cumTx: f(),
+      cumAddresses: f(),
+      cumContracts: f(),
+      cumDeployers: f(),
     };
     let cumTx = 0;
     let cumAddr = 0;
@@ -150,7 +184,13 @@ export class ChainSeries {
   }
 
   /** Sum (or max) of one day-table column over the days [from, to) (Unix s, day-aligned). */
-  private overDays(key: SeriesKey, col: Column, from: number, to: number, op: 'sum' | 'max' | 'last'): number {
+  private overDays(
+    key: SeriesKey,
+    col: Column,
+    from: number,
+    to: number,
+    op: 'sum' | 'max' | 'last',
+  ): number {
     let acc = 0;
     for (const chain of key.chains) {
       const t = this.table(chain);
@@ -236,40 +276,82 @@ export class ChainSeries {
   }
 
   /** Rolling windows ending at the last complete hour (windows of a day or more in whole days). */
-  rolling(key: SeriesKey, metric: Exclude<ChainMetric, `cumulative${string}`>): Record<string, number> {
+  rolling(
+    key: SeriesKey,
+    metric: Exclude<ChainMetric, `cumulative${string}`>,
+  ): Record<string, number> {
     const hourEnd = Math.floor(this.now / HOUR) * HOUR;
     const dayEnd = Math.floor(this.now / DAY) * DAY;
     const hours = (n: number, col: 'tx' | 'gas' | 'fees') => {
       let acc = 0;
       for (let t = hourEnd - n * HOUR; t < hourEnd; t += HOUR) {
         const day = Math.floor(t / DAY);
-        acc += this.hourSum(key, t, (c, tx) => (col === 'tx' ? tx : col === 'gas' ? tx * this.gasPerTx(c, day) : tx * this.gasPerTx(c, day) * this.gasPrice(c, day)));
+        acc += this.hourSum(key, t, (c, tx) =>
+          col === 'tx'
+            ? tx
+            : col === 'gas'
+              ? tx * this.gasPerTx(c, day)
+              : tx * this.gasPerTx(c, day) * this.gasPrice(c, day),
+        );
       }
       return acc;
     };
     const windows: [string, number, number][] = [
-      ['lastHour', 1, 0], ['lastDay', 24, 0], ['lastWeek', 168, 0],
-      ['lastMonth', 0, 30], ['last90Days', 0, 90], ['lastYear', 0, 365], ['allTime', 0, 100_000],
+      ['lastHour', 1, 0],
+      ['lastDay', 24, 0],
+      ['lastWeek', 168, 0],
+      ['lastMonth', 0, 30],
+      ['last90Days', 0, 90],
+      ['lastYear', 0, 365],
+      ['allTime', 0, 100_000],
     ];
     const out: Record<string, number> = {};
     for (const [name, h, d] of windows) {
       if ((metric === 'activeAddresses' || metric === 'activeSenders') && h === 0) continue;
       const seconds = h > 0 ? h * HOUR : Math.min(d * DAY, dayEnd - key.genesis);
       const from = dayEnd - d * DAY;
-      const col = (c: 'tx' | 'gas' | 'fees') => (h > 0 ? hours(h, c) : this.overDays(key, c, from, dayEnd, 'sum'));
-      const maxOf = (c: 'maxTps' | 'maxGps' | 'maxGasPrice') => this.overDays(key, c, h > 0 ? dayEnd - DAY : from, h > 0 ? dayEnd + DAY : dayEnd, 'max');
+      const col = (c: 'tx' | 'gas' | 'fees') =>
+        h > 0 ? hours(h, c) : this.overDays(key, c, from, dayEnd, 'sum');
+      const maxOf = (c: 'maxTps' | 'maxGps' | 'maxGasPrice') =>
+        this.overDays(key, c, h > 0 ? dayEnd - DAY : from, h > 0 ? dayEnd + DAY : dayEnd, 'max');
       switch (metric) {
-        case 'txCount': out[name] = col('tx'); break;
-        case 'gasUsed': out[name] = col('gas'); break;
-        case 'feesPaid': out[name] = col('fees'); break;
-        case 'avgTps': out[name] = round2(col('tx') / seconds); break;
-        case 'avgGps': out[name] = round2(col('gas') / seconds); break;
-        case 'avgGasPrice': { const g = col('gas'); out[name] = g === 0 ? 0 : Math.round(col('fees') / g); break; }
-        case 'maxTps': case 'maxGps': case 'maxGasPrice': out[name] = maxOf(metric); break;
-        case 'contracts': out[name] = Math.round(col('tx') * 0.0006); break;
-        case 'deployers': out[name] = Math.round(col('tx') * 0.0006 * 0.35); break;
-        case 'activeAddresses': out[name] = Math.round(col('tx') * (h === 1 ? 0.45 : h === 24 ? 0.18 : 0.1)); break;
-        case 'activeSenders': out[name] = Math.round(col('tx') * (h === 1 ? 0.27 : h === 24 ? 0.11 : 0.06)); break;
+        case 'txCount':
+          out[name] = col('tx');
+          break;
+        case 'gasUsed':
+          out[name] = col('gas');
+          break;
+        case 'feesPaid':
+          out[name] = col('fees');
+          break;
+        case 'avgTps':
+          out[name] = round2(col('tx') / seconds);
+          break;
+        case 'avgGps':
+          out[name] = round2(col('gas') / seconds);
+          break;
+        case 'avgGasPrice': {
+          const g = col('gas');
+          out[name] = g === 0 ? 0 : Math.round(col('fees') / g);
+          break;
+        }
+        case 'maxTps':
+        case 'maxGps':
+        case 'maxGasPrice':
+          out[name] = maxOf(metric);
+          break;
+        case 'contracts':
+          out[name] = Math.round(col('tx') * 0.0006);
+          break;
+        case 'deployers':
+          out[name] = Math.round(col('tx') * 0.0006 * 0.35);
+          break;
+        case 'activeAddresses':
+          out[name] = Math.round(col('tx') * (h === 1 ? 0.45 : h === 24 ? 0.18 : 0.1));
+          break;
+        case 'activeSenders':
+          out[name] = Math.round(col('tx') * (h === 1 ? 0.27 : h === 24 ? 0.11 : 0.06));
+          break;
       }
     }
     return out;

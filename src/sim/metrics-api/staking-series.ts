@@ -9,7 +9,12 @@ import { DAY } from './time.js';
  * of the earliest record.
  */
 
-export const NETWORK_METRICS = ['delegatorCount', 'delegatorWeight', 'validatorCount', 'validatorWeight'] as const;
+export const NETWORK_METRICS = [
+  'delegatorCount',
+  'delegatorWeight',
+  'validatorCount',
+  'validatorWeight',
+] as const;
 export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 
 export interface StakingSeries {
@@ -18,9 +23,18 @@ export interface StakingSeries {
   values: Record<NetworkMetric, number[]>;
 }
 
-export function stakingSeries(net: PrimaryNetworkData, subnetId: string, now: number): StakingSeries | undefined {
+export function stakingSeries(
+  net: PrimaryNetworkData,
+  subnetId: string,
+  now: number,
+): StakingSeries | undefined {
   const lastDay = Math.floor(now / DAY) * DAY;
-  const empty = (): Record<NetworkMetric, number[]> => ({ delegatorCount: [], delegatorWeight: [], validatorCount: [], validatorWeight: [] });
+  const empty = (): Record<NetworkMetric, number[]> => ({
+    delegatorCount: [],
+    delegatorWeight: [],
+    validatorCount: [],
+    validatorWeight: [],
+  });
   if (subnetId === net.info.primarySubnetId) {
     const vs = net.validators.filter((v) => v.status !== 'removed');
     if (vs.length === 0) return { days: [], values: empty() };

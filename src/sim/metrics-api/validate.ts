@@ -35,7 +35,8 @@ export class Checker {
       return undefined;
     }
     if (n < min) this.problems.push(`${name} must not be less than ${min}`);
-    else if (max !== undefined && n > max) this.problems.push(`${name} must not be greater than ${max}`);
+    else if (max !== undefined && n > max)
+      this.problems.push(`${name} must not be greater than ${max}`);
     else return n;
     return undefined;
   }

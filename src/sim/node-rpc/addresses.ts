@@ -22,12 +22,17 @@ function polymod(values: number[]): number {
   return chk;
 }
 
-const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+const hrpExpand = (hrp: string) => [
+  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+  0,
+  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+];
 
 /** bech32 → (hrp, 20-byte hex); throws Error with btcutil-like messages. */
 export function bech32Decode(s: string): { hrp: string; hex: string } {
   if (s.length < 8 || s.length > 90) throw new Error(`invalid bech32 string length ${s.length}`);
-  if (s !== s.toLowerCase() && s !== s.toUpperCase()) throw new Error('string not all lowercase or all uppercase');
+  if (s !== s.toLowerCase() && s !== s.toUpperCase())
+    throw new Error('string not all lowercase or all uppercase');
   const lower = s.toLowerCase();
   const sep = lower.lastIndexOf('1');
   if (sep < 1 || sep + 7 > lower.length) throw new Error(`invalid separator index ${sep}`);
@@ -77,8 +82,12 @@ export function parseServiceAddress(state: NodeState, chainId: string, addr: str
   const chain = state.chainOf(alias);
   if (!chain) fail(`there is no ID with alias: ${alias}`);
   const hrp = state.net.info.hrp;
-  if (decoded.hrp !== hrp) fail(`expected hrp ${JSON.stringify(hrp)} but got ${JSON.stringify(decoded.hrp)}`);
+  if (decoded.hrp !== hrp)
+    fail(`expected hrp ${JSON.stringify(hrp)} but got ${JSON.stringify(decoded.hrp)}`);
   if (decoded.hex.length !== 40) fail(`expected 20 bytes but got ${decoded.hex.length / 2}`);
-  if (chain!.id !== chainId) fail(`mismatched chainIDs: expected ${JSON.stringify(chainId)} but got ${JSON.stringify(chain!.id)}`);
+  if (chain!.id !== chainId)
+    fail(
+      `mismatched chainIDs: expected ${JSON.stringify(chainId)} but got ${JSON.stringify(chain!.id)}`,
+    );
   return decoded.hex;
 }

@@ -1,5 +1,5 @@
 import { cb58Decode, isCb58Id } from './go-args.js';
-import { type GorillaService, NodeRpcError, method } from './gorilla.js';
+import { type GorillaService, method, NodeRpcError } from './gorilla.js';
 import { GIT_COMMIT } from './info.js';
 import type { NodeState } from './node-state.js';
 
@@ -21,7 +21,8 @@ function levelsOf(state: NodeState, names: string[]) {
   return out;
 }
 
-const namesOf = (state: NodeState, loggerName: string) => (loggerName === '' ? [...state.loggers.keys()] : [loggerName]);
+const namesOf = (state: NodeState, loggerName: string) =>
+  loggerName === '' ? [...state.loggers.keys()] : [loggerName];
 
 function profiler(state: NodeState, key: 'cpuProfiling' | 'cChainCpuProfiling') {
   return {
@@ -59,22 +60,33 @@ export function adminService(state: NodeState): GorillaService {
       }),
       getChainAliases: method({ chain: 'string' }, ({ chain }) => {
         const bytes = cb58Decode(chain);
-        if (!bytes) throw new NodeRpcError(chain.length < 5 ? 'input string is smaller than the checksum size' : 'invalid input checksum');
+        if (!bytes)
+          throw new NodeRpcError(
+            chain.length < 5
+              ? 'input string is smaller than the checksum size'
+              : 'invalid input checksum',
+          );
         if (!isCb58Id(chain)) throw new NodeRpcError(`expected 32 bytes but got ${bytes.length}`);
         return { aliases: state.chains.find((c) => c.id === chain)?.aliases ?? null };
       }),
-      getLoggerLevel: method({ loggerName: 'string' }, ({ loggerName }) => ({ loggerLevels: levelsOf(state, namesOf(state, loggerName)) })),
-      setLoggerLevel: method({ loggerName: 'string', logLevel: 'logLevel?', displayLevel: 'logLevel?' }, (a) => {
-        if (a.logLevel === undefined && a.displayLevel === undefined) throw new NodeRpcError('need to specify either displayLevel or logLevel');
-        const names = namesOf(state, a.loggerName);
-        for (const name of names) {
-          const l = state.loggers.get(name);
-          if (!l) throw new NodeRpcError(`logger with name ${JSON.stringify(name)} not found`);
-          if (a.logLevel) l.logLevel = a.logLevel;
-          if (a.displayLevel) l.displayLevel = a.displayLevel;
-        }
-        return { loggerLevels: levelsOf(state, names) };
-      }),
+      getLoggerLevel: method({ loggerName: 'string' }, ({ loggerName }) => ({
+        loggerLevels: levelsOf(state, namesOf(state, loggerName)),
+      })),
+      setLoggerLevel: method(
+        { loggerName: 'string', logLevel: 'logLevel?', displayLevel: 'logLevel?' },
+        (a) => {
+          if (a.logLevel === undefined && a.displayLevel === undefined)
+            throw new NodeRpcError('need to specify either displayLevel or logLevel');
+          const names = namesOf(state, a.loggerName);
+          for (const name of names) {
+            const l = state.loggers.get(name);
+            if (!l) throw new NodeRpcError(`logger with name ${JSON.stringify(name)} not found`);
+            if (a.logLevel) l.logLevel = a.logLevel;
+            if (a.displayLevel) l.displayLevel = a.displayLevel;
+          }
+          return { loggerLevels: levelsOf(state, names) };
+        },
+      ),
       loadVMs: method({}, () => ({ newVMs: {} })),
       stacktrace: method({}, () => ({})),
       getConfig: method({}, () => ({
@@ -91,7 +103,17 @@ export function adminService(state: NodeState): GorillaService {
   };
 }
 
-const C_LOG_LEVELS = new Set(['trace', 'trce', 'debug', 'dbug', 'info', 'warn', 'error', 'eror', 'crit']);
+const C_LOG_LEVELS = new Set([
+  'trace',
+  'trce',
+  'debug',
+  'dbug',
+  'info',
+  'warn',
+  'error',
+  'eror',
+  'crit',
+]);
 
 export function cChainAdminService(state: NodeState): GorillaService {
   return {
@@ -99,7 +121,8 @@ export function cChainAdminService(state: NodeState): GorillaService {
     methods: {
       ...profiler(state, 'cChainCpuProfiling'),
       setLogLevel: method({ level: 'string' }, ({ level }) => {
-        if (!C_LOG_LEVELS.has(level.toLowerCase())) throw new NodeRpcError(`failed to parse log level: unknown level: ${level} `);
+        if (!C_LOG_LEVELS.has(level.toLowerCase()))
+          throw new NodeRpcError(`failed to parse log level: unknown level: ${level} `);
         state.cChainLogLevel = level.toLowerCase();
         return {};
       }),
@@ -108,7 +131,15 @@ export function cChainAdminService(state: NodeState): GorillaService {
           'admin-api-enabled': true,
           'admin-api-dir': '',
           'warp-api-enabled': false,
-          'eth-apis': ['eth', 'eth-filter', 'net', 'web3', 'internal-eth', 'internal-blockchain', 'internal-transaction'],
+          'eth-apis': [
+            'eth',
+            'eth-filter',
+            'net',
+            'web3',
+            'internal-eth',
+            'internal-blockchain',
+            'internal-transaction',
+          ],
           'rpc-gas-cap': 50_000_000,
           'rpc-tx-fee-cap': 100,
           'pruning-enabled': true,

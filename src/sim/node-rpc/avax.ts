@@ -1,6 +1,6 @@
 import { decodeBytes, encodeBytes, idOf } from './codec.js';
 import { EMPTY_ID } from './go-args.js';
-import { type GorillaService, NodeRpcError, method } from './gorilla.js';
+import { type GorillaService, method, NodeRpcError } from './gorilla.js';
 import { ledgerOf } from './ledger.js';
 import type { NodeState } from './node-state.js';
 import { GET_UTXOS_ARGS, getUtxos } from './utxo-service.js';
@@ -22,7 +22,13 @@ export function avaxService(state: NodeState): GorillaService {
     name: 'avax',
     methods: {
       getUTXOs: method(GET_UTXOS_ARGS, (args) =>
-        getUtxos(state, { id: info.cChainId, alias: 'C' }, args, (source) => ledger.atomic.C.get(source) ?? new Map(), true),
+        getUtxos(
+          state,
+          { id: info.cChainId, alias: 'C' },
+          args,
+          (source) => ledger.atomic.C.get(source) ?? new Map(),
+          true,
+        ),
       ),
       issueTx: method({ tx: 'string', encoding: 'encoding' }, ({ tx, encoding }) => {
         let bytesHex: string;
@@ -32,7 +38,9 @@ export function avaxService(state: NodeState): GorillaService {
           throw new NodeRpcError(`problem decoding transaction: ${(e as Error).message}`);
         }
         if (bytesHex.length < 12 || !bytesHex.startsWith('0000')) {
-          throw new NodeRpcError(`problem parsing transaction: ${bytesHex.length < 12 ? "couldn't unmarshal interface: insufficient length for input" : 'unknown codec version'}`);
+          throw new NodeRpcError(
+            `problem parsing transaction: ${bytesHex.length < 12 ? "couldn't unmarshal interface: insufficient length for input" : 'unknown codec version'}`,
+          );
         }
         const txID = idOf(bytesHex);
         state.issued.set(txID, { id: txID, bytesHex, chain: 'C' });

@@ -1,8 +1,8 @@
-import { type XTx, type XUtxo, cb58 } from '../world/index.js';
+import { cb58, type XTx, type XUtxo } from '../world/index.js';
 import { parseServiceAddress } from './addresses.js';
 import { decodeBytes, encodeBytes, idOf } from './codec.js';
-import { EMPTY_ID, cb58Decode } from './go-args.js';
-import { type GorillaService, NodeRpcError, method } from './gorilla.js';
+import { cb58Decode, EMPTY_ID } from './go-args.js';
+import { type GorillaService, method, NodeRpcError } from './gorilla.js';
 import { ledgerOf } from './ledger.js';
 import type { NodeState } from './node-state.js';
 import { GET_UTXOS_ARGS, getUtxos } from './utxo-service.js';
@@ -41,7 +41,9 @@ export function avmService(state: NodeState): GorillaService {
       }
     })();
     const list = [...(ledger.xUtxos.get(hex) ?? [])].map((u) => utxoById.get(u.id)!);
-    return list.filter((u) => includePartial || (u.addresses.length === 1 && u.locktime <= state.world.now));
+    return list.filter(
+      (u) => includePartial || (u.addresses.length === 1 && u.locktime <= state.world.now),
+    );
   };
   const txJson = (tx: XTx) => {
     const outs = tx.utxoIds.map((id) => utxoById.get(id)!);
@@ -53,7 +55,12 @@ export function avmService(state: NodeState): GorillaService {
         outputs: outs.map((u) => ({
           assetID: u.assetId,
           fxID: SECP_FX_ID,
-          output: { addresses: u.addresses.map((a) => `X-${a}`), amount: Number(u.amount), locktime: u.locktime, threshold: u.threshold },
+          output: {
+            addresses: u.addresses.map((a) => `X-${a}`),
+            amount: Number(u.amount),
+            locktime: u.locktime,
+            threshold: u.threshold,
+          },
         })),
         inputs: parts.ins.map((i) => ({
           txID: cb58(Buffer.from(i.txIdHex, 'hex')),
@@ -64,16 +71,33 @@ export function avmService(state: NodeState): GorillaService {
         })),
         memo: `0x${Buffer.from(tx.memo).toString('hex')}`,
       },
-      credentials: parts.sigs.map((sig) => ({ fxID: SECP_FX_ID, credential: { signatures: [`0x${sig}`] } })),
+      credentials: parts.sigs.map((sig) => ({
+        fxID: SECP_FX_ID,
+        credential: { signatures: [`0x${sig}`] },
+      })),
       id: tx.id,
     };
   };
-  const blockReply = (id: string | undefined, missing: string, encoding: 'hex' | 'hexc' | 'hexnc' | 'json') => {
+  const blockReply = (
+    id: string | undefined,
+    missing: string,
+    encoding: 'hex' | 'hexc' | 'hexnc' | 'json',
+  ) => {
     const block = id ? x.blockById.get(id) : undefined;
     if (!block) throw new NodeRpcError(missing);
     if (encoding === 'json') {
       const txs = block.txIds.map((t) => txJson(x.txById.get(t)!));
-      return { block: { parentID: block.parentId, height: block.height, time: block.timestamp, merkleRoot: EMPTY_ID, txs, id: block.id }, encoding };
+      return {
+        block: {
+          parentID: block.parentId,
+          height: block.height,
+          time: block.timestamp,
+          merkleRoot: EMPTY_ID,
+          txs,
+          id: block.id,
+        },
+        encoding,
+      };
     }
     return { block: encodeBytes(encoding, ledger.xBlockHex(block)), encoding };
   };
@@ -84,14 +108,23 @@ export function avmService(state: NodeState): GorillaService {
   return {
     name: 'avm',
     methods: {
-      getAllBalances: method({ address: 'string', includePartial: 'bool' }, ({ address, includePartial }) => {
-        const totals = new Map<string, bigint>();
-        for (const u of ownUtxos(address, includePartial)) totals.set(u.assetId, (totals.get(u.assetId) ?? 0n) + u.amount);
-        const balances = [...totals.entries()]
-          .map(([assetId, balance]) => ({ asset: assetId === info.avaxAssetId ? 'AVAX' : assetId, balance: String(balance) }))
-          .sort((a, b) => (a.asset === 'AVAX' ? -1 : b.asset === 'AVAX' ? 1 : a.asset.localeCompare(b.asset)));
-        return { balances };
-      }),
+      getAllBalances: method(
+        { address: 'string', includePartial: 'bool' },
+        ({ address, includePartial }) => {
+          const totals = new Map<string, bigint>();
+          for (const u of ownUtxos(address, includePartial))
+            totals.set(u.assetId, (totals.get(u.assetId) ?? 0n) + u.amount);
+          const balances = [...totals.entries()]
+            .map(([assetId, balance]) => ({
+              asset: assetId === info.avaxAssetId ? 'AVAX' : assetId,
+              balance: String(balance),
+            }))
+            .sort((a, b) =>
+              a.asset === 'AVAX' ? -1 : b.asset === 'AVAX' ? 1 : a.asset.localeCompare(b.asset),
+            );
+          return { balances };
+        },
+      ),
       getAssetDescription: method({ assetID: 'string' }, ({ assetID }) => {
         const id = lookupAsset(assetID);
         const asset = x.assets.find((a) => a.assetId === id);
@@ -99,7 +132,12 @@ export function avmService(state: NodeState): GorillaService {
           if (x.txById.has(id)) throw new NodeRpcError("transaction doesn't create an asset");
           throw new NodeRpcError('not found');
         }
-        return { assetID: asset.assetId, name: asset.name, symbol: asset.symbol, denomination: String(asset.denomination) };
+        return {
+          assetID: asset.assetId,
+          name: asset.name,
+          symbol: asset.symbol,
+          denomination: String(asset.denomination),
+        };
       }),
       getBalance: method({ address: 'string', assetID: 'string', includePartial: 'bool' }, (a) => {
         const owned = ownUtxos(a.address, a.includePartial);
@@ -113,10 +151,17 @@ export function avmService(state: NodeState): GorillaService {
       getBlock: method({ blockID: 'id', encoding: 'encoding' }, ({ blockID, encoding }) =>
         blockReply(blockID, `couldn't get block with id ${blockID}: not found`, encoding),
       ),
-      getBlockByHeight: method({ height: 'uint64', encoding: 'encoding' }, ({ height, encoding }) => {
-        const block = heightIndex.get(Number(height));
-        return blockReply(block?.id, `couldn't get block at height ${height}: not found`, encoding);
-      }),
+      getBlockByHeight: method(
+        { height: 'uint64', encoding: 'encoding' },
+        ({ height, encoding }) => {
+          const block = heightIndex.get(Number(height));
+          return blockReply(
+            block?.id,
+            `couldn't get block at height ${height}: not found`,
+            encoding,
+          );
+        },
+      ),
       getHeight: method({}, () => ({ height: String(x.blocks.at(-1)!.height) })),
       getTx: method({ txID: 'id', encoding: 'encoding' }, ({ txID, encoding }) => {
         requireTxId(txID);
@@ -137,9 +182,14 @@ export function avmService(state: NodeState): GorillaService {
         return { status: known ? 'Accepted' : 'Unknown' };
       }),
       getUTXOs: method(GET_UTXOS_ARGS, (args) =>
-        getUtxos(state, { id: info.xChainId, alias: 'X' }, args, (source) =>
-          source === info.xChainId ? ledger.xUtxos : (ledger.atomic.X.get(source) ?? new Map()),
-        false),
+        getUtxos(
+          state,
+          { id: info.xChainId, alias: 'X' },
+          args,
+          (source) =>
+            source === info.xChainId ? ledger.xUtxos : (ledger.atomic.X.get(source) ?? new Map()),
+          false,
+        ),
       ),
       issueTx: method({ tx: 'string', encoding: 'encoding' }, ({ tx, encoding }) => {
         let bytesHex: string;
@@ -148,7 +198,8 @@ export function avmService(state: NodeState): GorillaService {
         } catch (e) {
           throw new NodeRpcError(`problem decoding transaction: ${(e as Error).message}`);
         }
-        if (bytesHex.length < 12) throw new NodeRpcError("couldn't unmarshal interface: insufficient length for input");
+        if (bytesHex.length < 12)
+          throw new NodeRpcError("couldn't unmarshal interface: insufficient length for input");
         if (!bytesHex.startsWith('0000')) throw new NodeRpcError('unknown codec version');
         const txID = idOf(bytesHex);
         state.issued.set(txID, { id: txID, bytesHex, chain: 'X' });

@@ -18,7 +18,8 @@ function decodeUint64(input: string): bigint {
   if (!/^0[xX]/.test(input)) throw new Error('hex string without 0x prefix');
   const digits = input.slice(2);
   if (digits.length === 0) throw new Error('hex string "0x"');
-  if (digits.length > 1 && digits[0] === '0') throw new Error('hex number with leading zero digits');
+  if (digits.length > 1 && digits[0] === '0')
+    throw new Error('hex number with leading zero digits');
   if (!/^[0-9a-fA-F]+$/.test(digits)) throw new Error('invalid hex string');
   const n = BigInt(`0x${digits}`);
   if (n >= 1n << 64n) throw new Error('hex number > 64 bits');
@@ -45,13 +46,22 @@ export const blockNumberArg: EthArg<BlockRef> = {
 
 /** hexutil.UnmarshalFixedJSON for a byte array of `size` bytes named `type`. */
 function fixedHex(raw: unknown, size: number, type: string): string {
-  if (typeof raw !== 'string') throw new Error(`json: cannot unmarshal non-string into Go value of type ${type}`);
+  if (typeof raw !== 'string')
+    throw new Error(`json: cannot unmarshal non-string into Go value of type ${type}`);
   if (raw.length === 0) throw new Error(`hex string has length 0, want ${size * 2} for ${type}`);
-  if (!/^0[xX]/.test(raw)) throw new Error(`json: cannot unmarshal hex string without 0x prefix into Go value of type ${type}`);
+  if (!/^0[xX]/.test(raw))
+    throw new Error(
+      `json: cannot unmarshal hex string without 0x prefix into Go value of type ${type}`,
+    );
   const digits = raw.slice(2);
-  if (digits.length % 2 !== 0) throw new Error(`json: cannot unmarshal hex string of odd length into Go value of type ${type}`);
-  if (digits.length !== size * 2) throw new Error(`hex string has length ${digits.length}, want ${size * 2} for ${type}`);
-  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`json: cannot unmarshal invalid hex string into Go value of type ${type}`);
+  if (digits.length % 2 !== 0)
+    throw new Error(
+      `json: cannot unmarshal hex string of odd length into Go value of type ${type}`,
+    );
+  if (digits.length !== size * 2)
+    throw new Error(`hex string has length ${digits.length}, want ${size * 2} for ${type}`);
+  if (!/^[0-9a-fA-F]*$/.test(digits))
+    throw new Error(`json: cannot unmarshal invalid hex string into Go value of type ${type}`);
   return `0x${digits.toLowerCase()}`;
 }
 
@@ -61,7 +71,8 @@ export const addressArg: EthArg<string> = { decode: (raw) => fixedHex(raw, 20, '
 export const boolArg: EthArg<boolean> = {
   decode(raw) {
     if (raw === null) return false;
-    if (typeof raw !== 'boolean') throw new Error(`json: cannot unmarshal ${goJsonKind(raw)} into Go value of type bool`);
+    if (typeof raw !== 'boolean')
+      throw new Error(`json: cannot unmarshal ${goJsonKind(raw)} into Go value of type bool`);
     return raw;
   },
 };
@@ -73,16 +84,19 @@ export const blockNumberOrHashArg: EthArg<BlockRef | undefined> = {
       const o = raw as Record<string, unknown>;
       const num = o.blockNumber ?? null;
       const hash = o.blockHash ?? null;
-      if (num !== null && hash !== null) throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
+      if (num !== null && hash !== null)
+        throw new Error('cannot specify both BlockHash and BlockNumber, choose one or the other');
       if (num !== null) return blockNumberArg.decode(num);
       if (hash !== null) return { hash: hashArg.decode(hash) };
       return undefined;
     }
-    if (typeof raw !== 'string') throw new Error(`json: cannot unmarshal ${goJsonKind(raw)} into Go value of type string`);
+    if (typeof raw !== 'string')
+      throw new Error(`json: cannot unmarshal ${goJsonKind(raw)} into Go value of type string`);
     const tag = keyword(raw);
     if (tag) return { tag };
     if (raw.length === 66) {
-      if (!/^0[xX][0-9a-fA-F]{64}$/.test(raw)) throw new Error(/^0[xX]/.test(raw) ? 'invalid hex string' : 'hex string without 0x prefix');
+      if (!/^0[xX][0-9a-fA-F]{64}$/.test(raw))
+        throw new Error(/^0[xX]/.test(raw) ? 'invalid hex string' : 'hex string without 0x prefix');
       return { hash: raw.toLowerCase() };
     }
     const n = decodeUint64(raw);

@@ -18,7 +18,11 @@ const MAINNET_GENESIS_HASH = '0x31ced5b9beb7f8782b014660da0cb18cc409f121f4081868
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
 function sorted(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }
 
 export function formatTx(tx: EvmTx, chainId: bigint): Record<string, unknown> {
@@ -55,7 +59,11 @@ export function formatTx(tx: EvmTx, chainId: bigint): Record<string, unknown> {
 }
 
 /** The JSON of a world block; `fullTx` embeds transaction objects instead of their hashes. */
-export function formatBlock(chain: EvmChainData, block: EvmBlock, fullTx: boolean): Record<string, unknown> {
+export function formatBlock(
+  chain: EvmChainData,
+  block: EvmBlock,
+  fullTx: boolean,
+): Record<string, unknown> {
   const chainId = BigInt(chain.info.chainId);
   const txs = chain.blockTxs(block);
   return sorted({

@@ -7,10 +7,10 @@ import {
   type Hex,
 } from 'viem';
 import type { EvmChainData } from '../world/index.js';
-import { type BlockRef, addressArg, blockNumberArg, blockNumberOrHashArg } from './evm-args.js';
-import { anyArg, callArg, keysArg, quantityArg } from './evm-state-args.js';
-import { EthRpcError, type EthMethod, ethMethod } from './geth.js';
+import { addressArg, type BlockRef, blockNumberArg, blockNumberOrHashArg } from './evm-args.js';
 import { hex } from './evm-format.js';
+import { anyArg, callArg, keysArg, quantityArg } from './evm-state-args.js';
+import { type EthMethod, EthRpcError, ethMethod } from './geth.js';
 
 /**
  * EVM state methods of the simulated C-Chain, in go-ethereum's shapes and errors: eth_getCode,
@@ -138,13 +138,10 @@ export function evmStateMethods(
   };
 
   return {
-    eth_getCode: ethMethod(
-      [addressArg, blockNumberOrHashArg],
-      (a, ref) => {
-        stateBlock(ref);
-        return code(a);
-      },
-    ),
+    eth_getCode: ethMethod([addressArg, blockNumberOrHashArg], (a, ref) => {
+      stateBlock(ref);
+      return code(a);
+    }),
     eth_getStorageAt: ethMethod(
       [addressArg, { decode: (r: unknown) => keysArg.decode([r])[0]! }, blockNumberOrHashArg],
       (a, slot, ref) => {

@@ -1,8 +1,15 @@
 import type { EvmBlock, EvmChainData, World } from '../world/index.js';
-import { EthRpcError, type EthMethod, ethMethod } from './geth.js';
-import { type BlockRef, addressArg, blockNumberArg, blockNumberOrHashArg, boolArg, hashArg } from './evm-args.js';
-import { formatBlock, formatTx, genesisBlock, GENESIS_HASH, hex } from './evm-format.js';
+import {
+  addressArg,
+  type BlockRef,
+  blockNumberArg,
+  blockNumberOrHashArg,
+  boolArg,
+  hashArg,
+} from './evm-args.js';
+import { formatBlock, formatTx, GENESIS_HASH, genesisBlock, hex } from './evm-format.js';
 import { evmStateMethods, type ProofWindowOptions } from './evm-state.js';
+import { type EthMethod, EthRpcError, ethMethod } from './geth.js';
 import { MAINNET_UPGRADES } from './info.js';
 
 /**
@@ -63,7 +70,8 @@ function resolve(chain: EvmChainData, ref: BlockRef): Resolved {
     return b ? { block: b } : undefined;
   }
   if (ref.number === 0n) return { genesis: true };
-  if (ref.number > BigInt(chain.head().number) || ref.number < BigInt(chain.info.firstBlock)) return undefined;
+  if (ref.number > BigInt(chain.head().number) || ref.number < BigInt(chain.info.firstBlock))
+    return undefined;
   const b = chain.block(Number(ref.number));
   return b ? { block: b } : undefined;
 }
@@ -75,7 +83,8 @@ export function evmMethods(
 ): Record<string, EthMethod> {
   const chain = world.chain(chainId)!;
   const id = BigInt(chainId);
-  const blockJson = (r: Resolved, fullTx: boolean) => (r ? ('genesis' in r ? genesisBlock() : formatBlock(chain, r.block, fullTx)) : null);
+  const blockJson = (r: Resolved, fullTx: boolean) =>
+    r ? ('genesis' in r ? genesisBlock() : formatBlock(chain, r.block, fullTx)) : null;
   /** The block a state query reads, as coreth's StateAndHeaderByNumberOrHash finds it. */
   const stateBlock = (ref: BlockRef | undefined): number => {
     if (!ref) throw new EthRpcError('invalid arguments; neither block nor hash specified');
@@ -87,8 +96,12 @@ export function evmMethods(
   return {
     eth_chainId: ethMethod([], () => hex(id)),
     eth_blockNumber: ethMethod([], () => hex(head().number)),
-    eth_getBlockByNumber: ethMethod([blockNumberArg, boolArg], (ref, fullTx) => blockJson(resolve(chain, ref), fullTx)),
-    eth_getBlockByHash: ethMethod([hashArg, boolArg], (hash, fullTx) => blockJson(resolve(chain, { hash }), fullTx)),
+    eth_getBlockByNumber: ethMethod([blockNumberArg, boolArg], (ref, fullTx) =>
+      blockJson(resolve(chain, ref), fullTx),
+    ),
+    eth_getBlockByHash: ethMethod([hashArg, boolArg], (hash, fullTx) =>
+      blockJson(resolve(chain, { hash }), fullTx),
+    ),
     eth_getBlockTransactionCountByNumber: ethMethod([blockNumberArg], (ref) => {
       const r = resolve(chain, ref);
       return r ? hex('genesis' in r ? 0 : r.block.txCount) : null;
@@ -115,8 +128,15 @@ export function evmMethods(
     eth_suggestPriceOptions: ethMethod([], () => {
       // coreth's price options: slow/fast tips at 95%/105% of the estimate, max fee = 2 × base fee + tip.
       const base = head().baseFee;
-      const option = (tip: bigint) => ({ maxPriorityFeePerGas: hex(tip), maxFeePerGas: hex(base * 2n + tip) });
-      return { slow: option(950_000_000n), normal: option(1_000_000_000n), fast: option(1_050_000_000n) };
+      const option = (tip: bigint) => ({
+        maxPriorityFeePerGas: hex(tip),
+        maxFeePerGas: hex(base * 2n + tip),
+      });
+      return {
+        slow: option(950_000_000n),
+        normal: option(1_000_000_000n),
+        fast: option(1_050_000_000n),
+      };
     }),
     eth_getChainConfig: ethMethod([], () => chainConfig(Number(id))),
     eth_syncing: ethMethod([], () => false),

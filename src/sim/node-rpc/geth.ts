@@ -59,7 +59,12 @@ interface Message {
   isResponse: boolean;
 }
 
-type Reply = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+type Reply = {
+  jsonrpc: '2.0';
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const ACCEPTED_CT = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
@@ -67,7 +72,13 @@ const ACCEPTED_CT = ['application/json', 'application/json-rpc', 'application/js
 const BODY_LIMIT = 5 * 1024 * 1024;
 
 function toMessage(v: unknown): Message {
-  const msg: Message = { version: '', id: undefined, method: '', params: undefined, isResponse: false };
+  const msg: Message = {
+    version: '',
+    id: undefined,
+    method: '',
+    params: undefined,
+    isResponse: false,
+  };
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return msg;
   const o = v as Record<string, unknown>;
   const version = goField(o, 'jsonrpc');
@@ -80,18 +91,24 @@ function toMessage(v: unknown): Message {
   return msg;
 }
 
-const hasValidId = (m: Message) => m.id !== undefined && (typeof m.id !== 'object' || m.id === null);
+const hasValidId = (m: Message) =>
+  m.id !== undefined && (typeof m.id !== 'object' || m.id === null);
 const isCall = (m: Message) => m.version === '2.0' && hasValidId(m) && m.method !== '';
 const isNotification = (m: Message) => m.version === '2.0' && m.id === undefined && m.method !== '';
 
 function errorReply(id: unknown, code: number, message: string, data?: unknown): Reply {
-  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: data === undefined ? { code, message } : { code, message, data },
+  };
 }
 
 function parseArgs(params: unknown, args: EthArg[]): unknown[] {
   if (params === undefined || params === null) params = [];
   if (!Array.isArray(params)) throw new EthRpcError('non-array args', -32602);
-  if (params.length > args.length) throw new EthRpcError(`too many arguments, want at most ${args.length}`, -32602);
+  if (params.length > args.length)
+    throw new EthRpcError(`too many arguments, want at most ${args.length}`, -32602);
   const out: unknown[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -121,7 +138,8 @@ async function callOne(m: Message, methods: Record<string, EthMethod>): Promise<
   }
   let reply: Reply;
   const def = Object.hasOwn(methods, m.method) ? methods[m.method] : undefined;
-  if (!def) reply = errorReply(m.id, -32601, `the method ${m.method} does not exist/is not available`);
+  if (!def)
+    reply = errorReply(m.id, -32601, `the method ${m.method} does not exist/is not available`);
   else {
     try {
       const result = await def.handle(parseArgs(m.params, def.args));
@@ -140,7 +158,13 @@ function header(req: SimRequest, name: string): string {
 }
 
 function plain(status: number, text: string, route: string): SimResponse {
-  return { status, text: `${text}\n`, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }, route, rpcMethods: [] };
+  return {
+    status,
+    text: `${text}\n`,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+    route,
+    rpcMethods: [],
+  };
 }
 
 /** Serves the EVM JSON-RPC endpoint with go-ethereum's semantics and a batch limit. */
@@ -150,18 +174,28 @@ export async function serveGeth(
   methods: Record<string, EthMethod>,
   batchLimit: number,
 ): Promise<SimResponse> {
-  if (req.method === 'GET' && req.rawBody.length === 0 && [...req.query.keys()].length === 0) return { status: 200, text: '', route, rpcMethods: [] };
-  if (req.method === 'PUT' || req.method === 'DELETE') return plain(405, 'method not allowed', route);
+  if (req.method === 'GET' && req.rawBody.length === 0 && [...req.query.keys()].length === 0)
+    return { status: 200, text: '', route, rpcMethods: [] };
+  if (req.method === 'PUT' || req.method === 'DELETE')
+    return plain(405, 'method not allowed', route);
   const length = Buffer.byteLength(req.rawBody);
-  if (length > BODY_LIMIT) return plain(413, `content length too large (${length}>${BODY_LIMIT})`, route);
+  if (length > BODY_LIMIT)
+    return plain(413, `content length too large (${length}>${BODY_LIMIT})`, route);
   if (req.method !== 'OPTIONS') {
     const mediaType = header(req, 'content-type').split(';')[0]!.trim().toLowerCase();
-    if (!ACCEPTED_CT.includes(mediaType)) return plain(415, 'invalid content type, only application/json is supported', route);
+    if (!ACCEPTED_CT.includes(mediaType))
+      return plain(415, 'invalid content type, only application/json is supported', route);
   }
   const first = readFirstJsonValue(req.rawBody);
   if (!first.ok) {
     if (first.empty) return { status: 200, text: '', route, rpcMethods: [] };
-    return { status: 200, body: errorReply(null, -32700, 'parse error'), headers: JSON_HEADERS, route, rpcMethods: [] };
+    return {
+      status: 200,
+      body: errorReply(null, -32700, 'parse error'),
+      headers: JSON_HEADERS,
+      route,
+      rpcMethods: [],
+    };
   }
   if (!Array.isArray(first.value)) {
     const m = toMessage(first.value);
@@ -172,10 +206,23 @@ export async function serveGeth(
   }
   const msgs = first.value.map(toMessage);
   const rpcMethods = msgs.filter((m) => m.method).map((m) => m.method);
-  if (msgs.length === 0) return { status: 200, body: errorReply(null, -32600, 'empty batch'), headers: JSON_HEADERS, route, rpcMethods };
+  if (msgs.length === 0)
+    return {
+      status: 200,
+      body: errorReply(null, -32600, 'empty batch'),
+      headers: JSON_HEADERS,
+      route,
+      rpcMethods,
+    };
   if (msgs.length > batchLimit) {
     const firstCall = msgs.find(isCall);
-    return { status: 200, body: [errorReply(firstCall ? firstCall.id : null, -32600, 'batch too large')], headers: JSON_HEADERS, route, rpcMethods };
+    return {
+      status: 200,
+      body: [errorReply(firstCall ? firstCall.id : null, -32600, 'batch too large')],
+      headers: JSON_HEADERS,
+      route,
+      rpcMethods,
+    };
   }
   const replies: Reply[] = [];
   for (const m of msgs) {

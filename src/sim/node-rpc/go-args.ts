@@ -43,7 +43,16 @@ type TypeOf<T> = T extends 'string'
 export type Decoded<S extends ArgSpec> = { -readonly [K in keyof S]: TypeOf<S[K]> };
 
 export type Encoding = 'hex' | 'hexnc' | 'hexc' | 'json';
-export const LOG_LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'] as const;
+export const LOG_LEVELS = [
+  'OFF',
+  'FATAL',
+  'ERROR',
+  'WARN',
+  'INFO',
+  'TRACE',
+  'DEBUG',
+  'VERBO',
+] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Thrown when an argument does not decode; the gorilla core turns it into the node's generic message. */
@@ -73,7 +82,8 @@ export function cb58Decode(s: string): Uint8Array | undefined {
   if (all.length < 4) return undefined;
   const data = all.subarray(0, all.length - 4);
   const sum = createHash('sha256').update(data).digest();
-  for (let i = 0; i < 4; i++) if (all[data.length + i] !== sum[sum.length - 4 + i]) return undefined;
+  for (let i = 0; i < 4; i++)
+    if (all[data.length + i] !== sum[sum.length - 4 + i]) return undefined;
   return data;
 }
 
@@ -171,7 +181,8 @@ function decodeStruct<S extends ArgSpec>(spec: S, raw: unknown): Decoded<S> {
   if (typeof raw !== 'object' || Array.isArray(raw)) fail();
   const fields = Object.keys(spec);
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const field = fields.find((f) => f === key) ?? fields.find((f) => f.toLowerCase() === key.toLowerCase());
+    const field =
+      fields.find((f) => f === key) ?? fields.find((f) => f.toLowerCase() === key.toLowerCase());
     if (field === undefined) continue; // unknown fields are ignored
     out[field] = decodeValue(spec[field]!, value, out[field]);
   }

@@ -5,13 +5,15 @@
  * one "unexpected EOF". Both node servers (gorilla and geth) read bodies this way.
  */
 
-export type FirstValue = { ok: true; value: unknown } | { ok: false; message: string; empty: boolean };
+export type FirstValue =
+  | { ok: true; value: unknown }
+  | { ok: false; message: string; empty: boolean };
 
 class ScanError extends Error {}
 
 function quoteChar(c: string): string {
   if (c === "'") return "'\\''";
-  if (c === '"') return '\'"\'';
+  if (c === '"') return "'\"'";
   const q = JSON.stringify(c);
   return `'${q.slice(1, -1)}'`;
 }
@@ -33,7 +35,10 @@ function scanValue(s: string, i: number, ctx: string): number {
     if (c !== lit[0]) continue;
     for (let k = 1; k < lit.length; k++) {
       if (i + k >= s.length) throw new ScanError('unexpected EOF');
-      if (s[i + k] !== lit[k]) throw new ScanError(`invalid character ${quoteChar(s[i + k]!)} in literal ${lit} (expecting '${lit[k]}')`);
+      if (s[i + k] !== lit[k])
+        throw new ScanError(
+          `invalid character ${quoteChar(s[i + k]!)} in literal ${lit} (expecting '${lit[k]}')`,
+        );
     }
     return i + lit.length;
   }
@@ -50,12 +55,16 @@ function scanObject(s: string, i: number): number {
   i = skipWs(s, i);
   if (s[i] === '}') return i + 1;
   for (;;) {
-    if (s[i] !== '"') throw new ScanError(`invalid character ${quoteChar(s[i]!)} looking for beginning of object key string`);
+    if (s[i] !== '"')
+      throw new ScanError(
+        `invalid character ${quoteChar(s[i]!)} looking for beginning of object key string`,
+      );
     i = skipWs(s, scanString(s, i + 1));
     if (s[i] !== ':') throw new ScanError(`invalid character ${quoteChar(s[i]!)} after object key`);
     i = skipWs(s, scanValue(s, i + 1, 'looking for beginning of value'));
     if (s[i] === '}') return i + 1;
-    if (s[i] !== ',') throw new ScanError(`invalid character ${quoteChar(s[i]!)} after object key:value pair`);
+    if (s[i] !== ',')
+      throw new ScanError(`invalid character ${quoteChar(s[i]!)} after object key:value pair`);
     i = skipWs(s, i + 1);
   }
 }
@@ -66,7 +75,8 @@ function scanArray(s: string, i: number): number {
   for (;;) {
     i = skipWs(s, scanValue(s, i, 'looking for beginning of value'));
     if (s[i] === ']') return i + 1;
-    if (s[i] !== ',') throw new ScanError(`invalid character ${quoteChar(s[i]!)} after array element`);
+    if (s[i] !== ',')
+      throw new ScanError(`invalid character ${quoteChar(s[i]!)} after array element`);
     i += 1;
   }
 }
@@ -84,12 +94,16 @@ function scanString(s: string, i: number): number {
         for (let k = 2; k < 6; k++) {
           const h = s[i + k];
           if (h === undefined) throw new ScanError('unexpected EOF');
-          if (!HEX.test(h)) throw new ScanError(`invalid character ${quoteChar(h)} in \\u hexadecimal character escape`);
+          if (!HEX.test(h))
+            throw new ScanError(
+              `invalid character ${quoteChar(h)} in \\u hexadecimal character escape`,
+            );
         }
         i += 6;
         continue;
       }
-      if (!'"\\/bfnrt'.includes(e)) throw new ScanError(`invalid character ${quoteChar(e)} in string escape code`);
+      if (!'"\\/bfnrt'.includes(e))
+        throw new ScanError(`invalid character ${quoteChar(e)} in string escape code`);
       i += 2;
       continue;
     }
@@ -101,21 +115,26 @@ function scanNumber(s: string, i: number): number {
   if (s[i] === '-') {
     i++;
     if (i >= s.length) throw new ScanError('unexpected EOF');
-    if (!DIGIT.test(s[i]!)) throw new ScanError(`invalid character ${quoteChar(s[i]!)} in numeric literal`);
+    if (!DIGIT.test(s[i]!))
+      throw new ScanError(`invalid character ${quoteChar(s[i]!)} in numeric literal`);
   }
   if (s[i] === '0') i++;
   else while (i < s.length && DIGIT.test(s[i]!)) i++;
   if (s[i] === '.') {
     i++;
     if (i >= s.length) throw new ScanError('unexpected EOF');
-    if (!DIGIT.test(s[i]!)) throw new ScanError(`invalid character ${quoteChar(s[i]!)} after decimal point in numeric literal`);
+    if (!DIGIT.test(s[i]!))
+      throw new ScanError(
+        `invalid character ${quoteChar(s[i]!)} after decimal point in numeric literal`,
+      );
     while (i < s.length && DIGIT.test(s[i]!)) i++;
   }
   if (s[i] === 'e' || s[i] === 'E') {
     i++;
     if (s[i] === '+' || s[i] === '-') i++;
     if (i >= s.length) throw new ScanError('unexpected EOF');
-    if (!DIGIT.test(s[i]!)) throw new ScanError(`invalid character ${quoteChar(s[i]!)} in exponent of numeric literal`);
+    if (!DIGIT.test(s[i]!))
+      throw new ScanError(`invalid character ${quoteChar(s[i]!)} in exponent of numeric literal`);
     while (i < s.length && DIGIT.test(s[i]!)) i++;
   }
   return i;
@@ -130,7 +149,11 @@ export function readFirstJsonValue(body: string): FirstValue {
     const end = scanValue(body, start, 'looking for beginning of value');
     return { ok: true, value: JSON.parse(body.slice(start, end)) as unknown };
   } catch (e) {
-    return { ok: false, message: e instanceof ScanError ? e.message : 'unexpected EOF', empty: false };
+    return {
+      ok: false,
+      message: e instanceof ScanError ? e.message : 'unexpected EOF',
+      empty: false,
+    };
   }
 }
 

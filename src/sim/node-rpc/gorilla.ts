@@ -1,5 +1,5 @@
 import type { SimRequest, SimResponse } from '../types.js';
-import { type ArgSpec, type Decoded, ArgDecodeError, decodeArgs } from './go-args.js';
+import { ArgDecodeError, type ArgSpec, type Decoded, decodeArgs } from './go-args.js';
 import { goField, goJsonKind, readFirstJsonValue } from './go-json.js';
 
 /**
@@ -31,7 +31,10 @@ export interface GorillaMethod<S extends ArgSpec = ArgSpec> {
 }
 
 /** A method with its argument spec (the helper keeps the handler's argument type inferred). */
-export function method<const S extends ArgSpec>(args: S, handle: (args: Decoded<S>, req: SimRequest) => unknown): GorillaMethod<S> {
+export function method<const S extends ArgSpec>(
+  args: S,
+  handle: (args: Decoded<S>, req: SimRequest) => unknown,
+): GorillaMethod<S> {
   return { args, handle };
 }
 
@@ -46,7 +49,13 @@ export interface GorillaService {
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 function plain(status: number, text: string, route: string): SimResponse {
-  return { status, text, headers: { 'content-type': 'text/plain; charset=utf-8' }, route, rpcMethods: [] };
+  return {
+    status,
+    text,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    route,
+    rpcMethods: [],
+  };
 }
 
 interface ParsedRequest {
@@ -68,9 +77,14 @@ function echo(r: ParsedRequest): unknown {
 function parseRequest(body: string): { req: ParsedRequest; error?: Outcome } {
   const req: ParsedRequest = { jsonrpc: '', method: '', params: undefined, id: undefined };
   const first = readFirstJsonValue(body);
-  if (!first.ok) return { req, error: { error: { code: -32700, message: first.message, data: echo(req) } } };
+  if (!first.ok)
+    return { req, error: { error: { code: -32700, message: first.message, data: echo(req) } } };
   const v = first.value;
-  if (v === null) return { req, error: { error: { code: -32600, message: 'jsonrpc must be 2.0', data: echo(req) } } };
+  if (v === null)
+    return {
+      req,
+      error: { error: { code: -32600, message: 'jsonrpc must be 2.0', data: echo(req) } },
+    };
   if (typeof v !== 'object' || Array.isArray(v)) {
     const message = `json: cannot unmarshal ${goJsonKind(v)} into Go value of type json2.serverRequest`;
     return { req, error: { error: { code: -32700, message, data: echo(req) } } };
@@ -80,14 +94,20 @@ function parseRequest(body: string): { req: ParsedRequest; error?: Outcome } {
   for (const field of ['jsonrpc', 'method'] as const) {
     const x = goField(o, field);
     if (typeof x === 'string') req[field] = x;
-    else if (x !== undefined && x !== null) typeError ??= `json: cannot unmarshal ${goJsonKind(x)} into Go struct field serverRequest.${field} of type string`;
+    else if (x !== undefined && x !== null)
+      typeError ??= `json: cannot unmarshal ${goJsonKind(x)} into Go struct field serverRequest.${field} of type string`;
   }
   const params = goField(o, 'params');
   req.params = params === null ? undefined : params;
   const id = goField(o, 'id');
   req.id = id === null ? undefined : id;
-  if (typeError) return { req, error: { error: { code: -32700, message: typeError, data: echo(req) } } };
-  if (req.jsonrpc !== '2.0') return { req, error: { error: { code: -32600, message: 'jsonrpc must be 2.0', data: echo(req) } } };
+  if (typeError)
+    return { req, error: { error: { code: -32700, message: typeError, data: echo(req) } } };
+  if (req.jsonrpc !== '2.0')
+    return {
+      req,
+      error: { error: { code: -32600, message: 'jsonrpc must be 2.0', data: echo(req) } },
+    };
   return { req };
 }
 
@@ -100,15 +120,19 @@ function lookup(name: string, services: GorillaService[]): GorillaMethod | strin
     const first = fn.codePointAt(0);
     if (first !== undefined) {
       const ch = String.fromCodePoint(first);
-      if (ch !== ch.toLowerCase() && ch === ch.toUpperCase()) return 'method must start with a non-uppercase letter';
+      if (ch !== ch.toLowerCase() && ch === ch.toUpperCase())
+        return 'method must start with a non-uppercase letter';
       goName = `${name.slice(0, dot)}.${ch.toUpperCase()}${fn.slice(ch.length)}`;
     }
   }
   const parts = goName.split('.');
-  if (parts.length !== 2) return `rpc: service/method request ill-formed: ${JSON.stringify(goName)}`;
+  if (parts.length !== 2)
+    return `rpc: service/method request ill-formed: ${JSON.stringify(goName)}`;
   const service = services.find((s) => s.name === parts[0]);
   if (!service) return `rpc: can't find service ${JSON.stringify(goName)}`;
-  const m = Object.entries(service.methods).find(([k]) => k.charAt(0).toUpperCase() + k.slice(1) === parts[1]);
+  const m = Object.entries(service.methods).find(
+    ([k]) => k.charAt(0).toUpperCase() + k.slice(1) === parts[1],
+  );
   if (!m) return `rpc: can't find method ${JSON.stringify(goName)}`;
   return m[1];
 }
@@ -122,8 +146,13 @@ function contentTypeOk(req: SimRequest): { ok: boolean; given: string } {
 }
 
 /** Serves one gorilla JSON-RPC endpoint. */
-export async function serveGorilla(req: SimRequest, route: string, services: GorillaService[]): Promise<SimResponse> {
-  if (req.method !== 'POST') return plain(405, `rpc: POST method required, received ${req.method}`, route);
+export async function serveGorilla(
+  req: SimRequest,
+  route: string,
+  services: GorillaService[],
+): Promise<SimResponse> {
+  if (req.method !== 'POST')
+    return plain(405, `rpc: POST method required, received ${req.method}`, route);
   const ct = contentTypeOk(req);
   if (!ct.ok) return plain(415, `rpc: unrecognized Content-Type: ${ct.given}`, route);
 
@@ -133,22 +162,26 @@ export async function serveGorilla(req: SimRequest, route: string, services: Gor
   if (error) outcome = error;
   else {
     const found = lookup(rpc.method, services);
-    if (typeof found === 'string') outcome = { error: { code: -32000, message: found, data: null } };
+    if (typeof found === 'string')
+      outcome = { error: { code: -32000, message: found, data: null } };
     else {
       try {
         const args = decodeArgs(found.args, rpc.params);
         outcome = { result: await found.handle(args, req) };
       } catch (e) {
-        if (e instanceof ArgDecodeError) outcome = { error: { code: -32000, message: ERR_INVALID_ARG, data: null } };
-        else if (e instanceof NodeRpcError) outcome = { error: { code: -32000, message: e.message, data: null } };
+        if (e instanceof ArgDecodeError)
+          outcome = { error: { code: -32000, message: ERR_INVALID_ARG, data: null } };
+        else if (e instanceof NodeRpcError)
+          outcome = { error: { code: -32000, message: e.message, data: null } };
         else throw e;
       }
     }
   }
   const isParseError = 'error' in outcome && outcome.error.code === -32700;
   if (rpc.id === undefined && !isParseError) return { status: 200, text: '', route, rpcMethods };
-  const body = 'result' in outcome
-    ? { jsonrpc: '2.0', result: outcome.result, id: rpc.id ?? null }
-    : { jsonrpc: '2.0', error: outcome.error, id: rpc.id ?? null };
+  const body =
+    'result' in outcome
+      ? { jsonrpc: '2.0', result: outcome.result, id: rpc.id ?? null }
+      : { jsonrpc: '2.0', error: outcome.error, id: rpc.id ?? null };
   return { status: 200, body, headers: JSON_HEADERS, route, rpcMethods };
 }

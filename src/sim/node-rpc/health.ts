@@ -12,18 +12,30 @@ import type { NodeState } from './node-state.js';
 
 type Kind = 'health' | 'readiness' | 'liveness';
 
-const rfc3339 = (s: number, micros: number) => `${new Date(s * 1000).toISOString().slice(0, 19)}.${String(micros).padStart(6, '0')}Z`;
+const rfc3339 = (s: number, micros: number) =>
+  `${new Date(s * 1000).toISOString().slice(0, 19)}.${String(micros).padStart(6, '0')}Z`;
 
-function report(state: NodeState, kind: Kind): { checks: Record<string, unknown>; healthy: boolean } {
+function report(
+  state: NodeState,
+  kind: Kind,
+): { checks: Record<string, unknown>; healthy: boolean } {
   const now = state.world.now;
-  const at = (i: number, duration: number) => ({ timestamp: rfc3339(now, 120_000 + i * 17), duration });
+  const at = (i: number, duration: number) => ({
+    timestamp: rfc3339(now, 120_000 + i * 17),
+    duration,
+  });
   const bootstrapped = { message: [] as string[], ...at(0, 3375) };
   if (kind === 'liveness') return { checks: {}, healthy: true };
   if (kind === 'readiness') return { checks: { bootstrapped }, healthy: true };
   const chain = (height: number, id: string, i: number) => ({
     message: {
       engine: {
-        consensus: { lastAcceptedHeight: height, lastAcceptedID: id, longestProcessingBlock: '0s', processingBlocks: 0 },
+        consensus: {
+          lastAcceptedHeight: height,
+          lastAcceptedID: id,
+          longestProcessingBlock: '0s',
+          processingBlocks: 0,
+        },
         vm: null,
       },
       networking: { percentConnected: 0.9999592612587486 },
@@ -41,10 +53,18 @@ function report(state: NodeState, kind: Kind): { checks: Record<string, unknown>
       database: at(4, 1959),
       diskspace: { message: { availableDiskBytes: 227_332_591_616 }, ...at(5, 3042) },
       network: {
-        message: { connectedPeers: 284, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
+        message: {
+          connectedPeers: 284,
+          sendFailRate: 0,
+          timeSinceLastMsgReceived: '293.098ms',
+          timeSinceLastMsgSent: '293.098ms',
+        },
         ...at(6, 2333),
       },
-      router: { message: { longestRunningRequest: '66.90725ms', outstandingRequests: 3 }, ...at(7, 3542) },
+      router: {
+        message: { longestRunningRequest: '66.90725ms', outstandingRequests: 3 },
+        ...at(7, 3542),
+      },
     },
     healthy: true,
   };
@@ -62,9 +82,20 @@ export function healthService(state: NodeState): GorillaService {
 }
 
 /** `/ext/health` and its three GET sub-routes. `sub` is '' for the base path. */
-export async function serveHealth(req: SimRequest, state: NodeState, sub: '' | Kind): Promise<SimResponse> {
-  if (sub === '' && req.method !== 'GET') return serveGorilla(req, `${req.method} /ext/health`, [healthService(state)]);
+export async function serveHealth(
+  req: SimRequest,
+  state: NodeState,
+  sub: '' | Kind,
+): Promise<SimResponse> {
+  if (sub === '' && req.method !== 'GET')
+    return serveGorilla(req, `${req.method} /ext/health`, [healthService(state)]);
   const route = sub === '' ? 'GET /ext/health' : `${req.method} /ext/health/${sub}`;
   const r = report(state, sub === '' ? 'health' : sub);
-  return { status: r.healthy ? 200 : 503, body: r, headers: { 'content-type': 'application/json' }, route, rpcMethods: [] };
+  return {
+    status: r.healthy ? 200 : 503,
+    body: r,
+    headers: { 'content-type': 'application/json' },
+    route,
+    rpcMethods: [],
+  };
 }

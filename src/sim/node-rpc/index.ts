@@ -59,13 +59,19 @@ export function createNodeRpc(world: World, opts: NodeRpcOptions): SimUpstream {
       case '/ext/info':
         return serveGorilla(req, route('/ext/info'), info);
       case '/ext/admin':
-        return opts.adminEnabled ? serveGorilla(req, route('/ext/admin'), admin) : { ...notFound(req), route: route('/ext/admin') };
+        return opts.adminEnabled
+          ? serveGorilla(req, route('/ext/admin'), admin)
+          : { ...notFound(req), route: route('/ext/admin') };
       case '/ext/health':
         return serveHealth(req, state, '');
       case '/ext/health/health':
       case '/ext/health/readiness':
       case '/ext/health/liveness':
-        return serveHealth(req, state, path.slice('/ext/health/'.length) as 'health' | 'readiness' | 'liveness');
+        return serveHealth(
+          req,
+          state,
+          path.slice('/ext/health/'.length) as 'health' | 'readiness' | 'liveness',
+        );
     }
     const m = /^\/ext\/bc\/([^/]+)(\/[^/]+)?$/.exec(path);
     const chain = m ? state.chainOf(m[1]!) : undefined;
@@ -73,9 +79,11 @@ export function createNodeRpc(world: World, opts: NodeRpcOptions): SimUpstream {
     const alias = chain.aliases[0];
     const sub = m[2] ?? '';
     if (alias === 'X' && sub === '') return serveGorilla(req, route('/ext/bc/X'), avm);
-    if (alias === 'C' && sub === '/rpc') return serveGeth(req, route('/ext/bc/C/rpc'), eth, batchLimit);
+    if (alias === 'C' && sub === '/rpc')
+      return serveGeth(req, route('/ext/bc/C/rpc'), eth, batchLimit);
     if (alias === 'C' && sub === '/avax') return serveGorilla(req, route('/ext/bc/C/avax'), avax);
-    if (alias === 'C' && sub === '/admin' && opts.adminEnabled) return serveGorilla(req, route('/ext/bc/C/admin'), cAdmin);
+    if (alias === 'C' && sub === '/admin' && opts.adminEnabled)
+      return serveGorilla(req, route('/ext/bc/C/admin'), cAdmin);
     return notFound(req);
   }
 

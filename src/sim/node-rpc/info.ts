@@ -1,5 +1,5 @@
 import type { ValidatorRecord } from '../world/index.js';
-import { type GorillaService, NodeRpcError, method } from './gorilla.js';
+import { type GorillaService, method, NodeRpcError } from './gorilla.js';
 import type { NodeState } from './node-state.js';
 
 /**
@@ -87,15 +87,21 @@ export function infoService(state: NodeState): GorillaService {
       acps: method({}, () => ({ acps: {} })),
       isBootstrapped: method({ chain: 'string' }, ({ chain }) => {
         if (chain === '') throw new NodeRpcError("argument 'chain' not given");
-        if (!state.chainOf(chain)) throw new NodeRpcError(`there is no chain with alias/ID '${chain}'`);
+        if (!state.chainOf(chain))
+          throw new NodeRpcError(`there is no chain with alias/ID '${chain}'`);
         return { isBootstrapped: true };
       }),
-      getBlockchainID: method({ alias: 'string' }, ({ alias }) => ({ blockchainID: state.lookupChain(alias) })),
+      getBlockchainID: method({ alias: 'string' }, ({ alias }) => ({
+        blockchainID: state.lookupChain(alias),
+      })),
       getNetworkID: method({}, () => ({ networkID: String(net.networkId) })),
       getNetworkName: method({}, () => ({ networkName: net.name })),
       getNodeID: method({}, () => {
         const bls = selfRecord(state).bls;
-        return { nodeID: state.world.selfNodeId, nodePOP: { publicKey: bls.publicKey, proofOfPossession: bls.proofOfPossession } };
+        return {
+          nodeID: state.world.selfNodeId,
+          nodePOP: { publicKey: bls.publicKey, proofOfPossession: bls.proofOfPossession },
+        };
       }),
       getNodeIP: method({}, () => ({ ip: selfRecord(state).ip })),
       getNodeVersion: method({}, () => ({
@@ -103,7 +109,11 @@ export function infoService(state: NodeState): GorillaService {
         databaseVersion: 'v1.4.5',
         rpcProtocolVersion: '45',
         gitCommit: GIT_COMMIT,
-        vmVersions: { avm: `v${NODE_VERSION}`, evm: `v${NODE_VERSION}`, platform: `v${NODE_VERSION}` },
+        vmVersions: {
+          avm: `v${NODE_VERSION}`,
+          evm: `v${NODE_VERSION}`,
+          platform: `v${NODE_VERSION}`,
+        },
       })),
       getTxFee: method({}, () => ({
         txFee: '1000000',
@@ -125,7 +135,10 @@ export function infoService(state: NodeState): GorillaService {
       }),
       uptime: method({}, () => {
         const up = selfRecord(state).uptime;
-        return { rewardingStakePercentage: (Math.min(100, up + 1.5)).toFixed(4), weightedAveragePercentage: up.toFixed(4) };
+        return {
+          rewardingStakePercentage: Math.min(100, up + 1.5).toFixed(4),
+          weightedAveragePercentage: up.toFixed(4),
+        };
       }),
       upgrades: method({}, () => MAINNET_UPGRADES),
     },

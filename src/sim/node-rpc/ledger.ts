@@ -1,7 +1,23 @@
-import { cb58, type PrimaryNetworkData, type World, type XBlock, type XTx } from '../world/index.js';
+import {
+  cb58,
+  type PrimaryNetworkData,
+  type World,
+  type XBlock,
+  type XTx,
+} from '../world/index.js';
 import { bech32Decode } from './addresses.js';
-import { type TransferIn, type TransferOut, cExportTxBytes, idOf, sha256Hex, u64, utxoBytes, xBlockBytes, xTxBytes } from './codec.js';
-import { EMPTY_ID, cb58Decode } from './go-args.js';
+import {
+  cExportTxBytes,
+  idOf,
+  sha256Hex,
+  type TransferIn,
+  type TransferOut,
+  u64,
+  utxoBytes,
+  xBlockBytes,
+  xTxBytes,
+} from './codec.js';
+import { cb58Decode, EMPTY_ID } from './go-args.js';
 
 /**
  * What the node serves beyond the world's records, derived deterministically from them:
@@ -45,7 +61,8 @@ export interface Ledger {
 }
 
 const hexOf = (id: string) => Buffer.from(cb58Decode(id)!).toString('hex');
-const byIdBytes = (a: LedgerUtxo, b: LedgerUtxo) => (a.idHex < b.idHex ? -1 : a.idHex > b.idHex ? 1 : 0);
+const byIdBytes = (a: LedgerUtxo, b: LedgerUtxo) =>
+  a.idHex < b.idHex ? -1 : a.idHex > b.idHex ? 1 : 0;
 
 /** avalanchego's UTXO id: sha256(u64 output index ‖ tx id). */
 function inputId(txIdHex: string, outputIndex: number): { id: string; idHex: string } {
@@ -71,18 +88,37 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
   for (const list of net.xChain.utxosByAddress.values()) {
     for (const u of list) {
       const assetIdHex = net.xChain.assets.find((a) => a.assetId === u.assetId)!.assetIdHex;
-      const out = { assetIdHex, amount: u.amount, locktime: u.locktime, threshold: u.threshold, addressHex: u.addressHex };
+      const out = {
+        assetIdHex,
+        amount: u.amount,
+        locktime: u.locktime,
+        threshold: u.threshold,
+        addressHex: u.addressHex,
+      };
       utxoOutputs.set(u.utxoId, { txIdHex: u.txIdHex, outputIndex: u.outputIndex, out });
-      push(xUtxos, u.addressHex[0]!, { id: u.utxoId, idHex: hexOf(u.utxoId), bytesHex: u.bytesHex });
+      push(xUtxos, u.addressHex[0]!, {
+        id: u.utxoId,
+        idHex: hexOf(u.utxoId),
+        bytesHex: u.bytesHex,
+      });
     }
   }
   for (const list of xUtxos.values()) list.sort(byIdBytes);
 
   const atomic: Ledger['atomic'] = { X: new Map(), C: new Map() };
-  const addAtomic = (dest: 'X' | 'C', source: string, txIdHex: string, outputIndex: number, out: TransferOut) => {
+  const addAtomic = (
+    dest: 'X' | 'C',
+    source: string,
+    txIdHex: string,
+    outputIndex: number,
+    out: TransferOut,
+  ) => {
     const perSource = atomic[dest].get(source) ?? new Map<string, LedgerUtxo[]>();
     atomic[dest].set(source, perSource);
-    push(perSource, out.addressHex[0]!, { ...inputId(txIdHex, outputIndex), bytesHex: utxoBytes(txIdHex, outputIndex, out) });
+    push(perSource, out.addressHex[0]!, {
+      ...inputId(txIdHex, outputIndex),
+      bytesHex: utxoBytes(txIdHex, outputIndex, out),
+    });
   };
 
   // Into the C-Chain from the X-Chain: the world's C-Chain atomic balances.
@@ -93,7 +129,13 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
     for (let i = 0; i < parts; i++) {
       const amount = i === parts - 1 ? left : left / BigInt(parts - i + 1);
       left -= amount;
-      addAtomic('C', info.xChainId, rng.hex(32), i, { assetIdHex: avaxHex, amount, locktime: 0, threshold: 1, addressHex: [addrHex] });
+      addAtomic('C', info.xChainId, rng.hex(32), i, {
+        assetIdHex: avaxHex,
+        amount,
+        locktime: 0,
+        threshold: 1,
+        addressHex: [addrHex],
+      });
     }
   }
 
@@ -104,16 +146,32 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
   net.xChain.addresses.slice(0, 60).forEach((address, k) => {
     const addrHex = bech32Decode(address).hex;
     if (k % 3 === 0) {
-      const out = { assetIdHex: avaxHex, amount: BigInt(rng.int(1, 900)) * 10_000_000n, locktime: 0, threshold: 1, addressHex: [addrHex] };
+      const out = {
+        assetIdHex: avaxHex,
+        amount: BigInt(rng.int(1, 900)) * 10_000_000n,
+        locktime: 0,
+        threshold: 1,
+        addressHex: [addrHex],
+      };
       addAtomic('X', info.pChainId, rng.hex(32), 0, out);
     }
     if (k % 4 === 1) {
       const outs = Array.from({ length: rng.int(1, 2) }, () => ({
-        assetIdHex: avaxHex, amount: BigInt(rng.int(1, 500)) * 1_000_000n, locktime: 0, threshold: 1, addressHex: [addrHex],
+        assetIdHex: avaxHex,
+        amount: BigInt(rng.int(1, 500)) * 1_000_000n,
+        locktime: 0,
+        threshold: 1,
+        addressHex: [addrHex],
       }));
       const total = outs.reduce((s, o) => s + o.amount, 0n) + 1_000_000n;
       const sender = rng.pick(evmSenders).slice(2).toLowerCase();
-      const bytesHex = cExportTxBytes(info.networkId, cChainHex, xChainHex, { addressHex: sender, amount: total, assetIdHex: avaxHex, nonce: rng.int(0, 500) }, outs);
+      const bytesHex = cExportTxBytes(
+        info.networkId,
+        cChainHex,
+        xChainHex,
+        { addressHex: sender, amount: total, assetIdHex: avaxHex, nonce: rng.int(0, 500) },
+        outs,
+      );
       const blockHeight = cChain.blocks[rng.int(0, cChain.blocks.length - 1)]!.number;
       const id = idOf(bytesHex);
       cAtomicTxs.set(id, { id, bytesHex, blockHeight });
@@ -121,7 +179,8 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
       for (const [i, o] of outs.entries()) addAtomic('X', info.cChainId, txIdHex, i, o);
     }
   });
-  for (const perSource of [...atomic.X.values(), ...atomic.C.values()]) for (const list of perSource.values()) list.sort(byIdBytes);
+  for (const perSource of [...atomic.X.values(), ...atomic.C.values()])
+    for (const list of perSource.values()) list.sort(byIdBytes);
 
   const txCache = new Map<string, XTxParts>();
   const xTx = (tx: XTx): XTxParts => {
@@ -132,14 +191,30 @@ function buildLedger(world: World, net: PrimaryNetworkData): Ledger {
     for (const o of outs) totals.set(o.assetIdHex, (totals.get(o.assetIdHex) ?? 0n) + o.amount);
     totals.set(avaxHex, (totals.get(avaxHex) ?? 0n) + 1_000_000n);
     const seedHex = sha256Hex(hexOf(tx.id));
-    const ins = [...totals.entries()].map(([assetIdHex, amount], i) => ({ txIdHex: sha256Hex(seedHex + u64(i)), outputIndex: i, assetIdHex, amount }));
-    const signed = xTxBytes(info.networkId, xChainHex, outs, ins, Buffer.from(tx.memo).toString('hex'));
+    const ins = [...totals.entries()].map(([assetIdHex, amount], i) => ({
+      txIdHex: sha256Hex(seedHex + u64(i)),
+      outputIndex: i,
+      assetIdHex,
+      amount,
+    }));
+    const signed = xTxBytes(
+      info.networkId,
+      xChainHex,
+      outs,
+      ins,
+      Buffer.from(tx.memo).toString('hex'),
+    );
     const parts = { hex: signed.hex, ins, sigs: signed.sigs };
     txCache.set(tx.id, parts);
     return parts;
   };
   const xBlockHex = (block: XBlock) =>
-    xBlockBytes(hexOf(block.parentId), block.height, block.timestamp, block.txIds.map((id) => xTx(net.xChain.txById.get(id)!).hex));
+    xBlockBytes(
+      hexOf(block.parentId),
+      block.height,
+      block.timestamp,
+      block.txIds.map((id) => xTx(net.xChain.txById.get(id)!).hex),
+    );
 
   return { xUtxos, atomic, cAtomicTxs, xTx, xBlockHex };
 }

@@ -47,7 +47,8 @@ export class NodeState {
       { id: info.xChainId, aliases: ['X', 'avm', info.xChainId] },
       { id: info.cChainId, aliases: ['C', 'evm', info.cChainId] },
     ];
-    for (const name of ['C', 'P', 'X', 'main']) this.loggers.set(name, { logLevel: 'INFO', displayLevel: 'INFO' });
+    for (const name of ['C', 'P', 'X', 'main'])
+      this.loggers.set(name, { logLevel: 'INFO', displayLevel: 'INFO' });
   }
 
   /** avalanchego's aliaser `Lookup`: an alias (or the id itself) → chain id. */
@@ -63,14 +64,18 @@ export class NodeState {
   }
 
   aliasChain(alias: string, chainId: string): void {
-    if (this.chains.some((ch) => ch.aliases.includes(alias))) throw new NodeRpcError(`alias already mapped to an ID: ${alias}`);
+    if (this.chains.some((ch) => ch.aliases.includes(alias)))
+      throw new NodeRpcError(`alias already mapped to an ID: ${alias}`);
     this.chains.find((ch) => ch.id === chainId)!.aliases.push(alias);
   }
 
   /** admin.alias: serve `/ext/<endpoint>` (and everything below it) also at `/ext/<alias>`. */
   addRouteAlias(endpoint: string, alias: string): void {
     const from = `/ext/${alias}`;
-    if (this.routeAliases.has(from)) throw new NodeRpcError(`route is either already aliased or already maps to a handle: ${from}`);
+    if (this.routeAliases.has(from))
+      throw new NodeRpcError(
+        `route is either already aliased or already maps to a handle: ${from}`,
+      );
     this.routeAliases.set(from, `/ext/${endpoint}`);
   }
 
@@ -79,7 +84,8 @@ export class NodeState {
     let best: [string, string] | undefined;
     for (const entry of this.routeAliases) {
       const [from] = entry;
-      if ((path === from || path.startsWith(`${from}/`)) && (!best || from.length > best[0].length)) best = entry;
+      if ((path === from || path.startsWith(`${from}/`)) && (!best || from.length > best[0].length))
+        best = entry;
     }
     return best ? best[1] + path.slice(best[0].length) : path;
   }

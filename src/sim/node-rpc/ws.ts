@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { SimUpstream } from '../types.js';
 import type { EvmBlock, EvmChainData } from '../world/index.js';
 import { formatBlock, hex } from './evm-format.js';
@@ -29,7 +29,11 @@ export interface SimSockets {
   close(): void;
 }
 
-export function createSimSockets(node: SimUpstream, cChainId: string, onCall: (method: string) => void): SimSockets {
+export function createSimSockets(
+  node: SimUpstream,
+  cChainId: string,
+  onCall: (method: string) => void,
+): SimSockets {
   const wss = new WebSocketServer({ noServer: true });
   const subs = new Map<WebSocket, Map<string, Sub>>();
   let opened = 0;
@@ -45,7 +49,11 @@ export function createSimSockets(node: SimUpstream, cChainId: string, onCall: (m
     try {
       msg = JSON.parse(raw) as typeof msg;
     } catch {
-      return send(ws, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+      return send(ws, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'parse error' },
+      });
     }
     const method = typeof msg.method === 'string' ? msg.method : '';
     onCall(method);
@@ -53,12 +61,18 @@ export function createSimSockets(node: SimUpstream, cChainId: string, onCall: (m
     const mine = subs.get(ws)!;
     if (method === 'eth_subscribe') {
       const sub = parseSub(params);
-      if (!sub) return send(ws, { jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: 'unsupported subscription' } });
+      if (!sub)
+        return send(ws, {
+          jsonrpc: '2.0',
+          id: msg.id,
+          error: { code: -32602, message: 'unsupported subscription' },
+        });
       const id = hex(BigInt(nextId++) * 0x1000003n);
       mine.set(id, sub);
       return send(ws, { jsonrpc: '2.0', id: msg.id, result: id });
     }
-    if (method === 'eth_unsubscribe') return send(ws, { jsonrpc: '2.0', id: msg.id, result: mine.delete(String(params[0])) });
+    if (method === 'eth_unsubscribe')
+      return send(ws, { jsonrpc: '2.0', id: msg.id, result: mine.delete(String(params[0])) });
     // Everything else: the HTTP endpoint's own handlers and protocol.
     const r = await node.handle({
       method: 'POST',
@@ -107,7 +121,9 @@ export function createSimSockets(node: SimUpstream, cChainId: string, onCall: (m
         for (const [ws, mine] of subs) {
           for (const [id, sub] of mine) {
             if (sub.kind === 'newHeads') send(ws, notification(id, header));
-            else for (const log of logs.filter((l) => matches(sub, l))) send(ws, notification(id, log));
+            else
+              for (const log of logs.filter((l) => matches(sub, l)))
+                send(ws, notification(id, log));
           }
         }
       }
@@ -132,20 +148,30 @@ export function createSimSockets(node: SimUpstream, cChainId: string, onCall: (m
   };
 }
 
-const notification = (subscription: string, result: unknown) => ({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription, result } });
+const notification = (subscription: string, result: unknown) => ({
+  jsonrpc: '2.0',
+  method: 'eth_subscription',
+  params: { subscription, result },
+});
 const topicOf = (address: string) => `0x${address.toLowerCase().slice(2).padStart(64, '0')}`;
 
 function parseSub(params: unknown[]): Sub | undefined {
   if (params[0] === 'newHeads') return { kind: 'newHeads' };
   if (params[0] !== 'logs') return undefined;
   const f = (params[1] ?? {}) as { address?: unknown; topics?: unknown };
-  const addresses = (Array.isArray(f.address) ? f.address : f.address ? [f.address] : []).map((a) => String(a).toLowerCase());
+  const addresses = (Array.isArray(f.address) ? f.address : f.address ? [f.address] : []).map((a) =>
+    String(a).toLowerCase(),
+  );
   const t0 = Array.isArray(f.topics) ? f.topics[0] : undefined;
-  const topic0 = t0 == null ? undefined : (Array.isArray(t0) ? t0 : [t0]).map((t) => String(t).toLowerCase());
+  const topic0 =
+    t0 == null ? undefined : (Array.isArray(t0) ? t0 : [t0]).map((t) => String(t).toLowerCase());
   return { kind: 'logs', addresses, topic0 };
 }
 
-function matches(sub: Extract<Sub, { kind: 'logs' }>, log: { address: string; topics: string[] }): boolean {
+function matches(
+  sub: Extract<Sub, { kind: 'logs' }>,
+  log: { address: string; topics: string[] },
+): boolean {
   if (sub.addresses.length > 0 && !sub.addresses.includes(log.address)) return false;
   return !sub.topic0 || sub.topic0.includes(log.topics[0]!);
 }

@@ -1,4 +1,4 @@
-import { Rng, hashString } from '../world/prng.js';
+import { hashString, Rng } from '../world/prng.js';
 
 /**
  * `SIM_VARY=<seed>` for the node's JSON-RPC answers (`/node`, src/sim/node-rpc): each result becomes
@@ -99,13 +99,19 @@ export const NODE_RULES: Record<string, Rule> = {
   'info.getNodeVersion': (r, f) => {
     if (!isObj(r)) return r;
     // Before v1.9.x the client name was `avalanche/`; the semantic version keeps its three parts.
-    if (typeof r.version === 'string' && f.hit('version', r.version)) r.version = r.version.replace(/^avalanchego\//, 'avalanche/');
+    if (typeof r.version === 'string' && f.hit('version', r.version))
+      r.version = r.version.replace(/^avalanchego\//, 'avalanche/');
     // A node built without the git commit ldflag answers an empty gitCommit.
     if (typeof r.gitCommit === 'string' && f.hit('gitCommit', r.gitCommit)) r.gitCommit = '';
     return r;
   },
   'info.isBootstrapped': (r, f) => {
-    if (isObj(r) && typeof r.isBootstrapped === 'boolean' && f.hit('isBootstrapped', r.isBootstrapped)) r.isBootstrapped = !r.isBootstrapped;
+    if (
+      isObj(r) &&
+      typeof r.isBootstrapped === 'boolean' &&
+      f.hit('isBootstrapped', r.isBootstrapped)
+    )
+      r.isBootstrapped = !r.isBootstrapped;
     return r;
   },
   'info.peers': (r, f) => {
@@ -118,22 +124,27 @@ export const NODE_RULES: Record<string, Rule> = {
       return r;
     }
     // Older releases (the docs' example) send numPeers as a JSON number.
-    if (typeof r.numPeers === 'string' && f.hit('numPeers', r.numPeers)) r.numPeers = Number(r.numPeers);
+    if (typeof r.numPeers === 'string' && f.hit('numPeers', r.numPeers))
+      r.numPeers = Number(r.numPeers);
     for (const p of r.peers) {
       if (!isObj(p)) continue;
       const id = String(p.nodeID);
       // peer.Info: `publicIP` is omitempty; the Go sets marshal as [] when empty.
       if (f.omit(`${id}.publicIP`, p.publicIP)) delete p.publicIP;
-      for (const k of ['trackedSubnets', 'supportedACPs', 'objectedACPs', 'benched']) if (k in p) p[k] = f.list(`${id}.${k}`, p[k]);
-      if (typeof p.observedUptime === 'string' && f.hit(`${id}.observedUptime`, p.observedUptime)) p.observedUptime = f.pick(`${id}.observedUptime`, p.observedUptime, ['0', '100']);
-      if (typeof p.version === 'string' && f.hit(`${id}.version`, p.version)) p.version = p.version.replace(/^avalanchego\//, 'avalanche/');
+      for (const k of ['trackedSubnets', 'supportedACPs', 'objectedACPs', 'benched'])
+        if (k in p) p[k] = f.list(`${id}.${k}`, p[k]);
+      if (typeof p.observedUptime === 'string' && f.hit(`${id}.observedUptime`, p.observedUptime))
+        p.observedUptime = f.pick(`${id}.observedUptime`, p.observedUptime, ['0', '100']);
+      if (typeof p.version === 'string' && f.hit(`${id}.version`, p.version))
+        p.version = p.version.replace(/^avalanchego\//, 'avalanche/');
     }
     return r;
   },
   'info.uptime': (r, f) => {
     if (!isObj(r)) return r;
     for (const k of ['rewardingStakePercentage', 'weightedAveragePercentage']) {
-      if (typeof r[k] === 'string' && f.hit(k, r[k])) r[k] = f.pick(k, r[k], ['0.0000', '100.0000']);
+      if (typeof r[k] === 'string' && f.hit(k, r[k]))
+        r[k] = f.pick(k, r[k], ['0.0000', '100.0000']);
     }
     return r;
   },
@@ -141,7 +152,8 @@ export const NODE_RULES: Record<string, Rule> = {
     if (!isObj(r)) return r;
     // `fxs` is newer than the docs' example (older nodes do not send it).
     if (f.omit('fxs', r.fxs)) delete r.fxs;
-    if (isObj(r.vms)) for (const id of Object.keys(r.vms)) r.vms[id] = f.list(`vms.${id}`, r.vms[id]);
+    if (isObj(r.vms))
+      for (const id of Object.keys(r.vms)) r.vms[id] = f.list(`vms.${id}`, r.vms[id]);
     return r;
   },
   'info.getTxFee': (r, f) => {
@@ -153,7 +165,8 @@ export const NODE_RULES: Record<string, Rule> = {
     for (const [acp, pref] of Object.entries(r.acps)) {
       if (!isObj(pref)) continue;
       u64Fields(pref, f, ['supportWeight', 'objectWeight', 'abstainWeight'], `${acp}.`);
-      for (const k of ['supporters', 'objectors']) if (k in pref) pref[k] = f.list(`${acp}.${k}`, pref[k]);
+      for (const k of ['supporters', 'objectors'])
+        if (k in pref) pref[k] = f.list(`${acp}.${k}`, pref[k]);
     }
     return r;
   },
@@ -166,7 +179,8 @@ export const NODE_RULES: Record<string, Rule> = {
   },
   'avm.getAssetDescription': (r, f) => {
     // denomination is a json.Uint8: 0 (indivisible) is valid.
-    if (isObj(r) && typeof r.denomination === 'string' && f.hit('denomination', r.denomination)) r.denomination = '0';
+    if (isObj(r) && typeof r.denomination === 'string' && f.hit('denomination', r.denomination))
+      r.denomination = '0';
     return r;
   },
   'info.upgrades': (r, f) => {
@@ -181,7 +195,8 @@ export const NODE_RULES: Record<string, Rule> = {
   eth_getChainConfig: (r, f) => {
     // A newer coreth knows an upgrade this contract does not (`omitempty` pointers: present only
     // when set), at the unscheduled activation time.
-    if (isObj(r) && f.hit('newerFork', r.chainId) && !('heliconTimestamp' in r)) r.heliconTimestamp = UNSCHEDULED_UNIX;
+    if (isObj(r) && f.hit('newerFork', r.chainId) && !('heliconTimestamp' in r))
+      r.heliconTimestamp = UNSCHEDULED_UNIX;
     return r;
   },
   eth_baseFee: hexResult,
@@ -190,8 +205,13 @@ export const NODE_RULES: Record<string, Rule> = {
   eth_getBalance: hexResult,
   eth_syncing: (r, f) =>
     // Still syncing: geth's progress object (more fields than these three on newer clients).
-    r === false && f.hit('syncing', r) ? { startingBlock: '0x0', currentBlock: '0x1', highestBlock: HEX_BIG[0] } : r,
-  web3_clientVersion: (r, f) => (typeof r === 'string' && f.hit('clientVersion', r) ? f.pick('clientVersion', r, ['v0.8.13', 'v0.15.4-rc.1']) : r),
+    r === false && f.hit('syncing', r)
+      ? { startingBlock: '0x0', currentBlock: '0x1', highestBlock: HEX_BIG[0] }
+      : r,
+  web3_clientVersion: (r, f) =>
+    typeof r === 'string' && f.hit('clientVersion', r)
+      ? f.pick('clientVersion', r, ['v0.8.13', 'v0.15.4-rc.1'])
+      : r,
 };
 
 /** Methods this varier knows (for tests and reports). */
@@ -221,7 +241,8 @@ export class NodeVarier {
 
   #one(envelope: unknown, method: string): unknown {
     const rule = NODE_RULES[method];
-    if (!rule || !isObj(envelope) || !('result' in envelope) || 'error' in envelope) return envelope;
+    if (!rule || !isObj(envelope) || !('result' in envelope) || 'error' in envelope)
+      return envelope;
     this.variedMethods.add(method);
     const copy = structuredClone(envelope);
     copy.result = rule(copy.result, new Fields(this.#seed, method));

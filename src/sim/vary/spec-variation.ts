@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Rng, hashString } from '../world/prng.js';
+import { hashString, Rng } from '../world/prng.js';
 import { NodeVarier } from './node-variation.js';
 
 /**
@@ -23,18 +23,26 @@ import { NodeVarier } from './node-variation.js';
 
 type Schema = { [k: string]: unknown };
 interface OpenApi {
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+    >
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
 /** Property names the gateway treats as identity or paging state: kept as they are. */
-const IDENTITY = /^(id|ids|.*Ids?|.*ID|.*[hH]ash(es)?|.*[nN]umber|.*[aA]ddress(es)?|.*[tT]oken|.*[tT]imestamp.*|.*[hH]eight|.*[iI]ndex|nonce|.*Nonce|network|chainName|status|txStatus)$/;
+const IDENTITY =
+  /^(id|ids|.*Ids?|.*ID|.*[hH]ash(es)?|.*[nN]umber|.*[aA]ddress(es)?|.*[tT]oken|.*[tT]imestamp.*|.*[hH]eight|.*[iI]ndex|nonce|.*Nonce|network|chainName|status|txStatus)$/;
 /**
  * Quantities that are unbounded on chain (uint64 / uint256 amounts, weights, balances, gas, fees):
  * these go past 2^53 and to uint64 max. Counts, decimals, type codes and percentages keep to 0 and
  * the spec's own bounds (a spec with no maximum on `decimals` does not make 2^53 decimals realistic).
  */
-const AMOUNT = /amount|balance|weight|stake|staked|reward|fee|fees|value|supply|gas|price|burned|capacity|spent/i;
+const AMOUNT =
+  /amount|balance|weight|stake|staked|reward|fee|fees|value|supply|gas|price|burned|capacity|spent/i;
 /** Ratios named like amounts (`stakePercentage`): not unbounded quantities. */
 const RATIO = /percent|ratio/i;
 /** How often one property is varied (per object, per property). */
@@ -44,7 +52,9 @@ const P_EMPTY_LIST = 0.2;
 const UINT64_MAX = '18446744073709551615';
 const ABOVE_2_53 = 2 ** 53 + 2;
 
-export const DEFAULT_SPEC_DIR = fileURLToPath(new URL('../../../../shared/upstream/', import.meta.url));
+export const DEFAULT_SPEC_DIR = fileURLToPath(
+  new URL('../../../../shared/upstream/', import.meta.url),
+);
 
 interface RouteEntry {
   method: string;
@@ -52,7 +62,11 @@ interface RouteEntry {
   responses: Record<string, Schema | undefined>;
 }
 
-const normSegments = (path: string) => path.split('/').filter(Boolean).map((s) => (s.startsWith(':') || /^\{[^}]+\}$/.test(s) ? '*' : s));
+const normSegments = (path: string) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.startsWith(':') || /^\{[^}]+\}$/.test(s) ? '*' : s));
 
 /** One spec (one upstream): route lookup and the variant walk. */
 export class SpecVarier {
@@ -69,8 +83,13 @@ export class SpecVarier {
       for (const [method, op] of Object.entries(ops)) {
         if (!op || typeof op !== 'object' || !op.responses) continue;
         const responses: Record<string, Schema | undefined> = {};
-        for (const [status, r] of Object.entries(op.responses)) responses[status] = r.content?.['application/json']?.schema;
-        this.#routes.push({ method: method.toUpperCase(), segments: normSegments(path), responses });
+        for (const [status, r] of Object.entries(op.responses))
+          responses[status] = r.content?.['application/json']?.schema;
+        this.#routes.push({
+          method: method.toUpperCase(),
+          segments: normSegments(path),
+          responses,
+        });
       }
     }
   }
@@ -80,7 +99,12 @@ export class SpecVarier {
     const sp = route.indexOf(' ');
     const method = route.slice(0, sp);
     const segs = normSegments(route.slice(sp + 1));
-    const entry = this.#routes.find((r) => r.method === method && r.segments.length === segs.length && r.segments.every((s, i) => s === segs[i]));
+    const entry = this.#routes.find(
+      (r) =>
+        r.method === method &&
+        r.segments.length === segs.length &&
+        r.segments.every((s, i) => s === segs[i]),
+    );
     return entry?.responses[String(status)] ?? entry?.responses['2XX'];
   }
 
@@ -119,13 +143,18 @@ export class SpecVarier {
     delete merged.allOf;
     if (Object.keys(props).length > 0) merged.properties = props;
     if (required.size > 0) merged.required = [...required];
-    return { s: merged, name: parts.length === 1 && !d.s.properties ? (parts[0]!.name ?? d.name) : d.name };
+    return {
+      s: merged,
+      name: parts.length === 1 && !d.s.properties ? (parts[0]!.name ?? d.name) : d.name,
+    };
   }
 
   /** The union member a value belongs to: the discriminator's mapping, else the first whose required props and single-value enums fit. */
   #member(s: Schema, value: unknown): Schema | undefined {
     const members = (s.oneOf ?? s.anyOf) as Schema[];
-    const disc = s.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
+    const disc = s.discriminator as
+      | { propertyName: string; mapping?: Record<string, string> }
+      | undefined;
     if (disc && value && typeof value === 'object') {
       const ref = disc.mapping?.[String((value as Record<string, unknown>)[disc.propertyName])];
       if (ref) return { $ref: ref };
@@ -149,7 +178,8 @@ export class SpecVarier {
         if (e && k in o && !e.includes(o[k])) return false;
         // A list tells members apart by its items (the UTXO answers' oneOf: P-Chain UTXOs or the X/C shape).
         const v = o[k];
-        if (Array.isArray(v) && v.length > 0 && ps.items && !this.#fits(ps.items as Schema, v[0])) return false;
+        if (Array.isArray(v) && v.length > 0 && ps.items && !this.#fits(ps.items as Schema, v[0]))
+          return false;
       }
       return true;
     }
@@ -182,11 +212,22 @@ export class SpecVarier {
     // Keyed by the object's identity (its id/hash/number fields), the property and that property's own
     // value: the same entity varies the same way on every route that returns it, and a property varies
     // anew when the world changes its value.
-    const identity = Object.keys(obj).filter((k) => IDENTITY.test(k) && k !== 'nextPageToken' && (typeof obj[k] !== 'object' || obj[k] === null)).sort().map((k) => `${k}=${String(obj[k])}`).join('&');
+    const identity = Object.keys(obj)
+      .filter(
+        (k) =>
+          IDENTITY.test(k) &&
+          k !== 'nextPageToken' &&
+          (typeof obj[k] !== 'object' || obj[k] === null),
+      )
+      .sort()
+      .map((k) => `${k}=${String(obj[k])}`)
+      .join('&');
     for (const key of Object.keys(obj)) {
       const propSchema = props[key];
       if (!propSchema) continue;
-      const rng = new Rng(`${this.#seed}|${identity}|${key}|${hashString(JSON.stringify(obj[key]) ?? '')}`);
+      const rng = new Rng(
+        `${this.#seed}|${identity}|${key}|${hashString(JSON.stringify(obj[key]) ?? '')}`,
+      );
       const r = rng.next();
       const pick = rng.next();
       if (IDENTITY.test(key) || key === disc) {
@@ -225,7 +266,8 @@ export class SpecVarier {
 
 /** A leaf at one of its edges, or another enum value; `pick` in [0, 1) chooses. */
 function edge(s: Schema, v: unknown, pick: number, amount: boolean): unknown {
-  const choose = <T>(xs: readonly T[]): T => xs[Math.min(xs.length - 1, Math.floor(pick * xs.length))]!;
+  const choose = <T>(xs: readonly T[]): T =>
+    xs[Math.min(xs.length - 1, Math.floor(pick * xs.length))]!;
   const e = s.enum as unknown[] | undefined;
   if (e) return e.length > 1 ? choose(e) : v;
   const min = s.minimum as number | undefined;
@@ -238,7 +280,13 @@ function edge(s: Schema, v: unknown, pick: number, amount: boolean): unknown {
     if (s.type === 'number' && !Number.isInteger(v)) edges.push(0.000001);
     return choose(edges);
   }
-  if (typeof v === 'string' && /^\d+$/.test(v) && (s.type === undefined || s.type === 'string') && !s.pattern && !s.format) {
+  if (
+    typeof v === 'string' &&
+    /^\d+$/.test(v) &&
+    (s.type === undefined || s.type === 'string') &&
+    !s.pattern &&
+    !s.format
+  ) {
     return amount ? choose(['0', String(ABOVE_2_53), UINT64_MAX]) : v;
   }
   if (typeof v === 'boolean' && s.type === 'boolean') return !v;
@@ -254,10 +302,14 @@ export interface SpecVariation {
 }
 
 /** Reads both specs from `specDir` (default `../shared/upstream/`); throws a clear error when they are missing. */
-export function loadSpecVariation(seed: string, specDir = process.env.SIM_SPEC_DIR || DEFAULT_SPEC_DIR): SpecVariation {
+export function loadSpecVariation(
+  seed: string,
+  specDir = process.env.SIM_SPEC_DIR || DEFAULT_SPEC_DIR,
+): SpecVariation {
   const read = (file: string): OpenApi => {
     const path = `${specDir.replace(/\/?$/, '/')}${file}`;
-    if (!existsSync(path)) throw new Error(`SIM_VARY needs the OpenAPI specs: ${path} not found (set SIM_SPEC_DIR)`);
+    if (!existsSync(path))
+      throw new Error(`SIM_VARY needs the OpenAPI specs: ${path} not found (set SIM_SPEC_DIR)`);
     return JSON.parse(readFileSync(path, 'utf8')) as OpenApi;
   };
   return {

@@ -1,6 +1,6 @@
 import { TELEPORTER_ADDRESS } from './constants.js';
 import { toChecksumAddress } from './keccak.js';
-import { rngFor, type Rng } from './prng.js';
+import { type Rng, rngFor } from './prng.js';
 import type { ContractInfo, ErcType } from './types.js';
 
 /**
@@ -49,7 +49,13 @@ export function contractInfo(
 }
 
 const ERC20 = [
-  { name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18, priceUsd: 24.17, coingeckoCoinId: 'wrapped-avax' },
+  {
+    name: 'Wrapped AVAX',
+    symbol: 'WAVAX',
+    decimals: 18,
+    priceUsd: 24.17,
+    coingeckoCoinId: 'wrapped-avax',
+  },
   { name: 'USD Coin', symbol: 'USDC', decimals: 6, priceUsd: 1, coingeckoCoinId: 'usd-coin' },
   { name: 'Tether USD', symbol: 'USDt', decimals: 6, priceUsd: 1, coingeckoCoinId: 'tether' },
   { name: 'Sim Governance', symbol: 'SIMG', decimals: 18, priceUsd: 0.4312 },
@@ -72,16 +78,32 @@ export function createAddressBook(seed: string): AddressBook {
   const ordinary = Array.from({ length: 320 }, () => address(rng));
   const relayers = Array.from({ length: 4 }, () => address(rng));
   const erc20 = ERC20.map((t) => contractInfo(rng, address(rng), 'ERC-20', t.name, { ...t }));
-  const erc721 = ERC721.map((t) => contractInfo(rng, address(rng), 'ERC-721', t.name, { symbol: t.symbol }));
-  const erc1155 = ERC1155.map((t) => contractInfo(rng, address(rng), 'ERC-1155', t.name, { symbol: t.symbol }));
-  const teleporter = contractInfo(rng, TELEPORTER_ADDRESS, 'UNKNOWN', 'TeleporterMessenger', { tags: ['icm'] });
+  const erc721 = ERC721.map((t) =>
+    contractInfo(rng, address(rng), 'ERC-721', t.name, { symbol: t.symbol }),
+  );
+  const erc1155 = ERC1155.map((t) =>
+    contractInfo(rng, address(rng), 'ERC-1155', t.name, { symbol: t.symbol }),
+  );
+  const teleporter = contractInfo(rng, TELEPORTER_ADDRESS, 'UNKNOWN', 'TeleporterMessenger', {
+    tags: ['icm'],
+  });
   const unknown = [
     contractInfo(rng, address(rng), 'UNKNOWN', 'Sim DEX Router'),
     contractInfo(rng, address(rng), 'UNKNOWN', 'Sim Multisender'),
     contractInfo(rng, address(rng), 'UNKNOWN', 'Sim Vault'),
     teleporter,
   ];
-  return { busy, ordinary, relayers, erc20, erc721, erc1155, unknown, teleporter, all: [...erc20, ...erc721, ...erc1155, ...unknown] };
+  return {
+    busy,
+    ordinary,
+    relayers,
+    erc20,
+    erc721,
+    erc1155,
+    unknown,
+    teleporter,
+    all: [...erc20, ...erc721, ...erc1155, ...unknown],
+  };
 }
 
 /** A fresh checksummed address from an rng (contract creations). */

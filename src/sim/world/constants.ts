@@ -15,7 +15,8 @@ export const BLACKHOLE_COINBASE = '0x0100000000000000000000000000000000000000';
 export const EVM_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
 export const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
 
-const AVAX_LOGO = 'https://images.ctfassets.net/gcj8jwzm6086/5VHupNKwnDYJvqMENeV7iJ/fdd6326b7a82c8388e4ee9d4be7062d4/avalanche-avax-logo.svg';
+const AVAX_LOGO =
+  'https://images.ctfassets.net/gcj8jwzm6086/5VHupNKwnDYJvqMENeV7iJ/fdd6326b7a82c8388e4ee9d4be7062d4/avalanche-avax-logo.svg';
 
 export const NETWORKS: Record<NetworkName, PrimaryNetworkInfo> = {
   mainnet: {
@@ -42,7 +43,13 @@ export const NETWORKS: Record<NetworkName, PrimaryNetworkInfo> = {
   },
 };
 
-const avax = (description: string): NetworkTokenInfo => ({ name: 'Avalanche', symbol: 'AVAX', decimals: 18, logoUri: AVAX_LOGO, description });
+const avax = (description: string): NetworkTokenInfo => ({
+  name: 'Avalanche',
+  symbol: 'AVAX',
+  decimals: 18,
+  logoUri: AVAX_LOGO,
+  description,
+});
 
 /** The simulated L1's ids (valid CB58, derived from fixed labels). */
 export const SIM_L1 = {
@@ -72,33 +79,69 @@ export interface ChainShape {
 export const CHAIN_SPECS: { info: EvmChainInfo; shape: ChainShape }[] = [
   {
     info: {
-      chainId: '43114', blockchainId: NETWORKS.mainnet.cChainId, subnetId: P_CHAIN_ID, network: 'mainnet', isTestnet: false, isL1: false,
-      chainName: 'Avalanche (C-Chain)', description: 'The Contract Chain on Avalanche\'s primary network supports EVM smart contracts.',
-      vmId: EVM_VM_ID, rpcUrl: 'https://api.avax.network/ext/bc/C/rpc', wsUrl: 'wss://api.avax.network/ext/bc/C/ws',
-      explorerUrl: 'https://subnets.avax.network/c-chain', chainLogoUri: AVAX_LOGO,
-      networkToken: avax('AVAX is the native utility token of Avalanche.'), enabledFeatures: ['nftIndexing', 'webhooks', 'teleporter'],
+      chainId: '43114',
+      blockchainId: NETWORKS.mainnet.cChainId,
+      subnetId: P_CHAIN_ID,
+      network: 'mainnet',
+      isTestnet: false,
+      isL1: false,
+      chainName: 'Avalanche (C-Chain)',
+      description:
+        "The Contract Chain on Avalanche's primary network supports EVM smart contracts.",
+      vmId: EVM_VM_ID,
+      rpcUrl: 'https://api.avax.network/ext/bc/C/rpc',
+      wsUrl: 'wss://api.avax.network/ext/bc/C/ws',
+      explorerUrl: 'https://subnets.avax.network/c-chain',
+      chainLogoUri: AVAX_LOGO,
+      networkToken: avax('AVAX is the native utility token of Avalanche.'),
+      enabledFeatures: ['nftIndexing', 'webhooks', 'teleporter'],
       firstBlock: 70_000_000,
     },
     shape: { blocks: 480, txPerBlock: [0, 44], busyShare: 0.36, priorTransactions: 640_000_000 },
   },
   {
     info: {
-      chainId: '43113', blockchainId: NETWORKS.fuji.cChainId, subnetId: P_CHAIN_ID, network: 'fuji', isTestnet: true, isL1: false,
-      chainName: 'Avalanche Fuji (C-Chain)', description: 'The Contract Chain on Avalanche\'s test network.',
-      vmId: EVM_VM_ID, rpcUrl: 'https://api.avax-test.network/ext/bc/C/rpc', wsUrl: 'wss://api.avax-test.network/ext/bc/C/ws',
-      explorerUrl: 'https://subnets-test.avax.network/c-chain', chainLogoUri: AVAX_LOGO,
-      networkToken: avax('Test AVAX on the Fuji network.'), enabledFeatures: ['nftIndexing', 'webhooks', 'teleporter'],
+      chainId: '43113',
+      blockchainId: NETWORKS.fuji.cChainId,
+      subnetId: P_CHAIN_ID,
+      network: 'fuji',
+      isTestnet: true,
+      isL1: false,
+      chainName: 'Avalanche Fuji (C-Chain)',
+      description: "The Contract Chain on Avalanche's test network.",
+      vmId: EVM_VM_ID,
+      rpcUrl: 'https://api.avax-test.network/ext/bc/C/rpc',
+      wsUrl: 'wss://api.avax-test.network/ext/bc/C/ws',
+      explorerUrl: 'https://subnets-test.avax.network/c-chain',
+      chainLogoUri: AVAX_LOGO,
+      networkToken: avax('Test AVAX on the Fuji network.'),
+      enabledFeatures: ['nftIndexing', 'webhooks', 'teleporter'],
       firstBlock: 48_000_000,
     },
     shape: { blocks: 240, txPerBlock: [0, 20], busyShare: 0.3, priorTransactions: 52_000_000 },
   },
   {
     info: {
-      chainId: SIM_L1.chainId, blockchainId: SIM_L1.blockchainId, subnetId: SIM_L1.subnetId, network: 'mainnet', isTestnet: false, isL1: true,
-      chainName: SIM_L1.name, description: 'A simulated Avalanche L1 running Subnet-EVM.',
-      vmId: SUBNET_EVM_VM_ID, rpcUrl: `https://api.avax.network/ext/bc/${SIM_L1.blockchainId}/rpc`, wsUrl: `wss://api.avax.network/ext/bc/${SIM_L1.blockchainId}/ws`,
-      explorerUrl: 'https://subnets.avax.network/sim-l1', chainLogoUri: AVAX_LOGO,
-      networkToken: { name: 'Sim Token', symbol: 'SIMX', decimals: 18, logoUri: AVAX_LOGO, description: 'Native token of the simulated L1.' },
+      chainId: SIM_L1.chainId,
+      blockchainId: SIM_L1.blockchainId,
+      subnetId: SIM_L1.subnetId,
+      network: 'mainnet',
+      isTestnet: false,
+      isL1: true,
+      chainName: SIM_L1.name,
+      description: 'A simulated Avalanche L1 running Subnet-EVM.',
+      vmId: SUBNET_EVM_VM_ID,
+      rpcUrl: `https://api.avax.network/ext/bc/${SIM_L1.blockchainId}/rpc`,
+      wsUrl: `wss://api.avax.network/ext/bc/${SIM_L1.blockchainId}/ws`,
+      explorerUrl: 'https://subnets.avax.network/sim-l1',
+      chainLogoUri: AVAX_LOGO,
+      networkToken: {
+        name: 'Sim Token',
+        symbol: 'SIMX',
+        decimals: 18,
+        logoUri: AVAX_LOGO,
+        description: 'Native token of the simulated L1.',
+      },
       enabledFeatures: ['teleporter'],
       firstBlock: 1_200_000,
     },

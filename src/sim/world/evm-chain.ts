@@ -3,7 +3,14 @@ import { BLACKHOLE_COINBASE, type ChainShape } from './constants.js';
 import { generateBlockTxs, type TxGenContext } from './evm-tx-gen.js';
 import type { IcmRegistry } from './icm.js';
 import { rngFor } from './prng.js';
-import type { AddressActivity, ContractInfo, EvmBlock, EvmChainData, EvmChainInfo, EvmTx } from './types.js';
+import type {
+  AddressActivity,
+  ContractInfo,
+  EvmBlock,
+  EvmChainData,
+  EvmChainInfo,
+  EvmTx,
+} from './types.js';
 
 const WEI = 10n ** 18n;
 const GAS_LIMIT = 15_000_000;
@@ -34,11 +41,21 @@ export class EvmChain implements EvmChainData {
   ) {
     for (const c of book.all) this.contracts.set(c.address.toLowerCase(), { ...c });
     const alloc = rngFor(seed, info.chainId, 'alloc');
-    for (const a of book.busy) this.genesisAlloc.set(a.toLowerCase(), 100_000n * WEI + alloc.bigint(WEI));
-    for (const a of [...book.ordinary, ...book.relayers]) this.genesisAlloc.set(a.toLowerCase(), BigInt(alloc.int(1000, 20_000)) * WEI + alloc.bigint(WEI));
+    for (const a of book.busy)
+      this.genesisAlloc.set(a.toLowerCase(), 100_000n * WEI + alloc.bigint(WEI));
+    for (const a of [...book.ordinary, ...book.relayers])
+      this.genesisAlloc.set(
+        a.toLowerCase(),
+        BigInt(alloc.int(1000, 20_000)) * WEI + alloc.bigint(WEI),
+      );
     this.genesisAlloc.set(book.erc20[0]!.address.toLowerCase(), 5_000_000n * WEI);
     this.gen = {
-      seed, book, info, shape, icm, icmPeers,
+      seed,
+      book,
+      info,
+      shape,
+      icm,
+      icmPeers,
       takeNonce: (address) => {
         const key = address.toLowerCase();
         const n = this.nonces.get(key) ?? this.initialNonce(key);
@@ -73,7 +90,13 @@ export class EvmChain implements EvmChainData {
     const [lo, hi] = this.shape.txPerBlock;
     const count = rng.chance(0.06) ? 0 : rng.int(Math.max(lo, 1), hi);
     const firstTxSeq = this.transactions.length;
-    const txs = generateBlockTxs(rng, this.gen, { number, hash, timestamp, baseFee }, count, firstTxSeq);
+    const txs = generateBlockTxs(
+      rng,
+      this.gen,
+      { number, hash, timestamp, baseFee },
+      count,
+      firstTxSeq,
+    );
     let gasUsed = 0;
     let feesSpent = 0n;
     for (const tx of txs) {
@@ -81,13 +104,27 @@ export class EvmChain implements EvmChainData {
       feesSpent += BigInt(tx.gasUsed) * tx.gasPrice;
     }
     const block: EvmBlock = {
-      chainId: this.info.chainId, number, hash,
-      parentHash: prev ? prev.hash : `0x${rngFor(this.seed, this.info.chainId, 'block', number - 1).hex(32)}`,
-      timestamp, timestampMs: timestamp * 1000 + rng.int(0, 999), baseFee,
-      gasUsed: Math.min(gasUsed, GAS_LIMIT), gasLimit: GAS_LIMIT, gasCost: 0n, feesSpent,
-      cumulativeTransactions: (prev ? prev.cumulativeTransactions : this.shape.priorTransactions) + txs.length,
-      txCount: txs.length, firstTxSeq, miner: BLACKHOLE_COINBASE,
-      stateRoot: `0x${rng.hex(32)}`, transactionsRoot: `0x${rng.hex(32)}`, receiptsRoot: `0x${rng.hex(32)}`,
+      chainId: this.info.chainId,
+      number,
+      hash,
+      parentHash: prev
+        ? prev.hash
+        : `0x${rngFor(this.seed, this.info.chainId, 'block', number - 1).hex(32)}`,
+      timestamp,
+      timestampMs: timestamp * 1000 + rng.int(0, 999),
+      baseFee,
+      gasUsed: Math.min(gasUsed, GAS_LIMIT),
+      gasLimit: GAS_LIMIT,
+      gasCost: 0n,
+      feesSpent,
+      cumulativeTransactions:
+        (prev ? prev.cumulativeTransactions : this.shape.priorTransactions) + txs.length,
+      txCount: txs.length,
+      firstTxSeq,
+      miner: BLACKHOLE_COINBASE,
+      stateRoot: `0x${rng.hex(32)}`,
+      transactionsRoot: `0x${rng.hex(32)}`,
+      receiptsRoot: `0x${rng.hex(32)}`,
       size: 600 + txs.reduce((s, t) => s + 110 + (t.input.length - 2) / 2, 0),
     };
     this.blocks.push(block);
@@ -125,7 +162,8 @@ export class EvmChain implements EvmChainData {
         touch(t.from);
         touch(t.to);
         this.act(t.from)[t.kind].push({ seq: tx.seq, index });
-        if (t.to.toLowerCase() !== t.from.toLowerCase()) this.act(t.to)[t.kind].push({ seq: tx.seq, index });
+        if (t.to.toLowerCase() !== t.from.toLowerCase())
+          this.act(t.to)[t.kind].push({ seq: tx.seq, index });
       });
     }
     tx.internals.forEach((it, index) => {
@@ -134,7 +172,8 @@ export class EvmChain implements EvmChainData {
       // The Data API lists only valued CALLs and CREATEs.
       if ((it.type === 'CALL' && it.value > 0n) || it.type.startsWith('CREATE')) {
         this.act(it.from).internals.push({ seq: tx.seq, index });
-        if (it.to.toLowerCase() !== it.from.toLowerCase()) this.act(it.to).internals.push({ seq: tx.seq, index });
+        if (it.to.toLowerCase() !== it.from.toLowerCase())
+          this.act(it.to).internals.push({ seq: tx.seq, index });
       }
     });
   }
@@ -171,7 +210,8 @@ export class EvmChain implements EvmChainData {
       const tx = this.transactions[seq]!;
       if (tx.blockNumber > atBlock) break;
       const ok = tx.status === 1;
-      if (tx.from.toLowerCase() === key) bal -= BigInt(tx.gasUsed) * tx.gasPrice + (ok ? tx.value : 0n);
+      if (tx.from.toLowerCase() === key)
+        bal -= BigInt(tx.gasUsed) * tx.gasPrice + (ok ? tx.value : 0n);
       if (ok && tx.to.toLowerCase() === key) bal += tx.value;
       if (!ok) continue;
       for (const it of tx.internals) {

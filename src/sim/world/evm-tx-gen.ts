@@ -1,6 +1,6 @@
 import type { AddressBook } from './address-book.js';
 import { contractInfo, randomAddress } from './address-book.js';
-import { UNINDEXED_L1, type ChainShape } from './constants.js';
+import { type ChainShape, UNINDEXED_L1 } from './constants.js';
 import type { IcmRegistry } from './icm.js';
 import type { Rng } from './prng.js';
 import type { ContractInfo, EvmChainInfo, EvmTx, InternalTx, TokenTransfer } from './types.js';
@@ -29,7 +29,9 @@ export interface BlockHeader {
 
 const WEI = 10n ** 18n;
 const word = (v: string | bigint): string =>
-  typeof v === 'bigint' ? v.toString(16).padStart(64, '0') : v.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+  typeof v === 'bigint'
+    ? v.toString(16).padStart(64, '0')
+    : v.toLowerCase().replace(/^0x/, '').padStart(64, '0');
 const abi = (selector: string, ...args: (string | bigint)[]) => selector + args.map(word).join('');
 
 const M = {
@@ -38,13 +40,18 @@ const M = {
   multi: { hash: '0xf242432a', name: 'safeTransferFrom(address,address,uint256,uint256,bytes)' },
   swap: { hash: '0x7ff36ab5', name: 'swapExactAVAXForTokens(uint256,address[],address,uint256)' },
   airdrop: { hash: '0x0b66f3f5', name: 'multisendToken(address,address[],uint256[])' },
-  icmSend: { hash: '0x62448850', name: 'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))' },
+  icmSend: {
+    hash: '0x62448850',
+    name: 'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))',
+  },
   icmReceive: { hash: '0xccb5f809', name: 'receiveCrossChainMessage(uint32,address)' },
 };
 
 function participant(rng: Rng, ctx: TxGenContext, not?: string): string {
   for (;;) {
-    const a = rng.chance(ctx.shape.busyShare) ? rng.pick(ctx.book.busy) : rng.pick(ctx.book.ordinary);
+    const a = rng.chance(ctx.shape.busyShare)
+      ? rng.pick(ctx.book.busy)
+      : rng.pick(ctx.book.ordinary);
     if (a !== not) return a;
   }
 }
@@ -54,30 +61,68 @@ function tokenAmount(rng: Rng, decimals: number): bigint {
 }
 
 /** Generates `count` txs for a block; seq numbering starts at `firstSeq`. */
-export function generateBlockTxs(rng: Rng, ctx: TxGenContext, header: BlockHeader, count: number, firstSeq: number): EvmTx[] {
+export function generateBlockTxs(
+  rng: Rng,
+  ctx: TxGenContext,
+  header: BlockHeader,
+  count: number,
+  firstSeq: number,
+): EvmTx[] {
   const txs: EvmTx[] = [];
   for (let i = 0; i < count; i++) txs.push(generateTx(rng, ctx, header, i, firstSeq + i));
   return txs;
 }
 
-function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: number, seq: number): EvmTx {
+function generateTx(
+  rng: Rng,
+  ctx: TxGenContext,
+  header: BlockHeader,
+  index: number,
+  seq: number,
+): EvmTx {
   const { book } = ctx;
   const from = participant(rng, ctx);
   const hash = `0x${rng.hex(32)}`;
   const tip = BigInt(rng.int(0, 2_000_000_000));
   const legacy = rng.chance(0.15);
   const tx: EvmTx = {
-    chainId: ctx.info.chainId, seq, hash, blockNumber: header.number, blockHash: header.hash, blockIndex: index, timestamp: header.timestamp,
-    from, to: from, value: 0n, nonce: 0, gasLimit: 21_000, gasUsed: 21_000, gasPrice: header.baseFee + tip, baseFeePerGas: header.baseFee,
-    txType: legacy ? 0 : 2, status: 1, input: '0x', method: { callType: 'NATIVE_TRANSFER', methodHash: '' },
-    erc20: [], erc721: [], erc1155: [], internals: [],
+    chainId: ctx.info.chainId,
+    seq,
+    hash,
+    blockNumber: header.number,
+    blockHash: header.hash,
+    blockIndex: index,
+    timestamp: header.timestamp,
+    from,
+    to: from,
+    value: 0n,
+    nonce: 0,
+    gasLimit: 21_000,
+    gasUsed: 21_000,
+    gasPrice: header.baseFee + tip,
+    baseFeePerGas: header.baseFee,
+    txType: legacy ? 0 : 2,
+    status: 1,
+    input: '0x',
+    method: { callType: 'NATIVE_TRANSFER', methodHash: '' },
+    erc20: [],
+    erc721: [],
+    erc1155: [],
+    internals: [],
   };
   if (!legacy) {
     tx.maxPriorityFeePerGas = tip;
     tx.maxFeePerGas = header.baseFee * 2n + tip;
   }
   let log = 0;
-  const t20 = (token: ContractInfo, f: string, to: string, value: bigint): TokenTransfer => ({ kind: 'erc20', token: token.address, from: f, to, value, logIndex: log++ });
+  const t20 = (token: ContractInfo, f: string, to: string, value: bigint): TokenTransfer => ({
+    kind: 'erc20',
+    token: token.address,
+    from: f,
+    to,
+    value,
+    logIndex: log++,
+  });
   const call = (to: string, m: { hash: string; name: string }, input: string, gasLimit: number) => {
     tx.to = to;
     tx.method = { callType: 'CONTRACT_CALL', methodHash: m.hash, methodName: m.name };
@@ -101,14 +146,30 @@ function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: num
     const to = participant(rng, ctx, from);
     const tokenId = BigInt(rng.int(1, 9999));
     call(token.address, M.nft, abi(M.nft.hash, from, to, tokenId), 120_000);
-    tx.erc721.push({ kind: 'erc721', token: token.address, from, to, value: 1n, tokenId: tokenId.toString(), logIndex: log++ });
+    tx.erc721.push({
+      kind: 'erc721',
+      token: token.address,
+      from,
+      to,
+      value: 1n,
+      tokenId: tokenId.toString(),
+      logIndex: log++,
+    });
   } else if (roll < 0.68) {
     const token = rng.pick(book.erc1155);
     const to = participant(rng, ctx, from);
     const tokenId = BigInt(rng.int(1, 20));
     const value = BigInt(rng.int(1, 50));
     call(token.address, M.multi, abi(M.multi.hash, from, to, tokenId, value, 160n, 0n), 110_000);
-    tx.erc1155.push({ kind: 'erc1155', token: token.address, from, to, value, tokenId: tokenId.toString(), logIndex: log++ });
+    tx.erc1155.push({
+      kind: 'erc1155',
+      token: token.address,
+      from,
+      to,
+      value,
+      tokenId: tokenId.toString(),
+      logIndex: log++,
+    });
   } else if (roll < 0.8) {
     const router = book.unknown[0]!;
     const pair = book.unknown[2]!;
@@ -116,20 +177,50 @@ function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: num
     const out = rng.pick(book.erc20.slice(1));
     const value = rng.bigint(20n * WEI) + 10n ** 16n;
     const amountOut = tokenAmount(rng, out.decimals ?? 18);
-    call(router.address, M.swap, abi(M.swap.hash, amountOut, 128n, from, BigInt(header.timestamp + 600)), 260_000);
+    call(
+      router.address,
+      M.swap,
+      abi(M.swap.hash, amountOut, 128n, from, BigInt(header.timestamp + 600)),
+      260_000,
+    );
     tx.value = value;
     tx.internals.push(
-      { from: router.address, to: wavax.address, type: 'CALL', value, isReverted: false, gasUsed: 23_974, gasLimit: 180_000 },
-      { from: router.address, to: pair.address, type: 'CALL', value: 0n, isReverted: false, gasUsed: 61_000, gasLimit: 150_000 },
+      {
+        from: router.address,
+        to: wavax.address,
+        type: 'CALL',
+        value,
+        isReverted: false,
+        gasUsed: 23_974,
+        gasLimit: 180_000,
+      },
+      {
+        from: router.address,
+        to: pair.address,
+        type: 'CALL',
+        value: 0n,
+        isReverted: false,
+        gasUsed: 61_000,
+        gasLimit: 150_000,
+      },
     );
-    tx.erc20.push(t20(wavax, router.address, pair.address, value), t20(out, pair.address, from, amountOut));
+    tx.erc20.push(
+      t20(wavax, router.address, pair.address, value),
+      t20(out, pair.address, from, amountOut),
+    );
   } else if (roll < 0.86) {
     const sender = book.unknown[1]!;
     const token = rng.pick(book.erc20);
     const n = rng.int(3, 6);
     const recipients = Array.from({ length: n }, () => participant(rng, ctx, from));
-    call(sender.address, M.airdrop, abi(M.airdrop.hash, token.address, 96n, 96n + 32n * BigInt(n + 1)), 60_000 + 40_000 * n);
-    for (const r of recipients) tx.erc20.push(t20(token, from, r, tokenAmount(rng, token.decimals ?? 18)));
+    call(
+      sender.address,
+      M.airdrop,
+      abi(M.airdrop.hash, token.address, 96n, 96n + 32n * BigInt(n + 1)),
+      60_000 + 40_000 * n,
+    );
+    for (const r of recipients)
+      tx.erc20.push(t20(token, from, r, tokenAmount(rng, token.decimals ?? 18)));
   } else if (roll < 0.88) {
     const created = randomAddress(rng);
     tx.to = created;
@@ -138,7 +229,15 @@ function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: num
     tx.input = `0x608060405234801561001057600080fd5b50${rng.hex(48)}`;
     tx.gasLimit = 1_800_000;
     tx.gasUsed = rng.int(600_000, 1_700_000);
-    tx.internals.push({ from, to: created, type: 'CREATE', value: 0n, isReverted: false, gasUsed: tx.gasUsed - 53_000, gasLimit: tx.gasLimit - 53_000 });
+    tx.internals.push({
+      from,
+      to: created,
+      type: 'CREATE',
+      value: 0n,
+      isReverted: false,
+      gasUsed: tx.gasUsed - 53_000,
+      gasLimit: tx.gasLimit - 53_000,
+    });
     const c = contractInfo(rng, created, 'UNKNOWN', `Contract ${created.slice(0, 8)}`);
     c.deployment = { txHash: hash, deployerAddress: from };
     ctx.registerContract(c);
@@ -147,18 +246,48 @@ function generateTx(rng: Rng, ctx: TxGenContext, header: BlockHeader, index: num
     const to = participant(rng, ctx);
     const feeToken = rng.pick(book.erc20.slice(0, 2));
     const fee = rng.chance(0.6) ? tokenAmount(rng, feeToken.decimals ?? 18) / 100n : 0n;
-    call(book.teleporter.address, M.icmSend, abi(M.icmSend.hash, 32n, `0x${rng.hex(32)}`, to), 300_000);
+    call(
+      book.teleporter.address,
+      M.icmSend,
+      abi(M.icmSend.hash, 32n, `0x${rng.hex(32)}`, to),
+      300_000,
+    );
     if (fee > 0n) tx.erc20.push(t20(feeToken, from, book.teleporter.address, fee));
-    const messageId = ctx.icm.recordSend(rng, { tx, source: ctx.info, peer, to, feeToken: feeToken.address, fee });
-    tx.icm = { messageId, direction: 'SOURCE_TRANSACTION', sourceChainId: ctx.info.chainId, destinationChainId: peer.chainId };
+    const messageId = ctx.icm.recordSend(rng, {
+      tx,
+      source: ctx.info,
+      peer,
+      to,
+      feeToken: feeToken.address,
+      fee,
+    });
+    tx.icm = {
+      messageId,
+      direction: 'SOURCE_TRANSACTION',
+      sourceChainId: ctx.info.chainId,
+      destinationChainId: peer.chainId,
+    };
   } else if (roll < 0.97 && canIcm) {
     const relayer = rng.pick(book.relayers);
     tx.from = relayer;
     const to = participant(rng, ctx);
     call(book.teleporter.address, M.icmReceive, abi(M.icmReceive.hash, 0n, relayer), 500_000);
-    tx.internals.push({ from: book.teleporter.address, to, type: 'CALL', value: 0n, isReverted: false, gasUsed: 90_000, gasLimit: 400_000 });
+    tx.internals.push({
+      from: book.teleporter.address,
+      to,
+      type: 'CALL',
+      value: 0n,
+      isReverted: false,
+      gasUsed: 90_000,
+      gasLimit: 400_000,
+    });
     const messageId = ctx.icm.recordUnindexedDelivery(rng, { tx, destination: ctx.info, to });
-    tx.icm = { messageId, direction: 'DESTINATION_TRANSACTION', sourceChainId: UNINDEXED_L1.chainId, destinationChainId: ctx.info.chainId };
+    tx.icm = {
+      messageId,
+      direction: 'DESTINATION_TRANSACTION',
+      sourceChainId: UNINDEXED_L1.chainId,
+      destinationChainId: ctx.info.chainId,
+    };
   } else {
     const vault = book.unknown[2]!;
     call(vault.address, { hash: '0xd0e30db0', name: 'deposit()' }, '0xd0e30db0', 90_000);

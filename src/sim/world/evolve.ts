@@ -1,6 +1,6 @@
+import type { IcmRegistry } from './icm.js';
 import type { Rng } from './prng.js';
 import type { PrimaryNetworkData } from './types-primary.js';
-import type { IcmRegistry } from './icm.js';
 
 /**
  * The world beyond new blocks: what `/_sim/advance` also moves, one deterministic step at a time
@@ -48,7 +48,8 @@ export function evolveWorld(w: EvolveTarget, rng: Rng, step: number): EvolveRepo
       rewardRedeemer: relayer,
       delivererAddress: relayer,
     };
-    if (rng.chance(0.5)) m.receipts = [{ receivedMessageNonce: m.messageNonce, relayerRewardAddress: relayer }];
+    if (rng.chance(0.5))
+      m.receipts = [{ receivedMessageNonce: m.messageNonce, relayerRewardAddress: relayer }];
     report.delivered.push(m.messageId);
   }
 
@@ -60,7 +61,9 @@ export function evolveWorld(w: EvolveTarget, rng: Rng, step: number): EvolveRepo
     v.status = 'completed';
     v.endTimestamp = Math.min(v.endTimestamp, now);
     v.rewardTxHash ??= rng.hex(32);
-    for (const t of p.stakingTxs) if (t.txHash === v.txHash || (t.nodeId === v.nodeId && t.endTimestamp > now)) t.endTimestamp = Math.min(t.endTimestamp, now);
+    for (const t of p.stakingTxs)
+      if (t.txHash === v.txHash || (t.nodeId === v.nodeId && t.endTimestamp > now))
+        t.endTimestamp = Math.min(t.endTimestamp, now);
     report.completed.push(v.txHash);
   }
   const pending = p.validators.find((v) => v.status === 'pending');

@@ -1,7 +1,7 @@
 import { TELEPORTER_ADDRESS, UNINDEXED_L1 } from './constants.js';
 import type { Rng } from './prng.js';
-import type { IcmMessage } from './types-primary.js';
 import type { EvmChainInfo, EvmTx } from './types.js';
+import type { IcmMessage } from './types-primary.js';
 
 /**
  * ICM (Teleporter) messages. Sends are recorded while a source chain's blocks are generated, so
@@ -21,7 +21,14 @@ export class IcmRegistry {
 
   recordSend(
     rng: Rng,
-    o: { tx: EvmTx; source: EvmChainInfo; peer: { chainId: string; blockchainId: string }; to: string; feeToken: string; fee: bigint },
+    o: {
+      tx: EvmTx;
+      source: EvmChainInfo;
+      peer: { chainId: string; blockchainId: string };
+      to: string;
+      feeToken: string;
+      fee: bigint;
+    },
   ): string {
     const delivered = rng.chance(0.75);
     const relayer = `0x${rng.hex(20)}`;
@@ -36,10 +43,18 @@ export class IcmRegistry {
       from: o.tx.from,
       to: o.to,
       status: delivered ? 'delivered' : 'pending',
-      receipts: delivered && rng.chance(0.5) ? [{ receivedMessageNonce: String(nonce), relayerRewardAddress: relayer }] : [],
+      receipts:
+        delivered && rng.chance(0.5)
+          ? [{ receivedMessageNonce: String(nonce), relayerRewardAddress: relayer }]
+          : [],
       receiptDelivered: delivered && rng.chance(0.4),
       reward: { token: o.feeToken, value: o.fee },
-      sourceTransaction: { chainId: o.source.chainId, txHash: o.tx.hash, timestamp: o.tx.timestamp, gasSpent: BigInt(o.tx.gasUsed) * o.tx.gasPrice },
+      sourceTransaction: {
+        chainId: o.source.chainId,
+        txHash: o.tx.hash,
+        timestamp: o.tx.timestamp,
+        gasSpent: BigInt(o.tx.gasUsed) * o.tx.gasPrice,
+      },
       destinationTransaction: delivered
         ? {
             txHash: `0x${rng.hex(32)}`,
@@ -54,7 +69,10 @@ export class IcmRegistry {
     });
   }
 
-  recordUnindexedDelivery(rng: Rng, o: { tx: EvmTx; destination: EvmChainInfo; to: string }): string {
+  recordUnindexedDelivery(
+    rng: Rng,
+    o: { tx: EvmTx; destination: EvmChainInfo; to: string },
+  ): string {
     const nonce = this.nextNonce(UNINDEXED_L1.chainId);
     return this.add(rng, {
       icmContractAddress: TELEPORTER_ADDRESS,
@@ -88,7 +106,12 @@ export class IcmRegistry {
   }
 
   private add(rng: Rng, m: Omit<IcmMessage, 'seq' | 'messageId' | 'data'>): string {
-    const msg: IcmMessage = { ...m, seq: this.messages.length, messageId: rng.hex(32), data: `0x${rng.hex(rng.int(32, 160))}` };
+    const msg: IcmMessage = {
+      ...m,
+      seq: this.messages.length,
+      messageId: rng.hex(32),
+      data: `0x${rng.hex(rng.int(32, 160))}`,
+    };
     this.messages.push(msg);
     this.byId.set(msg.messageId, msg);
     for (const a of new Set([msg.from.toLowerCase(), msg.to.toLowerCase()])) {

@@ -1,23 +1,37 @@
-import { createAddressBook, type AddressBook } from './address-book.js';
+import { type AddressBook, createAddressBook } from './address-book.js';
 import { CHAIN_SPECS, NETWORKS, SELF_NODE_ID, SIM_L1, WORLD_HEAD_TIME } from './constants.js';
 import { EvmChain } from './evm-chain.js';
-import { evolveWorld, type EvolveReport, type Market } from './evolve.js';
+import { type EvolveReport, evolveWorld, type Market } from './evolve.js';
 import { IcmRegistry } from './icm.js';
 import { createPrimaryNetwork } from './primary-network.js';
-import { rngFor, type Rng } from './prng.js';
+import { type Rng, rngFor } from './prng.js';
+import type {
+  EvmBlock,
+  EvmChainData,
+  EvmChainInfo,
+  NetworkName,
+  PrimaryNetworkInfo,
+} from './types.js';
 import type { PrimaryNetworkData } from './types-primary.js';
-import type { EvmBlock, EvmChainData, EvmChainInfo, NetworkName, PrimaryNetworkInfo } from './types.js';
 
-export * from './types.js';
-export * from './types-primary.js';
 export type { AddressBook } from './address-book.js';
 export type { EvolveReport, Market } from './evolve.js';
+export * from './types.js';
+export * from './types-primary.js';
 
 /** The AVAX price (USD) the world starts with. */
 export const AVAX_USD = 24.17;
-export type { IcmRegistry } from './icm.js';
-export { NETWORKS, P_CHAIN_ID, SELF_NODE_ID, SIM_L1, TELEPORTER_ADDRESS, UNINDEXED_L1, WORLD_HEAD_TIME } from './constants.js';
+export {
+  NETWORKS,
+  P_CHAIN_ID,
+  SELF_NODE_ID,
+  SIM_L1,
+  TELEPORTER_ADDRESS,
+  UNINDEXED_L1,
+  WORLD_HEAD_TIME,
+} from './constants.js';
 export { bech32, cb58, cb58Decode, isBech32, isHexAddress, isHexHash, toHex } from './encoding.js';
+export type { IcmRegistry } from './icm.js';
 export { toChecksumAddress } from './keccak.js';
 export { Rng, rngFor } from './prng.js';
 
@@ -113,7 +127,8 @@ export function createWorld(opts: { seed: string | number } = { seed: 'avalanche
   // Each primary network is built on first use (each from its own keyed Rng, so the result does not
   // depend on when or in which order they are built): startup stays fast for tests that never ask.
   const built: Partial<Record<NetworkName, PrimaryNetworkData>> = {};
-  const build = (n: NetworkName) => (built[n] ??= createPrimaryNetwork(seed, NETWORKS[n], WORLD_HEAD_TIME));
+  const build = (n: NetworkName) =>
+    (built[n] ??= createPrimaryNetwork(seed, NETWORKS[n], WORLD_HEAD_TIME));
   const primary = {
     get mainnet() {
       return build('mainnet');
@@ -129,25 +144,42 @@ export function createWorld(opts: { seed: string | number } = { seed: 'avalanche
     return c;
   };
   const world: World = {
-    seed, selfNodeId: SELF_NODE_ID, now: WORLD_HEAD_TIME, networks: NETWORKS,
+    seed,
+    selfNodeId: SELF_NODE_ID,
+    now: WORLD_HEAD_TIME,
+    networks: NETWORKS,
     chains: CHAIN_SPECS.map((s) => s.info),
-    evm, chain,
+    evm,
+    chain,
     head: (id) => mustChain(id).head(),
     advance: (id, n) => mustChain(id).advance(n),
     primary,
-    network: (name) => (name === 'mainnet' ? primary.mainnet : name === 'fuji' || name === 'testnet' ? primary.fuji : undefined),
-    icm, addressBook: book,
+    network: (name) =>
+      name === 'mainnet'
+        ? primary.mainnet
+        : name === 'fuji' || name === 'testnet'
+          ? primary.fuji
+          : undefined,
+    icm,
+    addressBook: book,
     fixtures: undefined as unknown as WorldFixtures,
     rng: (...purpose) => rngFor(seed, 'ext', ...purpose),
     market: { avaxUsd: AVAX_USD },
     version: 0,
     evolve: (network = 'mainnet') => {
       world.version++;
-      return evolveWorld({ now: world.now, icm, primary: primary[network], market: world.market }, rngFor(seed, 'evolve', world.version), world.version);
+      return evolveWorld(
+        { now: world.now, icm, primary: primary[network], market: world.market },
+        rngFor(seed, 'evolve', world.version),
+        world.version,
+      );
     },
   };
   let fixtures: WorldFixtures | undefined;
-  Object.defineProperty(world, 'fixtures', { enumerable: true, get: () => (fixtures ??= buildFixtures(world, book)) });
+  Object.defineProperty(world, 'fixtures', {
+    enumerable: true,
+    get: () => (fixtures ??= buildFixtures(world, book)),
+  });
   return world;
 }
 
@@ -166,11 +198,24 @@ function buildFixtures(world: World, book: AddressBook): WorldFixtures {
   const icmAddress = [...icmCounts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const mainnet = world.primary.mainnet;
   return {
-    busyAddresses, busyAddress: busyAddresses[0]!, ordinaryAddress,
-    contracts: { erc20: book.erc20[0]!.address, erc721: book.erc721[0]!.address, erc1155: book.erc1155[0]!.address, unknown: book.unknown[0]!.address },
-    txHash: erc20Tx.hash, nativeTxHash: nativeTx.hash, blockNumber: block.number, blockHash: block.hash,
-    icmAddress, icmMessageId: withSource.find((m) => m.from === icmAddress)!.messageId,
-    pChainAddress: mainnet.pAddresses[0]!, xChainAddress: mainnet.xChain.addresses[0]!,
-    l1ChainId: SIM_L1.chainId, l1SubnetId: SIM_L1.subnetId,
+    busyAddresses,
+    busyAddress: busyAddresses[0]!,
+    ordinaryAddress,
+    contracts: {
+      erc20: book.erc20[0]!.address,
+      erc721: book.erc721[0]!.address,
+      erc1155: book.erc1155[0]!.address,
+      unknown: book.unknown[0]!.address,
+    },
+    txHash: erc20Tx.hash,
+    nativeTxHash: nativeTx.hash,
+    blockNumber: block.number,
+    blockHash: block.hash,
+    icmAddress,
+    icmMessageId: withSource.find((m) => m.from === icmAddress)!.messageId,
+    pChainAddress: mainnet.pAddresses[0]!,
+    xChainAddress: mainnet.xChain.addresses[0]!,
+    l1ChainId: SIM_L1.chainId,
+    l1SubnetId: SIM_L1.subnetId,
   };
 }

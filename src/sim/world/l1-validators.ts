@@ -24,10 +24,15 @@ export function createL1Validators(
         creationTimestamp: o.now - rng.int(1, 280) * 86_400 - rng.int(0, 86_399),
         bls: randomBls(rng),
         remainingBalanceOwner: owner,
-        deactivationOwner: rng.chance(0.7) ? owner : { addresses: [rng.pick(o.owners), rng.pick(o.owners)], threshold: 1 },
+        deactivationOwner: rng.chance(0.7)
+          ? owner
+          : { addresses: [rng.pick(o.owners), rng.pick(o.owners)], threshold: 1 },
         active: i === 0 || !rng.chance(0.1),
       });
     }
   }
-  return out.sort((a, b) => a.creationTimestamp - b.creationTimestamp || a.validationId.localeCompare(b.validationId));
+  return out.sort(
+    (a, b) =>
+      a.creationTimestamp - b.creationTimestamp || a.validationId.localeCompare(b.validationId),
+  );
 }

@@ -34,8 +34,19 @@ export interface ValidatorRecord {
   stakePercentage: number;
   delegationCapacity: bigint;
   ip: string;
-  geolocation: { city: string; country: string; countryCode: string; latitude: number; longitude: number };
-  health: { reachabilityPercent: number; benchedPChainRequestsPercent: number; benchedXChainRequestsPercent: number; benchedCChainRequestsPercent: number };
+  geolocation: {
+    city: string;
+    country: string;
+    countryCode: string;
+    latitude: number;
+    longitude: number;
+  };
+  health: {
+    reachabilityPercent: number;
+    benchedPChainRequestsPercent: number;
+    benchedXChainRequestsPercent: number;
+    benchedCChainRequestsPercent: number;
+  };
   removeTxHash?: string;
   removeTimestamp?: number;
 }
@@ -66,7 +77,11 @@ export interface PUtxo {
 /** A P-Chain staking transaction (validator or delegator). */
 export interface StakingTx {
   txHash: string;
-  txType: 'AddPermissionlessValidatorTx' | 'AddPermissionlessDelegatorTx' | 'AddValidatorTx' | 'AddDelegatorTx';
+  txType:
+    | 'AddPermissionlessValidatorTx'
+    | 'AddPermissionlessDelegatorTx'
+    | 'AddValidatorTx'
+    | 'AddDelegatorTx';
   blockNumber: number;
   blockHash: string;
   blockTimestamp: number;
@@ -200,7 +215,13 @@ export interface IcmMessage {
   reward: { token: string; value: bigint };
   /** The world's source tx (absent for delivered_source_not_indexed). */
   sourceTransaction?: { chainId: string; txHash: string; timestamp: number; gasSpent: bigint };
-  destinationTransaction?: { txHash: string; timestamp: number; gasSpent: bigint; rewardRedeemer: string; delivererAddress: string };
+  destinationTransaction?: {
+    txHash: string;
+    timestamp: number;
+    gasSpent: bigint;
+    rewardRedeemer: string;
+    delivererAddress: string;
+  };
   /** Timestamp the list sorts by (source tx, else destination tx). */
   timestamp: number;
   network: NetworkName;

@@ -141,7 +141,12 @@ export interface EvmTx {
   /** Set on contract creations. */
   createdContract?: string;
   /** Set when this tx sent (SOURCE) or delivered (DESTINATION) an ICM message. */
-  icm?: { messageId: string; direction: 'SOURCE_TRANSACTION' | 'DESTINATION_TRANSACTION'; sourceChainId: string; destinationChainId: string };
+  icm?: {
+    messageId: string;
+    direction: 'SOURCE_TRANSACTION' | 'DESTINATION_TRANSACTION';
+    sourceChainId: string;
+    destinationChainId: string;
+  };
 }
 
 /** Position of one transfer or internal tx: transaction seq + index within its array. */

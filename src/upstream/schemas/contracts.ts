@@ -26,7 +26,10 @@ export const RESOURCE_LINK_TYPES = [
   'Youtube',
 ] as const;
 
-export const imageAsset = z.object({ assetId: z.string().optional(), imageUri: z.string().optional() });
+export const imageAsset = z.object({
+  assetId: z.string().optional(),
+  imageUri: z.string().optional(),
+});
 export type ImageAsset = z.infer<typeof imageAsset>;
 
 export const resourceLink = z.object({ type: z.enum(RESOURCE_LINK_TYPES), url: z.string() });
@@ -61,7 +64,11 @@ export const erc20Contract = z.object({
   decimals: z.number().int(),
   pricingProviders: pricingProviders.optional(),
 });
-export const erc721Contract = z.object({ ...contractBase, ercType: z.literal('ERC-721'), symbol: z.string().optional() });
+export const erc721Contract = z.object({
+  ...contractBase,
+  ercType: z.literal('ERC-721'),
+  symbol: z.string().optional(),
+});
 export const erc1155Contract = z.object({
   ...contractBase,
   ercType: z.literal('ERC-1155'),
@@ -70,7 +77,12 @@ export const erc1155Contract = z.object({
 });
 export const unknownContract = z.object({ ...contractBase, ercType: z.literal('UNKNOWN') });
 
-export const contractMetadata = z.discriminatedUnion('ercType', [erc20Contract, erc721Contract, erc1155Contract, unknownContract]);
+export const contractMetadata = z.discriminatedUnion('ercType', [
+  erc20Contract,
+  erc721Contract,
+  erc1155Contract,
+  unknownContract,
+]);
 export type ContractMetadataRaw = z.infer<typeof contractMetadata>;
 /** Contract metadata with the chain it was read on (the upstream answer does not name it). */
 export type ContractMetadata = ContractMetadataRaw & { chainId: string };

@@ -23,7 +23,16 @@ export const NFT_METADATA_STATUSES = [
   'UNINDEXED',
 ] as const;
 
-export const INTERNAL_TX_TYPES = ['UNKNOWN', 'CALL', 'CREATE', 'CREATE2', 'CREATE3', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'] as const;
+export const INTERNAL_TX_TYPES = [
+  'UNKNOWN',
+  'CALL',
+  'CREATE',
+  'CREATE2',
+  'CREATE3',
+  'CALLCODE',
+  'DELEGATECALL',
+  'STATICCALL',
+] as const;
 
 export const erc20Token = z.object({
   address: z.string(),
@@ -48,7 +57,11 @@ const nftMetadataBase = {
   background: z.string().optional(),
 };
 export const erc721Metadata = z.object({ ...nftMetadataBase, attributes: z.string().optional() });
-export const erc1155Metadata = z.object({ ...nftMetadataBase, decimals: int.optional(), properties: z.string().optional() });
+export const erc1155Metadata = z.object({
+  ...nftMetadataBase,
+  decimals: int.optional(),
+  properties: z.string().optional(),
+});
 export type Erc721Metadata = z.infer<typeof erc721Metadata>;
 export type Erc1155Metadata = z.infer<typeof erc1155Metadata>;
 
@@ -75,9 +88,19 @@ export type Erc1155Token = z.infer<typeof erc1155Token>;
 
 const parties = { from: richAddress, to: richAddress };
 
-export const erc20TransferDetails = z.object({ ...parties, logIndex: int, value: decimal, erc20Token });
+export const erc20TransferDetails = z.object({
+  ...parties,
+  logIndex: int,
+  value: decimal,
+  erc20Token,
+});
 export const erc721TransferDetails = z.object({ ...parties, logIndex: int, erc721Token });
-export const erc1155TransferDetails = z.object({ ...parties, logIndex: int, value: decimal, erc1155Token });
+export const erc1155TransferDetails = z.object({
+  ...parties,
+  logIndex: int,
+  value: decimal,
+  erc1155Token,
+});
 export const internalTransactionDetails = z.object({
   ...parties,
   internalTxType: z.enum(INTERNAL_TX_TYPES),
@@ -154,7 +177,8 @@ export const getTransactionResponse = z.object({
 });
 export type TransactionDetail = z.infer<typeof getTransactionResponse>;
 
-const list = <T extends z.ZodType>(item: T) => z.object({ transactions: z.array(item), nextPageToken: pageToken });
+const list = <T extends z.ZodType>(item: T) =>
+  z.object({ transactions: z.array(item), nextPageToken: pageToken });
 export const listTransactionDetailsResponse = list(transactionDetails);
 export const listErc20TransfersResponse = list(erc20Transfer);
 export const listErc721TransfersResponse = list(erc721Transfer);

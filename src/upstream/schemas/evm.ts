@@ -95,13 +95,31 @@ export type ChainInfo = z.infer<typeof chainInfo>;
 export const listChainsResponse = z.object({ chains: z.array(chainInfo) });
 
 const pageToken = z.string().optional();
-export const listEvmBlocksResponse = z.object({ blocks: z.array(evmBlock), nextPageToken: pageToken });
+export const listEvmBlocksResponse = z.object({
+  blocks: z.array(evmBlock),
+  nextPageToken: pageToken,
+});
 export const listNativeTransactionsResponse = z.object({
   transactions: z.array(nativeTransaction),
   nextPageToken: pageToken,
 });
 
-export const CURRENCY_CODES = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+export const CURRENCY_CODES = [
+  'usd',
+  'eur',
+  'aud',
+  'cad',
+  'chf',
+  'clp',
+  'cny',
+  'czk',
+  'dkk',
+  'gbp',
+  'hkd',
+  'huf',
+  'jpy',
+  'nzd',
+] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 /** A JS number as a plain decimal string (never exponent notation), so it fits the BigDecimal scalar. */
@@ -116,6 +134,8 @@ export function numberToDecimal(n: number): string {
  */
 export const money = z.object({
   currencyCode: z.enum(CURRENCY_CODES),
-  value: z.union([z.number().finite(), decimal]).transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v)),
+  value: z
+    .union([z.number().finite(), decimal])
+    .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v)),
 });
 export type Money = z.infer<typeof money>;

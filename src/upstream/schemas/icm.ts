@@ -6,7 +6,10 @@ import { decimal, money } from './evm.js';
  * a `oneOf` discriminated by `status` — pending, delivered, or delivered from a source chain the indexer
  * does not index (no source transaction then).
  */
-export const icmReceipt = z.object({ receivedMessageNonce: z.string(), relayerRewardAddress: z.string() });
+export const icmReceipt = z.object({
+  receivedMessageNonce: z.string(),
+  relayerRewardAddress: z.string(),
+});
 
 export const icmRewardDetails = z.object({
   address: z.string(),
@@ -20,7 +23,11 @@ export const icmRewardDetails = z.object({
 });
 export type IcmRewardDetails = z.infer<typeof icmRewardDetails>;
 
-export const icmSourceTransaction = z.object({ txHash: z.string(), timestamp: z.number().int(), gasSpent: decimal });
+export const icmSourceTransaction = z.object({
+  txHash: z.string(),
+  timestamp: z.number().int(),
+  gasSpent: decimal,
+});
 export type IcmSourceTransaction = z.infer<typeof icmSourceTransaction>;
 
 export const icmDestinationTransaction = z.object({
@@ -49,7 +56,11 @@ const base = {
   rewardDetails: icmRewardDetails,
 };
 
-export const pendingIcmMessage = z.object({ ...base, sourceTransaction: icmSourceTransaction, status: z.literal('pending') });
+export const pendingIcmMessage = z.object({
+  ...base,
+  sourceTransaction: icmSourceTransaction,
+  status: z.literal('pending'),
+});
 export const deliveredIcmMessage = z.object({
   ...base,
   sourceTransaction: icmSourceTransaction,
@@ -62,8 +73,15 @@ export const deliveredSourceNotIndexedIcmMessage = z.object({
   status: z.literal('delivered_source_not_indexed'),
 });
 
-export const icmMessage = z.discriminatedUnion('status', [pendingIcmMessage, deliveredIcmMessage, deliveredSourceNotIndexedIcmMessage]);
+export const icmMessage = z.discriminatedUnion('status', [
+  pendingIcmMessage,
+  deliveredIcmMessage,
+  deliveredSourceNotIndexedIcmMessage,
+]);
 export type IcmMessage = z.infer<typeof icmMessage>;
 export type IcmStatus = IcmMessage['status'];
 
-export const listIcmMessagesResponse = z.object({ messages: z.array(icmMessage), nextPageToken: z.string().optional() });
+export const listIcmMessagesResponse = z.object({
+  messages: z.array(icmMessage),
+  nextPageToken: z.string().optional(),
+});

@@ -7,14 +7,40 @@ import { float } from './primary.js';
  * live API; its data is `GET /v2/chains/{chainId}/metrics/avgTps` (README section 3, row 18).
  */
 export const CHAIN_METRICS = [
-  'activeAddresses', 'activeSenders', 'cumulativeTxCount', 'cumulativeAddresses', 'cumulativeContracts', 'cumulativeDeployers',
-  'contracts', 'deployers', 'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid',
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
 ] as const;
 export type ChainMetric = (typeof CHAIN_METRICS)[number];
 
 export const ROLLING_WINDOW_METRICS = [
-  'gasUsed', 'txCount', 'avgGps', 'maxGps', 'avgTps', 'maxTps', 'avgGasPrice', 'maxGasPrice', 'feesPaid', 'contracts', 'deployers',
-  'activeAddresses', 'activeSenders',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
+  'contracts',
+  'deployers',
+  'activeAddresses',
+  'activeSenders',
 ] as const;
 export type RollingWindowMetric = (typeof ROLLING_WINDOW_METRICS)[number];
 
@@ -27,7 +53,10 @@ export const dayOnly = (metric: ChainMetric): boolean => /^(cumulative|max|avg)/
 export const metricsValue = z.object({ value: float, timestamp: z.number().int() });
 export type MetricsValue = z.infer<typeof metricsValue>;
 
-export const metricsApiResponse = z.object({ results: z.array(metricsValue), nextPageToken: z.string().optional() });
+export const metricsApiResponse = z.object({
+  results: z.array(metricsValue),
+  nextPageToken: z.string().optional(),
+});
 
 const windowValue = float.optional();
 export const rollingWindowValues = z.object({

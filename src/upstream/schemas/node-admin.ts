@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 
 export const chainAliasesResult = z.object({
-  aliases: z.array(z.string()).nullable().transform((v) => v ?? []),
+  aliases: z
+    .array(z.string())
+    .nullable()
+    .transform((v) => v ?? []),
 });
 
 const levels = z.record(z.string(), z.object({ logLevel: z.string(), displayLevel: z.string() }));
@@ -36,4 +39,10 @@ export type LoadVmsResult = z.output<typeof loadVmsResult>;
 /** `admin.setLoggerLevel`: recent nodes answer the resulting levels, older ones `{}` (then null). */
 export const setLoggerLevelResult = z
   .object({ loggerLevels: levels.nullable().optional() })
-  .transform((r) => (r.loggerLevels ? Object.entries(r.loggerLevels).map(([name, l]) => ({ name, ...l })).sort((a, b) => a.name.localeCompare(b.name)) : null));
+  .transform((r) =>
+    r.loggerLevels
+      ? Object.entries(r.loggerLevels)
+          .map(([name, l]) => ({ name, ...l }))
+          .sort((a, b) => a.name.localeCompare(b.name))
+      : null,
+  );

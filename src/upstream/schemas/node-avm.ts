@@ -10,7 +10,10 @@ import { u32, u64 } from './node-common.js';
 export const heightResult = z.object({ height: u64 });
 
 /** `getBlock`/`getBlockByHeight`/`getTx` with `encoding: "hex"`: the checksummed hex bytes. */
-export const hexBlockResult = z.object({ block: z.string().startsWith('0x'), encoding: z.string() });
+export const hexBlockResult = z.object({
+  block: z.string().startsWith('0x'),
+  encoding: z.string(),
+});
 export const hexTxResult = z.object({ tx: z.string().startsWith('0x'), encoding: z.string() });
 
 const id = z.string();
@@ -19,7 +22,11 @@ const txOutput = z.object({
   assetID: id,
   fxID: id.optional(),
   output: z.object({
-    addresses: z.array(z.string()).nullable().optional().transform((v) => v ?? []),
+    addresses: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .transform((v) => v ?? []),
     amount: u64.optional(),
     locktime: u64.optional(),
     threshold: u32.optional(),
@@ -34,12 +41,21 @@ const txInput = z.object({
   fxID: id.optional(),
   input: z.object({
     amount: u64.optional(),
-    signatureIndices: z.array(u32).nullable().optional().transform((v) => v ?? []),
+    signatureIndices: z
+      .array(u32)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? []),
   }),
 });
 export type XTxInput = z.output<typeof txInput>;
 
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullable().optional().transform((v) => v ?? []);
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []);
 
 /**
  * The `json` encoding of a signed X-Chain tx. Base fields are common to every tx type; export txs add
@@ -94,7 +110,10 @@ export const avmTxFeeResult = z.object({ txFee: u64, createAssetTxFee: u64 });
 /** One page of `getUTXOs`: `endIndex` is passed back as `startIndex` to continue. */
 export const utxoPageResult = z.object({
   numFetched: u32,
-  utxos: z.array(z.string()).nullable().transform((v) => v ?? []),
+  utxos: z
+    .array(z.string())
+    .nullable()
+    .transform((v) => v ?? []),
   endIndex: z.object({ address: z.string(), utxo: z.string() }),
   sourceChain: z.string().optional(),
   encoding: z.string(),
@@ -111,19 +130,31 @@ export const assetDescriptionResult = z
     denomination: u32,
   })
   .refine((a) => (a.assetID ?? a.assetId) !== undefined, 'expected assetID')
-  .transform((a) => ({ assetId: (a.assetID ?? a.assetId)!, name: a.name, symbol: a.symbol, denomination: a.denomination }));
+  .transform((a) => ({
+    assetId: (a.assetID ?? a.assetId)!,
+    name: a.name,
+    symbol: a.symbol,
+    denomination: a.denomination,
+  }));
 export type AssetDescription = z.output<typeof assetDescriptionResult>;
 
 /** Deprecated as of AvalancheGo v1.9.12. */
 export const balanceResult = z.object({
   balance: u64,
-  utxoIDs: z.array(z.object({ txID: z.string(), outputIndex: u32 })).nullable().optional().transform((v) => v ?? []),
+  utxoIDs: z
+    .array(z.object({ txID: z.string(), outputIndex: u32 }))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type BalanceResult = z.output<typeof balanceResult>;
 
 /** Deprecated as of AvalancheGo v1.9.12. */
 export const allBalancesResult = z.object({
-  balances: z.array(z.object({ asset: z.string(), balance: u64 })).nullable().transform((v) => v ?? []),
+  balances: z
+    .array(z.object({ asset: z.string(), balance: u64 }))
+    .nullable()
+    .transform((v) => v ?? []),
 });
 
 export const issueTxResult = z.object({ txID: z.string() });

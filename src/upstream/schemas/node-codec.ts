@@ -115,7 +115,14 @@ export function decodeUtxo(hex: string): DecodedUtxo | undefined {
     }
     const index = Buffer.alloc(8);
     index.writeBigUInt64BE(BigInt(outputIndex));
-    return { id: cb58Encode(sha256(Buffer.concat([index, txIdBytes]))), txId: cb58Encode(txIdBytes), outputIndex, assetId, outputTypeId, transfer };
+    return {
+      id: cb58Encode(sha256(Buffer.concat([index, txIdBytes]))),
+      txId: cb58Encode(txIdBytes),
+      outputIndex,
+      assetId,
+      outputTypeId,
+      transfer,
+    };
   } catch {
     return undefined;
   }

@@ -9,19 +9,29 @@ import { z } from 'zod';
 const DECIMAL_UINT = /^(0|[1-9]\d*)$/;
 
 /** A uint64 as an exact decimal string. */
-export const u64 = z.union([
-  z.string().regex(DECIMAL_UINT, 'expected a decimal integer string'),
-  z.number().int().nonnegative().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact'),
-]).transform(String);
+export const u64 = z
+  .union([
+    z.string().regex(DECIMAL_UINT, 'expected a decimal integer string'),
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact'),
+  ])
+  .transform(String);
 
 /** A small unsigned integer (uint32 and below) as a JS number. */
-export const u32 = z.union([
-  z.string().regex(DECIMAL_UINT, 'expected a decimal integer string').transform(Number),
-  z.number().int().nonnegative(),
-]).pipe(z.number().max(0xffffffff));
+export const u32 = z
+  .union([
+    z.string().regex(DECIMAL_UINT, 'expected a decimal integer string').transform(Number),
+    z.number().int().nonnegative(),
+  ])
+  .pipe(z.number().max(0xffffffff));
 
 /** A float64 the node prints as a decimal string (`"99.0000"`); kept exactly as printed. */
-export const decimalString = z.union([z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string'), z.number()]).transform(String);
+export const decimalString = z
+  .union([z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string'), z.number()])
+  .transform(String);
 
 /** An EVM quantity (`0x1a`) as an exact decimal string. */
 export const hexQuantity = z
@@ -33,4 +43,7 @@ export const hexQuantity = z
 export const nodeIdString = z.string().startsWith('NodeID-');
 
 /** Results the node answers as an empty object (`{}`): profilers, aliases, log levels. */
-export const emptyResult = z.object({}).nullable().transform(() => ({ ok: true as const }));
+export const emptyResult = z
+  .object({})
+  .nullable()
+  .transform(() => ({ ok: true as const }));

@@ -23,7 +23,10 @@ export const getNodeVersionResult = z
     gitCommit: z.string(),
     vmVersions: z.record(z.string(), z.string()),
   })
-  .transform((v) => ({ ...v, vmVersions: Object.entries(v.vmVersions).map(([vm, version]) => ({ vm, version })) }));
+  .transform((v) => ({
+    ...v,
+    vmVersions: Object.entries(v.vmVersions).map(([vm, version]) => ({ vm, version })),
+  }));
 export type NodeVersion = z.output<typeof getNodeVersionResult>;
 
 export const getNetworkIdResult = z.object({ networkID: u32 });
@@ -39,16 +42,35 @@ export const peerInfo = z.object({
   lastSent: z.string(),
   lastReceived: z.string(),
   observedUptime: u32.optional(),
-  trackedSubnets: z.array(z.string()).nullable().optional().transform((v) => v ?? []),
-  supportedACPs: z.array(u32).nullable().optional().transform((v) => v ?? []),
-  objectedACPs: z.array(u32).nullable().optional().transform((v) => v ?? []),
-  benched: z.array(z.string()).nullable().optional().transform((v) => v ?? []),
+  trackedSubnets: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
+  supportedACPs: z
+    .array(u32)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
+  objectedACPs: z
+    .array(u32)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
+  benched: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .transform((v) => v ?? []),
 });
 export type PeerInfo = z.output<typeof peerInfo>;
 
 export const peersResult = z.object({
   numPeers: u32,
-  peers: z.array(peerInfo).nullable().transform((v) => v ?? []),
+  peers: z
+    .array(peerInfo)
+    .nullable()
+    .transform((v) => v ?? []),
 });
 export type PeersResult = z.output<typeof peersResult>;
 
@@ -65,9 +87,15 @@ export const acpsResult = z
       z.string(),
       z.object({
         supportWeight: u64,
-        supporters: z.array(z.string()).nullable().transform((v) => v ?? []),
+        supporters: z
+          .array(z.string())
+          .nullable()
+          .transform((v) => v ?? []),
         objectWeight: u64,
-        objectors: z.array(z.string()).nullable().transform((v) => v ?? []),
+        objectors: z
+          .array(z.string())
+          .nullable()
+          .transform((v) => v ?? []),
         abstainWeight: u64,
       }),
     ),
@@ -133,7 +161,8 @@ const namedUpgrades = z.object({
 export const upgradesResult = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
   const named = namedUpgrades.safeParse(raw);
   if (!named.success) {
-    for (const issue of named.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    for (const issue of named.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
   }
   const schedule = Object.entries(raw)

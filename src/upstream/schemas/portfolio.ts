@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { contractMetadata } from './contracts.js';
-import { nativeTokenBalance } from './contracts.js';
+import { contractMetadata, nativeTokenBalance } from './contracts.js';
 import { chainInfo, decimal, money } from './evm.js';
 import {
-  erc1155Metadata,
-  erc1155Token,
-  erc1155Transfer,
   erc20Transfer,
   erc721Metadata,
   erc721Token,
   erc721Transfer,
+  erc1155Metadata,
+  erc1155Token,
+  erc1155Transfer,
 } from './evm-transfers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { genesisData } from './primary-genesis.js';
 import { assetAmount, decimal, int, primaryChainInfo, uint64 } from './primary.js';
+import { genesisData } from './primary-genesis.js';
 import { pChainUtxo } from './primary-staking.js';
 
 /**

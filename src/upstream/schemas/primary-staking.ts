@@ -1,21 +1,51 @@
 import { z } from 'zod';
+import {
+  assetAmount,
+  blsCredentials,
+  decimal,
+  int,
+  int64,
+  l1BlsCredentials,
+  primaryChainInfo,
+  uint64,
+} from './primary.js';
 import { genesisData } from './primary-genesis.js';
-import { assetAmount, blsCredentials, decimal, int, int64, l1BlsCredentials, primaryChainInfo, uint64 } from './primary.js';
 
 /**
  * P-Chain transactions as the staking list answers them (`ListPChainTransactionsResponse`), from the
  * real spec. Most fields are present only for some transaction types, hence optional.
  */
 export const pChainTxType = z.enum([
-  'AddValidatorTx', 'AddSubnetValidatorTx', 'AddDelegatorTx', 'CreateChainTx', 'CreateSubnetTx', 'ImportTx', 'ExportTx',
-  'AdvanceTimeTx', 'RewardValidatorTx', 'RemoveSubnetValidatorTx', 'TransformSubnetTx', 'AddPermissionlessValidatorTx',
-  'AddPermissionlessDelegatorTx', 'BaseTx', 'TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx',
-  'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx', 'IncreaseL1ValidatorBalanceTx', 'UNKNOWN',
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
 ]);
 export type PChainTxType = z.infer<typeof pChainTxType>;
 
 /** The filter's values (`PrimaryNetworkTxType`): the P-Chain types plus two X-Chain ones. */
-export const PRIMARY_NETWORK_TX_TYPES = [...pChainTxType.options, 'CreateAssetTx', 'OperationTx'] as const;
+export const PRIMARY_NETWORK_TX_TYPES = [
+  ...pChainTxType.options,
+  'CreateAssetTx',
+  'OperationTx',
+] as const;
 export type PrimaryNetworkTxType = (typeof PRIMARY_NETWORK_TX_TYPES)[number];
 
 export const pChainUtxo = z.object({
@@ -57,7 +87,11 @@ export const l1ValidatorTxDetails = z.object({
 });
 export type L1ValidatorTxDetails = z.infer<typeof l1ValidatorTxDetails>;
 
-export const blockchainInfo = z.object({ chainName: z.string(), vmId: z.string(), genesisData: genesisData.optional() });
+export const blockchainInfo = z.object({
+  chainName: z.string(),
+  vmId: z.string(),
+  genesisData: genesisData.optional(),
+});
 export type BlockchainInfo = z.infer<typeof blockchainInfo>;
 
 export const pChainTransaction = z.object({
@@ -79,14 +113,18 @@ export const pChainTransaction = z.object({
   delegationFeePercent: decimal.optional(),
   nodeId: z.string().optional(),
   subnetId: z.string().optional(),
-  l1ValidatorManagerDetails: z.object({ blockchainId: z.string(), contractAddress: z.string() }).optional(),
+  l1ValidatorManagerDetails: z
+    .object({ blockchainId: z.string(), contractAddress: z.string() })
+    .optional(),
   l1ValidatorDetails: z.array(l1ValidatorTxDetails).optional(),
   estimatedReward: decimal.optional(),
   rewardTxHash: z.string().optional(),
   rewardAddresses: z.array(z.string()).optional(),
   memo: z.string().optional(),
   stakingTxHash: z.string().optional(),
-  subnetOwnershipInfo: z.object({ locktime: int, threshold: int, addresses: z.array(z.string()) }).optional(),
+  subnetOwnershipInfo: z
+    .object({ locktime: int, threshold: int, addresses: z.array(z.string()) })
+    .optional(),
   blsCredentials: blsCredentials.optional(),
   blockchainInfo: blockchainInfo.optional(),
 });

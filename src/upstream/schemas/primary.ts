@@ -14,16 +14,32 @@ export const int = z.number().int();
  * the exact decimal string the lossless body parse keeps (upstream/json.ts). Carried on as a decimal string.
  */
 export const uint64 = z
-  .union([z.string().regex(/^(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().nonnegative().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
+  .union([
+    z.string().regex(/^(0|[1-9]\d*)$/, 'expected a decimal integer'),
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact'),
+  ])
   .transform(String);
 /**
  * A JSON `number` that the graph shows as a Float (percentages, coordinates, uptime): an integer literal
  * beyond 2^53, which the lossless body parse keeps as a decimal string, becomes the nearest float, as a
  * Float implies (the spec sets no maximum, and the varied simulator sends uint64 max there).
  */
-export const float = z.union([z.number(), z.string().regex(/^-?\d+$/, 'expected a number').transform(Number)]);
+export const float = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/, 'expected a number')
+    .transform(Number),
+]);
 export const int64 = z
-  .union([z.string().regex(/^-?(0|[1-9]\d*)$/, 'expected a decimal integer'), z.number().int().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact')])
+  .union([
+    z.string().regex(/^-?(0|[1-9]\d*)$/, 'expected a decimal integer'),
+    z.number().int().refine(Number.isSafeInteger, 'integer beyond 2^53 cannot be exact'),
+  ])
   .transform(String);
 const pageToken = z.string().optional();
 
@@ -93,7 +109,10 @@ export const activeValidator = z.object({
   geolocation: geolocation.nullable().optional(),
 });
 
-export const pendingValidator = z.object({ ...validatorBase, validationStatus: z.literal('pending') });
+export const pendingValidator = z.object({
+  ...validatorBase,
+  validationStatus: z.literal('pending'),
+});
 
 export const removedValidator = z.object({
   ...validatorBase,
@@ -102,11 +121,19 @@ export const removedValidator = z.object({
   validationStatus: z.literal('removed'),
 });
 
-export const validatorDetails = z.discriminatedUnion('validationStatus', [completedValidator, activeValidator, pendingValidator, removedValidator]);
+export const validatorDetails = z.discriminatedUnion('validationStatus', [
+  completedValidator,
+  activeValidator,
+  pendingValidator,
+  removedValidator,
+]);
 export type ValidatorDetails = z.infer<typeof validatorDetails>;
 export type ValidationStatus = ValidatorDetails['validationStatus'];
 
-export const listValidatorDetailsResponse = z.object({ validators: z.array(validatorDetails), nextPageToken: pageToken });
+export const listValidatorDetailsResponse = z.object({
+  validators: z.array(validatorDetails),
+  nextPageToken: pageToken,
+});
 
 /** A validation period as the graph carries it: the upstream record plus the network it was read on. */
 export type Validator = ValidatorDetails & { network: GatewayNetwork };
@@ -118,7 +145,10 @@ export const balanceOwner = z.object({ addresses: z.array(z.string()), threshold
  * The spec leaves an L1 validator's `blsCredentials` an untyped object; in practice it holds the
  * same public key and proof of possession as a primary-network validator. Both are optional here.
  */
-export const l1BlsCredentials = z.object({ publicKey: z.string().optional(), proofOfPossession: z.string().optional() });
+export const l1BlsCredentials = z.object({
+  publicKey: z.string().optional(),
+  proofOfPossession: z.string().optional(),
+});
 
 export const l1Validator = z.object({
   validationId: z.string(),
@@ -136,11 +166,18 @@ export type L1ValidatorRaw = z.infer<typeof l1Validator>;
 /** An L1 validator as the graph carries it: with the network it was read on. */
 export type L1Validator = L1ValidatorRaw & { network: GatewayNetwork };
 
-export const listL1ValidatorsResponse = z.object({ validators: z.array(l1Validator), blockHeight: decimal, nextPageToken: pageToken });
+export const listL1ValidatorsResponse = z.object({
+  validators: z.array(l1Validator),
+  blockHeight: decimal,
+  nextPageToken: pageToken,
+});
 
 // ——— Balances (one answer shape per chain kind; told apart by chainInfo.chainName) ———
 
-export const primaryChainInfo = z.object({ chainName: z.enum(['p-chain', 'x-chain', 'c-chain']), network: networkName });
+export const primaryChainInfo = z.object({
+  chainName: z.enum(['p-chain', 'x-chain', 'c-chain']),
+  network: networkName,
+});
 export type PrimaryChainInfo = z.infer<typeof primaryChainInfo>;
 
 export const assetAmount = z.object({
@@ -156,7 +193,10 @@ export type AssetAmount = z.infer<typeof assetAmount>;
 export const aggregatedAssetAmount = assetAmount.extend({ utxoCount: int });
 export type AggregatedAssetAmount = z.infer<typeof aggregatedAssetAmount>;
 /** Atomic (shared) memory: X-Chain and C-Chain entries name the chain shared with; P-Chain entries add a status. */
-export const sharedAssetBalance = aggregatedAssetAmount.extend({ sharedWithChainId: z.string(), status: z.string().optional() });
+export const sharedAssetBalance = aggregatedAssetAmount.extend({
+  sharedWithChainId: z.string(),
+  status: z.string().optional(),
+});
 export type SharedAssetBalance = z.infer<typeof sharedAssetBalance>;
 
 export const pChainBalances = z.object({
@@ -192,7 +232,11 @@ export const cChainAtomicBalances = z.object({
 });
 
 /** The real answer is a oneOf without a discriminator property; `chainInfo.chainName` tells them apart. */
-export const primaryBalancesResponse = z.union([pChainBalances, xChainBalances, cChainAtomicBalances]);
+export const primaryBalancesResponse = z.union([
+  pChainBalances,
+  xChainBalances,
+  cChainAtomicBalances,
+]);
 export type PChainBalances = z.infer<typeof pChainBalances>;
 export type XChainBalances = z.infer<typeof xChainBalances>;
 export type CChainAtomicBalances = z.infer<typeof cChainAtomicBalances>;
@@ -200,5 +244,7 @@ export type PrimaryBalances = z.infer<typeof primaryBalancesResponse>;
 
 // ——— Signature aggregation (POST and GET both answer 201) ———
 
-export const signatureAggregationResponse = z.object({ signedMessage: z.string().regex(/^(0x)?[0-9a-fA-F]*$/, 'expected hex') });
+export const signatureAggregationResponse = z.object({
+  signedMessage: z.string().regex(/^(0x)?[0-9a-fA-F]*$/, 'expected hex'),
+});
 export type SignatureAggregation = z.infer<typeof signatureAggregationResponse>;
