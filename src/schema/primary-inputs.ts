@@ -225,3 +225,20 @@ export function parseSubnetIdHexOrCb58(value: string, argument: string): string 
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(v)) return v;
   return parseCb58Id(v, argument, 'subnet id (or 32 bytes of hex)');
 }
+
+/**
+ * A refetch key `<network>:<CB58 id>` (subnets, blockchains) → its checked parts; BAD_USER_INPUT
+ * naming `argument` otherwise.
+ */
+export function parseNetworkScopedId(
+  key: string,
+  what: string,
+  argument = 'id',
+): { network: GatewayNetwork; id: string } {
+  const sep = key.indexOf(':');
+  if (sep < 0) throw badInput(argument, `${argument} must be <network>:<${what}>`);
+  return {
+    network: parseNetwork(key.slice(0, sep), argument),
+    id: parseCb58Id(key.slice(sep + 1), argument, what),
+  };
+}

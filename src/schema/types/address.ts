@@ -2,6 +2,7 @@ import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 import { ChainRef } from './chain.js';
 
 /**
@@ -29,20 +30,14 @@ export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
   // Refetch by id validates the key and that the chain is one the Data API serves (one slow-moving, cached call).
   load: (ids: string[], ctx) =>
-    Promise.all(
-      ids.map(async (id): Promise<AddressShape | Error> => {
-        const parts = splitKey(id);
-        if (!parts) return badInput('id', 'Malformed Address id');
-        try {
-          const chainId = parseChainId(parts[0], 'id');
-          const address = parseEvmAddress(parts[1], 'id');
-          const chain = await ctx.loaders.evm.chain.load(chainId);
-          return { chainId: chain.chainId, address };
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id): Promise<AddressShape | Error> => {
+      const parts = splitKey(id);
+      if (!parts) return badInput('id', 'Malformed Address id');
+      const chainId = parseChainId(parts[0], 'id');
+      const address = parseEvmAddress(parts[1], 'id');
+      const chain = await ctx.loaders.evm.chain.load(chainId);
+      return { chainId: chain.chainId, address };
+    }),
 });
 
 AddressRef.implement({

@@ -5,6 +5,7 @@ import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 import { selectedChildArgs } from '../prefetch.js';
 import { isoOf } from '../scalars.js';
 import { ChainRef } from './chain.js';
@@ -17,24 +18,18 @@ import { TransactionRef } from './transaction.js';
 export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
   id: { resolve: (b) => `${b.chainId}:${b.blockNumber}` },
   load: (ids: string[], ctx) =>
-    Promise.all(
-      ids.map(async (id) => {
-        const parts = splitKey(id);
-        if (!parts) return badInput('id', 'Malformed Block id');
-        try {
-          const block = await ctx.loaders.evm.block.load({
-            chainId: parseChainId(parts[0], 'id'),
-            blockId: parseBlockId(parts[1], 'id'),
-          });
-          // A block read by number is also the block of its hash (and the other way round): a later
-          // `parent` (by hash) of a block this request already read by number costs nothing.
-          ctx.loaders.evm.primeBlocks([block]);
-          return block;
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id) => {
+      const parts = splitKey(id);
+      if (!parts) return badInput('id', 'Malformed Block id');
+      const block = await ctx.loaders.evm.block.load({
+        chainId: parseChainId(parts[0], 'id'),
+        blockId: parseBlockId(parts[1], 'id'),
+      });
+      // A block read by number is also the block of its hash (and the other way round): a later
+      // `parent` (by hash) of a block this request already read by number costs nothing.
+      ctx.loaders.evm.primeBlocks([block]);
+      return block;
+    }),
 });
 
 BlockRef.implement({

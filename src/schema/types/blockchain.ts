@@ -3,8 +3,8 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
-import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
+import { loadEach } from '../node-load.js';
+import { type GatewayNetwork, parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
@@ -18,19 +18,6 @@ import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
  */
 export type BlockchainShape = BlockchainRaw & { network: GatewayNetwork };
 
-/** `<network>:<blockchainId>` → its parts, checked (BAD_USER_INPUT naming `argument`). */
-export function parseBlockchainKey(
-  id: string,
-  argument = 'id',
-): { network: GatewayNetwork; blockchainId: string } {
-  const sep = id.indexOf(':');
-  if (sep < 0) throw badInput(argument, `${argument} must be <network>:<blockchain id>`);
-  return {
-    network: parseNetwork(id.slice(0, sep), argument),
-    blockchainId: parseCb58Id(id.slice(sep + 1), argument, 'blockchain id'),
-  };
-}
-
 export async function loadBlockchain(
   ctx: GatewayContext,
   network: GatewayNetwork,
@@ -42,16 +29,10 @@ export async function loadBlockchain(
 export const BlockchainRef = builder.loadableNodeRef<BlockchainShape, string>('Blockchain', {
   id: { resolve: (b) => `${b.network}:${b.blockchainId}` },
   load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const k = parseBlockchainKey(id);
-          return await loadBlockchain(ctx, k.network, k.blockchainId);
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id) => {
+      const k = parseNetworkScopedId(id, 'blockchain id');
+      return await loadBlockchain(ctx, k.network, k.id);
+    }),
 });
 
 BlockchainRef.implement({

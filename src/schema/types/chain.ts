@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
 import { NetworkNameEnum } from './network.js';
@@ -65,15 +66,9 @@ const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
 export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
   id: { resolve: (c) => c.chainId, parse: (id) => id },
   load: (ids: string[], ctx) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          return await ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id) => {
+      return await ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
+    }),
 });
 
 ChainRef.implement({

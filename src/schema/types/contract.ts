@@ -10,6 +10,7 @@ import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
 import { ErcTypeEnum } from './token.js';
 import { TransactionRef } from './transaction.js';
@@ -193,26 +194,17 @@ export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').im
 const loadContract =
   <K extends Kind>(kind: K) =>
   (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id): Promise<ContractOf<K> | Error> => {
-        const parts = splitKey(id);
-        if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
-        try {
-          const c = await ctx.loaders.evm.contract.load({
-            chainId: parseChainId(parts[0], 'id'),
-            address: parseEvmAddress(parts[1], 'id'),
-          });
-          if (c.ercType !== kind)
-            return gqlError(
-              'NOT_FOUND',
-              `The contract at ${parts[1]} is ${c.ercType}, not ${kind}`,
-            );
-          return c as ContractOf<K>;
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    );
+    loadEach(ids, async (id): Promise<ContractOf<K> | Error> => {
+      const parts = splitKey(id);
+      if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
+      const c = await ctx.loaders.evm.contract.load({
+        chainId: parseChainId(parts[0], 'id'),
+        address: parseEvmAddress(parts[1], 'id'),
+      });
+      if (c.ercType !== kind)
+        return gqlError('NOT_FOUND', `The contract at ${parts[1]} is ${c.ercType}, not ${kind}`);
+      return c as ContractOf<K>;
+    });
 
 const contractNode = <K extends Kind>(kind: K, description: string) =>
   builder

@@ -6,6 +6,7 @@ import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseHash } from '../evm-inputs.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 
 /**
  * Event logs (eth_getLogs) as a Relay connection over block ranges: one upstream "page" is the logs
@@ -34,24 +35,18 @@ const LOG_ID = /^([1-9]\d{0,19}):(0x[0-9a-f]{64}):(0|[1-9]\d{0,9})$/;
 export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', {
   id: { resolve: (l) => `${l.chainId}:${l.blockHash}:${l.logIndex}` },
   load: (ids: string[], ctx) =>
-    Promise.all(
-      ids.map(async (id): Promise<EvmLogShape | Error> => {
-        const m = LOG_ID.exec(id);
-        if (!m) return badInput('id', 'Malformed EvmLog id');
-        const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
-        try {
-          const logs = await (await ctx.loaders.evmState.endpoint(chainId)).read((c) =>
-            c.blockLogs(blockHash),
-          );
-          const log = logs.find((l) => l.logIndex === logIndex);
-          return log
-            ? { ...log, chainId }
-            : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id): Promise<EvmLogShape | Error> => {
+      const m = LOG_ID.exec(id);
+      if (!m) return badInput('id', 'Malformed EvmLog id');
+      const [, chainId, blockHash, logIndex] = m as unknown as [string, string, string, string];
+      const logs = await (await ctx.loaders.evmState.endpoint(chainId)).read((c) =>
+        c.blockLogs(blockHash),
+      );
+      const log = logs.find((l) => l.logIndex === logIndex);
+      return log
+        ? { ...log, chainId }
+        : gqlError('NOT_FOUND', `Block ${blockHash} has no log ${logIndex}`);
+    }),
 });
 
 EvmLogRef.implement({

@@ -4,8 +4,13 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
-import { type GatewayNetwork, parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
+import { loadEach } from '../node-load.js';
+import {
+  type GatewayNetwork,
+  parseCb58Id,
+  parseNetworkScopedId,
+  parseNodeId,
+} from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
@@ -18,18 +23,6 @@ import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
  */
 export type SubnetShape = SubnetRaw & { network: GatewayNetwork };
 
-export function parseSubnetKey(
-  id: string,
-  argument = 'id',
-): { network: GatewayNetwork; subnetId: string } {
-  const sep = id.indexOf(':');
-  if (sep < 0) throw badInput(argument, `${argument} must be <network>:<subnet id>`);
-  return {
-    network: parseNetwork(id.slice(0, sep), argument),
-    subnetId: parseCb58Id(id.slice(sep + 1), argument, 'subnet id'),
-  };
-}
-
 export async function loadSubnet(
   ctx: GatewayContext,
   network: GatewayNetwork,
@@ -41,16 +34,10 @@ export async function loadSubnet(
 export const SubnetRef = builder.loadableNodeRef<SubnetShape, string>('Subnet', {
   id: { resolve: (s) => `${s.network}:${s.subnetId}` },
   load: (ids: string[], ctx: GatewayContext) =>
-    Promise.all(
-      ids.map(async (id) => {
-        try {
-          const k = parseSubnetKey(id);
-          return await loadSubnet(ctx, k.network, k.subnetId);
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id) => {
+      const k = parseNetworkScopedId(id, 'subnet id');
+      return await loadSubnet(ctx, k.network, k.id);
+    }),
 });
 
 const SubnetOwnershipRef = builder

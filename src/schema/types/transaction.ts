@@ -8,6 +8,7 @@ import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
+import { loadEach } from '../node-load.js';
 import { isoOf } from '../scalars.js';
 import { AddressRef, addressOf } from './address.js';
 import { BlockRef } from './block.js';
@@ -122,21 +123,15 @@ const fullField =
 export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>('Transaction', {
   id: { resolve: (tx) => `${tx.chainId}:${tx.txHash.toLowerCase()}` },
   load: (ids: string[], ctx) =>
-    Promise.all(
-      ids.map(async (id): Promise<NativeTransaction | Error> => {
-        const parts = splitKey(id);
-        if (!parts) return badInput('id', 'Malformed Transaction id');
-        try {
-          const detail = await ctx.loaders.evm.transaction.load({
-            chainId: parseChainId(parts[0], 'id'),
-            txHash: parseTxHash(parts[1], 'id'),
-          });
-          return detail.nativeTransaction;
-        } catch (e) {
-          return e as Error;
-        }
-      }),
-    ),
+    loadEach(ids, async (id): Promise<NativeTransaction | Error> => {
+      const parts = splitKey(id);
+      if (!parts) return badInput('id', 'Malformed Transaction id');
+      const detail = await ctx.loaders.evm.transaction.load({
+        chainId: parseChainId(parts[0], 'id'),
+        txHash: parseTxHash(parts[1], 'id'),
+      });
+      return detail.nativeTransaction;
+    }),
 });
 
 TransactionRef.implement({
