@@ -191,6 +191,19 @@ export function parseTimestampArg(
   return value;
 }
 
+/** `startTimestamp` / `endTimestamp` arguments, each checked, the end not before the start. */
+export function parseTimeRange(args: {
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+}): { startTimestamp: number | undefined; endTimestamp: number | undefined } {
+  const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
+  const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
+  if (startTimestamp !== undefined && endTimestamp !== undefined && startTimestamp > endTimestamp) {
+    throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
+  }
+  return { startTimestamp, endTimestamp };
+}
+
 /** Hex bytes, optionally 0x-prefixed, an even number of digits, not empty. Returned as given (trimmed). */
 export function parseHexBytes(value: string, argument: string, maxBytes = 256 * 1024): string {
   const v = value.trim();

@@ -13,7 +13,7 @@ import {
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseTimestampArg } from '../primary-inputs.js';
+import { parseTimeRange } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { ChainRef } from './chain.js';
 
@@ -147,11 +147,7 @@ interface SeriesArgs extends ConnectionArgs {
 }
 
 function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args: SeriesArgs) {
-  const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
-  const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
-  if (startTimestamp !== undefined && endTimestamp !== undefined && startTimestamp > endTimestamp) {
-    throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
-  }
+  const { startTimestamp, endTimestamp } = parseTimeRange(args);
   const timeInterval = args.timeInterval ?? undefined;
   if (timeInterval && timeInterval !== 'day' && dayOnly(metric)) {
     throw badInput('timeInterval', `${metric} is aggregated per day only: use timeInterval DAY`);

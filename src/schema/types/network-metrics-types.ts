@@ -15,7 +15,7 @@ import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parseTimestampArg } from '../primary-inputs.js';
+import { parseCb58Id, parseTimeRange } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 
 /** Enums, object types and helpers of the network-level Metrics API fields (network-metrics.ts). */
@@ -142,11 +142,7 @@ interface RangeArgs extends ConnectionArgs {
 }
 
 export function range(args: RangeArgs): TimeRange {
-  const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
-  const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
-  if (startTimestamp !== undefined && endTimestamp !== undefined && startTimestamp > endTimestamp) {
-    throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
-  }
+  const { startTimestamp, endTimestamp } = parseTimeRange(args);
   return { startTimestamp, endTimestamp };
 }
 

@@ -5,7 +5,7 @@ import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-bloc
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parseNetwork, parseNodeId, parseTimestampArg } from '../primary-inputs.js';
+import { parseCb58Id, parseNetwork, parseNodeId, parseTimeRange } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 import { PrimaryChainEnum } from './primary-balance.js';
@@ -122,11 +122,7 @@ builder.node(PChainBlockRef, {
 });
 
 function parseRange(args: { startTimestamp?: number | null; endTimestamp?: number | null }) {
-  const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
-  const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
-  if (startTimestamp !== undefined && endTimestamp !== undefined && startTimestamp > endTimestamp) {
-    throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
-  }
+  const { startTimestamp, endTimestamp } = parseTimeRange(args);
   return { startTimestamp, endTimestamp };
 }
 

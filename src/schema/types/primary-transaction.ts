@@ -3,7 +3,7 @@ import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parsePrimaryAddresses, parseTimestampArg } from '../primary-inputs.js';
+import { parseCb58Id, parsePrimaryAddresses, parseTimeRange } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryChainEnum, PrimaryChainInfoRef } from './primary-balance.js';
 import {
@@ -102,15 +102,7 @@ builder.objectFields(NetworkRef, (t) => ({
           args.l1ValidationId == null
             ? undefined
             : parseCb58Id(args.l1ValidationId, 'l1ValidationId');
-        const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
-        const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
-        if (
-          startTimestamp !== undefined &&
-          endTimestamp !== undefined &&
-          startTimestamp > endTimestamp
-        ) {
-          throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
-        }
+        const { startTimestamp, endTimestamp } = parseTimeRange(args);
         const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
         const filter = {
           addresses,

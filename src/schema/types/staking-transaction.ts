@@ -15,7 +15,7 @@ import {
   parseCb58Id,
   parseNetwork,
   parsePrimaryAddresses,
-  parseTimestampArg,
+  parseTimeRange,
 } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { BlockchainInfoRef } from './blockchain-genesis.js';
@@ -391,15 +391,7 @@ builder.objectFields(NetworkRef, (t) => ({
         const addresses = args.addresses
           ? parsePrimaryAddresses(args.addresses, network.name).sort()
           : undefined;
-        const startTimestamp = parseTimestampArg(args.startTimestamp, 'startTimestamp');
-        const endTimestamp = parseTimestampArg(args.endTimestamp, 'endTimestamp');
-        if (
-          startTimestamp !== undefined &&
-          endTimestamp !== undefined &&
-          startTimestamp > endTimestamp
-        ) {
-          throw badInput('endTimestamp', 'endTimestamp must not be before startTimestamp');
-        }
+        const { startTimestamp, endTimestamp } = parseTimeRange(args);
         const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
         const filter = {
           addresses,
