@@ -5,7 +5,7 @@ import { badRequest, notFound } from './errors.js';
 import { only } from './operation-params.js';
 import { pageOf } from './paging.js';
 import type { Route } from './router.js';
-import { avaxAmount, utxoJson } from './shape-primary.js';
+import { chainKind, chainName, utxoRows } from './utxo-rows.js';
 
 /**
  * UTXOs and last activity by addresses (GET, and the V2 POST with the addresses in the body)
@@ -51,120 +51,6 @@ function addressesOf(
   const out = raw.map((a) => a.replace(/^[PXC]-/, ''));
   if (out.some((a) => !isBech32(a, net.info.hrp))) throw badRequest('Invalid address format');
   return [...new Set(out)];
-}
-
-const chainKind = (net: PrimaryNetworkData, id: string): 'p' | 'x' | 'c' =>
-  id === 'p-chain' || id === net.info.pChainId
-    ? 'p'
-    : id === 'x-chain' || id === net.info.xChainId
-      ? 'x'
-      : 'c';
-const chainName = { p: 'p-chain', x: 'x-chain', c: 'c-chain' } as const;
-
-interface UtxoRow {
-  sort: bigint;
-  id: string;
-  json: unknown;
-  amount: bigint;
-  spent: boolean;
-  assetId: string;
-  block: number;
-}
-
-function utxoRows(
-  ctx: Ctx,
-  net: PrimaryNetworkData,
-  kind: 'p' | 'x' | 'c',
-  addrs: string[],
-  sortBy: 'timestamp' | 'amount',
-): UtxoRow[] {
-  const info = net.info;
-  const rows = new Map<string, UtxoRow>();
-  if (kind === 'p') {
-    for (const a of addrs) {
-      for (const u of pUtxosOf(ctx.world.seed, net, a)) {
-        rows.set(u.utxoId, {
-          sort: sortBy === 'amount' ? u.amount : BigInt(u.blockTimestamp),
-          id: u.utxoId,
-          json: utxoJson(info, u),
-          amount: u.amount,
-          spent: !!u.consumingTxHash,
-          assetId: u.assetId,
-          block: u.blockNumber,
-        });
-      }
-    }
-  } else if (kind === 'x') {
-    const assets = new Map(net.xChain.assets.map((as) => [as.assetId, as]));
-    for (const a of addrs) {
-      for (const u of net.xChain.utxosByAddress.get(a) ?? []) {
-        const as = assets.get(u.assetId)!;
-        const ts = net.xChain.txById.get(u.txId)?.timestamp ?? 0;
-        const json = {
-          addresses: [...u.addresses],
-          asset: {
-            assetId: as.assetId,
-            name: as.name,
-            symbol: as.symbol,
-            denomination: as.denomination,
-            type: 'secp256k1',
-            amount: u.amount.toString(),
-          },
-          consumedOnChainId: info.xChainId,
-          createdOnChainId: info.xChainId,
-          utxoId: u.utxoId,
-          utxoBytes: `0x${u.bytesHex}`,
-          creationTxHash: u.txId,
-          locktime: u.locktime,
-          outputIndex: String(u.outputIndex),
-          threshold: u.threshold,
-          timestamp: ts,
-          utxoType: 'transfer',
-        };
-        rows.set(u.utxoId, {
-          sort: sortBy === 'amount' ? u.amount : BigInt(ts),
-          id: u.utxoId,
-          json,
-          amount: u.amount,
-          spent: false,
-          assetId: u.assetId,
-          block: u.blockHeight,
-        });
-      }
-    }
-  } else {
-    for (const a of addrs) {
-      const v = net.cAtomicBalances.get(a);
-      if (!v) continue;
-      const id = `${a.slice(-12)}-atomic`;
-      const ts = ctx.world.now - 3600;
-      const json = {
-        addresses: [a],
-        asset: avaxAmount(info, v),
-        consumedOnChainId: info.cChainId,
-        createdOnChainId: info.xChainId,
-        utxoId: id,
-        creationTxHash: id,
-        locktime: 0,
-        outputIndex: '0',
-        threshold: 1,
-        timestamp: ts,
-        utxoType: 'transfer',
-      };
-      rows.set(id, {
-        sort: sortBy === 'amount' ? v : BigInt(ts),
-        id,
-        json,
-        amount: v,
-        spent: false,
-        assetId: info.avaxAssetId,
-        block: net.pChainHeight,
-      });
-    }
-  }
-  return [...rows.values()].sort((x, y) =>
-    x.sort < y.sort ? -1 : x.sort > y.sort ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
-  );
 }
 
 type Key = [string, string];
