@@ -232,7 +232,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         maxTtlMs: config.responseCacheMaxTtlMs,
         metrics,
         partitionOf: (request) =>
-          `${configPartition}.${credentialClass(callerKeyOf(request.headers))}${live.epoch()}`,
+          `${configPartition}.${credentialClass(callerKeyOf(request.headers))}`,
+        versionOf: live.epoch,
       }),
       // Head-keyed answers change with the next block: CDNs are told to keep them no longer than a block.
       useHttpCaching({
@@ -255,16 +256,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
       const served = new ServeTracker();
       const headsTouched = new Map<string, string>();
-      const partitionOf = (req: Parameters<typeof live.tagOf>[0]) => {
-        const base =
-          req.upstream === 'data-api'
-            ? dataPartition
-            : req.upstream === 'metrics-api'
-              ? upstreamPartition['metrics-api']
-              : undefined;
-        const tag = live.tagOf(req, headsTouched);
-        return tag ? `${base ?? ''}.${tag}` : base;
-      };
+      const partitionOf = (req: Parameters<typeof live.tagOf>[0]) =>
+        req.upstream === 'data-api'
+          ? dataPartition
+          : req.upstream === 'metrics-api'
+            ? upstreamPartition['metrics-api']
+            : undefined;
       const clients = {
         dataApi,
         primaryApi,
@@ -284,6 +281,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         observer: served,
         partitionOf,
         specOf: live.specOf,
+        versionOf: (req: Parameters<typeof live.tagOf>[0]) => live.tagOf(req, headsTouched),
       });
       return {
         headsTouched,

@@ -24,6 +24,12 @@ export interface CachedLoad<T> {
   staleIfErrorMs?: number;
   /** TTL for a failed load (0 = do not cache: the default for every error). */
   errorTtlMs?: (error: unknown) => number;
+  /**
+   * The version an entry must carry to be served as fresh (a live chain's head: src/live). One key per
+   * resource, whatever the version: an entry of an older version is stale at once and is overwritten by
+   * the next load, so a new head neither leaves the old entries behind nor grows the store.
+   */
+  version?: string;
 }
 
 /** What a negative entry keeps of an error, to rebuild it on a hit. */
@@ -96,6 +102,8 @@ interface Envelope {
   r?: number;
   /** Serve-if-error until (epoch ms). */
   s?: number;
+  /** The version the value was loaded at (see CachedLoad.version). */
+  h?: string;
   v?: unknown;
   x?: SerializedError;
 }
@@ -192,7 +200,10 @@ export class ReadThrough {
   ): Promise<T | Error> {
     const label = item.label ?? 'other';
     const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
-    if (env && env.e > now) {
+    // An entry of another version is past its freshness, whatever its clock says (it may still serve
+    // stale-if-error: it is the last answer known).
+    const current = env !== undefined && (item.version === undefined || env.h === item.version);
+    if (env && current && env.e > now) {
       observer?.served({
         key: item.key,
         label: item.label,
@@ -207,7 +218,7 @@ export class ReadThrough {
       event('hit');
       return env.v as T;
     }
-    if (env && !env.x && env.r !== undefined && env.r > now) {
+    if (env && current && !env.x && env.r !== undefined && env.r > now) {
       // Serve at once; one refresh (coalesced across requests) brings the entry up to date.
       event('stale-revalidate');
       this.#loadOnce(item).p.catch(() => event('refresh-failed'));
@@ -248,7 +259,9 @@ export class ReadThrough {
   }
 
   #loadOnce<T>(item: CachedLoad<T>): Running {
-    const running = this.#inFlight.get(item.key);
+    // A load started at another version is not this version's answer: loads coalesce per version.
+    const flightKey = item.version === undefined ? item.key : `${item.key}@${item.version}`;
+    const running = this.#inFlight.get(flightKey);
     if (running) {
       this.#o.onEvent?.('coalesced', item.label ?? 'other');
       return running;
@@ -258,10 +271,10 @@ export class ReadThrough {
     const failedAttempt = new Promise<void>((resolve) => (failed = resolve));
     const watch = this.#o.watchFailedAttempts;
     const p = (watch ? watch(failed, () => this.#load(item)) : this.#load(item)).finally(() =>
-      this.#inFlight.delete(item.key),
+      this.#inFlight.delete(flightKey),
     );
     const r: Running = { p, failedAttempt };
-    this.#inFlight.set(item.key, r);
+    this.#inFlight.set(flightKey, r);
     return r;
   }
 
@@ -270,14 +283,14 @@ export class ReadThrough {
    * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
    */
   prime<T>(
-    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>,
+    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs' | 'version'>,
     value: T,
   ): void {
     void this.#write(item, value);
   }
 
   #write<T>(
-    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs'>,
+    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs' | 'version'>,
     value: T,
   ): Promise<void> {
     const ttl = item.ttlMs(value);
@@ -290,6 +303,7 @@ export class ReadThrough {
       e: now + ttl,
       ...(swr > 0 ? { r: now + ttl + swr } : {}),
       ...(sie > 0 ? { s: now + ttl + sie } : {}),
+      ...(item.version !== undefined ? { h: item.version } : {}),
       v: value,
     };
     return this.#store
@@ -301,17 +315,20 @@ export class ReadThrough {
     const across = this.#o.acrossProcesses;
     if (!across) return this.#loadHere(item);
     // Another process may be loading this key: take its value from the store rather than load it again.
+    // Leases are per version, like in-process coalescing: a peer loading an older head is not waited for.
     return across(
-      item.key,
+      item.version === undefined ? item.key : `${item.key}@${item.version}`,
       () => this.#loadHere(item, true),
-      () => this.#readFresh<T>(item.key),
+      () => this.#readFresh<T>(item.key, item.version),
     );
   }
 
-  async #readFresh<T>(key: string): Promise<T | undefined> {
+  async #readFresh<T>(key: string, version: string | undefined): Promise<T | undefined> {
     const [raw] = await this.#store.getMany([key]);
     const env = decode(raw);
-    return env && !env.x && env.e > this.#now() ? (env.v as T) : undefined;
+    return env && !env.x && env.e > this.#now() && (version === undefined || env.h === version)
+      ? (env.v as T)
+      : undefined;
   }
 
   async #loadHere<T>(item: CachedLoad<T>, awaitWrite = false): Promise<T> {
@@ -323,7 +340,15 @@ export class ReadThrough {
       const ser = ttl > 0 ? this.#o.serializeError?.(e) : undefined;
       if (ser)
         void this.#store.setMany([
-          { key: item.key, value: encodeEnvelope({ e: this.#now() + ttl, x: ser }), ttlMs: ttl },
+          {
+            key: item.key,
+            value: encodeEnvelope({
+              e: this.#now() + ttl,
+              ...(item.version !== undefined ? { h: item.version } : {}),
+              x: ser,
+            }),
+            ttlMs: ttl,
+          },
         ]);
       throw e;
     }

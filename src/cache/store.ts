@@ -33,20 +33,38 @@ export interface MemoryStoreOptions {
   maxEntries?: number;
   /** Upper bound of the bytes the entries hold (`entryBytes`: keys, values, bookkeeping). @default 96 MiB */
   maxBytes?: number;
+  /** How often expired entries are dropped (the LRU only drops them when read or evicted). @default 30 s */
+  purgeEveryMs?: number;
 }
 
 /** The in-process LRU: the default store, and the first tier in front of Redis. Evicts by size, expires by TTL. */
 export class MemoryStore implements CacheStore {
   readonly kind = 'memory' as const;
   readonly #lru: LRUCache<string, string>;
+  readonly #purge: NodeJS.Timeout | undefined;
 
-  constructor({ maxEntries = 50_000, maxBytes = 96 * 1024 * 1024 }: MemoryStoreOptions = {}) {
+  constructor({
+    maxEntries = 50_000,
+    maxBytes = 96 * 1024 * 1024,
+    purgeEveryMs = 30_000,
+  }: MemoryStoreOptions = {}) {
     this.#lru = new LRUCache<string, string>({
       max: maxEntries,
       maxSize: maxBytes,
       sizeCalculation: entryBytes,
       ttlAutopurge: false,
     });
+    // One sweep now and then rather than a timer per entry (`ttlAutopurge`): expired entries that are
+    // never read again give their memory back within `purgeEveryMs`, not only under size pressure.
+    this.#purge =
+      purgeEveryMs > 0 ? setInterval(() => this.purgeStale(), purgeEveryMs).unref() : undefined;
+  }
+
+  /** Drops every expired entry now; returns how many. */
+  purgeStale(): number {
+    const before = this.#lru.size;
+    this.#lru.purgeStale();
+    return before - this.#lru.size;
   }
 
   async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
@@ -81,6 +99,7 @@ export class MemoryStore implements CacheStore {
   }
 
   async close(): Promise<void> {
+    if (this.#purge) clearInterval(this.#purge);
     this.#lru.clear();
   }
 }

@@ -25,7 +25,13 @@ export interface HeadBus {
 
 export const RECENT = 256;
 const slot = (chainId: string) => `gw:live:{${chainId}}`;
-const CHANNEL = 'gw:live:heads';
+/**
+ * Pub/sub ignores Redis's logical databases (a message published on db 3 reaches subscribers on db 5), but
+ * the heads' keys live in one: the channel names the database, so gateways sharing a Redis server on
+ * different databases never hear each other's heads.
+ */
+export const headChannel = (url: string): string =>
+  `gw:live:heads:db${Number(new URL(url).pathname.slice(1)) || 0}`;
 
 const PUBLISH = `
 local cur = redis.call('HGET', KEYS[1], 'n')
@@ -49,6 +55,7 @@ export class RedisHeadBus implements HeadBus {
   readonly #sub: Redis | Cluster;
   readonly #listeners: ((h: Head) => void)[] = [];
   readonly #beats: ((chainId: string) => void)[] = [];
+  readonly #channel: string;
 
   constructor(url: string, cluster: boolean, onError: (e: Error) => void) {
     const opts = {
@@ -63,11 +70,12 @@ export class RedisHeadBus implements HeadBus {
         redisOptions: opts,
       });
     };
+    this.#channel = headChannel(url);
     this.#cmd = connect();
     this.#sub = connect();
     this.#cmd.on('error', onError);
     this.#sub.on('error', onError);
-    void this.#sub.subscribe(CHANNEL).catch(onError);
+    void this.#sub.subscribe(this.#channel).catch(onError);
     this.#sub.on('message', (_channel: string, message: string) => {
       if (message.startsWith('{"beat":')) {
         const chainId = (JSON.parse(message) as { beat: string }).beat;
@@ -89,7 +97,7 @@ export class RedisHeadBus implements HeadBus {
         `${s}:recent`,
         head.number,
         JSON.stringify(head),
-        CHANNEL,
+        this.#channel,
       )) === 1
     );
   }
@@ -111,7 +119,7 @@ export class RedisHeadBus implements HeadBus {
   }
 
   async beat(chainId: string): Promise<void> {
-    await this.#cmd.publish(CHANNEL, JSON.stringify({ beat: chainId }));
+    await this.#cmd.publish(this.#channel, JSON.stringify({ beat: chainId }));
   }
 
   onBeat(listener: (chainId: string) => void): void {

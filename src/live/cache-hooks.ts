@@ -4,9 +4,10 @@ import type { LiveFeed } from './feed.js';
 
 /**
  * Heads drive freshness. A Data API request of a live chain whose answer follows the head (its class is
- * `head`: latest blocks and transactions, first pages of address lists, balances…) is keyed by the chain's
- * current head: a new head is a new key, so the entry is stale at once; between heads it is not refetched
- * (`LIVE_HEAD_TTL_MS` is only a bound). A chain that is not live keeps the class TTL.
+ * `head`: latest blocks and transactions, first pages of address lists, balances…) is versioned by the
+ * chain's current head: its cache entry records the head it was answered at, so a new head makes it stale
+ * at once and the next load replaces it under the same key (new heads never add keys); between heads it is
+ * not refetched (`LIVE_HEAD_TTL_MS` is only a bound). A chain that is not live keeps the class TTL.
  */
 export const LIVE_HEAD_TTL_MS = 60_000;
 
@@ -19,11 +20,11 @@ export function chainOfPath(path: string): string | undefined {
 }
 
 export interface LiveCacheHooks {
-  /** The head tag to add to the request's key partition, or undefined; notes the chain in `touched`. */
+  /** The version (head) a cached answer of the request must carry, or undefined; notes the chain in `touched`. */
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
   /** The freshness of a tagged request (replaces its class TTL); undefined when untagged. */
   specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
-  /** A tag of every live chain's head (the whole-response cache's partition). */
+  /** A tag of every live chain's head (the whole-response cache's entry version). */
   epoch(): string;
 }
 

@@ -10,8 +10,8 @@ import { HeadSource } from './head-source.js';
  * that lets `queueMax` events pile up is ended with `SlowConsumerError` (never buffered without bound).
  *
  * A chain is `live` while its socket holder's beats arrive (within `liveWindowMs`): then its head-class
- * cache entries are keyed by the current head (`headTag`), so a new head makes them stale at once and
- * they are not refetched between heads. Otherwise the class TTL applies as without a websocket.
+ * cache entries carry the head they were answered at (`headTag`, the entry's version), so a new head
+ * makes them stale at once and they are not refetched between heads. Otherwise the class TTL applies as without a websocket.
  */
 export interface LiveFeedOptions {
   chains: readonly { chainId: string; url: string }[];
@@ -93,7 +93,7 @@ export class LiveFeed {
     return this.#heads.get(chainId);
   }
 
-  /** The cache-key tag of a chain's head-class entries while the chain is live; undefined otherwise. */
+  /** The version of a chain's head-class entries while the chain is live; undefined otherwise. */
   headTag(chainId: string): string | undefined {
     const beat = this.#beats.get(chainId);
     const head = this.#heads.get(chainId);

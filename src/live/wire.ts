@@ -18,7 +18,7 @@ export interface Live {
   acrossProcesses?: AcrossProcesses;
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
   specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
-  /** Suffix of the whole-response cache partition: the heads of the live chains. */
+  /** The version of whole-response cache entries: the heads of the live chains. */
   epoch(): string;
   plugins: Plugin[];
   start(): Promise<void>;
@@ -111,7 +111,7 @@ export function createLive(
     acrossProcesses,
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
-    epoch: () => `.${hooks.epoch()}`,
+    epoch: hooks.epoch,
     plugins: [useLiveExtensions(feed) as Plugin],
     start: () => feed.start(),
     stop: async () => {

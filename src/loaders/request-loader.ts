@@ -20,8 +20,13 @@ export interface LoaderDeps {
    * the answer depends on it): part of the data-cache key, so also of in-flight coalescing.
    */
   partitionOf?: (req: UpstreamRequest<unknown>) => string | undefined;
-  /** Freshness that replaces the class TTL for a request (a live chain's head-keyed entries: src/live). */
+  /** Freshness that replaces the class TTL for a request (a live chain's head-following entries: src/live). */
   specOf?: (req: UpstreamRequest<unknown>) => TtlSpec | undefined;
+  /**
+   * The version a cached answer of a request must carry to be fresh (a live chain's head): stored in the
+   * entry, not in its key, so a new head replaces entries instead of adding them.
+   */
+  versionOf?: (req: UpstreamRequest<unknown>) => string | undefined;
 }
 
 export function cacheKeyOf(req: UpstreamRequest<unknown>, partition?: string): string {
@@ -64,6 +69,7 @@ function cachedRequestsUntraced<T>(
     reqs.map((req) => ({
       key: keyIn(deps)(req as UpstreamRequest<unknown>),
       label: req.resource,
+      version: deps.versionOf?.(req as UpstreamRequest<unknown>),
       load: async () => {
         const value = await req.run();
         // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
@@ -72,6 +78,7 @@ function cachedRequestsUntraced<T>(
           deps.cache.prime(
             {
               key: keyIn(deps)(d.request),
+              version: deps.versionOf?.(d.request),
               ttlMs: () => spec.ttlMs,
               swrMs: spec.swrMs,
               staleIfErrorMs: spec.staleIfErrorMs,

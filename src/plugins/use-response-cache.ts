@@ -29,13 +29,18 @@ export interface ResponseCacheOptions {
    * caller's credential class. Gateways configured differently never share a response over one Redis.
    */
   partitionOf: (request: Request) => string;
+  /**
+   * The version an entry must carry to be served (the heads of the live chains): kept in the entry, not
+   * its key, so a new head replaces a query's entry instead of adding one. @default none
+   */
+  versionOf?: () => string;
 }
 
 export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = o.maxTtlMs ?? 60_000;
   const count = (event: string) => o.metrics?.responseCache.inc({ event });
   /** The cache key of each request that may be stored (set on a miss, read when execution is done). */
-  const pending = new WeakMap<Request, string>();
+  const pending = new WeakMap<Request, { key: string; version: string }>();
   return {
     async onParams({ params, request, setResult }) {
       if (maxTtl <= 0 || typeof params.query !== 'string') return;
@@ -62,14 +67,18 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         .update(JSON.stringify(used))
         .digest('base64url');
       const key = keys.response(o.partitionOf(request), hash);
+      // Read once, before execution: an answer is labelled with the heads it started from, never later ones.
+      const version = o.versionOf?.() ?? '';
       const [raw] = await o.store.getMany([key]);
       if (raw !== undefined) {
         try {
-          const { data, t, ttl, swr } = JSON.parse(raw) as ExecutionResult & {
+          const { data, t, ttl, swr, h } = JSON.parse(raw) as ExecutionResult & {
             t?: number;
             ttl?: number;
             swr?: number;
+            h?: string;
           };
+          if ((h ?? '') !== version) throw new Error('an older version');
           count('hit');
           // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
           if (t !== undefined && ttl !== undefined)
@@ -81,16 +90,16 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
           setResult({ data });
           return;
         } catch {
-          // a corrupt entry is a miss
+          // a corrupt entry, or one of another version, is a miss
         }
       }
       count('miss');
-      pending.set(request, key);
+      pending.set(request, { key, version });
     },
     onExecute({ args }) {
       const ctx = args.contextValue as GatewayContext & { request?: Request };
-      const key = ctx.request && pending.get(ctx.request);
-      if (!key || getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
+      const p = ctx.request && pending.get(ctx.request);
+      if (!p || getOperationAST(args.document, args.operationName)?.operation !== 'query') return;
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result) return;
@@ -100,8 +109,14 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
             return;
           }
           count('store');
-          const entry = { data: result.data, t: Date.now(), ttl: keep.ttlMs, swr: keep.swrMs };
-          void o.store.setMany([{ key, value: JSON.stringify(entry), ttlMs: keep.ttlMs }]);
+          const entry = {
+            data: result.data,
+            t: Date.now(),
+            ttl: keep.ttlMs,
+            swr: keep.swrMs,
+            ...(p.version ? { h: p.version } : {}),
+          };
+          void o.store.setMany([{ key: p.key, value: JSON.stringify(entry), ttlMs: keep.ttlMs }]);
         },
       };
     },

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { eventually } from '../support/live-clients.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+
+/**
+ * Heads drive freshness without growing the caches: a head-following entry (data cache and whole-response
+ * cache) keeps one key per resource and records the head it was answered at, so each new head replaces
+ * entries instead of adding one per head (which grew a 5-minute soak by 240 MB).
+ */
+let sim: RunningSimulator;
+let gw: TestGateway;
+let redis: Redis;
+const Q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number hash } } } } }';
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  const redisUrl = redisDb(inject('redisUrl'), 120);
+  await flushRedisDb(redisUrl);
+  redis = new Redis(redisUrl);
+  gw = createTestGateway(sim, {
+    redisUrl,
+    env: { LIVE_WS: `43114=${sim.wsUrl}`, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+  });
+  await gw.ready();
+  const current = String(sim.world.chain('43114')!.head().number);
+  await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current));
+});
+afterAll(async () => {
+  redis?.disconnect();
+  await gw?.close();
+  await sim?.close();
+});
+
+const advance = async () =>
+  (
+    (await (
+      await fetch(`${sim.url}/_sim/advance`, {
+        method: 'POST',
+        body: JSON.stringify({ chainId: '43114', blocks: 1 }),
+      })
+    ).json()) as { head: { number: number } }
+  ).head.number;
+
+const keysLike = async (part: string) =>
+  (await redis.keys('gw:v1:*')).filter((k) => k.includes(part) && !k.endsWith(':lease'));
+
+describe('head-following entries', () => {
+  it('each new head replaces the data-cache and response-cache entries of the last one', async () => {
+    for (let i = 0; i < 6; i++) {
+      const n = String(await advance());
+      // Once the gateway has the head, the answer shows it (the response cache may not answer with the
+      // previous head's page).
+      await eventually(() => expect(gw.live!.head('43114')?.number).toBe(n));
+      await eventually(
+        async () => expect((await gw.query(Q)).data?.chain.blocks.edges[0].node.number).toBe(n),
+        2_000,
+        5,
+      );
+      // Between heads, a repeat is a response-cache hit: nothing upstream.
+      sim.reset();
+      const again = await gw.query(Q);
+      expect(again.data?.chain.blocks.edges[0].node.number).toBe(n);
+      expect(sim.stats().byRoute).toEqual({});
+    }
+    expect(await keysLike('/v1/chains/43114/blocks?')).toHaveLength(1);
+    expect(await keysLike(':response:')).toHaveLength(1);
+  });
+
+  it('the entry records the head it was answered at', async () => {
+    const n = String(await advance());
+    await eventually(
+      async () => expect((await gw.query(Q)).data?.chain.blocks.edges[0].node.number).toBe(n),
+      2_000,
+      5,
+    );
+    const [key] = await keysLike('/v1/chains/43114/blocks?');
+    const entry = JSON.parse((await redis.get(key!))!) as { h?: string };
+    expect(entry.h).toBe(`h${n}`);
+  });
+});
