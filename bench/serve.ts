@@ -3,6 +3,8 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
+import { startHttpServer } from '../src/http-server.js';
+import { createLogger } from '../src/telemetry/logger.js';
 
 /**
  * One server under benchmark, in its own process so the load generator does not share its event loop.
@@ -14,6 +16,7 @@ const kind = process.env.BENCH_SERVER ?? 'gateway';
 const port = Number(process.env.PORT ?? 0);
 
 let handler: RequestListener;
+let gateway: ReturnType<typeof createGateway> | undefined;
 if (kind === 'bare') {
   handler = createYoga({
     schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }),
@@ -26,13 +29,31 @@ if (kind === 'bare') {
     kind === 'gateway-redis-only'
       ? new RedisStore({ url: config.redisUrl!, commandTimeoutMs: config.redisCommandTimeoutMs })
       : undefined;
-  handler = createGateway(config, store ? { store } : {}).yoga;
+  gateway = createGateway(config, store ? { store } : {});
+  handler = gateway.yoga;
 }
 
-const server = createServer(handler);
+// The gateway is served as `npm start` serves it (src/http-server.ts: the response-cache fast path in
+// front of Yoga); the bare ceiling is Yoga on a plain Node server.
+const server = gateway
+  ? (
+      await startHttpServer({
+        gateway,
+        port,
+        host: '127.0.0.1',
+        graceMs: 1_000,
+        logger: createLogger({ level: 'silent' }),
+        configure: (s) => {
+          s.keepAliveTimeout = 60_000;
+        },
+      })
+    ).server
+  : createServer(handler);
 server.keepAliveTimeout = 60_000;
-server.listen(port, '127.0.0.1', () => {
+const ready = () => {
   const addr = server.address() as { port: number };
   process.stdout.write(`READY ${addr.port}\n`);
-});
+};
+if (server.listening) ready();
+else server.listen(port, '127.0.0.1', ready);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

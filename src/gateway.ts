@@ -11,7 +11,8 @@ import { TieredStore } from './cache/tiered-store.js';
 import type { Config } from './config.js';
 import { callerKeyOf, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
-import { edgePlugins, edgeYogaOptions } from './edge/index.js';
+import { createFastPath, type FastPath } from './edge/fast-path.js';
+import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
 import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
@@ -77,6 +78,8 @@ export interface Gateway {
   logger: Logger;
   /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
   live?: import('./live/feed.js').LiveFeed;
+  /** Response-cache hits answered before Yoga (src/edge/fast-path.ts); undefined when that cache is off. */
+  fastPath?: FastPath;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -303,12 +306,28 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     },
   });
 
+  // Under PERSISTED_OPERATIONS=only a query text is refused unless it is in the manifest: Yoga decides.
+  const fastPath =
+    config.responseCacheMaxTtlMs > 0 && config.persistedOperations !== 'only'
+      ? createFastPath({
+          store,
+          graphqlEndpoint: GRAPHQL_ENDPOINT,
+          partition: `${configPartition}.${credentialClass(null)}`,
+          versionOf: live.epoch,
+          csrfHeaders: config.csrfPrevention ? CSRF_HEADERS : undefined,
+          maxBodyBytes: config.maxBodyBytes,
+          metrics,
+          logger,
+        })
+      : undefined;
+
   return {
     yoga,
     store,
     metrics,
     logger,
     live: live.feed,
+    fastPath,
     ready: async () => {
       await store.ready(2_000);
       await live.start();

@@ -11,7 +11,7 @@ import type { Logger } from './telemetry/logger.js';
  * `src/server.ts` runs it for the process; tests start it the same way.
  */
 export interface HttpServerOptions {
-  gateway: Pick<Gateway, 'yoga' | 'close'>;
+  gateway: Pick<Gateway, 'yoga' | 'close'> & Partial<Pick<Gateway, 'fastPath'>>;
   /** Serve graphql-ws subscriptions on the GraphQL endpoint. @default true */
   websockets?: boolean;
   port: number;
@@ -48,7 +48,18 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
       inFlight -= 1;
       if (inFlight === 0) onIdle?.();
     });
-    void o.gateway.yoga(req, res);
+    const fast = o.gateway.fastPath;
+    if (!fast) return void o.gateway.yoga(req, res);
+    // A response-cache hit is answered here; anything else (a body the fast path read stays on the
+    // request) goes on to Yoga.
+    fast.serve(req, res).then(
+      (served) => {
+        if (!served) void o.gateway.yoga(req, res);
+      },
+      () => {
+        if (!res.headersSent) void o.gateway.yoga(req, res);
+      },
+    );
   });
   o.configure?.(server);
   const ws = o.websockets === false ? undefined : serveGraphqlWs(server, o.gateway.yoga);

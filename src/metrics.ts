@@ -53,7 +53,7 @@ export function createMetrics(): GatewayMetrics {
     }),
     responseCache: new Counter({
       name: 'gateway_response_cache_total',
-      help: 'Whole-response cache: hit, miss, store, skip.',
+      help: 'Whole-response cache: hit, fast-hit (answered before Yoga), miss, store, skip.',
       labelNames: ['event'],
       registers: [registry],
     }),

@@ -17,6 +17,8 @@ import { useQueryCost } from './use-query-cost.js';
  * budget. Nothing here reaches an upstream: a refused request has made 0 calls.
  */
 export const GRAPHQL_ENDPOINT = '/graphql';
+/** A GET (or a simple POST) must carry one of these: a cross-site form or image cannot set them. */
+export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight'] as const;
 
 export function edgeYogaOptions(
   config: Config,
@@ -63,7 +65,7 @@ export function edgePlugins(
     ...(config.csrfPrevention
       ? [
           useCSRFPrevention({
-            requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'],
+            requestHeaders: [...CSRF_HEADERS],
           }) as Plugin,
         ]
       : []),

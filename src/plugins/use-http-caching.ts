@@ -109,7 +109,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
  * A weak ETag over the answer's `data` and `errors`: `extensions` (the cost estimate, the client's budget
  * left, cache marks) change from request to request without changing the answer, so they are left out.
  */
-function etagOf(body: string): string {
+export function etagOf(body: string): string {
   let meaning = body;
   try {
     const { data, errors } = JSON.parse(body) as { data?: unknown; errors?: unknown };
@@ -120,7 +120,7 @@ function etagOf(body: string): string {
   return `W/"${createHash('sha256').update(meaning).digest('base64url').slice(0, 27)}"`;
 }
 
-function ifNoneMatch(header: string | null, etag: string): boolean {
+export function ifNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
     const tag = t.trim().replace(/^W\//, '');

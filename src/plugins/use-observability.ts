@@ -31,8 +31,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,128}$/;
 
 export function requestIdFrom(headers: Headers): string {
-  const given = headers.get(REQUEST_ID_HEADER);
-  return given !== null && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  return saneRequestId(headers.get(REQUEST_ID_HEADER));
+}
+
+/** The caller's request id when it looks like one, else a new UUID. */
+export function saneRequestId(given: string | null | undefined): string {
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 const headerGetter: TextMapGetter<Headers> = {

@@ -48,50 +48,26 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         count('skip');
         return;
       }
-      const declared = declaredVariables(params.query, params.operationName ?? undefined);
-      if (declared === undefined) {
+      const key = responseKeyOf(params, o.partitionOf(request));
+      if (key === undefined) {
         count('skip'); // not a parseable query: Yoga answers it; nothing to store
         return;
       }
-      // Only the variables the operation declares are part of the key (sorted): undeclared ones change
-      // nothing in the answer, and must not grow the cache.
-      const vars = (params.variables ?? {}) as Record<string, unknown>;
-      const used = Object.fromEntries(
-        declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]),
-      );
-      const hash = createHash('sha256')
-        .update(params.query)
-        .update('\0')
-        .update(params.operationName ?? '')
-        .update('\0')
-        .update(JSON.stringify(used))
-        .digest('base64url');
-      const key = keys.response(o.partitionOf(request), hash);
       // Read once, before execution: an answer is labelled with the heads it started from, never later ones.
       const version = o.versionOf?.() ?? '';
       const [raw] = await o.store.getMany([key]);
-      if (raw !== undefined) {
-        try {
-          const { data, t, ttl, swr, h } = JSON.parse(raw) as ExecutionResult & {
-            t?: number;
-            ttl?: number;
-            swr?: number;
-            h?: string;
-          };
-          if ((h ?? '') !== version) throw new Error('an older version');
-          count('hit');
-          // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
-          if (t !== undefined && ttl !== undefined)
-            noteFreshness(request, {
-              maxAgeMs: Math.max(0, t + ttl - Date.now()),
-              swrMs: swr ?? 0,
-              ageMs: Date.now() - t,
-            });
-          setResult({ data });
-          return;
-        } catch {
-          // a corrupt entry, or one of another version, is a miss
-        }
+      const entry = readResponseEntry(raw, version);
+      if (entry) {
+        count('hit');
+        // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
+        if (entry.t !== undefined && entry.ttl !== undefined)
+          noteFreshness(request, {
+            maxAgeMs: Math.max(0, entry.t + entry.ttl - Date.now()),
+            swrMs: entry.swr ?? 0,
+            ageMs: Date.now() - entry.t,
+          });
+        setResult({ data: entry.data } as ExecutionResult);
+        return;
       }
       count('miss');
       pending.set(request, { key, version });
@@ -121,6 +97,63 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       };
     },
   };
+}
+
+/**
+ * The whole-response cache key of a request's parameters within a partition, or undefined when its text
+ * does not parse. Only the variables the operation declares are part of the key (sorted): undeclared ones
+ * change nothing in the answer, and must not grow the cache. (The fast path, src/edge/fast-path.ts, finds
+ * entries by the same key.)
+ */
+export function responseKeyOf(
+  params: { query?: unknown; operationName?: unknown; variables?: unknown },
+  partition: string,
+): string | undefined {
+  if (typeof params.query !== 'string') return undefined;
+  const operationName = typeof params.operationName === 'string' ? params.operationName : '';
+  const declared = declaredVariables(params.query, operationName || undefined);
+  if (declared === undefined) return undefined;
+  const vars =
+    typeof params.variables === 'object' && params.variables !== null
+      ? (params.variables as Record<string, unknown>)
+      : {};
+  const used = Object.fromEntries(
+    declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]),
+  );
+  const hash = createHash('sha256')
+    .update(params.query)
+    .update('\0')
+    .update(operationName)
+    .update('\0')
+    .update(JSON.stringify(used))
+    .digest('base64url');
+  return keys.response(partition, hash);
+}
+
+/** A stored whole response. */
+export interface ResponseEntry {
+  data: unknown;
+  /** Stored at (epoch ms). */
+  t?: number;
+  /** Fresh for (ms). */
+  ttl?: number;
+  swr?: number;
+  /** The version it was answered at (the live chains' heads). */
+  h?: string;
+}
+
+/** A stored entry, when it parses and was answered at `version`; undefined (a miss) otherwise. */
+export function readResponseEntry(
+  raw: string | undefined,
+  version: string,
+): ResponseEntry | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const entry = JSON.parse(raw) as ResponseEntry;
+    return (entry.h ?? '') === version ? entry : undefined;
+  } catch {
+    return undefined; // a corrupt entry is a miss
+  }
 }
 
 /** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */

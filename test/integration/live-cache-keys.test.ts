@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
@@ -79,5 +81,43 @@ describe('head-following entries', () => {
     const [key] = await keysLike('/v1/chains/43114/blocks?');
     const entry = JSON.parse((await redis.get(key!))!) as { h?: string };
     expect(entry.h).toBe(`h${n}`);
+  });
+
+  it('the fast path (before Yoga) never serves a response of an older head', async () => {
+    const http = await startHttpServer({
+      gateway: gw,
+      port: 0,
+      host: '127.0.0.1',
+      graceMs: 100,
+      logger: createLogger({ level: 'silent' }),
+    });
+    const fastHits = async () =>
+      (
+        await gw.metrics.registry.getSingleMetric('gateway_response_cache_total')!.get()
+      ).values.find((v) => v.labels.event === 'fast-hit')?.value ?? 0;
+    const viaHttp = async () =>
+      (
+        (await (
+          await fetch(`http://127.0.0.1:${http.port}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ query: Q }),
+          })
+        ).json()) as any
+      ).data.chain.blocks.edges[0].node.number as string;
+    try {
+      const n = String(await advance());
+      await eventually(() => expect(gw.live!.head('43114')?.number).toBe(n));
+      await eventually(async () => expect(await viaHttp()).toBe(n), 2_000, 5);
+      const before = await fastHits();
+      expect(await viaHttp()).toBe(n);
+      expect(await fastHits()).toBe(before + 1);
+      const next = String(await advance());
+      await eventually(() => expect(gw.live!.head('43114')?.number).toBe(next));
+      expect(await viaHttp()).toBe(next);
+      expect(await fastHits()).toBe(before + 1);
+    } finally {
+      await http.server.close();
+    }
   });
 });
