@@ -1,6 +1,6 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { envelopeRemainingMs, ReadThrough, type SerializedError } from './cache/cached.js';
+import { ReadThrough, type SerializedError } from './cache/cached.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { type CacheClass, type CachePolicy, createCachePolicy } from './cache/policy.js';
@@ -367,7 +367,7 @@ function createStore(
       }
     },
   });
-  return new TieredStore(lru, redis, 60_000, (raw) => envelopeRemainingMs(raw));
+  return new TieredStore(lru, redis, 60_000);
 }
 
 /**

@@ -112,12 +112,6 @@ export function encodeEnvelope(env: Envelope): string {
   return JSON.stringify(env);
 }
 
-/** Remaining freshness of an encoded envelope, without a full parse of large values. */
-export function envelopeRemainingMs(raw: string, now = Date.now()): number {
-  const m = /^\{"e":(\d+)/.exec(raw);
-  return m ? Math.max(0, Number(m[1]) - now) : 0;
-}
-
 export class ReadThrough {
   readonly #store: CacheStore;
   readonly #now: () => number;
@@ -166,10 +160,22 @@ export class ReadThrough {
     observer?: ServeObserver,
   ): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
+    const envs = items.map((item, idx) => this.#decode(item.key, raw[idx]));
+    // A local copy of another version: another replica may have stored this version in the shared tier
+    // already (it saw the head first): one more read, past the local tier, before loading.
+    const older = items.flatMap((item, idx) => {
+      const env = envs[idx];
+      return env && item.version !== undefined && env.h !== item.version ? [idx] : [];
+    });
+    if (older.length > 0 && this.#store.readShared) {
+      const shared = await this.#store.readShared(older.map((idx) => items[idx]!.key));
+      older.forEach((idx, j) => {
+        const env = this.#decode(items[idx]!.key, shared[j]);
+        if (env) envs[idx] = env;
+      });
+    }
     const now = this.#now();
-    return Promise.all(
-      items.map((item, idx) => this.#serve(item, this.#decode(item.key, raw[idx]), now, observer)),
-    );
+    return Promise.all(items.map((item, idx) => this.#serve(item, envs[idx], now, observer)));
   }
 
   #decode(key: string, raw: string | undefined): Envelope | undefined {
@@ -298,7 +304,6 @@ export class ReadThrough {
     const now = this.#now();
     const swr = item.swrMs ?? 0;
     const sie = item.staleIfErrorMs ?? 0;
-    // Key order matters: `e` first lets envelopeRemainingMs read it without parsing the value.
     const env: Envelope = {
       e: now + ttl,
       ...(swr > 0 ? { r: now + ttl + swr } : {}),
@@ -324,7 +329,8 @@ export class ReadThrough {
   }
 
   async #readFresh<T>(key: string, version: string | undefined): Promise<T | undefined> {
-    const [raw] = await this.#store.getMany([key]);
+    // What another process stored is in the shared tier (a local copy can only be older).
+    const [raw] = await (this.#store.readShared ?? this.#store.getMany).call(this.#store, [key]);
     const env = decode(raw);
     return env && !env.x && env.e > this.#now() && (version === undefined || env.h === version)
       ? (env.v as T)

@@ -1,5 +1,6 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
-import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
+import { readExpiry, withExpiry } from './expiry.js';
+import type { CacheEntry, CacheHealth, SharedStore, StoredWithExpiry } from './store.js';
 
 /**
  * Redis (or Redis Cluster) through ioredis. Built to never hold a request hostage:
@@ -8,6 +9,8 @@ import type { CacheEntry, CacheHealth, CacheStore } from './store.js';
  * - ioredis reconnects by itself with a capped backoff, and `health()` reports 'degraded' meanwhile.
  * Reads of one batch are one MGET on a single Redis; on a cluster, where one MGET cannot span slots,
  * per-key GETs sent together are auto-pipelined by ioredis into one pipeline per node. Writes are one pipeline.
+ * Each value is stored with its expiry in front (src/cache/expiry.ts), so a tier in front of this store
+ * knows how long what it copies may live.
  */
 export interface RedisStoreOptions {
   url: string;
@@ -17,15 +20,19 @@ export interface RedisStoreOptions {
   cluster?: boolean;
   /** Called on backend errors (counted by metrics, logged). */
   onError?: (op: 'get' | 'set' | 'connection', error: Error) => void;
+  /** @default Date.now */
+  now?: () => number;
 }
 
-export class RedisStore implements CacheStore {
+export class RedisStore implements SharedStore {
   readonly kind = 'redis' as const;
   readonly client: Redis | Cluster;
   readonly #onError: NonNullable<RedisStoreOptions['onError']>;
+  readonly #now: () => number;
 
   constructor(o: RedisStoreOptions) {
     this.#onError = o.onError ?? (() => {});
+    this.#now = o.now ?? Date.now;
     const common: RedisOptions = {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
@@ -55,6 +62,10 @@ export class RedisStore implements CacheStore {
   }
 
   async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return (await this.getManyWithExpiry(keys)).map((v) => v?.value);
+  }
+
+  async getManyWithExpiry(keys: readonly string[]): Promise<(StoredWithExpiry | undefined)[]> {
     if (keys.length === 0) return [];
     if (this.client.status !== 'ready') return keys.map(() => undefined);
     try {
@@ -62,7 +73,7 @@ export class RedisStore implements CacheStore {
         this.client instanceof Cluster
           ? await Promise.all(keys.map((k) => this.client.get(k)))
           : await this.client.mget(...keys);
-      return values.map((v) => v ?? undefined);
+      return values.map((v) => (v === null ? undefined : readExpiry(v)));
     } catch (e) {
       this.#onError('get', e as Error);
       return keys.map(() => undefined);
@@ -73,15 +84,17 @@ export class RedisStore implements CacheStore {
     const live = entries.filter((e) => e.ttlMs > 0);
     if (live.length === 0 || this.client.status !== 'ready') return;
     try {
+      const now = this.#now();
+      const stored = (e: CacheEntry) => withExpiry(e.value, now + e.ttlMs);
       if (this.client instanceof Cluster) {
         // Keys of one batch live in different slots: auto-pipelining groups them per node.
         await Promise.all(
-          live.map((e) => this.client.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs))),
+          live.map((e) => this.client.set(e.key, stored(e), 'PX', Math.ceil(e.ttlMs))),
         );
         return;
       }
       const pipe = this.client.pipeline();
-      for (const e of live) pipe.set(e.key, e.value, 'PX', Math.ceil(e.ttlMs));
+      for (const e of live) pipe.set(e.key, stored(e), 'PX', Math.ceil(e.ttlMs));
       const results = await pipe.exec();
       const failed = results?.find(([err]) => err);
       if (failed?.[0]) this.#onError('set', failed[0]);

@@ -20,12 +20,29 @@ export interface CacheStore {
   getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** One round trip for all entries; failures are counted, never thrown. */
   setMany(entries: readonly CacheEntry[]): Promise<void>;
+  /**
+   * Reads past any in-process tier, straight from the shared backend (refreshing the tier): for a reader
+   * that found a local copy it cannot use (of an older version) while another replica may have stored a
+   * newer one. Absent on single-tier stores.
+   */
+  readShared?(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** Whether the (shared) backend still holds `key`, without reading its value; false when it cannot answer. */
   has(key: string): Promise<boolean>;
   health(): CacheHealth;
   /** Resolves once the backend answers, or after `timeoutMs` (a cache that is down must not hold start-up). */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A value read with the time it expires (epoch ms), when the store knows it. */
+export interface StoredWithExpiry {
+  value: string;
+  expiresAt?: number;
+}
+
+/** A shared backend that knows when each value expires (Redis: src/cache/expiry.ts). */
+export interface SharedStore extends CacheStore {
+  getManyWithExpiry(keys: readonly string[]): Promise<(StoredWithExpiry | undefined)[]>;
 }
 
 export interface MemoryStoreOptions {

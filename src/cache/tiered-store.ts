@@ -1,38 +1,43 @@
-import type { CacheEntry, CacheHealth, CacheStore, MemoryStore } from './store.js';
+import type { CacheEntry, CacheHealth, CacheStore, MemoryStore, SharedStore } from './store.js';
 
 /**
  * A small in-process LRU in front of a shared store (Redis). Reads go to the LRU first and send only the
  * misses to the shared store in one round trip, promoting what they find; writes go to both.
- * The LRU keeps an entry no longer than the shared store was told to (and at most `l1MaxTtlMs`), so
- * replicas converge on the shared copy quickly.
+ * The LRU keeps an entry no longer than the shared store was told to (each value there carries its
+ * expiry: src/cache/expiry.ts), and at most `l1MaxTtlMs`, so replicas converge on the shared copy quickly.
+ * A value without a known expiry is not copied.
  */
 export class TieredStore implements CacheStore {
   readonly kind = 'tiered' as const;
 
   constructor(
     readonly l1: MemoryStore,
-    readonly l2: CacheStore,
+    readonly l2: SharedStore,
     readonly l1MaxTtlMs = 60_000,
-    /** Remaining life of a value found in the shared store (the read-through layer's envelope knows it). */
-    readonly remainingTtlMs: (value: string) => number = () => 5_000,
+    readonly now: () => number = Date.now,
   ) {}
 
   async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
     const out = await this.l1.getMany(keys);
     const missIdx = out.flatMap((v, i) => (v === undefined ? [i] : []));
     if (missIdx.length === 0) return out;
-    const found = await this.l2.getMany(missIdx.map((i) => keys[i]!));
-    const promote: CacheEntry[] = [];
+    const found = await this.readShared(missIdx.map((i) => keys[i]!));
     missIdx.forEach((i, j) => {
-      const v = found[j];
-      if (v !== undefined) {
-        out[i] = v;
-        promote.push({
-          key: keys[i]!,
-          value: v,
-          ttlMs: Math.min(this.l1MaxTtlMs, this.remainingTtlMs(v)),
-        });
-      }
+      out[i] = found[j];
+    });
+    return out;
+  }
+
+  async readShared(keys: readonly string[]): Promise<(string | undefined)[]> {
+    const found = await this.l2.getManyWithExpiry(keys);
+    const promote: CacheEntry[] = [];
+    const now = this.now();
+    const out = found.map((v, i) => {
+      if (v === undefined) return undefined;
+      const left = v.expiresAt === undefined ? 0 : v.expiresAt - now;
+      if (left > 0)
+        promote.push({ key: keys[i]!, value: v.value, ttlMs: Math.min(this.l1MaxTtlMs, left) });
+      return v.value;
     });
     await this.l1.setMany(promote);
     return out;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readExpiry } from '../../src/cache/expiry.js';
 import { startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -15,11 +16,12 @@ import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 let sim: RunningSimulator;
 let gw: TestGateway;
 let redis: Redis;
+let redisUrl: string;
 const Q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number hash } } } } }';
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 120);
+  redisUrl = redisDb(inject('redisUrl'), 120);
   await flushRedisDb(redisUrl);
   redis = new Redis(redisUrl);
   gw = createTestGateway(sim, {
@@ -79,7 +81,7 @@ describe('head-following entries', () => {
       5,
     );
     const [key] = await keysLike('/v1/chains/43114/blocks?');
-    const entry = JSON.parse((await redis.get(key!))!) as { h?: string };
+    const entry = JSON.parse(readExpiry((await redis.get(key!))!).value) as { h?: string };
     expect(entry.h).toBe(`h${n}`);
   });
 
@@ -118,6 +120,32 @@ describe('head-following entries', () => {
       expect(await fastHits()).toBe(before + 1);
     } finally {
       await http.server.close();
+    }
+  });
+
+  it('a replica whose local copy is of an older head takes the newer one another replica stored', async () => {
+    const other = createTestGateway(sim, {
+      redisUrl,
+      env: { LIVE_WS: `43114=${sim.wsUrl}`, RESPONSE_CACHE_MAX_TTL_MS: '0' },
+    });
+    await other.ready();
+    try {
+      const shown = async (g: TestGateway) =>
+        (await g.query(Q)).data?.chain.blocks.edges[0].node.number as string;
+      const n = String(await advance());
+      for (const g of [gw, other])
+        await eventually(() => expect(g.live!.head('43114')?.number).toBe(n));
+      // The other replica's in-process tier now holds this head's page.
+      expect(await shown(other)).toBe(n);
+      const next = String(await advance());
+      for (const g of [gw, other])
+        await eventually(() => expect(g.live!.head('43114')?.number).toBe(next));
+      expect(await shown(gw)).toBe(next); // loads it once, into the shared tier
+      sim.reset();
+      expect(await shown(other)).toBe(next);
+      expect(sim.stats().byRoute).toEqual({});
+    } finally {
+      await other.close();
     }
   });
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ExecutionResult } from 'graphql';
 import { buildSchema } from 'graphql';
-import { envelopeRemainingMs } from '../../src/cache/cached.js';
 import type { CacheClass, CachePolicy } from '../../src/cache/policy.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
@@ -247,7 +246,6 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       new MemoryStore(),
       new RedisStore({ url: o.redisUrl, commandTimeoutMs: 2_000 }),
       60_000,
-      (raw) => envelopeRemainingMs(raw),
     ),
   );
   const cached: TestGateway = createTestGateway(sim, {
