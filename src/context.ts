@@ -1,8 +1,16 @@
+import type { ReadThrough } from './cache/cached.js';
+import { credentialClass } from './cache/keys.js';
 import type { PageSnapshots } from './cache/page-snapshots.js';
-import type { ServeTracker } from './cache/serve-tracker.js';
+import type { CachePolicy } from './cache/policy.js';
+import { ServeTracker } from './cache/serve-tracker.js';
+import type { Config } from './config.js';
 import type { LiveFeed } from './live/feed.js';
-import type { Loaders } from './loaders/index.js';
-import type { AdminAuth } from './schema/admin-auth.js';
+import type { Live } from './live/wire.js';
+import { createLoaders, type LoaderClients, type Loaders } from './loaders/index.js';
+import type { LoaderDeps } from './loaders/request-loader.js';
+import { type AdminAuth, readAdminAuth } from './schema/admin-auth.js';
+import type { UpstreamClients } from './upstream/clients.js';
+import type { UpstreamRequest } from './upstream/request.js';
 import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
 
 /** What every resolver sees. Resolvers read upstream data only through `loaders`. */
@@ -40,3 +48,68 @@ export const CREDENTIAL_HEADERS = [
   'x-glacier-api-key',
   'x-service-api-key',
 ] as const;
+
+export interface ContextDeps {
+  config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize'>;
+  cache: ReadThrough;
+  policy: CachePolicy;
+  live: Pick<Live, 'feed' | 'specOf' | 'tagOf'>;
+  upstreams: UpstreamClients;
+  snapshots: PageSnapshots;
+  /** Key partitions of the two HTTP APIs' answers (their configured base URLs). */
+  partitions: { 'data-api': string; 'metrics-api': string };
+  /** Test-only: smaller upstream pages for the token lists. */
+  tokenPageSizes?: LoaderClients['tokenPageSizes'];
+}
+
+/**
+ * Builds each request's context: its Data API clients (with the caller's own key, which takes precedence
+ * for its request and is never logged or cached), the cache partitions its answers belong to, its serve
+ * tracker and head versions, and fresh DataLoaders over all of it.
+ */
+export function createContextFactory(d: ContextDeps): (request: Request) => GatewayContext {
+  return (request) => {
+    const callerKey = callerKeyOf(request.headers);
+    const dataPartition = `${d.partitions['data-api']}.${credentialClass(callerKey)}`;
+    const { signatureAggregator, ...callerClients } = d.upstreams.forCaller(callerKey);
+    const served = new ServeTracker();
+    const headsTouched = new Map<string, string>();
+    const clients: LoaderClients = {
+      ...callerClients,
+      metricsApi: d.upstreams.metricsApi,
+      metricsMoreApi: d.upstreams.metricsMoreApi,
+      nodes: d.upstreams.nodes,
+      evm: d.upstreams.evm,
+      tokenPageSizes: d.tokenPageSizes,
+    };
+    const loaderDeps = (): LoaderDeps => ({
+      cache: d.cache,
+      policy: d.policy,
+      observer: served,
+      partitionOf: (req: UpstreamRequest<unknown>) =>
+        req.upstream === 'data-api'
+          ? dataPartition
+          : req.upstream === 'metrics-api'
+            ? d.partitions['metrics-api']
+            : undefined,
+      specOf: d.live.specOf,
+      versionOf: (req: UpstreamRequest<unknown>) => d.live.tagOf(req, headsTouched),
+    });
+    const feed = d.live.feed;
+    return {
+      headsTouched,
+      ...(feed
+        ? { live: { feed, loaders: () => createLoaders(loaderDeps(), clients), pollMs: 1_000 } }
+        : {}),
+      served,
+      signatureAggregator,
+      adminAuth: readAdminAuth(request.headers.get('authorization'), d.config.adminToken),
+      loaders: createLoaders(loaderDeps(), clients),
+      connections: {
+        cursorSecret: d.config.cursorSecret,
+        maxFirst: d.config.maxPageSize,
+        snapshots: d.snapshots,
+      },
+    };
+  };
+}

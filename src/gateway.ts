@@ -1,23 +1,19 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { ReadThrough, type SerializedError } from './cache/cached.js';
+import { createStore, memoryBudget } from './cache/create-store.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { type CacheClass, type CachePolicy, createCachePolicy } from './cache/policy.js';
-import { RedisStore } from './cache/redis-store.js';
-import { ServeTracker } from './cache/serve-tracker.js';
-import { type CacheStore, MemoryStore } from './cache/store.js';
-import { TieredStore } from './cache/tiered-store.js';
+import type { CacheStore } from './cache/store.js';
 import type { Config } from './config.js';
-import { callerKeyOf, type GatewayContext } from './context.js';
+import { callerKeyOf, createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
 import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
-import { createPacer, guardHttpClient } from './edge/upstream-guard.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { createLive } from './live/wire.js';
-import { createLoaders } from './loaders/index.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { useApq } from './plugins/use-apq.js';
 import { useArgumentChecks } from './plugins/use-argument-checks.js';
@@ -28,26 +24,13 @@ import { useHttpCaching } from './plugins/use-http-caching.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
-import { readAdminAuth } from './schema/admin-auth.js';
 import { maskError } from './schema/errors.js';
 import { buildSchema } from './schema/index.js';
 import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
-import { currentRequestScope } from './telemetry/request-scope.js';
 import { noteCacheEvent } from './telemetry/spans.js';
-import { createDataApiClient } from './upstream/data-api.js';
-import { createIcmApiClient } from './upstream/data-api-icm.js';
-import { createPrimaryApiClient } from './upstream/data-api-primary.js';
-import { createPrimaryNetApiClient } from './upstream/data-api-primary-net.js';
-import { createStakingApiClient } from './upstream/data-api-staking.js';
-import { createTokensApiClient } from './upstream/data-api-tokens.js';
-import { UpstreamError, type UpstreamName } from './upstream/errors.js';
-import { createEvmStateClient } from './upstream/evm-state.js';
-import { createHttpClient, watchFailedAttempts } from './upstream/http.js';
-import { createMetricsApiClient } from './upstream/metrics-api.js';
-import { createMetricsMoreClient } from './upstream/metrics-api-more.js';
-import { createNodeRpcClient } from './upstream/node-rpc.js';
-import { RouteLabels } from './upstream/observe.js';
-import { createSignatureAggregatorClient } from './upstream/signature-aggregator.js';
+import { createUpstreamClients } from './upstream/clients.js';
+import { UpstreamError } from './upstream/errors.js';
+import { watchFailedAttempts } from './upstream/http.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
@@ -119,68 +102,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   });
   const snapshots = createPageSnapshots(store);
 
-  // One HTTP client per upstream (and per configured node), sharing the retry/timeout settings and metrics.
-  const routeLabels = new RouteLabels();
-  // Each is paced on its upstream's `ratelimit-remaining` and behind its own circuit breaker (src/edge).
-  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) => {
-    const pacer = createPacer({ slowdownBelow: config.upstreamSlowdownBelow });
-    return guardHttpClient(
-      createHttpClient({
-        name,
-        baseUrl,
-        headers,
-        timeoutMs: config.upstreamTimeoutMs,
-        retries: config.upstreamRetries,
-        maxRetryAfterMs: config.maxRetryAfterMs,
-        maxBodyBytes: config.upstreamMaxBodyBytes,
-        fetch: pacer.observe(deps.fetch ?? globalThis.fetch),
-        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
-        onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
-        onAttempt: (a) => {
-          metrics.upstreamLatency.observe(
-            {
-              upstream: a.upstream,
-              method: a.method,
-              route: routeLabels.label(a.upstream, a.route),
-              status: a.status,
-            },
-            a.durationMs / 1000,
-          );
-          const scope = currentRequestScope();
-          if (scope) {
-            scope.upstreamCalls += 1;
-            if (a.attempt > 1) scope.upstreamRetries += 1;
-          }
-        },
-      }),
-      {
-        failures: config.circuitBreakerFailures,
-        cooldownMs: config.circuitBreakerCooldownMs,
-        pacer,
-      },
-    );
-  };
+  const upstreams = createUpstreamClients(config, { metrics, fetch: deps.fetch });
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
-  const dataApiHttp = httpFor(
-    'data-api',
-    config.dataApiUrl,
-    config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
-  );
-  // The Metrics API needs no key; its client is the same for every request.
-  const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
-  const metricsApi = createMetricsApiClient(metricsHttp);
-  const metricsMoreApi = createMetricsMoreClient(metricsHttp);
-  // One client per configured node, for the process's life. Clients only ever reach these URLs.
-  const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
-  const nodeClients = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
-  // EVM state endpoints: every node's C-Chain, plus the L1 EVMs named in EVM_CHAINS (≤ 40 a batch).
-  const evmClients = [
-    ...config.nodes.map((t) => ({ node: t.name, path: '/ext/bc/C/rpc' })),
-    ...config.evmChains.map((c) => ({ node: c.node, path: `/ext/bc/${c.blockchainId}/rpc` })),
-  ].map((e) => {
-    const url = config.nodes.find((t) => t.name === e.node)!.url;
-    return createEvmStateClient({ ...e, url, http: nodeHttp.get(e.node)! });
-  });
 
   // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
   // Data API keys the caller's credential class; a whole response carries all of the configuration.
@@ -193,6 +116,17 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     config.metricsApiUrl,
     ...config.nodes.map((t) => `${t.name}=${t.url}`),
   );
+
+  const contextOf = createContextFactory({
+    config,
+    cache,
+    policy,
+    live,
+    upstreams,
+    snapshots,
+    partitions: upstreamPartition,
+    tokenPageSizes: deps.tokenPageSizes,
+  });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
@@ -248,62 +182,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // Last: it wraps whichever request parser the plugins above chose.
       useBodyLimit(config.maxBodyBytes),
     ],
-    context: ({ request }): GatewayContext => {
-      // A caller's own Data API key takes precedence for its request (it is never logged or cached).
-      const callerKey = callerKeyOf(request.headers);
-      const dataPartition = `${upstreamPartition['data-api']}.${credentialClass(callerKey)}`;
-      const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
-      const dataApi = createDataApiClient(dataApiHttp, callerOpts);
-      const primaryApi = createPrimaryApiClient(dataApiHttp, callerOpts);
-      const primaryNetApi = createPrimaryNetApiClient(dataApiHttp, callerOpts);
-      const icmApi = createIcmApiClient(dataApiHttp, callerOpts);
-      const served = new ServeTracker();
-      const headsTouched = new Map<string, string>();
-      const partitionOf = (req: Parameters<typeof live.tagOf>[0]) =>
-        req.upstream === 'data-api'
-          ? dataPartition
-          : req.upstream === 'metrics-api'
-            ? upstreamPartition['metrics-api']
-            : undefined;
-      const clients = {
-        dataApi,
-        primaryApi,
-        primaryNetApi,
-        icmApi,
-        metricsApi,
-        nodes: nodeClients,
-        evm: evmClients,
-        tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
-        tokenPageSizes: deps.tokenPageSizes,
-        stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
-        metricsMoreApi,
-      };
-      const loaderDeps = () => ({
-        cache,
-        policy,
-        observer: served,
-        partitionOf,
-        specOf: live.specOf,
-        versionOf: (req: Parameters<typeof live.tagOf>[0]) => live.tagOf(req, headsTouched),
-      });
-      return {
-        headsTouched,
-        ...(live.feed
-          ? {
-              live: {
-                feed: live.feed,
-                loaders: () => createLoaders(loaderDeps(), clients),
-                pollMs: 1_000,
-              },
-            }
-          : {}),
-        served,
-        signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
-        adminAuth: readAdminAuth(request.headers.get('authorization'), config.adminToken),
-        loaders: createLoaders(loaderDeps(), clients),
-        connections: { cursorSecret: config.cursorSecret, maxFirst: config.maxPageSize, snapshots },
-      };
-    },
+    context: ({ request }) => contextOf(request),
   });
 
   // Under PERSISTED_OPERATIONS=only a query text is refused unless it is in the manifest: Yoga decides.
@@ -338,48 +217,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       await store.close();
     },
   };
-}
-
-function createStore(
-  config: Config,
-  log: NonNullable<GatewayDeps['log']>,
-  metrics: GatewayMetrics,
-): CacheStore {
-  const lru = new MemoryStore({
-    maxEntries: config.memoryCacheMaxEntries,
-    maxBytes: memoryBudget(config).store,
-  });
-  if (!config.redisUrl) return lru;
-  let lastLogged = 0;
-  const redis = new RedisStore({
-    url: config.redisUrl,
-    cluster: config.redisCluster,
-    commandTimeoutMs: config.redisCommandTimeoutMs,
-    onError: (op, e) => {
-      metrics.redisErrors.inc({ op });
-      // Redis being down is expected to be survivable: say so, at most every 10 s.
-      if (Date.now() - lastLogged > 10_000) {
-        lastLogged = Date.now();
-        log(
-          'warn',
-          `redis ${op} failed (${e.message}); serving from the upstreams until it is back`,
-        );
-      }
-    },
-  });
-  return new TieredStore(lru, redis, 60_000);
-}
-
-/**
- * MEMORY_CACHE_MAX_BYTES split between the LRU's entries (three quarters: upstream answers, whole
- * responses, page snapshots) and the parsed values the read-through keeps of the hottest of them.
- */
-export function memoryBudget(config: Pick<Config, 'memoryCacheMaxBytes'>): {
-  store: number;
-  parsed: number;
-} {
-  const parsed = Math.floor(config.memoryCacheMaxBytes / 4);
-  return { store: config.memoryCacheMaxBytes - parsed, parsed };
 }
 
 /**

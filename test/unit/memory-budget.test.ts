@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ReadThrough } from '../../src/cache/cached.js';
+import { memoryBudget } from '../../src/cache/create-store.js';
 import { entryBytes, MemoryStore } from '../../src/cache/store.js';
 import { loadConfig } from '../../src/config.js';
-import { memoryBudget } from '../../src/gateway.js';
 
 const item = (key: string, load: () => Promise<unknown>) => ({ key, load, ttlMs: () => 60_000 });
 

@@ -1,0 +1,112 @@
+import type { Config } from '../config.js';
+import { createPacer, guardHttpClient } from '../edge/upstream-guard.js';
+import type { GatewayMetrics } from '../metrics.js';
+import { currentRequestScope } from '../telemetry/request-scope.js';
+import { createDataApiClient } from './data-api.js';
+import { createIcmApiClient } from './data-api-icm.js';
+import { createPrimaryApiClient } from './data-api-primary.js';
+import { createPrimaryNetApiClient } from './data-api-primary-net.js';
+import { createStakingApiClient } from './data-api-staking.js';
+import { createTokensApiClient } from './data-api-tokens.js';
+import type { UpstreamName } from './errors.js';
+import { createEvmStateClient } from './evm-state.js';
+import { createHttpClient } from './http.js';
+import { createMetricsApiClient } from './metrics-api.js';
+import { createMetricsMoreClient } from './metrics-api-more.js';
+import { createNodeRpcClient } from './node-rpc.js';
+import { RouteLabels } from './observe.js';
+import { createSignatureAggregatorClient } from './signature-aggregator.js';
+
+/**
+ * Every upstream client of one gateway. One HTTP client per upstream (and per configured node) for the
+ * process's life, sharing the retry/timeout settings and metrics, each paced on its upstream's
+ * `ratelimit-remaining` and behind its own circuit breaker (src/edge). The Data API clients are made per
+ * request (`forCaller`): a caller's own key goes with its request only.
+ */
+export type UpstreamClients = ReturnType<typeof createUpstreamClients>;
+export type CallerClients = ReturnType<UpstreamClients['forCaller']>;
+
+export function createUpstreamClients(
+  config: Config,
+  o: { metrics: GatewayMetrics; fetch?: typeof fetch },
+) {
+  const { metrics } = o;
+  const routeLabels = new RouteLabels();
+  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) => {
+    const pacer = createPacer({ slowdownBelow: config.upstreamSlowdownBelow });
+    return guardHttpClient(
+      createHttpClient({
+        name,
+        baseUrl,
+        headers,
+        timeoutMs: config.upstreamTimeoutMs,
+        retries: config.upstreamRetries,
+        maxRetryAfterMs: config.maxRetryAfterMs,
+        maxBodyBytes: config.upstreamMaxBodyBytes,
+        fetch: pacer.observe(o.fetch ?? globalThis.fetch),
+        onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
+        onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+        onAttempt: (a) => {
+          metrics.upstreamLatency.observe(
+            {
+              upstream: a.upstream,
+              method: a.method,
+              route: routeLabels.label(a.upstream, a.route),
+              status: a.status,
+            },
+            a.durationMs / 1000,
+          );
+          const scope = currentRequestScope();
+          if (scope) {
+            scope.upstreamCalls += 1;
+            if (a.attempt > 1) scope.upstreamRetries += 1;
+          }
+        },
+      }),
+      {
+        failures: config.circuitBreakerFailures,
+        cooldownMs: config.circuitBreakerCooldownMs,
+        pacer,
+      },
+    );
+  };
+  const dataApiHttp = httpFor(
+    'data-api',
+    config.dataApiUrl,
+    config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
+  );
+  // The Metrics API needs no key; its client is the same for every request.
+  const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
+  const metricsApi = createMetricsApiClient(metricsHttp);
+  const metricsMoreApi = createMetricsMoreClient(metricsHttp);
+  // One client per configured node, for the process's life. Clients only ever reach these URLs.
+  const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
+  const nodes = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
+  // EVM state endpoints: every node's C-Chain, plus the L1 EVMs named in EVM_CHAINS (≤ 40 a batch).
+  const evm = [
+    ...config.nodes.map((t) => ({ node: t.name, path: '/ext/bc/C/rpc' })),
+    ...config.evmChains.map((c) => ({ node: c.node, path: `/ext/bc/${c.blockchainId}/rpc` })),
+  ].map((e) => {
+    const url = config.nodes.find((t) => t.name === e.node)!.url;
+    return createEvmStateClient({ ...e, url, http: nodeHttp.get(e.node)! });
+  });
+  return {
+    metricsApi,
+    metricsMoreApi,
+    nodes,
+    evm,
+    /** The Data API clients of one request: with the caller's own key, when it brought one. */
+    forCaller(callerKey: string | null) {
+      const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
+      return {
+        dataApi: createDataApiClient(dataApiHttp, callerOpts),
+        primaryApi: createPrimaryApiClient(dataApiHttp, callerOpts),
+        primaryNetApi: createPrimaryNetApiClient(dataApiHttp, callerOpts),
+        icmApi: createIcmApiClient(dataApiHttp, callerOpts),
+        tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
+        stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
+        signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
+      };
+    },
+  };
+}
