@@ -52,6 +52,11 @@ export interface GatewayDeps {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
   logger?: Logger;
+  /**
+   * The clock of every cache decision (freshness, stale windows, snapshots, whole responses): tests move
+   * it instead of sleeping. Sockets, leases, budgets and breakers keep real time. @default Date.now
+   */
+  now?: () => number;
 }
 
 export interface Gateway {
@@ -81,7 +86,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     });
 
   const metrics = createMetrics();
-  const store = deps.store ?? createStore(config, log, metrics);
+  const now = deps.now ?? Date.now;
+  const store = deps.store ?? createStore(config, log, metrics, now);
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
   // Live heads, head-keyed cache entries and cross-replica miss leases (src/live, src/cache/miss-lease.ts).
@@ -89,6 +95,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const cache = new ReadThrough({
     acrossProcesses: live.acrossProcesses,
     store,
+    now,
     serializeError,
     deserializeError,
     isTransient,
@@ -100,7 +107,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     watchFailedAttempts,
     parsedMaxBytes: memoryBudget(config).parsed,
   });
-  const snapshots = createPageSnapshots(store);
+  const snapshots = createPageSnapshots(store, { now });
 
   const upstreams = createUpstreamClients(config, { metrics, fetch: deps.fetch });
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
@@ -171,6 +178,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         partitionOf: (request) =>
           `${configPartition}.${credentialClass(callerKeyOf(request.headers))}`,
         versionOf: live.epoch,
+        now,
       }),
       // Head-keyed answers change with the next block: CDNs are told to keep them no longer than a block.
       useHttpCaching({
@@ -197,6 +205,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
           maxBodyBytes: config.maxBodyBytes,
           metrics,
           logger,
+          now,
         })
       : undefined;
 

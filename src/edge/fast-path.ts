@@ -36,6 +36,8 @@ export interface FastPathOptions {
   maxBodyBytes: number;
   metrics?: GatewayMetrics;
   logger?: Logger;
+  /** @default Date.now */
+  now?: () => number;
 }
 
 export interface FastPath {
@@ -80,9 +82,9 @@ export function createFastPath(o: FastPathOptions): FastPath {
       const key = responseKeyOf(params, o.partition);
       if (key === undefined) return false;
       const [raw] = await o.store.getMany([key]);
-      const entry = readResponseEntry(raw, o.versionOf());
+      const now = (o.now ?? Date.now)();
+      const entry = readResponseEntry(raw, o.versionOf(), now);
       if (!entry || entry.t === undefined || entry.ttl === undefined) return false;
-      const now = Date.now();
       const body = JSON.stringify({ data: entry.data });
       const etag = etagOf(body);
       const id = h[REQUEST_ID_HEADER];

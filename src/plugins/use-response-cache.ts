@@ -34,10 +34,13 @@ export interface ResponseCacheOptions {
    * its key, so a new head replaces a query's entry instead of adding one. @default none
    */
   versionOf?: () => string;
+  /** @default Date.now */
+  now?: () => number;
 }
 
 export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = o.maxTtlMs ?? 60_000;
+  const now = o.now ?? Date.now;
   const count = (event: string) => o.metrics?.responseCache.inc({ event });
   /** The cache key of each request that may be stored (set on a miss, read when execution is done). */
   const pending = new WeakMap<Request, { key: string; version: string }>();
@@ -56,15 +59,15 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       // Read once, before execution: an answer is labelled with the heads it started from, never later ones.
       const version = o.versionOf?.() ?? '';
       const [raw] = await o.store.getMany([key]);
-      const entry = readResponseEntry(raw, version);
+      const entry = readResponseEntry(raw, version, now());
       if (entry) {
         count('hit');
         // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
         if (entry.t !== undefined && entry.ttl !== undefined)
           noteFreshness(request, {
-            maxAgeMs: Math.max(0, entry.t + entry.ttl - Date.now()),
+            maxAgeMs: Math.max(0, entry.t + entry.ttl - now()),
             swrMs: entry.swr ?? 0,
-            ageMs: Date.now() - entry.t,
+            ageMs: now() - entry.t,
           });
         setResult({ data: entry.data } as ExecutionResult);
         return;
@@ -87,7 +90,7 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
           count('store');
           const entry = {
             data: result.data,
-            t: Date.now(),
+            t: now(),
             ttl: keep.ttlMs,
             swr: keep.swrMs,
             ...(p.version ? { h: p.version } : {}),
@@ -142,15 +145,20 @@ export interface ResponseEntry {
   h?: string;
 }
 
-/** A stored entry, when it parses and was answered at `version`; undefined (a miss) otherwise. */
+/**
+ * A stored entry, when it parses, was answered at `version` and is still fresh by the gateway's clock
+ * (the store drops it too, by its own clock); undefined (a miss) otherwise.
+ */
 export function readResponseEntry(
   raw: string | undefined,
   version: string,
+  now: number,
 ): ResponseEntry | undefined {
   if (raw === undefined) return undefined;
   try {
     const entry = JSON.parse(raw) as ResponseEntry;
-    return (entry.h ?? '') === version ? entry : undefined;
+    const fresh = entry.t === undefined || entry.ttl === undefined || entry.t + entry.ttl > now;
+    return (entry.h ?? '') === version && fresh ? entry : undefined;
   } catch {
     return undefined; // a corrupt entry is a miss
   }

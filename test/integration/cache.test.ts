@@ -30,6 +30,16 @@ beforeEach(async () => {
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A clock the test moves: starts at the real time, then only moves when told. */
+const testClock = () => {
+  let t = Date.now();
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+};
 const untilHealthy = async (gw: { store: { health(): string } }) => {
   for (let i = 0; i < 200 && gw.store.health() !== 'ok'; i++) await sleep(100);
   expect(gw.store.health()).toBe('ok');
@@ -37,18 +47,21 @@ const untilHealthy = async (gw: { store: { health(): string } }) => {
 
 describe('read-through cache against the real Redis', () => {
   it('expiry refetches exactly once', async () => {
-    // 1 s of freshness: a loaded 2-core machine can take longer than a shorter TTL between two requests.
+    // The gateway's clock is moved, not waited for: a loaded machine cannot make the TTL pass early.
+    const clock = testClock();
     const gw = createTestGateway(sim, {
       redisUrl,
+      now: clock.now,
       ttlOverrides: { head: 1_000 },
       staleOverrides: { head: { swr: 0, ifError: 0 } },
     });
     await gw.ready();
     const q = { chainId: C, first: 3, txFirst: 0 };
     await gw.exec(ChainBlocksDocument, q);
+    clock.advance(999);
     await gw.exec(ChainBlocksDocument, q);
     expect(calls(BLOCKS_ROUTE)).toBe(1);
-    await sleep(1_100);
+    clock.advance(2);
     await Promise.all([gw.exec(ChainBlocksDocument, q), gw.exec(ChainBlocksDocument, q)]);
     expect(calls(BLOCKS_ROUTE)).toBe(2);
     await gw.close();
@@ -75,15 +88,17 @@ describe('read-through cache against the real Redis', () => {
   });
 
   it('stale-while-revalidate serves the stale entry at once and refreshes exactly once', async () => {
+    const clock = testClock();
     const gw = createTestGateway(sim, {
       redisUrl,
+      now: clock.now,
       ttlOverrides: { head: 100 },
       staleOverrides: { head: { swr: 60_000, ifError: 0 } },
     });
     const q = { chainId: C, first: 2, txFirst: 0 };
     const first = await gw.exec(ChainBlocksDocument, q);
     sim.world.advance(C, 1);
-    await sleep(150);
+    clock.advance(150);
     sim.reset();
     const stale = await Promise.all(
       Array.from({ length: 5 }, () => gw.exec(ChainBlocksDocument, q)),
@@ -100,15 +115,17 @@ describe('read-through cache against the real Redis', () => {
   });
 
   it('stale-if-error serves the last answer during an injected 503, marked stale; a typed error when nothing is cached', async () => {
+    const clock = testClock();
     const gw = createTestGateway(sim, {
       redisUrl,
+      now: clock.now,
       env: { UPSTREAM_RETRIES: '0' },
       ttlOverrides: { head: 50 },
       staleOverrides: { head: { swr: 0, ifError: 60_000 } },
     });
     const q = { chainId: C, first: 2, txFirst: 0 };
     const ok = await gw.exec(ChainBlocksDocument, q);
-    await sleep(100);
+    clock.advance(100);
     sim.addFault({
       route: BLOCKS_ROUTE,
       status: 503,
