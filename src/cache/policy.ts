@@ -94,6 +94,14 @@ export const RESOURCE_CLASS = {
   'data.xChainAssetDetails': 'immutable',
   // A P-Chain tx by hash is final, but gains its reward tx hash when its stake ends.
   'data.pChainTransaction': 'slow',
+  // X-Chain and C-Chain atomic transactions: lists are newest first (the first page follows the head);
+  // an accepted tx by hash never changes (an X-Chain tx's UTXOs are answered as emitted, not as spent
+  // later), and neither does an asset's history behind its head page.
+  'data.xChainTransactions': 'head',
+  'data.cChainTransactions': 'head',
+  'data.assetTransactions': 'head',
+  'data.xChainTransaction': 'immutable',
+  'data.cChainTransaction': 'immutable',
   // Subnets and blockchains: created rarely; a subnet's ownership and L1 conversion change. A blockchain
   // never changes once created (its subnet, VM and genesis are fixed by its CreateChainTx).
   'data.subnets': 'slow',

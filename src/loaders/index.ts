@@ -2,6 +2,7 @@ import type { DataApiClient } from '../upstream/data-api.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
+import type { PrimaryTxApiClient } from '../upstream/data-api-primary-txs.js';
 import type { StakingApiClient } from '../upstream/data-api-staking.js';
 import type { TokensApiClient } from '../upstream/data-api-tokens.js';
 import type { EvmStateClient } from '../upstream/evm-state.js';
@@ -16,6 +17,7 @@ import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-mor
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
+import { createPrimaryTxLoaders, type PrimaryTxLoaders } from './primary-txs.js';
 import type { LoaderDeps } from './request-loader.js';
 import { createStakingLoaders, type StakingLoaders } from './staking.js';
 import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
@@ -26,6 +28,8 @@ export interface Loaders {
   primary: PrimaryLoaders;
   /** Subnets, blockchains, UTXOs and activity by addresses, AVAX supply. */
   primaryNet: PrimaryNetLoaders;
+  /** X-Chain and C-Chain atomic transactions, and an X-Chain asset's. */
+  primaryTxs: PrimaryTxLoaders;
   icm: IcmLoaders;
   metrics: MetricsLoaders;
   /** Portfolio and token routes (balances, transfers, NFTs, deployments, cross-chain lists). */
@@ -44,6 +48,7 @@ export interface LoaderClients {
   dataApi: DataApiClient;
   primaryApi: PrimaryApiClient;
   primaryNetApi: PrimaryNetApiClient;
+  primaryTxApi: PrimaryTxApiClient;
   icmApi: IcmApiClient;
   metricsApi: MetricsApiClient;
   tokensApi: TokensApiClient;
@@ -62,6 +67,7 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     evm: createEvmLoaders(deps, clients.dataApi),
     primary: createPrimaryLoaders(deps, clients.primaryApi),
     primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),
+    primaryTxs: createPrimaryTxLoaders(deps, clients.primaryTxApi),
     icm: createIcmLoaders(deps, clients.icmApi),
     metrics: createMetricsLoaders(deps, clients.metricsApi),
     tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),

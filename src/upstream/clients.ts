@@ -6,6 +6,7 @@ import { createDataApiClient } from './data-api.js';
 import { createIcmApiClient } from './data-api-icm.js';
 import { createPrimaryApiClient } from './data-api-primary.js';
 import { createPrimaryNetApiClient } from './data-api-primary-net.js';
+import { createPrimaryTxApiClient } from './data-api-primary-txs.js';
 import { createStakingApiClient } from './data-api-staking.js';
 import { createTokensApiClient } from './data-api-tokens.js';
 import type { UpstreamName } from './errors.js';
@@ -102,6 +103,7 @@ export function createUpstreamClients(
         dataApi: createDataApiClient(dataApiHttp, callerOpts),
         primaryApi: createPrimaryApiClient(dataApiHttp, callerOpts),
         primaryNetApi: createPrimaryNetApiClient(dataApiHttp, callerOpts),
+        primaryTxApi: createPrimaryTxApiClient(dataApiHttp, callerOpts),
         icmApi: createIcmApiClient(dataApiHttp, callerOpts),
         tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
         stakingApi: createStakingApiClient(dataApiHttp, callerOpts),

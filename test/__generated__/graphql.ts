@@ -503,6 +503,8 @@ export type NodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', number: string, hash: string, id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', chainId: string, id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -528,6 +530,8 @@ export type NodeQuery = { node:
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -740,6 +744,8 @@ export type EvmNodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', chainId: string, number: string, hash: string, id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', chainId: string, id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -765,6 +771,8 @@ export type EvmNodeQuery = { node:
     | { __typename: 'UnknownContract', chainId: string, address: string, ercType: ErcType, name: string | null, id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -781,6 +789,8 @@ export type EvmNodesQuery = { nodes: Array<
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -806,6 +816,8 @@ export type EvmNodesQuery = { nodes: Array<
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null> };
@@ -933,6 +945,8 @@ export type IcmNodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -958,6 +972,8 @@ export type IcmNodeQuery = { node:
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -1001,6 +1017,10 @@ export type IcmNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
    | null, b:
     | { id: string }
     | { id: string }
@@ -1011,20 +1031,24 @@ export type IcmNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
-    | { status: IcmMessageStatus, id: string }
-    | { status: IcmMessageStatus, id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
     | { id: string }
     | { id: string }
     | { status: IcmMessageStatus, id: string }
+    | { status: IcmMessageStatus, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { status: IcmMessageStatus, id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1270,7 +1294,11 @@ export type NetworkNodeByIdQuery = { node:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
     | { name: string, networkName: string | null, id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -1598,6 +1626,8 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string, delegatorCount: number, amountDelegated: string | null, network: NetworkName, txHash: string, nodeId: string, subnetId: string, amountStaked: string, delegationFee: string | null, startTimestamp: number, startTimestampIso: string, endTimestamp: number, endTimestampIso: string, validationStatus: ValidationStatus, rewards: { validationRewardAmount: string, delegationRewardAmount: string, rewardAddresses: Array<string>, rewardTxHash: string | null }, blsCredentials: { publicKey: string, proofOfPossession: string } | null }
@@ -1623,6 +1653,8 @@ export type ValidatorNodeQuery = { node:
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -1639,6 +1671,8 @@ export type L1ValidatorNodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -1664,6 +1698,8 @@ export type L1ValidatorNodeQuery = { node:
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -1680,6 +1716,8 @@ export type StakingTransactionNodeQuery = { node:
     | { __typename: 'AvaxSupply', id: string }
     | { __typename: 'Block', id: string }
     | { __typename: 'Blockchain', id: string }
+    | { __typename: 'CChainExportTransaction', id: string }
+    | { __typename: 'CChainImportTransaction', id: string }
     | { __typename: 'Chain', id: string }
     | { __typename: 'CompletedDelegator', id: string }
     | { __typename: 'CompletedValidator', id: string }
@@ -1708,6 +1746,8 @@ export type StakingTransactionNodeQuery = { node:
     | { __typename: 'UnknownContract', id: string }
     | { __typename: 'XChainAsset', id: string }
     | { __typename: 'XChainBlock', id: string }
+    | { __typename: 'XChainLinearTransaction', id: string }
+    | { __typename: 'XChainNonLinearTransaction', id: string }
     | { __typename: 'XChainTransaction', id: string }
     | { __typename: 'XChainVertex', id: string }
    | null };
@@ -1751,6 +1791,10 @@ export type PrimaryNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
    | null, b:
     | { id: string }
     | { txHash: string, id: string }
@@ -1760,23 +1804,27 @@ export type PrimaryNodeTwiceQuery = { a:
     | { id: string }
     | { id: string }
     | { id: string }
-    | { txHash: string, id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
-    | { id: string }
     | { id: string }
     | { id: string }
     | { txHash: string, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
     | { txHash: string, id: string }
+    | { txHash: string, id: string }
+    | { id: string }
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }

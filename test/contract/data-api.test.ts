@@ -253,6 +253,57 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         }),
       },
     );
+    // The X-Chain and C-Chain members of the same routes, each against its own shape; every member of
+    // each oneOf is reached (linear and DAG-era X-Chain txs, C-Chain exports and imports).
+    const member = (name: string) => () => ({ $ref: `data-api.json#/components/schemas/${name}` });
+    const xShapes = new Set<string>();
+    const xTxs: any[] = [];
+    let xToken: string | undefined;
+    do {
+      const page = await call(
+        'listLatestPrimaryNetworkTransactions',
+        '/v1/networks/mainnet/blockchains/x-chain/transactions',
+        {
+          query: { pageSize: '100', ...(xToken ? { pageToken: xToken } : {}) },
+          schema: member('ListXChainTransactionsResponse'),
+        },
+      );
+      xTxs.push(...page.transactions);
+      xToken = page.nextPageToken;
+    } while (xToken);
+    for (const tx of [xTxs[0], xTxs.at(-1)]) {
+      const shape = 'vertices' in tx ? 'XChainNonLinearTransaction' : 'XChainLinearTransaction';
+      xShapes.add(shape);
+      await call(
+        'getTxByHash',
+        `/v1/networks/mainnet/blockchains/x-chain/transactions/${tx.txHash}`,
+        { schema: member(shape) },
+      );
+    }
+    expect([...xShapes].sort()).toEqual(['XChainLinearTransaction', 'XChainNonLinearTransaction']);
+    const cList = await call(
+      'listLatestPrimaryNetworkTransactions',
+      '/v1/networks/mainnet/blockchains/c-chain/transactions',
+      { query: { pageSize: '100' }, schema: member('ListCChainAtomicTransactionsResponse') },
+    );
+    const cShapes = new Set<string>();
+    for (const tx of cList.transactions) {
+      const shape = 'evmInputs' in tx ? 'CChainExportTransaction' : 'CChainImportTransaction';
+      if (cShapes.has(shape)) continue;
+      cShapes.add(shape);
+      await call(
+        'getTxByHash',
+        `/v1/networks/mainnet/blockchains/c-chain/transactions/${tx.txHash}`,
+        { schema: member(shape) },
+      );
+    }
+    expect([...cShapes].sort()).toEqual(['CChainExportTransaction', 'CChainImportTransaction']);
+    const avax = sim.world.primary.mainnet.info.avaxAssetId;
+    await call(
+      'listAssetTransactions',
+      `/v1/networks/mainnet/blockchains/x-chain/assets/${avax}/transactions`,
+      { query: { pageSize: '100', txTypes: 'BaseTx' } },
+    );
     const pBlocks = await call(
       'listLatestPrimaryNetworkBlocks',
       '/v1/networks/mainnet/blockchains/p-chain/blocks',
@@ -445,6 +496,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'getVertexByHash',
         'getVertexByHeight',
         'getAssetDetails',
+        'listAssetTransactions',
         'listErc20Balances',
         'listErc721Balances',
         'listErc1155Balances',

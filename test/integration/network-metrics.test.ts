@@ -131,11 +131,6 @@ describe('L1 validator fee series', () => {
         'metric: TOTAL_VALIDATOR_FEES_DAILY',
         '/v2/validators/metrics/totalValidatorFeesDaily',
       ],
-      [
-        'subnetFeeMetrics',
-        `subnetId: "${v.subnetId}", metric: PER_SUBNET_PAYING_VALIDATORS, startTimestamp: ${v.creationTimestamp}`,
-        `/v2/subnet/${v.subnetId}/metrics/perSubnetPayingValidators?startTimestamp=${v.creationTimestamp}`,
-      ],
     ] as const;
     for (const [field, args, path] of cases) {
       const edges = await walk((after) => series(field, args, after, 50));
@@ -156,6 +151,39 @@ describe('L1 validator fee series', () => {
     const byNode = await upstreamGet(m(), `/v2/validator/${v.nodeId}/metrics/perNodeDailyFeesPaid`);
     expect(points(r.data!.node.feeMetrics.edges)).toEqual(upPoints(byValidation.results));
     expect(points(r.data!.node.nodeFeeMetrics.edges)).toEqual(upPoints(byNode.results));
+  });
+
+  it('Subnet.feeMetrics: the L1’s series on the subnet itself, equal to the upstream’s', async () => {
+    const v = sim.world.primary.mainnet.l1Validators.find((x) => x.active)!;
+    const sub = (after: string | null) =>
+      gw
+        .query(
+          `query($s: String!, $after: String, $start: Int) { network(name: "mainnet") { subnet(subnetId: $s) {
+            feeMetrics(metric: PER_SUBNET_PAYING_VALIDATORS, startTimestamp: $start, first: 50, after: $after) {
+              edges { node { timestamp value } } pageInfo { hasNextPage endCursor } } } } }`,
+          { s: v.subnetId, after, start: v.creationTimestamp },
+        )
+        .then((r) => {
+          expect(r.errors).toBeUndefined();
+          return r.data!.network.subnet.feeMetrics;
+        });
+    const edges = await walk(sub);
+    const up = await upstreamGet(
+      m(),
+      `/v2/subnet/${v.subnetId}/metrics/perSubnetPayingValidators`,
+      {
+        startTimestamp: String(v.creationTimestamp),
+      },
+    );
+    expect(up.results.length).toBeGreaterThan(0);
+    expect(points(edges)).toEqual(upPoints(up.results));
+    // A malformed subnet id is refused before any call; a fuji subnet's series is refused (mainnet only).
+    sim.reset();
+    const bad = await gw.query(
+      '{ network(name: "mainnet") { subnet(subnetId: "bad") { feeMetrics(metric: PER_SUBNET_DAILY_FEES_PAID, first: 1) { edges { cursor } } } } }',
+    );
+    expectBadInput(bad, 'subnetId');
+    expect(sim.stats().total).toBe(0);
   });
 
   it('NetworkNode.l1FeeMetrics: the configured node’s series, by the node id it reports', async () => {
@@ -246,7 +274,6 @@ describe('bad filters are refused before any upstream call', () => {
     ['stakingMetrics(metric: DELEGATOR_COUNT, startTimestamp: -1, first: 1)', 'startTimestamp'],
     ['icmMetrics(srcBlockchainId: "0x12", first: 1)', 'srcBlockchainId'],
     ['icmMetrics(destBlockchainId: "zz", first: 1)', 'destBlockchainId'],
-    ['subnetFeeMetrics(subnetId: "bad", metric: PER_SUBNET_DAILY_FEES_PAID, first: 1)', 'subnetId'],
   ])('%s', async (field, argument) => {
     sim.reset();
     const r = await gw.query(`{ network(name: "mainnet") { ${field} { edges { cursor } } } }`);

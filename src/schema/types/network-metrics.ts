@@ -3,7 +3,6 @@ import type { IcmMetricsValue } from '../../upstream/metrics-api-more.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { parseCb58Id } from '../primary-inputs.js';
 import { MetricPointConnectionRef, MetricPointRef, TimeIntervalEnum } from './metrics.js';
 import { NetworkRef } from './network.js';
 import {
@@ -15,7 +14,6 @@ import {
   NetworkMetricEnum,
   optionalId,
   range,
-  SubnetFeeMetricEnum,
   TotalFeeMetricEnum,
 } from './network-metrics-types.js';
 
@@ -23,7 +21,7 @@ import {
  * The Metrics API's network-level series on the entities they describe: staking metrics of the
  * primary network or an L1 (`Network.stakingMetrics`), ICM message counts (`Network.icmMetrics`,
  * `Network.icmSummary`), and L1 validator fees: all validators (`Network.l1ValidatorFeeMetrics`),
- * one subnet (`Network.subnetFeeMetrics`, until a Subnet type owns it), one validation and its node
+ * one subnet (`Subnet.feeMetrics`, subnet-metrics.ts), one validation and its node
  * (`L1Validator.feeMetrics`, `L1Validator.nodeFeeMetrics`). Series are connections over the Metrics
  * API's page tokens; an expired token is BAD_USER_INPUT with `reason: 'CURSOR_EXPIRED'` (restart
  * paging), as for chain metrics. The L1-fee routes take no token: their one answer is the whole
@@ -159,35 +157,6 @@ builder.objectFields(NetworkRef, (t) => {
         resolve: (network, args, ctx) => {
           mainnetOnly(network.name, 'l1ValidatorFeeMetrics');
           return l1Fees(ctx, args, 'total', undefined, args.metric);
-        },
-      },
-      MetricPointConnectionRef,
-    ),
-    subnetFeeMetrics: t.connection(
-      {
-        type: MetricPointRef,
-        nullable: true,
-        description:
-          "A daily fee series of one L1's validators (`getMetricsBySubnetId`; mainnet only), " +
-          'newest first.',
-        args: {
-          subnetId: t.arg.string({ required: true, description: 'The L1 (CB58 subnet id).' }),
-          metric: t.arg({
-            type: SubnetFeeMetricEnum,
-            required: true,
-            description: 'Which series.',
-          }),
-          ...timeArgs(),
-        },
-        resolve: (network, args, ctx) => {
-          mainnetOnly(network.name, 'subnetFeeMetrics');
-          return l1Fees(
-            ctx,
-            args,
-            'subnet',
-            parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
-            args.metric,
-          );
         },
       },
       MetricPointConnectionRef,

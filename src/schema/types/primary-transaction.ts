@@ -1,9 +1,21 @@
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
+import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
 import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parsePrimaryAddresses, parseTimeRange } from '../primary-inputs.js';
+import {
+  type CChainAtomicTx,
+  CChainExportTransactionRef,
+  CChainImportTransactionRef,
+  loadCChainTx,
+  loadXChainTx,
+  withNetwork,
+  XChainLinearTransactionRef,
+  XChainNonLinearTransactionRef,
+  type XChainTx,
+} from './atomic-transaction.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryChainEnum, PrimaryChainInfoRef } from './primary-balance.js';
 import {
@@ -15,32 +27,45 @@ import {
 /**
  * The Data API's primary-network transaction routes (listLatestPrimaryNetworkTransactions, getTxByHash)
  * on `Network`: `transactions(blockchain, …)` and `transaction(blockchain, txHash)`, typed as the
- * `PrimaryNetworkTransaction` union. The P-Chain member is `StakingTransaction` (the spec's
- * PChainTransaction, which every P-Chain tx kind shares); X-Chain and C-Chain atomic members are not served
- * yet, and asking for them is refused before any upstream call.
+ * `PrimaryNetworkTransaction` union: the P-Chain member is `StakingTransaction` (the spec's
+ * PChainTransaction, which every P-Chain tx kind shares); the X-Chain's are `XChainLinearTransaction` and
+ * `XChainNonLinearTransaction`, the C-Chain's atomic ones `CChainExportTransaction` and
+ * `CChainImportTransaction` (src/schema/types/atomic-transaction.ts).
  */
 export const PrimaryNetworkTransactionRef = builder.unionType('PrimaryNetworkTransaction', {
   description:
-    'A primary-network transaction, typed by the chain it is on (P-Chain: `StakingTransaction`).',
-  types: [StakingTransactionRef],
-  resolveType: () => 'StakingTransaction',
+    'A primary-network transaction, typed by the chain it is on and its shape (P-Chain: `StakingTransaction`; ' +
+    'X-Chain: linear or DAG era; C-Chain: atomic export or import).',
+  types: [
+    StakingTransactionRef,
+    XChainLinearTransactionRef,
+    XChainNonLinearTransactionRef,
+    CChainExportTransactionRef,
+    CChainImportTransactionRef,
+  ],
+  // The members' shapes tell them apart as the spec's oneOf does (no discriminator property).
+  resolveType: (tx) =>
+    'vertices' in tx
+      ? 'XChainNonLinearTransaction'
+      : 'chainFormat' in tx
+        ? 'XChainLinearTransaction'
+        : 'evmInputs' in tx
+          ? 'CChainExportTransaction'
+          : 'evmOutputs' in tx
+            ? 'CChainImportTransaction'
+            : 'StakingTransaction',
 });
 
 type Chain = 'p-chain' | 'x-chain' | 'c-chain';
-
-/** Only the P-Chain is served so far: the X-Chain and C-Chain shapes are refused, never answered empty. */
-function requirePChain(chain: Chain): void {
-  if (chain !== 'p-chain') {
-    throw badInput('blockchain', `Transactions of ${chain} are not served yet; only P_CHAIN is`);
-  }
-}
+type AnyPrimaryTx = StakingTransaction | XChainTx | CChainAtomicTx;
+type ListedTx = AnyPrimaryTx & { listChainInfo?: PrimaryChainInfo };
 
 builder.objectFields(NetworkRef, (t) => ({
   transaction: t.field({
     type: PrimaryNetworkTransactionRef,
     nullable: true,
     description:
-      'One primary-network transaction by hash (Data API getTxByHash). P_CHAIN only for now.',
+      'One primary-network transaction by hash (Data API getTxByHash), typed by its chain and shape.',
     args: {
       blockchain: t.arg({
         type: PrimaryChainEnum,
@@ -49,9 +74,11 @@ builder.objectFields(NetworkRef, (t) => ({
       }),
       txHash: t.arg.string({ required: true, description: 'Transaction hash (CB58).' }),
     },
-    resolve: async (network, args, ctx) => {
-      requirePChain(args.blockchain);
+    resolve: async (network, args, ctx): Promise<AnyPrimaryTx> => {
       const txHash = parseCb58Id(args.txHash, 'txHash', 'transaction hash');
+      const chain: Chain = args.blockchain;
+      if (chain === 'x-chain') return loadXChainTx(network.name, txHash, ctx);
+      if (chain === 'c-chain') return loadCChainTx(network.name, txHash, ctx);
       const tx = await ctx.loaders.primary.pChainTransaction.load({
         network: network.name,
         txHash,
@@ -65,7 +92,7 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         'The latest transactions of one primary-network chain (Data API listLatestPrimaryNetworkTransactions), ' +
-        'newest first by default. P_CHAIN only for now. Forward paging only.',
+        'newest first by default: P-Chain, X-Chain, or the C-Chain atomic transactions. Forward paging only.',
       args: {
         blockchain: t.arg({
           type: PrimaryChainEnum,
@@ -73,10 +100,10 @@ builder.objectFields(NetworkRef, (t) => ({
           description: 'The chain to list.',
         }),
         addresses: t.arg.stringList({
-          description: 'Only transactions of these P/X addresses (bech32 of this network).',
+          description: 'Only transactions of these P/X/C addresses (bech32 of this network).',
         }),
         l1ValidationId: t.arg.string({
-          description: 'Only transactions of this L1 validation (CB58 id).',
+          description: 'Only transactions of this L1 validation (CB58 id; P_CHAIN only).',
         }),
         txTypes: t.arg({
           description: 'Only these transaction types; all when omitted.',
@@ -94,7 +121,10 @@ builder.objectFields(NetworkRef, (t) => ({
         }),
       },
       resolve: (network, args, ctx) => {
-        requirePChain(args.blockchain);
+        const chain: Chain = args.blockchain;
+        if (chain !== 'p-chain' && args.l1ValidationId != null) {
+          throw badInput('l1ValidationId', 'l1ValidationId filters P-Chain transactions only');
+        }
         const addresses = args.addresses
           ? parsePrimaryAddresses(args.addresses, network.name).sort()
           : undefined;
@@ -112,23 +142,47 @@ builder.objectFields(NetworkRef, (t) => ({
           endTimestamp,
           sortOrder: args.sortOrder ?? undefined,
         };
-        let lastChainInfo: PrimaryChainInfo | null = null;
-        return resolveTokenConnection<StakingTransaction>(args, ctx.connections, {
-          listKey: `ptxs|${network.name}|${JSON.stringify(filter)}`,
-          pageSize: PRIMARY_PAGE_SIZE.pChainTransactions,
-          itemKey: (tx) => tx.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primary.pChainTxPage.load({
-              network: network.name,
+        const name = network.name;
+        const fetchChainPage = async (
+          pageToken: string | null,
+        ): Promise<{
+          items: AnyPrimaryTx[];
+          nextPageToken: string | null;
+          chainInfo: PrimaryChainInfo;
+        }> => {
+          if (chain === 'x-chain') {
+            const page = await ctx.loaders.primaryTxs.xChainTxPage.load({
+              network: name,
               pageToken,
               ...filter,
             });
+            return { ...page, items: page.items.map((tx) => withNetwork(tx, name)) };
+          }
+          if (chain === 'c-chain') {
+            const page = await ctx.loaders.primaryTxs.cChainTxPage.load({
+              network: name,
+              pageToken,
+              ...filter,
+            });
+            return { ...page, items: page.items.map((tx) => withNetwork(tx, name)) };
+          }
+          const page = await ctx.loaders.primary.pChainTxPage.load({
+            network: name,
+            pageToken,
+            ...filter,
+          });
+          return { ...page, items: page.items.map((tx) => ({ ...tx, network: name })) };
+        };
+        let lastChainInfo: PrimaryChainInfo | null = null;
+        return resolveTokenConnection<ListedTx>(args, ctx.connections, {
+          listKey: `${chain === 'p-chain' ? 'ptxs' : `txs:${chain}`}|${name}|${JSON.stringify(filter)}`,
+          pageSize:
+            chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
+          itemKey: (tx) => tx.txHash,
+          fetchPage: async (pageToken) => {
+            const page = await fetchChainPage(pageToken);
             lastChainInfo = page.chainInfo;
-            const items = page.items.map((tx) => ({
-              ...tx,
-              network: network.name,
-              listChainInfo: page.chainInfo,
-            }));
+            const items = page.items.map((tx) => ({ ...tx, listChainInfo: page.chainInfo }));
             return { items, nextPageToken: page.nextPageToken };
           },
         }).then((conn) => ({

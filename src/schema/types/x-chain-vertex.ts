@@ -23,7 +23,7 @@ export type XChainVertex = XChainVertexRaw & { network: GatewayNetwork };
 
 export const XChainVertexRef = builder.objectRef<XChainVertex>('XChainVertex');
 
-async function loadVertex(
+export async function loadVertex(
   network: GatewayNetwork,
   vertexHash: string,
   ctx: GatewayContext,
@@ -155,7 +155,7 @@ const AssetCapEnum = builder.enumType('XChainAssetCap', {
   } as const,
 });
 
-const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetails').implement({
+export const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetails').implement({
   description: 'An X-Chain asset as the Data API describes it (getAssetDetails).',
   fields: (t) => ({
     network: t.expose('network', {

@@ -11,6 +11,7 @@ import { contractRoutes } from './routes-contracts.js';
 import { icmRoutes } from './routes-icm.js';
 import { portfolioRoutes } from './routes-portfolio.js';
 import { primaryRoutes } from './routes-primary.js';
+import { primaryAtomicRoutes } from './routes-primary-atomic.js';
 import { primaryBlockRoutes } from './routes-primary-blocks.js';
 import { primaryNetRoutes } from './routes-primary-net.js';
 import { rewardRoutes } from './routes-rewards.js';
@@ -35,6 +36,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
     ...addressRoutes,
     ...contractRoutes,
     ...primaryRoutes,
+    ...primaryAtomicRoutes,
     ...primaryNetRoutes,
     ...primaryBlockRoutes,
     ...xVertexRoutes,

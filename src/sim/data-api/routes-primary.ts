@@ -3,7 +3,9 @@ import type { Ctx } from './ctx.js';
 import { badRequest, notFound } from './errors.js';
 import { cmpNum, lowerBound, pageOf } from './paging.js';
 import type { Route } from './router.js';
+import { atomicTxByHash, atomicTxList } from './routes-primary-atomic.js';
 import { avaxAmount, stakingTxJson } from './shape-primary.js';
+import { chainKind } from './utxo-rows.js';
 
 /** Active P-Chain staking transactions and primary-network balances by address. */
 
@@ -81,22 +83,23 @@ export const primaryRoutes: Route<Ctx>[] = [
       ctx.enumOf('blockchainId', BLOCKCHAIN_IDS, ctx.params.blockchainId);
       ctx.check();
       const id = ctx.params.blockchainId!;
-      const tx =
-        id === 'p-chain' || id === net.info.pChainId
-          ? net.stakingTxs.find((t) => t.txHash === ctx.params.txHash)
-          : undefined;
+      const kind = chainKind(net, id);
+      if (kind !== 'p') return atomicTxByHash(ctx, net, kind, ctx.params.txHash!);
+      const tx = net.stakingTxs.find((t) => t.txHash === ctx.params.txHash);
       if (!tx) throw notFound(`Transaction ${ctx.params.txHash} not found on ${id}`);
       return stakingTxJson(net.info, tx);
     },
   },
   {
-    // listLatestPrimaryNetworkTransactions: the world's P-Chain transactions, ended stakes included. The
-    // world has no X-Chain or C-Chain atomic history in the Data API's shapes: those ids answer 404.
+    // listLatestPrimaryNetworkTransactions: the world's P-Chain transactions, ended stakes included; the
+    // X-Chain's and the C-Chain's atomic ones in their own shapes (routes-primary-atomic.ts).
     method: 'GET',
     template: '/v1/networks/:network/blockchains/:blockchainId/transactions',
     handler: (ctx) => {
       const net = ctx.network();
       const id = ctx.enumOf('blockchainId', BLOCKCHAIN_IDS, ctx.params.blockchainId);
+      const kind = chainKind(net, ctx.params.blockchainId!);
+      if (kind !== 'p') return atomicTxList(ctx, net, kind);
       const size = ctx.pageSize();
       const types = ctx.list('txTypes');
       for (const t of types) ctx.enumOf('txTypes', TX_TYPES, t);
@@ -104,8 +107,7 @@ export const primaryRoutes: Route<Ctx>[] = [
       const end = ctx.int('endTimestamp', { min: 0 });
       const order = ctx.enumOf('sortOrder', ['asc', 'desc'] as const) ?? 'desc';
       ctx.check();
-      if (id !== 'p-chain' && id !== net.info.pChainId)
-        throw notFound(`No transaction history for ${id}`);
+      void id;
       const owners = new Set(addresses(ctx, net));
       const l1 = ctx.q('l1ValidationId');
       const filters = [

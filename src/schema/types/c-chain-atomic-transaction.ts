@@ -1,0 +1,137 @@
+import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import {
+  type CChainAtomicTxRaw,
+  type CChainExportTxRaw,
+  type CChainImportTxRaw,
+  isExport,
+} from '../../upstream/schemas/primary-atomic.js';
+import { builder } from '../builder.js';
+import { AddressRef, type AddressShape } from './address.js';
+import {
+  C_CHAIN_EVM_ID,
+  type CChainAtomicTx,
+  CChainExportTransactionRef,
+  type CChainExportTx,
+  CChainImportTransactionRef,
+  type CChainImportTx,
+  IndexedPrimaryTransactionRef,
+  loadCChainTx,
+  type Net,
+  refetch,
+} from './atomic-transaction.js';
+import { BlockRef } from './block.js';
+import { IndexedUtxoRef } from './primary-address-utxos.js';
+import { AssetAmountRef } from './primary-balance.js';
+
+/**
+ * The C-Chain's atomic transactions (exports from EVM accounts into atomic memory, imports from it into
+ * EVM accounts), linked to their EVM block and accounts on the network's C-Chain. Types declared in
+ * atomic-transaction.ts (the union's members), implemented here.
+ */
+/** The C-Chain side of an atomic tx: its EVM block, on the network's C-Chain. */
+export const CChainIndexedAtomicTransactionRef = builder.interfaceRef<CChainAtomicTx>(
+  'CChainIndexedAtomicTransaction',
+);
+CChainIndexedAtomicTransactionRef.implement({
+  description: 'A C-Chain atomic transaction: AVAX crossing between the C-Chain and the X/P-Chain.',
+  interfaces: [IndexedPrimaryTransactionRef],
+  fields: (t) => ({
+    txType: t.exposeString('txType', { description: 'ExportTx or ImportTx.' }),
+    sourceChain: t.exposeString('sourceChain', { description: 'The chain (id) AVAX left.' }),
+    destinationChain: t.exposeString('destinationChain', {
+      description: 'The chain (id) AVAX went to.',
+    }),
+    blockHeight: t.exposeInt('blockHeight', { description: 'Height of its C-Chain block.' }),
+    blockHash: t.exposeString('blockHash', { description: 'Hash of its C-Chain block.' }),
+    block: t.field({
+      type: BlockRef,
+      nullable: true,
+      description: "Its C-Chain block, as the EVM `Block` of the network's C-Chain.",
+      resolve: (tx, _args, ctx) =>
+        ctx.loaders.evm.block.load({
+          chainId: C_CHAIN_EVM_ID[tx.network],
+          blockId: String(tx.blockHeight),
+        }),
+    }),
+  }),
+});
+
+const evmAccount = (network: GatewayNetwork, address: string): AddressShape => ({
+  chainId: C_CHAIN_EVM_ID[network],
+  address: address.toLowerCase(),
+});
+
+type EvmInput = CChainExportTxRaw['evmInputs'][number] & Net;
+type EvmOutput = CChainImportTxRaw['evmOutputs'][number] & Net;
+
+const EvmInputRef = builder.objectRef<EvmInput>('CChainEvmInput').implement({
+  description: 'A C-Chain account an export took AVAX from.',
+  fields: (t) => ({
+    fromAddress: t.exposeString('fromAddress', { description: 'The EVM address, 0x hex.' }),
+    account: t.field({
+      type: AddressRef,
+      description: 'That address on the network’s C-Chain.',
+      resolve: (i) => evmAccount(i.network, i.fromAddress),
+    }),
+    asset: t.field({ type: AssetAmountRef, description: 'What it gave.', resolve: (i) => i.asset }),
+  }),
+});
+
+const EvmOutputRef = builder.objectRef<EvmOutput>('CChainEvmOutput').implement({
+  description: 'A C-Chain account an import credited.',
+  fields: (t) => ({
+    toAddress: t.exposeString('toAddress', { description: 'The EVM address, 0x hex.' }),
+    account: t.field({
+      type: AddressRef,
+      description: 'That address on the network’s C-Chain.',
+      resolve: (o) => evmAccount(o.network, o.toAddress),
+    }),
+    asset: t.field({ type: AssetAmountRef, description: 'What it got.', resolve: (o) => o.asset }),
+  }),
+});
+
+builder.node(CChainExportTransactionRef, {
+  description: 'A C-Chain atomic export: AVAX from EVM accounts into UTXOs for the X- or P-Chain.',
+  id: { resolve: (tx) => `${tx.network}:${tx.txHash}` },
+  loadMany: refetch<CChainExportTx>('C-Chain export', loadCChainTx, (tx: CChainAtomicTxRaw) =>
+    isExport(tx),
+  ),
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'evmInputs' in v,
+  interfaces: [IndexedPrimaryTransactionRef, CChainIndexedAtomicTransactionRef],
+  fields: (t) => ({
+    evmInputs: t.field({
+      type: [EvmInputRef],
+      description: 'The EVM accounts it debited.',
+      resolve: (tx) => tx.evmInputs.map((i) => ({ ...i, network: tx.network })),
+    }),
+    emittedUtxos: t.field({
+      type: [IndexedUtxoRef],
+      description: 'UTXOs it created in atomic memory.',
+      resolve: (tx) => tx.emittedUtxos,
+    }),
+  }),
+});
+
+builder.node(CChainImportTransactionRef, {
+  description: 'A C-Chain atomic import: AVAX from X- or P-Chain UTXOs into EVM accounts.',
+  id: { resolve: (tx) => `${tx.network}:${tx.txHash}` },
+  loadMany: refetch<CChainImportTx>(
+    'C-Chain import',
+    loadCChainTx,
+    (tx: CChainAtomicTxRaw) => !isExport(tx),
+  ),
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'evmOutputs' in v,
+  interfaces: [IndexedPrimaryTransactionRef, CChainIndexedAtomicTransactionRef],
+  fields: (t) => ({
+    evmOutputs: t.field({
+      type: [EvmOutputRef],
+      description: 'The EVM accounts it credited.',
+      resolve: (tx) => tx.evmOutputs.map((o) => ({ ...o, network: tx.network })),
+    }),
+    consumedUtxos: t.field({
+      type: [IndexedUtxoRef],
+      description: 'UTXOs it spent from atomic memory.',
+      resolve: (tx) => tx.consumedUtxos,
+    }),
+  }),
+});

@@ -1,0 +1,59 @@
+import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
+import { builder } from '../builder.js';
+import { resolveTokenConnection } from '../connection.js';
+import { parseTimeRange } from '../primary-inputs.js';
+import { IndexedXChainTransactionRef, withNetwork, type XChainTx } from './atomic-transaction.js';
+import { PrimaryNetworkTxTypeEnum } from './staking-transaction.js';
+import { AssetDetailsRef } from './x-chain-vertex.js';
+
+/**
+ * An X-Chain asset's transactions (Data API listAssetTransactions) on the asset itself, newest first,
+ * with the route's filters. Its items are X-Chain transactions of either era (`IndexedXChainTransaction`).
+ */
+builder.objectFields(AssetDetailsRef, (t) => ({
+  transactions: t.connection(
+    {
+      type: IndexedXChainTransactionRef,
+      nullable: true,
+      description:
+        'The transactions that moved this asset, newest first (Data API listAssetTransactions). Forward paging only.',
+      args: {
+        txTypes: t.arg({
+          description: 'Only these transaction types; all when omitted.',
+          type: [PrimaryNetworkTxTypeEnum],
+        }),
+        startTimestamp: t.arg.int({
+          description: 'Only transactions after this Unix time (seconds, ≥ 0).',
+        }),
+        endTimestamp: t.arg.int({
+          description: 'Only transactions before this Unix time (seconds, ≥ 0).',
+        }),
+      },
+      resolve: (asset, args, ctx) => {
+        const { startTimestamp, endTimestamp } = parseTimeRange(args);
+        const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
+        const filter = { txTypes, startTimestamp, endTimestamp };
+        const { network, assetId } = asset;
+        return resolveTokenConnection<XChainTx>(args, ctx.connections, {
+          listKey: `assettxs|${network}|${assetId}|${JSON.stringify(filter)}`,
+          pageSize: ATOMIC_TX_PAGE_SIZE,
+          itemKey: (tx) => tx.txHash,
+          fetchPage: async (pageToken) => {
+            const page = await ctx.loaders.primaryTxs.assetTxPage.load({
+              network,
+              assetId,
+              pageToken,
+              ...filter,
+            });
+            return {
+              items: page.items.map((tx) => withNetwork(tx, network)),
+              nextPageToken: page.nextPageToken,
+            };
+          },
+        });
+      },
+    },
+    { name: 'XChainAssetTransactionConnection', description: 'A page of an asset’s transactions.' },
+    { name: 'XChainAssetTransactionEdge', description: 'An asset transaction and its cursor.' },
+  ),
+}));
