@@ -1,9 +1,9 @@
+import { isEvmChainId } from './chain-id.js';
 import { badInput } from './errors.js';
 
 /**
  * Checks on client input, made before any upstream call. Each failure is BAD_USER_INPUT naming the argument.
  */
-const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
 /** CB58 blockchain ids (base58, ~49-50 characters), which the Data API accepts in place of an EVM chain id. */
 const BLOCKCHAIN_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
 const BLOCK_NUMBER = /^(0|[1-9]\d{0,19})$/;
@@ -15,7 +15,7 @@ const fitsUint64 = (decimal: string) => BigInt(decimal) <= UINT64_MAX;
 
 export function parseChainId(value: string, argument = 'chainId'): string {
   const v = value.trim();
-  if ((EVM_CHAIN_ID.test(v) && fitsUint64(v)) || BLOCKCHAIN_ID.test(v)) return v;
+  if ((isEvmChainId(v) && fitsUint64(v)) || BLOCKCHAIN_ID.test(v)) return v;
   throw badInput(
     argument,
     `${argument} must be a decimal EVM chain id (e.g. "43114", at most 2^64-1) or a blockchain id`,

@@ -1,5 +1,6 @@
 import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
+import { isEvmChainId } from '../chain-id.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
@@ -23,8 +24,6 @@ export function addressOf(chainId: string, rich: RichAddress): AddressShape {
   const { address, ...label } = rich;
   return { chainId, address: address.toLowerCase(), label };
 }
-
-const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
 
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
@@ -100,7 +99,7 @@ builder.queryField('address', (t) =>
       const address = parseEvmAddress(args.address);
       // The key (and global id) uses the EVM chain id: a blockchain id is looked up (slow-moving, cached) to find it.
       return {
-        chainId: EVM_CHAIN_ID.test(chainId)
+        chainId: isEvmChainId(chainId)
           ? chainId
           : (await ctx.loaders.evm.chain.load(chainId)).chainId,
         address,

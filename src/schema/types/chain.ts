@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
+import { isEvmChainId } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
@@ -60,8 +61,6 @@ export type ChainShape = ChainInfo | { chainId: string };
 const isInfo = (c: ChainShape): c is ChainInfo => 'chainName' in c;
 const infoOf = async (c: ChainShape, ctx: GatewayContext): Promise<ChainInfo> =>
   isInfo(c) ? c : ctx.loaders.evm.chain.load(c.chainId);
-const EVM_CHAIN_ID = /^[1-9]\d{0,19}$/;
-
 /** An EVM chain the Data API indexes (the C-Chain or an L1). Global id: `Chain:<evm chain id>`. */
 export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
   id: { resolve: (c) => c.chainId, parse: (id) => id },
@@ -268,7 +267,7 @@ builder.queryFields((t) => ({
       if (!id) throw badInput('id', 'id must not be empty');
       const chainId = parseChainId(id, 'id');
       // A decimal EVM chain id is already the natural key; a blockchain id is looked up to find it.
-      return EVM_CHAIN_ID.test(chainId) ? { chainId } : ctx.loaders.evm.chain.load(chainId);
+      return isEvmChainId(chainId) ? { chainId } : ctx.loaders.evm.chain.load(chainId);
     },
   }),
 }));
