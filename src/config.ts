@@ -1,123 +1,13 @@
 import { z } from 'zod';
-import type { TracingConfig } from './telemetry/tracing.js';
+import { ACCEPTS, SECRETS } from './config-accepts.js';
+import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 
 /**
  * The only reader of `process.env`. Every setting, its default and what it accepts live here;
  * a bad value stops start-up with a message naming the variable (see `ConfigError`).
  */
 
-/** A named node JSON-RPC base URL (`/ext/...` paths are appended). */
-export interface NodeTarget {
-  name: string;
-  url: string;
-}
-
-export interface Config {
-  /** @default 4000 */
-  port: number;
-  /** @default '0.0.0.0' */
-  host: string;
-  /** @default 'https://data-api.avax.network' */
-  dataApiUrl: string;
-  /** @default 'https://metrics.avax.network' */
-  metricsApiUrl: string;
-  /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
-  nodes: NodeTarget[];
-  /**
-   * EVM endpoints besides each node's C-Chain (`/ext/bc/C/rpc`): an L1's EVM,
-   * `/ext/bc/<blockchain id>/rpc` on the named node (the default node when no name is given).
-   * @default []
-   */
-  evmChains: { node: string; blockchainId: string }[];
-  /** EVM chains followed over a node websocket (`eth_subscribe newHeads`). @default [] (TTLs only) */
-  liveChains: { chainId: string; url: string }[];
-  /** Lifetime of the lock naming the replica that holds a chain's websocket. @default 3000 */
-  liveLockTtlMs: number;
-  /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
-  missLeaseMs: number;
-  /** Sent upstream as `x-glacier-api-key`. @default undefined */
-  dataApiKey: string | undefined;
-  /** @default undefined (an in-process LRU cache) */
-  redisUrl: string | undefined;
-  /** Treat REDIS_URL as one seed node of a Redis Cluster. @default false */
-  redisCluster: boolean;
-  /** Bearer token for node admin mutations. @default undefined (admin mutations disabled) */
-  adminToken: string | undefined;
-  /** Per-attempt upstream timeout. @default 10000 */
-  upstreamTimeoutMs: number;
-  /** Retries after the first attempt on 429/502/503/504 and connection errors. @default 2 */
-  upstreamRetries: number;
-  /** Longest `retry-after` we are willing to wait before giving up with RATE_LIMITED. @default 5000 */
-  maxRetryAfterMs: number;
-  /** Entries of the in-process LRU. @default 50000 */
-  memoryCacheMaxEntries: number;
-  /** Bytes the in-process cache may hold (the LRU's entries and its parsed values). */
-  memoryCacheMaxBytes: number;
-  /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
-  redisCommandTimeoutMs: number;
-  /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */
-  cursorSecret: string;
-  /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
-  maxPageSize: number;
-  /** Largest estimated cost of one operation, in upstream calls (src/edge/cost.ts). @default 300 */
-  maxQueryCost: number;
-  /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
-  maxQueryDepth: number;
-  /** Most aliases in one operation. @default 100 */
-  maxAliases: number;
-  /** Most directives in one operation. @default 20 */
-  maxDirectives: number;
-  /** Most lexical tokens in one document (the parser stops there). @default 4000 */
-  maxTokens: number;
-  /** `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only. */
-  production: boolean;
-  /** Schema introspection. @default on, off in production */
-  introspection: boolean;
-  /** GraphiQL at /graphql. @default on, off in production */
-  graphiql: boolean;
-  /** Origins allowed by CORS; `['*']` allows any origin without credentials. @default any in development, none in production */
-  corsOrigins: string[];
-  /** Require the `x-graphql-yoga-csrf` header on requests a browser sends without a preflight. @default true */
-  csrfPrevention: boolean;
-  /** Largest request body. @default 1000000 */
-  maxBodyBytes: number;
-  /** Upstream calls each client (API key, else IP) may cause per minute; 0 turns budgets off. @default 1200 */
-  clientBudgetPerMinute: number;
-  /** Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`. @default none */
-  trustedProxies: string[];
-  /** Consecutive failed calls that open an upstream's circuit breaker (0 disables it). @default 5 */
-  circuitBreakerFailures: number;
-  /** How long an open circuit fails fast before one call may try again. @default 10000 */
-  circuitBreakerCooldownMs: number;
-  /** Below this `ratelimit-remaining`, calls to that upstream are spaced out until its window resets. @default 10 */
-  upstreamSlowdownBelow: number;
-  /** Longest time one HTTP request may take (Node's server.requestTimeout). @default 30000 */
-  requestTimeoutMs: number;
-  /** Most open client connections (server.maxConnections). @default 1000 */
-  maxConnections: number;
-  /** `off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only). @default off */
-  persistedOperations: 'off' | 'allow' | 'only';
-  /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
-  responseCacheMaxTtlMs: number;
-  /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
-  httpMaxAgeMs: number;
-  /** Bearer token `/metrics` requires. @default undefined (no protection: keep /metrics off the public edge) */
-  metricsToken: string | undefined;
-  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are closed. @default 10000 */
-  shutdownGraceMs: number;
-  /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
-  tracing: TracingConfig;
-  /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */
-  upstreamMaxBodyBytes: number;
-  /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
-  staleAfterMs: number;
-  /** @default 'info' */
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 
 const httpUrl = z
   .string()
@@ -281,73 +171,6 @@ const schema = z.object({
   PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'only']).default('off'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
-
-/** What each variable accepts, for error messages. */
-const ACCEPTS: Record<string, string> = {
-  PORT: 'an integer 0-65535',
-  HOST: 'a host name or address to listen on',
-  DATA_API_URL: 'an http(s) URL',
-  METRICS_API_URL: 'an http(s) URL',
-  NODE_RPC_URL: 'an http(s) URL, or a comma list of name=URL (the first is the default node)',
-  EVM_CHAINS: 'a comma list of blockchain ids, each optionally prefixed by a node name and a colon',
-  DATA_API_KEY: 'a non-empty API key',
-  LIVE_WS: 'a comma list of chainId=ws(s)://URL (a node websocket per EVM chain)',
-  LIVE_LOCK_TTL_MS: 'an integer 300-60000',
-  MISS_LEASE_MS: 'an integer 0-30000 (0: no cross-replica coalescing)',
-  REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
-  REDIS_CLUSTER: 'true or false',
-  ADMIN_TOKEN: 'a token of at least 8 characters (unset: admin mutations disabled)',
-  UPSTREAM_TIMEOUT_MS: 'an integer 100-120000',
-  UPSTREAM_RETRIES: 'an integer 0-10',
-  MAX_RETRY_AFTER_MS: 'an integer 0-120000',
-  MEMORY_CACHE_MAX_ENTRIES: 'an integer 100-10000000',
-  MEMORY_CACHE_MAX_BYTES: 'an integer 1048576-68719476736 (bytes)',
-  REDIS_COMMAND_TIMEOUT_MS: 'an integer 10-10000',
-  CURSOR_SECRET: 'a secret of at least 8 characters',
-  MAX_PAGE_SIZE: 'an integer 1-2000',
-  RESPONSE_CACHE_MAX_TTL_MS: 'an integer 0-3600000 (0 disables the whole-response cache)',
-  HTTP_MAX_AGE_MS: 'an integer 0-86400000 (0: no answer is publicly cacheable)',
-  METRICS_TOKEN: 'a token of at least 16 characters (unset: /metrics unprotected)',
-  SHUTDOWN_GRACE_MS: 'an integer 0-300000',
-  OTEL_EXPORTER_OTLP_ENDPOINT:
-    'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'the full http(s) URL of an OTLP/HTTP traces endpoint',
-  OTEL_EXPORTER_OTLP_HEADERS: 'a comma list of key=value (values URL-encoded)',
-  OTEL_SERVICE_NAME: 'a service name of 1-200 characters',
-  OTEL_TRACES_SAMPLER_ARG: 'a number 0-1 (the share of new traces sampled)',
-  UPSTREAM_MAX_BODY_BYTES: 'an integer 1024-1073741824 (bytes)',
-  STALE_AFTER_MS: 'an integer 0-120000',
-  MAX_QUERY_COST: 'an integer 1-1000000 (upstream calls)',
-  MAX_QUERY_DEPTH: 'an integer 3-100',
-  MAX_ALIASES: 'an integer 0-10000',
-  MAX_DIRECTIVES: 'an integer 0-10000',
-  MAX_TOKENS: 'an integer 100-1000000',
-  NODE_ENV: 'production, or anything else for development',
-  INTROSPECTION: 'true or false',
-  GRAPHIQL: 'true or false',
-  CORS_ORIGINS:
-    'a comma list of origins (https://app.example), or * for any origin without credentials',
-  CSRF_PREVENTION: 'true or false',
-  MAX_BODY_BYTES: 'an integer 1000-100000000',
-  CLIENT_BUDGET_PER_MINUTE: 'an integer 0-100000000 (0: no budgets)',
-  TRUSTED_PROXIES: 'a comma list of IPs, IPv4 CIDRs, loopback, or *',
-  CIRCUIT_BREAKER_FAILURES: 'an integer 0-1000 (0: no breaker)',
-  CIRCUIT_BREAKER_COOLDOWN_MS: 'an integer 100-600000',
-  UPSTREAM_SLOWDOWN_BELOW: 'an integer 0-1000000',
-  REQUEST_TIMEOUT_MS: 'an integer 1000-600000',
-  MAX_CONNECTIONS: 'an integer 1-1000000',
-  PERSISTED_OPERATIONS: 'off, allow or only',
-  LOG_LEVEL: 'one of debug, info, warn, error, silent',
-};
-
-/** Values never echoed in a configuration error. */
-const SECRETS = new Set([
-  'DATA_API_KEY',
-  'ADMIN_TOKEN',
-  'CURSOR_SECRET',
-  'METRICS_TOKEN',
-  'OTEL_EXPORTER_OTLP_HEADERS',
-]);
 
 /** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -62,39 +62,21 @@ export function codeForUpstream(e: UpstreamError): ErrorCode {
   }
 }
 
-/**
- * The node's gorilla endpoints answer -32000 for every application error (unknown ids, bad arguments, state
- * conflicts alike): only the message tells them apart. The wording follows avalanchego's own error texts.
- */
-const NODE_NOT_FOUND = /\bnot found\b|could(?:n't| not) find|there is no (?:chain|ID) with alias/i;
-const NODE_BAD_INPUT =
-  /couldn't unmarshal an argument|couldn't parse|problem (?:parsing|decoding)|invalid input checksum|smaller than the checksum size|expected \d+ bytes|no (?:addresses|source chain) provided|exceeds maximum|too long|need to specify|failed to parse log level|unsupported encoding|nil transaction ID|missing 0x prefix|mismatched chainIDs/i;
-
-/** Set on node errors for methods a node refuses (public API nodes, admin API disabled). */
-const reasonOf = (e: UpstreamError): string | undefined => {
-  const reason = (e as { reason?: unknown }).reason;
-  return typeof reason === 'string' ? reason : undefined;
-};
-
+/** A node error's meaning was decided in upstream/ (node-errors.ts); here it only becomes a code. */
 function codeForRpc(e: UpstreamError): ErrorCode {
-  if (e.rpcCode === -32602) return 'BAD_USER_INPUT';
-  if (e.upstream === 'node' && e.rpcCode === -32000 && reasonOf(e) === undefined) {
-    const m = e.upstreamMessage ?? '';
-    if (NODE_NOT_FOUND.test(m)) return 'NOT_FOUND';
-    if (NODE_BAD_INPUT.test(m)) return 'BAD_USER_INPUT';
+  switch (e.meaning) {
+    case 'bad_input':
+      return 'BAD_USER_INPUT';
+    case 'not_found':
+      return 'NOT_FOUND';
+    default:
+      return 'UPSTREAM_ERROR';
   }
-  return 'UPSTREAM_ERROR';
 }
 
 export function fromUpstreamError(e: UpstreamError): GraphQLError {
   const code = codeForUpstream(e);
-  const extensions: Record<string, unknown> = { code, upstream: e.upstream };
-  if (e.status !== undefined) extensions.upstreamStatus = e.status;
-  if (e.rpcCode !== undefined) extensions.rpcCode = e.rpcCode;
-  if (e.retryAfterSec !== undefined) extensions.retryAfterSec = e.retryAfterSec;
-  if (reasonOf(e) !== undefined) extensions.reason = reasonOf(e);
-  const extra = (e as { extensions?: unknown }).extensions;
-  if (typeof extra === 'object' && extra !== null) Object.assign(extensions, extra);
+  const extensions: Record<string, unknown> = { code, ...e.toExtensions() };
   const detail =
     e.upstreamMessage ?? (e.kind === 'timeout' ? 'the upstream did not answer in time' : e.kind);
   const message =

@@ -2,6 +2,8 @@
  * The only error the upstream layer throws. It knows nothing of GraphQL: `src/schema/errors.ts`
  * maps it to a GraphQL error code. Messages never contain API keys or tokens.
  */
+import type { NodeErrorReason } from './node-errors.js';
+
 export type UpstreamName = 'data-api' | 'metrics-api' | 'node';
 
 export type UpstreamErrorKind =
@@ -26,6 +28,8 @@ export interface UpstreamErrorDetails {
   retryAfterSec?: number;
   /** The JSON-RPC error's `data` (an EVM call's revert data lives there). */
   rpcData?: unknown;
+  /** What a node's error means, decided in src/upstream/node-errors.ts. */
+  meaning?: NodeErrorReason;
   /** Where the request went, without query secrets: `GET /v1/chains/43114/blocks`. */
   request?: string;
   cause?: unknown;
@@ -39,6 +43,7 @@ export class UpstreamError extends Error {
   readonly retryAfterSec: number | undefined;
   readonly request: string | undefined;
   readonly rpcData: unknown;
+  readonly meaning: NodeErrorReason | undefined;
 
   constructor(
     readonly upstream: UpstreamName,
@@ -55,7 +60,28 @@ export class UpstreamError extends Error {
     this.retryAfterSec = details.retryAfterSec;
     this.request = details.request;
     this.rpcData = details.rpcData;
+    this.meaning = details.meaning;
   }
+
+  /** The error's own facts for a client (`extensions`, without the GraphQL code: src/schema/errors.ts adds it). */
+  toExtensions(): Record<string, unknown> {
+    const out: Record<string, unknown> = { upstream: this.upstream };
+    if (this.status !== undefined) out.upstreamStatus = this.status;
+    if (this.rpcCode !== undefined) out.rpcCode = this.rpcCode;
+    if (this.retryAfterSec !== undefined) out.retryAfterSec = this.retryAfterSec;
+    // Typed subclasses name their case for clients (NODE_METHOD_UNAVAILABLE, EXECUTION_REVERTED...).
+    const reason = (this as { reason?: unknown }).reason;
+    if (typeof reason === 'string') out.reason = reason;
+    const extra = (this as { extensions?: unknown }).extensions;
+    if (typeof extra === 'object' && extra !== null) Object.assign(out, extra);
+    return out;
+  }
+}
+
+/** The one transient-status rule: an upstream answering these may answer differently soon (retried). */
+export const TRANSIENT_STATUSES: readonly number[] = [429, 502, 503, 504];
+export function isTransientStatus(status: number | undefined): boolean {
+  return status !== undefined && TRANSIENT_STATUSES.includes(status);
 }
 
 /** Reads the upstream error body `{message: string | string[], statusCode, error}`; tolerant of anything else. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
-import { parseErrorBody, UpstreamError, type UpstreamName } from './errors.js';
+import { parseErrorBody, TRANSIENT_STATUSES, UpstreamError, type UpstreamName } from './errors.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 
@@ -77,7 +77,6 @@ export function watchFailedAttempts<T>(
 }
 
 /** Status codes worth another attempt: rate limited, or the upstream's gateway/node briefly unavailable. */
-const RETRY_STATUS = [429, 502, 503, 504];
 
 export function buildSearch(query: Query): string {
   const params = new URLSearchParams();
@@ -98,7 +97,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const retryPolicy = {
     limit: retries,
     methods: ['get', 'post'],
-    statusCodes: RETRY_STATUS,
+    statusCodes: [...TRANSIENT_STATUSES],
     afterStatusCodes: [429, 503],
     backoffLimit: 2_000,
     jitter: true,

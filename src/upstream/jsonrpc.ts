@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { traceRpc } from '../telemetry/spans.js';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
+import { interpretNodeError } from './node-errors.js';
 import { routeTemplate } from './observe.js';
 
 /**
@@ -64,6 +65,8 @@ export function createJsonRpcClient(o: {
         rpcCode: res.error.code,
         upstreamMessage: res.error.message,
         rpcData: res.error.data,
+        meaning:
+          http.name === 'node' ? interpretNodeError(res.error.code, res.error.message) : undefined,
       });
     }
     if (!('result' in res))
@@ -116,6 +119,10 @@ export function createJsonRpcClient(o: {
         request: `POST ${path} (batch)`,
         rpcCode: res.error?.code,
         upstreamMessage: res.error?.message ?? 'the node answered a batch with a single object',
+        meaning:
+          http.name === 'node' && res.error
+            ? interpretNodeError(res.error.code, res.error.message)
+            : undefined,
       });
     return {
       path,

@@ -131,12 +131,11 @@ export class NodeMethodUnavailableError extends UpstreamError {
   }
 }
 
-const REFUSAL =
-  /can't find (method|service)|does not exist\/is not available|not available|not enabled|disabled|forbidden|not allowed/i;
+/** A refusal: the node's error says so (node-errors.ts), or its HTTP server has no such route or denies it. */
 function isRefusal(e: unknown): e is UpstreamError {
   if (!(e instanceof UpstreamError)) return false;
   if (e.kind === 'status') return e.status === 401 || e.status === 403 || e.status === 404;
-  return e.kind === 'rpc' && (e.rpcCode === -32601 || REFUSAL.test(e.upstreamMessage ?? ''));
+  return e.kind === 'rpc' && e.meaning === 'refused';
 }
 
 /** The node's messages rarely say which call failed ("not found"): prefix the method, keep the rest as is. */
@@ -147,6 +146,7 @@ function namingMethod(e: unknown, method: string): unknown {
     rpcCode: e.rpcCode,
     retryAfterSec: e.retryAfterSec,
     request: e.request,
+    meaning: e.meaning,
     upstreamMessage: `${method}: ${e.upstreamMessage ?? (e.status ? `HTTP ${e.status}` : e.kind)}`,
     cause: e,
   });

@@ -1,0 +1,116 @@
+import type { TracingConfig } from './telemetry/tracing.js';
+
+/** The typed configuration `loadConfig` (src/config.ts) returns; every field is documented with its default. */
+
+/** A named node JSON-RPC base URL (`/ext/...` paths are appended). */
+export interface NodeTarget {
+  name: string;
+  url: string;
+}
+
+export interface Config {
+  /** @default 4000 */
+  port: number;
+  /** @default '0.0.0.0' */
+  host: string;
+  /** @default 'https://data-api.avax.network' */
+  dataApiUrl: string;
+  /** @default 'https://metrics.avax.network' */
+  metricsApiUrl: string;
+  /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
+  nodes: NodeTarget[];
+  /**
+   * EVM endpoints besides each node's C-Chain (`/ext/bc/C/rpc`): an L1's EVM,
+   * `/ext/bc/<blockchain id>/rpc` on the named node (the default node when no name is given).
+   * @default []
+   */
+  evmChains: { node: string; blockchainId: string }[];
+  /** EVM chains followed over a node websocket (`eth_subscribe newHeads`). @default [] (TTLs only) */
+  liveChains: { chainId: string; url: string }[];
+  /** Lifetime of the lock naming the replica that holds a chain's websocket. @default 3000 */
+  liveLockTtlMs: number;
+  /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
+  missLeaseMs: number;
+  /** Sent upstream as `x-glacier-api-key`. @default undefined */
+  dataApiKey: string | undefined;
+  /** @default undefined (an in-process LRU cache) */
+  redisUrl: string | undefined;
+  /** Treat REDIS_URL as one seed node of a Redis Cluster. @default false */
+  redisCluster: boolean;
+  /** Bearer token for node admin mutations. @default undefined (admin mutations disabled) */
+  adminToken: string | undefined;
+  /** Per-attempt upstream timeout. @default 10000 */
+  upstreamTimeoutMs: number;
+  /** Retries after the first attempt on 429/502/503/504 and connection errors. @default 2 */
+  upstreamRetries: number;
+  /** Longest `retry-after` we are willing to wait before giving up with RATE_LIMITED. @default 5000 */
+  maxRetryAfterMs: number;
+  /** Entries of the in-process LRU. @default 50000 */
+  memoryCacheMaxEntries: number;
+  /** Bytes the in-process cache may hold (the LRU's entries and its parsed values). */
+  memoryCacheMaxBytes: number;
+  /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
+  redisCommandTimeoutMs: number;
+  /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */
+  cursorSecret: string;
+  /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
+  maxPageSize: number;
+  /** Largest estimated cost of one operation, in upstream calls (src/edge/cost.ts). @default 300 */
+  maxQueryCost: number;
+  /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
+  maxQueryDepth: number;
+  /** Most aliases in one operation. @default 100 */
+  maxAliases: number;
+  /** Most directives in one operation. @default 20 */
+  maxDirectives: number;
+  /** Most lexical tokens in one document (the parser stops there). @default 4000 */
+  maxTokens: number;
+  /** `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only. */
+  production: boolean;
+  /** Schema introspection. @default on, off in production */
+  introspection: boolean;
+  /** GraphiQL at /graphql. @default on, off in production */
+  graphiql: boolean;
+  /** Origins allowed by CORS; `['*']` allows any origin without credentials. @default any in development, none in production */
+  corsOrigins: string[];
+  /** Require the `x-graphql-yoga-csrf` header on requests a browser sends without a preflight. @default true */
+  csrfPrevention: boolean;
+  /** Largest request body. @default 1000000 */
+  maxBodyBytes: number;
+  /** Upstream calls each client (API key, else IP) may cause per minute; 0 turns budgets off. @default 1200 */
+  clientBudgetPerMinute: number;
+  /** Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`. @default none */
+  trustedProxies: string[];
+  /** Consecutive failed calls that open an upstream's circuit breaker (0 disables it). @default 5 */
+  circuitBreakerFailures: number;
+  /** How long an open circuit fails fast before one call may try again. @default 10000 */
+  circuitBreakerCooldownMs: number;
+  /** Below this `ratelimit-remaining`, calls to that upstream are spaced out until its window resets. @default 10 */
+  upstreamSlowdownBelow: number;
+  /** Longest time one HTTP request may take (Node's server.requestTimeout). @default 30000 */
+  requestTimeoutMs: number;
+  /** Most open client connections (server.maxConnections). @default 1000 */
+  maxConnections: number;
+  /** `off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only). @default off */
+  persistedOperations: 'off' | 'allow' | 'only';
+  /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
+  responseCacheMaxTtlMs: number;
+  /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
+  httpMaxAgeMs: number;
+  /** Bearer token `/metrics` requires. @default undefined (no protection: keep /metrics off the public edge) */
+  metricsToken: string | undefined;
+  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are closed. @default 10000 */
+  shutdownGraceMs: number;
+  /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
+  tracing: TracingConfig;
+  /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */
+  upstreamMaxBodyBytes: number;
+  /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
+  staleAfterMs: number;
+  /** @default 'info' */
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
