@@ -1,6 +1,6 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { ReadThrough, type SerializedError } from './cache/cached.js';
+import { ReadThrough } from './cache/cached.js';
 import { createStore, memoryBudget } from './cache/create-store.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
@@ -29,7 +29,7 @@ import { buildSchema } from './schema/index.js';
 import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
-import { UpstreamError } from './upstream/errors.js';
+import { errorFromCache, errorToCache, staleBeatsError } from './upstream/errors.js';
 import { watchFailedAttempts } from './upstream/http.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -96,9 +96,9 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     acrossProcesses: live.acrossProcesses,
     store,
     now,
-    serializeError,
-    deserializeError,
-    isTransient,
+    serializeError: errorToCache,
+    deserializeError: errorFromCache,
+    isTransient: staleBeatsError,
     onEvent: (event, resource) => {
       metrics.cacheEvents.inc({ resource, event });
       noteCacheEvent(event);
@@ -226,49 +226,4 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       await store.close();
     },
   };
-}
-
-/**
- * Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting, or it
- * answered garbage (a body that is not JSON, or one that breaks its contract).
- */
-function isTransient(e: unknown): boolean {
-  if (!(e instanceof UpstreamError)) return false;
-  return (
-    e.kind === 'timeout' ||
-    e.kind === 'network' ||
-    e.kind === 'payload' ||
-    (e.kind === 'status' && (e.status === 429 || (e.status ?? 0) >= 500))
-  );
-}
-
-/** Only 404s are ever cached as errors (briefly); this keeps what is needed to rebuild one. */
-function serializeError(e: unknown): SerializedError | undefined {
-  if (!(e instanceof UpstreamError)) return undefined;
-  return {
-    name: e.name,
-    message: e.message,
-    data: {
-      upstream: e.upstream,
-      kind: e.kind,
-      status: e.status,
-      upstreamMessage: e.upstreamMessage,
-      request: e.request,
-    },
-  };
-}
-
-function deserializeError(s: SerializedError): Error {
-  const d = s.data as {
-    upstream: UpstreamError['upstream'];
-    kind: UpstreamError['kind'];
-    status?: number;
-    upstreamMessage?: string;
-    request?: string;
-  };
-  return new UpstreamError(d.upstream, d.kind, {
-    status: d.status,
-    upstreamMessage: d.upstreamMessage,
-    request: d.request,
-  });
 }

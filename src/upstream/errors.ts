@@ -78,6 +78,58 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * Failures for which a stale answer beats an error: the upstream is down, slow or rate limiting (a
+ * transient status, or any 5xx), or it answered garbage (a body that is not JSON, or one that breaks
+ * its contract).
+ */
+export function staleBeatsError(e: unknown): boolean {
+  if (!(e instanceof UpstreamError)) return false;
+  return (
+    e.kind === 'timeout' ||
+    e.kind === 'network' ||
+    e.kind === 'payload' ||
+    (e.kind === 'status' && (isTransientStatus(e.status) || (e.status ?? 0) >= 500))
+  );
+}
+
+/** What a negative cache entry keeps of an error (only 404s are cached, briefly), to rebuild it on a hit. */
+export interface CacheableError {
+  name: string;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+export function errorToCache(e: unknown): CacheableError | undefined {
+  if (!(e instanceof UpstreamError)) return undefined;
+  return {
+    name: e.name,
+    message: e.message,
+    data: {
+      upstream: e.upstream,
+      kind: e.kind,
+      status: e.status,
+      upstreamMessage: e.upstreamMessage,
+      request: e.request,
+    },
+  };
+}
+
+export function errorFromCache(s: CacheableError): Error {
+  const d = s.data as {
+    upstream: UpstreamError['upstream'];
+    kind: UpstreamError['kind'];
+    status?: number;
+    upstreamMessage?: string;
+    request?: string;
+  };
+  return new UpstreamError(d.upstream, d.kind, {
+    status: d.status,
+    upstreamMessage: d.upstreamMessage,
+    request: d.request,
+  });
+}
+
 /** The one transient-status rule: an upstream answering these may answer differently soon (retried). */
 export const TRANSIENT_STATUSES: readonly number[] = [429, 502, 503, 504];
 export function isTransientStatus(status: number | undefined): boolean {
