@@ -4,7 +4,7 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { parsePrimaryAddresses, parseTimeRange } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
-import { PrimaryChainInfoRef } from './primary-balance.js';
+import { PrimaryChainInfoRef } from './primary-asset.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
 import { PrimaryNetworkTxTypeEnum } from './staking-transaction-parts.js';
 

@@ -8,7 +8,7 @@ import { isoOf } from '../scalars.js';
 import { BlockchainInfoRef } from './blockchain-genesis.js';
 import { NetworkNameEnum } from './network.js';
 import { PChainUtxoRef } from './p-chain-utxo.js';
-import { AssetAmountRef } from './primary-balance.js';
+import { AssetAmountRef } from './primary-asset.js';
 import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
 import {
   L1ValidatorTxDetailsRef,
