@@ -51,6 +51,8 @@ import './types/node-admin.js';
 import './types/node-admin-mutations.js';
 import './types/portfolio.js';
 import './types/token-lists.js';
+import './types/nft-collection.js';
+import './types/latest-across-chains.js';
 import './types/subscription.js';
 
 let schema: GraphQLSchema | undefined;
