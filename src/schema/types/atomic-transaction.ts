@@ -14,7 +14,7 @@ import { parseNetworkScopedId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
 import { IndexedUtxoRef } from './primary-address-utxos.js';
-import { AssetAmountRef } from './primary-balance.js';
+import { AssetAmountRef } from './primary-asset.js';
 import { AssetDetailsRef, loadVertex, XChainVertexRef } from './x-chain-vertex.js';
 
 /**

@@ -21,7 +21,7 @@ import {
 } from './atomic-transaction.js';
 import { BlockRef } from './block.js';
 import { IndexedUtxoRef } from './primary-address-utxos.js';
-import { AssetAmountRef } from './primary-balance.js';
+import { AssetAmountRef } from './primary-asset.js';
 
 /**
  * The C-Chain's atomic transactions (exports from EVM accounts into atomic memory, imports from it into

@@ -15,7 +15,7 @@ import { CurrencyCodeEnum, MoneyRef } from './money.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
 import { RewardTypeEnum } from './p-chain-utxo.js';
-import { AssetAmountRef } from './primary-balance.js';
+import { AssetAmountRef } from './primary-asset.js';
 import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
 import { StakingTransactionRef } from './staking-transaction.js';
 import { ValidatorRef } from './validator.js';

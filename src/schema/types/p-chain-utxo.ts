@@ -1,6 +1,6 @@
 import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
-import { AssetAmountRef } from './primary-balance.js';
+import { AssetAmountRef } from './primary-asset.js';
 
 /** A P-Chain UTXO as a staking transaction consumed or emitted it. */
 export const RewardTypeEnum = builder.enumType('RewardType', {

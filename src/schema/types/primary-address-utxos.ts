@@ -14,7 +14,7 @@ import { parseCb58Id, parsePrimaryAddresses } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { PChainUtxoRef } from './p-chain-utxo.js';
-import { AssetAmountRef, PrimaryChainEnum } from './primary-balance.js';
+import { AssetAmountRef, PrimaryChainEnum } from './primary-asset.js';
 
 /**
  * UTXOs, last activity and chain ids of a set of P-Chain / X-Chain addresses, on `Network` (like

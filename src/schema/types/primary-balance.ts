@@ -1,153 +1,28 @@
 import type {
-  AggregatedAssetAmount,
-  AssetAmount,
   CChainAtomicBalances,
   PChainBalances,
   PrimaryBalances,
-  SharedAssetBalance,
   XChainBalances,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { parsePrimaryAddresses, parseTimestampArg } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
+import {
+  AssetBalanceRef,
+  PrimaryChainEnum,
+  PrimaryChainInfoRef,
+  SharedAssetBalanceRef,
+} from './primary-asset.js';
+
+/** Imported from here by the primary-transaction types. */
+export { PrimaryChainEnum, PrimaryChainInfoRef } from './primary-asset.js';
 
 /**
  * Primary-network balances of a set of addresses on one chain. The real route answers a `oneOf` told apart
  * only by `chainInfo.chainName`: the graph has one type per chain kind (P-Chain buckets, X-Chain,
  * C-Chain atomic memory) behind the `PrimaryBalances` union. Not an entity (no id): it is a computed view.
  */
-export const PrimaryAssetTypeEnum = builder.enumType('PrimaryAssetType', {
-  description: 'Kind of a primary-network asset.',
-  values: {
-    SECP256K1: {
-      value: 'secp256k1',
-      description:
-        'A fungible asset held by secp256k1 keys (AVAX and other fungible X-Chain assets).',
-    },
-    NFT: { value: 'nft', description: 'A non-fungible X-Chain asset.' },
-  } as const,
-});
-
-export const PrimaryChainEnum = builder.enumType('PrimaryChain', {
-  description: 'A chain of the primary network.',
-  values: {
-    P_CHAIN: {
-      value: 'p-chain',
-      description: 'The Platform Chain: staking, validators, subnets and L1s.',
-    },
-    X_CHAIN: { value: 'x-chain', description: 'The Exchange Chain: UTXO-based asset transfers.' },
-    C_CHAIN: {
-      value: 'c-chain',
-      description:
-        'The Contract Chain (EVM); here only its atomic memory, the EVM balance is `Address.nativeBalance`.',
-    },
-  } as const,
-});
-
-export const AssetAmountRef = builder.objectRef<AssetAmount>('AssetAmount').implement({
-  description:
-    'An amount of a primary-network asset, in its smallest unit (nAVAX for AVAX: `denomination` 9).',
-  fields: (t) => ({
-    assetId: t.exposeString('assetId', {
-      description:
-        "CB58 id of the asset (AVAX's is `FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z` on mainnet).",
-    }),
-    name: t.exposeString('name', { description: 'Name of the asset (e.g. "Avalanche").' }),
-    symbol: t.exposeString('symbol', {
-      description: 'Symbol of the asset (at most 4 characters, e.g. "AVAX").',
-    }),
-    denomination: t.exposeInt('denomination', {
-      description:
-        'Decimals of the asset: divide `amount` by 10^denomination for whole units (9 for AVAX).',
-    }),
-    type: t.expose('type', {
-      type: PrimaryAssetTypeEnum,
-      description: 'Kind of asset: fungible (secp256k1) or NFT.',
-    }),
-    amount: t.expose('amount', {
-      type: 'BigDecimal',
-      description: "Amount in the asset's smallest unit (nAVAX for AVAX; decimal string).",
-    }),
-  }),
-});
-
-const AssetBalanceRef = builder.objectRef<AggregatedAssetAmount>('AssetBalance').implement({
-  description: 'An asset amount summed over UTXOs.',
-  fields: (t) => ({
-    assetId: t.exposeString('assetId', {
-      description:
-        "CB58 id of the asset (AVAX's is `FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z` on mainnet).",
-    }),
-    name: t.exposeString('name', { description: 'Name of the asset (e.g. "Avalanche").' }),
-    symbol: t.exposeString('symbol', {
-      description: 'Symbol of the asset (at most 4 characters, e.g. "AVAX").',
-    }),
-    denomination: t.exposeInt('denomination', {
-      description:
-        'Decimals of the asset: divide `amount` by 10^denomination for whole units (9 for AVAX).',
-    }),
-    type: t.expose('type', {
-      type: PrimaryAssetTypeEnum,
-      description: 'Kind of asset: fungible (secp256k1) or NFT.',
-    }),
-    amount: t.expose('amount', {
-      type: 'BigDecimal',
-      description: "Amount in the asset's smallest unit (nAVAX for AVAX; decimal string).",
-    }),
-    utxoCount: t.exposeInt('utxoCount', { description: 'Number of UTXOs summed into `amount`.' }),
-  }),
-});
-
-const SharedAssetBalanceRef = builder
-  .objectRef<SharedAssetBalance>('SharedAssetBalance')
-  .implement({
-    description:
-      'An asset amount in atomic (shared) memory: exported from or to `sharedWithChainId`, not yet imported.',
-    fields: (t) => ({
-      assetId: t.exposeString('assetId', {
-        description:
-          "CB58 id of the asset (AVAX's is `FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z` on mainnet).",
-      }),
-      name: t.exposeString('name', { description: 'Name of the asset (e.g. "Avalanche").' }),
-      symbol: t.exposeString('symbol', {
-        description: 'Symbol of the asset (at most 4 characters, e.g. "AVAX").',
-      }),
-      denomination: t.exposeInt('denomination', {
-        description:
-          'Decimals of the asset: divide `amount` by 10^denomination for whole units (9 for AVAX).',
-      }),
-      type: t.expose('type', {
-        type: PrimaryAssetTypeEnum,
-        description: 'Kind of asset: fungible (secp256k1) or NFT.',
-      }),
-      amount: t.expose('amount', {
-        type: 'BigDecimal',
-        description: "Amount in the asset's smallest unit (nAVAX for AVAX; decimal string).",
-      }),
-      utxoCount: t.exposeInt('utxoCount', { description: 'Number of UTXOs summed into `amount`.' }),
-      sharedWithChainId: t.exposeString('sharedWithChainId', {
-        description: 'CB58 id of the chain on the other side of the atomic memory.',
-      }),
-      status: t.exposeString('status', { nullable: true, description: 'P-Chain entries only.' }),
-    }),
-  });
-
-export const PrimaryChainInfoRef = builder
-  .objectRef<PrimaryBalances['chainInfo']>('PrimaryChainInfo')
-  .implement({
-    description: 'The primary-network chain a balance answer is for, and its network.',
-    fields: (t) => ({
-      chainName: t.expose('chainName', {
-        type: PrimaryChainEnum,
-        description: 'Which chain of the primary network.',
-      }),
-      network: t.exposeString('network', {
-        description: 'As the upstream names it: mainnet, fuji or testnet.',
-      }),
-    }),
-  });
-
 export const PChainBalancesRef = builder.objectRef<PChainBalances>('PChainBalances').implement({
   description:
     'P-Chain balances by bucket: locked/unlocked, staked/unstaked, pending, and atomic memory.',

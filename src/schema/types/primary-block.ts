@@ -8,7 +8,7 @@ import { badInput } from '../errors.js';
 import { parseCb58Id, parseNetwork, parseNodeId, parseTimeRange } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
-import { PrimaryChainEnum } from './primary-balance.js';
+import { PrimaryChainEnum } from './primary-asset.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
 import { ValidatorRef } from './validator.js';
 

@@ -1,29 +1,21 @@
 import { brandWithType } from '@pothos/core';
 import type { ContractMetadata } from '../../upstream/schemas/contracts.js';
-import type { CurrencyCode, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
-import type { NftToken, TokenTransfer } from '../../upstream/schemas/portfolio.js';
-import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
+import type { CurrencyCode } from '../../upstream/schemas/evm.js';
+import type { TokenTransfer } from '../../upstream/schemas/portfolio.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseBlockRange } from '../inputs.js';
 import { AddressRef } from './address.js';
-import { BlockRef } from './block.js';
-import { TransactionStatusEnum } from './chain.js';
-import { ContractRef, Erc721ContractRef, Erc1155ContractRef } from './contract.js';
+import { ContractRef } from './contract.js';
 import { CurrencyCodeEnum } from './money.js';
-import { NetworkNameEnum } from './network.js';
-import { Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { TransactionRef } from './transaction.js';
 import { TokenTransferRef } from './transfer.js';
 
 /**
- * Token lists and links: a contract's transfers (`listTransfers`), an NFT collection's tokens
- * (`listTokens`) and one token (`getTokenDetails`), the contracts an address deployed
- * (`listContractDeployments`) and a contract's deployment transaction
- * (`getDeploymentTransaction`); at the root, the newest blocks and transactions of every chain
- * (`listLatestBlocksAllChains`, `listLatestTransactionsAllChains`), which no single chain owns.
+ * A contract's lists and links: its transfers (`listTransfers`) and deployment transaction
+ * (`getDeploymentTransaction`), and the contracts an address deployed (`listContractDeployments`).
+ * An NFT collection's tokens are in nft-collection.ts; the lists across chains in latest-across-chains.ts.
  */
 
 const TRANSFER_TYPE = {
@@ -40,12 +32,6 @@ const typeOfTransfer = (x: TokenTransfer) =>
 const transferKey = (x: TokenTransfer) =>
   `${x.txHash}:${x.logIndex}:${'erc1155Token' in x ? x.erc1155Token.tokenId : ''}`;
 
-export const NftTokenRef = builder.unionType('NftToken', {
-  description: 'One token of an NFT collection: an ERC-721 token or an ERC-1155 token id.',
-  types: [Erc721TokenRef, Erc1155TokenRef],
-  resolveType: (tok) => (tok.ercType === 'ERC-721' ? Erc721TokenRef : Erc1155TokenRef),
-});
-
 const rangeArgs = builder.args((t) => ({
   startBlock: t.field({
     type: 'BigDecimal',
@@ -59,7 +45,6 @@ const rangeArgs = builder.args((t) => ({
   }),
 }));
 
-const TOKEN_ID = /^\d{1,78}$/;
 const CONTRACT_TYPES = [
   'Contract',
   'Erc20Contract',
@@ -69,15 +54,8 @@ const CONTRACT_TYPES = [
 ];
 const rangeOf = (args: { startBlock?: unknown; endBlock?: unknown }) =>
   parseBlockRange({ startBlock: given(args.startBlock), endBlock: given(args.endBlock) });
-const tokenIdOf = (args: { tokenId?: unknown }) => {
-  const id = given(args.tokenId);
-  if (id === undefined || !TOKEN_ID.test(id))
-    throw badInput('tokenId', 'tokenId must be a decimal whole number');
-  return id;
-};
 // Checked before execution too: reaching a contract costs a call, a bad argument below it must not.
 registerArgumentCheck(CONTRACT_TYPES, 'transfers', rangeOf);
-registerArgumentCheck(['Erc721Contract', 'Erc1155Contract'], 'token', tokenIdOf);
 
 builder.interfaceFields(ContractRef, (t) => ({
   transfers: t.connection(
@@ -150,71 +128,6 @@ builder.interfaceFields(ContractRef, (t) => ({
   }),
 }));
 
-/** The collection's tokens and one token, on both NFT contract kinds. */
-for (const ref of [Erc721ContractRef, Erc1155ContractRef] as const) {
-  builder.objectFields(ref as typeof Erc721ContractRef, (t) => ({
-    tokens: t.connection(
-      {
-        type: NftTokenRef,
-        nullable: true,
-        description:
-          'The tokens of this NFT collection (`listTokens`), in the upstream’s order. Forward ' +
-          'paging only.',
-        resolve: (c, args, ctx) =>
-          resolveTokenConnection<NftToken & { chainId: string }>(args, ctx.connections, {
-            listKey: `nftTokens|${c.chainId}|${c.address.toLowerCase()}`,
-            pageSize: ctx.loaders.tokens.pageSizes.nftTokens,
-            itemKey: (tok) => tok.tokenId,
-            fetchPage: async (pageToken) => {
-              const page = await ctx.loaders.tokens.nftTokensPage.load({
-                chainId: c.chainId,
-                address: c.address.toLowerCase(),
-                pageToken,
-              });
-              return {
-                items: page.items.map((tok) => ({ ...tok, chainId: c.chainId })),
-                nextPageToken: page.nextPageToken,
-              };
-            },
-          }),
-      },
-      {
-        name:
-          ref === Erc721ContractRef
-            ? 'Erc721CollectionTokenConnection'
-            : 'Erc1155CollectionTokenConnection',
-        description: 'A page of a collection’s tokens.',
-      },
-      {
-        name:
-          ref === Erc721ContractRef ? 'Erc721CollectionTokenEdge' : 'Erc1155CollectionTokenEdge',
-        description: 'A token of the collection and its cursor.',
-      },
-    ),
-    token: t.field({
-      type: NftTokenRef,
-      nullable: true,
-      description: 'One token of this collection, with its metadata (`getTokenDetails`).',
-      args: {
-        tokenId: t.arg({
-          type: 'BigDecimal',
-          required: true,
-          description: 'The token id (a decimal whole number).',
-        }),
-      },
-      resolve: async (c, args, ctx) => {
-        const tokenId = tokenIdOf(args);
-        const tok = await ctx.loaders.tokens.nftToken.load({
-          chainId: c.chainId,
-          address: c.address.toLowerCase(),
-          tokenId,
-        });
-        return { ...tok, chainId: c.chainId };
-      },
-    }),
-  }));
-}
-
 builder.objectFields(AddressRef, (t) => ({
   deployedContracts: t.connection(
     {
@@ -245,69 +158,5 @@ builder.objectFields(AddressRef, (t) => ({
     },
     { name: 'DeployedContractConnection', description: 'A page of contracts an address deployed.' },
     { name: 'DeployedContractEdge', description: 'A deployed contract and its cursor.' },
-  ),
-}));
-
-const networkOf = (n: string | null | undefined) => (n ?? undefined) as GatewayNetwork | undefined;
-const networkArg = { description: 'Only chains of this network; every network when omitted.' };
-
-builder.queryFields((t) => ({
-  latestBlocks: t.connection(
-    {
-      type: BlockRef,
-      nullable: true,
-      description:
-        'The newest blocks of every EVM chain the Data API indexes, newest first ' +
-        '(`listLatestBlocksAllChains`). Forward paging only.',
-      args: { network: t.arg({ type: NetworkNameEnum, required: false, ...networkArg }) },
-      resolve: (_root, args, ctx) => {
-        const network = networkOf(args.network);
-        return resolveTokenConnection<EvmBlock>(args, ctx.connections, {
-          listKey: `latestBlocksAll|${network ?? ''}`,
-          pageSize: ctx.loaders.tokens.pageSizes.latestAllChains,
-          itemKey: (b) => `${b.chainId}:${b.blockHash}`,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.tokens.latestBlocksPage.load({ network, pageToken });
-            ctx.loaders.evm.primeBlocks(page.items);
-            return page;
-          },
-        });
-      },
-    },
-    { name: 'LatestBlockConnection', description: 'A page of the newest blocks across chains.' },
-    { name: 'LatestBlockEdge', description: 'A block and its cursor.' },
-  ),
-  latestTransactions: t.connection(
-    {
-      type: TransactionRef,
-      nullable: true,
-      description:
-        'The newest transactions of every EVM chain the Data API indexes, newest first ' +
-        '(`listLatestTransactionsAllChains`). Forward paging only.',
-      args: {
-        network: t.arg({ type: NetworkNameEnum, required: false, ...networkArg }),
-        status: t.arg({
-          type: TransactionStatusEnum,
-          required: false,
-          description: 'Only successful or only failed transactions; all when omitted.',
-        }),
-      },
-      resolve: (_root, args, ctx) => {
-        const network = networkOf(args.network);
-        const status = args.status ?? undefined;
-        return resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
-          listKey: `latestTransactionsAll|${network ?? ''}|${status ?? ''}`,
-          pageSize: ctx.loaders.tokens.pageSizes.latestAllChains,
-          itemKey: (tx) => `${tx.chainId}:${tx.txHash}`,
-          fetchPage: (pageToken) =>
-            ctx.loaders.tokens.latestTransactionsPage.load({ network, status, pageToken }),
-        });
-      },
-    },
-    {
-      name: 'LatestTransactionConnection',
-      description: 'A page of the newest transactions across chains.',
-    },
-    { name: 'LatestTransactionEdge', description: 'A transaction and its cursor.' },
   ),
 }));

@@ -1,9 +1,7 @@
 import { brandWithType } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type {
-  BlsCredentials,
   GatewayNetwork,
-  Rewards,
   ValidationStatus,
   Validator,
   ValidatorDetails,
@@ -13,6 +11,7 @@ import { badInput, gqlError } from '../errors.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
+import { BlsCredentialsRef, GeolocationRef, HealthRef, RewardsRef } from './validator-parts.js';
 
 /**
  * A primary-network validation period of one node. The Data API answers a `oneOf` by status, so the graph
@@ -20,39 +19,6 @@ import { NetworkNameEnum } from './network.js';
  * (the validation tx names the period). A period changes status over time (pending → active → completed):
  * refetching an id returns the period in its current status, typed accordingly.
  */
-export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentials').implement({
-  description: 'A validator BLS public key and its proof of possession.',
-  fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { description: 'BLS public key, 0x-hex (48 bytes).' }),
-    proofOfPossession: t.exposeString('proofOfPossession', {
-      description: 'BLS signature proving possession of the key, 0x-hex (96 bytes).',
-    }),
-  }),
-});
-
-const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
-  description: 'Validation and delegation rewards, in nAVAX.',
-  fields: (t) => ({
-    validationRewardAmount: t.expose('validationRewardAmount', {
-      type: 'BigDecimal',
-      description: 'Reward for validating, in nAVAX (decimal string).',
-    }),
-    delegationRewardAmount: t.expose('delegationRewardAmount', {
-      type: 'BigDecimal',
-      description: 'Reward from delegation fees, in nAVAX (decimal string).',
-    }),
-    rewardAddresses: t.stringList({
-      resolve: (r) => r.rewardAddresses ?? [],
-      description:
-        'Addresses (bech32) the rewards are paid to; empty when the upstream lists none.',
-    }),
-    rewardTxHash: t.exposeString('rewardTxHash', {
-      nullable: true,
-      description: 'Hash (CB58) of the RewardValidatorTx that paid the rewards; null until paid.',
-    }),
-  }),
-});
-
 export const ValidationStatusEnum = builder.enumType('ValidationStatus', {
   description: 'Where a validation period is in its life.',
   values: {
@@ -222,45 +188,6 @@ builder.node(CompletedValidatorRef, {
     }),
   }),
 });
-
-const HealthRef = builder
-  .objectRef<Extract<Validator, { validationStatus: 'active' }>['validatorHealth']>(
-    'ValidatorHealth',
-  )
-  .implement({
-    description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
-    fields: (t) => ({
-      reachabilityPercent: t.exposeFloat('reachabilityPercent', {
-        description: 'Percent of requests the validator answered in the last polling.',
-      }),
-      benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent', {
-        description: 'Percent of P-Chain requests benched (not sent to it) in the last polling.',
-      }),
-      benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent', {
-        description: 'Percent of X-Chain requests benched in the last polling.',
-      }),
-      benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent', {
-        description: 'Percent of C-Chain requests benched in the last polling.',
-      }),
-    }),
-  });
-
-const GeolocationRef = builder
-  .objectRef<NonNullable<Extract<Validator, { validationStatus: 'active' }>['geolocation']>>(
-    'Geolocation',
-  )
-  .implement({
-    description: "Where the validator's node is, as the indexer geolocates its IP.",
-    fields: (t) => ({
-      city: t.exposeString('city', { description: 'City.' }),
-      country: t.exposeString('country', { description: 'Country name.' }),
-      countryCode: t.exposeString('countryCode', {
-        description: 'ISO 3166-1 alpha-2 country code.',
-      }),
-      latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees.' }),
-      longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees.' }),
-    }),
-  });
 
 export const ActiveValidatorRef = builder.objectRef<ValidatorOf<'active'>>('ActiveValidator');
 builder.node(ActiveValidatorRef, {

@@ -12,7 +12,7 @@ import { badInput } from '../errors.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
-import { PrimaryAssetTypeEnum } from './primary-balance.js';
+import { PrimaryAssetTypeEnum } from './primary-asset.js';
 
 /**
  * X-Chain vertices (the pre-Cortina DAG) from the Data API: listLatestXChainVertices, getVertexByHash,

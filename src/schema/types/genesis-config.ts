@@ -1,0 +1,201 @@
+import type {
+  AllowListConfig,
+  GenesisConfig,
+  GenesisFeeConfig,
+  GenesisWarpConfig,
+} from '../../upstream/schemas/primary-genesis.js';
+import { builder } from '../builder.js';
+
+/**
+ * An EVM chain's config at genesis (Subnet-EVM): its fork blocks, fee config, warp config and the
+ * precompile allow-list configs, each typed. JSON numbers are exposed as exact decimal strings.
+ */
+type Num = number | null | undefined;
+/** A JSON number as an exact decimal string (block numbers and gas values can pass 2^53 in principle). */
+export const dec = (n: Num): string | null =>
+  n == null ? null : Number.isInteger(n) ? BigInt(n).toString() : String(n);
+export const big = (description?: string) =>
+  ({ type: 'BigDecimal', nullable: true, ...(description ? { description } : {}) }) as const;
+
+const AllowListConfigRef = builder
+  .objectRef<AllowListConfig>('PrecompileAllowListConfig')
+  .implement({
+    description: 'A Subnet-EVM precompile enabled at genesis, with its role lists.',
+    fields: (t) => ({
+      blockTimestamp: t.field({
+        type: 'Timestamp',
+        nullable: true,
+        description: 'Activation time.',
+        resolve: (c) => c.blockTimestamp ?? null,
+      }),
+      adminAddresses: t.stringList({
+        description:
+          'Addresses (0x-hex) that may change every role, admins included; empty when none.',
+        resolve: (c) => c.adminAddresses ?? [],
+      }),
+      managerAddresses: t.stringList({
+        description: 'Addresses that may enable or disable others (not admins); empty when none.',
+        resolve: (c) => c.managerAddresses ?? [],
+      }),
+      enabledAddresses: t.stringList({
+        description: 'Addresses allowed to use the precompile; empty when none.',
+        resolve: (c) => c.enabledAddresses ?? [],
+      }),
+    }),
+  });
+
+const FeeConfigRef = builder.objectRef<GenesisFeeConfig>('GenesisFeeConfig').implement({
+  description: 'Subnet-EVM dynamic fee settings.',
+  fields: (t) => ({
+    gasLimit: t.field({ ...big('Block gas limit.'), resolve: (c) => dec(c.gasLimit) }),
+    targetBlockRate: t.field({
+      ...big('Target time between blocks, in seconds.'),
+      resolve: (c) => dec(c.targetBlockRate),
+    }),
+    minBaseFee: t.field({
+      ...big('Lowest base fee per gas, in wei.'),
+      resolve: (c) => dec(c.minBaseFee),
+    }),
+    targetGas: t.field({
+      ...big('Gas targeted over the 10-second fee window; above it the base fee rises.'),
+      resolve: (c) => dec(c.targetGas),
+    }),
+    baseFeeChangeDenominator: t.field({
+      ...big('Bounds how fast the base fee moves: the larger, the slower.'),
+      resolve: (c) => dec(c.baseFeeChangeDenominator),
+    }),
+    minBlockGasCost: t.field({
+      ...big('Lowest block gas cost (the extra fee a block builder pays for producing quickly).'),
+      resolve: (c) => dec(c.minBlockGasCost),
+    }),
+    maxBlockGasCost: t.field({
+      ...big('Highest block gas cost.'),
+      resolve: (c) => dec(c.maxBlockGasCost),
+    }),
+    blockGasCostStep: t.field({
+      ...big('How much the block gas cost changes per second off the target block rate.'),
+      resolve: (c) => dec(c.blockGasCostStep),
+    }),
+  }),
+});
+
+const WarpConfigRef = builder.objectRef<GenesisWarpConfig>('GenesisWarpConfig').implement({
+  description: 'Avalanche Warp Messaging settings of a Subnet-EVM chain.',
+  fields: (t) => ({
+    blockTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When Warp activates, Unix seconds; null when not set.',
+      resolve: (c) => c.blockTimestamp ?? null,
+    }),
+    quorumNumerator: t.field({
+      type: 'Int',
+      nullable: true,
+      description: 'Percent of stake that must sign a warp message.',
+      resolve: (c) => c.quorumNumerator ?? null,
+    }),
+    requirePrimaryNetworkSigners: t.boolean({
+      nullable: true,
+      description:
+        'True when messages from the primary network must be signed by primary-network validators; null when not set.',
+      resolve: (c) => c.requirePrimaryNetworkSigners ?? null,
+    }),
+  }),
+});
+
+type ConfigKey = Exclude<
+  keyof GenesisConfig,
+  'feeConfig' | 'warpConfig' | 'eip150Hash' | 'allowFeeRecipients' | `${string}Config`
+>;
+const FORK_FIELDS: ConfigKey[] = [
+  'homesteadBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+  'muirGlacierBlock',
+  'berlinBlock',
+  'londonBlock',
+];
+const PRECOMPILES = [
+  'txAllowListConfig',
+  'contractDeployerAllowListConfig',
+  'contractNativeMinterConfig',
+  'feeManagerConfig',
+  'rewardManagerConfig',
+] as const;
+
+const PRECOMPILE_DOCS: Record<(typeof PRECOMPILES)[number], string> = {
+  txAllowListConfig:
+    'Transaction allow list: only enabled addresses may send transactions; null when not enabled at genesis.',
+  contractDeployerAllowListConfig:
+    'Contract deployer allow list: only enabled addresses may deploy contracts; null when not enabled at genesis.',
+  contractNativeMinterConfig:
+    'Native minter: enabled addresses may mint the native token; null when not enabled at genesis.',
+  feeManagerConfig:
+    'Fee manager: enabled addresses may change the fee config; null when not enabled at genesis.',
+  rewardManagerConfig:
+    'Reward manager: enabled addresses may set where fees go; null when not enabled at genesis.',
+};
+
+export const GenesisConfigRef = builder.objectRef<GenesisConfig>('EvmGenesisConfig').implement({
+  description:
+    'The chain config of an EVM genesis: chain id, fork activation blocks, fees, warp and precompiles.',
+  fields: (t) => ({
+    chainId: t.field({ ...big('The EVM chain id.'), resolve: (c) => dec(c.chainId) }),
+    ...Object.fromEntries(
+      FORK_FIELDS.map((k) => [
+        k,
+        t.field({
+          ...big(
+            `Block number at which the ${k.replace(/Block$/, '')} fork activates (0 = at genesis); null when not set.`,
+          ),
+          resolve: (c) => dec(c[k]),
+        }),
+      ]),
+    ),
+    eip150Hash: t.string({
+      nullable: true,
+      description: 'Hash of the EIP-150 fork block (0x-hex); null when not set.',
+      resolve: (c) => c.eip150Hash ?? null,
+    }),
+    subnetEVMTimestamp: t.field({
+      type: 'Timestamp',
+      nullable: true,
+      description: 'When the Subnet-EVM upgrade activates, Unix seconds; null when not set.',
+      resolve: (c) => c.subnetEVMTimestamp ?? null,
+    }),
+    allowFeeRecipients: t.boolean({
+      nullable: true,
+      description:
+        'True when block producers may name their own fee recipient (else fees are burned); null when not set.',
+      resolve: (c) => c.allowFeeRecipients ?? null,
+    }),
+    feeConfig: t.field({
+      type: FeeConfigRef,
+      nullable: true,
+      description: 'Dynamic fee settings; null when the genesis has none.',
+      resolve: (c) => c.feeConfig ?? null,
+    }),
+    warpConfig: t.field({
+      type: WarpConfigRef,
+      nullable: true,
+      description: 'Warp settings; null when the genesis has none.',
+      resolve: (c) => c.warpConfig ?? null,
+    }),
+    ...Object.fromEntries(
+      PRECOMPILES.map((k) => [
+        k,
+        t.field({
+          type: AllowListConfigRef,
+          nullable: true,
+          description: PRECOMPILE_DOCS[k],
+          resolve: (c) => c[k] ?? null,
+        }),
+      ]),
+    ),
+  }),
+});
