@@ -20,6 +20,7 @@ import './types/primary-balance.js';
 import './types/blockchain.js';
 import './types/subnet.js';
 import './types/primary-address-utxos.js';
+import './types/primary-address-activity.js';
 import './types/avax-supply.js';
 import './federation-primary-net.js';
 import './types/staking-transaction.js';

@@ -178,6 +178,19 @@ export function parsePrimaryAddresses(
   return [...new Set(values.map((a) => parsePrimaryAddress(a, network, argument)))];
 }
 
+/** An `addresses` argument naming a set of 1 to `max` addresses: checked, deduplicated and sorted. */
+export function parseAddressSet(
+  values: readonly string[],
+  network: GatewayNetwork,
+  max: number,
+): string[] {
+  if (values.length === 0) throw badInput('addresses', 'addresses must name at least one address');
+  return parsePrimaryAddresses(values, network, 'addresses', max).sort();
+}
+
+export const addressSetDoc = (max: number) =>
+  `Bech32 addresses of this network (avax1… / fuji1…, optionally P- or X-), 1 to ${max}.`;
+
 // ——— numbers and hex ———
 
 /** A Unix-seconds timestamp argument: a whole number ≥ 0. */

@@ -13,8 +13,8 @@ import { gqlError } from '../errors.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
 import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
-import { IndexedUtxoRef } from './primary-address-utxos.js';
 import { AssetAmountRef } from './primary-asset.js';
+import { IndexedUtxoRef } from './primary-utxo.js';
 import { AssetDetailsRef, loadVertex, XChainVertexRef } from './x-chain-vertex.js';
 
 /**

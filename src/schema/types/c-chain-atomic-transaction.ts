@@ -20,8 +20,8 @@ import {
   refetch,
 } from './atomic-transaction.js';
 import { BlockRef } from './block.js';
-import { IndexedUtxoRef } from './primary-address-utxos.js';
 import { AssetAmountRef } from './primary-asset.js';
+import { IndexedUtxoRef } from './primary-utxo.js';
 
 /**
  * The C-Chain's atomic transactions (exports from EVM accounts into atomic memory, imports from it into

@@ -5,8 +5,7 @@ import type {
   XChainBalances,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
-import { parsePrimaryAddresses, parseTimestampArg } from '../primary-inputs.js';
+import { addressSetDoc, parseAddressSet, parseTimestampArg } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 import {
   AssetBalanceRef,
@@ -164,21 +163,14 @@ builder.objectFields(NetworkRef, (t) => ({
       }),
       addresses: t.arg.stringList({
         required: true,
-        description: `Bech32 addresses of this network (avax1… / fuji1…, optionally P- or X-), 1 to ${MAX_BALANCE_ADDRESSES}.`,
+        description: addressSetDoc(MAX_BALANCE_ADDRESSES),
       }),
       blockTimestamp: t.arg.int({
         description: 'Balances as of this Unix time (seconds, ≥ 0). Default: now.',
       }),
     },
     resolve: (network, args, ctx) => {
-      if (args.addresses.length === 0)
-        throw badInput('addresses', 'addresses must name at least one address');
-      const addresses = parsePrimaryAddresses(
-        args.addresses,
-        network.name,
-        'addresses',
-        MAX_BALANCE_ADDRESSES,
-      ).sort();
+      const addresses = parseAddressSet(args.addresses, network.name, MAX_BALANCE_ADDRESSES);
       const blockTimestamp = parseTimestampArg(args.blockTimestamp, 'blockTimestamp');
       return ctx.loaders.primary.balances.load({
         network: network.name,
