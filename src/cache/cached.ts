@@ -1,6 +1,25 @@
 import { LRUCache } from 'lru-cache';
 import { traceCacheLookup } from '../telemetry/spans.js';
+import type { CachedLoad, CacheEvent, ReadThroughOptions, ServeObserver } from './cached-types.js';
+import {
+  decode,
+  type Envelope,
+  encodeEnvelope,
+  firstOf,
+  PARSED_BYTES_PER_CHAR,
+  PARSED_MAX_ENTRY_BYTES,
+  type Running,
+} from './envelope.js';
 import type { CacheStore } from './store.js';
+
+export type {
+  CachedLoad,
+  CacheEvent,
+  ReadThroughOptions,
+  SerializedError,
+  ServeObserver,
+} from './cached-types.js';
+export { encodeEnvelope, PARSED_BYTES_PER_CHAR } from './envelope.js';
 
 /**
  * Read-through over a CacheStore.
@@ -11,106 +30,6 @@ import type { CacheStore } from './store.js';
  * - Negative entries: an error (a 404) can be remembered briefly and replayed without the upstream.
  * Values are stored in an envelope that records when they stop being fresh.
  */
-export interface CachedLoad<T> {
-  key: string;
-  /** Label for metrics (the upstream resource kind). */
-  label?: string;
-  load: () => Promise<T>;
-  /** Freshness for a loaded value (0 = do not cache). */
-  ttlMs: (value: T) => number;
-  /** Past freshness: served at once while one refresh runs. @default 0 */
-  swrMs?: number;
-  /** Past freshness: served when the refresh fails transiently. @default 0 */
-  staleIfErrorMs?: number;
-  /** TTL for a failed load (0 = do not cache: the default for every error). */
-  errorTtlMs?: (error: unknown) => number;
-  /**
-   * The version an entry must carry to be served as fresh (a live chain's head: src/live). One key per
-   * resource, whatever the version: an entry of an older version is stale at once and is overwritten by
-   * the next load, so a new head neither leaves the old entries behind nor grows the store.
-   */
-  version?: string;
-}
-
-/** What a negative entry keeps of an error, to rebuild it on a hit. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  data: Record<string, unknown>;
-}
-
-export type CacheEvent =
-  | 'hit'
-  | 'miss'
-  | 'coalesced'
-  | 'negative-hit'
-  | 'stale-revalidate'
-  | 'stale-if-error'
-  | 'stale-if-slow'
-  | 'refresh-failed';
-
-/** Told how each item of a read was served: the response cache and stale marks are built from it. */
-export interface ServeObserver {
-  /** `freshMs`: how long the served value stays fresh (0 when stale or uncacheable). */
-  served(info: {
-    key: string;
-    label?: string;
-    freshMs: number;
-    stale: boolean;
-    swrMs?: number;
-  }): void;
-}
-
-export interface ReadThroughOptions {
-  store: CacheStore;
-  /** @default Date.now */
-  now?: () => number;
-  serializeError?: (e: unknown) => SerializedError | undefined;
-  deserializeError?: (e: SerializedError) => Error;
-  /** Errors for which a stale entry may be served instead (upstream unavailable or rate limited). */
-  isTransient?: (e: unknown) => boolean;
-  /** Observes every outcome (metrics). */
-  onEvent?: (event: CacheEvent, label: string) => void;
-  /**
-   * With a stale entry at hand (within its stale-if-error window), the longest a load may take before the
-   * stale entry is served; the load goes on in the background and refreshes the entry. @default Infinity
-   */
-  staleAfterMs?: number;
-  /**
-   * Bound of the parsed-entry memo, in bytes (estimated as `PARSED_BYTES_PER_CHAR` per character of the
-   * stored text); 0 turns it off. @default 32 MiB
-   */
-  parsedMaxBytes?: number;
-  /** Check on each reuse of a parsed value that no caller mutated it (costly). @default under test */
-  verifySharedValues?: boolean;
-  /** Runs a load, telling `onFailedAttempt` when one of its upstream attempts failed and is being retried. */
-  watchFailedAttempts?: <T>(onFailedAttempt: () => void, load: () => Promise<T>) => Promise<T>;
-  /** Coalesces a miss with other processes (see miss-lease.ts); @default none: each process loads. */
-  acrossProcesses?: import('./miss-lease.js').AcrossProcesses;
-}
-
-/** A load in flight: its result, and a promise that settles when one of its attempts failed (retries follow). */
-interface Running {
-  p: Promise<unknown>;
-  failedAttempt: Promise<void>;
-}
-
-interface Envelope {
-  /** Fresh until (epoch ms). */
-  e: number;
-  /** Serve-while-revalidating until (epoch ms). */
-  r?: number;
-  /** Serve-if-error until (epoch ms). */
-  s?: number;
-  /** The version the value was loaded at (see CachedLoad.version). */
-  h?: string;
-  v?: unknown;
-  x?: SerializedError;
-}
-
-export function encodeEnvelope(env: Envelope): string {
-  return JSON.stringify(env);
-}
 
 export class ReadThrough {
   readonly #store: CacheStore;
@@ -361,46 +280,5 @@ export class ReadThrough {
     const written = this.#write(item, value);
     if (awaitWrite) await written;
     return value;
-  }
-}
-
-/** Which comes first: the load settling ('settled'), or a failed attempt / the budget running out ('early'). */
-async function firstOf(
-  running: Running,
-  budgetMs = Number.POSITIVE_INFINITY,
-): Promise<'settled' | 'early'> {
-  let timer: NodeJS.Timeout | undefined;
-  const budget = Number.isFinite(budgetMs)
-    ? new Promise<'early'>((resolve) => (timer = setTimeout(() => resolve('early'), budgetMs)))
-    : new Promise<'early'>(() => {});
-  try {
-    return await Promise.race([
-      running.p.then(
-        () => 'settled' as const,
-        () => 'settled' as const,
-      ),
-      running.failedAttempt.then(() => 'early' as const),
-      budget,
-    ]);
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
-}
-
-/**
- * Heap bytes a parsed JSON value takes per character of its text, measured on Data API answers (objects
- * of short strings and numbers): the memo's byte bound counts this, not the text's length alone.
- */
-export const PARSED_BYTES_PER_CHAR = 3;
-/** An entry larger than this is parsed on each read rather than held parsed. */
-const PARSED_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
-
-function decode(raw: string | undefined): Envelope | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const env = JSON.parse(raw) as Envelope;
-    return typeof env.e === 'number' ? env : undefined;
-  } catch {
-    return undefined; // a corrupt entry is a miss
   }
 }
