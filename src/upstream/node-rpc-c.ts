@@ -1,0 +1,84 @@
+import type { NodeCalls } from './node-rpc-call.js';
+import type { NodeRpcClient } from './node-rpc-types.js';
+import * as avm from './schemas/node-avm.js';
+import { emptyResult } from './schemas/node-common.js';
+import * as evm from './schemas/node-evm.js';
+
+/** The C-Chain: geth-style `/ext/bc/C/rpc`, gorilla `/ext/bc/C/avax` (`avax.`) and `/ext/bc/C/admin`. */
+export function cChainMethods({
+  ep,
+  call,
+  map,
+  utxoParams,
+  node,
+  write,
+  issue,
+}: NodeCalls): NodeRpcClient['cChain'] {
+  return {
+    quantity: (method) => call(ep.cRpc, `node.evm.${method}`, method, [], evm.quantityResult),
+    balance: (address) =>
+      call(
+        ep.cRpc,
+        'node.evm.eth_getBalance',
+        'eth_getBalance',
+        [address, 'latest'],
+        evm.quantityResult,
+      ),
+    transactionCount: (address) =>
+      call(
+        ep.cRpc,
+        'node.evm.eth_getTransactionCount',
+        'eth_getTransactionCount',
+        [address, 'latest'],
+        evm.quantityResult,
+      ),
+    chainConfig: () =>
+      call(ep.cRpc, 'node.evm.eth_getChainConfig', 'eth_getChainConfig', [], evm.chainConfigResult),
+    syncing: () => call(ep.cRpc, 'node.evm.eth_syncing', 'eth_syncing', [], evm.syncingResult),
+    netVersion: () =>
+      call(ep.cRpc, 'node.evm.net_version', 'net_version', [], evm.netVersionResult),
+    clientVersion: () =>
+      call(
+        ep.cRpc,
+        'node.evm.web3_clientVersion',
+        'web3_clientVersion',
+        [],
+        evm.clientVersionResult,
+      ),
+    atomicTx: (txID) =>
+      call(
+        ep.cAvax,
+        'node.avax.getAtomicTx',
+        'avax.getAtomicTx',
+        { txID, encoding: 'hex' },
+        evm.atomicTxResult,
+      ),
+    atomicTxStatus: (txID) =>
+      call(
+        ep.cAvax,
+        'node.avax.getAtomicTxStatus',
+        'avax.getAtomicTxStatus',
+        { txID },
+        evm.atomicTxStatusResult,
+      ),
+    atomicUtxos: (q) =>
+      call(ep.cAvax, 'node.avax.getUTXOs', 'avax.getUTXOs', utxoParams(q), avm.utxoPageResult),
+    issueAtomicTx: (tx) =>
+      map(
+        call(
+          ep.cAvax,
+          'node.issueTx',
+          'avax.issueTx',
+          { tx, encoding: 'hex' },
+          avm.issueTxResult,
+          issue,
+        ),
+        (r) => r.txID,
+      ),
+    vmConfig: () =>
+      call(ep.cAdmin, 'node.admin', 'admin.getVMConfig', {}, evm.vmConfigResult, node),
+    setLogLevel: (level) =>
+      call(ep.cAdmin, 'node.admin', 'admin.setLogLevel', { level }, emptyResult, write),
+    profiler: (action) => call(ep.cAdmin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
+  };
+}

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { ResourceKind } from '../cache/policy.js';
+import { UpstreamError } from './errors.js';
+import type { HttpClient } from './http.js';
+import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
+import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
+import type { UpstreamRequest } from './request.js';
+
+type Req<T> = UpstreamRequest<T>;
+
+/** How one node call is described and how its failures read: refusals, the method named in messages. */
+/**
+ * A node-specific method (the admin APIs, info.getNodeID/getNodeIP/getVMs) the node refused: public API
+ * nodes do not serve them, and the admin APIs exist only when enabled. Mapped to a typed GraphQL error.
+ */
+export class NodeMethodUnavailableError extends UpstreamError {
+  readonly reason = 'NODE_METHOD_UNAVAILABLE';
+  constructor(node: string, method: string, cause: UpstreamError) {
+    super('node', 'rpc', {
+      rpcCode: cause.rpcCode,
+      request: cause.request,
+      upstreamMessage: `node "${node}" does not serve ${method} (${cause.upstreamMessage ?? cause.kind}); node-specific methods are refused by public API nodes and the admin APIs must be enabled on the node`,
+      cause,
+    });
+  }
+}
+
+/** A refusal: the node's error says so (node-errors.ts), or its HTTP server has no such route or denies it. */
+function isRefusal(e: unknown): e is UpstreamError {
+  if (!(e instanceof UpstreamError)) return false;
+  if (e.kind === 'status') return e.status === 401 || e.status === 403 || e.status === 404;
+  return e.kind === 'rpc' && e.meaning === 'refused';
+}
+
+/** The node's messages rarely say which call failed ("not found"): prefix the method, keep the rest as is. */
+function namingMethod(e: unknown, method: string): unknown {
+  if (!(e instanceof UpstreamError) || (e.kind !== 'rpc' && e.kind !== 'status')) return e;
+  return new UpstreamError(e.upstream, e.kind, {
+    status: e.status,
+    rpcCode: e.rpcCode,
+    retryAfterSec: e.retryAfterSec,
+    request: e.request,
+    meaning: e.meaning,
+    upstreamMessage: `${method}: ${e.upstreamMessage ?? (e.status ? `HTTP ${e.status}` : e.kind)}`,
+    cause: e,
+  });
+}
+
+export interface CallOptions {
+  /** Refusals become NodeMethodUnavailableError. */
+  nodeSpecific?: boolean;
+  /** Changes node state: sent alone, never retried. */
+  sideEffect?: boolean;
+}
+
+/** A node's endpoints and the call builder every method group (node-rpc*.ts) uses. */
+export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
+  const nodeKey = `${target.name}@${createHash('sha256').update(target.url).digest('hex').slice(0, 8)}`;
+  const gorilla = (path: string) => createJsonRpcClient({ http, path, style: 'gorilla' });
+  const ep = {
+    info: gorilla('/ext/info'),
+    admin: gorilla('/ext/admin'),
+    x: gorilla('/ext/bc/X'),
+    cRpc: createJsonRpcClient({ http, path: '/ext/bc/C/rpc', style: 'geth', maxBatchSize: 40 }),
+    cAvax: gorilla('/ext/bc/C/avax'),
+    cAdmin: gorilla('/ext/bc/C/admin'),
+  };
+
+  function call<S extends z.ZodType>(
+    rpc: JsonRpcClient,
+    resource: ResourceKind,
+    method: string,
+    params: unknown,
+    schema: S,
+    o: CallOptions = {},
+  ): Req<z.output<S>> {
+    const request = `POST ${rpc.path} ${method}`;
+    return {
+      upstream: 'node',
+      resource,
+      method: 'POST',
+      path: rpc.path,
+      // Node calls have no URL query: this part of the cache key carries the node and the JSON-RPC method.
+      query: { node: nodeKey, rpc: method },
+      body: params,
+      async run() {
+        let raw: unknown;
+        try {
+          raw = await rpc.call(method, params, { retry: !o.sideEffect });
+        } catch (e) {
+          if (o.nodeSpecific && isRefusal(e))
+            throw new NodeMethodUnavailableError(target.name, method, e);
+          throw namingMethod(e, method);
+        }
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) return parsed.data;
+        const first = parsed.error.issues[0];
+        const where = first
+          ? `${first.path.join('.') || '(root)'}: ${first.message}`
+          : 'unexpected shape';
+        throw new UpstreamError('node', 'payload', {
+          request,
+          upstreamMessage: `the node's answer does not fit its contract (${where})`,
+          cause: parsed.error,
+        });
+      },
+    };
+  }
+  const map = <A, B>(req: Req<A>, f: (a: A) => B): Req<B> => ({
+    ...req,
+    run: async () => f(await req.run()),
+  });
+  const utxoParams = (q: UtxoQuery) => ({
+    addresses: q.addresses,
+    sourceChain: q.sourceChain,
+    startIndex: q.startIndex,
+    limit: q.limit,
+    encoding: 'hex',
+  });
+  const node = { nodeSpecific: true };
+  const write = { nodeSpecific: true, sideEffect: true };
+  const issue = { sideEffect: true };
+
+  return { ep, call, map, utxoParams, node, write, issue };
+}
+
+export type NodeCalls = ReturnType<typeof nodeCalls>;

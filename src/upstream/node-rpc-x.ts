@@ -1,0 +1,106 @@
+import type { NodeCalls } from './node-rpc-call.js';
+import type { NodeRpcClient } from './node-rpc-types.js';
+import * as avm from './schemas/node-avm.js';
+
+/** The X-Chain (`/ext/bc/X`, the node's `avm.` methods). */
+export function xChainMethods({
+  ep,
+  call,
+  map,
+  utxoParams,
+  issue,
+}: NodeCalls): NodeRpcClient['xChain'] {
+  return {
+    height: () =>
+      map(call(ep.x, 'node.avm.getHeight', 'avm.getHeight', {}, avm.heightResult), (r) => r.height),
+    blockHex: (ref) =>
+      map(
+        'id' in ref
+          ? call(
+              ep.x,
+              'node.avm.getBlock',
+              'avm.getBlock',
+              { blockID: ref.id, encoding: 'hex' },
+              avm.hexBlockResult,
+            )
+          : call(
+              ep.x,
+              'node.avm.getBlockByHeight',
+              'avm.getBlockByHeight',
+              { height: ref.height, encoding: 'hex' },
+              avm.hexBlockResult,
+            ),
+        (r) => r.block,
+      ),
+    blockJson: (ref) =>
+      map(
+        'id' in ref
+          ? call(
+              ep.x,
+              'node.avm.getBlock',
+              'avm.getBlock',
+              { blockID: ref.id, encoding: 'json' },
+              avm.jsonBlockResult,
+            )
+          : call(
+              ep.x,
+              'node.avm.getBlockByHeight',
+              'avm.getBlockByHeight',
+              { height: ref.height, encoding: 'json' },
+              avm.jsonBlockResult,
+            ),
+        (r) => r.block,
+      ),
+    txHex: (txID) =>
+      map(
+        call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'hex' }, avm.hexTxResult),
+        (r) => r.tx,
+      ),
+    txJson: (txID) =>
+      map(
+        call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'json' }, avm.jsonTxResult),
+        (r) => r.tx,
+      ),
+    txStatus: (txID) =>
+      map(
+        call(ep.x, 'node.avm.getTxStatus', 'avm.getTxStatus', { txID }, avm.txStatusResult),
+        (r) => r.status,
+      ),
+    fees: () => call(ep.x, 'node.avm.getTxFee', 'avm.getTxFee', {}, avm.avmTxFeeResult),
+    utxos: (q) =>
+      call(ep.x, 'node.avm.getUTXOs', 'avm.getUTXOs', utxoParams(q), avm.utxoPageResult),
+    assetDescription: (assetID) =>
+      call(
+        ep.x,
+        'node.avm.getAssetDescription',
+        'avm.getAssetDescription',
+        { assetID },
+        avm.assetDescriptionResult,
+      ),
+    balance: (address, assetID) =>
+      call(ep.x, 'node.avm.getBalance', 'avm.getBalance', { address, assetID }, avm.balanceResult),
+    allBalances: (address) =>
+      map(
+        call(
+          ep.x,
+          'node.avm.getAllBalances',
+          'avm.getAllBalances',
+          { address },
+          avm.allBalancesResult,
+        ),
+        (r) => r.balances,
+      ),
+    issueTx: (tx) =>
+      map(
+        call(
+          ep.x,
+          'node.issueTx',
+          'avm.issueTx',
+          { tx, encoding: 'hex' },
+          avm.issueTxResult,
+          issue,
+        ),
+        (r) => r.txID,
+      ),
+  };
+}
