@@ -311,18 +311,35 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     let version = 0;
     const creds = Object.keys(CREDENTIALS) as Credential[];
 
+    // The reference runs without retries: on a loaded machine one upstream call can outlive its timeout.
+    // An answer that could not reach the upstream is no reference: ask again (a fault the run injects on
+    // purpose persists across the retries, so it is still recorded as such).
+    const askReference = async (
+      query: string,
+      variables: Record<string, unknown> | undefined,
+      headers: Record<string, string>,
+    ) => {
+      let r = await reference.query(query, variables, headers);
+      for (
+        let n = 0;
+        n < 2 && r.errors?.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE');
+        n++
+      )
+        r = await reference.query(query, variables, headers);
+      return r;
+    };
     const referencePass = async () => {
       for (const step of steps) {
         for (const cred of creds) {
           const p1 = normalize(
-            await reference.query(step.query, step.variables, { ...CREDENTIALS[cred] }),
+            await askReference(step.query, step.variables, { ...CREDENTIALS[cred] }),
           );
           record(`${step.name}|1|${cred}`, p1);
           if (step.pages && p1.cursor)
             record(
               `${step.name}|2|${cred}`,
               normalize(
-                await reference.query(
+                await askReference(
                   step.query,
                   { ...step.variables, after: p1.cursor },
                   { ...CREDENTIALS[cred] },
