@@ -1,4 +1,5 @@
 import { isBech32, type PrimaryNetworkData, type StakingTx } from '../world/index.js';
+import { PRIMARY_TX_TYPES as TX_TYPES } from './atomic-rows.js';
 import type { Ctx } from './ctx.js';
 import { badRequest, notFound } from './errors.js';
 import { cmpNum, lowerBound, pageOf } from './paging.js';
@@ -9,31 +10,6 @@ import { chainKind } from './utxo-rows.js';
 
 /** Active P-Chain staking transactions and primary-network balances by address. */
 
-const TX_TYPES = [
-  'AddValidatorTx',
-  'AddSubnetValidatorTx',
-  'AddDelegatorTx',
-  'CreateChainTx',
-  'CreateSubnetTx',
-  'ImportTx',
-  'ExportTx',
-  'AdvanceTimeTx',
-  'RewardValidatorTx',
-  'RemoveSubnetValidatorTx',
-  'TransformSubnetTx',
-  'AddPermissionlessValidatorTx',
-  'AddPermissionlessDelegatorTx',
-  'BaseTx',
-  'TransferSubnetOwnershipTx',
-  'ConvertSubnetToL1Tx',
-  'RegisterL1ValidatorTx',
-  'SetL1ValidatorWeightTx',
-  'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx',
-  'UNKNOWN',
-  'CreateAssetTx',
-  'OperationTx',
-] as const;
 const P_IDS = ['11111111111111111111111111111111LpoYY', 'p-chain'] as const;
 const BLOCKCHAIN_IDS = [
   '11111111111111111111111111111111LpoYY',
