@@ -24,6 +24,12 @@ export interface UpstreamRequest<T> {
   run(): Promise<T>;
 }
 
+/** A block range as the upstream takes it: startBlock inclusive, endBlock exclusive (decimal strings). */
+export interface BlockRange {
+  startBlock?: string;
+  endBlock?: string;
+}
+
 /** One upstream page of a list, normalized: the token is null on the last page. */
 export interface Page<T> {
   items: T[];

@@ -206,7 +206,8 @@ describe('page tokens expire after 24 hours', () => {
       after = r.data!.chain!.metrics.series!.pageInfo.endCursor!;
     }
     const payload = JSON.parse(Buffer.from(after!.split('.')[0]!, 'base64url').toString('utf8'));
-    expect(typeof payload.t).toBe('string');
+    expect(payload.kind).toBe('page');
+    expect(typeof payload.token).toBe('string');
     await reader.close();
 
     // Within the token's life a gateway that never saw the page resumes it from the upstream.

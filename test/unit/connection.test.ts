@@ -2,12 +2,8 @@ import type { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { MemoryStore } from '../../src/cache/store.js';
-import {
-  type ConnectionArgs,
-  decodeCursor,
-  encodeCursor,
-  resolveTokenConnection,
-} from '../../src/schema/connection.js';
+import { type ConnectionArgs, resolveTokenConnection } from '../../src/schema/connection.js';
+import { decodeCursor, encodeCursor } from '../../src/schema/cursor.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import type { Page } from '../../src/upstream/request.js';
 
@@ -152,7 +148,7 @@ describe('resolveTokenConnection', () => {
     expect(await codeOf(run({ first: 3, after: 'garbage' }))).toBe('BAD_USER_INPUT');
     const [body, mac] = cursor.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...payload, i: payload.i + 5 })).toString(
+    const forged = Buffer.from(JSON.stringify({ ...payload, index: payload.index + 5 })).toString(
       'base64url',
     );
     expect(await codeOf(run({ first: 3, after: `${forged}.${mac}` }))).toBe('BAD_USER_INPUT');
@@ -185,15 +181,16 @@ describe('resolveTokenConnection', () => {
 
 describe('cursor codec', () => {
   it('round-trips and is opaque base64url with a signature', () => {
-    const c = encodeCursor({ v: 1, f: 'abcdefghijklmnop', s: 100, t: 'tok', i: 4 }, SECRET);
+    const page = {
+      kind: 'page',
+      list: 'abcdefghijklmnop',
+      pageSize: 100,
+      token: 'tok',
+      index: 4,
+    } as const;
+    const c = encodeCursor(page, SECRET);
     expect(c).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(c, SECRET)).toEqual({
-      v: 1,
-      f: 'abcdefghijklmnop',
-      s: 100,
-      t: 'tok',
-      i: 4,
-    });
+    expect(decodeCursor(c, SECRET)).toEqual(page);
     expect(() => decodeCursor(c, 'another-secret')).toThrow(/Malformed cursor/);
   });
 });

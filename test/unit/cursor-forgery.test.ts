@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../src/cache/keys.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { MemoryStore } from '../../src/cache/store.js';
-import { encodeCursor, hashListKey, resolveTokenConnection } from '../../src/schema/connection.js';
+import { resolveTokenConnection } from '../../src/schema/connection.js';
+import { hashListKey, signPayload } from '../../src/schema/cursor.js';
 import type { Page } from '../../src/upstream/request.js';
 
 /**
@@ -12,7 +13,9 @@ import type { Page } from '../../src/upstream/request.js';
  */
 const SECRET = 'known-secret';
 const LIST = 'fake|1';
-const f = hashListKey(LIST);
+const list = hashListKey(LIST);
+/** A well-formed page cursor's wire fields, for the cases to break one at a time. */
+const ok = { v: 2, kind: 'page', list, pageSize: 10, token: 't10', index: 0 };
 
 function setup() {
   const tokens: (string | null)[] = [];
@@ -53,30 +56,41 @@ const failure = async (p: Promise<unknown>) => {
 
 describe('forged cursors', () => {
   const cases: [string, Record<string, unknown>][] = [
-    ['a fractional index', { v: 1, f, s: 10, t: 't10', i: 0.5 }],
-    ['a negative index', { v: 1, f, s: 10, t: 't10', i: -3 }],
-    ['an index beyond the page size', { v: 1, f, s: 10, t: 't10', i: 10 }],
-    ['an index that is a string', { v: 1, f, s: 10, t: 't10', i: '1' }],
-    ['a token smuggling a parameter', { v: 1, f, s: 10, t: 'evil&pageSize=100000', i: 0 }],
-    ['a token with a newline', { v: 1, f, s: 10, t: 'a\nb', i: 0 }],
-    ['an overlong token', { v: 1, f, s: 10, t: 'x'.repeat(5000), i: 0 }],
-    ['a head cursor without its content id', { v: 1, f, s: 10, t: null, i: 0 }],
+    ['a fractional index', { ...ok, index: 0.5 }],
+    ['a negative index', { ...ok, index: -3 }],
+    ['an index beyond the page size', { ...ok, index: 10 }],
+    ['an index that is a string', { ...ok, index: '1' }],
+    ['a token smuggling a parameter', { ...ok, token: 'evil&pageSize=100000' }],
+    ['a token with a newline', { ...ok, token: 'a\nb' }],
+    ['an overlong token', { ...ok, token: 'x'.repeat(5000) }],
+    ['a head cursor without its content id', { ...ok, kind: 'head', token: undefined }],
+    ['a page cursor without its token', { ...ok, token: undefined }],
+    ['a head cursor with a token', { ...ok, kind: 'head', snapshot: 'a'.repeat(24) }],
     [
       'a range with a non-decimal block',
-      { v: 1, f, s: 10, t: 't10', i: 0, b: '5', k: 'item-10', r: { startBlock: '1e9' } },
+      {
+        ...ok,
+        at: { block: '5', key: 'item-10', position: 1, range: { startBlock: '1e9' } },
+      },
     ],
-    ['a range with an unknown field', { v: 1, f, s: 10, t: 't10', i: 0, r: { pageSize: '5' } }],
-    ['an unknown field', { v: 1, f, s: 10, t: 't10', i: 0, pageSize: 100000 }],
     [
-      'a page size of zero (a whole-list cursor) on a paged list',
-      { v: 1, f, s: 0, t: 't10', i: 0 },
+      'a range with an unknown field',
+      { ...ok, at: { block: '5', key: 'item-10', position: 1, range: { pageSize: '5' } } },
     ],
-    ['a negative page size', { v: 1, f, s: -1, t: 't10', i: 0 }],
+    ['a block place without its position', { ...ok, at: { block: '5', key: 'item-10' } }],
+    ['an unknown field', { ...ok, pageSize2: 100000 }],
+    ['an unknown kind', { ...ok, kind: 'range' }],
+    [
+      'a whole-list (item) cursor on a paged list',
+      { v: 2, kind: 'item', list, key: 't10', index: 0 },
+    ],
+    ['a page size of zero', { ...ok, pageSize: 0 }],
+    ['a negative page size', { ...ok, pageSize: -1 }],
   ];
   for (const [name, payload] of cases) {
     it(`${name}: BAD_USER_INPUT on \`after\`, no upstream call`, async () => {
       const { run, tokens } = setup();
-      expect(await failure(run(encodeCursor(payload as never, SECRET)))).toEqual({
+      expect(await failure(run(signPayload(payload, SECRET)))).toEqual({
         code: 'BAD_USER_INPUT',
         argument: 'after',
       });
@@ -86,7 +100,7 @@ describe('forged cursors', () => {
 
   it('a well-formed cursor still resumes', async () => {
     const { run } = setup();
-    const r = await run(encodeCursor({ v: 1, f, s: 10, t: 't10', i: 2 }, SECRET));
+    const r = await run(signPayload({ ...ok, index: 2 }, SECRET));
     expect(r.edges.map((e) => e.node)).toEqual(['item-13', 'item-14', 'item-15']);
   });
 });

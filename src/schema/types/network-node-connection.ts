@@ -3,10 +3,8 @@ import {
   type ConnectionContext,
   type ConnectionResult,
   checkConnectionArgs,
-  decodeCursor,
-  encodeCursor,
-  hashListKey,
 } from '../connection.js';
+import { decodeCursor, encodeCursor, hashListKey } from '../cursor.js';
 import { badInput } from '../errors.js';
 
 /**
@@ -25,25 +23,22 @@ export interface ListConnectionOptions<T> {
   defaultFirst?: number;
 }
 
-/** `s: 0` marks a whole-list cursor (token connections carry their upstream page size there). */
-const LIST_PAGE_SIZE = 0;
-
 export function resolveListConnection<T>(
   args: ConnectionArgs,
   ctx: ConnectionContext,
   o: ListConnectionOptions<T>,
 ): ConnectionResult<T> {
   const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
-  const f = hashListKey(o.listKey);
+  const list = hashListKey(o.listKey);
   const keyed = o.items.map((item) => ({ item, key: o.itemKey(item) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const items = keyed.map((x) => x.item);
   let start = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
-    if (c.f !== f || c.s !== LIST_PAGE_SIZE || c.t === null)
+    if (c.list !== list || c.kind !== 'item')
       throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
-    const after = c.t;
+    const after = c.key;
     const next = keyed.findIndex((x) => x.key > after);
     start = next >= 0 ? next : items.length;
   }
@@ -51,7 +46,7 @@ export function resolveListConnection<T>(
   const edges = window.map((node, j) => ({
     node,
     cursor: encodeCursor(
-      { v: 1, f, s: LIST_PAGE_SIZE, t: o.itemKey(node), i: start + j },
+      { kind: 'item', list, key: o.itemKey(node), index: start + j },
       ctx.cursorSecret,
     ),
   }));
