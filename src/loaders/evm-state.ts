@@ -1,9 +1,16 @@
 import DataLoader from 'dataloader';
 import { GraphQLError } from 'graphql';
 import type { BlockPin, EvmStateClient } from '../upstream/evm-state.js';
-import type { UpstreamRequest } from '../upstream/request.js';
+import type { Page, UpstreamRequest } from '../upstream/request.js';
 import type { EvmHeader } from '../upstream/schemas/evm-state.js';
-import { cachedRequests, keyIn, type LoaderDeps } from './request-loader.js';
+import {
+  cachedRequests,
+  keyIn,
+  type LoaderDeps,
+  listIdentityOf,
+  type PagedList,
+  pagedList,
+} from './request-loader.js';
 
 /**
  * Per-request access to the EVM endpoints of the configured nodes (EVM state: balances, code,
@@ -19,6 +26,10 @@ import { cachedRequests, keyIn, type LoaderDeps } from './request-loader.js';
 export interface EvmEndpointHandle {
   readonly chainId: string;
   read<T>(describe: (client: EvmStateClient) => UpstreamRequest<T>): Promise<T>;
+  /** A list this endpoint pages (logs by block window); its identity is the endpoint and its first page's request. */
+  pages<T>(
+    describe: (client: EvmStateClient, pageToken: string | null) => UpstreamRequest<Page<T>>,
+  ): PagedList<T>;
   /** `latest`, a decimal block number or a 0x block hash, as a pin every read can name. */
   pin(block: string): Promise<BlockPin>;
   /** The pinned block's header (hash, state root). */
@@ -57,6 +68,12 @@ export function createEvmStateLoaders(
     return {
       chainId,
       read: (describe) => read(client, describe(client)),
+      pages: <T>(
+        describe: (c: EvmStateClient, pageToken: string | null) => UpstreamRequest<Page<T>>,
+      ) =>
+        pagedList<Page<T>>(`${chainId}|${listIdentityOf(describe(client, null))}`, (pageToken) =>
+          read(client, describe(client, pageToken)),
+        ),
       header,
       async pin(block) {
         if (block === 'latest')

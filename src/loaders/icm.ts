@@ -1,9 +1,6 @@
-import type DataLoader from 'dataloader';
 import type { IcmApiClient, IcmListFilter } from '../upstream/data-api-icm.js';
-import type { Page } from '../upstream/request.js';
-import type { IcmMessage } from '../upstream/schemas/icm.js';
 import type { GatewayNetwork } from '../upstream/schemas/primary.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /** ICM pages are fetched at the route's largest size; a message refetched twice in a query is one call. */
 export const ICM_PAGE_SIZE = 100;
@@ -17,24 +14,20 @@ export interface IcmPageKey {
 
 export type IcmAllPageKey = IcmListFilter & { pageToken: string | null };
 
-export interface IcmLoaders {
-  messagesPage: DataLoader<IcmPageKey, Page<IcmMessage>, string>;
-  message: DataLoader<string, IcmMessage, string>;
-  /** A page of the global list (`listIcmMessages`) under its filters. */
-  allMessagesPage: DataLoader<IcmAllPageKey, Page<IcmMessage>, string>;
-}
-
-export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient): IcmLoaders {
+export function createIcmLoaders(deps: LoaderDeps, api: IcmApiClient) {
   return {
-    messagesPage: requestLoader(deps, (k: IcmPageKey) =>
+    messagesPage: pageLoader(deps, (k: IcmPageKey) =>
       api.listMessagesByAddress(k.address, k.network, {
         pageToken: k.pageToken,
         pageSize: ICM_PAGE_SIZE,
       }),
     ),
     message: requestLoader(deps, (messageId: string) => api.getMessage(messageId)),
-    allMessagesPage: requestLoader(deps, ({ pageToken, ...f }: IcmAllPageKey) =>
+    /** A page of the global list (`listIcmMessages`) under its filters. */
+    allMessagesPage: pageLoader(deps, ({ pageToken, ...f }: IcmAllPageKey) =>
       api.listMessages(f, { pageToken, pageSize: ICM_PAGE_SIZE }),
     ),
   };
 }
+
+export type IcmLoaders = ReturnType<typeof createIcmLoaders>;

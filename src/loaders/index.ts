@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { DataApiClient } from '../upstream/data-api.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
@@ -9,6 +10,7 @@ import type { EvmStateClient } from '../upstream/evm-state.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { MetricsMoreClient } from '../upstream/metrics-api-more.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
+import type { Page, UpstreamRequest } from '../upstream/request.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
@@ -18,7 +20,15 @@ import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
 import { createPrimaryTxLoaders, type PrimaryTxLoaders } from './primary-txs.js';
-import type { LoaderDeps } from './request-loader.js';
+import {
+  cachedRequests,
+  type ItemOf,
+  keyIn,
+  type LoaderDeps,
+  listIdentityOf,
+  type PagedList,
+  pagedList,
+} from './request-loader.js';
 import { createStakingLoaders, type StakingLoaders } from './staking.js';
 import { createTokenLoaders, type TokenLoaders, type TokenPageSizes } from './tokens.js';
 
@@ -42,6 +52,28 @@ export interface Loaders {
   node: NodeLoaders;
   /** EVM state (balances, code, storage, calls, logs, proofs) from the nodes' EVM endpoints. */
   evmState: EvmStateLoaders;
+  /**
+   * Any Data or Metrics API list by its client's described request, with no loader of its own:
+   * `ctx.loaders.pages((api, pageToken) => api.primaryNet.listBlockchains(network, { pageToken, … }))`.
+   * Pages are read through the shared cache like every loader's (one DataLoader for all of them:
+   * one batch, one cache round trip per tick); the list's identity is its first page's request.
+   */
+  pages<P extends Page<unknown>>(
+    describe: (api: ApiClients, pageToken: string | null) => UpstreamRequest<P>,
+  ): PagedList<ItemOf<P>, P>;
+}
+
+/** The HTTP upstreams' clients, by family, as `Loaders.pages` hands them to a list's description. */
+export interface ApiClients {
+  data: DataApiClient;
+  primary: PrimaryApiClient;
+  primaryNet: PrimaryNetApiClient;
+  primaryTxs: PrimaryTxApiClient;
+  icm: IcmApiClient;
+  metrics: MetricsApiClient;
+  tokens: TokensApiClient;
+  staking: StakingApiClient;
+  metricsMore: MetricsMoreClient;
 }
 
 export interface LoaderClients {
@@ -63,7 +95,29 @@ export interface LoaderClients {
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
+  const api: ApiClients = {
+    data: clients.dataApi,
+    primary: clients.primaryApi,
+    primaryNet: clients.primaryNetApi,
+    primaryTxs: clients.primaryTxApi,
+    icm: clients.icmApi,
+    metrics: clients.metricsApi,
+    tokens: clients.tokensApi,
+    staking: clients.stakingApi,
+    metricsMore: clients.metricsMoreApi,
+  };
+  const requests = new DataLoader<UpstreamRequest<unknown>, unknown, string>(
+    (reqs) => cachedRequests(deps, reqs),
+    { cacheKeyFn: keyIn(deps), maxBatchSize: 100 },
+  );
   return {
+    pages: <P extends Page<unknown>>(
+      describe: (a: ApiClients, pageToken: string | null) => UpstreamRequest<P>,
+    ) =>
+      pagedList(
+        listIdentityOf(describe(api, null)),
+        (pageToken) => requests.load(describe(api, pageToken)) as Promise<P>,
+      ),
     evm: createEvmLoaders(deps, clients.dataApi),
     primary: createPrimaryLoaders(deps, clients.primaryApi),
     primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),

@@ -1,13 +1,6 @@
-import type DataLoader from 'dataloader';
 import type { MetricsApiClient, SeriesFilter } from '../upstream/metrics-api.js';
-import type { Page } from '../upstream/request.js';
-import type {
-  ChainMetric,
-  MetricsValue,
-  RollingWindowMetric,
-  RollingWindowValues,
-} from '../upstream/schemas/metrics.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import type { ChainMetric, RollingWindowMetric } from '../upstream/schemas/metrics.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Metrics series pages are fetched at the route's largest size (2160 points: six years of days, three
@@ -21,18 +14,9 @@ export interface SeriesPageKey extends SeriesFilter {
   pageToken: string | null;
 }
 
-export interface MetricsLoaders {
-  seriesPage: DataLoader<SeriesPageKey, Page<MetricsValue>, string>;
-  rollingWindow: DataLoader<
-    { chainId: string; metric: RollingWindowMetric },
-    RollingWindowValues,
-    string
-  >;
-}
-
-export function createMetricsLoaders(deps: LoaderDeps, api: MetricsApiClient): MetricsLoaders {
+export function createMetricsLoaders(deps: LoaderDeps, api: MetricsApiClient) {
   return {
-    seriesPage: requestLoader(deps, ({ chainId, metric, pageToken, ...filter }: SeriesPageKey) =>
+    seriesPage: pageLoader(deps, ({ chainId, metric, pageToken, ...filter }: SeriesPageKey) =>
       api.chainMetric(chainId, metric, filter, { pageToken, pageSize: METRICS_PAGE_SIZE }),
     ),
     rollingWindow: requestLoader(deps, (k: { chainId: string; metric: RollingWindowMetric }) =>
@@ -40,3 +24,5 @@ export function createMetricsLoaders(deps: LoaderDeps, api: MetricsApiClient): M
     ),
   };
 }
+
+export type MetricsLoaders = ReturnType<typeof createMetricsLoaders>;

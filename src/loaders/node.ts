@@ -1,7 +1,14 @@
 import DataLoader from 'dataloader';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
-import type { UpstreamRequest } from '../upstream/request.js';
-import { cachedRequests, keyIn, type LoaderDeps } from './request-loader.js';
+import type { Page, UpstreamRequest } from '../upstream/request.js';
+import {
+  cachedRequests,
+  keyIn,
+  type LoaderDeps,
+  listIdentityOf,
+  type PagedList,
+  pagedList,
+} from './request-loader.js';
 
 /**
  * Per-request access to the configured nodes. Reads of one node share ONE DataLoader, whatever the
@@ -24,6 +31,15 @@ export interface NodeHandle {
    * response that contains it is marked uncacheable.
    */
   call<T>(describe: (client: NodeRpcClient) => UpstreamRequest<T>): Promise<T>;
+  /**
+   * A list the node pages itself (`getUTXOs`): `describe` gives the request for one page, read like
+   * any other; the list's identity is this node and its first page's request.
+   */
+  pages<T>(
+    describe: (client: NodeRpcClient, pageToken: string | null) => UpstreamRequest<Page<T>>,
+  ): PagedList<T>;
+  /** The identity of a list the node answers whole (peers): this node and the request. */
+  identityOf(describe: (client: NodeRpcClient) => UpstreamRequest<unknown>): string;
 }
 
 export interface NodeLoaders {
@@ -69,6 +85,14 @@ export function createNodeLoaders(
         return reads.load(req) as Promise<T>;
       },
       call: <T>(describe: (c: NodeRpcClient) => UpstreamRequest<T>) => run(describe(client)),
+      pages<T>(describe: (c: NodeRpcClient, pageToken: string | null) => UpstreamRequest<Page<T>>) {
+        const identity = this.identityOf((c) => describe(c, null));
+        return pagedList<Page<T>>(identity, (pageToken) =>
+          this.read((c) => describe(c, pageToken)),
+        );
+      },
+      identityOf: (describe: (c: NodeRpcClient) => UpstreamRequest<unknown>) =>
+        `${client.name}|${listIdentityOf(describe(client))}`,
     };
   }
 

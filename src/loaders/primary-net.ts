@@ -1,22 +1,12 @@
-import type DataLoader from 'dataloader';
 import type { PrimaryChainAlias, SortOrder } from '../upstream/data-api-primary.js';
 import {
   addressesNeedPost,
   type PrimaryNetApiClient,
   UTXO_PAGE_SIZE,
   type UtxoFilter,
-  type UtxoPage,
 } from '../upstream/data-api-primary-net.js';
-import type { Page } from '../upstream/request.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
-import type {
-  AddressChainIds,
-  AvaxSupply,
-  BlockchainRaw,
-  LastActivity,
-  SubnetRaw,
-} from '../upstream/schemas/primary-net.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Loaders for subnets, blockchains, UTXOs and activity by addresses, and the AVAX supply. Pages are
@@ -46,31 +36,9 @@ export interface UtxoPageKey extends UtxoFilter {
   pageToken: string | null;
 }
 
-export interface PrimaryNetLoaders {
-  subnetsPage: DataLoader<NetListPageKey, Page<SubnetRaw>, string>;
-  subnet: DataLoader<{ network: NetworkName; subnetId: string }, SubnetRaw, string>;
-  blockchainsPage: DataLoader<NetListPageKey, Page<BlockchainRaw>, string>;
-  blockchain: DataLoader<{ network: NetworkName; blockchainId: string }, BlockchainRaw, string>;
-  utxosPage: DataLoader<UtxoPageKey, UtxoPage, string>;
-  lastActivity: DataLoader<
-    { network: NetworkName; chain: PrimaryChainAlias; addresses: readonly string[] },
-    LastActivity,
-    string
-  >;
-  addressChainIds: DataLoader<
-    { network: NetworkName; addresses: readonly string[] },
-    AddressChainIds[],
-    string
-  >;
-  avaxSupply: DataLoader<'mainnet', AvaxSupply, string>;
-}
-
-export function createPrimaryNetLoaders(
-  deps: LoaderDeps,
-  api: PrimaryNetApiClient,
-): PrimaryNetLoaders {
+export function createPrimaryNetLoaders(deps: LoaderDeps, api: PrimaryNetApiClient) {
   return {
-    subnetsPage: requestLoader(deps, ({ network, sortOrder, pageToken }: NetListPageKey) =>
+    subnetsPage: pageLoader(deps, ({ network, sortOrder, pageToken }: NetListPageKey) =>
       api.listSubnets(
         network,
         { sortOrder },
@@ -80,17 +48,10 @@ export function createPrimaryNetLoaders(
     subnet: requestLoader(deps, (k: { network: NetworkName; subnetId: string }) =>
       api.getSubnet(k.network, k.subnetId),
     ),
-    blockchainsPage: requestLoader(deps, ({ network, sortOrder, pageToken }: NetListPageKey) =>
-      api.listBlockchains(
-        network,
-        { sortOrder },
-        { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
-      ),
-    ),
     blockchain: requestLoader(deps, (k: { network: NetworkName; blockchainId: string }) =>
       api.getBlockchain(k.network, k.blockchainId),
     ),
-    utxosPage: requestLoader(
+    utxosPage: pageLoader(
       deps,
       ({ network, chain, addresses, pageToken, ...filter }: UtxoPageKey) =>
         api.listUtxos(network, chain, addresses, filter, {
@@ -111,3 +72,5 @@ export function createPrimaryNetLoaders(
     avaxSupply: requestLoader(deps, () => api.getAvaxSupply()),
   };
 }
+
+export type PrimaryNetLoaders = ReturnType<typeof createPrimaryNetLoaders>;

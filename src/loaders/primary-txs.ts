@@ -1,14 +1,10 @@
-import type DataLoader from 'dataloader';
 import type {
   AssetTxFilter,
   AtomicTxFilter,
-  CChainTxPage,
   PrimaryTxApiClient,
-  XChainTxPage,
 } from '../upstream/data-api-primary-txs.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
-import type { CChainAtomicTxRaw, XChainTxRaw } from '../upstream/schemas/primary-atomic.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /** X-Chain and C-Chain atomic transactions, and an X-Chain asset's transactions (one page size each). */
 export const ATOMIC_TX_PAGE_SIZE = 100;
@@ -24,24 +20,13 @@ export interface AssetTxPageKey extends AssetTxFilter {
 }
 type ByHash = { network: NetworkName; txHash: string };
 
-export interface PrimaryTxLoaders {
-  xChainTxPage: DataLoader<AtomicTxPageKey, XChainTxPage, string>;
-  cChainTxPage: DataLoader<AtomicTxPageKey, CChainTxPage, string>;
-  xChainTx: DataLoader<ByHash, XChainTxRaw, string>;
-  cChainTx: DataLoader<ByHash, CChainAtomicTxRaw, string>;
-  assetTxPage: DataLoader<AssetTxPageKey, XChainTxPage, string>;
-}
-
-export function createPrimaryTxLoaders(
-  deps: LoaderDeps,
-  api: PrimaryTxApiClient,
-): PrimaryTxLoaders {
+export function createPrimaryTxLoaders(deps: LoaderDeps, api: PrimaryTxApiClient) {
   const page = (pageToken: string | null) => ({ pageToken, pageSize: ATOMIC_TX_PAGE_SIZE });
   return {
-    xChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: AtomicTxPageKey) =>
+    xChainTxPage: pageLoader(deps, ({ network, pageToken, ...filter }: AtomicTxPageKey) =>
       api.listXChainTransactions(network, filter, page(pageToken)),
     ),
-    cChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: AtomicTxPageKey) =>
+    cChainTxPage: pageLoader(deps, ({ network, pageToken, ...filter }: AtomicTxPageKey) =>
       api.listCChainTransactions(network, filter, page(pageToken)),
     ),
     xChainTx: requestLoader(deps, ({ network, txHash }: ByHash) =>
@@ -50,8 +35,10 @@ export function createPrimaryTxLoaders(
     cChainTx: requestLoader(deps, ({ network, txHash }: ByHash) =>
       api.getCChainTransaction(network, txHash),
     ),
-    assetTxPage: requestLoader(deps, ({ network, assetId, pageToken, ...filter }: AssetTxPageKey) =>
+    assetTxPage: pageLoader(deps, ({ network, assetId, pageToken, ...filter }: AssetTxPageKey) =>
       api.listAssetTransactions(network, assetId, filter, page(pageToken)),
     ),
   };
 }
+
+export type PrimaryTxLoaders = ReturnType<typeof createPrimaryTxLoaders>;

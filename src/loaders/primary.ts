@@ -1,32 +1,16 @@
-import type DataLoader from 'dataloader';
 import type {
   BalanceArgs,
   BlockRange,
   L1ValidatorFilter,
-  L1ValidatorPage,
   PChainTxFilter,
   PrimaryApiClient,
-  PrimaryBlockPage,
   PrimaryChainAlias,
   StakingFilter,
-  StakingPage,
   ValidatorFilter,
   XVertexFilter,
-  XVertexPage,
 } from '../upstream/data-api-primary.js';
-import type { Page } from '../upstream/request.js';
-import type {
-  NetworkName,
-  PrimaryBalances,
-  ValidatorDetails,
-} from '../upstream/schemas/primary.js';
-import type {
-  PrimaryNetworkBlockRaw,
-  XChainAssetDetailsRaw,
-  XChainVertexRaw,
-} from '../upstream/schemas/primary-blocks.js';
-import type { PChainTransactionRaw } from '../upstream/schemas/primary-staking.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import type { NetworkName } from '../upstream/schemas/primary.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Primary-network loaders. Every upstream page is fetched at the route's largest size (the Data API
@@ -80,35 +64,9 @@ export interface BalancesKey extends BalanceArgs {
   chain: PrimaryChainAlias;
 }
 
-export interface PrimaryLoaders {
-  validatorsPage: DataLoader<ValidatorsPageKey, Page<ValidatorDetails>, string>;
-  l1ValidatorsPage: DataLoader<L1ValidatorsPageKey, L1ValidatorPage, string>;
-  stakingPage: DataLoader<StakingPageKey, StakingPage, string>;
-  pChainTxPage: DataLoader<PChainTxPageKey, StakingPage, string>;
-  pChainBlocksPage: DataLoader<PChainBlocksPageKey, PrimaryBlockPage, string>;
-  pChainBlock: DataLoader<
-    { network: NetworkName; blockId: string },
-    PrimaryNetworkBlockRaw,
-    string
-  >;
-  xVerticesPage: DataLoader<XVerticesPageKey, XVertexPage, string>;
-  xVertex: DataLoader<{ network: NetworkName; vertexHash: string }, XChainVertexRaw, string>;
-  xAssetDetails: DataLoader<
-    { network: NetworkName; assetId: string },
-    XChainAssetDetailsRaw,
-    string
-  >;
-  balances: DataLoader<BalancesKey, PrimaryBalances, string>;
-  pChainTransaction: DataLoader<
-    { network: NetworkName; txHash: string },
-    PChainTransactionRaw,
-    string
-  >;
-}
-
-export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): PrimaryLoaders {
+export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient) {
   return {
-    validatorsPage: requestLoader(
+    validatorsPage: pageLoader(
       deps,
       ({ network, nodeId, pageToken, ...filter }: ValidatorsPageKey) =>
         api.listValidators(network, nodeId, filter, {
@@ -116,27 +74,25 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
           pageSize: PRIMARY_PAGE_SIZE.validators,
         }),
     ),
-    l1ValidatorsPage: requestLoader(
-      deps,
-      ({ network, pageToken, ...filter }: L1ValidatorsPageKey) =>
-        api.listL1Validators(network, filter, {
-          pageToken,
-          pageSize: PRIMARY_PAGE_SIZE.l1Validators,
-        }),
+    l1ValidatorsPage: pageLoader(deps, ({ network, pageToken, ...filter }: L1ValidatorsPageKey) =>
+      api.listL1Validators(network, filter, {
+        pageToken,
+        pageSize: PRIMARY_PAGE_SIZE.l1Validators,
+      }),
     ),
-    stakingPage: requestLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
+    stakingPage: pageLoader(deps, ({ network, pageToken, ...filter }: StakingPageKey) =>
       api.listStakingTransactions(network, filter, {
         pageToken,
         pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
       }),
     ),
-    pChainTxPage: requestLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
+    pChainTxPage: pageLoader(deps, ({ network, pageToken, ...filter }: PChainTxPageKey) =>
       api.listPChainTransactions(network, filter, {
         pageToken,
         pageSize: PRIMARY_PAGE_SIZE.pChainTransactions,
       }),
     ),
-    pChainBlocksPage: requestLoader(
+    pChainBlocksPage: pageLoader(
       deps,
       ({ network, nodeId, pageToken, ...range }: PChainBlocksPageKey) =>
         api.listPChainBlocks(network, nodeId, range, {
@@ -147,7 +103,7 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
     pChainBlock: requestLoader(deps, (k: { network: NetworkName; blockId: string }) =>
       api.getPChainBlock(k.network, k.blockId),
     ),
-    xVerticesPage: requestLoader(deps, ({ network, pageToken, ...filter }: XVerticesPageKey) =>
+    xVerticesPage: pageLoader(deps, ({ network, pageToken, ...filter }: XVerticesPageKey) =>
       api.listXChainVertices(network, filter, {
         pageToken,
         pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
@@ -167,3 +123,5 @@ export function createPrimaryLoaders(deps: LoaderDeps, api: PrimaryApiClient): P
     ),
   };
 }
+
+export type PrimaryLoaders = ReturnType<typeof createPrimaryLoaders>;

@@ -4,7 +4,7 @@ import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
 import { UpstreamError } from '../upstream/errors.js';
-import type { Page, UpstreamRequest } from '../upstream/request.js';
+import type { BlockRange, Page, UpstreamRequest } from '../upstream/request.js';
 
 /**
  * The one bridge between a per-request DataLoader and the shared cache: a batch of keys becomes one
@@ -123,5 +123,72 @@ export function requestLoader<K, T>(
   return new DataLoader<K, T, string>((ks) => cachedRequests(deps, ks.map(toRequest)), {
     cacheKeyFn: (k) => keyIn(deps)(toRequest(k) as UpstreamRequest<unknown>),
     maxBatchSize: 100,
+  });
+}
+
+/** A page loader's key: the list's own parameters and the token of one page. */
+export type PageKey = { pageToken: string | null };
+
+/** The item type of a page type. */
+export type ItemOf<P> = P extends Page<infer T> ? T : never;
+
+/**
+ * One list's pages, as a connection reads them: its identity (the cursor's list hash comes from it)
+ * and a page fetcher. `range` is given on a block resume: it replaces the client's own range. `P` is
+ * the upstream's page (some carry more than their items: the staking list's chain info).
+ */
+export interface PagedList<T, P = Page<T>> {
+  readonly identity: string;
+  fetchPage(pageToken: string | null, range?: BlockRange): Promise<P>;
+  /** The same list with each page reshaped (or its items primed elsewhere) as it is read. */
+  map<Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>): PagedList<ItemOf<Q>, Q>;
+}
+
+export function pagedList<P extends Page<unknown>>(
+  identity: string,
+  fetchPage: (pageToken: string | null, range?: BlockRange) => Promise<P>,
+): PagedList<ItemOf<P>, P> {
+  return {
+    identity,
+    fetchPage,
+    map: <Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>) =>
+      pagedList<Q>(identity, async (token, range) => f(await fetchPage(token, range))),
+  };
+}
+
+/**
+ * A list's identity: the request for its first page without the caller's partition, i.e. the route
+ * and every parameter but the page token (DESIGN.md "Connections over page tokens"). Two fields
+ * reading the same upstream list share cursors without agreeing on a hand-written key.
+ */
+export const listIdentityOf = (firstPage: UpstreamRequest<unknown>): string =>
+  cacheKeyOf(firstPage);
+
+export interface PageLoader<K extends PageKey, P extends Page<unknown>>
+  extends DataLoader<K, P, string> {
+  /**
+   * The pages of one list. For lists filtered by block range, `withRange` says how a block resume's
+   * range goes into the key.
+   */
+  list(
+    key: Omit<K, 'pageToken'>,
+    withRange?: (range: BlockRange) => Partial<K>,
+  ): PagedList<ItemOf<P>, P>;
+}
+
+/** A request loader over the pages of lists: each list also knows its identity (see `listIdentityOf`). */
+export function pageLoader<K extends PageKey, P extends Page<unknown>>(
+  deps: LoaderDeps,
+  toRequest: (key: K) => UpstreamRequest<P>,
+): PageLoader<K, P> {
+  const loader = requestLoader(deps, toRequest);
+  return Object.assign(loader, {
+    list(key: Omit<K, 'pageToken'>, withRange?: (range: BlockRange) => Partial<K>) {
+      const keyOf = (pageToken: string | null, range?: BlockRange) =>
+        ({ ...key, ...(range && withRange ? withRange(range) : {}), pageToken }) as K;
+      return pagedList<P>(listIdentityOf(toRequest(keyOf(null))), (pageToken, range) =>
+        loader.load(keyOf(pageToken, range)),
+      );
+    },
   });
 }

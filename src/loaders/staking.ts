@@ -1,20 +1,12 @@
-import type DataLoader from 'dataloader';
 import type {
   DelegatorFilter,
   NetworkValidatorFilter,
   RewardFilter,
   StakingApiClient,
 } from '../upstream/data-api-staking.js';
-import type { Page } from '../upstream/request.js';
 import type { CurrencyCode } from '../upstream/schemas/evm.js';
-import type { NetworkName, ValidatorDetails } from '../upstream/schemas/primary.js';
-import type {
-  DelegatorDetails,
-  HistoricalRewardRaw,
-  NetworkDetails,
-  PendingRewardRaw,
-} from '../upstream/schemas/primary-rewards.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import type { NetworkName } from '../upstream/schemas/primary.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Network-wide staking loaders. Pages are fetched at the routes' largest size (100), so every
@@ -31,31 +23,23 @@ export type DelegatorsKey = Paged & DelegatorFilter;
 export type RewardsKey = Paged & RewardFilter;
 export type HistoricalRewardsKey = RewardsKey & { currency?: CurrencyCode };
 
-export interface StakingLoaders {
-  validatorsPage: DataLoader<NetworkValidatorsKey, Page<ValidatorDetails>, string>;
-  delegatorsPage: DataLoader<DelegatorsKey, Page<DelegatorDetails>, string>;
-  pendingRewardsPage: DataLoader<RewardsKey, Page<PendingRewardRaw>, string>;
-  historicalRewardsPage: DataLoader<HistoricalRewardsKey, Page<HistoricalRewardRaw>, string>;
-  networkDetails: DataLoader<NetworkName, NetworkDetails, string>;
-}
-
-export function createStakingLoaders(deps: LoaderDeps, api: StakingApiClient): StakingLoaders {
+export function createStakingLoaders(deps: LoaderDeps, api: StakingApiClient) {
   const size = STAKING_PAGE_SIZE;
   return {
-    validatorsPage: requestLoader(deps, ({ network, pageToken, ...f }: NetworkValidatorsKey) =>
+    validatorsPage: pageLoader(deps, ({ network, pageToken, ...f }: NetworkValidatorsKey) =>
       api.listNetworkValidators(network, f, { pageToken, pageSize: size }),
     ),
-    delegatorsPage: requestLoader(deps, ({ network, pageToken, ...f }: DelegatorsKey) =>
+    delegatorsPage: pageLoader(deps, ({ network, pageToken, ...f }: DelegatorsKey) =>
       api.listDelegators(network, f, { pageToken, pageSize: size }),
     ),
-    pendingRewardsPage: requestLoader(deps, ({ network, pageToken, ...f }: RewardsKey) =>
+    pendingRewardsPage: pageLoader(deps, ({ network, pageToken, ...f }: RewardsKey) =>
       api.listPendingRewards(network, f, { pageToken, pageSize: size }),
     ),
-    historicalRewardsPage: requestLoader(
-      deps,
-      ({ network, pageToken, ...f }: HistoricalRewardsKey) =>
-        api.listHistoricalRewards(network, f, { pageToken, pageSize: size }),
+    historicalRewardsPage: pageLoader(deps, ({ network, pageToken, ...f }: HistoricalRewardsKey) =>
+      api.listHistoricalRewards(network, f, { pageToken, pageSize: size }),
     ),
     networkDetails: requestLoader(deps, (network: NetworkName) => api.getNetworkDetails(network)),
   };
 }
+
+export type StakingLoaders = ReturnType<typeof createStakingLoaders>;

@@ -1,4 +1,3 @@
-import type DataLoader from 'dataloader';
 import type {
   ApiFeature,
   BlockRangeFilter,
@@ -6,26 +5,9 @@ import type {
   Erc1155BalanceFilter,
   TokensApiClient,
 } from '../upstream/data-api-tokens.js';
-import type { Page } from '../upstream/request.js';
-import type { ContractMetadata } from '../upstream/schemas/contracts.js';
-import type {
-  ChainInfo,
-  CurrencyCode,
-  EvmBlock,
-  NativeTransaction,
-} from '../upstream/schemas/evm.js';
-import type { TransactionDetail } from '../upstream/schemas/evm-transfers.js';
-import type {
-  AddressChains,
-  CollectibleBalance,
-  Erc20TokenBalance,
-  Erc721TokenBalance,
-  Erc1155TokenBalance,
-  NftToken,
-  TokenTransfer,
-} from '../upstream/schemas/portfolio.js';
+import type { CurrencyCode } from '../upstream/schemas/evm.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
-import { type LoaderDeps, requestLoader } from './request-loader.js';
+import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Portfolio and token loaders. Pages are fetched at each route's largest size (the upstream charges
@@ -48,90 +30,49 @@ interface AddressPage {
   pageToken: string | null;
 }
 
-export interface TokenLoaders {
-  /** The page sizes in force (the route maxima unless a test asks for smaller pages). */
-  readonly pageSizes: TokenPageSizes;
-  erc20BalancesPage: DataLoader<AddressPage & Erc20BalanceFilter, Page<Erc20TokenBalance>, string>;
-  erc721BalancesPage: DataLoader<
-    AddressPage & { contractAddress?: string },
-    Page<Erc721TokenBalance>,
-    string
-  >;
-  erc1155BalancesPage: DataLoader<
-    AddressPage & Erc1155BalanceFilter,
-    Page<Erc1155TokenBalance>,
-    string
-  >;
-  collectibleBalancesPage: DataLoader<
-    AddressPage & { contractAddress?: string },
-    Page<CollectibleBalance>,
-    string
-  >;
-  addressChains: DataLoader<string, AddressChains, string>;
-  transfersPage: DataLoader<AddressPage & BlockRangeFilter, Page<TokenTransfer>, string>;
-  nftTokensPage: DataLoader<AddressPage, Page<NftToken>, string>;
-  nftToken: DataLoader<{ chainId: string; address: string; tokenId: string }, NftToken, string>;
-  deploymentsPage: DataLoader<AddressPage, Page<ContractMetadata>, string>;
-  deploymentTransaction: DataLoader<
-    { chainId: string; address: string; currency?: CurrencyCode },
-    TransactionDetail,
-    string
-  >;
-  latestBlocksPage: DataLoader<
-    { network?: NetworkName; pageToken: string | null },
-    Page<EvmBlock>,
-    string
-  >;
-  latestTransactionsPage: DataLoader<
-    { network?: NetworkName; status?: 'failed' | 'success'; pageToken: string | null },
-    Page<NativeTransaction>,
-    string
-  >;
-  supportedChains: DataLoader<{ network?: NetworkName; feature?: ApiFeature }, ChainInfo[], string>;
-}
-
 export function createTokenLoaders(
   deps: LoaderDeps,
   api: TokensApiClient,
   sizes: Partial<TokenPageSizes> = {},
-): TokenLoaders {
-  const s: TokenPageSizes = { ...TOKEN_PAGE_SIZE, ...sizes };
+) {
+  const s: Readonly<TokenPageSizes> = { ...TOKEN_PAGE_SIZE, ...sizes };
   const page = (pageToken: string | null, pageSize: number) => ({ pageToken, pageSize });
   return {
+    /** The page sizes in force (the route maxima unless a test asks for smaller pages). */
     pageSizes: s,
-    erc20BalancesPage: requestLoader(
+    erc20BalancesPage: pageLoader(
       deps,
       ({ chainId, address, pageToken, ...f }: AddressPage & Erc20BalanceFilter) =>
         api.listErc20Balances(chainId, address, f, page(pageToken, s.balances)),
     ),
-    erc721BalancesPage: requestLoader(
+    erc721BalancesPage: pageLoader(
       deps,
       ({ chainId, address, pageToken, ...f }: AddressPage & { contractAddress?: string }) =>
         api.listErc721Balances(chainId, address, f, page(pageToken, s.balances)),
     ),
-    erc1155BalancesPage: requestLoader(
+    erc1155BalancesPage: pageLoader(
       deps,
       ({ chainId, address, pageToken, ...f }: AddressPage & Erc1155BalanceFilter) =>
         api.listErc1155Balances(chainId, address, f, page(pageToken, s.balances)),
     ),
-    collectibleBalancesPage: requestLoader(
+    collectibleBalancesPage: pageLoader(
       deps,
       ({ chainId, address, pageToken, ...f }: AddressPage & { contractAddress?: string }) =>
         api.listCollectibleBalances(chainId, address, f, page(pageToken, s.balances)),
     ),
     addressChains: requestLoader(deps, (address: string) => api.listAddressChains(address)),
-    transfersPage: requestLoader(
+    transfersPage: pageLoader(
       deps,
       ({ chainId, address, pageToken, ...f }: AddressPage & BlockRangeFilter) =>
         api.listTransfers(chainId, address, f, page(pageToken, s.tokenTransfers)),
     ),
-    nftTokensPage: requestLoader(deps, (k: AddressPage) =>
+    nftTokensPage: pageLoader(deps, (k: AddressPage) =>
       api.listNftTokens(k.chainId, k.address, page(k.pageToken, s.nftTokens)),
     ),
     nftToken: requestLoader(deps, (k: { chainId: string; address: string; tokenId: string }) =>
       api.getNftToken(k.chainId, k.address, k.tokenId),
     ),
-    deploymentsPage: requestLoader(deps, (k: AddressPage) =>
+    deploymentsPage: pageLoader(deps, (k: AddressPage) =>
       api.listContractDeployments(k.chainId, k.address, page(k.pageToken, s.contractDeployments)),
     ),
     deploymentTransaction: requestLoader(
@@ -139,12 +80,12 @@ export function createTokenLoaders(
       (k: { chainId: string; address: string; currency?: CurrencyCode }) =>
         api.getDeploymentTransaction(k.chainId, k.address, { currency: k.currency }),
     ),
-    latestBlocksPage: requestLoader(
+    latestBlocksPage: pageLoader(
       deps,
       ({ pageToken, ...f }: { network?: NetworkName; pageToken: string | null }) =>
         api.listLatestBlocksAllChains(f, page(pageToken, s.latestAllChains)),
     ),
-    latestTransactionsPage: requestLoader(
+    latestTransactionsPage: pageLoader(
       deps,
       ({
         pageToken,
@@ -160,3 +101,5 @@ export function createTokenLoaders(
     ),
   };
 }
+
+export type TokenLoaders = ReturnType<typeof createTokenLoaders>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PageSnapshots } from '../cache/page-snapshots.js';
+import type { PagedList } from '../loaders/request-loader.js';
 import type { Page } from '../upstream/request.js';
 import {
   type Place,
@@ -36,9 +37,12 @@ export interface ConnectionContext {
   snapshots: PageSnapshots;
 }
 
-export interface TokenConnectionOptions<T> extends ResumableList<T> {
-  /** Identity of the list and every filter argument, e.g. `latestBlocks|43114`. */
-  listKey: string;
+export interface TokenConnectionOptions<T> extends Omit<ResumableList<T>, 'fetchPage'> {
+  /**
+   * The list's pages (a page loader's `list(…)`): its identity, which the cursors are bound to, is
+   * the upstream request of its first page, so no resolver names a list by hand.
+   */
+  pages: PagedList<T>;
   /** The fixed upstream page size this list is fetched at. */
   pageSize: number;
   /** Set for lists with a block range: expired cursors then resume from their block instead of failing. */
@@ -93,20 +97,21 @@ export async function resolveTokenConnection<T>(
   o: TokenConnectionOptions<T>,
 ): Promise<ConnectionResult<T>> {
   const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
-  const list = hashListKey(o.listKey);
+  const list = hashListKey(o.pages.identity);
+  const source: ResumableList<T> = { ...o, fetchPage: o.pages.fetchPage };
   let at: Place<T>;
   // Position of the last item returned within its block (list order): carried by cursors, counted on.
   let lastBlock: string | undefined;
   let inBlock = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
-    at = await placeOf(c, list, ctx, o);
+    at = await placeOf(c, list, ctx, o, source);
     if (c.kind !== 'item' && c.at) {
       lastBlock = c.at.block;
       inBlock = c.at.position;
     }
   } else {
-    at = { page: await o.fetchPage(null), index: -1, token: null };
+    at = { page: await source.fetchPage(null), index: -1, token: null };
   }
 
   let { page, index, token } = at;
@@ -150,7 +155,7 @@ export async function resolveTokenConnection<T>(
     }
     token = page.nextPageToken;
     index = -1;
-    page = await o.fetchPage(token, range);
+    page = await source.fetchPage(token, range);
   }
 
   return {
@@ -170,13 +175,16 @@ async function placeOf<T>(
   list: string,
   ctx: ConnectionContext,
   o: TokenConnectionOptions<T>,
+  source: ResumableList<T>,
 ): Promise<Place<T>> {
   if (c.list !== list || c.kind === 'item')
     throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
   if (c.pageSize !== o.pageSize) throw expired('after', 'This cursor was made by an older release');
   const found: Resumed<T> =
-    c.kind === 'head' ? await resumeFromSnapshot(o, ctx.snapshots, c) : await resumeFromToken(o, c);
+    c.kind === 'head'
+      ? await resumeFromSnapshot(source, ctx.snapshots, c)
+      : await resumeFromToken(source, c);
   if ('place' in found) return found.place;
   if (!o.resume || !c.at) throw expired('after', found.expired);
-  return resumeFromBlock(o, o.resume, c.at);
+  return resumeFromBlock(source, o.resume, c.at);
 }

@@ -5,7 +5,7 @@ import { revertReasonOf } from './erc20-abi.js';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
-import type { UpstreamRequest } from './request.js';
+import type { Page, UpstreamRequest } from './request.js';
 import * as s from './schemas/evm-state.js';
 import { hexQuantity } from './schemas/node-common.js';
 
@@ -63,6 +63,16 @@ export interface EvmStateClient {
   call(input: EvmCallInput, pin: BlockPin): Req<string>;
   estimateGas(input: EvmCallInput, pin: BlockPin): Req<string>;
   logs(filter: LogFilter): Req<s.EvmLog[]>;
+  /**
+   * One page of the logs over blocks `from`..`to` (inclusive): `eth_getLogs` over a window of at
+   * most `window` blocks, starting at the page token's block (the first window at `from`). The
+   * next window's first block is the next token; the window that reaches `to` is the last page.
+   */
+  logsPage(
+    filter: Omit<LogFilter, 'fromBlock' | 'toBlock'>,
+    range: { from: number; to: number; window: number },
+    pageToken: string | null,
+  ): Req<Page<s.EvmLog>>;
   /** The logs of one block, by its hash (EIP-234): final. */
   blockLogs(blockHash: string): Req<s.EvmLog[]>;
   proof(address: string, keys: string[], pin: BlockPin): Req<s.EvmProof>;
@@ -273,6 +283,25 @@ export function createEvmStateClient(o: {
         ],
         s.logsResult,
       ),
+    logsPage(f, { from, to, window }, pageToken) {
+      const start = pageToken === null ? from : Number(pageToken);
+      if (!/^\d{1,15}$/.test(pageToken ?? '0') || start < from || start > to)
+        throw new UpstreamError('node', 'status', {
+          status: 400,
+          upstreamMessage: 'not a block of this logs range',
+        });
+      const end = Math.min(start + window - 1, to);
+      const logs = this.logs({ ...f, fromBlock: String(start), toBlock: String(end) });
+      return {
+        ...logs,
+        // The page's next token depends on `to`: pages of ranges with other ends are cached apart.
+        variant: `to=${to}`,
+        run: async () => ({
+          items: await logs.run(),
+          nextPageToken: end < to ? String(end + 1) : null,
+        }),
+      };
+    },
     blockLogs: (blockHash) => req('node.evm.state', 'eth_getLogs', [{ blockHash }], s.logsResult),
     proof: (a, keys, pin) =>
       req(at(pin), 'eth_getProof', [a, keys, blockParam(pin)], s.proofResult),

@@ -10,6 +10,7 @@ export function cChainMethods({
   call,
   map,
   utxoParams,
+  utxoPage,
   node,
   write,
   issue,
@@ -61,8 +62,17 @@ export function cChainMethods({
         { txID },
         evm.atomicTxStatusResult,
       ),
-    atomicUtxos: (q) =>
-      call(ep.cAvax, 'node.avax.getUTXOs', 'avax.getUTXOs', utxoParams(q), avm.utxoPageResult),
+    atomicUtxos: (q, pageToken) =>
+      utxoPage(
+        q,
+        call(
+          ep.cAvax,
+          'node.avax.getUTXOs',
+          'avax.getUTXOs',
+          utxoParams(q, pageToken),
+          avm.utxoPageResult,
+        ),
+      ),
     issueAtomicTx: (tx) =>
       map(
         call(

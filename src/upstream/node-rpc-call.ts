@@ -1,13 +1,33 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ResourceKind } from '../cache/policy.js';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
-import type { UpstreamRequest } from './request.js';
+import type { Page, UpstreamRequest } from './request.js';
+import type { UtxoPageResult } from './schemas/node-avm.js';
 
 type Req<T> = UpstreamRequest<T>;
+
+const startIndex = z.strictObject({ address: z.string().max(256), utxo: z.string().max(256) });
+
+/** A UTXO page token back to the node's `startIndex`; a token we did not make is refused like an expired one. */
+function utxoStartIndex(pageToken: string): z.output<typeof startIndex> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(pageToken);
+  } catch {
+    parsed = undefined;
+  }
+  const r = startIndex.safeParse(parsed);
+  if (!r.success)
+    throw new UpstreamError('node', 'status', {
+      status: 400,
+      upstreamMessage: 'not a getUTXOs position',
+    });
+  return r.data;
+}
 
 /** How one node call is described and how its failures read: refusals, the method named in messages. */
 /**
@@ -111,18 +131,31 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
     ...req,
     run: async () => f(await req.run()),
   });
-  const utxoParams = (q: UtxoQuery) => ({
+  const utxoParams = (q: UtxoQuery, pageToken: string | null) => ({
     addresses: q.addresses,
     sourceChain: q.sourceChain,
-    startIndex: q.startIndex,
+    startIndex: pageToken === null ? undefined : utxoStartIndex(pageToken),
     limit: q.limit,
     encoding: 'hex',
   });
+  /**
+   * One `getUTXOs` page as a list page. The node pages by position: a full page may have more behind
+   * it, and the next one starts at the node's `endIndex`, which becomes the page token. A short page
+   * is the last.
+   */
+  const utxoPage = (q: UtxoQuery, req: Req<UtxoPageResult>): Req<Page<string>> =>
+    map(req, (r) => ({
+      items: r.utxos,
+      nextPageToken:
+        r.numFetched >= q.limit
+          ? JSON.stringify({ address: r.endIndex.address, utxo: r.endIndex.utxo })
+          : null,
+    }));
   const node = { nodeSpecific: true };
   const write = { nodeSpecific: true, sideEffect: true };
   const issue = { sideEffect: true };
 
-  return { ep, call, map, utxoParams, node, write, issue };
+  return { ep, call, map, utxoParams, utxoPage, node, write, issue };
 }
 
 export type NodeCalls = ReturnType<typeof nodeCalls>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { UpstreamRequest } from './request.js';
+import type { Page, UpstreamRequest } from './request.js';
 import type * as admin from './schemas/node-admin.js';
 import type * as avm from './schemas/node-avm.js';
 import type * as evm from './schemas/node-evm.js';
@@ -14,7 +14,6 @@ export interface NodeTargetInfo {
 export interface UtxoQuery {
   addresses: string[];
   sourceChain?: string;
-  startIndex?: { address: string; utxo: string };
   limit: number;
 }
 
@@ -47,7 +46,8 @@ export interface NodeRpcClient {
     /** @deprecated avm.getTxStatus is deprecated as of AvalancheGo v1.10.0. */
     txStatus(id: string): Req<string>;
     fees(): Req<z.output<typeof avm.avmTxFeeResult>>;
-    utxos(q: UtxoQuery): Req<avm.UtxoPageResult>;
+    /** One page of `avm.getUTXOs`; the token is the node's `endIndex` of the page before. */
+    utxos(q: UtxoQuery, pageToken: string | null): Req<Page<string>>;
     assetDescription(assetId: string): Req<avm.AssetDescription>;
     /** @deprecated avm.getBalance is deprecated as of AvalancheGo v1.9.12. */
     balance(address: string, assetId: string): Req<avm.BalanceResult>;
@@ -66,7 +66,11 @@ export interface NodeRpcClient {
     clientVersion(): Req<string>;
     atomicTx(id: string): Req<evm.AtomicTxResult>;
     atomicTxStatus(id: string): Req<evm.AtomicTxStatusResult>;
-    atomicUtxos(q: UtxoQuery & { sourceChain: string }): Req<avm.UtxoPageResult>;
+    /** One page of `avax.getUTXOs` (atomic UTXOs exported to the C-Chain). */
+    atomicUtxos(
+      q: UtxoQuery & { sourceChain: string },
+      pageToken: string | null,
+    ): Req<Page<string>>;
     issueAtomicTx(txHex: string): Req<string>;
     vmConfig(): Req<evm.VmConfigEntry[]>;
     setLogLevel(level: string): Req<{ ok: true }>;

@@ -8,6 +8,7 @@ export function xChainMethods({
   call,
   map,
   utxoParams,
+  utxoPage,
   issue,
 }: NodeCalls): NodeRpcClient['xChain'] {
   return {
@@ -67,8 +68,17 @@ export function xChainMethods({
         (r) => r.status,
       ),
     fees: () => call(ep.x, 'node.avm.getTxFee', 'avm.getTxFee', {}, avm.avmTxFeeResult),
-    utxos: (q) =>
-      call(ep.x, 'node.avm.getUTXOs', 'avm.getUTXOs', utxoParams(q), avm.utxoPageResult),
+    utxos: (q, pageToken) =>
+      utxoPage(
+        q,
+        call(
+          ep.x,
+          'node.avm.getUTXOs',
+          'avm.getUTXOs',
+          utxoParams(q, pageToken),
+          avm.utxoPageResult,
+        ),
+      ),
     assetDescription: (assetID) =>
       call(
         ep.x,

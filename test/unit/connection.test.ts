@@ -2,6 +2,7 @@ import type { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { MemoryStore } from '../../src/cache/store.js';
+import { pagedList } from '../../src/loaders/request-loader.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../../src/schema/connection.js';
 import { decodeCursor, encodeCursor } from '../../src/schema/cursor.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
@@ -27,9 +28,8 @@ function setup(n: number, size: number, maxFirst = 50) {
   const ctx = { cursorSecret: SECRET, maxFirst, snapshots: createPageSnapshots(new MemoryStore()) };
   const run = (args: ConnectionArgs, listKey = 'fake|1') =>
     resolveTokenConnection<string>(args, ctx, {
-      listKey,
+      pages: pagedList(listKey, list.fetchPage),
       pageSize: size,
-      fetchPage: list.fetchPage,
       itemKey: (s) => s,
     });
   return { ...list, run };
@@ -107,10 +107,9 @@ describe('resolveTokenConnection', () => {
       snapshots: createPageSnapshots(new MemoryStore()),
     };
     const opts = {
-      listKey: 'e',
+      pages: pagedList('e', async (t: string | null) => pages[t ?? 'head']!),
       pageSize: 2,
       itemKey: (s: string) => s,
-      fetchPage: async (t: string | null) => pages[t ?? 'head']!,
     };
     const r = await resolveTokenConnection({ first: 2 }, ctx, opts);
     expect(r.pageInfo.hasNextPage).toBe(true);
@@ -130,7 +129,7 @@ describe('resolveTokenConnection', () => {
       maxFirst: 50,
       snapshots: createPageSnapshots(new MemoryStore()),
     };
-    const opts = { listKey: 'h', pageSize: 3, itemKey: (s: string) => s, fetchPage };
+    const opts = { pages: pagedList('h', fetchPage), pageSize: 3, itemKey: (s: string) => s };
     const a = await resolveTokenConnection({ first: 2 }, ctx, opts);
     head = ['n5', 'n4', 'n3']; // two new items arrived
     const b = await resolveTokenConnection({ first: 10, after: a.pageInfo.endCursor }, ctx, opts);
@@ -166,10 +165,9 @@ describe('resolveTokenConnection', () => {
       snapshots: createPageSnapshots(new MemoryStore()),
     };
     const err = await resolveTokenConnection({ first: 3, after: a.pageInfo.endCursor }, ctx2, {
-      listKey: 'fake|1',
+      pages: pagedList('fake|1', fakeList(30, 10).fetchPage),
       pageSize: 10,
       itemKey: (s: string) => s,
-      fetchPage: fakeList(30, 10).fetchPage,
     }).catch((e: GraphQLError) => e);
     expect((err as GraphQLError).extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -232,10 +230,9 @@ describe('expired cursors of ranged lists resume from their block', () => {
   }
 
   const opts = (l: ReturnType<typeof rangedList>) => ({
-    listKey: 'ranged',
+    pages: pagedList('ranged', l.fetchPage),
     pageSize: 7,
     itemKey: (x: { key: string }) => x.key,
-    fetchPage: l.fetchPage,
     resume: { blockOf: (x: { block: string }) => x.block, order: 'desc' as const, range: {} },
   });
 

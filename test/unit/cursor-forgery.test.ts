@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../src/cache/keys.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { MemoryStore } from '../../src/cache/store.js';
+import { pagedList } from '../../src/loaders/request-loader.js';
 import { resolveTokenConnection } from '../../src/schema/connection.js';
 import { hashListKey, signPayload } from '../../src/schema/cursor.js';
 import type { Page } from '../../src/upstream/request.js';
@@ -35,9 +36,8 @@ function setup() {
   };
   const run = (after: string) =>
     resolveTokenConnection<string>({ first: 3, after }, ctx, {
-      listKey: LIST,
+      pages: pagedList(LIST, fetchPage),
       pageSize: 10,
-      fetchPage,
       itemKey: (s) => s,
     });
   return { run, tokens };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
 import { MemoryStore } from '../../src/cache/store.js';
+import { pagedList } from '../../src/loaders/request-loader.js';
 import { resolveTokenConnection } from '../../src/schema/connection.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import type { Page } from '../../src/upstream/request.js';
@@ -63,10 +64,9 @@ describe('range resume with equal keys in a block', () => {
         snapshots: createPageSnapshots(new MemoryStore()),
       };
       const opts = {
-        listKey: `dups|${order}`,
+        pages: pagedList(`dups|${order}`, l.fetchPage),
         pageSize: 7,
         itemKey: (x: Item) => x.key,
-        fetchPage: l.fetchPage,
         resume: { blockOf: (x: Item) => x.block, order, range: {} },
       };
       const seen: number[] = [];

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import { type AddressPageKey, UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
-import type { Page } from '../../upstream/request.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
@@ -37,19 +37,21 @@ const rangeArgs = builder.args((t) => ({
 
 type RangeArgs = ConnectionArgs & { startBlock?: string | null; endBlock?: string | null };
 
+/** How a block resume's range (decimal strings) goes into an address page key. */
+type WithRange = (range: BlockRange) => Partial<AddressPageKey>;
+
 /**
- * Checks the range, then pages the list; `extra` names further filters (the sort order) in the list key.
- * A cursor that outlives the upstream's page tokens resumes from its item's block (DESIGN: connections).
+ * Checks the range, then pages the list. A cursor that outlives the upstream's page tokens resumes
+ * from its item's block (DESIGN: connections).
  */
 function addressList<T>(
-  name: string,
   a: AddressShape,
   args: RangeArgs,
   ctx: GatewayContext,
-  load: (key: AddressPageKey) => Promise<Page<T>>,
+  pagesOf: (key: Omit<AddressPageKey, 'pageToken'>, withRange: WithRange) => PagedList<T>,
   itemKey: (item: T) => string,
   blockOf: (item: T) => string,
-  { extra = '', order = 'desc' }: { extra?: string; order?: 'asc' | 'desc' } = {},
+  { order = 'desc' }: { order?: 'asc' | 'desc' } = {},
 ) {
   const range = parseBlockRange(args);
   const asNumbers = (r: BlockRange) => ({
@@ -57,11 +59,9 @@ function addressList<T>(
     endBlock: r.endBlock === undefined ? undefined : Number(r.endBlock),
   });
   return resolveTokenConnection<T>(args, ctx.connections, {
-    listKey: `${name}|${a.chainId}|${a.address}|${range.startBlock ?? ''}|${range.endBlock ?? ''}|${extra}`,
+    pages: pagesOf({ chainId: a.chainId, address: a.address, ...range }, asNumbers),
     pageSize: UPSTREAM_PAGE_SIZE.addressLists,
     itemKey,
-    fetchPage: (pageToken, r) =>
-      load({ chainId: a.chainId, address: a.address, pageToken, ...(r ? asNumbers(r) : range) }),
     resume: {
       blockOf,
       order,
@@ -96,18 +96,17 @@ builder.objectFields(AddressRef, (t) => ({
       },
       resolve: async (a, args, ctx) => {
         const conn = await addressList<TransactionDetails>(
-          'addressTransactions',
           a,
           args,
           ctx,
-          (k) =>
-            ctx.loaders.evm.addressTransactionsPage.load({
-              ...k,
-              sortOrder: args.sortOrder ?? undefined,
-            }),
+          (k, withRange) =>
+            ctx.loaders.evm.addressTransactionsPage.list(
+              { ...k, sortOrder: args.sortOrder ?? undefined },
+              withRange,
+            ),
           (d) => d.nativeTransaction.txHash,
           (d) => d.nativeTransaction.blockNumber,
-          { extra: args.sortOrder ?? '', order: args.sortOrder === 'asc' ? 'asc' : 'desc' },
+          { order: args.sortOrder === 'asc' ? 'asc' : 'desc' },
         );
         const edges: CombinedEdge[] = conn.edges.map((e) => ({
           cursor: e.cursor,
@@ -179,11 +178,10 @@ builder.objectFields(AddressRef, (t) => ({
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
-          'addressNativeTransactions',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressNativeTransactionsPage.load(k),
+          (k, withRange) => ctx.loaders.evm.addressNativeTransactionsPage.list(k, withRange),
           (tx) => tx.txHash,
           byBlock,
         ),
@@ -199,11 +197,10 @@ builder.objectFields(AddressRef, (t) => ({
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
-          'addressErc20Transfers',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressErc20TransfersPage.load(k),
+          (k, withRange) => ctx.loaders.evm.addressErc20TransfersPage.list(k, withRange),
           (x) => `${x.txHash}:${x.logIndex}`,
           byBlock,
         ),
@@ -219,11 +216,10 @@ builder.objectFields(AddressRef, (t) => ({
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
-          'addressErc721Transfers',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressErc721TransfersPage.load(k),
+          (k, withRange) => ctx.loaders.evm.addressErc721TransfersPage.list(k, withRange),
           (x) => `${x.txHash}:${x.logIndex}`,
           byBlock,
         ),
@@ -239,11 +235,10 @@ builder.objectFields(AddressRef, (t) => ({
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
-          'addressErc1155Transfers',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressErc1155TransfersPage.load(k),
+          (k, withRange) => ctx.loaders.evm.addressErc1155TransfersPage.list(k, withRange),
           (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
           byBlock,
         ),
@@ -260,11 +255,10 @@ builder.objectFields(AddressRef, (t) => ({
       args: rangeArgs,
       resolve: (a, args, ctx) =>
         addressList(
-          'addressInternalTransactions',
           a,
           args,
           ctx,
-          (k) => ctx.loaders.evm.addressInternalTransactionsPage.load(k),
+          (k, withRange) => ctx.loaders.evm.addressInternalTransactionsPage.list(k, withRange),
           (x) =>
             `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
           byBlock,

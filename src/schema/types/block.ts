@@ -103,15 +103,12 @@ BlockRef.implement({
         description: "The block's transactions in block order. Forward paging only (first/after).",
         resolve: (b, args, ctx) =>
           resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
-            listKey: `blockTransactions|${b.chainId}|${b.blockNumber}`,
+            pages: ctx.loaders.evm.blockTransactionsPage.list({
+              chainId: b.chainId,
+              blockId: b.blockNumber,
+            }),
             pageSize: UPSTREAM_PAGE_SIZE.blockTransactions,
             itemKey: (tx) => tx.txHash,
-            fetchPage: (pageToken) =>
-              ctx.loaders.evm.blockTransactionsPage.load({
-                chainId: b.chainId,
-                blockId: b.blockNumber,
-                pageToken,
-              }),
           }),
       },
       { description: 'A page of a block’s transactions.' },

@@ -112,20 +112,21 @@ builder.objectFields(NetworkRef, (t) => ({
       resolve: (network, args, ctx) => {
         const sortOrder = args.sortOrder ?? undefined;
         return resolveTokenConnection<BlockchainShape>(args, ctx.connections, {
-          listKey: `blockchains|${network.name}|${sortOrder ?? ''}`,
-          pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
-          itemKey: (b) => b.blockchainId,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primaryNet.blockchainsPage.load({
-              network: network.name,
-              sortOrder,
-              pageToken,
-            });
-            return {
+          // A list with no loader of its own: the client's request is all it needs.
+          pages: ctx.loaders
+            .pages((api, pageToken) =>
+              api.primaryNet.listBlockchains(
+                network.name,
+                { sortOrder },
+                { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
+              ),
+            )
+            .map((page) => ({
               items: page.items.map((b) => ({ ...b, network: network.name })),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
+          pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
+          itemKey: (b) => b.blockchainId,
         });
       },
     },

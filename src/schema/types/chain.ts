@@ -160,17 +160,12 @@ ChainRef.implement({
         description: 'The latest indexed blocks, newest first. Forward paging only (first/after).',
         resolve: (chain, args, ctx) =>
           resolveTokenConnection<EvmBlock>(args, ctx.connections, {
-            listKey: `latestBlocks|${chain.chainId}`,
-            pageSize: UPSTREAM_PAGE_SIZE.latestBlocks,
-            itemKey: (b) => b.blockHash,
-            fetchPage: async (pageToken) => {
-              const page = await ctx.loaders.evm.latestBlocksPage.load({
-                chainId: chain.chainId,
-                pageToken,
-              });
+            pages: ctx.loaders.evm.latestBlocksPage.list({ chainId: chain.chainId }).map((page) => {
               ctx.loaders.evm.primeBlocks(page.items);
               return page;
-            },
+            }),
+            pageSize: UPSTREAM_PAGE_SIZE.latestBlocks,
+            itemKey: (b) => b.blockHash,
           }),
       },
       { description: 'A page of latest blocks.' },
@@ -192,15 +187,12 @@ ChainRef.implement({
         },
         resolve: (chain, args, ctx) =>
           resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
-            listKey: `latestTransactions|${chain.chainId}|${args.status ?? ''}`,
+            pages: ctx.loaders.evm.latestTransactionsPage.list({
+              chainId: chain.chainId,
+              status: args.status ?? undefined,
+            }),
             pageSize: UPSTREAM_PAGE_SIZE.latestTransactions,
             itemKey: (tx) => tx.txHash,
-            fetchPage: (pageToken) =>
-              ctx.loaders.evm.latestTransactionsPage.load({
-                chainId: chain.chainId,
-                pageToken,
-                status: args.status ?? undefined,
-              }),
           }),
       },
       { description: 'A page of latest transactions.' },

@@ -204,20 +204,17 @@ builder.objectFields(NetworkRef, (t) => ({
           sortOrder: args.sortOrder ?? undefined,
         };
         return resolveTokenConnection<Delegator>(args, ctx.connections, {
-          listKey: `delegators|${network.name}|${JSON.stringify(filter)}`,
-          pageSize: STAKING_PAGE_SIZE,
-          itemKey: (d) => d.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.staking.delegatorsPage.load({
+          pages: ctx.loaders.staking.delegatorsPage
+            .list({
               network: network.name,
-              pageToken,
               ...filter,
-            });
-            return {
+            })
+            .map((page) => ({
               items: page.items.map((d) => branded({ ...d, network: network.name })),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
+          pageSize: STAKING_PAGE_SIZE,
+          itemKey: (d) => d.txHash,
         });
       },
     },

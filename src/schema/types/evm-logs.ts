@@ -135,7 +135,7 @@ export interface LogsArgs extends ConnectionArgs {
 }
 
 /** `fromBlock` defaults to the pinned block; `toBlock` to it too, and may not pass it. */
-export function resolveLogs(
+export async function resolveLogs(
   s: { chainId: string; pin: BlockPin },
   args: LogsArgs,
   ctx: GatewayContext,
@@ -161,31 +161,16 @@ export function resolveLogs(
     address: addresses.length ? addresses : undefined,
     topics: topics.length ? topics : undefined,
   };
+  const e = await ctx.loaders.evmState.endpoint(s.chainId);
+  const range = { from, to, window: LOG_RANGE_BLOCKS };
   return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
-    listKey: [
-      'evmLogs',
-      s.chainId,
-      from,
-      args.toBlock ?? 'pin',
-      addresses.join(','),
-      JSON.stringify(topics),
-    ].join('|'),
+    pages: e
+      .pages((c, pageToken) => c.logsPage(filter, range, pageToken))
+      .map((page) => ({
+        items: page.items.map((l) => ({ ...l, chainId: s.chainId })),
+        nextPageToken: page.nextPageToken,
+      })),
     pageSize: LOG_RANGE_BLOCKS,
     itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
-    fetchPage: async (token) => {
-      const start = token === null ? from : parseBlockNumber(token, 'after');
-      const end = Math.min(start + LOG_RANGE_BLOCKS - 1, to);
-      const e = await ctx.loaders.evmState.endpoint(s.chainId);
-      const logs =
-        start > end
-          ? []
-          : await e.read((c) =>
-              c.logs({ fromBlock: String(start), toBlock: String(end), ...filter }),
-            );
-      return {
-        items: logs.map((l) => ({ ...l, chainId: s.chainId })),
-        nextPageToken: end < to ? String(end + 1) : null,
-      };
-    },
   });
 }

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { ICM_PAGE_SIZE } from '../../loaders/icm.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import type { IcmListFilter } from '../../upstream/data-api-icm.js';
-import type { Page } from '../../upstream/request.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
@@ -31,26 +31,23 @@ const IcmMessageConnectionRef = builder.connectionObject(
 );
 
 /**
- * A list of messages under `listKey`. A message's status changes: cursors resume in the live list,
+ * A list of messages. A message's status changes: cursors resume in the live list,
  * finding their message by id. Every message read is primed for `icmMessage(id)`.
  */
 function messagesConnection(
   ctx: GatewayContext,
   args: ConnectionArgs,
-  listKey: string,
-  loadPage: (pageToken: string | null) => Promise<Page<IcmMessage>>,
+  pages: PagedList<IcmMessage>,
 ) {
   return resolveTokenConnection<IcmMessage>(args, ctx.connections, {
-    listKey,
+    pages: pages.map((page) => {
+      for (const m of page.items) ctx.loaders.icm.message.prime(m.messageId, m);
+      return { items: page.items.map((m) => branded({ ...m })), nextPageToken: page.nextPageToken };
+    }),
     pageSize: ICM_PAGE_SIZE,
     itemKey: (m) => `${m.messageId}|${m.status}`,
     mutableItems: true,
     idOf: (m) => m.messageId,
-    fetchPage: async (pageToken) => {
-      const page = await loadPage(pageToken);
-      for (const m of page.items) ctx.loaders.icm.message.prime(m.messageId, m);
-      return { items: page.items.map((m) => branded({ ...m })), nextPageToken: page.nextPageToken };
-    },
   });
 }
 
@@ -61,9 +58,7 @@ function icmConnection(
   args: ConnectionArgs,
 ) {
   const network = networkArg == null ? undefined : parseNetwork(networkArg, 'network');
-  return messagesConnection(ctx, args, `icm|${address}|${network ?? ''}`, (pageToken) =>
-    ctx.loaders.icm.messagesPage.load({ address, network, pageToken }),
-  );
+  return messagesConnection(ctx, args, ctx.loaders.icm.messagesPage.list({ address, network }));
 }
 
 const networkArg = {
@@ -84,12 +79,7 @@ function globalIcmConnection(ctx: GatewayContext, args: GlobalIcmArgs) {
     to: opt(args.to, (v) => parseEvmAddress(v, 'to')),
     network: opt(args.network, (v) => parseNetwork(v, 'network')),
   };
-  const key = Object.entries(f)
-    .map(([k, v]) => `${k}=${v ?? ''}`)
-    .join('&');
-  return messagesConnection(ctx, args, `icmAll|${key}`, (pageToken) =>
-    ctx.loaders.icm.allMessagesPage.load({ ...f, pageToken }),
-  );
+  return messagesConnection(ctx, args, ctx.loaders.icm.allMessagesPage.list(f));
 }
 
 type GlobalIcmArgs = ConnectionArgs & {

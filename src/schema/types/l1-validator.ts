@@ -148,25 +148,24 @@ builder.objectFields(NetworkRef, (t) => ({
         };
         let lastHeight: string | null = null;
         return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
-          listKey: `l1Validators|${network.name}|${filter.l1ValidationId ?? ''}|${filter.includeInactive ?? ''}|${filter.nodeId ?? ''}|${filter.subnetId ?? ''}`,
+          pages: ctx.loaders.primary.l1ValidatorsPage
+            .list({
+              network: network.name,
+              ...filter,
+            })
+            .map((page) => {
+              lastHeight = page.blockHeight;
+              return {
+                items: page.items.map((v) => ({
+                  ...v,
+                  network: network.name,
+                  blockHeight: page.blockHeight,
+                })),
+                nextPageToken: page.nextPageToken,
+              };
+            }),
           pageSize: PRIMARY_PAGE_SIZE.l1Validators,
           itemKey: (v) => v.validationId,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primary.l1ValidatorsPage.load({
-              network: network.name,
-              pageToken,
-              ...filter,
-            });
-            lastHeight = page.blockHeight;
-            return {
-              items: page.items.map((v) => ({
-                ...v,
-                network: network.name,
-                blockHeight: page.blockHeight,
-              })),
-              nextPageToken: page.nextPageToken,
-            };
-          },
         }).then((conn) => ({
           ...conn,
           blockHeight: conn.edges[0]?.node.blockHeight ?? lastHeight,

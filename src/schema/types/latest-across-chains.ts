@@ -26,14 +26,12 @@ builder.queryFields((t) => ({
       resolve: (_root, args, ctx) => {
         const network = networkOf(args.network);
         return resolveTokenConnection<EvmBlock>(args, ctx.connections, {
-          listKey: `latestBlocksAll|${network ?? ''}`,
-          pageSize: ctx.loaders.tokens.pageSizes.latestAllChains,
-          itemKey: (b) => `${b.chainId}:${b.blockHash}`,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.tokens.latestBlocksPage.load({ network, pageToken });
+          pages: ctx.loaders.tokens.latestBlocksPage.list({ network }).map((page) => {
             ctx.loaders.evm.primeBlocks(page.items);
             return page;
-          },
+          }),
+          pageSize: ctx.loaders.tokens.pageSizes.latestAllChains,
+          itemKey: (b) => `${b.chainId}:${b.blockHash}`,
         });
       },
     },
@@ -59,11 +57,9 @@ builder.queryFields((t) => ({
         const network = networkOf(args.network);
         const status = args.status ?? undefined;
         return resolveTokenConnection<NativeTransaction>(args, ctx.connections, {
-          listKey: `latestTransactionsAll|${network ?? ''}|${status ?? ''}`,
+          pages: ctx.loaders.tokens.latestTransactionsPage.list({ network, status }),
           pageSize: ctx.loaders.tokens.pageSizes.latestAllChains,
           itemKey: (tx) => `${tx.chainId}:${tx.txHash}`,
-          fetchPage: (pageToken) =>
-            ctx.loaders.tokens.latestTransactionsPage.load({ network, status, pageToken }),
         });
       },
     },

@@ -59,11 +59,9 @@ builder.objectFields(NetworkRef, (t) => ({
       resolve: (network, args, ctx) => {
         const upstreamNetwork = network.name === 'mainnet' ? 'mainnet' : 'testnet';
         return resolveTokenConnection<MetricsChain>(args, ctx.connections, {
-          listKey: `metricsChains|${upstreamNetwork}`,
+          pages: ctx.loaders.metricsMore.chainsPage.list({ network: upstreamNetwork }),
           pageSize: CHAINS_PAGE,
           itemKey: (c) => c.blockchainId,
-          fetchPage: (pageToken) =>
-            ctx.loaders.metricsMore.chainsPage.load({ network: upstreamNetwork, pageToken }),
         });
       },
     },

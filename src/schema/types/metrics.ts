@@ -154,11 +154,9 @@ function series(ctx: GatewayContext, chainId: string, metric: ChainMetric, args:
   }
   const filter = { startTimestamp, endTimestamp, timeInterval };
   return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
-    listKey: `metrics|${chainId}|${metric}|${startTimestamp ?? ''}|${endTimestamp ?? ''}|${timeInterval ?? ''}`,
+    pages: ctx.loaders.metrics.seriesPage.list({ chainId, metric, ...filter }),
     pageSize: METRICS_PAGE_SIZE,
     itemKey: (p) => `${p.timestamp}:${p.value}`,
-    fetchPage: (pageToken) =>
-      ctx.loaders.metrics.seriesPage.load({ chainId, metric, pageToken, ...filter }),
   });
 }
 

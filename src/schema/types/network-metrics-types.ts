@@ -158,10 +158,9 @@ export function l1Fees(
 ) {
   const f = range(args);
   return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
-    listKey: `l1Fees|${scope}|${id ?? ''}|${metric}|${f.startTimestamp ?? ''}|${f.endTimestamp ?? ''}`,
+    pages: ctx.loaders.metricsMore.l1Fees.list({ scope, id, metric, ...f }),
     pageSize: METRICS_PAGE_SIZE,
     itemKey: (p) => `${p.timestamp}:${p.value}`,
-    fetchPage: () => ctx.loaders.metricsMore.l1Fees.load({ scope, id, metric, ...f }),
   });
 }
 

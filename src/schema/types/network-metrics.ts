@@ -58,16 +58,13 @@ builder.objectFields(NetworkRef, (t) => {
             subnetId: optionalId(args.subnetId, 'subnetId', 'subnet id'),
           };
           return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
-            listKey: `stakingMetrics|${network.name}|${args.metric}|${JSON.stringify(f)}`,
+            pages: ctx.loaders.metricsMore.stakingPage.list({
+              network: network.name,
+              metric: args.metric,
+              ...f,
+            }),
             pageSize: METRICS_PAGE_SIZE,
             itemKey: (p) => `${p.timestamp}:${p.value}`,
-            fetchPage: (pageToken) =>
-              ctx.loaders.metricsMore.stakingPage.load({
-                network: network.name,
-                metric: args.metric,
-                pageToken,
-                ...f,
-              }),
           });
         },
       },
@@ -111,10 +108,9 @@ builder.objectFields(NetworkRef, (t) => {
             network: network.name,
           };
           return resolveTokenConnection<IcmMetricsValue>(args, ctx.connections, {
-            listKey: `icmMetrics|${JSON.stringify(f)}`,
+            pages: ctx.loaders.metricsMore.icmPage.list({ ...f }),
             pageSize: METRICS_PAGE_SIZE,
             itemKey: (p) => `${p.timestamp}:${p.srcBlockchainId}:${p.destBlockchainId}`,
-            fetchPage: (pageToken) => ctx.loaders.metricsMore.icmPage.load({ pageToken, ...f }),
           });
         },
       },

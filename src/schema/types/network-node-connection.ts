@@ -15,8 +15,8 @@ import { badInput } from '../errors.js';
  * Cursors are signed and bound to the list and its filters like every other cursor of the gateway.
  */
 export interface ListConnectionOptions<T> {
-  /** Identity of the list and every filter argument. */
-  listKey: string;
+  /** Identity of the list and every filter argument: the upstream request that answers it. */
+  identity: string;
   items: readonly T[];
   itemKey: (item: T) => string;
   /** @default 20 */
@@ -29,7 +29,7 @@ export function resolveListConnection<T>(
   o: ListConnectionOptions<T>,
 ): ConnectionResult<T> {
   const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
-  const list = hashListKey(o.listKey);
+  const list = hashListKey(o.identity);
   const keyed = o.items.map((item) => ({ item, key: o.itemKey(item) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const items = keyed.map((x) => x.item);

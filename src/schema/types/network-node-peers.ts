@@ -1,9 +1,11 @@
+import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { PeerInfo } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { parseNodeId } from '../primary-inputs.js';
-import { NetworkNodeRef, readNode } from './network-node.js';
+import { NetworkNodeRef } from './network-node.js';
 import { resolveListConnection } from './network-node-connection.js';
+import { nodeByName } from './network-node-inputs.js';
 
 /**
  * The node's peers (info.peers): its current connections, as a connection over the whole list the node
@@ -73,9 +75,11 @@ builder.objectFields(NetworkNodeRef, (t) => ({
         if (ids.length > MAX_NODE_IDS)
           throw badInput('nodeIds', `nodeIds takes at most ${MAX_NODE_IDS} ids`);
         const nodeIds = [...new Set(ids.map((id) => parseNodeId(id, 'nodeIds')))].sort();
-        const result = await readNode(n, ctx, (c) => c.info.peers(nodeIds));
+        const node = nodeByName(ctx, n.name);
+        const peers = (c: NodeRpcClient) => c.info.peers(nodeIds);
+        const result = await node.read(peers);
         const conn = resolveListConnection(args, ctx.connections, {
-          listKey: `peers|${n.name}|${nodeIds.join(',')}`,
+          identity: node.identityOf(peers),
           items: result.peers.map((p) => ({ ...p, node: n.name })),
           itemKey: (p) => p.nodeID,
         });

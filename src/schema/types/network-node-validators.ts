@@ -43,21 +43,18 @@ function validatorsOf(
   const validationStatus = status ?? undefined;
   return resolveTokenConnection<Validator>(args, ctx.connections, {
     // The same list identity as Network.validators(nodeId, validationStatus): the cached pages are shared.
-    listKey: `validators|${network}|${nodeId}|${validationStatus ?? ''}|`,
-    pageSize: PRIMARY_PAGE_SIZE.validators,
-    itemKey: (v) => v.txHash,
-    fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.primary.validatorsPage.load({
+    pages: ctx.loaders.primary.validatorsPage
+      .list({
         network,
         nodeId,
-        pageToken,
         validationStatus,
-      });
-      return {
+      })
+      .map((page) => ({
         items: page.items.map((v) => ({ ...v, network })),
         nextPageToken: page.nextPageToken,
-      };
-    },
+      })),
+    pageSize: PRIMARY_PAGE_SIZE.validators,
+    itemKey: (v) => v.txHash,
   });
 }
 

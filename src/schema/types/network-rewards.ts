@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { RewardFilter } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
@@ -155,16 +156,14 @@ function rewardFilter(network: GatewayNetwork, args: RewardArgs): RewardFilter {
 function rewardList<R extends { txHash: string; rewardType: string }>(
   ctx: GatewayContext,
   args: ConnectionArgs,
-  listKey: string,
   mutable: boolean,
-  load: (pageToken: string | null) => Promise<{ items: R[]; nextPageToken: string | null }>,
+  pages: PagedList<R>,
 ) {
   return resolveTokenConnection<R>(args, ctx.connections, {
-    listKey,
+    pages,
     pageSize: STAKING_PAGE_SIZE,
     itemKey: (r) => `${r.txHash}:${r.rewardType}`,
     mutableItems: mutable,
-    fetchPage: load,
   });
 }
 
@@ -194,19 +193,13 @@ builder.objectFields(NetworkRef, (t) => ({
         return rewardList(
           ctx,
           args,
-          `pendingRewards|${network.name}|${JSON.stringify(filter)}`,
           true,
-          async (pageToken) => {
-            const page = await ctx.loaders.staking.pendingRewardsPage.load({
-              network: network.name,
-              pageToken,
-              ...filter,
-            });
-            return {
+          ctx.loaders.staking.pendingRewardsPage
+            .list({ network: network.name, ...filter })
+            .map((page) => ({
               items: page.items.map((r) => ({ ...r, network: network.name })),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
         );
       },
     },
@@ -244,19 +237,13 @@ builder.objectFields(NetworkRef, (t) => ({
         return rewardList(
           ctx,
           args,
-          `historicalRewards|${network.name}|${JSON.stringify(filter)}`,
           false,
-          async (pageToken) => {
-            const page = await ctx.loaders.staking.historicalRewardsPage.load({
-              network: network.name,
-              pageToken,
-              ...filter,
-            });
-            return {
+          ctx.loaders.staking.historicalRewardsPage
+            .list({ network: network.name, ...filter })
+            .map((page) => ({
               items: page.items.map((r) => ({ ...r, network: network.name })),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
         );
       },
     },

@@ -168,18 +168,18 @@ function nodeValidators(
     sortOrder: args.sortOrder ?? undefined,
   };
   return resolveTokenConnection<Validator>(args, ctx.connections, {
-    listKey: `validators|${network}|${nodeId}|${filter.validationStatus ?? ''}|${filter.sortOrder ?? ''}`,
-    pageSize: PRIMARY_PAGE_SIZE.validators,
-    itemKey: (v) => v.txHash,
-    fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.primary.validatorsPage.load({
+    pages: ctx.loaders.primary.validatorsPage
+      .list({
         network,
         nodeId,
-        pageToken,
         ...filter,
-      });
-      return { items: page.items.map(withNetwork(network)), nextPageToken: page.nextPageToken };
-    },
+      })
+      .map((page) => ({
+        items: page.items.map(withNetwork(network)),
+        nextPageToken: page.nextPageToken,
+      })),
+    pageSize: PRIMARY_PAGE_SIZE.validators,
+    itemKey: (v) => v.txHash,
   });
 }
 
@@ -234,13 +234,14 @@ function networkValidatorList(
 ) {
   const filter = validatorFilter(args);
   return resolveTokenConnection<Validator>(args, ctx.connections, {
-    listKey: `networkValidators|${network}|${JSON.stringify(filter)}`,
+    pages: ctx.loaders.staking.validatorsPage
+      .list({ network, ...filter })
+      .map((page) => ({
+        items: page.items.map(withNetwork(network)),
+        nextPageToken: page.nextPageToken,
+      })),
     pageSize: STAKING_PAGE_SIZE,
     itemKey: (v) => v.txHash,
-    fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.staking.validatorsPage.load({ network, pageToken, ...filter });
-      return { items: page.items.map(withNetwork(network)), nextPageToken: page.nextPageToken };
-    },
   });
 }
 

@@ -35,20 +35,17 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef] as const) {
           'paging only.',
         resolve: (c, args, ctx) =>
           resolveTokenConnection<NftToken & { chainId: string }>(args, ctx.connections, {
-            listKey: `nftTokens|${c.chainId}|${c.address.toLowerCase()}`,
-            pageSize: ctx.loaders.tokens.pageSizes.nftTokens,
-            itemKey: (tok) => tok.tokenId,
-            fetchPage: async (pageToken) => {
-              const page = await ctx.loaders.tokens.nftTokensPage.load({
+            pages: ctx.loaders.tokens.nftTokensPage
+              .list({
                 chainId: c.chainId,
                 address: c.address.toLowerCase(),
-                pageToken,
-              });
-              return {
+              })
+              .map((page) => ({
                 items: page.items.map((tok) => ({ ...tok, chainId: c.chainId })),
                 nextPageToken: page.nextPageToken,
-              };
-            },
+              })),
+            pageSize: ctx.loaders.tokens.pageSizes.nftTokens,
+            itemKey: (tok) => tok.tokenId,
           }),
       },
       {

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../../context.js';
-import type { Page } from '../../upstream/request.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type {
   CollectibleBalance,
@@ -12,7 +12,7 @@ import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
-import { AddressRef, type AddressShape } from './address.js';
+import { AddressRef } from './address.js';
 import { CurrencyCodeEnum } from './money.js';
 import {
   AddressChainsRef,
@@ -42,27 +42,20 @@ const oneContract = (v: string | null | undefined, argument = 'contractAddress')
   v == null ? undefined : parseEvmAddress(v, argument);
 
 interface BalanceList<T> {
-  name: string;
-  a: AddressShape;
-  filters: Record<string, string | boolean | undefined>;
-  load: (pageToken: string | null) => Promise<Page<T>>;
+  pages: PagedList<T>;
   id: (item: T) => string;
   amount: (item: T) => string;
 }
 
 function balanceConnection<T>(args: ConnectionArgs, ctx: GatewayContext, o: BalanceList<T>) {
-  const filterKey = Object.entries(o.filters)
-    .map(([k, v]) => `${k}=${v ?? ''}`)
-    .join('&');
   return resolveTokenConnection<T>(args, ctx.connections, {
-    listKey: `${o.name}|${o.a.chainId}|${o.a.address}|${filterKey}`,
+    pages: o.pages,
     pageSize: ctx.loaders.tokens.pageSizes.balances,
     // A balance changes: the head snapshot keeps a cursor's position, the live list supplies what
     // follows.
     itemKey: (x) => `${o.id(x)}=${o.amount(x)}`,
     idOf: o.id,
     mutableItems: true,
-    fetchPage: o.load,
   });
 }
 
@@ -153,18 +146,12 @@ builder.objectFields(AddressRef, (t) => ({
         // it does not read.
         const f = erc20Filter({ ...args, currency: undefined });
         f.currency = (args.currency ?? undefined) as CurrencyCode | undefined;
-        const { contractAddresses } = f;
         return balanceConnection<Erc20TokenBalance>(args, ctx, {
-          name: 'erc20Balances',
-          a,
-          filters: { ...f, contractAddresses: contractAddresses?.join(',') },
-          load: (pageToken) =>
-            ctx.loaders.tokens.erc20BalancesPage.load({
-              chainId: a.chainId,
-              address: a.address,
-              pageToken,
-              ...f,
-            }),
+          pages: ctx.loaders.tokens.erc20BalancesPage.list({
+            chainId: a.chainId,
+            address: a.address,
+            ...f,
+          }),
           id: (b) => b.address.toLowerCase(),
           amount: (b) => b.balance,
         });
@@ -184,16 +171,11 @@ builder.objectFields(AddressRef, (t) => ({
       resolve: (a, args, ctx) => {
         const { contractAddress } = nftFilter(args);
         return balanceConnection<Erc721TokenBalance>(args, ctx, {
-          name: 'erc721Balances',
-          a,
-          filters: { contractAddress },
-          load: (pageToken) =>
-            ctx.loaders.tokens.erc721BalancesPage.load({
-              chainId: a.chainId,
-              address: a.address,
-              pageToken,
-              contractAddress,
-            }),
+          pages: ctx.loaders.tokens.erc721BalancesPage.list({
+            chainId: a.chainId,
+            address: a.address,
+            contractAddress,
+          }),
           id: nftId,
           amount: () => '1',
         });
@@ -220,17 +202,12 @@ builder.objectFields(AddressRef, (t) => ({
       resolve: (a, args, ctx) => {
         const { blockNumber, contractAddress } = nftFilter(args);
         return balanceConnection<Erc1155TokenBalance>(args, ctx, {
-          name: 'erc1155Balances',
-          a,
-          filters: { blockNumber, contractAddress },
-          load: (pageToken) =>
-            ctx.loaders.tokens.erc1155BalancesPage.load({
-              chainId: a.chainId,
-              address: a.address,
-              pageToken,
-              blockNumber,
-              contractAddress,
-            }),
+          pages: ctx.loaders.tokens.erc1155BalancesPage.list({
+            chainId: a.chainId,
+            address: a.address,
+            blockNumber,
+            contractAddress,
+          }),
           id: nftId,
           amount: (b) => b.balance,
         });
@@ -250,16 +227,11 @@ builder.objectFields(AddressRef, (t) => ({
       resolve: (a, args, ctx) => {
         const { contractAddress } = nftFilter(args);
         return balanceConnection<CollectibleBalance>(args, ctx, {
-          name: 'collectibleBalances',
-          a,
-          filters: { contractAddress },
-          load: (pageToken) =>
-            ctx.loaders.tokens.collectibleBalancesPage.load({
-              chainId: a.chainId,
-              address: a.address,
-              pageToken,
-              contractAddress,
-            }),
+          pages: ctx.loaders.tokens.collectibleBalancesPage.list({
+            chainId: a.chainId,
+            address: a.address,
+            contractAddress,
+          }),
           id: nftId,
           amount: (b) => ('balance' in b ? b.balance : '1'),
         });

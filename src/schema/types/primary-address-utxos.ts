@@ -83,24 +83,18 @@ builder.objectFields(NetworkRef, (t) => ({
           sortBy: args.sortBy ?? undefined,
           sortOrder: args.sortOrder ?? undefined,
         };
-        const f = filter;
-        const filters = [f.assetId, f.minUtxoAmount, f.includeSpent, f.sortBy, f.sortOrder];
-        const list = [network.name, args.blockchain, addresses.join(','), ...filters];
         return resolveTokenConnection<PChainUtxo | IndexedUtxo>(args, ctx.connections, {
-          listKey: `utxos|${list.map((x) => x ?? '').join('|')}`,
+          pages: ctx.loaders.primaryNet.utxosPage.list({
+            network: network.name,
+            chain: args.blockchain,
+            addresses,
+            ...filter,
+          }),
           pageSize: utxoPageSize(addresses),
           itemKey: (u) => u.utxoId,
           // A UTXO leaves the unspent list when spent: resuming continues after the cursor's UTXO
           // in the live list.
           mutableItems: true,
-          fetchPage: (pageToken) =>
-            ctx.loaders.primaryNet.utxosPage.load({
-              network: network.name,
-              chain: args.blockchain,
-              addresses,
-              pageToken,
-              ...filter,
-            }),
         });
       },
     },

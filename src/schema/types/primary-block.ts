@@ -139,21 +139,18 @@ function blocksConnection(
 ) {
   const range = parseRange(args);
   return resolveTokenConnection<PChainBlock>(args, ctx.connections, {
-    listKey: `pblocks|${network}|${nodeId ?? ''}|${JSON.stringify(range)}`,
-    pageSize: PRIMARY_PAGE_SIZE.pChainBlocks,
-    itemKey: (b) => b.blockHash,
-    fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.primary.pChainBlocksPage.load({
+    pages: ctx.loaders.primary.pChainBlocksPage
+      .list({
         network,
         nodeId,
-        pageToken,
         ...range,
-      });
-      return {
+      })
+      .map((page) => ({
         items: page.items.map((b) => ({ ...b, network })),
         nextPageToken: page.nextPageToken,
-      };
-    },
+      })),
+    pageSize: PRIMARY_PAGE_SIZE.pChainBlocks,
+    itemKey: (b) => b.blockHash,
   });
 }
 

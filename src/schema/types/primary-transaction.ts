@@ -1,5 +1,6 @@
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
@@ -143,48 +144,36 @@ builder.objectFields(NetworkRef, (t) => ({
           sortOrder: args.sortOrder ?? undefined,
         };
         const name = network.name;
-        const fetchChainPage = async (
-          pageToken: string | null,
-        ): Promise<{
+        type ChainPage = {
           items: AnyPrimaryTx[];
           nextPageToken: string | null;
           chainInfo: PrimaryChainInfo;
-        }> => {
-          if (chain === 'x-chain') {
-            const page = await ctx.loaders.primaryTxs.xChainTxPage.load({
-              network: name,
-              pageToken,
-              ...filter,
-            });
-            return { ...page, items: page.items.map((tx) => withNetwork(tx, name)) };
-          }
-          if (chain === 'c-chain') {
-            const page = await ctx.loaders.primaryTxs.cChainTxPage.load({
-              network: name,
-              pageToken,
-              ...filter,
-            });
-            return { ...page, items: page.items.map((tx) => withNetwork(tx, name)) };
-          }
-          const page = await ctx.loaders.primary.pChainTxPage.load({
-            network: name,
-            pageToken,
-            ...filter,
-          });
-          return { ...page, items: page.items.map((tx) => ({ ...tx, network: name })) };
         };
+        const key = { network: name, ...filter };
+        const pages: PagedList<AnyPrimaryTx, ChainPage> =
+          chain === 'x-chain'
+            ? ctx.loaders.primaryTxs.xChainTxPage
+                .list(key)
+                .map((page) => ({ ...page, items: page.items.map((tx) => withNetwork(tx, name)) }))
+            : chain === 'c-chain'
+              ? ctx.loaders.primaryTxs.cChainTxPage.list(key).map((page) => ({
+                  ...page,
+                  items: page.items.map((tx) => withNetwork(tx, name)),
+                }))
+              : ctx.loaders.primary.pChainTxPage.list(key).map((page) => ({
+                  ...page,
+                  items: page.items.map((tx) => ({ ...tx, network: name })),
+                }));
         let lastChainInfo: PrimaryChainInfo | null = null;
         return resolveTokenConnection<ListedTx>(args, ctx.connections, {
-          listKey: `${chain === 'p-chain' ? 'ptxs' : `txs:${chain}`}|${name}|${JSON.stringify(filter)}`,
-          pageSize:
-            chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
-          itemKey: (tx) => tx.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await fetchChainPage(pageToken);
+          pages: pages.map((page) => {
             lastChainInfo = page.chainInfo;
             const items = page.items.map((tx) => ({ ...tx, listChainInfo: page.chainInfo }));
             return { items, nextPageToken: page.nextPageToken };
-          },
+          }),
+          pageSize:
+            chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
+          itemKey: (tx) => tx.txHash,
         }).then((conn) => ({
           ...conn,
           chainInfo: conn.edges[0]?.node.listChainInfo ?? lastChainInfo,

@@ -51,28 +51,27 @@ builder.objectFields(NetworkRef, (t) => ({
         };
         let lastChainInfo: PrimaryChainInfo | null = null;
         return resolveTokenConnection<StakingTransaction>(args, ctx.connections, {
-          listKey: `staking|${network.name}|${JSON.stringify(filter)}`,
+          pages: ctx.loaders.primary.stakingPage
+            .list({
+              network: network.name,
+              ...filter,
+            })
+            .map((page) => {
+              lastChainInfo = page.chainInfo;
+              // Items carry their page's chain info so a page resumed from its snapshot still has it.
+              return {
+                items: page.items.map((tx) => ({
+                  ...tx,
+                  network: network.name,
+                  listChainInfo: page.chainInfo,
+                })),
+                nextPageToken: page.nextPageToken,
+              };
+            }),
           pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
           itemKey: (tx) => tx.txHash,
           // Active stakes leave the list when they end: cursors resume in the live list.
           mutableItems: true,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primary.stakingPage.load({
-              network: network.name,
-              pageToken,
-              ...filter,
-            });
-            lastChainInfo = page.chainInfo;
-            // Items carry their page's chain info so a page resumed from its snapshot still has it.
-            return {
-              items: page.items.map((tx) => ({
-                ...tx,
-                network: network.name,
-                listChainInfo: page.chainInfo,
-              })),
-              nextPageToken: page.nextPageToken,
-            };
-          },
         }).then((conn) => ({
           ...conn,
           chainInfo: conn.edges[0]?.node.listChainInfo ?? lastChainInfo,

@@ -136,34 +136,21 @@ SubnetRef.implement({
             includeInactive: args.includeInactive ?? undefined,
             nodeId: args.nodeId == null ? undefined : parseNodeId(args.nodeId, 'nodeId'),
           };
-          // The same list identity as `Network.l1Validators(subnetId:)`: they share pages and
-          // cursors.
+          // The same upstream request as `Network.l1Validators(subnetId:)`, so the same list: they
+          // share pages and cursors.
           return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
-            listKey: [
-              'l1Validators',
-              s.network,
-              '',
-              filter.includeInactive ?? '',
-              filter.nodeId ?? '',
-              s.subnetId,
-            ].join('|'),
-            pageSize: PRIMARY_PAGE_SIZE.l1Validators,
-            itemKey: (v) => v.validationId,
-            fetchPage: async (pageToken) => {
-              const page = await ctx.loaders.primary.l1ValidatorsPage.load({
-                network: s.network,
-                pageToken,
-                ...filter,
-              });
-              return {
+            pages: ctx.loaders.primary.l1ValidatorsPage
+              .list({ network: s.network, ...filter })
+              .map((page) => ({
                 items: page.items.map((v) => ({
                   ...v,
                   network: s.network,
                   blockHeight: page.blockHeight,
                 })),
                 nextPageToken: page.nextPageToken,
-              };
-            },
+              })),
+            pageSize: PRIMARY_PAGE_SIZE.l1Validators,
+            itemKey: (v) => v.validationId,
           });
         },
       },
@@ -201,20 +188,17 @@ builder.objectFields(NetworkRef, (t) => ({
       resolve: (network, args, ctx) => {
         const sortOrder = args.sortOrder ?? undefined;
         return resolveTokenConnection<SubnetShape>(args, ctx.connections, {
-          listKey: `subnets|${network.name}|${sortOrder ?? ''}`,
-          pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
-          itemKey: (s) => s.subnetId,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primaryNet.subnetsPage.load({
+          pages: ctx.loaders.primaryNet.subnetsPage
+            .list({
               network: network.name,
               sortOrder,
-              pageToken,
-            });
-            return {
+            })
+            .map((page) => ({
               items: page.items.map((s) => ({ ...s, network: network.name })),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
+          pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
+          itemKey: (s) => s.subnetId,
         });
       },
     },

@@ -69,29 +69,18 @@ builder.interfaceFields(ContractRef, (t) => ({
       resolve: (c, args, ctx) => {
         const range = rangeOf(args);
         return resolveTokenConnection<TokenTransfer>(args, ctx.connections, {
-          listKey: [
-            'tokenTransfers',
-            c.chainId,
-            c.address.toLowerCase(),
-            range.startBlock ?? '',
-            range.endBlock ?? '',
-          ].join('|'),
+          pages: ctx.loaders.tokens.transfersPage
+            .list({ chainId: c.chainId, address: c.address.toLowerCase(), ...range })
+            .map((page) => {
+              const items = page.items.map((x) => {
+                const item = { ...x };
+                brandWithType(item, typeOfTransfer(x) as never);
+                return item;
+              });
+              return { items, nextPageToken: page.nextPageToken };
+            }),
           pageSize: ctx.loaders.tokens.pageSizes.tokenTransfers,
           itemKey: transferKey,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.tokens.transfersPage.load({
-              chainId: c.chainId,
-              address: c.address.toLowerCase(),
-              pageToken,
-              ...range,
-            });
-            const items = page.items.map((x) => {
-              const item = { ...x };
-              brandWithType(item, typeOfTransfer(x) as never);
-              return item;
-            });
-            return { items, nextPageToken: page.nextPageToken };
-          },
         });
       },
     },
@@ -138,22 +127,21 @@ builder.objectFields(AddressRef, (t) => ({
         '(`listContractDeployments`). Forward paging only.',
       resolve: (a, args, ctx) =>
         resolveTokenConnection<ContractMetadata>(args, ctx.connections, {
-          listKey: `contractDeployments|${a.chainId}|${a.address}`,
-          pageSize: ctx.loaders.tokens.pageSizes.contractDeployments,
-          itemKey: (c) => c.address.toLowerCase(),
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.tokens.deploymentsPage.load({
+          pages: ctx.loaders.tokens.deploymentsPage
+            .list({
               chainId: a.chainId,
               address: a.address,
-              pageToken,
-            });
-            for (const c of page.items)
-              ctx.loaders.evm.contract.prime(
-                { chainId: c.chainId, address: c.address.toLowerCase() },
-                c,
-              );
-            return page;
-          },
+            })
+            .map((page) => {
+              for (const c of page.items)
+                ctx.loaders.evm.contract.prime(
+                  { chainId: c.chainId, address: c.address.toLowerCase() },
+                  c,
+                );
+              return page;
+            }),
+          pageSize: ctx.loaders.tokens.pageSizes.contractDeployments,
+          itemKey: (c) => c.address.toLowerCase(),
         }),
     },
     { name: 'DeployedContractConnection', description: 'A page of contracts an address deployed.' },

@@ -35,21 +35,18 @@ builder.objectFields(AssetDetailsRef, (t) => ({
         const filter = { txTypes, startTimestamp, endTimestamp };
         const { network, assetId } = asset;
         return resolveTokenConnection<XChainTx>(args, ctx.connections, {
-          listKey: `assettxs|${network}|${assetId}|${JSON.stringify(filter)}`,
-          pageSize: ATOMIC_TX_PAGE_SIZE,
-          itemKey: (tx) => tx.txHash,
-          fetchPage: async (pageToken) => {
-            const page = await ctx.loaders.primaryTxs.assetTxPage.load({
+          pages: ctx.loaders.primaryTxs.assetTxPage
+            .list({
               network,
               assetId,
-              pageToken,
               ...filter,
-            });
-            return {
+            })
+            .map((page) => ({
               items: page.items.map((tx) => withNetwork(tx, network)),
               nextPageToken: page.nextPageToken,
-            };
-          },
+            })),
+          pageSize: ATOMIC_TX_PAGE_SIZE,
+          itemKey: (tx) => tx.txHash,
         });
       },
     },

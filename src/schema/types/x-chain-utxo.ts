@@ -1,6 +1,5 @@
 import type { GatewayContext } from '../../context.js';
 import { NODE_UTXO_PAGE_SIZE } from '../../loaders/node.js';
-import type { UtxoPageResult } from '../../upstream/schemas/node-avm.js';
 import { bech32Encode, type DecodedUtxo, decodeUtxo } from '../../upstream/schemas/node-codec.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
@@ -125,38 +124,25 @@ export interface UtxoListArgs {
 
 export function resolveUtxoConnection(args: ConnectionArgs, ctx: GatewayContext, q: UtxoListArgs) {
   const node = nodeByName(ctx, q.node);
+  const query = { addresses: q.addresses, sourceChain: q.sourceChain, limit: NODE_UTXO_PAGE_SIZE };
+  const pages = node.pages((c, pageToken) =>
+    q.chain === 'X'
+      ? c.xChain.utxos(query, pageToken)
+      : c.cChain.atomicUtxos({ ...query, sourceChain: q.sourceChain ?? '' }, pageToken),
+  );
   return resolveTokenConnection<UtxoShape>(args, ctx.connections, {
-    listKey: `utxos|${q.node}|${q.chain}|${q.sourceChain ?? ''}|${q.addresses.join(',')}`,
+    pages: pages.map((page) => ({
+      items: page.items.map((hex) => ({
+        node: q.node,
+        chain: q.chain,
+        hrp: q.hrp,
+        sourceChain: q.sourceChain,
+        hex,
+        utxo: decodeUtxo(hex),
+      })),
+      nextPageToken: page.nextPageToken,
+    })),
     pageSize: NODE_UTXO_PAGE_SIZE,
     itemKey: (u) => u.hex,
-    fetchPage: async (token) => {
-      const query = {
-        addresses: q.addresses,
-        sourceChain: q.sourceChain,
-        limit: NODE_UTXO_PAGE_SIZE,
-        startIndex: token ? (JSON.parse(token) as UtxoPageResult['endIndex']) : undefined,
-      };
-      const page =
-        q.chain === 'X'
-          ? await node.read((c) => c.xChain.utxos(query))
-          : await node.read((c) =>
-              c.cChain.atomicUtxos({ ...query, sourceChain: q.sourceChain ?? '' }),
-            );
-      return {
-        items: page.utxos.map((hex) => ({
-          node: q.node,
-          chain: q.chain,
-          hrp: q.hrp,
-          sourceChain: q.sourceChain,
-          hex,
-          utxo: decodeUtxo(hex),
-        })),
-        // A full page may have more behind it: continue from the node's endIndex. A short page is the last.
-        nextPageToken:
-          page.numFetched >= NODE_UTXO_PAGE_SIZE
-            ? JSON.stringify({ address: page.endIndex.address, utxo: page.endIndex.utxo })
-            : null,
-      };
-    },
   });
 }

@@ -88,16 +88,12 @@ function verticesConnection(
   ctx: GatewayContext,
 ) {
   return resolveTokenConnection<XChainVertex>(args, ctx.connections, {
-    listKey: `xvertices|${network}|${JSON.stringify(filter)}`,
+    pages: ctx.loaders.primary.xVerticesPage.list({ network, ...filter }).map((page) => ({
+      items: page.items.map((v) => ({ ...v, network })),
+      nextPageToken: page.nextPageToken,
+    })),
     pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
     itemKey: (v) => v.vertexHash,
-    fetchPage: async (pageToken) => {
-      const page = await ctx.loaders.primary.xVerticesPage.load({ network, pageToken, ...filter });
-      return {
-        items: page.items.map((v) => ({ ...v, network })),
-        nextPageToken: page.nextPageToken,
-      };
-    },
   });
 }
 
