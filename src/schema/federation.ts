@@ -3,12 +3,13 @@ import { builder } from './builder.js';
 import { badInput, gqlError } from './errors.js';
 import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
 import { AddressRef } from './types/address.js';
-import { BlockRef } from './types/block.js';
-import { ChainRef } from './types/chain.js';
+import { BlockRef, loadBlock } from './types/block.js';
+import { ChainRef, loadChain } from './types/chain.js';
 import {
   Erc20ContractRef,
   Erc721ContractRef,
   Erc1155ContractRef,
+  loadContract,
   UnknownContractRef,
 } from './types/contract.js';
 import {
@@ -19,7 +20,7 @@ import {
   parseMessageId,
 } from './types/icm-message.js';
 import { L1ValidatorRef, loadL1Validator } from './types/l1-validator.js';
-import { TransactionRef } from './types/transaction.js';
+import { loadTransaction, TransactionRef } from './types/transaction.js';
 import {
   ActiveValidatorRef,
   CompletedValidatorRef,
@@ -39,7 +40,7 @@ import {
 builder.asEntity(ChainRef, {
   key: builder.selection<{ chainId: string }>('chainId'),
   resolveReference: async (ref, ctx) =>
-    ctx.loaders.evm.chain.load(parseChainId(String(ref.chainId), 'chainId')),
+    loadChain(ctx, parseChainId(String(ref.chainId), 'chainId')),
 });
 
 builder.asEntity(BlockRef, {
@@ -48,7 +49,7 @@ builder.asEntity(BlockRef, {
     builder.selection<{ chainId: string; hash: string }>('chainId hash'),
   ],
   resolveReference: async (ref, ctx) =>
-    ctx.loaders.evm.block.load({
+    loadBlock(ctx, {
       chainId: parseChainId(String(ref.chainId), 'chainId'),
       blockId:
         'number' in ref
@@ -60,15 +61,15 @@ builder.asEntity(BlockRef, {
 builder.asEntity(TransactionRef, {
   key: builder.selection<{ chainId: string; hash: string }>('chainId hash'),
   resolveReference: async (ref, ctx) =>
-    (
-      await ctx.loaders.evm.transaction.load({
-        chainId: parseChainId(String(ref.chainId), 'chainId'),
-        txHash: parseTxHash(String(ref.hash), 'hash'),
-      })
-    ).nativeTransaction,
+    loadTransaction(ctx, {
+      chainId: parseChainId(String(ref.chainId), 'chainId'),
+      txHash: parseTxHash(String(ref.hash), 'hash'),
+    }),
 });
 
-// An address needs no upstream call to exist: its fields load lazily, exactly as in `address(chainId, address)`.
+// A reference to an address is taken as given, like `address(chainId, address)`: no upstream call, its
+// fields load lazily, so a reference costs what the plain query costs. (`node(id)` goes further and
+// checks that the chain is served: a Relay id must name something that exists.)
 builder.asEntity(AddressRef, {
   key: builder.selection<{ chainId: string; address: string }>('chainId address'),
   resolveReference: async (ref) => ({
@@ -86,18 +87,11 @@ for (const [ref, ercType] of [
 ] as const) {
   builder.asEntity(ref, {
     key: builder.selection<{ chainId: string; address: string }>('chainId address'),
-    resolveReference: async (key, ctx) => {
-      const c = await ctx.loaders.evm.contract.load({
+    resolveReference: async (key, ctx) =>
+      (await loadContract(ctx, ercType, {
         chainId: parseChainId(String(key.chainId), 'chainId'),
         address: parseEvmAddress(String(key.address), 'address'),
-      });
-      if (c.ercType !== ercType)
-        throw gqlError(
-          'NOT_FOUND',
-          `The contract at ${key.address} is ${c.ercType}, not ${ercType}`,
-        );
-      return c as never;
-    },
+      })) as never,
   });
 }
 

@@ -1,16 +1,18 @@
-import { createHash } from 'node:crypto';
+import { bech32Decode, cb58Decode } from '../upstream/schemas/node-codec.js';
 import type { GatewayNetwork } from '../upstream/schemas/primary.js';
 import { badInput } from './errors.js';
 
 /**
  * Checks on primary-network input, made before any upstream call; each failure is BAD_USER_INPUT naming
- * the argument. The encodings are implemented here on node:crypto (they are small and fully specified):
+ * the argument. The encodings come from `upstream/schemas/node-codec.ts` (on `@scure/base` and
+ * `@noble/hashes`):
  * - CB58 (Avalanche ids): base58 of the payload followed by the last 4 bytes of sha256(payload);
  * - node ids: `NodeID-` + CB58 of a 20-byte id;
  * - addresses: bech32 (BIP-173) with the network's prefix (`avax` / `fuji`), 20-byte payload,
  *   optionally preceded by the chain alias `P-` or `X-`.
  */
 
+export { base58Decode, bech32Decode, cb58Decode } from '../upstream/schemas/node-codec.js';
 export type { GatewayNetwork };
 
 export const HRP: Record<GatewayNetwork, string> = { mainnet: 'avax', fuji: 'fuji' };
@@ -24,46 +26,6 @@ export function parseNetwork(value: string, argument = 'network'): GatewayNetwor
     argument,
     `${argument} must be one of mainnet, fuji, testnet (testnet and fuji are the same network)`,
   );
-}
-
-// ——— base58 / CB58 ———
-
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const B58_INDEX = new Map([...B58].map((c, i) => [c, i]));
-
-/** base58 → bytes; undefined for a character outside the alphabet. */
-export function base58Decode(s: string): Uint8Array | undefined {
-  const bytes: number[] = [];
-  for (const ch of s) {
-    const v = B58_INDEX.get(ch);
-    if (v === undefined) return undefined;
-    let carry = v;
-    for (let j = 0; j < bytes.length; j++) {
-      carry += bytes[j]! * 58;
-      bytes[j] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
-  }
-  for (const ch of s) {
-    if (ch !== '1') break;
-    bytes.push(0);
-  }
-  return Uint8Array.from(bytes.reverse());
-}
-
-/** The payload of a CB58 string whose checksum verifies; undefined otherwise. */
-export function cb58Decode(s: string): Uint8Array | undefined {
-  const all = base58Decode(s);
-  if (!all || all.length < 5) return undefined;
-  const payload = all.subarray(0, all.length - 4);
-  const sum = createHash('sha256').update(payload).digest();
-  for (let i = 0; i < 4; i++)
-    if (all[all.length - 4 + i] !== sum[sum.length - 4 + i]) return undefined;
-  return payload;
 }
 
 /** A CB58 id (transaction hash, blockchain, subnet or validation id): 32 bytes with a valid checksum. */
@@ -91,58 +53,6 @@ export function parseNodeId(value: string, argument = 'nodeId'): string {
     );
   }
   return v;
-}
-
-// ——— bech32 (BIP-173) ———
-
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-
-function polymod(values: readonly number[]): number {
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
-  }
-  return chk;
-}
-
-const hrpExpand = (hrp: string) => [
-  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
-  0,
-  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
-];
-
-/** Decodes a bech32 string: its prefix and 8-bit payload, or undefined when malformed or the checksum fails. */
-export function bech32Decode(s: string): { hrp: string; bytes: Uint8Array } | undefined {
-  if (s.length < 8 || s.length > 90 || (s !== s.toLowerCase() && s !== s.toUpperCase()))
-    return undefined;
-  const lower = s.toLowerCase();
-  const sep = lower.lastIndexOf('1');
-  if (sep < 1 || sep + 7 > lower.length) return undefined;
-  const hrp = lower.slice(0, sep);
-  const words: number[] = [];
-  for (const ch of lower.slice(sep + 1)) {
-    const w = BECH32.indexOf(ch);
-    if (w < 0) return undefined;
-    words.push(w);
-  }
-  if (polymod([...hrpExpand(hrp), ...words]) !== 1) return undefined;
-  // 5-bit words → bytes; leftover bits must be zero padding shorter than one word.
-  let acc = 0;
-  let bits = 0;
-  const out: number[] = [];
-  for (const w of words.slice(0, -6)) {
-    acc = (acc << 5) | w;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((acc >> bits) & 0xff);
-    }
-  }
-  if (bits >= 5 || (acc & ((1 << bits) - 1)) !== 0) return undefined;
-  return { hrp, bytes: Uint8Array.from(out) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
@@ -27,17 +28,29 @@ export function addressOf(chainId: string, rich: RichAddress): AddressShape {
 
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
-  // Refetch by id validates the key and that the chain is one the Data API serves (one slow-moving, cached call).
   load: (ids: string[], ctx) =>
     loadEach(ids, async (id): Promise<AddressShape | Error> => {
       const parts = splitKey(id);
       if (!parts) return badInput('id', 'Malformed Address id');
-      const chainId = parseChainId(parts[0], 'id');
-      const address = parseEvmAddress(parts[1], 'id');
-      const chain = await ctx.loaders.evm.chain.load(chainId);
-      return { chainId: chain.chainId, address };
+      return loadAddress(ctx, {
+        chainId: parseChainId(parts[0], 'id'),
+        address: parseEvmAddress(parts[1], 'id'),
+      });
     }),
 });
+
+/**
+ * An address refetched by its Relay id: it checks that the chain is one the Data API serves (one
+ * slow-moving, cached call), so an id on an unknown chain is NOT_FOUND; the address's own fields load
+ * lazily. (A federation reference, like `address(chainId, address)`, is taken as given.)
+ */
+export async function loadAddress(
+  ctx: GatewayContext,
+  key: { chainId: string; address: string },
+): Promise<AddressShape> {
+  const chain = await ctx.loaders.evm.chain.load(key.chainId);
+  return { chainId: chain.chainId, address: key.address };
+}
 
 AddressRef.implement({
   description:

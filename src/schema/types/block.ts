@@ -1,3 +1,4 @@
+import type { GatewayContext } from '../../context.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
@@ -21,16 +22,26 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
     loadEach(ids, async (id) => {
       const parts = splitKey(id);
       if (!parts) return badInput('id', 'Malformed Block id');
-      const block = await ctx.loaders.evm.block.load({
+      return loadBlock(ctx, {
         chainId: parseChainId(parts[0], 'id'),
         blockId: parseBlockId(parts[1], 'id'),
       });
-      // A block read by number is also the block of its hash (and the other way round): a later
-      // `parent` (by hash) of a block this request already read by number costs nothing.
-      ctx.loaders.evm.primeBlocks([block]);
-      return block;
     }),
 });
+
+/**
+ * A block by its chain and number or hash: the one load behind `node(id)`, `_entities` and the
+ * fields that follow a block. A block read by number is also the block of its hash (and the other
+ * way round): a later `parent` (by hash) of a block this request already read costs nothing.
+ */
+export async function loadBlock(
+  ctx: GatewayContext,
+  key: { chainId: string; blockId: string },
+): Promise<EvmBlock> {
+  const block = await ctx.loaders.evm.block.load(key);
+  ctx.loaders.evm.primeBlocks([block]);
+  return block;
+}
 
 BlockRef.implement({
   description: 'A block of an EVM chain, as indexed by the Data API.',

@@ -47,11 +47,7 @@ CChainIndexedAtomicTransactionRef.implement({
       type: BlockRef,
       nullable: true,
       description: "Its C-Chain block, as the EVM `Block` of the network's C-Chain.",
-      resolve: (tx, _args, ctx) =>
-        ctx.loaders.evm.block.load({
-          chainId: C_CHAIN_EVM_ID[tx.network],
-          blockId: String(tx.blockHeight),
-        }),
+      resolve: (tx) => `${C_CHAIN_EVM_ID[tx.network]}:${tx.blockHeight}`,
     }),
   }),
 });

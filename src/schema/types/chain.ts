@@ -64,11 +64,12 @@ const infoOf = async (c: ChainShape, ctx: GatewayContext): Promise<ChainInfo> =>
 /** An EVM chain the Data API indexes (the C-Chain or an L1). Global id: `Chain:<evm chain id>`. */
 export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
   id: { resolve: (c) => c.chainId, parse: (id) => id },
-  load: (ids: string[], ctx) =>
-    loadEach(ids, async (id) => {
-      return await ctx.loaders.evm.chain.load(parseChainId(id, 'id'));
-    }),
+  load: (ids: string[], ctx) => loadEach(ids, (id) => loadChain(ctx, parseChainId(id, 'id'))),
 });
+
+/** A chain the Data API indexes, by its EVM chain id: behind `node(id)` and `_entities`. */
+export const loadChain = (ctx: GatewayContext, chainId: string): Promise<ChainInfo> =>
+  ctx.loaders.evm.chain.load(chainId);
 
 ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',

@@ -190,27 +190,34 @@ export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').im
   }),
 });
 
-/** Loads one contract's metadata by its natural key; a key whose contract is of another kind is NOT_FOUND. */
-const loadContract =
-  <K extends Kind>(kind: K) =>
-  (ids: string[], ctx: GatewayContext) =>
-    loadEach(ids, async (id): Promise<ContractOf<K> | Error> => {
-      const parts = splitKey(id);
-      if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
-      const c = await ctx.loaders.evm.contract.load({
-        chainId: parseChainId(parts[0], 'id'),
-        address: parseEvmAddress(parts[1], 'id'),
-      });
-      if (c.ercType !== kind)
-        return gqlError('NOT_FOUND', `The contract at ${parts[1]} is ${c.ercType}, not ${kind}`);
-      return c as ContractOf<K>;
-    });
+/**
+ * One contract's metadata by its natural key, as the given kind: behind `node(id)` and `_entities`.
+ * A key whose contract is of another kind is NOT_FOUND.
+ */
+export async function loadContract<K extends Kind>(
+  ctx: GatewayContext,
+  kind: K,
+  key: { chainId: string; address: string },
+): Promise<ContractOf<K>> {
+  const c = await ctx.loaders.evm.contract.load(key);
+  if (c.ercType !== kind)
+    throw gqlError('NOT_FOUND', `The contract at ${key.address} is ${c.ercType}, not ${kind}`);
+  return c as ContractOf<K>;
+}
 
 const contractNode = <K extends Kind>(kind: K, description: string) =>
   builder
     .loadableNodeRef<ContractOf<K>, string>(TYPENAME[kind], {
       id: { resolve: (c) => `${c.chainId}:${c.address.toLowerCase()}` },
-      load: loadContract(kind),
+      load: (ids: string[], ctx: GatewayContext) =>
+        loadEach(ids, async (id): Promise<ContractOf<K> | Error> => {
+          const parts = splitKey(id);
+          if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
+          return loadContract(ctx, kind, {
+            chainId: parseChainId(parts[0], 'id'),
+            address: parseEvmAddress(parts[1], 'id'),
+          });
+        }),
     })
     .implement({ description, interfaces: [ContractRef], fields: () => ({}) });
 

@@ -234,12 +234,10 @@ function networkValidatorList(
 ) {
   const filter = validatorFilter(args);
   return resolveTokenConnection<Validator>(args, ctx.connections, {
-    pages: ctx.loaders.staking.validatorsPage
-      .list({ network, ...filter })
-      .map((page) => ({
-        items: page.items.map(withNetwork(network)),
-        nextPageToken: page.nextPageToken,
-      })),
+    pages: ctx.loaders.staking.validatorsPage.list({ network, ...filter }).map((page) => ({
+      items: page.items.map(withNetwork(network)),
+      nextPageToken: page.nextPageToken,
+    })),
     pageSize: STAKING_PAGE_SIZE,
     itemKey: (v) => v.txHash,
   });

@@ -126,13 +126,20 @@ export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>
     loadEach(ids, async (id): Promise<NativeTransaction | Error> => {
       const parts = splitKey(id);
       if (!parts) return badInput('id', 'Malformed Transaction id');
-      const detail = await ctx.loaders.evm.transaction.load({
+      return loadTransaction(ctx, {
         chainId: parseChainId(parts[0], 'id'),
         txHash: parseTxHash(parts[1], 'id'),
       });
-      return detail.nativeTransaction;
     }),
 });
+
+/** A transaction by chain and hash (the get-transaction route): behind `node(id)` and `_entities`. */
+export async function loadTransaction(
+  ctx: GatewayContext,
+  key: { chainId: string; txHash: string },
+): Promise<NativeTransaction> {
+  return (await ctx.loaders.evm.transaction.load(key)).nativeTransaction;
+}
 
 TransactionRef.implement({
   description: 'A native transaction of an EVM chain.',

@@ -1,3 +1,4 @@
+import { bech32 as bech32Codec } from '@scure/base';
 import { bech32 } from '../world/index.js';
 import { cb58Decode } from './go-args.js';
 import { NodeRpcError } from './gorilla.js';
@@ -9,26 +10,10 @@ import type { NodeState } from './node-state.js';
  * network's. Error texts follow avalanchego and btcutil's bech32 package.
  */
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+/** The bech32 data alphabet (BIP-173). */
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
-function polymod(values: number[]): number {
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
-  }
-  return chk;
-}
-
-const hrpExpand = (hrp: string) => [
-  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
-  0,
-  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
-];
-
-/** bech32 → (hrp, 20-byte hex); throws Error with btcutil-like messages. */
+/** bech32 → (hrp, payload hex), on `@scure/base`; throws Error with btcutil-like messages. */
 export function bech32Decode(s: string): { hrp: string; hex: string } {
   if (s.length < 8 || s.length > 90) throw new Error(`invalid bech32 string length ${s.length}`);
   if (s !== s.toLowerCase() && s !== s.toUpperCase())
@@ -36,26 +21,13 @@ export function bech32Decode(s: string): { hrp: string; hex: string } {
   const lower = s.toLowerCase();
   const sep = lower.lastIndexOf('1');
   if (sep < 1 || sep + 7 > lower.length) throw new Error(`invalid separator index ${sep}`);
-  const hrp = lower.slice(0, sep);
-  const data: number[] = [];
-  for (const ch of lower.slice(sep + 1)) {
-    const v = CHARSET.indexOf(ch);
-    if (v < 0) throw new Error(`invalid character not part of charset: ${ch.charCodeAt(0)}`);
-    data.push(v);
-  }
-  if (polymod([...hrpExpand(hrp), ...data]) !== 1) throw new Error('invalid checksum');
-  let acc = 0;
-  let bits = 0;
-  const out: number[] = [];
-  for (const v of data.slice(0, -6)) {
-    acc = (acc << 5) | v;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((acc >> bits) & 0xff);
-    }
-  }
-  return { hrp, hex: Buffer.from(out).toString('hex') };
+  for (const ch of lower.slice(sep + 1))
+    if (!BECH32_CHARSET.includes(ch))
+      throw new Error(`invalid character not part of charset: ${ch.charCodeAt(0)}`);
+  const decoded = bech32Codec.decodeUnsafe(lower, 90);
+  if (!decoded) throw new Error('invalid checksum');
+  const bytes = bech32Codec.fromWordsUnsafe(decoded.words) ?? [];
+  return { hrp: decoded.prefix, hex: Buffer.from(bytes).toString('hex') };
 }
 
 /** `<alias>-<bech32>` of 20 address bytes (hex). */

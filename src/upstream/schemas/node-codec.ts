@@ -19,16 +19,20 @@ export function cb58Encode(bytes: Uint8Array): string {
   return base58.encode(Buffer.concat([bytes, checksum(bytes)]));
 }
 
-/** The payload of a CB58 string, or undefined when it is not CB58 or its checksum fails. */
-export function cb58Decode(s: string): Uint8Array | undefined {
-  if (s.length < 5 || s.length > 200) return undefined;
-  let raw: Uint8Array;
+/** base58 (Bitcoin alphabet) → bytes; undefined for a character outside the alphabet. */
+export function base58Decode(s: string): Uint8Array | undefined {
   try {
-    raw = base58.decode(s);
+    return base58.decode(s);
   } catch {
     return undefined;
   }
-  if (raw.length < 4) return undefined;
+}
+
+/** The payload of a CB58 string, or undefined when it is not CB58 or its checksum fails. */
+export function cb58Decode(s: string): Uint8Array | undefined {
+  if (s.length < 5 || s.length > 200) return undefined;
+  const raw = base58Decode(s);
+  if (!raw || raw.length < 4) return undefined;
   const body = raw.subarray(0, -4);
   return sameBytes(checksum(body), raw.subarray(-4)) ? body : undefined;
 }
