@@ -1,3 +1,10 @@
+/**
+ * The Data API's network-wide staking routes: the validator set with every filter of
+ * `listValidators`, delegations, pending and historical rewards, and the network's staking totals.
+ * Query parameters are named and serialised as the spec says: id and address lists comma-separated
+ * in one string, nAVAX capacities as decimal strings, percentages and seconds as numbers.
+ */
+import { VALIDATOR_SORT_BY, type ValidatorSortBy } from '../spec/data-api.js';
 import type { PageArgs } from './data-api.js';
 import type { SortOrder } from './data-api-primary.js';
 import type { HttpClient, RequestOptions } from './http.js';
@@ -21,20 +28,7 @@ import {
   type PendingRewardRaw,
 } from './schemas/primary-rewards.js';
 
-/**
- * The Data API's network-wide staking routes: the validator set with every filter of
- * `listValidators`, delegations, pending and historical rewards, and the network's staking totals.
- * Query parameters are named and serialised as the spec says: id and address lists comma-separated
- * in one string, nAVAX capacities as decimal strings, percentages and seconds as numbers.
- */
-export const VALIDATOR_SORT_BY = [
-  'blockIndex',
-  'delegationCapacity',
-  'timeRemaining',
-  'delegationFee',
-  'uptimePerformance',
-] as const;
-export type ValidatorSortBy = (typeof VALIDATOR_SORT_BY)[number];
+export { VALIDATOR_SORT_BY, type ValidatorSortBy };
 
 export interface NetworkValidatorFilter {
   nodeIds?: readonly string[];

@@ -15,31 +15,7 @@ export interface Row {
 }
 
 /** `PrimaryNetworkTxType`: the values the list routes' `txTypes` accept. */
-export const PRIMARY_TX_TYPES = [
-  'AddValidatorTx',
-  'AddSubnetValidatorTx',
-  'AddDelegatorTx',
-  'CreateChainTx',
-  'CreateSubnetTx',
-  'ImportTx',
-  'ExportTx',
-  'AdvanceTimeTx',
-  'RewardValidatorTx',
-  'RemoveSubnetValidatorTx',
-  'TransformSubnetTx',
-  'AddPermissionlessValidatorTx',
-  'AddPermissionlessDelegatorTx',
-  'BaseTx',
-  'TransferSubnetOwnershipTx',
-  'ConvertSubnetToL1Tx',
-  'RegisterL1ValidatorTx',
-  'SetL1ValidatorWeightTx',
-  'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx',
-  'UNKNOWN',
-  'CreateAssetTx',
-  'OperationTx',
-] as const;
+export { PRIMARY_NETWORK_TX_TYPES as PRIMARY_TX_TYPES } from '../../spec/data-api.js';
 
 export const ATOMIC_TXS_PER_NETWORK = 48;
 

@@ -5,23 +5,13 @@ import type { Route } from './router.js';
 
 /** Native balance (with a price in the asked currency) and contract metadata. */
 
-export const CURRENCIES = [
-  'usd',
-  'eur',
-  'aud',
-  'cad',
-  'chf',
-  'clp',
-  'cny',
-  'czk',
-  'dkk',
-  'gbp',
-  'hkd',
-  'huf',
-  'jpy',
-  'nzd',
-] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import {
+  CURRENCY_CODES as CURRENCIES,
+  type CurrencyCode as Currency,
+} from '../../spec/data-api.js';
+
+export { CURRENCIES, type Currency };
+
 /** Units of each currency per USD (fixed: the simulator has no price feed). */
 export const PER_USD: Record<Currency, number> = {
   usd: 1,

@@ -1,3 +1,4 @@
+import { VALIDATOR_SORT_BY, type ValidatorSortBy } from '../../spec/data-api.js';
 import type { PrimaryNetworkData, ValidatorRecord } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { pageOf } from './paging.js';
@@ -14,14 +15,8 @@ import { validatorJson } from './shape-primary.js';
 
 const NODE_PART = /^[A-Za-z0-9-]{1,64}$/;
 const MAX_CAPACITY = 720_000_000_000_000_000n;
-const SORT_BY = [
-  'blockIndex',
-  'delegationCapacity',
-  'timeRemaining',
-  'delegationFee',
-  'uptimePerformance',
-] as const;
-type SortBy = (typeof SORT_BY)[number];
+const SORT_BY = VALIDATOR_SORT_BY;
+type SortBy = ValidatorSortBy;
 
 export const LIST_VALIDATORS_PARAMS = [
   'pageToken',

@@ -1,3 +1,4 @@
+import { ROLLING_WINDOW_METRICS } from '../../spec/metrics-api.js';
 import type { World } from '../world/index.js';
 import { metricsChains, type SeriesKey, seriesKey } from './chains.js';
 import type { BucketPager } from './paging.js';
@@ -14,21 +15,7 @@ export interface MetricsCtx {
 }
 
 const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-const ROLLING_METRICS = [
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-  'contracts',
-  'deployers',
-  'activeAddresses',
-  'activeSenders',
-] as const;
+
 const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 export const MAX_PAGE_SIZE = 2160;
 const LEGACY_PAGE_SIZE = 100;
@@ -113,7 +100,7 @@ export function rollingWindowMetrics(
   query: URLSearchParams,
 ) {
   const check = new Checker(query);
-  const metric = check.value('metric', metricRaw, ROLLING_METRICS);
+  const metric = check.value('metric', metricRaw, ROLLING_WINDOW_METRICS);
   const key = keyFor(ctx, chainId, check);
   check.done();
   return { result: ctx.series.rolling(key!, metric!) };

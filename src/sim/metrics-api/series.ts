@@ -10,26 +10,9 @@ import { DAY, HOUR, type Interval, nextBucket } from './time.js';
  * `testnet`) sums its chains. The bucket holding `now` is partial (up to `now`).
  */
 
-export const CHAIN_METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-] as const;
-export type ChainMetric = (typeof CHAIN_METRICS)[number];
+import { CHAIN_METRICS, type ChainMetric } from '../../spec/metrics-api.js';
+
+export { CHAIN_METRICS, type ChainMetric };
 
 /** Metrics answered for every interval; all others are daily only (per the spec's metric descriptions). */
 export const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set([

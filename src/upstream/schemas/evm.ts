@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_CODES as SPEC_CURRENCY_CODES } from '../../spec/data-api.js';
 
 /**
  * Contracts of the Data API's EVM resources (from the real OpenAPI spec, `../shared/upstream/data-api.openapi.json`).
@@ -104,23 +105,7 @@ export const listNativeTransactionsResponse = z.object({
   nextPageToken: pageToken,
 });
 
-export const CURRENCY_CODES = [
-  'usd',
-  'eur',
-  'aud',
-  'cad',
-  'chf',
-  'clp',
-  'cny',
-  'czk',
-  'dkk',
-  'gbp',
-  'hkd',
-  'huf',
-  'jpy',
-  'nzd',
-] as const;
-export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+export { CURRENCY_CODES, type CurrencyCode } from '../../spec/data-api.js';
 
 /** A JS number as a plain decimal string (never exponent notation), so it fits the BigDecimal scalar. */
 export function numberToDecimal(n: number): string {
@@ -133,7 +118,7 @@ export function numberToDecimal(n: number): string {
  * accepted and carried on as a decimal string.
  */
 export const money = z.object({
-  currencyCode: z.enum(CURRENCY_CODES),
+  currencyCode: z.enum(SPEC_CURRENCY_CODES),
   value: z
     .union([z.number().finite(), decimal])
     .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v)),

@@ -1,48 +1,18 @@
 import { z } from 'zod';
-import { float } from './primary.js';
-
 /**
  * Contracts of the Metrics API (a.k.a. Popsicle) v2 chain routes, from the real spec
  * (`../shared/upstream/metrics-api.openapi.json`). The seed's `/v1/avg_tps/{chainId}` is gone from the
  * live API; its data is `GET /v2/chains/{chainId}/metrics/avgTps` (README section 3, row 18).
  */
-export const CHAIN_METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-] as const;
-export type ChainMetric = (typeof CHAIN_METRICS)[number];
+import {
+  CHAIN_METRICS,
+  type ChainMetric,
+  ROLLING_WINDOW_METRICS,
+  type RollingWindowMetric,
+} from '../../spec/metrics-api.js';
+import { float } from './primary.js';
 
-export const ROLLING_WINDOW_METRICS = [
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-  'contracts',
-  'deployers',
-  'activeAddresses',
-  'activeSenders',
-] as const;
-export type RollingWindowMetric = (typeof ROLLING_WINDOW_METRICS)[number];
+export { CHAIN_METRICS, type ChainMetric, ROLLING_WINDOW_METRICS, type RollingWindowMetric };
 
 export const TIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type TimeInterval = (typeof TIME_INTERVALS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { P_CHAIN_TX_TYPES } from '../../spec/data-api.js';
 import {
   assetAmount,
   blsCredentials,
@@ -15,38 +16,10 @@ import { genesisData } from './primary-genesis.js';
  * P-Chain transactions as the staking list answers them (`ListPChainTransactionsResponse`), from the
  * real spec. Most fields are present only for some transaction types, hence optional.
  */
-export const pChainTxType = z.enum([
-  'AddValidatorTx',
-  'AddSubnetValidatorTx',
-  'AddDelegatorTx',
-  'CreateChainTx',
-  'CreateSubnetTx',
-  'ImportTx',
-  'ExportTx',
-  'AdvanceTimeTx',
-  'RewardValidatorTx',
-  'RemoveSubnetValidatorTx',
-  'TransformSubnetTx',
-  'AddPermissionlessValidatorTx',
-  'AddPermissionlessDelegatorTx',
-  'BaseTx',
-  'TransferSubnetOwnershipTx',
-  'ConvertSubnetToL1Tx',
-  'RegisterL1ValidatorTx',
-  'SetL1ValidatorWeightTx',
-  'DisableL1ValidatorTx',
-  'IncreaseL1ValidatorBalanceTx',
-  'UNKNOWN',
-]);
+export const pChainTxType = z.enum(P_CHAIN_TX_TYPES);
 export type PChainTxType = z.infer<typeof pChainTxType>;
 
-/** The filter's values (`PrimaryNetworkTxType`): the P-Chain types plus two X-Chain ones. */
-export const PRIMARY_NETWORK_TX_TYPES = [
-  ...pChainTxType.options,
-  'CreateAssetTx',
-  'OperationTx',
-] as const;
-export type PrimaryNetworkTxType = (typeof PRIMARY_NETWORK_TX_TYPES)[number];
+export { PRIMARY_NETWORK_TX_TYPES, type PrimaryNetworkTxType } from '../../spec/data-api.js';
 
 export const pChainUtxo = z.object({
   addresses: z.array(z.string()),
