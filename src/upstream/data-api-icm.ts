@@ -1,4 +1,5 @@
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import { type IcmMessage, icmMessage, listIcmMessagesResponse } from './schemas/icm.js';
@@ -32,58 +33,34 @@ export interface IcmListFilter {
 const seg = encodeURIComponent;
 
 export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}): IcmApiClient {
+  const { page, one } = dataApiBinding(http, opts);
   return {
-    listMessagesByAddress(address, network, { pageToken, pageSize }) {
-      const path = `/v1/icm/addresses/${seg(address)}/messages`;
-      const query = { pageToken: pageToken ?? undefined, pageSize, network };
-      return {
-        upstream: 'data-api',
+    listMessagesByAddress: (address, network, paging) =>
+      page({
         resource: 'data.icmMessages',
-        method: 'GET',
-        path,
-        query,
-        pageToken,
-        run: async () => {
-          const res = await http.getJson(path, query, listIcmMessagesResponse, opts);
-          return { items: res.messages, nextPageToken: res.nextPageToken || null };
-        },
-      };
-    },
-    listMessages(f, { pageToken, pageSize }) {
-      const path = '/v1/icm/messages';
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        sourceBlockchainId: f.sourceBlockchainId,
-        destinationBlockchainId: f.destinationBlockchainId,
-        blockchainId: f.blockchainId,
-        to: f.to,
-        from: f.from,
-        network: f.network,
-      };
-      return {
-        upstream: 'data-api',
+        path: `/v1/icm/addresses/${seg(address)}/messages`,
+        paging,
+        query: { network },
+        schema: listIcmMessagesResponse,
+        items: (res) => res.messages,
+      }),
+    listMessages: (f, paging) =>
+      page({
         resource: 'data.icmMessagesAll',
-        method: 'GET',
-        path,
-        query,
-        pageToken,
-        run: async () => {
-          const res = await http.getJson(path, query, listIcmMessagesResponse, opts);
-          return { items: res.messages, nextPageToken: res.nextPageToken || null };
+        path: '/v1/icm/messages',
+        paging,
+        query: {
+          sourceBlockchainId: f.sourceBlockchainId,
+          destinationBlockchainId: f.destinationBlockchainId,
+          blockchainId: f.blockchainId,
+          to: f.to,
+          from: f.from,
+          network: f.network,
         },
-      };
-    },
-    getMessage(messageId) {
-      const path = `/v1/icm/messages/${seg(messageId)}`;
-      return {
-        upstream: 'data-api',
-        resource: 'data.icmMessage',
-        method: 'GET',
-        path,
-        query: {},
-        run: () => http.getJson(path, {}, icmMessage, opts),
-      };
-    },
+        schema: listIcmMessagesResponse,
+        items: (res) => res.messages,
+      }),
+    getMessage: (messageId) =>
+      one('data.icmMessage', `/v1/icm/messages/${seg(messageId)}`, icmMessage),
   };
 }

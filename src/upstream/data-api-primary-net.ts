@@ -1,4 +1,5 @@
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { PrimaryChainAlias, SortOrder } from './data-api-primary.js';
 import { buildSearch, type HttpClient, type RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
@@ -113,21 +114,7 @@ export function createPrimaryNetApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): PrimaryNetApiClient {
-  const get = <T>(
-    resource: UpstreamRequest<T>['resource'],
-    path: string,
-    query: UpstreamRequest<T>['query'],
-    run: () => Promise<T>,
-    pageToken?: string | null,
-  ): UpstreamRequest<T> => ({
-    upstream: 'data-api',
-    resource,
-    method: 'GET',
-    path,
-    query,
-    pageToken,
-    run,
-  });
+  const { get } = dataApiBinding(http, opts);
 
   /**
    * A GET with `addresses` in the query, or the V2 POST with them in the body (same path, same

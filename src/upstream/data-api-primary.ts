@@ -1,4 +1,5 @@
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import {
@@ -145,213 +146,120 @@ export function createPrimaryApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): PrimaryApiClient {
-  const get = <T>(
-    resource: UpstreamRequest<T>['resource'],
-    path: string,
-    query: UpstreamRequest<T>['query'],
-    run: () => Promise<T>,
-    pageToken?: string | null,
-  ): UpstreamRequest<T> => ({
-    upstream: 'data-api',
-    resource,
-    method: 'GET',
-    path,
-    query,
-    pageToken,
-    run,
+  const { page, one } = dataApiBinding(http, opts);
+  const net = (network: NetworkName) => `/v1/networks/${seg(network)}`;
+  /** txTypes is a repeated (array) query parameter on the wire; sorted, and joined only in the cache key. */
+  const txTypesOf = (f: StakingFilter) =>
+    f.txTypes && f.txTypes.length > 0 ? [...f.txTypes].sort() : undefined;
+  const txQuery = (f: StakingFilter) => ({
+    addresses: list(f.addresses),
+    txTypes: txTypesOf(f)?.join(','),
+    startTimestamp: f.startTimestamp,
+    endTimestamp: f.endTimestamp,
+    sortOrder: f.sortOrder,
   });
 
   return {
-    listValidators(network, nodeId, filter, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/validators/${seg(nodeId)}`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        validationStatus: filter.validationStatus,
-        sortOrder: filter.sortOrder,
-      };
-      return get(
-        'data.validators',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listValidatorDetailsResponse, opts);
-          return { items: res.validators, nextPageToken: res.nextPageToken || null };
+    listValidators: (network, nodeId, filter, paging) =>
+      page({
+        resource: 'data.validators',
+        path: `${net(network)}/validators/${seg(nodeId)}`,
+        paging,
+        query: { validationStatus: filter.validationStatus, sortOrder: filter.sortOrder },
+        schema: listValidatorDetailsResponse,
+        items: (res) => res.validators,
+      }),
+    listL1Validators: (network, filter, paging) =>
+      page({
+        resource: 'data.l1Validators',
+        path: `${net(network)}/l1Validators`,
+        paging,
+        query: {
+          l1ValidationId: filter.l1ValidationId,
+          includeInactiveL1Validators: filter.includeInactive,
+          nodeId: filter.nodeId,
+          subnetId: filter.subnetId,
         },
-        pageToken,
-      );
-    },
-    listL1Validators(network, filter, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/l1Validators`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        l1ValidationId: filter.l1ValidationId,
-        includeInactiveL1Validators: filter.includeInactive,
-        nodeId: filter.nodeId,
-        subnetId: filter.subnetId,
-      };
-      return get(
-        'data.l1Validators',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listL1ValidatorsResponse, opts);
-          return {
-            items: res.validators,
-            nextPageToken: res.nextPageToken || null,
-            blockHeight: res.blockHeight,
-          };
-        },
-        pageToken,
-      );
-    },
-    listStakingTransactions(network, filter, { pageToken, pageSize }) {
-      // Only the P-Chain has staking transactions: the real route accepts nothing else here.
-      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions:listStaking`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        addresses: list(filter.addresses),
-        // The real API takes txTypes as a repeated (array) query parameter; sorted so the cache key is stable.
-        txTypes:
-          filter.txTypes && filter.txTypes.length > 0
-            ? [...filter.txTypes].sort().join(',')
-            : undefined,
-        startTimestamp: filter.startTimestamp,
-        endTimestamp: filter.endTimestamp,
-        sortOrder: filter.sortOrder,
-      };
-      const wire = {
-        ...query,
-        txTypes:
-          filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined,
-      };
-      return get(
-        'data.stakingTransactions',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
-          return {
-            items: res.transactions,
-            nextPageToken: res.nextPageToken || null,
-            chainInfo: res.chainInfo,
-          };
-        },
-        pageToken,
-      );
-    },
-    listPChainTransactions(network, filter, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions`;
-      const types =
-        filter.txTypes && filter.txTypes.length > 0 ? [...filter.txTypes].sort() : undefined;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        addresses: list(filter.addresses),
-        l1ValidationId: filter.l1ValidationId,
-        txTypes: types?.join(','),
-        startTimestamp: filter.startTimestamp,
-        endTimestamp: filter.endTimestamp,
-        sortOrder: filter.sortOrder,
-      };
-      // txTypes is a repeated (array) query parameter on the wire; joined only in the cache key.
-      const wire = { ...query, txTypes: types };
-      return get(
-        'data.pChainTransactions',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, wire, listStakingTransactionsResponse, opts);
-          return {
-            items: res.transactions,
-            nextPageToken: res.nextPageToken || null,
-            chainInfo: res.chainInfo,
-          };
-        },
-        pageToken,
-      );
-    },
-    listPChainBlocks(network, nodeId, range, { pageToken, pageSize }) {
-      const base = `/v1/networks/${seg(network)}/blockchains/p-chain`;
-      const path = nodeId == null ? `${base}/blocks` : `${base}/nodes/${seg(nodeId)}/blocks`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        startTimestamp: range.startTimestamp,
-        endTimestamp: range.endTimestamp,
-      };
-      return get(
-        'data.pChainBlocks',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listPrimaryNetworkBlocksResponse, opts);
-          return {
-            items: res.blocks,
-            nextPageToken: res.nextPageToken || null,
-            chainInfo: res.chainInfo,
-          };
-        },
-        pageToken,
-      );
-    },
-    getPChainBlock(network, blockId) {
-      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/blocks/${seg(blockId)}`;
-      return get('data.pChainBlock', path, {}, () =>
-        http.getJson(path, {}, primaryNetworkBlock, opts),
-      );
-    },
-    listXChainVertices(network, filter, { pageToken, pageSize }) {
-      const base = `/v1/networks/${seg(network)}/blockchains/x-chain/vertices`;
+        schema: listL1ValidatorsResponse,
+        items: (res) => res.validators,
+        extra: (res) => ({ blockHeight: res.blockHeight }),
+      }),
+    // Only the P-Chain has staking transactions: the real route accepts nothing else here.
+    listStakingTransactions: (network, filter, paging) =>
+      page({
+        resource: 'data.stakingTransactions',
+        path: `${net(network)}/blockchains/p-chain/transactions:listStaking`,
+        paging,
+        query: txQuery(filter),
+        schema: listStakingTransactionsResponse,
+        items: (res) => res.transactions,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+        wire: { txTypes: txTypesOf(filter) },
+      }),
+    listPChainTransactions: (network, filter, paging) =>
+      page({
+        resource: 'data.pChainTransactions',
+        path: `${net(network)}/blockchains/p-chain/transactions`,
+        paging,
+        query: { ...txQuery(filter), l1ValidationId: filter.l1ValidationId },
+        schema: listStakingTransactionsResponse,
+        items: (res) => res.transactions,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+        wire: { txTypes: txTypesOf(filter) },
+      }),
+    listPChainBlocks: (network, nodeId, range, paging) =>
+      page({
+        resource: 'data.pChainBlocks',
+        path: `${net(network)}/blockchains/p-chain${nodeId == null ? '' : `/nodes/${seg(nodeId)}`}/blocks`,
+        paging,
+        query: { startTimestamp: range.startTimestamp, endTimestamp: range.endTimestamp },
+        schema: listPrimaryNetworkBlocksResponse,
+        items: (res) => res.blocks,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+      }),
+    getPChainBlock: (network, blockId) =>
+      one(
+        'data.pChainBlock',
+        `${net(network)}/blockchains/p-chain/blocks/${seg(blockId)}`,
+        primaryNetworkBlock,
+      ),
+    listXChainVertices: (network, filter, paging) => {
+      const base = `${net(network)}/blockchains/x-chain/vertices`;
       const byHeight = filter.vertexHeight !== undefined;
-      const path = byHeight ? `${base}:listByHeight` : base;
-      const query = byHeight
-        ? {
-            pageToken: pageToken ?? undefined,
-            pageSize,
-            vertexHeight: filter.vertexHeight,
-            sortOrder: filter.sortOrder,
-          }
-        : { pageToken: pageToken ?? undefined, pageSize };
-      return get(
-        'data.xChainVertices',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listXChainVerticesResponse, opts);
-          return {
-            items: res.vertices,
-            nextPageToken: res.nextPageToken || null,
-            chainInfo: res.chainInfo,
-          };
-        },
-        pageToken,
-      );
+      return page({
+        resource: 'data.xChainVertices',
+        path: byHeight ? `${base}:listByHeight` : base,
+        paging,
+        query: byHeight ? { vertexHeight: filter.vertexHeight, sortOrder: filter.sortOrder } : {},
+        schema: listXChainVerticesResponse,
+        items: (res) => res.vertices,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+      });
     },
-    getXChainVertex(network, vertexHash) {
-      const path = `/v1/networks/${seg(network)}/blockchains/x-chain/vertices/${seg(vertexHash)}`;
-      return get('data.xChainVertex', path, {}, () => http.getJson(path, {}, xChainVertex, opts));
-    },
-    getXChainAssetDetails(network, assetId) {
-      const path = `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}`;
-      return get('data.xChainAssetDetails', path, {}, () =>
-        http.getJson(path, {}, xChainAssetDetails, opts),
-      );
-    },
-    getBalances(network, chain, { addresses, blockTimestamp }) {
-      const path = `/v1/networks/${seg(network)}/blockchains/${chain}/balances`;
-      const query = { addresses: list(addresses), blockTimestamp };
-      return get('data.primaryBalances', path, query, () =>
-        http.getJson(path, query, primaryBalancesResponse, opts),
-      );
-    },
-    getPChainTransaction(network, txHash) {
-      const path = `/v1/networks/${seg(network)}/blockchains/p-chain/transactions/${seg(txHash)}`;
-      return get('data.pChainTransaction', path, {}, () =>
-        http.getJson(path, {}, pChainTransaction, opts),
-      );
-    },
+    getXChainVertex: (network, vertexHash) =>
+      one(
+        'data.xChainVertex',
+        `${net(network)}/blockchains/x-chain/vertices/${seg(vertexHash)}`,
+        xChainVertex,
+      ),
+    getXChainAssetDetails: (network, assetId) =>
+      one(
+        'data.xChainAssetDetails',
+        `${net(network)}/blockchains/x-chain/assets/${seg(assetId)}`,
+        xChainAssetDetails,
+      ),
+    getBalances: (network, chain, { addresses, blockTimestamp }) =>
+      one(
+        'data.primaryBalances',
+        `${net(network)}/blockchains/${chain}/balances`,
+        primaryBalancesResponse,
+        { addresses: list(addresses), blockTimestamp },
+      ),
+    getPChainTransaction: (network, txHash) =>
+      one(
+        'data.pChainTransaction',
+        `${net(network)}/blockchains/p-chain/transactions/${seg(txHash)}`,
+        pChainTransaction,
+      ),
   };
 }

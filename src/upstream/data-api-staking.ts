@@ -6,6 +6,7 @@
  */
 import { VALIDATOR_SORT_BY, type ValidatorSortBy } from '../spec/data-api.js';
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { SortOrder } from './data-api-primary.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
@@ -92,122 +93,74 @@ export function createStakingApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): StakingApiClient {
-  function page<T, R>(
-    resource: UpstreamRequest<T>['resource'],
-    path: string,
-    query: UpstreamRequest<T>['query'],
-    schema: { parse(v: unknown): R },
-    items: (r: R) => { items: unknown[]; nextPageToken?: string },
-    pageToken: string | null,
-  ) {
-    return {
-      upstream: 'data-api',
-      resource,
-      method: 'GET',
-      path,
-      query,
-      pageToken,
-      run: async () => {
-        const res = items(await http.getJson(path, query, schema as never, opts));
-        return { items: res.items, nextPageToken: res.nextPageToken || null };
-      },
-    } as UpstreamRequest<T>;
-  }
+  const { page, one } = dataApiBinding(http, opts);
+
   return {
-    listNetworkValidators(network, f, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/validators`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        nodeIds: list(f.nodeIds),
-        sortBy: f.sortBy,
-        sortOrder: f.sortOrder,
-        validationStatus: f.validationStatus,
-        minDelegationCapacity: f.minDelegationCapacity,
-        maxDelegationCapacity: f.maxDelegationCapacity,
-        minTimeRemaining: f.minTimeRemaining,
-        maxTimeRemaining: f.maxTimeRemaining,
-        minFeePercentage: f.minFeePercentage,
-        maxFeePercentage: f.maxFeePercentage,
-        minUptimePerformance: f.minUptimePerformance,
-        maxUptimePerformance: f.maxUptimePerformance,
-        subnetId: f.subnetId,
-      };
-      return page(
-        'data.networkValidators',
-        path,
-        query,
-        listValidatorDetailsResponse,
-        (r) => ({ items: r.validators, nextPageToken: r.nextPageToken }),
-        pageToken,
-      );
-    },
-    listDelegators(network, f, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/delegators`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        rewardAddresses: list(f.rewardAddresses),
-        sortOrder: f.sortOrder,
-        delegationStatus: f.delegationStatus,
-        nodeIds: list(f.nodeIds),
-      };
-      return page(
-        'data.delegators',
-        path,
-        query,
-        listDelegatorsResponse,
-        (r) => ({ items: r.delegators, nextPageToken: r.nextPageToken }),
-        pageToken,
-      );
-    },
-    listPendingRewards(network, f, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/rewards:listPending`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        addresses: list(f.addresses),
-        nodeIds: list(f.nodeIds),
-        sortOrder: f.sortOrder,
-      };
-      return page(
-        'data.pendingRewards',
-        path,
-        query,
-        listPendingRewardsResponse,
-        (r) => ({ items: r.pendingRewards, nextPageToken: r.nextPageToken }),
-        pageToken,
-      );
-    },
-    listHistoricalRewards(network, f, { pageToken, pageSize }) {
-      const path = `/v1/networks/${seg(network)}/rewards`;
-      const query = {
-        pageToken: pageToken ?? undefined,
-        pageSize,
-        addresses: list(f.addresses),
-        nodeIds: list(f.nodeIds),
-        sortOrder: f.sortOrder,
-        currency: f.currency,
-      };
-      return page(
-        'data.historicalRewards',
-        path,
-        query,
-        listHistoricalRewardsResponse,
-        (r) => ({ items: r.historicalRewards, nextPageToken: r.nextPageToken }),
-        pageToken,
-      );
-    },
-    getNetworkDetails(network) {
-      const path = `/v1/networks/${seg(network)}`;
-      return {
-        upstream: 'data-api',
-        resource: 'data.networkDetails',
-        method: 'GET',
-        path,
-        query: {},
-        run: () => http.getJson(path, {}, networkDetails, opts),
-      };
-    },
+    listNetworkValidators: (network, f, paging) =>
+      page({
+        resource: 'data.networkValidators',
+        path: `/v1/networks/${seg(network)}/validators`,
+        paging,
+        query: {
+          nodeIds: list(f.nodeIds),
+          sortBy: f.sortBy,
+          sortOrder: f.sortOrder,
+          validationStatus: f.validationStatus,
+          minDelegationCapacity: f.minDelegationCapacity,
+          maxDelegationCapacity: f.maxDelegationCapacity,
+          minTimeRemaining: f.minTimeRemaining,
+          maxTimeRemaining: f.maxTimeRemaining,
+          minFeePercentage: f.minFeePercentage,
+          maxFeePercentage: f.maxFeePercentage,
+          minUptimePerformance: f.minUptimePerformance,
+          maxUptimePerformance: f.maxUptimePerformance,
+          subnetId: f.subnetId,
+        },
+        schema: listValidatorDetailsResponse,
+        items: (r) => r.validators,
+      }),
+    listDelegators: (network, f, paging) =>
+      page({
+        resource: 'data.delegators',
+        path: `/v1/networks/${seg(network)}/delegators`,
+        paging,
+        query: {
+          rewardAddresses: list(f.rewardAddresses),
+          sortOrder: f.sortOrder,
+          delegationStatus: f.delegationStatus,
+          nodeIds: list(f.nodeIds),
+        },
+        schema: listDelegatorsResponse,
+        items: (r) => r.delegators,
+      }),
+    listPendingRewards: (network, f, paging) =>
+      page({
+        resource: 'data.pendingRewards',
+        path: `/v1/networks/${seg(network)}/rewards:listPending`,
+        paging,
+        query: {
+          addresses: list(f.addresses),
+          nodeIds: list(f.nodeIds),
+          sortOrder: f.sortOrder,
+        },
+        schema: listPendingRewardsResponse,
+        items: (r) => r.pendingRewards,
+      }),
+    listHistoricalRewards: (network, f, paging) =>
+      page({
+        resource: 'data.historicalRewards',
+        path: `/v1/networks/${seg(network)}/rewards`,
+        paging,
+        query: {
+          addresses: list(f.addresses),
+          nodeIds: list(f.nodeIds),
+          sortOrder: f.sortOrder,
+          currency: f.currency,
+        },
+        schema: listHistoricalRewardsResponse,
+        items: (r) => r.historicalRewards,
+      }),
+    getNetworkDetails: (network) =>
+      one('data.networkDetails', `/v1/networks/${seg(network)}`, networkDetails),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ContractMetadata } from './schemas/contracts.js';
@@ -127,43 +128,16 @@ export function createTokensApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): TokensApiClient {
-  const get = <T>(
-    resource: Resource,
-    path: string,
-    query: Query,
-    run: () => Promise<T>,
-    pageToken?: string | null,
-  ): UpstreamRequest<T> => ({
-    upstream: 'data-api',
-    resource,
-    method: 'GET',
-    path,
-    query,
-    pageToken,
-    run,
-  });
-
-  /** One page of a list route: `items` picks the list out of the answer, `map` shapes each item. */
+  const { get, one, page: listPage } = dataApiBinding(http, opts);
+  /** One page of a list route: `items` picks the list out of the answer. */
   const page = <S extends z.ZodType<{ nextPageToken?: string }>, T>(
     resource: Resource,
     path: string,
-    filter: Query,
-    { pageToken, pageSize }: PageArgs,
+    query: Query,
+    paging: PageArgs,
     schema: S,
     items: (res: z.output<S>) => T[],
-  ): UpstreamRequest<Page<T>> => {
-    const query: Query = { ...filter, pageToken: pageToken ?? undefined, pageSize };
-    return get(
-      resource,
-      path,
-      query,
-      async () => {
-        const res = await http.getJson(path, query, schema, opts);
-        return { items: items(res), nextPageToken: res.nextPageToken || null };
-      },
-      pageToken,
-    );
-  };
+  ): UpstreamRequest<Page<T>> => listPage({ resource, path, paging, query, schema, items });
 
   const balances = (chainId: string, address: string, kind: string) =>
     `/v1/chains/${seg(chainId)}/addresses/${seg(address)}/balances:${kind}`;
@@ -251,10 +225,8 @@ export function createTokensApiClient(
         (r) => r.tokens,
       );
     },
-    getNftToken(chainId, address, tokenId) {
-      const path = `${nfts(chainId, address)}/${seg(tokenId)}`;
-      return get('data.nftToken', path, {}, () => http.getJson(path, {}, nftToken, opts));
-    },
+    getNftToken: (chainId, address, tokenId) =>
+      one('data.nftToken', `${nfts(chainId, address)}/${seg(tokenId)}`, nftToken),
     listContractDeployments(chainId, address, p) {
       return page(
         'data.contractDeployments',
@@ -265,13 +237,13 @@ export function createTokensApiClient(
         (r) => r.contracts.map(withChain(chainId)),
       );
     },
-    getDeploymentTransaction(chainId, address, f) {
-      const path = `${contracts(chainId, address)}/transactions:getDeployment`;
-      const query: Query = { currency: f.currency };
-      return get('data.deploymentTransaction', path, query, () =>
-        http.getJson(path, query, getTransactionResponse, opts),
-      );
-    },
+    getDeploymentTransaction: (chainId, address, f) =>
+      one(
+        'data.deploymentTransaction',
+        `${contracts(chainId, address)}/transactions:getDeployment`,
+        getTransactionResponse,
+        { currency: f.currency },
+      ),
     listLatestBlocksAllChains(f, p) {
       return page(
         'data.latestBlocksAllChains',

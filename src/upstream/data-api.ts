@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { dataApiBinding } from './data-api-binding.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import {
@@ -112,43 +113,28 @@ const seg = encodeURIComponent;
 type Resource = UpstreamRequest<unknown>['resource'];
 
 export function createDataApiClient(http: HttpClient, opts: RequestOptions = {}): DataApiClient {
-  const get = <T>(
-    resource: Resource,
-    path: string,
-    query: UpstreamRequest<T>['query'],
-    run: () => Promise<T>,
-    pageToken?: string | null,
-  ): UpstreamRequest<T> => ({
-    upstream: 'data-api',
-    resource,
-    method: 'GET',
-    path,
-    query,
-    pageToken,
-    run,
-  });
+  const { get, page: listPage } = dataApiBinding(http, opts);
 
   /** One page of a list route whose items sit under `transactions`, mapped to the item shape the graph uses. */
   const page = <S extends z.ZodType<{ transactions: unknown[]; nextPageToken?: string }>, T>(
     resource: Resource,
     path: string,
-    args: PageArgs & Record<string, string | number | undefined | null>,
+    {
+      pageToken,
+      pageSize,
+      ...query
+    }: PageArgs & Record<string, string | number | undefined | null>,
     schema: S,
     map: (item: z.output<S>['transactions'][number]) => T,
-  ): UpstreamRequest<Page<T>> => {
-    const { pageToken, ...rest } = args;
-    const query = { ...rest, pageToken: pageToken ?? undefined } as UpstreamRequest<T>['query'];
-    return get(
+  ): UpstreamRequest<Page<T>> =>
+    listPage({
       resource,
       path,
-      query,
-      async () => {
-        const res = await http.getJson(path, query, schema, opts);
-        return { items: res.transactions.map(map), nextPageToken: res.nextPageToken || null };
-      },
-      pageToken,
-    );
-  };
+      paging: { pageToken, pageSize },
+      query: query as UpstreamRequest<T>['query'],
+      schema,
+      items: (res) => res.transactions.map(map),
+    });
 
   const withChain = (chainId: string, b: EvmBlockRaw): EvmBlock => ({
     ...b,
@@ -178,71 +164,53 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       variant: 'price',
     };
   };
+  /** A GET whose answer is reshaped (an item picked out, the chain added). */
+  const read = <S extends z.ZodType, T>(
+    resource: Resource,
+    path: string,
+    query: UpstreamRequest<T>['query'],
+    schema: S,
+    f: (res: z.output<S>) => T,
+  ): UpstreamRequest<T> =>
+    get(resource, path, query, async () => f(await http.getJson(path, query, schema, opts)));
 
   return {
-    listChains(network) {
-      const path = '/v1/chains';
-      const query = { network };
-      return get(
-        'data.chains',
-        path,
-        query,
-        async () => (await http.getJson(path, query, listChainsResponse, opts)).chains,
-      );
-    },
-    getChain(chainId) {
-      const path = `/v1/chains/${seg(chainId)}`;
-      return get('data.chain', path, {}, () => http.getJson(path, {}, chainInfo, opts));
-    },
-    listLatestBlocks(chainId, { pageToken, pageSize }) {
-      const path = `/v1/chains/${seg(chainId)}/blocks`;
-      const query = { pageToken: pageToken ?? undefined, pageSize };
-      return get(
-        'data.latestBlocks',
-        path,
-        query,
-        async () => {
-          const res = await http.getJson(path, query, listEvmBlocksResponse, opts);
-          return {
-            items: res.blocks.map((b) => withChain(chainId, b)),
-            nextPageToken: res.nextPageToken || null,
-          };
-        },
-        pageToken,
-      );
-    },
-    getBlock(chainId, blockId) {
-      const path = `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`;
-      return get('data.block', path, {}, async () =>
-        withChain(chainId, await http.getJson(path, {}, evmBlock, opts)),
-      );
-    },
-    listBlockTransactions(chainId, blockId, args) {
-      return page(
+    listChains: (network) =>
+      read('data.chains', '/v1/chains', { network }, listChainsResponse, (r) => r.chains),
+    getChain: (chainId) => read('data.chain', `/v1/chains/${seg(chainId)}`, {}, chainInfo, same),
+    listLatestBlocks: (chainId, paging) =>
+      listPage({
+        resource: 'data.latestBlocks',
+        path: `/v1/chains/${seg(chainId)}/blocks`,
+        paging,
+        schema: listEvmBlocksResponse,
+        items: (res) => res.blocks.map((b) => withChain(chainId, b)),
+      }),
+    getBlock: (chainId, blockId) =>
+      read('data.block', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`, {}, evmBlock, (b) =>
+        withChain(chainId, b),
+      ),
+    listBlockTransactions: (chainId, blockId, args) =>
+      page(
         'data.blockTransactions',
         `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`,
         { ...args },
         listNativeTransactionsResponse,
         same,
-      );
-    },
-    listLatestTransactions(chainId, args) {
-      return page(
+      ),
+    listLatestTransactions: (chainId, args) =>
+      page(
         'data.latestTransactions',
         `/v1/chains/${seg(chainId)}/transactions`,
         { ...args },
         listNativeTransactionsResponse,
         same,
-      );
-    },
+      ),
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
-      const req = get('data.transaction', path, {}, () =>
-        http.getJson(path, {}, getTransactionResponse, opts),
-      );
       // The same answer carries the price now: stored apart as it loads, so a cold read costs one call.
       return {
-        ...req,
+        ...read('data.transaction', path, {}, getTransactionResponse, same),
         derived: [
           {
             request: transactionPrice(chainId, txHash) as UpstreamRequest<unknown>,
@@ -252,77 +220,66 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       };
     },
     getTransactionPrice: transactionPrice,
-    listAddressTransactions(chainId, address, args) {
-      return page(
+    listAddressTransactions: (chainId, address, args) =>
+      page(
         'data.addressTransactions',
         addressPath(chainId, address, '/transactions'),
         { ...args },
         listTransactionDetailsResponse,
         same,
-      );
-    },
-    listAddressNativeTransactions(chainId, address, args) {
-      return page(
+      ),
+    listAddressNativeTransactions: (chainId, address, args) =>
+      page(
         'data.addressNativeTransactions',
         addressPath(chainId, address, '/transactions:listNative'),
         { ...args },
         listNativeTransactionsResponse,
         same,
-      );
-    },
-    listAddressErc20Transfers(chainId, address, args) {
-      return page(
+      ),
+    listAddressErc20Transfers: (chainId, address, args) =>
+      page(
         'data.addressErc20Transfers',
         addressPath(chainId, address, '/transactions:listErc20'),
         { ...args },
         listErc20TransfersResponse,
         inChain(chainId),
-      );
-    },
-    listAddressErc721Transfers(chainId, address, args) {
-      return page(
+      ),
+    listAddressErc721Transfers: (chainId, address, args) =>
+      page(
         'data.addressErc721Transfers',
         addressPath(chainId, address, '/transactions:listErc721'),
         { ...args },
         listErc721TransfersResponse,
         inChain(chainId),
-      );
-    },
-    listAddressErc1155Transfers(chainId, address, args) {
-      return page(
+      ),
+    listAddressErc1155Transfers: (chainId, address, args) =>
+      page(
         'data.addressErc1155Transfers',
         addressPath(chainId, address, '/transactions:listErc1155'),
         { ...args },
         listErc1155TransfersResponse,
         inChain(chainId),
-      );
-    },
-    listAddressInternalTransactions(chainId, address, args) {
-      return page(
+      ),
+    listAddressInternalTransactions: (chainId, address, args) =>
+      page(
         'data.addressInternalTransactions',
         addressPath(chainId, address, '/transactions:listInternals'),
         { ...args },
         listInternalTransactionsResponse,
         inChain(chainId),
-      );
-    },
-    getNativeBalance(chainId, address, { blockNumber, currency }) {
-      const path = addressPath(chainId, address, '/balances:getNative');
-      const query = { blockNumber, currency };
-      return get(
+      ),
+    getNativeBalance: (chainId, address, { blockNumber, currency }) =>
+      read(
         'data.nativeBalance',
-        path,
-        query,
-        async () =>
-          (await http.getJson(path, query, getNativeBalanceResponse, opts)).nativeTokenBalance,
-      );
-    },
-    getContractMetadata(chainId, address) {
-      const path = addressPath(chainId, address, '');
-      return get('data.contract', path, {}, async () => ({
-        ...(await http.getJson(path, {}, contractMetadata, opts)),
+        addressPath(chainId, address, '/balances:getNative'),
+        { blockNumber, currency },
+        getNativeBalanceResponse,
+        (r) => r.nativeTokenBalance,
+      ),
+    getContractMetadata: (chainId, address) =>
+      read('data.contract', addressPath(chainId, address, ''), {}, contractMetadata, (c) => ({
+        ...c,
         chainId,
-      }));
-    },
+      })),
   };
 }

@@ -1,6 +1,11 @@
+import type { ChainMetric } from '../../spec/metrics-api.js';
 import type { EvmChainInfo } from '../world/index.js';
 import { genesisOf, type SeriesKey } from './chains.js';
+import { type Column, type DayTable, ETNA, hash32, mix, round2, SCALE } from './series-table.js';
 import { DAY, HOUR, type Interval, nextBucket } from './time.js';
+
+export { CHAIN_METRICS, type ChainMetric } from '../../spec/metrics-api.js';
+export { ANY_INTERVAL } from './series-table.js';
 
 /**
  * Deterministic chain-metric series. Every quantity derives from an hourly transaction count
@@ -9,58 +14,6 @@ import { DAY, HOUR, type Interval, nextBucket } from './time.js';
  * gasUsed, cumulativeTxCount is the running sum of txCount. An aggregate key (`total`, `mainnet`,
  * `testnet`) sums its chains. The bucket holding `now` is partial (up to `now`).
  */
-
-import { CHAIN_METRICS, type ChainMetric } from '../../spec/metrics-api.js';
-
-export { CHAIN_METRICS, type ChainMetric };
-
-/** Metrics answered for every interval; all others are daily only (per the spec's metric descriptions). */
-export const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set([
-  'activeAddresses',
-  'activeSenders',
-  'gasUsed',
-  'txCount',
-]);
-
-function hash32(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-function mix(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b, 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Per-day quantities of one chain (index 0 = its genesis day). */
-interface DayTable {
-  genesisDay: number;
-  /** Transactions per hour (index 0 = the genesis day's first hour). */
-  hours: Float64Array;
-  tx: Float64Array;
-  gas: Float64Array;
-  fees: Float64Array;
-  maxTps: Float64Array;
-  maxGps: Float64Array;
-  maxGasPrice: Float64Array;
-  contracts: Float64Array;
-  deployers: Float64Array;
-  active: Float64Array;
-  senders: Float64Array;
-  cumTx: Float64Array;
-  cumAddresses: Float64Array;
-  cumContracts: Float64Array;
-  cumDeployers: Float64Array;
-}
-
-type Column = Exclude<keyof DayTable, 'genesisDay' | 'hours'>;
-
-const SCALE: Record<string, number> = { '43114': 14_000, '43113': 1_600 };
-const ETNA = Date.UTC(2024, 11, 16, 17) / 1000;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export class ChainSeries {
   private readonly tables = new Map<string, DayTable>();

@@ -1,6 +1,7 @@
 import type { AddressBook } from './address-book.js';
 import { contractInfo, randomAddress } from './address-book.js';
 import { type ChainShape, UNINDEXED_L1 } from './constants.js';
+import { abi, M } from './evm-abi.js';
 import type { IcmRegistry } from './icm.js';
 import type { Rng } from './prng.js';
 import type { ContractInfo, EvmChainInfo, EvmTx, InternalTx, TokenTransfer } from './types.js';
@@ -28,25 +29,6 @@ export interface BlockHeader {
 }
 
 const WEI = 10n ** 18n;
-const word = (v: string | bigint): string =>
-  typeof v === 'bigint'
-    ? v.toString(16).padStart(64, '0')
-    : v.toLowerCase().replace(/^0x/, '').padStart(64, '0');
-const abi = (selector: string, ...args: (string | bigint)[]) => selector + args.map(word).join('');
-
-const M = {
-  transfer: { hash: '0xa9059cbb', name: 'transfer(address,uint256)' },
-  nft: { hash: '0x42842e0e', name: 'safeTransferFrom(address,address,uint256)' },
-  multi: { hash: '0xf242432a', name: 'safeTransferFrom(address,address,uint256,uint256,bytes)' },
-  swap: { hash: '0x7ff36ab5', name: 'swapExactAVAXForTokens(uint256,address[],address,uint256)' },
-  airdrop: { hash: '0x0b66f3f5', name: 'multisendToken(address,address[],uint256[])' },
-  icmSend: {
-    hash: '0x62448850',
-    name: 'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))',
-  },
-  icmReceive: { hash: '0xccb5f809', name: 'receiveCrossChainMessage(uint32,address)' },
-};
-
 function participant(rng: Rng, ctx: TxGenContext, not?: string): string {
   for (;;) {
     const a = rng.chance(ctx.shape.busyShare)

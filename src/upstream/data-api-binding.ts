@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { HttpClient, Query, RequestOptions } from './http.js';
+import type { Page, UpstreamRequest } from './request.js';
+
+type Resource = UpstreamRequest<unknown>['resource'];
+type KeyQuery = UpstreamRequest<unknown>['query'];
+
+/**
+ * How a Data API client describes its requests, once for all of them: a GET is its route, its
+ * query in the cache key's form and how to run it; a list page also says where its items and next
+ * token sit in the answer (the routes name their lists differently: `validators`, `blocks`,
+ * `transactions`…). The transport (retries, timeouts, the contract check) is the `HttpClient`'s.
+ */
+export function dataApiBinding(http: HttpClient, opts: RequestOptions = {}) {
+  const get = <T>(
+    resource: Resource,
+    path: string,
+    query: KeyQuery,
+    run: () => Promise<T>,
+    pageToken?: string | null,
+  ): UpstreamRequest<T> => ({
+    upstream: 'data-api',
+    resource,
+    method: 'GET',
+    path,
+    query,
+    pageToken,
+    run,
+  });
+
+  /** One resource, checked against its contract. */
+  const one = <S extends z.ZodType>(
+    resource: Resource,
+    path: string,
+    schema: S,
+    query: KeyQuery = {},
+  ): UpstreamRequest<z.output<S>> =>
+    get(resource, path, query, () => http.getJson(path, query, schema, opts));
+
+  /**
+   * One page of a list. `items` picks the list out of the answer; `extra` keeps page-level fields
+   * (chain info, block height). `wire` replaces query values as sent when they differ from the key's
+   * form (a repeated parameter is sent as an array, kept joined in the key). An empty next token is
+   * the end.
+   */
+  const page = <S extends z.ZodType<{ nextPageToken?: string | null }>, T, E extends object>(o: {
+    resource: Resource;
+    path: string;
+    paging: { pageToken: string | null; pageSize: number };
+    query?: KeyQuery;
+    schema: S;
+    items: (res: z.output<S>) => T[];
+    extra?: (res: z.output<S>) => E;
+    wire?: Query;
+  }): UpstreamRequest<Page<T> & E> => {
+    const { pageToken, pageSize } = o.paging;
+    const query = { pageToken: pageToken ?? undefined, pageSize, ...o.query };
+    return get(
+      o.resource,
+      o.path,
+      query,
+      async () => {
+        const res = await http.getJson(o.path, { ...query, ...o.wire }, o.schema, opts);
+        return {
+          ...(o.extra?.(res) as E),
+          items: o.items(res),
+          nextPageToken: res.nextPageToken || null,
+        };
+      },
+      pageToken,
+    );
+  };
+
+  return { get, one, page };
+}
+
+export type DataApiBinding = ReturnType<typeof dataApiBinding>;
