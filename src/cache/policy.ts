@@ -1,3 +1,4 @@
+import type { ResourceKind } from '../upstream/resources.js';
 /**
  * How long each kind of upstream answer may be served from cache: the one place TTLs are decided.
  *
@@ -47,7 +48,7 @@ export const DEFAULT_STALE_MS: Record<CacheClass, { swr: number; ifError: number
   never: { swr: 0, ifError: 0 },
 };
 
-/** Every upstream resource the gateway reads, and its class. */
+/** The class of every upstream resource the gateway reads (the names are the upstream layer's: `upstream/resources.ts`). */
 export const RESOURCE_CLASS = {
   // Data API — EVM
   'data.chains': 'slow',
@@ -195,9 +196,9 @@ export const RESOURCE_CLASS = {
   // Admin methods (reads included) and issuing: never cached, and never sent through the read-through.
   'node.admin': 'never',
   'node.issueTx': 'never',
-} as const satisfies Record<string, CacheClass>;
+} as const satisfies Record<ResourceKind, CacheClass>;
 
-export type ResourceKind = keyof typeof RESOURCE_CLASS;
+export type { ResourceKind };
 
 /**
  * Lists whose items change while they sit in the list ("mutable is decided per field, not per route"):

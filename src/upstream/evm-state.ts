@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { ResourceKind } from '../cache/policy.js';
 import { UpstreamError } from './errors.js';
 import { classifyEvmError } from './evm-errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import type { Page, UpstreamRequest } from './request.js';
+import type { ResourceKind } from './resources.js';
 import * as s from './schemas/evm-state.js';
 import { hexQuantity } from './schemas/node-common.js';
 

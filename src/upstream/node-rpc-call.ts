@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ResourceKind } from '../cache/policy.js';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
+import type { ResourceKind } from './resources.js';
 import type { UtxoPageResult } from './schemas/node-avm.js';
 
 type Req<T> = UpstreamRequest<T>;

@@ -1,5 +1,5 @@
-import type { ResourceKind } from '../cache/policy.js';
 import type { UpstreamName } from './errors.js';
+import type { ResourceKind } from './resources.js';
 
 /**
  * A described upstream call: what it is (for cache keys and the TTL policy) and how to run it.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressErc20TransfersDocument,
@@ -10,8 +10,13 @@ import {
   AddressTransactionsDocument,
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /** Every address list pages to its end, item for item the upstream's own sequence, with every field. */
 const C = '43114';
@@ -19,21 +24,12 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let busy: string;
 let ordinary: string;
-const redisUrl = redisDb(inject('redisUrl'), 10);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
+useSimAndGateway({ db: 10 }, (s, g) => {
+  sim = s;
+  gw = g;
   busy = sim.world.fixtures.busyAddress;
   ordinary = sim.world.fixtures.ordinaryAddress;
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 /** The upstream's whole list, following nextPageToken at its largest page size. */
 async function upstreamList(

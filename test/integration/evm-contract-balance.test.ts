@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressBalanceDocument,
@@ -6,23 +6,18 @@ import {
   ContractDeploymentDocument,
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /** Address.contract (metadata by token standard) and Address.balance (native, at a block, in a currency). */
 const C = '43114';
 let sim: RunningSimulator;
 let gw: TestGateway;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim);
+useSimAndGateway({}, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const TYPENAME: Record<string, string> = {
   'ERC-20': 'Erc20Contract',

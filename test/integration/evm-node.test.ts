@@ -1,24 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { EvmNodeDocument, EvmNodesDocument } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /** node(id) / nodes(ids): every EVM node type round-trips; malformed and unknown ids are typed errors. */
 const C = '43114';
 let sim: RunningSimulator;
 let gw: TestGateway;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim);
+useSimAndGateway({}, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const raw = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 

@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { EvmBlockStateDocument } from '../__generated__/graphql.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
+import { simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /**
  * EVM state through the simulator (offline mode): a Data API block pins the node's state by its
@@ -14,21 +19,13 @@ const C = '43114';
 const RPC = '/ext/bc/C/rpc';
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 62);
 const dec = (h: string) => BigInt(h).toString();
 const nodeCalls = () => sim.stats().byRoute[`node POST ${RPC}`] ?? 0;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+useSimAndGateway({ db: 62 }, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 describe('Block.state: a Data API block pins the node’s state by its hash', () => {
   it('balances and nonces at that block equal the node’s; one batch cold, none warm', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressIcmMessagesDocument,
@@ -7,8 +7,13 @@ import {
   IcmNodeDocument,
   IcmNodeTwiceDocument,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
+import { flushRedisDb } from '../support/sim.js';
 import { globalId, orNull, routeCalls, settle, upstreamWalk, walk } from './primary-support.js';
 
 /** icmMessages(address) and Address.icmMessages: every status typed, every reference followable. */
@@ -25,23 +30,16 @@ let gw: TestGateway;
 /** The address with the most messages, and the recipient of a message from a chain nobody indexes. */
 let busy: string;
 let unindexedRecipient: string;
-const redisUrl = redisDb(inject('redisUrl'), 23);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
+let redisUrl: string;
+useSimAndGateway({ db: 23 }, (s, g, r) => {
+  sim = s;
+  gw = g;
+  redisUrl = r;
   busy = sim.world.fixtures.icmAddress;
   unindexedRecipient = sim.world.icm.messages.find(
     (m) => m.status === 'delivered_source_not_indexed',
   )!.to;
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const lower = (s: string) => s.toLowerCase();
 const destination = (d: any) => ({

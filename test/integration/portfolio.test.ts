@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressCollectiblesDocument,
@@ -7,8 +7,7 @@ import {
   IcmMessagesAllDocument,
   LatestBlocksAcrossChainsDocument,
 } from '../__generated__/graphql.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,
   type Query,
@@ -34,20 +33,11 @@ const CONTRACT_ROUTE = 'data-api GET /v1/chains/:chainId/addresses/:address';
 let sim: RunningSimulator;
 let gw: TestGateway;
 let busy: string;
-const redisUrl = redisDb(inject('redisUrl'), 65);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
+useSimAndGateway({ db: 65, gateway: { tokenPageSizes: { balances: PAGE } } }, (s, g) => {
+  sim = s;
+  gw = g;
   busy = sim.world.fixtures.busyAddress;
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, tokenPageSizes: { balances: PAGE } });
-  await gw.ready();
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const base = (address: string) => `/v1/chains/${C}/addresses/${address}/balances`;
 const tooMany = Array.from({ length: 101 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CachePolicy } from '../../src/cache/policy.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { quietAddress } from '../../src/sim/world/subnets.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,
   globalId,
@@ -42,18 +41,10 @@ const steadyHead = (p: CachePolicy): CachePolicy => ({
       ? { ...p.ttlFor(resource, opts), ttlMs: 60_000 }
       : p.ttlFor(resource, opts),
 });
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 78);
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl, wrapPolicy: steadyHead });
-  await gw.ready();
+useSimAndGateway({ db: 78, gateway: { wrapPolicy: steadyHead } }, (s, g) => {
+  sim = s;
+  gw = g;
 });
-afterAll(async () => {
-  await gw?.close();
-  await sim?.close();
-});
-beforeEach(() => sim.reset());
 
 async function upstream(
   method: 'GET' | 'POST',

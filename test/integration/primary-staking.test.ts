@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   PrimaryBalancesDocument,
@@ -7,8 +7,7 @@ import {
   StakingTransactionNodeDocument,
   StakingTransactionsDocument,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   globalId,
   iso,
@@ -28,20 +27,11 @@ const STAKING_PATH = '/v1/networks/mainnet/blockchains/p-chain/transactions:list
 let sim: RunningSimulator;
 let gw: TestGateway;
 let owner: string;
-const redisUrl = redisDb(inject('redisUrl'), 21);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
+useSimAndGateway({ db: 21 }, (s, g) => {
+  sim = s;
+  gw = g;
   owner = sim.world.fixtures.pChainAddress;
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const asset = (a: any) => ({ ...a, type: a.type.toUpperCase() });
 const utxo = (u: any) => ({

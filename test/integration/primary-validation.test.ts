@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   ChainAvgTpsDocument,
@@ -10,8 +10,7 @@ import {
   StakingTransactionsDocument,
   ValidatorNodeDocument,
 } from '../__generated__/graphql.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { expectBadInput, globalId } from './primary-support.js';
 
 /**
@@ -29,19 +28,14 @@ let validationId: string;
 const corrupt = (s: string) => `${s.slice(0, -1)}${s.endsWith('q') ? 'p' : 'q'}`;
 const corruptB58 = (s: string) => `${s.slice(0, -1)}${s.endsWith('2') ? '3' : '2'}`;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim);
+useSimAndGateway({}, (s, g) => {
+  sim = s;
+  gw = g;
   pAddr = sim.world.fixtures.pChainAddress;
   fujiAddr = sim.world.primary.fuji.pAddresses[0]!;
   nodeId = sim.world.selfNodeId;
   validationId = sim.world.primary.mainnet.l1Validators[0]!.validationId;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 async function bad(result: Promise<Parameters<typeof expectBadInput>[0]>, argument: string) {
   expectBadInput(await result, argument);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,
   routeCalls,
@@ -33,19 +32,12 @@ const R = {
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 66);
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+let redisUrl: string;
+useSimAndGateway({ db: 66 }, (s, g, r) => {
+  sim = s;
+  gw = g;
+  redisUrl = r;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
 const pages = (n: number) => Math.max(1, Math.ceil(n / 100));

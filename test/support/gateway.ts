@@ -71,22 +71,36 @@ export const codes = (r: ExecutionResult): unknown[] =>
   (r.errors ?? []).map((e) => e.extensions?.code);
 
 /**
- * The usual file fixture: a simulator, this file's own Redis database (flushed), one gateway on both, and
- * the simulator's counters reset before each test. `bind` receives them once they are up.
+ * The usual file fixture: a simulator, one gateway on it (on this file's own Redis database, flushed,
+ * when `db` is given; in-process cache only otherwise), and the simulator's counters reset before each
+ * test. `gateway` passes further options to the gateway. `bind` receives them once they are up.
  */
+interface FixtureOptions {
+  db?: number;
+  sim?: Parameters<typeof startTestSimulator>[0];
+  gateway?: Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
+}
 export function useSimAndGateway(
-  o: { db: number; sim?: Parameters<typeof startTestSimulator>[0] },
+  o: FixtureOptions & { db: number },
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+): void;
+export function useSimAndGateway(
+  o: FixtureOptions,
+  bind: (sim: RunningSimulator, gw: TestGateway) => void,
+): void;
+export function useSimAndGateway(
+  o: FixtureOptions,
   bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
 ): void {
   let sim: RunningSimulator | undefined;
   let gw: TestGateway | undefined;
-  const redisUrl = redisDb(inject('redisUrl'), o.db);
+  const redisUrl = o.db === undefined ? undefined : redisDb(inject('redisUrl'), o.db);
   beforeAll(async () => {
     sim = await startTestSimulator(o.sim);
-    await flushRedisDb(redisUrl);
-    gw = createTestGateway(sim, { redisUrl });
+    if (redisUrl) await flushRedisDb(redisUrl);
+    gw = createTestGateway(sim, { ...o.gateway, redisUrl });
     await gw.ready();
-    bind(sim, gw, redisUrl);
+    bind(sim, gw, redisUrl ?? '');
   });
   afterAll(async () => {
     await gw?.close();
