@@ -64,3 +64,10 @@ export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}):
       one('data.icmMessage', `/v1/icm/messages/${seg(messageId)}`, icmMessage),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_ICM_RESOURCES = [
+  'data.icmMessages',
+  'data.icmMessage',
+  'data.icmMessagesAll',
+] as const;

@@ -256,3 +256,15 @@ export function createPrimaryNetApiClient(
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_PRIMARY_NET_RESOURCES = [
+  'data.subnets',
+  'data.subnet',
+  'data.blockchains',
+  'data.blockchain',
+  'data.primaryUtxos',
+  'data.lastActivity',
+  'data.addressChainIds',
+  'data.avaxSupply',
+] as const;

@@ -162,3 +162,12 @@ export function createPrimaryTxApiClient(
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_PRIMARY_TXS_RESOURCES = [
+  'data.xChainTransactions',
+  'data.cChainTransactions',
+  'data.assetTransactions',
+  'data.xChainTransaction',
+  'data.cChainTransaction',
+] as const;

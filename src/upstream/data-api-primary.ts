@@ -263,3 +263,18 @@ export function createPrimaryApiClient(
       ),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_PRIMARY_RESOURCES = [
+  'data.validators',
+  'data.l1Validators',
+  'data.stakingTransactions',
+  'data.primaryBalances',
+  'data.pChainTransactions',
+  'data.pChainBlocks',
+  'data.pChainBlock',
+  'data.xChainVertices',
+  'data.xChainVertex',
+  'data.xChainAssetDetails',
+  'data.pChainTransaction',
+] as const;

@@ -164,3 +164,12 @@ export function createStakingApiClient(
       one('data.networkDetails', `/v1/networks/${seg(network)}`, networkDetails),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_STAKING_RESOURCES = [
+  'data.networkValidators',
+  'data.delegators',
+  'data.pendingRewards',
+  'data.historicalRewards',
+  'data.networkDetails',
+] as const;

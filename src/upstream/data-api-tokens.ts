@@ -276,3 +276,19 @@ export function createTokensApiClient(
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_TOKENS_RESOURCES = [
+  'data.erc20Balances',
+  'data.erc721Balances',
+  'data.erc1155Balances',
+  'data.collectibleBalances',
+  'data.addressChains',
+  'data.tokenTransfers',
+  'data.nftTokens',
+  'data.nftToken',
+  'data.contractDeployments',
+  'data.deploymentTransaction',
+  'data.latestBlocksAllChains',
+  'data.latestTransactionsAllChains',
+] as const;

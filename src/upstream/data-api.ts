@@ -35,6 +35,13 @@ import {
   type TransactionDetails,
 } from './schemas/evm-transfers.js';
 
+/** An address list route: one page, within a block range. */
+type AddressList<T> = (
+  chainId: string,
+  address: string,
+  page: AddressListArgs,
+) => UpstreamRequest<Page<T>>;
+
 /**
  * The Data API (a.k.a. Glacier): real paths from `../shared/upstream/README.md`. Each method describes
  * one upstream call; nothing here knows about GraphQL or the cache. Lists are normalized to `Page<T>`.
@@ -65,31 +72,11 @@ export interface DataApiClient {
     address: string,
     page: AddressListArgs & { sortOrder?: 'asc' | 'desc' },
   ): UpstreamRequest<Page<TransactionDetails>>;
-  listAddressNativeTransactions(
-    chainId: string,
-    address: string,
-    page: AddressListArgs,
-  ): UpstreamRequest<Page<NativeTransaction>>;
-  listAddressErc20Transfers(
-    chainId: string,
-    address: string,
-    page: AddressListArgs,
-  ): UpstreamRequest<Page<Erc20TransferItem>>;
-  listAddressErc721Transfers(
-    chainId: string,
-    address: string,
-    page: AddressListArgs,
-  ): UpstreamRequest<Page<Erc721TransferItem>>;
-  listAddressErc1155Transfers(
-    chainId: string,
-    address: string,
-    page: AddressListArgs,
-  ): UpstreamRequest<Page<Erc1155TransferItem>>;
-  listAddressInternalTransactions(
-    chainId: string,
-    address: string,
-    page: AddressListArgs,
-  ): UpstreamRequest<Page<InternalTransactionItem>>;
+  listAddressNativeTransactions: AddressList<NativeTransaction>;
+  listAddressErc20Transfers: AddressList<Erc20TransferItem>;
+  listAddressErc721Transfers: AddressList<Erc721TransferItem>;
+  listAddressErc1155Transfers: AddressList<Erc1155TransferItem>;
+  listAddressInternalTransactions: AddressList<InternalTransactionItem>;
   getNativeBalance(
     chainId: string,
     address: string,
@@ -283,3 +270,23 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       })),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const DATA_API_EVM_RESOURCES = [
+  'data.chains',
+  'data.chain',
+  'data.latestBlocks',
+  'data.block',
+  'data.blockTransactions',
+  'data.transaction',
+  'data.transactionPrice',
+  'data.latestTransactions',
+  'data.addressTransactions',
+  'data.addressNativeTransactions',
+  'data.addressErc20Transfers',
+  'data.addressErc721Transfers',
+  'data.addressErc1155Transfers',
+  'data.addressInternalTransactions',
+  'data.nativeBalance',
+  'data.contract',
+] as const;

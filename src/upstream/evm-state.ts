@@ -225,3 +225,11 @@ export function createEvmStateClient(o: {
       ),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const EVM_STATE_RESOURCES = [
+  'node.evm.eth_chainId',
+  'node.evm.eth_blockNumber',
+  'node.evm.state',
+  'node.evm.headState',
+] as const;

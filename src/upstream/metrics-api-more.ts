@@ -234,3 +234,13 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const METRICS_API_MORE_RESOURCES = [
+  'metrics.stakingMetric',
+  'metrics.chains',
+  'metrics.chain',
+  'metrics.icmTimeseries',
+  'metrics.icmSummary',
+  'metrics.l1ValidatorFees',
+] as const;

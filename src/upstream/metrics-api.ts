@@ -63,3 +63,6 @@ export function createMetricsApiClient(http: HttpClient): MetricsApiClient {
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const METRICS_API_RESOURCES = ['metrics.chainMetric', 'metrics.rollingWindow'] as const;

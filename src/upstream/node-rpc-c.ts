@@ -92,3 +92,19 @@ export function cChainMethods({
     profiler: (action) => call(ep.cAdmin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const NODE_RPC_C_RESOURCES = [
+  'node.evm.net_version',
+  'node.evm.web3_clientVersion',
+  'node.evm.eth_getChainConfig',
+  'node.evm.eth_baseFee',
+  'node.evm.eth_maxPriorityFeePerGas',
+  'node.evm.eth_gasPrice',
+  'node.evm.eth_syncing',
+  'node.evm.eth_getBalance',
+  'node.evm.eth_getTransactionCount',
+  'node.avax.getAtomicTx',
+  'node.avax.getAtomicTxStatus',
+  'node.avax.getUTXOs',
+] as const;

@@ -114,3 +114,18 @@ export function xChainMethods({
       ),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const NODE_RPC_X_RESOURCES = [
+  'node.avm.getHeight',
+  'node.avm.getTxFee',
+  'node.avm.getTxStatus',
+  'node.avm.getUTXOs',
+  'node.avm.getBalance',
+  'node.avm.getAllBalances',
+  'node.avm.getBlock',
+  'node.avm.getBlockByHeight',
+  'node.avm.getTx',
+  'node.avm.getAssetDescription',
+  'node.issueTx',
+] as const;

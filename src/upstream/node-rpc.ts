@@ -136,3 +136,21 @@ export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): N
     },
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const NODE_RPC_RESOURCES = [
+  'node.info.getNodeID',
+  'node.info.getNodeIP',
+  'node.info.getNodeVersion',
+  'node.info.getNetworkID',
+  'node.info.getNetworkName',
+  'node.info.getBlockchainID',
+  'node.info.upgrades',
+  'node.info.acps',
+  'node.info.getVMs',
+  'node.info.uptime',
+  'node.info.isBootstrapped',
+  'node.info.peers',
+  'node.info.getTxFee',
+  'node.admin',
+] as const;

@@ -1,133 +1,36 @@
+import type { DATA_API_EVM_RESOURCES } from './data-api.js';
+import type { DATA_API_ICM_RESOURCES } from './data-api-icm.js';
+import type { DATA_API_PRIMARY_RESOURCES } from './data-api-primary.js';
+import type { DATA_API_PRIMARY_NET_RESOURCES } from './data-api-primary-net.js';
+import type { DATA_API_PRIMARY_TXS_RESOURCES } from './data-api-primary-txs.js';
+import type { DATA_API_STAKING_RESOURCES } from './data-api-staking.js';
+import type { DATA_API_TOKENS_RESOURCES } from './data-api-tokens.js';
+import type { EVM_STATE_RESOURCES } from './evm-state.js';
+import type { METRICS_API_RESOURCES } from './metrics-api.js';
+import type { METRICS_API_MORE_RESOURCES } from './metrics-api-more.js';
+import type { NODE_RPC_RESOURCES } from './node-rpc.js';
+import type { NODE_RPC_C_RESOURCES } from './node-rpc-c.js';
+import type { NODE_RPC_X_RESOURCES } from './node-rpc-x.js';
+import type { SIGNATURE_AGGREGATOR_RESOURCES } from './signature-aggregator.js';
+
 /**
- * Every upstream resource the gateway reads, named here by the upstream layer that reads it (each
- * request describes itself with one of these). The cache gives each a class in `cache/policy.ts`
- * (`RESOURCE_CLASS`, checked to be complete): the cache knows these names, the upstream knows nothing
- * of the cache.
+ * Every upstream resource the gateway reads: each client declares the names its requests use (its
+ * `…_RESOURCES`), and this is their union. The cache gives each a class in `cache/policy.ts`
+ * (`RESOURCE_CLASS`, checked to be complete): the cache knows these names, the upstream layer knows
+ * nothing of the cache.
  */
-
-/** Data API routes (REST). */
-export const DATA_API_RESOURCES = [
-  'data.chains',
-  'data.chain',
-  'data.latestBlocks',
-  'data.block',
-  'data.blockTransactions',
-  'data.transaction',
-  'data.transactionPrice',
-  'data.latestTransactions',
-  'data.addressTransactions',
-  'data.addressNativeTransactions',
-  'data.addressErc20Transfers',
-  'data.addressErc721Transfers',
-  'data.addressErc1155Transfers',
-  'data.addressInternalTransactions',
-  'data.nativeBalance',
-  'data.contract',
-  'data.validators',
-  'data.l1Validators',
-  'data.stakingTransactions',
-  'data.primaryBalances',
-  'data.networkValidators',
-  'data.delegators',
-  'data.pendingRewards',
-  'data.historicalRewards',
-  'data.networkDetails',
-  'data.pChainTransactions',
-  'data.pChainBlocks',
-  'data.pChainBlock',
-  'data.xChainVertices',
-  'data.xChainVertex',
-  'data.xChainAssetDetails',
-  'data.pChainTransaction',
-  'data.xChainTransactions',
-  'data.cChainTransactions',
-  'data.assetTransactions',
-  'data.xChainTransaction',
-  'data.cChainTransaction',
-  'data.subnets',
-  'data.subnet',
-  'data.blockchains',
-  'data.blockchain',
-  'data.primaryUtxos',
-  'data.lastActivity',
-  'data.addressChainIds',
-  'data.avaxSupply',
-  'data.icmMessages',
-  'data.icmMessage',
-  'data.erc20Balances',
-  'data.erc721Balances',
-  'data.erc1155Balances',
-  'data.collectibleBalances',
-  'data.addressChains',
-  'data.tokenTransfers',
-  'data.nftTokens',
-  'data.nftToken',
-  'data.contractDeployments',
-  'data.deploymentTransaction',
-  'data.latestBlocksAllChains',
-  'data.latestTransactionsAllChains',
-  'data.icmMessagesAll',
-  'data.signatureAggregation',
-] as const;
-
-/** Metrics API routes (REST). */
-export const METRICS_API_RESOURCES = [
-  'metrics.chainMetric',
-  'metrics.rollingWindow',
-  'metrics.stakingMetric',
-  'metrics.chains',
-  'metrics.chain',
-  'metrics.icmTimeseries',
-  'metrics.icmSummary',
-  'metrics.l1ValidatorFees',
-] as const;
-
-/** Node JSON-RPC methods (per method where the cache treats methods apart, per group elsewhere). */
-export const NODE_RESOURCES = [
-  'node.info.getNodeID',
-  'node.info.getNodeIP',
-  'node.info.getNodeVersion',
-  'node.info.getNetworkID',
-  'node.info.getNetworkName',
-  'node.info.getBlockchainID',
-  'node.info.upgrades',
-  'node.info.acps',
-  'node.info.getVMs',
-  'node.info.uptime',
-  'node.info.isBootstrapped',
-  'node.info.peers',
-  'node.info.getTxFee',
-  'node.avm.getHeight',
-  'node.avm.getTxFee',
-  'node.avm.getTxStatus',
-  'node.avm.getUTXOs',
-  'node.avm.getBalance',
-  'node.avm.getAllBalances',
-  'node.avm.getBlock',
-  'node.avm.getBlockByHeight',
-  'node.avm.getTx',
-  'node.avm.getAssetDescription',
-  'node.evm.eth_chainId',
-  'node.evm.net_version',
-  'node.evm.web3_clientVersion',
-  'node.evm.eth_getChainConfig',
-  'node.evm.eth_blockNumber',
-  'node.evm.eth_baseFee',
-  'node.evm.eth_maxPriorityFeePerGas',
-  'node.evm.eth_gasPrice',
-  'node.evm.eth_syncing',
-  'node.evm.eth_getBalance',
-  'node.evm.eth_getTransactionCount',
-  'node.evm.state',
-  'node.evm.headState',
-  'node.avax.getAtomicTx',
-  'node.avax.getAtomicTxStatus',
-  'node.avax.getUTXOs',
-  'node.admin',
-  'node.issueTx',
-] as const;
-
 export type ResourceKind =
-  | (typeof DATA_API_RESOURCES)[number]
+  | (typeof DATA_API_EVM_RESOURCES)[number]
+  | (typeof DATA_API_PRIMARY_RESOURCES)[number]
+  | (typeof DATA_API_STAKING_RESOURCES)[number]
+  | (typeof DATA_API_PRIMARY_TXS_RESOURCES)[number]
+  | (typeof DATA_API_PRIMARY_NET_RESOURCES)[number]
+  | (typeof DATA_API_ICM_RESOURCES)[number]
+  | (typeof DATA_API_TOKENS_RESOURCES)[number]
+  | (typeof SIGNATURE_AGGREGATOR_RESOURCES)[number]
   | (typeof METRICS_API_RESOURCES)[number]
-  | (typeof NODE_RESOURCES)[number];
+  | (typeof METRICS_API_MORE_RESOURCES)[number]
+  | (typeof NODE_RPC_RESOURCES)[number]
+  | (typeof NODE_RPC_X_RESOURCES)[number]
+  | (typeof EVM_STATE_RESOURCES)[number]
+  | (typeof NODE_RPC_C_RESOURCES)[number];

@@ -51,3 +51,6 @@ export function createSignatureAggregatorClient(
       ),
   };
 }
+
+/** The resources this client's requests name (their cache classes: `cache/policy.ts`). */
+export const SIGNATURE_AGGREGATOR_RESOURCES = ['data.signatureAggregation'] as const;
