@@ -3,7 +3,7 @@ import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { isUpstreamStatus } from '../upstream/errors.js';
 import type { BlockRange, Page, UpstreamRequest } from '../upstream/request.js';
 
 /**
@@ -46,9 +46,6 @@ export const keyIn =
   (deps: LoaderDeps) =>
   (req: UpstreamRequest<unknown>): string =>
     cacheKeyOf(req, deps.partitionOf?.(req));
-
-const isNotFound = (e: unknown) =>
-  e instanceof UpstreamError && e.kind === 'status' && e.status === 404;
 
 export function cachedRequests<T>(
   deps: LoaderDeps,
@@ -103,7 +100,7 @@ function cachedRequestsUntraced<T>(
       },
       // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).
       errorTtlMs: (e: unknown) =>
-        isNotFound(e) && deps.policy.ttlFor(req.resource).ttlMs > 0
+        isUpstreamStatus(e, 404) && deps.policy.ttlFor(req.resource).ttlMs > 0
           ? deps.policy.notFound().ttlMs
           : 0,
     })),

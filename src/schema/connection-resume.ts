@@ -1,5 +1,5 @@
 import type { PageSnapshots } from '../cache/page-snapshots.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { isUpstreamStatus } from '../upstream/errors.js';
 import type { Page } from '../upstream/request.js';
 import type { BlockPlace, BlockRange, HeadCursor, PageCursor } from './cursor.js';
 import { badInput } from './errors.js';
@@ -67,7 +67,7 @@ export async function resumeFromToken<T>(
   try {
     page = await list.fetchPage(c.token, range);
   } catch (e) {
-    if (!(e instanceof UpstreamError && e.kind === 'status' && e.status === 400)) throw e;
+    if (!isUpstreamStatus(e, 400)) throw e;
     const why = e.upstreamMessage ?? 'page token refused';
     return { expired: `This cursor has expired upstream (${why})` };
   }

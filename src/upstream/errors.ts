@@ -131,6 +131,10 @@ export function errorFromCache(s: CacheableError): Error {
 }
 
 /** The one transient-status rule: an upstream answering these may answer differently soon (retried). */
+/** The upstream answered this HTTP status (404: not found; 400: refused, e.g. an expired page token). */
+export const isUpstreamStatus = (e: unknown, status: number): e is UpstreamError =>
+  e instanceof UpstreamError && e.kind === 'status' && e.status === status;
+
 export const TRANSIENT_STATUSES: readonly number[] = [429, 502, 503, 504];
 export function isTransientStatus(status: number | undefined): boolean {
   return status !== undefined && TRANSIENT_STATUSES.includes(status);

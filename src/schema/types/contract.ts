@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../../context.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import {
   type ContractMetadata,
   type DeploymentDetails,
@@ -273,7 +273,7 @@ builder.objectFields(AddressRef, (t) => ({
       } catch (e) {
         // The upstream answers 404 both for an address that is no contract it knows ("no contract": null) and for
         // an unknown chain (an error): the chain loader (slow-moving, cached) tells them apart.
-        if (!(e instanceof UpstreamError && e.kind === 'status' && e.status === 404)) throw e;
+        if (!isUpstreamStatus(e, 404)) throw e;
         await ctx.loaders.evm.chain.load(a.chainId);
         return null;
       }

@@ -1,6 +1,6 @@
 import { brandWithType } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
@@ -35,7 +35,7 @@ async function chainOrNull(ctx: GatewayContext, chainId: string) {
   try {
     return await ctx.loaders.evm.chain.load(chainId);
   } catch (e) {
-    if (e instanceof UpstreamError && e.status === 404) return null;
+    if (isUpstreamStatus(e, 404)) return null;
     throw e;
   }
 }

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../upstream/errors.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { AddressChainIds, LastActivity } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { addressSetDoc, parseAddressSet } from '../primary-inputs.js';
@@ -94,7 +94,7 @@ builder.objectFields(NetworkRef, (t) => ({
       } catch (e) {
         // The upstream answers 404 when none of the addresses has activity: that is the answer
         // "none".
-        if (e instanceof UpstreamError && e.kind === 'status' && e.status === 404) return null;
+        if (isUpstreamStatus(e, 404)) return null;
         throw e;
       }
     },

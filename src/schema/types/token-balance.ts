@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../../context.js';
-import { UpstreamError } from '../../upstream/errors.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import type {
   AddressChains,
   Erc20TokenBalance,
@@ -26,7 +26,7 @@ export async function contractOrNull(ctx: GatewayContext, chainId: string, addre
   try {
     return await ctx.loaders.evm.contract.load({ chainId, address: address.toLowerCase() });
   } catch (e) {
-    if (!(e instanceof UpstreamError && e.kind === 'status' && e.status === 404)) throw e;
+    if (!isUpstreamStatus(e, 404)) throw e;
     await ctx.loaders.evm.chain.load(chainId);
     return null;
   }

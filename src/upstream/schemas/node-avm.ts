@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hexBytes } from './node-codec.js';
 import { u32, u64 } from './node-common.js';
 
 /**
@@ -11,7 +12,7 @@ export const heightResult = z.object({ height: u64 });
 
 /** `getBlock`/`getBlockByHeight`/`getTx` with `encoding: "hex"`: the checksummed hex bytes. */
 export const hexBlockResult = z.object({
-  block: z.string().startsWith('0x'),
+  block: z.string().refine((s) => hexBytes(s) !== undefined, 'not in the checksummed hex encoding'),
   encoding: z.string(),
 });
 export const hexTxResult = z.object({ tx: z.string().startsWith('0x'), encoding: z.string() });
