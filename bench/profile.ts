@@ -2,10 +2,12 @@
  * `npx tsx bench/profile.ts`: CPU profile (node --cpu-prof) of the gateway under one repeated query against
  * the simulator. RC (response-cache max TTL ms, default 0 = off), SEC (10), OUT (profile directory).
  */
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
 
+// The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
+if (process.env.BENCH_FROM !== 'src') execSync('npm run -s build', { stdio: 'inherit' });
 const sim = await startSimulator({ port: 0 });
 const env = {
   ...process.env,

@@ -1,10 +1,24 @@
 import { createServer, type RequestListener } from 'node:http';
 import { createSchema, createYoga } from 'graphql-yoga';
-import { RedisStore } from '../src/cache/redis-store.js';
-import { loadConfig } from '../src/config.js';
-import { createGateway } from '../src/gateway.js';
-import { startHttpServer } from '../src/http-server.js';
-import { createLogger } from '../src/telemetry/logger.js';
+
+/**
+ * The gateway's modules as `npm start` runs them: compiled JavaScript from `dist/` (built by the bench
+ * first), or the TypeScript sources with BENCH_FROM=src.
+ */
+const from = process.env.BENCH_FROM === 'src' ? '../src' : '../dist';
+const { RedisStore } = (await import(
+  `${from}/cache/redis-store.js`
+)) as typeof import('../src/cache/redis-store.js');
+const { loadConfig } = (await import(`${from}/config.js`)) as typeof import('../src/config.js');
+const { createGateway } = (await import(
+  `${from}/gateway.js`
+)) as typeof import('../src/gateway.js');
+const { startHttpServer } = (await import(
+  `${from}/http-server.js`
+)) as typeof import('../src/http-server.js');
+const { createLogger } = (await import(
+  `${from}/telemetry/logger.js`
+)) as typeof import('../src/telemetry/logger.js');
 
 /**
  * One server under benchmark, in its own process so the load generator does not share its event loop.

@@ -9,7 +9,7 @@ import type { Live } from './live/wire.js';
 import { createLoaders, type LoaderClients, type Loaders } from './loaders/index.js';
 import type { LoaderDeps } from './loaders/request-loader.js';
 import { type AdminAuth, readAdminAuth } from './schema/admin-auth.js';
-import type { UpstreamClients } from './upstream/clients.js';
+import type { CallerClients, UpstreamClients } from './upstream/clients.js';
 import type { UpstreamRequest } from './upstream/request.js';
 import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
 
@@ -68,20 +68,36 @@ export interface ContextDeps {
  * tracker and head versions, and fresh DataLoaders over all of it.
  */
 export function createContextFactory(d: ContextDeps): (request: Request) => GatewayContext {
+  // The loaders' clients of one caller's client set, put together once (the sets are kept per caller).
+  const together = new WeakMap<
+    CallerClients,
+    { signatureAggregator: SignatureAggregatorClient; clients: LoaderClients }
+  >();
+  const clientsOf = (set: CallerClients) => {
+    let c = together.get(set);
+    if (!c) {
+      const { signatureAggregator, ...callerClients } = set;
+      c = {
+        signatureAggregator,
+        clients: {
+          ...callerClients,
+          metricsApi: d.upstreams.metricsApi,
+          metricsMoreApi: d.upstreams.metricsMoreApi,
+          nodes: d.upstreams.nodes,
+          evm: d.upstreams.evm,
+          tokenPageSizes: d.tokenPageSizes,
+        },
+      };
+      together.set(set, c);
+    }
+    return c;
+  };
   return (request) => {
     const callerKey = callerKeyOf(request.headers);
     const dataPartition = `${d.partitions['data-api']}.${credentialClass(callerKey)}`;
-    const { signatureAggregator, ...callerClients } = d.upstreams.forCaller(callerKey);
+    const { signatureAggregator, clients } = clientsOf(d.upstreams.forCaller(callerKey));
     const served = new ServeTracker();
     const headsTouched = new Map<string, string>();
-    const clients: LoaderClients = {
-      ...callerClients,
-      metricsApi: d.upstreams.metricsApi,
-      metricsMoreApi: d.upstreams.metricsMoreApi,
-      nodes: d.upstreams.nodes,
-      evm: d.upstreams.evm,
-      tokenPageSizes: d.tokenPageSizes,
-    };
     const loaderDeps = (): LoaderDeps => ({
       cache: d.cache,
       policy: d.policy,

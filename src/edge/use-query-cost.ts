@@ -1,3 +1,4 @@
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { gqlError } from '../schema/errors.js';
 import type { ClientBudget } from './client-budget.js';
@@ -22,15 +23,62 @@ interface ServerContext {
   req?: { socket?: { remoteAddress?: string } };
 }
 
+/** Estimates kept per parsed document (Yoga hands back the same document for the same text). */
+const ESTIMATES_PER_DOCUMENT = 64;
+/** Variables longer than this as JSON are priced every time rather than kept as a key. */
+const MAX_KEY_LENGTH = 4096;
+
+/**
+ * The memo key of an operation's variables; undefined when they are not worth keeping (large) or
+ * cannot be written (the raw variables arrive here before coercion: a hostile body may nest them
+ * 100,000 deep).
+ */
+function memoKey(
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | undefined,
+): string | undefined {
+  let json: string;
+  try {
+    json = JSON.stringify(variables ?? {});
+  } catch {
+    return undefined;
+  }
+  return json.length > MAX_KEY_LENGTH ? undefined : `${operationName ?? ''}\0${json}`;
+}
+
 export function useQueryCost(o: QueryCostOptions): Plugin {
+  // A cost is a function of the document, the operation and the variables (the schema and options
+  // are this plugin's): a repeated query is priced once.
+  const estimates = new WeakMap<DocumentNode, Map<string, number>>();
+  const priced = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | undefined,
+  ): number => {
+    let byArgs = estimates.get(document);
+    if (!byArgs) {
+      byArgs = new Map();
+      estimates.set(document, byArgs);
+    }
+    const key = memoKey(operationName, variables);
+    let calls = key === undefined ? undefined : byArgs.get(key);
+    if (calls === undefined) {
+      calls = estimateCost(schema, document, operationName, variables, o.cost).calls;
+      if (key !== undefined) {
+        if (byArgs.size >= ESTIMATES_PER_DOCUMENT) byArgs.clear();
+        byArgs.set(key, calls);
+      }
+    }
+    return calls;
+  };
   return {
     async onExecute({ args, setResultAndStopExecution }) {
-      const { calls } = estimateCost(
+      const calls = priced(
         args.schema,
         args.document,
         args.operationName,
         args.variableValues as Record<string, unknown> | undefined,
-        o.cost,
       );
       const cost: Record<string, unknown> = { estimatedCalls: calls, limit: o.maxCost };
       if (calls > o.maxCost) {

@@ -106,28 +106,69 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
     staking: clients.stakingApi,
     metricsMore: clients.metricsMoreApi,
   };
-  const requests = new DataLoader<UpstreamRequest<unknown>, unknown, string>(
-    (reqs) => cachedRequests(deps, reqs),
-    { cacheKeyFn: keyIn(deps), maxBatchSize: 100 },
-  );
+  let requests: DataLoader<UpstreamRequest<unknown>, unknown, string> | undefined;
+  const shared = () =>
+    (requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
+      (reqs) => cachedRequests(deps, reqs),
+      { cacheKeyFn: keyIn(deps), maxBatchSize: 100 },
+    ));
+  // Each family's loaders are made when a resolver first reaches for them: a request pays only for
+  // the families its query touches (a query reaches two or three of the eleven).
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const evm = once(() => createEvmLoaders(deps, clients.dataApi));
+  const primary = once(() => createPrimaryLoaders(deps, clients.primaryApi));
+  const primaryNet = once(() => createPrimaryNetLoaders(deps, clients.primaryNetApi));
+  const primaryTxs = once(() => createPrimaryTxLoaders(deps, clients.primaryTxApi));
+  const icm = once(() => createIcmLoaders(deps, clients.icmApi));
+  const metrics = once(() => createMetricsLoaders(deps, clients.metricsApi));
+  const tokens = once(() => createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes));
+  const staking = once(() => createStakingLoaders(deps, clients.stakingApi));
+  const metricsMore = once(() => createMetricsMoreLoaders(deps, clients.metricsMoreApi));
+  const node = once(() => createNodeLoaders(deps, clients.nodes));
+  const evmState = once(() => createEvmStateLoaders(deps, clients.evm ?? []));
   return {
     pages: <P extends Page<unknown>>(
       describe: (a: ApiClients, pageToken: string | null) => UpstreamRequest<P>,
     ) =>
       pagedList(
         listIdentityOf(describe(api, null)),
-        (pageToken) => requests.load(describe(api, pageToken)) as Promise<P>,
+        (pageToken) => shared().load(describe(api, pageToken)) as Promise<P>,
       ),
-    evm: createEvmLoaders(deps, clients.dataApi),
-    primary: createPrimaryLoaders(deps, clients.primaryApi),
-    primaryNet: createPrimaryNetLoaders(deps, clients.primaryNetApi),
-    primaryTxs: createPrimaryTxLoaders(deps, clients.primaryTxApi),
-    icm: createIcmLoaders(deps, clients.icmApi),
-    metrics: createMetricsLoaders(deps, clients.metricsApi),
-    tokens: createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes),
-    staking: createStakingLoaders(deps, clients.stakingApi),
-    metricsMore: createMetricsMoreLoaders(deps, clients.metricsMoreApi),
-    node: createNodeLoaders(deps, clients.nodes),
-    evmState: createEvmStateLoaders(deps, clients.evm ?? []),
+    get evm() {
+      return evm();
+    },
+    get primary() {
+      return primary();
+    },
+    get primaryNet() {
+      return primaryNet();
+    },
+    get primaryTxs() {
+      return primaryTxs();
+    },
+    get icm() {
+      return icm();
+    },
+    get metrics() {
+      return metrics();
+    },
+    get tokens() {
+      return tokens();
+    },
+    get staking() {
+      return staking();
+    },
+    get metricsMore() {
+      return metricsMore();
+    },
+    get node() {
+      return node();
+    },
+    get evmState() {
+      return evmState();
+    },
   };
 }

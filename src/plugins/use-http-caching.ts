@@ -29,6 +29,8 @@ export interface HttpFreshness {
 export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
 
 const fresh = new WeakMap<Request, HttpFreshness>();
+/** ETags computed from an execution's result, before the body was written: no re-parse of the body. */
+const tags = new WeakMap<Request, string>();
 
 /** Called by whoever answered the request without executing it (the whole-response cache). */
 export function noteFreshness(request: Request, f: HttpFreshness): void {
@@ -45,6 +47,8 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
+          // The same hash `etagOf` takes of the written body (data only: there are no errors).
+          tags.set(request, hashMeaning(JSON.stringify({ data: result.data })));
           const keep = ctx.served.keepable(o.maxAgeMs);
           if (keep) fresh.set(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
         },
@@ -87,7 +91,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
       }
       const body = await response.text();
-      const etag = etagOf(body);
+      const etag = tags.get(request) ?? etagOf(body);
       headers.set('etag', etag);
       if (response.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag)) {
         headers.delete('content-length');
@@ -117,8 +121,11 @@ export function etagOf(body: string): string {
   } catch {
     // not JSON after all: the body itself
   }
-  return `W/"${createHash('sha256').update(meaning).digest('base64url').slice(0, 27)}"`;
+  return hashMeaning(meaning);
 }
+
+const hashMeaning = (meaning: string): string =>
+  `W/"${createHash('sha256').update(meaning).digest('base64url').slice(0, 27)}"`;
 
 export function ifNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;

@@ -141,7 +141,7 @@ export async function resolveTokenConnection<T>(
         cursor.at = { block, key: o.itemKey(node), position: inBlock };
         if (range) cursor.at.range = range;
       }
-      edges.push({ node, cursor: encodeCursor(cursor, ctx.cursorSecret) });
+      edges.push(lazyEdge(node, cursor, ctx.cursorSecret));
     }
     if (rest > take) {
       hasNextPage = true;
@@ -163,8 +163,27 @@ export async function resolveTokenConnection<T>(
     pageInfo: {
       hasNextPage,
       hasPreviousPage: args.after != null,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return edges[0]?.cursor ?? null;
+      },
+      get endCursor() {
+        return edges.at(-1)?.cursor ?? null;
+      },
+    },
+  };
+}
+
+/**
+ * An edge whose cursor is encoded (JSON, base64, a signature) only when read: a query that selects
+ * no cursors (most read `edges { node }`) pays nothing for them.
+ */
+function lazyEdge<T>(node: T, payload: Cursor, secret: string): { node: T; cursor: string } {
+  let encoded: string | undefined;
+  return {
+    node,
+    get cursor() {
+      encoded ??= encodeCursor(payload, secret);
+      return encoded;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import { createPacer, guardHttpClient } from '../edge/upstream-guard.js';
 import type { GatewayMetrics } from '../metrics.js';
@@ -21,11 +22,14 @@ import { createSignatureAggregatorClient } from './signature-aggregator.js';
 /**
  * Every upstream client of one gateway. One HTTP client per upstream (and per configured node) for the
  * process's life, sharing the retry/timeout settings and metrics, each paced on its upstream's
- * `ratelimit-remaining` and behind its own circuit breaker (src/edge). The Data API clients are made per
- * request (`forCaller`): a caller's own key goes with its request only.
+ * `ratelimit-remaining` and behind its own circuit breaker (src/edge). The Data API clients come per
+ * caller (`forCaller`): a caller's own key goes with its requests only.
  */
 export type UpstreamClients = ReturnType<typeof createUpstreamClients>;
 export type CallerClients = ReturnType<UpstreamClients['forCaller']>;
+
+/** How many callers' own-key client sets are kept (they are cheap to make again). */
+const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
@@ -91,24 +95,40 @@ export function createUpstreamClients(
     const url = config.nodes.find((t) => t.name === e.node)!.url;
     return createEvmStateClient({ ...e, url, http: nodeHttp.get(e.node)! });
   });
+  const clientsFor = (callerKey: string | null) => {
+    const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
+    return {
+      dataApi: createDataApiClient(dataApiHttp, callerOpts),
+      primaryApi: createPrimaryApiClient(dataApiHttp, callerOpts),
+      primaryNetApi: createPrimaryNetApiClient(dataApiHttp, callerOpts),
+      primaryTxApi: createPrimaryTxApiClient(dataApiHttp, callerOpts),
+      icmApi: createIcmApiClient(dataApiHttp, callerOpts),
+      tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
+      stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
+      signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
+    };
+  };
+  const callerClients = new LRUCache<string, ReturnType<typeof clientsFor>>({
+    max: CALLER_CLIENTS,
+  });
   return {
     metricsApi,
     metricsMoreApi,
     nodes,
     evm,
-    /** The Data API clients of one request: with the caller's own key, when it brought one. */
+    /**
+     * The Data API clients of one request: with the caller's own key, when it brought one. They hold
+     * no state of their own, so one set serves every request without a key, and a set per key is
+     * kept for the callers seen last (`CALLER_CLIENTS` of them).
+     */
     forCaller(callerKey: string | null) {
-      const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
-      return {
-        dataApi: createDataApiClient(dataApiHttp, callerOpts),
-        primaryApi: createPrimaryApiClient(dataApiHttp, callerOpts),
-        primaryNetApi: createPrimaryNetApiClient(dataApiHttp, callerOpts),
-        primaryTxApi: createPrimaryTxApiClient(dataApiHttp, callerOpts),
-        icmApi: createIcmApiClient(dataApiHttp, callerOpts),
-        tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
-        stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
-        signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
-      };
+      const key = callerKey ?? '';
+      let set = callerClients.get(key);
+      if (!set) {
+        set = clientsFor(callerKey);
+        callerClients.set(key, set);
+      }
+      return set;
     },
   };
 }

@@ -70,6 +70,20 @@ describe('the four fan-outs of issue 12', () => {
     expect(cost).toMatchObject({ estimatedCalls: 1 + 1 + 3, limit: 300 });
     expect(sim.stats().total).toBeLessThanOrEqual(cost.estimatedCalls);
   });
+
+  it('one document priced again for other variables: estimates are kept per document and variables', async () => {
+    const q = `query($n: Int, $m: Int) { chain(id: "43114") { blocks(first: $n) { edges { node {
+      transactions(first: $m) { edges { node { hash } } } } } } } }`;
+    const costOf = async (variables: Record<string, number>) =>
+      ((await gw.query(q, variables)).extensions as { cost: { estimatedCalls: number } }).cost
+        .estimatedCalls;
+    const two = await costOf({ n: 2, m: 1 });
+    // Three more blocks, each with its transactions page: three more calls.
+    expect(await costOf({ n: 5, m: 1 })).toBe(two + 3);
+    expect(await costOf({ n: 2, m: 1 })).toBe(two);
+    const big = await gw.query(q, { n: 400, m: 1 });
+    expect(big.errors?.[0]?.extensions).toMatchObject({ reason: 'QUERY_TOO_COMPLEX' });
+  });
 });
 
 describe('every operation in schema/operations/ passes the limits', () => {
