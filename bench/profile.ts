@@ -15,6 +15,8 @@ const env = {
   METRICS_API_URL: sim.metricsApiUrl,
   NODE_RPC_URL: sim.nodeUrl,
   CLIENT_BUDGET_PER_MINUTE: '0',
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
   RESPONSE_CACHE_MAX_TTL_MS: process.env.RC ?? '0',
   BENCH_SERVER: 'gateway',
   PORT: '0',

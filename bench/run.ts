@@ -96,6 +96,9 @@ const simEnv = {
   METRICS_API_URL: sim.metricsApiUrl,
   NODE_RPC_URL: sim.nodeUrl,
   CLIENT_BUDGET_PER_MINUTE: '0',
+  // As deployed (the Dockerfile sets it): graphql-js skips its development-only checks.
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
 };
 
 async function scenario(
@@ -152,7 +155,7 @@ let next = 0;
 const coldBody = () => body(String(head - 10 - (next++ % 400))); // a different existing block each time
 const warmBody = body(String(head - 5));
 
-await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', {}, () =>
+await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', { NODE_ENV: simEnv.NODE_ENV }, () =>
   JSON.stringify({ query: '{ __typename }' }),
 );
 await scenario(
