@@ -40,7 +40,23 @@ const listArgs = (k: AddressPageKey): AddressListArgs => ({
 });
 
 export function createEvmLoaders(deps: LoaderDeps, api: DataApiClient) {
-  const block = requestLoader(deps, (k: BlockKey) => api.getBlock(k.chainId, k.blockId));
+  const blocks = requestLoader(deps, (k: BlockKey) => api.getBlock(k.chainId, k.blockId));
+  // Blocks this request already holds (from a list, or read by the other of number and hash), by
+  // `chainId:number` and `chainId:hash`. A list page hands over a hundred of them and most requests
+  // never look one up: they are indexed at the first lookup, not when handed over.
+  const held = new Map<string, EvmBlock>();
+  const handed: (readonly EvmBlock[])[] = [];
+  const block = {
+    load(k: BlockKey): Promise<EvmBlock> {
+      for (const list of handed.splice(0))
+        for (const b of list) {
+          held.set(`${b.chainId}:${b.blockNumber}`, b);
+          held.set(`${b.chainId}:${b.blockHash.toLowerCase()}`, b);
+        }
+      const b = held.get(`${k.chainId}:${k.blockId}`);
+      return b ? Promise.resolve(b) : blocks.load(k);
+    },
+  };
   return {
     chains: requestLoader(deps, () => api.listChains()),
     chain: requestLoader(deps, (chainId: string) => api.getChain(chainId)),
@@ -107,11 +123,8 @@ export function createEvmLoaders(deps: LoaderDeps, api: DataApiClient) {
     ),
     contract: requestLoader(deps, (k: AddressKey) => api.getContractMetadata(k.chainId, k.address)),
     /** Makes blocks already in hand (from a list) loadable by number and by hash without another call. */
-    primeBlocks(blocks: readonly EvmBlock[]) {
-      for (const b of blocks) {
-        block.prime({ chainId: b.chainId, blockId: b.blockNumber }, b);
-        block.prime({ chainId: b.chainId, blockId: b.blockHash.toLowerCase() }, b);
-      }
+    primeBlocks(list: readonly EvmBlock[]) {
+      handed.push(list);
     },
   };
 }

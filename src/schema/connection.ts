@@ -66,11 +66,23 @@ export interface ConnectionResult<T> {
  * items names the same snapshot, so a busy list writes one snapshot per distinct head, not per fetch.
  */
 function contentIdOf<T>(listHash: string, page: Page<T>, itemKey: (item: T) => string): string {
+  // A page read from the cache is the same object on every request (the read-through keeps parsed
+  // answers): its id is hashed once.
+  let byList = contentIds.get(page);
+  const known = byList?.get(listHash);
+  if (known) return known;
   const h = createHash('sha256').update(listHash);
   for (const item of page.items) h.update('\n').update(itemKey(item));
   h.update(page.nextPageToken === null ? '\n$' : '\n>');
-  return h.digest('base64url').slice(0, 24);
+  const id = h.digest('base64url').slice(0, 24);
+  if (!byList) {
+    byList = new Map();
+    contentIds.set(page, byList);
+  }
+  byList.set(listHash, id);
+  return id;
 }
+const contentIds = new WeakMap<object, Map<string, string>>();
 
 /** Validates `first`/`last`/`before` before anything reaches an upstream. */
 export function checkConnectionArgs(

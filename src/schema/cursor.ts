@@ -140,8 +140,16 @@ const sign = (body: string, secret: string): string => {
 };
 
 /** The `list` field: a short hash of the list's identity (its request without the page token). */
-export const hashListKey = (listKey: string): string =>
-  createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
+export function hashListKey(listKey: string): string {
+  let h = listHashes.get(listKey);
+  if (h === undefined) {
+    h = createHash('sha256').update(listKey).digest('base64url').slice(0, 16);
+    listHashes.set(listKey, h);
+  }
+  return h;
+}
+/** The hashes of recent list identities: a warm list is hashed once, not per request. */
+const listHashes = new LRUCache<string, string>({ max: 10_000 });
 
 export function encodeCursor(c: Cursor, secret: string): string {
   return signPayload({ v: CURSOR_VERSION, ...c }, secret);

@@ -220,6 +220,24 @@ describe('upstream call counts through loaders and the shared cache', () => {
     await gw.close();
   });
 
+  it('blocks a list page holds are loadable by number and by hash without another call', async () => {
+    const gw = createTestGateway(sim);
+    // Each listed block's parent is the next block of the same upstream page (newest first), read
+    // by hash; the last one's parent lies past the returned edges, still inside the page.
+    const r = await gw.query(
+      `{ chain(id: "${C}") { blocks(first: 3) { edges { node { number parent { number hash } } } } } }`,
+    );
+    expect(r.errors).toBeUndefined();
+    const nodes = (
+      r.data as {
+        chain: { blocks: { edges: { node: { number: string; parent: { number: string } } }[] } };
+      }
+    ).chain.blocks.edges.map((e) => e.node);
+    for (const n of nodes) expect(BigInt(n.parent.number)).toBe(BigInt(n.number) - 1n);
+    expect(routeCalls()).toEqual({ [BLOCKS_ROUTE]: 1 });
+    await gw.close();
+  });
+
   it('block(chainId, id) by number and by hash, with parent and chain, through the block loader', async () => {
     const gw = createTestGateway(sim);
     const [latest] = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 }))
