@@ -29,8 +29,6 @@ export interface HttpFreshness {
 export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
 
 const fresh = new WeakMap<Request, HttpFreshness>();
-/** ETags computed from an execution's result, before the body was written: no re-parse of the body. */
-const tags = new WeakMap<Request, string>();
 
 /** Called by whoever answered the request without executing it (the whole-response cache). */
 export function noteFreshness(request: Request, f: HttpFreshness): void {
@@ -47,8 +45,6 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
-          // The same hash `etagOf` takes of the written body (data only: there are no errors).
-          tags.set(request, hashMeaning(JSON.stringify({ data: result.data })));
           const keep = ctx.served.keepable(o.maxAgeMs);
           if (keep) fresh.set(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
         },
@@ -91,7 +87,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
       }
       const body = await response.text();
-      const etag = tags.get(request) ?? etagOf(body);
+      const etag = etagOf(body);
       headers.set('etag', etag);
       if (response.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag)) {
         headers.delete('content-length');
@@ -112,16 +108,35 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
 /**
  * A weak ETag over the answer's `data` and `errors`: `extensions` (the cost estimate, the client's budget
  * left, cache marks) change from request to request without changing the answer, so they are left out.
+ * Yoga writes `extensions` last: the body up to it is hashed as it is (checked by parsing only that
+ * small tail), so the answer is neither parsed nor written again. A body of any other form is parsed.
  */
 export function etagOf(body: string): string {
-  let meaning = body;
+  return hashMeaning(withoutExtensions(body) ?? meaningOf(body));
+}
+
+const EXTENSIONS = ',"extensions":';
+
+function withoutExtensions(body: string): string | undefined {
+  const at = body.lastIndexOf(EXTENSIONS);
+  if (at <= 0 || !body.endsWith('}')) return body.startsWith('{"data":') ? body : undefined;
+  try {
+    const tail = JSON.parse(`{${body.slice(at + 1)}`) as Record<string, unknown>;
+    return Object.keys(tail).length === 1 && 'extensions' in tail
+      ? `${body.slice(0, at)}}`
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function meaningOf(body: string): string {
   try {
     const { data, errors } = JSON.parse(body) as { data?: unknown; errors?: unknown };
-    meaning = JSON.stringify({ data, errors });
+    return JSON.stringify({ data, errors });
   } catch {
-    // not JSON after all: the body itself
+    return body; // not JSON after all: the body itself
   }
-  return hashMeaning(meaning);
 }
 
 const hashMeaning = (meaning: string): string =>
