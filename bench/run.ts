@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
+import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 
 /**
  * `npm run bench`: requests per second and latency of one gateway query cold, warm from the in-process
@@ -46,6 +47,10 @@ async function startServer(
   kind: string,
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
+  if (kind === 'peer' || kind === 'peer-cached') {
+    if (!peerWork) throw new Error('the peer is not prepared');
+    return startPeer(peerWork, kind === 'peer-cached');
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
     env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -87,6 +92,9 @@ async function redisCommands(redis: Redis): Promise<number> {
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
 if (process.env.BENCH_FROM !== 'src') execSync('npm run -s build', { stdio: 'inherit' });
 const sim = await startSimulator({ port: 0 });
+// The peer (Hive Gateway over GraphQL Mesh's composition of the same spec): BENCH_PEER=0 leaves it out.
+const withPeer = process.env.BENCH_PEER !== '0' && peerAvailable();
+const peerWork = withPeer ? preparePeer(sim.dataApiUrl) : undefined;
 const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 const rows: Row[] = [];
@@ -154,6 +162,20 @@ let next = 0;
 // The simulated chain holds a few hundred blocks below its head (like the real one, far from genesis).
 const coldBody = () => body(String(head - 10 - (next++ % 400))); // a different existing block each time
 const warmBody = body(String(head - 5));
+// The simulator builds a block's contents on first read: read the 400 blocks of the cold runs once
+// here, so no server under test pays for that and the one measured first is not at a disadvantage.
+for (let i = 0; i < 400; i += 20)
+  await Promise.all(
+    Array.from({ length: 20 }, (_, j) => {
+      const id = String(head - 10 - i - j);
+      return Promise.all([
+        fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks/${id}`).then((r) => r.arrayBuffer()),
+        fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks/${id}/transactions?pageSize=100`).then(
+          (r) => r.arrayBuffer(),
+        ),
+      ]);
+    }),
+  );
 
 await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', { NODE_ENV: simEnv.NODE_ENV }, () =>
   JSON.stringify({ query: '{ __typename }' }),
@@ -163,7 +185,7 @@ await scenario(
   'gateway',
   { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
   coldBody,
-  undefined,
+  warmBody, // a block outside the cold set: code paths warm, the measured blocks still misses
   400,
 );
 await scenario('gateway warm, in-process LRU', 'gateway', { ...simEnv }, () => warmBody, warmBody);
@@ -213,10 +235,33 @@ await scenario(
   'gateway',
   { ...simEnv, RESPONSE_CACHE_MAX_TTL_MS: '0' },
   coldBody,
-  undefined,
+  warmBody,
   400,
   50,
 );
+
+if (withPeer) {
+  // The same question asked of the peer, in its schema: the block and its first 5 transactions.
+  const peerBody = (id: string) =>
+    JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } });
+  next = 0;
+  const peerWarm = peerBody(String(head - 5));
+  await scenario(
+    'Hive Gateway cold (400 distinct blocks, each a miss)',
+    'peer',
+    {},
+    () => peerBody(String(head - 10 - (next++ % 400))),
+    peerWarm, // as for ours: a block outside the cold set
+    400,
+  );
+  await scenario(
+    'Hive Gateway warm, its response cache on',
+    'peer-cached',
+    {},
+    () => peerWarm,
+    peerWarm,
+  );
+}
 
 await sim.close();
 redis.disconnect();
@@ -233,6 +278,25 @@ const table = [
 console.log(
   `\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`,
 );
+const row = (name: string) => rows.find((r) => r.scenario.startsWith(name));
+const peerCold = row('Hive Gateway cold');
+const peerWarm = row('Hive Gateway warm');
+const oursCold = row('gateway cold');
+const oursWarm = row('gateway warm, in-process LRU');
+if (peerCold && peerWarm && oursCold && oursWarm) {
+  const x = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
+  console.log(
+    [
+      '| against Hive Gateway | ours | peer | ours / peer |',
+      '|---|---|---|---|',
+      `| cold, every query a miss: req/s | ${oursCold.rps} | ${peerCold.rps} | ${x(oursCold.rps, peerCold.rps)} |`,
+      `| cold: p99 ms | ${oursCold.p99} | ${peerCold.p99} | ${x(oursCold.p99, peerCold.p99)} |`,
+      `| response cache on both: req/s | ${oursWarm.rps} | ${peerWarm.rps} | ${x(oursWarm.rps, peerWarm.rps)} |`,
+      `| peak RSS under the cold load, MB | ${oursCold.rssPeakMb} | ${peerCold.rssPeakMb} | ${x(oursCold.rssPeakMb, peerCold.rssPeakMb)} |`,
+      `| upstream calls per cold query | ${oursCold.upstreamPerQuery} | ${peerCold.upstreamPerQuery} | |`,
+    ].join('\n'),
+  );
+}
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
