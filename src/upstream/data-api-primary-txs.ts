@@ -1,6 +1,7 @@
 import type { PageArgs } from './data-api.js';
+import { dataApiBinding } from './data-api-binding.js';
 import type { SortOrder } from './data-api-primary.js';
-import type { HttpClient, Query, RequestOptions } from './http.js';
+import type { HttpClient, RequestOptions } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { NetworkName, PrimaryChainInfo } from './schemas/primary.js';
 import {
@@ -68,98 +69,63 @@ export function createPrimaryTxApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): PrimaryTxApiClient {
+  const { page: listPage, one } = dataApiBinding(http, opts);
   /**
-   * One list call: `txTypes` is a repeated (array) query parameter on the wire, joined only in the
-   * cache key; `addresses` is one comma-separated parameter.
+   * The list routes' filters: `txTypes` is a repeated (array) query parameter on the wire, joined
+   * only in the cache key; `addresses` is one comma-separated parameter.
    */
-  const listCall = <T>(
-    resource: UpstreamRequest<T>['resource'],
-    path: string,
-    filter: AtomicTxFilter,
-    { pageToken, pageSize }: PageArgs,
-    fetchPage: (wire: Query) => Promise<T>,
-  ): UpstreamRequest<T> => {
-    const types = sortedTypes(filter.txTypes);
-    const query = {
-      pageToken: pageToken ?? undefined,
-      pageSize,
-      addresses: filter.addresses?.length ? filter.addresses.join(',') : undefined,
-      txTypes: types?.join(','),
-      startTimestamp: filter.startTimestamp,
-      endTimestamp: filter.endTimestamp,
-      sortOrder: filter.sortOrder,
-    };
-    return {
-      upstream: 'data-api',
-      resource,
-      method: 'GET',
-      path,
-      query,
-      pageToken,
-      run: () => fetchPage({ ...query, txTypes: types }),
-    };
-  };
-  const byHash = <T>(
-    resource: UpstreamRequest<T>['resource'],
-    path: string,
-    run: () => Promise<T>,
-  ): UpstreamRequest<T> => ({
-    upstream: 'data-api',
-    resource,
-    method: 'GET',
-    path,
-    query: {},
-    run,
+  const filterQuery = (filter: AtomicTxFilter) => ({
+    addresses: filter.addresses?.length ? filter.addresses.join(',') : undefined,
+    txTypes: sortedTypes(filter.txTypes)?.join(','),
+    startTimestamp: filter.startTimestamp,
+    endTimestamp: filter.endTimestamp,
+    sortOrder: filter.sortOrder,
   });
   const txs = (network: NetworkName, chain: AtomicChain) =>
     `/v1/networks/${seg(network)}/blockchains/${chain}/transactions`;
 
   return {
-    listXChainTransactions(network, filter, page) {
-      const path = txs(network, 'x-chain');
-      return listCall('data.xChainTransactions', path, filter, page, async (wire) => {
-        const res = await http.getJson(path, wire, listXChainTransactionsResponse, opts);
-        return {
-          items: res.transactions,
-          nextPageToken: res.nextPageToken || null,
-          chainInfo: res.chainInfo,
-        };
-      });
-    },
-    listCChainTransactions(network, filter, page) {
-      const path = txs(network, 'c-chain');
-      return listCall('data.cChainTransactions', path, filter, page, async (wire) => {
-        const res = await http.getJson(path, wire, listCChainAtomicTransactionsResponse, opts);
-        return {
-          items: res.transactions,
-          nextPageToken: res.nextPageToken || null,
-          chainInfo: res.chainInfo,
-        };
-      });
-    },
-    getXChainTransaction(network, txHash) {
-      const path = `${txs(network, 'x-chain')}/${seg(txHash)}`;
-      return byHash('data.xChainTransaction', path, () =>
-        http.getJson(path, {}, xChainTransaction, opts),
-      );
-    },
-    getCChainTransaction(network, txHash) {
-      const path = `${txs(network, 'c-chain')}/${seg(txHash)}`;
-      return byHash('data.cChainTransaction', path, () =>
-        http.getJson(path, {}, cChainAtomicTransaction, opts),
-      );
-    },
-    listAssetTransactions(network, assetId, filter, page) {
-      const path = `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}/transactions`;
-      return listCall('data.assetTransactions', path, filter, page, async (wire) => {
-        const res = await http.getJson(path, wire, listXChainTransactionsResponse, opts);
-        return {
-          items: res.transactions,
-          nextPageToken: res.nextPageToken || null,
-          chainInfo: res.chainInfo,
-        };
-      });
-    },
+    listXChainTransactions: (network, filter, paging) =>
+      listPage({
+        resource: 'data.xChainTransactions',
+        path: txs(network, 'x-chain'),
+        paging,
+        query: filterQuery(filter),
+        schema: listXChainTransactionsResponse,
+        items: (res) => res.transactions,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+        wire: { txTypes: sortedTypes(filter.txTypes) },
+      }),
+    listCChainTransactions: (network, filter, paging) =>
+      listPage({
+        resource: 'data.cChainTransactions',
+        path: txs(network, 'c-chain'),
+        paging,
+        query: filterQuery(filter),
+        schema: listCChainAtomicTransactionsResponse,
+        items: (res) => res.transactions,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+        wire: { txTypes: sortedTypes(filter.txTypes) },
+      }),
+    getXChainTransaction: (network, txHash) =>
+      one('data.xChainTransaction', `${txs(network, 'x-chain')}/${seg(txHash)}`, xChainTransaction),
+    getCChainTransaction: (network, txHash) =>
+      one(
+        'data.cChainTransaction',
+        `${txs(network, 'c-chain')}/${seg(txHash)}`,
+        cChainAtomicTransaction,
+      ),
+    listAssetTransactions: (network, assetId, filter, paging) =>
+      listPage({
+        resource: 'data.assetTransactions',
+        path: `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}/transactions`,
+        paging,
+        query: filterQuery(filter),
+        schema: listXChainTransactionsResponse,
+        items: (res) => res.transactions,
+        extra: (res) => ({ chainInfo: res.chainInfo }),
+        wire: { txTypes: sortedTypes(filter.txTypes) },
+      }),
   };
 }
 

@@ -67,6 +67,24 @@ beforeAll(async () => {
     15_000,
   );
   redis.disconnect();
+  // Every replica follows that head (it has heard the holder's beat, so its head-class entries are
+  // keyed by it): a replica that has not yet would read and lease apart from the others. Probed on a
+  // head-class list the tests below do not read (the latest transactions), each probe a new text so
+  // no replica answers it from the shared whole-response cache.
+  let probes = 0;
+  await eventually(
+    async () => {
+      for (const r of replicas) {
+        const probe = await post(
+          r.url,
+          `{ p${probes++}: chain(id: "43114") { transactions(first: 1) { edges { node { hash } } } } }`,
+        );
+        expect(JSON.stringify(probe.extensions?.heads ?? null)).toContain(current);
+      }
+    },
+    15_000,
+    100,
+  );
 }, 120_000);
 afterAll(async () => {
   await lb?.stop();
