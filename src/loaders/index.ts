@@ -54,26 +54,13 @@ export interface Loaders {
   evmState: EvmStateLoaders;
   /**
    * Any Data or Metrics API list by its client's described request, with no loader of its own:
-   * `ctx.loaders.pages((api, pageToken) => api.primaryNet.listBlockchains(network, { pageToken, … }))`.
+   * `ctx.loaders.pages((api, pageToken) => api.primaryNetApi.listBlockchains(network, { pageToken, … }))`.
    * Pages are read through the shared cache like every loader's (one DataLoader for all of them:
    * one batch, one cache round trip per tick); the list's identity is its first page's request.
    */
   pages<P extends Page<unknown>>(
-    describe: (api: ApiClients, pageToken: string | null) => UpstreamRequest<P>,
+    describe: (api: LoaderClients, pageToken: string | null) => UpstreamRequest<P>,
   ): PagedList<ItemOf<P>, P>;
-}
-
-/** The HTTP upstreams' clients, by family, as `Loaders.pages` hands them to a list's description. */
-export interface ApiClients {
-  data: DataApiClient;
-  primary: PrimaryApiClient;
-  primaryNet: PrimaryNetApiClient;
-  primaryTxs: PrimaryTxApiClient;
-  icm: IcmApiClient;
-  metrics: MetricsApiClient;
-  tokens: TokensApiClient;
-  staking: StakingApiClient;
-  metricsMore: MetricsMoreClient;
 }
 
 export interface LoaderClients {
@@ -95,17 +82,6 @@ export interface LoaderClients {
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
-  const api: ApiClients = {
-    data: clients.dataApi,
-    primary: clients.primaryApi,
-    primaryNet: clients.primaryNetApi,
-    primaryTxs: clients.primaryTxApi,
-    icm: clients.icmApi,
-    metrics: clients.metricsApi,
-    tokens: clients.tokensApi,
-    staking: clients.stakingApi,
-    metricsMore: clients.metricsMoreApi,
-  };
   let requests: DataLoader<UpstreamRequest<unknown>, unknown, string> | undefined;
   const shared = () =>
     (requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
@@ -131,11 +107,11 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
   const evmState = once(() => createEvmStateLoaders(deps, clients.evm ?? []));
   return {
     pages: <P extends Page<unknown>>(
-      describe: (a: ApiClients, pageToken: string | null) => UpstreamRequest<P>,
+      describe: (a: LoaderClients, pageToken: string | null) => UpstreamRequest<P>,
     ) =>
       pagedList(
-        listIdentityOf(describe(api, null)),
-        (pageToken) => shared().load(describe(api, pageToken)) as Promise<P>,
+        listIdentityOf(describe(clients, null)),
+        (pageToken) => shared().load(describe(clients, pageToken)) as Promise<P>,
       ),
     get evm() {
       return evm();

@@ -75,24 +75,27 @@ export function createNodeLoaders(
         maxBatchSize: 100,
       },
     );
+    const read = <T>(describe: (c: NodeRpcClient) => UpstreamRequest<T>): Promise<T> => {
+      const req = describe(client);
+      // A never-cached method must not pass through the read-through, even by mistake.
+      if (deps.policy.classOf(req.resource) === 'never') return run(req);
+      return reads.load(req) as Promise<T>;
+    };
+    const identityOf = (describe: (c: NodeRpcClient) => UpstreamRequest<unknown>) =>
+      `${client.name}|${listIdentityOf(describe(client))}`;
     return {
       name: client.name,
       isDefault: client.name === defaultName,
-      read: <T>(describe: (c: NodeRpcClient) => UpstreamRequest<T>) => {
-        const req = describe(client);
-        // A never-cached method must not pass through the read-through, even by mistake.
-        if (deps.policy.classOf(req.resource) === 'never') return run(req);
-        return reads.load(req) as Promise<T>;
-      },
+      read,
       call: <T>(describe: (c: NodeRpcClient) => UpstreamRequest<T>) => run(describe(client)),
-      pages<T>(describe: (c: NodeRpcClient, pageToken: string | null) => UpstreamRequest<Page<T>>) {
-        const identity = this.identityOf((c) => describe(c, null));
-        return pagedList<Page<T>>(identity, (pageToken) =>
-          this.read((c) => describe(c, pageToken)),
-        );
-      },
-      identityOf: (describe: (c: NodeRpcClient) => UpstreamRequest<unknown>) =>
-        `${client.name}|${listIdentityOf(describe(client))}`,
+      pages: <T>(
+        describe: (c: NodeRpcClient, pageToken: string | null) => UpstreamRequest<Page<T>>,
+      ) =>
+        pagedList<Page<T>>(
+          identityOf((c) => describe(c, null)),
+          (pageToken) => read((c) => describe(c, pageToken)),
+        ),
+      identityOf,
     };
   }
 

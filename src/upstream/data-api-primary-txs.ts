@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
 import type { SortOrder } from './data-api-primary.js';
@@ -71,42 +72,52 @@ export function createPrimaryTxApiClient(
 ): PrimaryTxApiClient {
   const { page: listPage, one } = dataApiBinding(http, opts);
   /**
-   * The list routes' filters: `txTypes` is a repeated (array) query parameter on the wire, joined
-   * only in the cache key; `addresses` is one comma-separated parameter.
+   * One page of a transaction list route. `txTypes` is a repeated (array) query parameter on the
+   * wire, joined only in the cache key; `addresses` is one comma-separated parameter.
    */
-  const filterQuery = (filter: AtomicTxFilter) => ({
-    addresses: filter.addresses?.length ? filter.addresses.join(',') : undefined,
-    txTypes: sortedTypes(filter.txTypes)?.join(','),
-    startTimestamp: filter.startTimestamp,
-    endTimestamp: filter.endTimestamp,
-    sortOrder: filter.sortOrder,
-  });
+  const txPage = <T>(
+    resource: 'data.xChainTransactions' | 'data.cChainTransactions' | 'data.assetTransactions',
+    path: string,
+    schema: z.ZodType<{ transactions: T[]; chainInfo: PrimaryChainInfo; nextPageToken?: string }>,
+    filter: AtomicTxFilter,
+    paging: PageArgs,
+  ) =>
+    listPage({
+      resource,
+      path,
+      paging,
+      query: {
+        addresses: filter.addresses?.length ? filter.addresses.join(',') : undefined,
+        txTypes: sortedTypes(filter.txTypes)?.join(','),
+        startTimestamp: filter.startTimestamp,
+        endTimestamp: filter.endTimestamp,
+        sortOrder: filter.sortOrder,
+      },
+      schema,
+      items: (res) => res.transactions,
+      extra: (res) => ({ chainInfo: res.chainInfo }),
+      wire: { txTypes: sortedTypes(filter.txTypes) },
+    });
   const txs = (network: NetworkName, chain: AtomicChain) =>
     `/v1/networks/${seg(network)}/blockchains/${chain}/transactions`;
 
   return {
     listXChainTransactions: (network, filter, paging) =>
-      listPage({
-        resource: 'data.xChainTransactions',
-        path: txs(network, 'x-chain'),
+      txPage(
+        'data.xChainTransactions',
+        txs(network, 'x-chain'),
+        listXChainTransactionsResponse,
+        filter,
         paging,
-        query: filterQuery(filter),
-        schema: listXChainTransactionsResponse,
-        items: (res) => res.transactions,
-        extra: (res) => ({ chainInfo: res.chainInfo }),
-        wire: { txTypes: sortedTypes(filter.txTypes) },
-      }),
+      ),
     listCChainTransactions: (network, filter, paging) =>
-      listPage({
-        resource: 'data.cChainTransactions',
-        path: txs(network, 'c-chain'),
+      txPage(
+        'data.cChainTransactions',
+        txs(network, 'c-chain'),
+        listCChainAtomicTransactionsResponse,
+        filter,
         paging,
-        query: filterQuery(filter),
-        schema: listCChainAtomicTransactionsResponse,
-        items: (res) => res.transactions,
-        extra: (res) => ({ chainInfo: res.chainInfo }),
-        wire: { txTypes: sortedTypes(filter.txTypes) },
-      }),
+      ),
     getXChainTransaction: (network, txHash) =>
       one('data.xChainTransaction', `${txs(network, 'x-chain')}/${seg(txHash)}`, xChainTransaction),
     getCChainTransaction: (network, txHash) =>
@@ -116,16 +127,13 @@ export function createPrimaryTxApiClient(
         cChainAtomicTransaction,
       ),
     listAssetTransactions: (network, assetId, filter, paging) =>
-      listPage({
-        resource: 'data.assetTransactions',
-        path: `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}/transactions`,
+      txPage(
+        'data.assetTransactions',
+        `/v1/networks/${seg(network)}/blockchains/x-chain/assets/${seg(assetId)}/transactions`,
+        listXChainTransactionsResponse,
+        filter,
         paging,
-        query: filterQuery(filter),
-        schema: listXChainTransactionsResponse,
-        items: (res) => res.transactions,
-        extra: (res) => ({ chainInfo: res.chainInfo }),
-        wire: { txTypes: sortedTypes(filter.txTypes) },
-      }),
+      ),
   };
 }
 

@@ -147,6 +147,20 @@ export function createEvmStateClient(o: {
   }
   const at = (pin: BlockPin): ResourceKind => (pin.head ? 'node.evm.headState' : 'node.evm.state');
 
+  const logs = (f: LogFilter): Req<s.EvmLog[]> =>
+    req(
+      'node.evm.state',
+      'eth_getLogs',
+      [
+        {
+          fromBlock: toHex(f.fromBlock),
+          toBlock: toHex(f.toBlock),
+          address: f.address,
+          topics: f.topics,
+        },
+      ],
+      s.logsResult,
+    );
   return {
     id: `${o.node}${o.path}`,
     node: o.node,
@@ -180,20 +194,7 @@ export function createEvmStateClient(o: {
     estimateGas: (i, pin) =>
       req(at(pin), 'eth_estimateGas', [txObject(i), blockParam(pin)], hexQuantity),
     // A range that ends at or below a resolved head is final.
-    logs: (f) =>
-      req(
-        'node.evm.state',
-        'eth_getLogs',
-        [
-          {
-            fromBlock: toHex(f.fromBlock),
-            toBlock: toHex(f.toBlock),
-            address: f.address,
-            topics: f.topics,
-          },
-        ],
-        s.logsResult,
-      ),
+    logs,
     logsPage(f, { from, to, window }, pageToken) {
       const start = pageToken === null ? from : Number(pageToken);
       if (!/^\d{1,15}$/.test(pageToken ?? '0') || start < from || start > to)
@@ -202,13 +203,13 @@ export function createEvmStateClient(o: {
           upstreamMessage: 'not a block of this logs range',
         });
       const end = Math.min(start + window - 1, to);
-      const logs = this.logs({ ...f, fromBlock: String(start), toBlock: String(end) });
+      const read = logs({ ...f, fromBlock: String(start), toBlock: String(end) });
       return {
-        ...logs,
+        ...read,
         // The page's next token depends on `to`: pages of ranges with other ends are cached apart.
         variant: `to=${to}`,
         run: async () => ({
-          items: await logs.run(),
+          items: await read.run(),
           nextPageToken: end < to ? String(end + 1) : null,
         }),
       };

@@ -115,7 +115,7 @@ builder.objectFields(NetworkRef, (t) => ({
           // A list with no loader of its own: the client's request is all it needs.
           pages: ctx.loaders
             .pages((api, pageToken) =>
-              api.primaryNet.listBlockchains(
+              api.primaryNetApi.listBlockchains(
                 network.name,
                 { sortOrder },
                 { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
