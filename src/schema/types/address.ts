@@ -3,6 +3,8 @@ import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
+import type { GatewayTypes } from '../field-builder.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { ChainRef } from './chain.js';
@@ -24,6 +26,38 @@ export interface AddressShape {
 export function addressOf(chainId: string, rich: RichAddress): AddressShape {
   const { address, ...label } = rich;
   return { chainId, address: address.toLowerCase(), label };
+}
+
+/** An address given as bare hex (no labels). */
+export const addressOn = (chainId: string, address: string): AddressShape => ({
+  chainId,
+  address: address.toLowerCase(),
+});
+
+/** The properties of `S` that name an address: a rich one (with labels) or bare hex. */
+type AddressTable<S> = {
+  [P in keyof S & string]?: [S[P]] extends [RichAddress | string] ? string : never;
+};
+
+/**
+ * Fields that follow addresses named by the parent to their `Address` on the parent's own chain
+ * (`chainId`): `table` maps each property to its field's description; the field has its name.
+ */
+export function addressFields<S extends { chainId: string }, K extends 'Object' | 'Interface'>(
+  t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>,
+  table: AddressTable<NoInfer<S>>,
+) {
+  const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
+  for (const [name, description] of Object.entries(table) as [keyof S & string, string][]) {
+    const resolve = (parent: S): AddressShape => {
+      const named = parent[name] as RichAddress | string;
+      return typeof named === 'string'
+        ? addressOn(parent.chainId, named)
+        : addressOf(parent.chainId, named);
+    };
+    fields[name] = t.field({ type: AddressRef, description, resolve } as never);
+  }
+  return fields;
 }
 
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
@@ -56,11 +90,9 @@ AddressRef.implement({
   description:
     'An EVM address on one chain (an account or a contract), with its activity, balance and contract metadata.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', {
-      description: 'The EVM chain id, a decimal string (e.g. "43114").',
-    }),
-    address: t.exposeString('address', {
-      description: 'The address in lower-case hex (compare case-insensitively).',
+    ...exposed(t, {
+      chainId: ['String', 'The EVM chain id, a decimal string (e.g. "43114").'],
+      address: ['String', 'The address in lower-case hex (compare case-insensitively).'],
     }),
     name: t.string({
       nullable: true,

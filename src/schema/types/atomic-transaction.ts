@@ -10,8 +10,8 @@ import {
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
 import { gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
 import { AssetAmountRef } from './primary-asset.js';
 import { IndexedUtxoRef } from './primary-utxo.js';
@@ -70,16 +70,11 @@ IndexedPrimaryTransactionRef.implement({
       type: NetworkNameEnum,
       description: 'The primary network of this transaction.',
     }),
-    txHash: t.exposeString('txHash', { description: 'Transaction id (CB58).' }),
-    timestamp: t.expose('timestamp', {
-      type: 'Timestamp',
-      description: 'When it was accepted, Unix seconds.',
+    ...exposed(t, {
+      txHash: ['String', 'Transaction id (CB58).'],
+      timestamp: ['Timestamp+Iso', 'When it was accepted, Unix seconds.'],
+      memo: ['String', 'Memo bytes, 0x-prefixed hex (often empty).'],
     }),
-    timestampIso: t.string({
-      description: '`timestamp` as an ISO 8601 UTC date-time.',
-      resolve: (tx) => isoOf(tx.timestamp),
-    }),
-    memo: t.exposeString('memo', { description: 'Memo bytes, 0x-prefixed hex (often empty).' }),
     amountUnlocked: t.field({
       type: [AssetAmountRef],
       description: 'Per asset, the amounts its inputs unlocked.',
@@ -114,13 +109,9 @@ IndexedXChainTransactionRef.implement({
       description: 'UTXOs it created.',
       resolve: (tx) => tx.emittedUtxos,
     }),
-    sourceChain: t.exposeString('sourceChain', {
-      nullable: true,
-      description: 'For an import: the chain (id) the AVAX came from.',
-    }),
-    destinationChain: t.exposeString('destinationChain', {
-      nullable: true,
-      description: 'For an export: the chain (id) the AVAX went to.',
+    ...exposed(t, {
+      sourceChain: ['String?', 'For an import: the chain (id) the AVAX came from.'],
+      destinationChain: ['String?', 'For an export: the chain (id) the AVAX went to.'],
     }),
     assetCreated: t.field({
       type: AssetDetailsRef,
@@ -183,8 +174,10 @@ builder.node(XChainLinearTransactionRef, {
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'chainFormat' in v && !('vertices' in v),
   interfaces: [IndexedPrimaryTransactionRef, IndexedXChainTransactionRef],
   fields: (t) => ({
-    blockHeight: t.exposeInt('blockHeight', { description: 'Height of its X-Chain block.' }),
-    blockHash: t.exposeString('blockHash', { description: 'Id (CB58) of its X-Chain block.' }),
+    ...exposed(t, {
+      blockHeight: ['Int', 'Height of its X-Chain block.'],
+      blockHash: ['String', 'Id (CB58) of its X-Chain block.'],
+    }),
   }),
 });
 

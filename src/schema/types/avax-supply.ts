@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { AvaxSupply } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { NetworkRef } from './network.js';
 
 /**
@@ -26,24 +27,21 @@ builder.node(AvaxSupplyRef, {
   id: { resolve: (s) => s.network },
   loadOne: (id, ctx) => supplyOf(ctx, id),
   fields: (t) => ({
-    circulatingSupply: t.exposeString('circulatingSupply', { description: 'AVAX in circulation.' }),
-    totalSupply: t.exposeString('totalSupply', { description: 'Total AVAX supply.' }),
-    totalPBurned: t.exposeString('totalPBurned', {
-      description: 'AVAX burned on the P-Chain (fees, L1 validator fees, over-spent inputs).',
-    }),
-    totalCBurned: t.exposeString('totalCBurned', {
-      description: 'AVAX burned on the C-Chain (EVM and atomic transactions).',
-    }),
-    totalXBurned: t.exposeString('totalXBurned', { description: 'AVAX burned on the X-Chain.' }),
-    totalStaked: t.exposeString('totalStaked', { description: 'AVAX staked.' }),
-    totalLocked: t.exposeString('totalLocked', { description: 'AVAX locked.' }),
-    totalRewards: t.exposeString('totalRewards', { description: 'AVAX paid as staking rewards.' }),
-    genesisUnlock: t.exposeString('genesisUnlock', { description: 'AVAX unlocked at genesis.' }),
-    l1ValidatorFees: t.exposeString('l1ValidatorFees', {
-      description: 'AVAX paid as L1 validator fees.',
-    }),
-    lastUpdated: t.exposeString('lastUpdated', {
-      description: 'When the upstream last computed these figures (ISO 8601).',
+    ...exposed(t, {
+      circulatingSupply: ['String', 'AVAX in circulation.'],
+      totalSupply: ['String', 'Total AVAX supply.'],
+      totalPBurned: [
+        'String',
+        'AVAX burned on the P-Chain (fees, L1 validator fees, over-spent inputs).',
+      ],
+      totalCBurned: ['String', 'AVAX burned on the C-Chain (EVM and atomic transactions).'],
+      totalXBurned: ['String', 'AVAX burned on the X-Chain.'],
+      totalStaked: ['String', 'AVAX staked.'],
+      totalLocked: ['String', 'AVAX locked.'],
+      totalRewards: ['String', 'AVAX paid as staking rewards.'],
+      genesisUnlock: ['String', 'AVAX unlocked at genesis.'],
+      l1ValidatorFees: ['String', 'AVAX paid as L1 validator fees.'],
+      lastUpdated: ['String', 'When the upstream last computed these figures (ISO 8601).'],
     }),
   }),
 });

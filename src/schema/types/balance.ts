@@ -1,5 +1,6 @@
 import type { NativeTokenBalance } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { parseBlockNumber } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { ChainRef } from './chain.js';
@@ -26,19 +27,15 @@ const NativeBalanceRef = builder
         description: 'The block the balance was read at, as asked; null for the latest block.',
         resolve: (b) => b.blockNumber,
       }),
-      name: t.exposeString('name', { description: 'Native token name (e.g. "Avalanche").' }),
-      symbol: t.exposeString('symbol', { description: 'Native token symbol (e.g. "AVAX").' }),
-      decimals: t.exposeInt('decimals', {
-        description:
+      ...exposed(t, {
+        name: ['String', 'Native token name (e.g. "Avalanche").'],
+        symbol: ['String', 'Native token symbol (e.g. "AVAX").'],
+        decimals: [
+          'Int',
           'Decimals of the token: divide `balance` by 10^decimals for whole tokens (18 for AVAX).',
-      }),
-      logoUri: t.exposeString('logoUri', {
-        nullable: true,
-        description: "URL of the token's logo; null when none.",
-      }),
-      balance: t.expose('balance', {
-        type: 'BigDecimal',
-        description: 'In the token’s smallest unit (wei for AVAX).',
+        ],
+        logoUri: ['String?', "URL of the token's logo; null when none."],
+        balance: ['BigDecimal', 'In the token’s smallest unit (wei for AVAX).'],
       }),
       price: t.field({
         type: MoneyRef,

@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { selectedChildArgs } from '../prefetch.js';
@@ -70,30 +71,26 @@ BlockRef.implement({
       description: 'Millisecond timestamp, present for blocks after the Granite upgrade.',
       resolve: (b) => b.blockTimestampMilliseconds ?? null,
     }),
-    txCount: t.exposeInt('txCount', { description: 'Number of EVM transactions in the block.' }),
-    baseFee: t.expose('baseFee', {
-      type: 'BigDecimal',
-      description: 'Base fee per gas for inclusion in this block, in wei (decimal string).',
-    }),
-    gasUsed: t.expose('gasUsed', {
-      type: 'BigDecimal',
-      description: "Gas used by the block's transactions (decimal string).",
-    }),
-    gasLimit: t.expose('gasLimit', {
-      type: 'BigDecimal',
-      description: 'Gas limit of the block (decimal string).',
-    }),
-    gasCost: t.expose('gasCost', {
-      type: 'BigDecimal',
-      description: 'Gas cost as the Data API reports it for the block (decimal string).',
-    }),
-    feesSpent: t.expose('feesSpent', {
-      type: 'BigDecimal',
-      description: "Fees spent (burned) by the block's transactions, in wei (decimal string).",
-    }),
-    cumulativeTransactions: t.expose('cumulativeTransactions', {
-      type: 'BigDecimal',
-      description: 'Transactions on the chain up to and including this block (decimal string).',
+    ...exposed(t, {
+      txCount: ['Int', 'Number of EVM transactions in the block.'],
+      baseFee: [
+        'BigDecimal',
+        'Base fee per gas for inclusion in this block, in wei (decimal string).',
+      ],
+      gasUsed: ['BigDecimal', "Gas used by the block's transactions (decimal string)."],
+      gasLimit: ['BigDecimal', 'Gas limit of the block (decimal string).'],
+      gasCost: [
+        'BigDecimal',
+        'Gas cost as the Data API reports it for the block (decimal string).',
+      ],
+      feesSpent: [
+        'BigDecimal',
+        "Fees spent (burned) by the block's transactions, in wei (decimal string).",
+      ],
+      cumulativeTransactions: [
+        'BigDecimal',
+        'Transactions on the chain up to and including this block (decimal string).',
+      ],
     }),
     chain: t.field({
       type: ChainRef,

@@ -1,6 +1,7 @@
 import type { EvmGenesis, GenesisAlloc } from '../../upstream/schemas/primary-genesis.js';
 import type { BlockchainInfo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { big, dec, GenesisConfigRef } from './genesis-config.js';
 
 /**
@@ -15,8 +16,10 @@ const StorageSlotRef = builder
   .implement({
     description: 'One storage slot of a contract set at genesis.',
     fields: (t) => ({
-      slot: t.exposeString('slot', { description: 'Storage key, 0x-hex (32 bytes).' }),
-      value: t.exposeString('value', { description: 'Stored value, 0x-hex (32 bytes).' }),
+      ...exposed(t, {
+        slot: ['String', 'Storage key, 0x-hex (32 bytes).'],
+        value: ['String', 'Stored value, 0x-hex (32 bytes).'],
+      }),
     }),
   });
 
@@ -112,8 +115,10 @@ export const GenesisDataRef = builder.unionType('GenesisData', {
 export const BlockchainInfoRef = builder.objectRef<BlockchainInfo>('BlockchainInfo').implement({
   description: 'A blockchain created by a CreateChainTx.',
   fields: (t) => ({
-    chainName: t.exposeString('chainName', { description: 'Name given to the blockchain.' }),
-    vmId: t.exposeString('vmId', { description: 'CB58 id of the virtual machine it runs.' }),
+    ...exposed(t, {
+      chainName: ['String', 'Name given to the blockchain.'],
+      vmId: ['String', 'CB58 id of the virtual machine it runs.'],
+    }),
     genesisData: t.field({
       type: GenesisDataRef,
       nullable: true,

@@ -3,9 +3,9 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
+import { exposed } from '../expose.js';
 import { loadEach } from '../node-load.js';
 import { type GatewayNetwork, parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
@@ -47,21 +47,14 @@ BlockchainRef.implement({
     name: t.exposeString('blockchainName', {
       description: 'Name given to the blockchain when it was created.',
     }),
-    vmId: t.exposeString('vmId', { description: 'CB58 id of the virtual machine it runs.' }),
-    subnetId: t.exposeString('subnetId', {
-      description: 'CB58 id of the subnet (or L1) that validates it.',
-    }),
-    createBlockNumber: t.expose('createBlockNumber', {
-      type: 'BigDecimal',
-      description: 'Height of the P-Chain block that created it (decimal string).',
-    }),
-    createBlockTimestamp: t.expose('createBlockTimestamp', {
-      type: 'Timestamp',
-      description: 'When it was created, Unix seconds.',
-    }),
-    createBlockTimestampIso: t.string({
-      description: '`createBlockTimestamp` as an ISO 8601 UTC date-time.',
-      resolve: (b) => isoOf(b.createBlockTimestamp),
+    ...exposed(t, {
+      vmId: ['String', 'CB58 id of the virtual machine it runs.'],
+      subnetId: ['String', 'CB58 id of the subnet (or L1) that validates it.'],
+      createBlockNumber: [
+        'BigDecimal',
+        'Height of the P-Chain block that created it (decimal string).',
+      ],
+      createBlockTimestamp: ['Timestamp+Iso', 'When it was created, Unix seconds.'],
     }),
     evmChainId: t.string({
       nullable: true,

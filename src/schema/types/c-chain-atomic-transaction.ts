@@ -6,6 +6,7 @@ import {
   isExport,
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { AddressRef, type AddressShape } from './address.js';
 import {
   C_CHAIN_EVM_ID,
@@ -36,13 +37,13 @@ CChainIndexedAtomicTransactionRef.implement({
   description: 'A C-Chain atomic transaction: AVAX crossing between the C-Chain and the X/P-Chain.',
   interfaces: [IndexedPrimaryTransactionRef],
   fields: (t) => ({
-    txType: t.exposeString('txType', { description: 'ExportTx or ImportTx.' }),
-    sourceChain: t.exposeString('sourceChain', { description: 'The chain (id) AVAX left.' }),
-    destinationChain: t.exposeString('destinationChain', {
-      description: 'The chain (id) AVAX went to.',
+    ...exposed(t, {
+      txType: ['String', 'ExportTx or ImportTx.'],
+      sourceChain: ['String', 'The chain (id) AVAX left.'],
+      destinationChain: ['String', 'The chain (id) AVAX went to.'],
+      blockHeight: ['Int', 'Height of its C-Chain block.'],
+      blockHash: ['String', 'Hash of its C-Chain block.'],
     }),
-    blockHeight: t.exposeInt('blockHeight', { description: 'Height of its C-Chain block.' }),
-    blockHash: t.exposeString('blockHash', { description: 'Hash of its C-Chain block.' }),
     block: t.field({
       type: BlockRef,
       nullable: true,

@@ -1,5 +1,6 @@
 import type { ChainConfig, SyncingResult, VmConfigEntry } from '../../upstream/schemas/node-evm.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { isoOf } from '../scalars.js';
 import { BlockRef } from './block.js';
 import { nodeByName } from './network-node-inputs.js';
@@ -10,17 +11,13 @@ const ForkRef = builder.objectRef<ChainConfig['forks'][number]>('EvmFork').imple
   description:
     'A fork of the chain config, activated at a block number or at a time (null: not scheduled).',
   fields: (t) => ({
-    name: t.exposeString('name', {
-      description: 'e.g. "london", "cancun", "durango", "apricotPhase3".',
-    }),
-    key: t.exposeString('key', {
-      description:
+    ...exposed(t, {
+      name: ['String', 'e.g. "london", "cancun", "durango", "apricotPhase3".'],
+      key: [
+        'String',
         'The config key as the node names it, e.g. "londonBlock", "durangoBlockTimestamp".',
-    }),
-    block: t.expose('block', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Activation block number (block-activated forks).',
+      ],
+      block: ['BigDecimal?', 'Activation block number (block-activated forks).'],
     }),
     timestamp: t.field({
       type: 'Timestamp',
@@ -40,12 +37,9 @@ export const EvmChainConfigRef = builder.objectRef<ChainConfig>('EvmChainConfig'
   description:
     "The EVM chain config (eth_getChainConfig): go-ethereum's forks and Avalanche's upgrades.",
   fields: (t) => ({
-    chainId: t.exposeString('chainId', {
-      description: 'EVM chain id (decimal string, e.g. "43114").',
-    }),
-    daoForkSupport: t.exposeBoolean('daoForkSupport', {
-      nullable: true,
-      description: "go-ethereum's DAO fork flag; null when the config omits it.",
+    ...exposed(t, {
+      chainId: ['String', 'EVM chain id (decimal string, e.g. "43114").'],
+      daoForkSupport: ['Boolean?', "go-ethereum's DAO fork flag; null when the config omits it."],
     }),
     forks: t.field({
       type: [ForkRef],
@@ -60,17 +54,10 @@ export const EvmSyncProgressRef = builder
   .implement({
     description: 'Progress of a node still syncing the chain (eth_syncing).',
     fields: (t) => ({
-      startingBlock: t.expose('startingBlock', {
-        type: 'BigDecimal',
-        description: 'Block the sync started at (decimal string).',
-      }),
-      currentBlock: t.expose('currentBlock', {
-        type: 'BigDecimal',
-        description: 'Block the node has reached (decimal string).',
-      }),
-      highestBlock: t.expose('highestBlock', {
-        type: 'BigDecimal',
-        description: 'Highest block the node knows of (decimal string).',
+      ...exposed(t, {
+        startingBlock: ['BigDecimal', 'Block the sync started at (decimal string).'],
+        currentBlock: ['BigDecimal', 'Block the node has reached (decimal string).'],
+        highestBlock: ['BigDecimal', 'Highest block the node knows of (decimal string).'],
       }),
     }),
   });
@@ -79,8 +66,10 @@ export const VmConfigEntryRef = builder.objectRef<VmConfigEntry>('VmConfigEntry'
   description:
     'One setting of the C-Chain VM configuration; its value as JSON text (the node documents no fixed set of fields).',
   fields: (t) => ({
-    key: t.exposeString('key', { description: 'Name of the setting.' }),
-    value: t.exposeString('value', { description: 'JSON text.' }),
+    ...exposed(t, {
+      key: ['String', 'Name of the setting.'],
+      value: ['String', 'JSON text.'],
+    }),
   }),
 });
 

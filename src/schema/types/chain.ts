@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
@@ -34,19 +35,15 @@ export const NetworkTokenRef = builder
   .implement({
     description: "A chain's native gas token.",
     fields: (t) => ({
-      name: t.exposeString('name', { description: 'Token name, e.g. "Avalanche".' }),
-      symbol: t.exposeString('symbol', { description: 'Token symbol, e.g. "AVAX".' }),
-      decimals: t.exposeInt('decimals', {
-        description:
+      ...exposed(t, {
+        name: ['String', 'Token name, e.g. "Avalanche".'],
+        symbol: ['String', 'Token symbol, e.g. "AVAX".'],
+        decimals: [
+          'Int',
           'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).',
-      }),
-      logoUri: t.exposeString('logoUri', {
-        nullable: true,
-        description: "URL of the token's logo; null when the upstream has none.",
-      }),
-      description: t.exposeString('description', {
-        nullable: true,
-        description: 'Description of the token from the Data API; null when none.',
+        ],
+        logoUri: ['String?', "URL of the token's logo; null when the upstream has none."],
+        description: ['String?', 'Description of the token from the Data API; null when none.'],
       }),
     }),
   });

@@ -9,6 +9,7 @@ import {
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { badInput, gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
@@ -70,13 +71,9 @@ const ResourceLinkRef = builder
 const ImageAssetRef = builder.objectRef<ImageAsset>('ImageAsset').implement({
   description: "An image of a contract's project (logo or banner) stored by the Data API.",
   fields: (t) => ({
-    assetId: t.exposeString('assetId', {
-      nullable: true,
-      description: "The Data API's id of the stored image; null when none.",
-    }),
-    imageUri: t.exposeString('imageUri', {
-      nullable: true,
-      description: 'URL of the image; null when none.',
+    ...exposed(t, {
+      assetId: ['String?', "The Data API's id of the stored image; null when none."],
+      imageUri: ['String?', 'URL of the image; null when none.'],
     }),
   }),
 });
@@ -140,25 +137,12 @@ export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').im
       type: ErcTypeEnum,
       description: 'Token standard of the contract.',
     }),
-    name: t.exposeString('name', {
-      nullable: true,
-      description: 'Name of the contract or project; null when the indexer has none.',
-    }),
-    description: t.exposeString('description', {
-      nullable: true,
-      description: 'Project description; null when none.',
-    }),
-    officialSite: t.exposeString('officialSite', {
-      nullable: true,
-      description: "URL of the project's official site; null when none.",
-    }),
-    email: t.exposeString('email', {
-      nullable: true,
-      description: 'Contact email of the project; null when none.',
-    }),
-    color: t.exposeString('color', {
-      nullable: true,
-      description: 'The project\'s brand colour (e.g. "#E84142"); null when none.',
+    ...exposed(t, {
+      name: ['String?', 'Name of the contract or project; null when the indexer has none.'],
+      description: ['String?', 'Project description; null when none.'],
+      officialSite: ['String?', "URL of the project's official site; null when none."],
+      email: ['String?', 'Contact email of the project; null when none.'],
+      color: ['String?', 'The project\'s brand colour (e.g. "#E84142"); null when none.'],
     }),
     tags: t.stringList({
       resolve: (c) => c.tags ?? [],
@@ -230,12 +214,12 @@ export const UnknownContractRef = contractNode(
 );
 
 builder.objectFields(Erc20ContractRef, (t) => ({
-  symbol: t.exposeString('symbol', {
-    nullable: true,
-    description: 'Token symbol (e.g. "USDC"); null when the contract sets none.',
-  }),
-  decimals: t.exposeInt('decimals', {
-    description: 'Decimals of the token: divide a raw amount by 10^decimals for whole tokens.',
+  ...exposed(t, {
+    symbol: ['String?', 'Token symbol (e.g. "USDC"); null when the contract sets none.'],
+    decimals: [
+      'Int',
+      'Decimals of the token: divide a raw amount by 10^decimals for whole tokens.',
+    ],
   }),
   coingeckoCoinId: t.string({
     nullable: true,

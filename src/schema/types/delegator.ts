@@ -6,8 +6,8 @@ import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
 import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
@@ -78,38 +78,14 @@ export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').impleme
       type: NetworkNameEnum,
       description: 'The primary network of this delegation.',
     }),
-    txHash: t.exposeString('txHash', {
-      description: 'The transaction that made the delegation (CB58).',
-    }),
-    nodeId: t.exposeString('nodeId', {
-      description: 'Node id of the validator delegated to (`NodeID-…`).',
-    }),
-    rewardAddresses: t.exposeStringList('rewardAddresses', {
-      description: 'Addresses (bech32) the reward is paid to.',
-    }),
-    amountDelegated: t.expose('amountDelegated', {
-      type: 'BigDecimal',
-      description: 'Stake delegated, in nAVAX.',
-    }),
-    delegationFee: t.expose('delegationFee', {
-      type: 'BigDecimal',
-      description: 'Percent of the reward the validator keeps.',
-    }),
-    startTimestamp: t.expose('startTimestamp', {
-      type: 'Timestamp',
-      description: 'Start of the delegation, Unix seconds.',
-    }),
-    startTimestampIso: t.string({
-      resolve: (d) => isoOf(d.startTimestamp),
-      description: '`startTimestamp` in ISO 8601 UTC.',
-    }),
-    endTimestamp: t.expose('endTimestamp', {
-      type: 'Timestamp',
-      description: 'End of the delegation, Unix seconds.',
-    }),
-    endTimestampIso: t.string({
-      resolve: (d) => isoOf(d.endTimestamp),
-      description: '`endTimestamp` in ISO 8601 UTC.',
+    ...exposed(t, {
+      txHash: ['String', 'The transaction that made the delegation (CB58).'],
+      nodeId: ['String', 'Node id of the validator delegated to (`NodeID-…`).'],
+      rewardAddresses: ['[String]', 'Addresses (bech32) the reward is paid to.'],
+      amountDelegated: ['BigDecimal', 'Stake delegated, in nAVAX.'],
+      delegationFee: ['BigDecimal', 'Percent of the reward the validator keeps.'],
+      startTimestamp: ['Timestamp+Iso', 'Start of the delegation, Unix seconds.'],
+      endTimestamp: ['Timestamp+Iso', 'End of the delegation, Unix seconds.'],
     }),
     delegationStatus: t.expose('delegationStatus', {
       type: DelegationStatusEnum,

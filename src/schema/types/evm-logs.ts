@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseHash } from '../evm-inputs.js';
+import { exposed } from '../expose.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 
@@ -52,20 +53,17 @@ export const EvmLogRef = builder.loadableNodeRef<EvmLogShape, string>('EvmLog', 
 EvmLogRef.implement({
   description: 'An event log emitted by a contract (eth_getLogs).',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', { description: 'The EVM chain id, decimal.' }),
-    address: t.exposeString('address', { description: 'The emitting contract, lower-case hex.' }),
-    topics: t.exposeStringList('topics', {
-      description:
+    ...exposed(t, {
+      chainId: ['String', 'The EVM chain id, decimal.'],
+      address: ['String', 'The emitting contract, lower-case hex.'],
+      topics: [
+        '[String]',
         'Indexed topics; the first is the event signature’s hash (non-anonymous events).',
-    }),
-    data: t.exposeString('data', { description: 'Non-indexed event data, 0x-hex.' }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Block number, decimal.',
-    }),
-    blockHash: t.exposeString('blockHash', { description: 'Block hash.' }),
-    transactionHash: t.exposeString('transactionHash', {
-      description: 'Hash of the emitting transaction.',
+      ],
+      data: ['String', 'Non-indexed event data, 0x-hex.'],
+      blockNumber: ['BigDecimal', 'Block number, decimal.'],
+      blockHash: ['String', 'Block hash.'],
+      transactionHash: ['String', 'Hash of the emitting transaction.'],
     }),
     transactionIndex: t.int({
       description: 'Index of the transaction in its block.',

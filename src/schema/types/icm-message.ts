@@ -4,15 +4,10 @@ import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
-import { AddressRef } from './address.js';
+import { exposed } from '../expose.js';
+import { AddressRef, addressOn } from './address.js';
 import { ChainRef } from './chain.js';
-import {
-  addressOn,
-  DestinationTxRef,
-  ReceiptRef,
-  RewardRef,
-  SourceTxRef,
-} from './icm-message-parts.js';
+import { DestinationTxRef, ReceiptRef, RewardRef, SourceTxRef } from './icm-message-parts.js';
 
 /**
  * An interchain (ICM / Teleporter) message. The upstream answers a `oneOf` by status, so there is one type
@@ -69,33 +64,23 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
       description:
         'Delivery status: pending, delivered, or delivered from a source the Data API does not index.',
     }),
-    icmContractAddress: t.exposeString('icmContractAddress', {
-      description: 'Address of the ICM (Teleporter) messenger contract, 0x-hex.',
-    }),
-    sourceBlockchainId: t.exposeString('sourceBlockchainId', {
-      description: 'CB58 blockchain id of the source chain.',
-    }),
-    destinationBlockchainId: t.exposeString('destinationBlockchainId', {
-      description: 'CB58 blockchain id of the destination chain.',
-    }),
-    sourceEvmChainId: t.exposeString('sourceEvmChainId', {
-      description: 'EVM chain id of the source chain (decimal string).',
-    }),
-    destinationEvmChainId: t.exposeString('destinationEvmChainId', {
-      description: 'EVM chain id of the destination chain (decimal string).',
-    }),
-    messageNonce: t.expose('messageNonce', {
-      type: 'BigDecimal',
-      description: 'Nonce of the message at the messenger contract (decimal string).',
-    }),
-    from: t.exposeString('from', { description: 'Sender address on the source chain (0x-hex).' }),
-    to: t.exposeString('to', {
-      description: 'Recipient address on the destination chain (0x-hex).',
-    }),
-    data: t.exposeString('data', { nullable: true, description: 'The message payload (hex).' }),
-    messageExecuted: t.exposeBoolean('messageExecuted', {
-      description:
+    ...exposed(t, {
+      icmContractAddress: ['String', 'Address of the ICM (Teleporter) messenger contract, 0x-hex.'],
+      sourceBlockchainId: ['String', 'CB58 blockchain id of the source chain.'],
+      destinationBlockchainId: ['String', 'CB58 blockchain id of the destination chain.'],
+      sourceEvmChainId: ['String', 'EVM chain id of the source chain (decimal string).'],
+      destinationEvmChainId: ['String', 'EVM chain id of the destination chain (decimal string).'],
+      messageNonce: [
+        'BigDecimal',
+        'Nonce of the message at the messenger contract (decimal string).',
+      ],
+      from: ['String', 'Sender address on the source chain (0x-hex).'],
+      to: ['String', 'Recipient address on the destination chain (0x-hex).'],
+      data: ['String?', 'The message payload (hex).'],
+      messageExecuted: [
+        'Boolean',
         'True when the message was executed on the destination chain (false when its execution failed and may be retried).',
+      ],
     }),
     receipts: t.field({
       type: [ReceiptRef],

@@ -4,7 +4,8 @@ import {
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
-import { AddressRef, addressOf } from './address.js';
+import { exposed } from '../expose.js';
+import { addressFields } from './address.js';
 import { detailOf, TransactionRef } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
 import { inTransaction } from './transfer.js';
@@ -35,31 +36,19 @@ export const InternalTransactionRef = builder
       'A call or contract creation a contract made during a transaction (valued calls and creations only).',
     interfaces: [TransactionPartRef],
     fields: (t) => ({
-      from: t.field({
-        type: AddressRef,
-        description: 'The calling account or contract.',
-        resolve: (x) => addressOf(x.chainId, x.from),
-      }),
-      to: t.field({
-        type: AddressRef,
-        description: 'The called account, or the contract created.',
-        resolve: (x) => addressOf(x.chainId, x.to),
+      ...addressFields(t, {
+        from: 'The calling account or contract.',
+        to: 'The called account, or the contract created.',
       }),
       type: t.expose('internalTxType', {
         type: InternalTransactionTypeEnum,
         description: 'The opcode: a call variant or a create.',
       }),
-      value: t.expose('value', { type: 'BigDecimal', description: 'Native value moved, in wei.' }),
-      isReverted: t.exposeBoolean('isReverted', {
-        description: 'True when this internal call reverted.',
-      }),
-      gasUsed: t.expose('gasUsed', {
-        type: 'BigDecimal',
-        description: 'Gas used by the internal call (decimal string).',
-      }),
-      gasLimit: t.expose('gasLimit', {
-        type: 'BigDecimal',
-        description: 'Gas limit given to the internal call (decimal string).',
+      ...exposed(t, {
+        value: ['BigDecimal', 'Native value moved, in wei.'],
+        isReverted: ['Boolean', 'True when this internal call reverted.'],
+        gasUsed: ['BigDecimal', 'Gas used by the internal call (decimal string).'],
+        gasLimit: ['BigDecimal', 'Gas limit given to the internal call (decimal string).'],
       }),
     }),
   });

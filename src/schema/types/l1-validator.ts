@@ -4,8 +4,8 @@ import type { L1Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
@@ -18,10 +18,10 @@ export type L1ValidatorItem = L1Validator & { blockHeight: string };
 const OwnerSetRef = builder.objectRef<L1Validator['remainingBalanceOwner']>('OwnerSet').implement({
   description: 'P-Chain addresses and how many of them must sign.',
   fields: (t) => ({
-    addresses: t.exposeStringList('addresses', {
-      description: 'Owner addresses (bech32, P-Chain).',
+    ...exposed(t, {
+      addresses: ['[String]', 'Owner addresses (bech32, P-Chain).'],
+      threshold: ['Int', 'How many of the owners must sign.'],
     }),
-    threshold: t.exposeInt('threshold', { description: 'How many of the owners must sign.' }),
   }),
 });
 
@@ -31,13 +31,12 @@ export const L1ValidatorBlsRef = builder
     description:
       'The BLS key of an L1 validator (the upstream leaves its shape open: both parts may be absent).',
     fields: (t) => ({
-      publicKey: t.exposeString('publicKey', {
-        nullable: true,
-        description: 'BLS public key, 0x-hex; null when the upstream omits it.',
-      }),
-      proofOfPossession: t.exposeString('proofOfPossession', {
-        nullable: true,
-        description: 'BLS proof of possession, 0x-hex; null when the upstream omits it.',
+      ...exposed(t, {
+        publicKey: ['String?', 'BLS public key, 0x-hex; null when the upstream omits it.'],
+        proofOfPossession: [
+          'String?',
+          'BLS proof of possession, 0x-hex; null when the upstream omits it.',
+        ],
       }),
     }),
   });
@@ -71,14 +70,12 @@ builder.node(L1ValidatorRef, {
       type: NetworkNameEnum,
       description: 'The network the L1 is on.',
     }),
-    validationId: t.exposeString('validationId', {
-      description: 'CB58 validation id, stable until the weight drops to 0.',
+    ...exposed(t, {
+      validationId: ['String', 'CB58 validation id, stable until the weight drops to 0.'],
+      validationIdHex: ['String', 'The same validation id in hex (0x…).'],
+      nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
+      subnetId: ['String', "CB58 id of the L1's subnet."],
     }),
-    validationIdHex: t.exposeString('validationIdHex', {
-      description: 'The same validation id in hex (0x…).',
-    }),
-    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
-    subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
     weight: t.field({
       type: 'BigDecimal',
       description: 'Sampling weight within the L1 (0 = removed).',
@@ -89,17 +86,9 @@ builder.node(L1ValidatorRef, {
       description: 'nAVAX left before the validator becomes inactive, at `blockHeight`.',
       resolve: (v) => String(v.remainingBalance),
     }),
-    blockHeight: t.expose('blockHeight', {
-      type: 'BigDecimal',
-      description: 'The P-Chain height the balance was computed at.',
-    }),
-    creationTimestamp: t.expose('creationTimestamp', {
-      type: 'Timestamp',
-      description: 'When the validator was registered, Unix seconds.',
-    }),
-    creationTimestampIso: t.string({
-      description: '`creationTimestamp` as an ISO 8601 UTC date-time.',
-      resolve: (v) => isoOf(v.creationTimestamp),
+    ...exposed(t, {
+      blockHeight: ['BigDecimal', 'The P-Chain height the balance was computed at.'],
+      creationTimestamp: ['Timestamp+Iso', 'When the validator was registered, Unix seconds.'],
     }),
     blsCredentials: t.field({
       type: L1ValidatorBlsRef,

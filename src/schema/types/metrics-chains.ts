@@ -3,6 +3,7 @@ import type { MetricsChain } from '../../upstream/metrics-api-more.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { ChainRef } from './chain.js';
 import { ChainMetricsRef } from './metrics.js';
 import { NetworkRef } from './network.js';
@@ -23,13 +24,11 @@ builder.node(MetricsChainRef, {
       description: 'EVM chain id (decimal string).',
       resolve: (c) => String(c.evmChainId),
     }),
-    chainName: t.exposeString('chainName', {
-      description: 'The Metrics API’s alias for it (e.g. "c_chain").',
-    }),
-    blockchainId: t.exposeString('blockchainId', { description: 'Its blockchain id (CB58).' }),
-    subnetId: t.exposeString('subnetId', { description: 'The subnet (L1) it belongs to (CB58).' }),
-    network: t.exposeString('network', {
-      description: '"mainnet" or "testnet", as the Metrics API names them.',
+    ...exposed(t, {
+      chainName: ['String', 'The Metrics API’s alias for it (e.g. "c_chain").'],
+      blockchainId: ['String', 'Its blockchain id (CB58).'],
+      subnetId: ['String', 'The subnet (L1) it belongs to (CB58).'],
+      network: ['String', '"mainnet" or "testnet", as the Metrics API names them.'],
     }),
     chain: t.field({
       type: ChainRef,

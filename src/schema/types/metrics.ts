@@ -13,8 +13,8 @@ import {
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseTimeRange } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { ChainRef } from './chain.js';
 
 /**
@@ -83,16 +83,9 @@ interface ChainMetricsShape {
 export const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
   fields: (t) => ({
-    timestamp: t.expose('timestamp', {
-      type: 'Timestamp',
-      description: 'Start of the interval this point covers, Unix seconds.',
-    }),
-    timestampIso: t.string({
-      resolve: (p) => isoOf(p.timestamp),
-      description: '`timestamp` as an ISO 8601 UTC date-time.',
-    }),
-    value: t.exposeFloat('value', {
-      description: "The metric's value for the interval (unit depends on the metric).",
+    ...exposed(t, {
+      timestamp: ['Timestamp+Iso', 'Start of the interval this point covers, Unix seconds.'],
+      value: ['Float', "The metric's value for the interval (unit depends on the metric)."],
     }),
   }),
 });
@@ -109,33 +102,14 @@ export const MetricPointConnectionRef = builder.connectionObject(
 const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMetrics').implement({
   description: 'A metric aggregated over windows ending now.',
   fields: (t) => ({
-    lastHour: t.exposeFloat('lastHour', {
-      nullable: true,
-      description: 'Value over the last hour; null when the Metrics API has none.',
-    }),
-    lastDay: t.exposeFloat('lastDay', {
-      nullable: true,
-      description: 'Value over the last day; null when none.',
-    }),
-    lastWeek: t.exposeFloat('lastWeek', {
-      nullable: true,
-      description: 'Value over the last week; null when none.',
-    }),
-    lastMonth: t.exposeFloat('lastMonth', {
-      nullable: true,
-      description: 'Value over the last month; null when none.',
-    }),
-    last90Days: t.exposeFloat('last90Days', {
-      nullable: true,
-      description: 'Value over the last 90 days; null when none.',
-    }),
-    lastYear: t.exposeFloat('lastYear', {
-      nullable: true,
-      description: 'Value over the last year; null when none.',
-    }),
-    allTime: t.exposeFloat('allTime', {
-      nullable: true,
-      description: 'Value since genesis; null when none.',
+    ...exposed(t, {
+      lastHour: ['Float?', 'Value over the last hour; null when the Metrics API has none.'],
+      lastDay: ['Float?', 'Value over the last day; null when none.'],
+      lastWeek: ['Float?', 'Value over the last week; null when none.'],
+      lastMonth: ['Float?', 'Value over the last month; null when none.'],
+      last90Days: ['Float?', 'Value over the last 90 days; null when none.'],
+      lastYear: ['Float?', 'Value over the last year; null when none.'],
+      allTime: ['Float?', 'Value since genesis; null when none.'],
     }),
   }),
 });

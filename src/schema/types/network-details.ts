@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { NetworkDetails } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { parseNetwork } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 
@@ -12,26 +13,24 @@ type Distribution = ValidatorTotals['stakingDistributionByVersion'][number];
 const DistributionRef = builder.objectRef<Distribution>('StakingDistribution').implement({
   description: 'Active stake of validators running one AvalancheGo version.',
   fields: (t) => ({
-    version: t.exposeString('version', { description: 'AvalancheGo version of the nodes.' }),
-    amountStaked: t.expose('amountStaked', {
-      type: 'BigDecimal',
-      description: 'Stake of those validators, in nAVAX.',
+    ...exposed(t, {
+      version: ['String', 'AvalancheGo version of the nodes.'],
+      amountStaked: ['BigDecimal', 'Stake of those validators, in nAVAX.'],
+      validatorCount: ['Int', 'How many validators run it.'],
     }),
-    validatorCount: t.exposeInt('validatorCount', { description: 'How many validators run it.' }),
   }),
 });
 
 const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorTotals').implement({
   description: 'The active validator set, in totals.',
   fields: (t) => ({
-    validatorCount: t.exposeInt('validatorCount', { description: 'Active validators.' }),
-    totalAmountStaked: t.expose('totalAmountStaked', {
-      type: 'BigDecimal',
-      description: 'Their own stake, in nAVAX.',
-    }),
-    estimatedAnnualStakingReward: t.expose('estimatedAnnualStakingReward', {
-      type: 'BigDecimal',
-      description: 'Potential rewards of the active validations and delegations, in nAVAX.',
+    ...exposed(t, {
+      validatorCount: ['Int', 'Active validators.'],
+      totalAmountStaked: ['BigDecimal', 'Their own stake, in nAVAX.'],
+      estimatedAnnualStakingReward: [
+        'BigDecimal',
+        'Potential rewards of the active validations and delegations, in nAVAX.',
+      ],
     }),
     stakingDistributionByVersion: t.field({
       type: [DistributionRef],
@@ -50,10 +49,9 @@ const DelegatorTotalsRef = builder
   .implement({
     description: 'Active delegations, in totals.',
     fields: (t) => ({
-      delegatorCount: t.exposeInt('delegatorCount', { description: 'Active delegations.' }),
-      totalAmountStaked: t.expose('totalAmountStaked', {
-        type: 'BigDecimal',
-        description: 'Stake delegated, in nAVAX.',
+      ...exposed(t, {
+        delegatorCount: ['Int', 'Active delegations.'],
+        totalAmountStaked: ['BigDecimal', 'Stake delegated, in nAVAX.'],
       }),
     }),
   });

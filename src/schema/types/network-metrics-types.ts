@@ -15,8 +15,8 @@ import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseTimeRange } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 
 /** Enums, object types and helpers of the network-level Metrics API fields (network-metrics.ts). */
 const upperSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
@@ -84,20 +84,14 @@ export const IcmPointRef = builder.objectRef<IcmMetricsValue>('IcmMetricPoint').
   description:
     'ICM messages counted in the interval starting at `timestamp`, for a source/destination group.',
   fields: (t) => ({
-    timestamp: t.expose('timestamp', {
-      type: 'Timestamp',
-      description: 'Start of the interval, Unix seconds.',
-    }),
-    timestampIso: t.string({
-      resolve: (p) => isoOf(p.timestamp),
-      description: '`timestamp` in ISO 8601 UTC.',
-    }),
-    value: t.exposeFloat('value', { description: 'Messages sent in the interval.' }),
-    srcBlockchainId: t.exposeString('srcBlockchainId', {
-      description: 'Source blockchain (CB58) of the group; empty when not grouped by it.',
-    }),
-    destBlockchainId: t.exposeString('destBlockchainId', {
-      description: 'Destination blockchain (CB58); empty when not grouped by it.',
+    ...exposed(t, {
+      timestamp: ['Timestamp+Iso', 'Start of the interval, Unix seconds.'],
+      value: ['Float', 'Messages sent in the interval.'],
+      srcBlockchainId: [
+        'String',
+        'Source blockchain (CB58) of the group; empty when not grouped by it.',
+      ],
+      destBlockchainId: ['String', 'Destination blockchain (CB58); empty when not grouped by it.'],
     }),
   }),
 });
@@ -105,33 +99,16 @@ export const IcmPointRef = builder.objectRef<IcmMetricsValue>('IcmMetricPoint').
 export const IcmSummaryRef = builder.objectRef<IcmRollingWindow>('IcmSummary').implement({
   description: 'ICM messages over windows ending now.',
   fields: (t) => ({
-    lastHour: t.exposeFloat('lastHour', {
-      nullable: true,
-      description: 'Messages in the last hour.',
-    }),
-    lastDay: t.exposeFloat('lastDay', { nullable: true, description: 'Messages in the last day.' }),
-    lastWeek: t.exposeFloat('lastWeek', {
-      nullable: true,
-      description: 'Messages in the last week.',
-    }),
-    lastMonth: t.exposeFloat('lastMonth', {
-      nullable: true,
-      description: 'Messages in the last month.',
-    }),
-    last90Days: t.exposeFloat('last90Days', {
-      nullable: true,
-      description: 'Messages in the last 90 days.',
-    }),
-    lastYear: t.exposeFloat('lastYear', {
-      nullable: true,
-      description: 'Messages in the last year.',
-    }),
-    allTime: t.exposeFloat('allTime', { nullable: true, description: 'Messages since the start.' }),
-    srcBlockchainId: t.exposeString('srcBlockchainId', {
-      description: 'Source blockchain (CB58); empty when not selected.',
-    }),
-    destBlockchainId: t.exposeString('destBlockchainId', {
-      description: 'Destination blockchain (CB58); empty when not selected.',
+    ...exposed(t, {
+      lastHour: ['Float?', 'Messages in the last hour.'],
+      lastDay: ['Float?', 'Messages in the last day.'],
+      lastWeek: ['Float?', 'Messages in the last week.'],
+      lastMonth: ['Float?', 'Messages in the last month.'],
+      last90Days: ['Float?', 'Messages in the last 90 days.'],
+      lastYear: ['Float?', 'Messages in the last year.'],
+      allTime: ['Float?', 'Messages since the start.'],
+      srcBlockchainId: ['String', 'Source blockchain (CB58); empty when not selected.'],
+      destBlockchainId: ['String', 'Destination blockchain (CB58); empty when not selected.'],
     }),
   }),
 });

@@ -8,6 +8,7 @@ import type {
   VmsResult,
 } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 
 /** The object types of the info API's answers (`/ext/info`), as the NetworkNode fields return them. */
 
@@ -16,11 +17,9 @@ export const NodeProofOfPossessionRef = builder
   .implement({
     description: "The node's BLS key and the proof that it holds the secret key (info.getNodeID).",
     fields: (t) => ({
-      publicKey: t.exposeString('publicKey', {
-        description: '48-byte compressed BLS public key, 0x-hex.',
-      }),
-      proofOfPossession: t.exposeString('proofOfPossession', {
-        description: '96-byte BLS signature, 0x-hex.',
+      ...exposed(t, {
+        publicKey: ['String', '48-byte compressed BLS public key, 0x-hex.'],
+        proofOfPossession: ['String', '96-byte BLS signature, 0x-hex.'],
       }),
     }),
   });
@@ -30,25 +29,21 @@ const VmVersionRef = builder
   .implement({
     description: 'The version of one VM the node runs.',
     fields: (t) => ({
-      vm: t.exposeString('vm', {
-        description: 'VM name as the node reports it (e.g. "avm", "evm", "platform").',
+      ...exposed(t, {
+        vm: ['String', 'VM name as the node reports it (e.g. "avm", "evm", "platform").'],
+        version: ['String', 'Its version (e.g. "v1.14.2").'],
       }),
-      version: t.exposeString('version', { description: 'Its version (e.g. "v1.14.2").' }),
     }),
   });
 
 export const NodeVersionRef = builder.objectRef<NodeVersion>('NodeVersion').implement({
   description: 'What software the node runs (info.getNodeVersion).',
   fields: (t) => ({
-    version: t.exposeString('version', { description: 'e.g. "avalanchego/1.14.2".' }),
-    databaseVersion: t.exposeString('databaseVersion', {
-      description: 'Version of the node\'s database format (e.g. "v1.4.5").',
-    }),
-    gitCommit: t.exposeString('gitCommit', {
-      description: 'Git commit the node binary was built from.',
-    }),
-    rpcProtocolVersion: t.exposeInt('rpcProtocolVersion', {
-      description: 'The RPC chain VM protocol version plugins must speak.',
+    ...exposed(t, {
+      version: ['String', 'e.g. "avalanchego/1.14.2".'],
+      databaseVersion: ['String', 'Version of the node\'s database format (e.g. "v1.4.5").'],
+      gitCommit: ['String', 'Git commit the node binary was built from.'],
+      rpcProtocolVersion: ['Int', 'The RPC chain VM protocol version plugins must speak.'],
     }),
     vmVersions: t.field({
       type: [VmVersionRef],
@@ -61,11 +56,9 @@ export const NodeVersionRef = builder.objectRef<NodeVersion>('NodeVersion').impl
 const UpgradeRef = builder.objectRef<Upgrades['schedule'][number]>('NetworkUpgrade').implement({
   description: 'One scheduled network upgrade: its name and activation time.',
   fields: (t) => ({
-    name: t.exposeString('name', {
-      description: 'e.g. "durango" (the node names the key "durangoTime").',
-    }),
-    time: t.exposeString('time', {
-      description: 'Activation time, ISO 8601 UTC as the node gives it.',
+    ...exposed(t, {
+      name: ['String', 'e.g. "durango" (the node names the key "durangoTime").'],
+      time: ['String', 'Activation time, ISO 8601 UTC as the node gives it.'],
     }),
   }),
 });
@@ -74,76 +67,41 @@ export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades')
   description:
     "The network's upgrade schedule as the node knows it (info.upgrades). Times are ISO 8601 UTC strings as the node gives them.",
   fields: (t) => ({
-    apricotPhase1Time: t.exposeString('apricotPhase1Time', {
-      nullable: true,
-      description:
+    ...exposed(t, {
+      apricotPhase1Time: [
+        'String?',
         'Apricot Phase 1 activation time (ISO 8601 UTC); null when the node does not report it.',
-    }),
-    apricotPhase2Time: t.exposeString('apricotPhase2Time', {
-      nullable: true,
-      description: 'Apricot Phase 2 activation time; null when not reported.',
-    }),
-    apricotPhase3Time: t.exposeString('apricotPhase3Time', {
-      nullable: true,
-      description: 'Apricot Phase 3 activation time; null when not reported.',
-    }),
-    apricotPhase4Time: t.exposeString('apricotPhase4Time', {
-      nullable: true,
-      description: 'Apricot Phase 4 activation time; null when not reported.',
-    }),
-    apricotPhase4MinPChainHeight: t.expose('apricotPhase4MinPChainHeight', {
-      type: 'BigDecimal',
-      nullable: true,
-      description:
+      ],
+      apricotPhase2Time: ['String?', 'Apricot Phase 2 activation time; null when not reported.'],
+      apricotPhase3Time: ['String?', 'Apricot Phase 3 activation time; null when not reported.'],
+      apricotPhase4Time: ['String?', 'Apricot Phase 4 activation time; null when not reported.'],
+      apricotPhase4MinPChainHeight: [
+        'BigDecimal?',
         'Minimum P-Chain height for Apricot Phase 4 (decimal string); null when not reported.',
-    }),
-    apricotPhase5Time: t.exposeString('apricotPhase5Time', {
-      nullable: true,
-      description: 'Apricot Phase 5 activation time; null when not reported.',
-    }),
-    apricotPhasePre6Time: t.exposeString('apricotPhasePre6Time', {
-      nullable: true,
-      description: 'Apricot Phase Pre-6 activation time; null when not reported.',
-    }),
-    apricotPhase6Time: t.exposeString('apricotPhase6Time', {
-      nullable: true,
-      description: 'Apricot Phase 6 activation time; null when not reported.',
-    }),
-    apricotPhasePost6Time: t.exposeString('apricotPhasePost6Time', {
-      nullable: true,
-      description: 'Apricot Phase Post-6 activation time; null when not reported.',
-    }),
-    banffTime: t.exposeString('banffTime', {
-      nullable: true,
-      description: 'Banff activation time; null when not reported.',
-    }),
-    cortinaTime: t.exposeString('cortinaTime', {
-      nullable: true,
-      description: 'Cortina activation time; null when not reported.',
+      ],
+      apricotPhase5Time: ['String?', 'Apricot Phase 5 activation time; null when not reported.'],
+      apricotPhasePre6Time: [
+        'String?',
+        'Apricot Phase Pre-6 activation time; null when not reported.',
+      ],
+      apricotPhase6Time: ['String?', 'Apricot Phase 6 activation time; null when not reported.'],
+      apricotPhasePost6Time: [
+        'String?',
+        'Apricot Phase Post-6 activation time; null when not reported.',
+      ],
+      banffTime: ['String?', 'Banff activation time; null when not reported.'],
+      cortinaTime: ['String?', 'Cortina activation time; null when not reported.'],
     }),
     cortinaXChainStopVertexId: t.exposeString('cortinaXChainStopVertexID', {
       nullable: true,
       description: 'Id of the X-Chain stop vertex at Cortina (CB58); null when not reported.',
     }),
-    durangoTime: t.exposeString('durangoTime', {
-      nullable: true,
-      description: 'Durango activation time; null when not reported.',
-    }),
-    etnaTime: t.exposeString('etnaTime', {
-      nullable: true,
-      description: 'Etna activation time; null when not reported.',
-    }),
-    fortunaTime: t.exposeString('fortunaTime', {
-      nullable: true,
-      description: 'Fortuna activation time; null when not reported.',
-    }),
-    graniteTime: t.exposeString('graniteTime', {
-      nullable: true,
-      description: 'Granite activation time; null when not reported.',
-    }),
-    heliconTime: t.exposeString('heliconTime', {
-      nullable: true,
-      description: 'Helicon activation time; null when not reported.',
+    ...exposed(t, {
+      durangoTime: ['String?', 'Durango activation time; null when not reported.'],
+      etnaTime: ['String?', 'Etna activation time; null when not reported.'],
+      fortunaTime: ['String?', 'Fortuna activation time; null when not reported.'],
+      graniteTime: ['String?', 'Granite activation time; null when not reported.'],
+      heliconTime: ['String?', 'Helicon activation time; null when not reported.'],
     }),
     schedule: t.field({
       type: [UpgradeRef],
@@ -158,24 +116,13 @@ export const AcpPreferenceRef = builder.objectRef<AcpPreference>('AcpPreference'
   description:
     'Stake-weighted preferences of the validators for one Avalanche Community Proposal (info.acps). Weights in nAVAX.',
   fields: (t) => ({
-    acp: t.exposeInt('acp', { description: 'The proposal number.' }),
-    supportWeight: t.expose('supportWeight', {
-      type: 'BigDecimal',
-      description: 'Stake (nAVAX) of the validators that support the proposal.',
-    }),
-    supporters: t.exposeStringList('supporters', {
-      description: 'Node ids (`NodeID-…`) of the validators that support it.',
-    }),
-    objectWeight: t.expose('objectWeight', {
-      type: 'BigDecimal',
-      description: 'Stake (nAVAX) of the validators that object to it.',
-    }),
-    objectors: t.exposeStringList('objectors', {
-      description: 'Node ids (`NodeID-…`) of the validators that object to it.',
-    }),
-    abstainWeight: t.expose('abstainWeight', {
-      type: 'BigDecimal',
-      description: 'Stake (nAVAX) of the validators that state no preference.',
+    ...exposed(t, {
+      acp: ['Int', 'The proposal number.'],
+      supportWeight: ['BigDecimal', 'Stake (nAVAX) of the validators that support the proposal.'],
+      supporters: ['[String]', 'Node ids (`NodeID-…`) of the validators that support it.'],
+      objectWeight: ['BigDecimal', 'Stake (nAVAX) of the validators that object to it.'],
+      objectors: ['[String]', 'Node ids (`NodeID-…`) of the validators that object to it.'],
+      abstainWeight: ['BigDecimal', 'Stake (nAVAX) of the validators that state no preference.'],
     }),
   }),
 });
@@ -185,9 +132,9 @@ export const VirtualMachineRef = builder
   .implement({
     description: 'A VM installed on the node, by its id, with its aliases.',
     fields: (t) => ({
-      id: t.exposeString('id', { description: 'CB58 VM id.' }),
-      aliases: t.exposeStringList('aliases', {
-        description: 'Names the VM is also known by (e.g. "avm"); empty when none.',
+      ...exposed(t, {
+        id: ['String', 'CB58 VM id.'],
+        aliases: ['[String]', 'Names the VM is also known by (e.g. "avm"); empty when none.'],
       }),
     }),
   });
@@ -197,9 +144,9 @@ export const FeatureExtensionRef = builder
   .implement({
     description: 'A feature extension (Fx) installed on the node.',
     fields: (t) => ({
-      id: t.exposeString('id', { description: 'CB58 Fx id.' }),
-      name: t.exposeString('name', {
-        description: 'Fx name (e.g. "secp256k1fx", "nftfx", "propertyfx").',
+      ...exposed(t, {
+        id: ['String', 'CB58 Fx id.'],
+        name: ['String', 'Fx name (e.g. "secp256k1fx", "nftfx", "propertyfx").'],
       }),
     }),
   });
@@ -208,13 +155,12 @@ export const NodeUptimeRef = builder.objectRef<UptimeResult>('NodeUptime').imple
   description:
     "How the network sees this node's uptime (info.uptime), as percentages printed by the node.",
   fields: (t) => ({
-    rewardingStakePercentage: t.expose('rewardingStakePercentage', {
-      type: 'BigDecimal',
-      description: 'Percent of stake that thinks this node meets the uptime requirement.',
-    }),
-    weightedAveragePercentage: t.expose('weightedAveragePercentage', {
-      type: 'BigDecimal',
-      description: 'Stake-weighted average of the observed uptimes.',
+    ...exposed(t, {
+      rewardingStakePercentage: [
+        'BigDecimal',
+        'Percent of stake that thinks this node meets the uptime requirement.',
+      ],
+      weightedAveragePercentage: ['BigDecimal', 'Stake-weighted average of the observed uptimes.'],
     }),
   }),
 });
@@ -223,48 +169,37 @@ export const NodeTxFeesRef = builder.objectRef<InfoTxFee>('NodeTxFees').implemen
   description:
     'Static transaction fees in nAVAX (info.getTxFee). Only txFee and createAssetTxFee are still in use.',
   fields: (t) => ({
-    txFee: t.expose('txFee', {
-      type: 'BigDecimal',
-      description: 'Fee of a base (transfer) transaction, in nAVAX.',
-    }),
-    createAssetTxFee: t.expose('createAssetTxFee', {
-      type: 'BigDecimal',
-      description: 'Fee to create an asset, in nAVAX.',
-    }),
-    createSubnetTxFee: t.expose('createSubnetTxFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to create a subnet, in nAVAX; null when the node no longer reports it.',
-    }),
-    transformSubnetTxFee: t.expose('transformSubnetTxFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to transform a subnet, in nAVAX; null when not reported.',
-    }),
-    createBlockchainTxFee: t.expose('createBlockchainTxFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to create a blockchain, in nAVAX; null when not reported.',
-    }),
-    addPrimaryNetworkValidatorFee: t.expose('addPrimaryNetworkValidatorFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to add a primary-network validator, in nAVAX; null when not reported.',
-    }),
-    addPrimaryNetworkDelegatorFee: t.expose('addPrimaryNetworkDelegatorFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to add a primary-network delegator, in nAVAX; null when not reported.',
-    }),
-    addSubnetValidatorFee: t.expose('addSubnetValidatorFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to add a subnet validator, in nAVAX; null when not reported.',
-    }),
-    addSubnetDelegatorFee: t.expose('addSubnetDelegatorFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Fee to add a subnet delegator, in nAVAX; null when not reported.',
+    ...exposed(t, {
+      txFee: ['BigDecimal', 'Fee of a base (transfer) transaction, in nAVAX.'],
+      createAssetTxFee: ['BigDecimal', 'Fee to create an asset, in nAVAX.'],
+      createSubnetTxFee: [
+        'BigDecimal?',
+        'Fee to create a subnet, in nAVAX; null when the node no longer reports it.',
+      ],
+      transformSubnetTxFee: [
+        'BigDecimal?',
+        'Fee to transform a subnet, in nAVAX; null when not reported.',
+      ],
+      createBlockchainTxFee: [
+        'BigDecimal?',
+        'Fee to create a blockchain, in nAVAX; null when not reported.',
+      ],
+      addPrimaryNetworkValidatorFee: [
+        'BigDecimal?',
+        'Fee to add a primary-network validator, in nAVAX; null when not reported.',
+      ],
+      addPrimaryNetworkDelegatorFee: [
+        'BigDecimal?',
+        'Fee to add a primary-network delegator, in nAVAX; null when not reported.',
+      ],
+      addSubnetValidatorFee: [
+        'BigDecimal?',
+        'Fee to add a subnet validator, in nAVAX; null when not reported.',
+      ],
+      addSubnetDelegatorFee: [
+        'BigDecimal?',
+        'Fee to add a subnet delegator, in nAVAX; null when not reported.',
+      ],
     }),
   }),
 });

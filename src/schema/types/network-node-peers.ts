@@ -2,6 +2,7 @@ import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { PeerInfo } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseNodeId } from '../primary-inputs.js';
 import { NetworkNodeRef } from './network-node.js';
 import { resolveListConnection } from './network-node-connection.js';
@@ -29,19 +30,18 @@ NetworkPeerRef.implement({
       nullable: true,
       description: 'The address the peer advertises (ip:port).',
     }),
-    version: t.exposeString('version', { description: 'e.g. "avalanchego/1.14.2".' }),
-    lastSent: t.exposeString('lastSent', {
-      description: 'When a message was last sent to the peer: ISO 8601 as the node gives it.',
-    }),
-    lastReceived: t.exposeString('lastReceived', {
-      description: 'When a message was last received from the peer: ISO 8601 as the node gives it.',
-    }),
-    observedUptime: t.exposeInt('observedUptime', {
-      nullable: true,
-      description: "The peer's uptime as this node observes it, in percent.",
-    }),
-    trackedSubnets: t.exposeStringList('trackedSubnets', {
-      description: 'Subnet (L1) ids the peer tracks besides the primary network.',
+    ...exposed(t, {
+      version: ['String', 'e.g. "avalanchego/1.14.2".'],
+      lastSent: [
+        'String',
+        'When a message was last sent to the peer: ISO 8601 as the node gives it.',
+      ],
+      lastReceived: [
+        'String',
+        'When a message was last received from the peer: ISO 8601 as the node gives it.',
+      ],
+      observedUptime: ['Int?', "The peer's uptime as this node observes it, in percent."],
+      trackedSubnets: ['[String]', 'Subnet (L1) ids the peer tracks besides the primary network.'],
     }),
     supportedAcps: t.exposeIntList('supportedACPs', {
       description: 'Community proposals the peer supports.',

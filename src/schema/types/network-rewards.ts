@@ -10,8 +10,8 @@ import type {
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
@@ -40,25 +40,13 @@ export const StakingRewardRef = builder.interfaceRef<Common>('StakingReward').im
       description: 'The primary network (mainnet or fuji).',
       resolve: (r) => r.network,
     }),
-    txHash: t.exposeString('txHash', {
-      description: 'The staking transaction (CB58) the reward is for.',
-    }),
-    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
-    addresses: t.exposeStringList('addresses', {
-      description: 'Addresses (bech32) the reward is paid to.',
-    }),
-    amountStaked: t.expose('amountStaked', { type: 'BigDecimal', description: 'Stake, in nAVAX.' }),
-    startTimestamp: t.expose('startTimestamp', {
-      type: 'Timestamp',
-      description: 'Start of the stake, Unix seconds.',
-    }),
-    endTimestamp: t.expose('endTimestamp', {
-      type: 'Timestamp',
-      description: 'End of the stake, Unix seconds.',
-    }),
-    endTimestampIso: t.string({
-      description: '`endTimestamp` in ISO 8601 UTC.',
-      resolve: (r) => isoOf(r.endTimestamp),
+    ...exposed(t, {
+      txHash: ['String', 'The staking transaction (CB58) the reward is for.'],
+      nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
+      addresses: ['[String]', 'Addresses (bech32) the reward is paid to.'],
+      amountStaked: ['BigDecimal', 'Stake, in nAVAX.'],
+      startTimestamp: ['Timestamp', 'Start of the stake, Unix seconds.'],
+      endTimestamp: ['Timestamp+Iso', 'End of the stake, Unix seconds.'],
     }),
     rewardType: t.expose('rewardType', {
       type: RewardTypeEnum,
@@ -108,9 +96,9 @@ const HistoricalRewardRef = builder
     interfaces: [StakingRewardRef],
     isTypeOf: (r) => 'utxoId' in (r as object),
     fields: (t) => ({
-      utxoId: t.exposeString('utxoId', { description: 'The UTXO (CB58) that paid the reward.' }),
-      outputIndex: t.exposeInt('outputIndex', {
-        description: 'Index of that UTXO in the reward transaction.',
+      ...exposed(t, {
+        utxoId: ['String', 'The UTXO (CB58) that paid the reward.'],
+        outputIndex: ['Int', 'Index of that UTXO in the reward transaction.'],
       }),
       reward: t.field({
         type: AssetAmountRef,

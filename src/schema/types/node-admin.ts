@@ -2,6 +2,7 @@ import type { LoadVmsResult, LoggerLevel } from '../../upstream/schemas/node-adm
 import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { NetworkNodeRef, type NetworkNodeShape } from './network-node.js';
 import { VirtualMachineRef } from './network-node-info.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
@@ -16,9 +17,11 @@ import { nodeByName, parseId } from './network-node-inputs.js';
 export const LoggerLevelRef = builder.objectRef<LoggerLevel>('NodeLoggerLevel').implement({
   description: "One of the node's loggers and its levels.",
   fields: (t) => ({
-    name: t.exposeString('name', { description: 'The logger name, e.g. "C", "P", "X", "main".' }),
-    logLevel: t.exposeString('logLevel', { description: 'Level written to the log files.' }),
-    displayLevel: t.exposeString('displayLevel', { description: 'Level written to the console.' }),
+    ...exposed(t, {
+      name: ['String', 'The logger name, e.g. "C", "P", "X", "main".'],
+      logLevel: ['String', 'Level written to the log files.'],
+      displayLevel: ['String', 'Level written to the console.'],
+    }),
   }),
 });
 
@@ -129,8 +132,10 @@ const VmLoadFailureRef = builder
   .implement({
     description: 'A VM the node failed to load.',
     fields: (t) => ({
-      id: t.exposeString('id', { description: 'CB58 id of the VM.' }),
-      error: t.exposeString('error', { description: 'Why it failed, as the node says.' }),
+      ...exposed(t, {
+        id: ['String', 'CB58 id of the VM.'],
+        error: ['String', 'Why it failed, as the node says.'],
+      }),
     }),
   });
 

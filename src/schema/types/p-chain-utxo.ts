@@ -1,5 +1,6 @@
 import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { AssetAmountRef } from './primary-asset.js';
 
 /** A P-Chain UTXO as a staking transaction consumed or emitted it. */
@@ -26,28 +27,25 @@ export const PChainUtxoRef = builder.objectRef<PChainUtxo>('PChainUtxo').impleme
   description:
     'An output of a P-Chain transaction: who can spend it, how much, and whether it is staked or locked.',
   fields: (t) => ({
-    utxoId: t.exposeString('utxoId', { description: 'UTXO id (CB58).' }),
-    txHash: t.exposeString('txHash', { description: 'The transaction that created it.' }),
-    outputIndex: t.exposeInt('outputIndex', {
-      description: "Position of this output among the transaction's outputs.",
-    }),
-    addresses: t.exposeStringList('addresses', {
-      description: 'Addresses that may sign to consume it.',
-    }),
-    threshold: t.exposeInt('threshold', {
-      nullable: true,
-      description: 'Signatures needed to consume it.',
+    ...exposed(t, {
+      utxoId: ['String', 'UTXO id (CB58).'],
+      txHash: ['String', 'The transaction that created it.'],
+      outputIndex: ['Int', "Position of this output among the transaction's outputs."],
+      addresses: ['[String]', 'Addresses that may sign to consume it.'],
+      threshold: ['Int?', 'Signatures needed to consume it.'],
     }),
     asset: t.field({
       type: AssetAmountRef,
       description: 'The asset and amount held (AVAX in nAVAX).',
       resolve: (u) => u.asset,
     }),
-    amount: t.expose('amount', {
-      type: 'BigDecimal',
-      description: "Amount held, in the asset's smallest unit (nAVAX for AVAX; decimal string).",
+    ...exposed(t, {
+      amount: [
+        'BigDecimal',
+        "Amount held, in the asset's smallest unit (nAVAX for AVAX; decimal string).",
+      ],
+      assetId: ['String', 'CB58 id of the asset held.'],
     }),
-    assetId: t.exposeString('assetId', { description: 'CB58 id of the asset held.' }),
     utxoType: t.expose('utxoType', {
       type: UtxoTypeEnum,
       description: 'STAKE for a staked (locked) output, TRANSFER for a spendable one.',
@@ -61,28 +59,22 @@ export const PChainUtxoRef = builder.objectRef<PChainUtxo>('PChainUtxo').impleme
       nullable: true,
       description: 'For a reward output: what the reward is for; null otherwise.',
     }),
-    createdOnChainId: t.exposeString('createdOnChainId', {
-      description: 'CB58 id of the chain on which the output was created.',
-    }),
-    consumedOnChainId: t.exposeString('consumedOnChainId', {
-      description: 'CB58 id of the chain on which it is (or will be) consumed.',
-    }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Height of the P-Chain block that created the output (decimal string).',
-    }),
-    blockTimestamp: t.expose('blockTimestamp', {
-      type: 'Timestamp',
-      description: 'When that block was proposed, Unix seconds.',
-    }),
-    consumingTxHash: t.exposeString('consumingTxHash', {
-      nullable: true,
-      description: 'Hash (CB58) of the transaction that consumed the output; null while unspent.',
-    }),
-    consumingBlockNumber: t.expose('consumingBlockNumber', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Height of the block that consumed it (decimal string); null while unspent.',
+    ...exposed(t, {
+      createdOnChainId: ['String', 'CB58 id of the chain on which the output was created.'],
+      consumedOnChainId: ['String', 'CB58 id of the chain on which it is (or will be) consumed.'],
+      blockNumber: [
+        'BigDecimal',
+        'Height of the P-Chain block that created the output (decimal string).',
+      ],
+      blockTimestamp: ['Timestamp', 'When that block was proposed, Unix seconds.'],
+      consumingTxHash: [
+        'String?',
+        'Hash (CB58) of the transaction that consumed the output; null while unspent.',
+      ],
+      consumingBlockNumber: [
+        'BigDecimal?',
+        'Height of the block that consumed it (decimal string); null while unspent.',
+      ],
     }),
     consumingBlockTimestamp: t.expose('consumingBlockTimestamp', {
       ...ts,

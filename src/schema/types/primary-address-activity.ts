@@ -1,11 +1,11 @@
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { AddressChainIds, LastActivity } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { addressSetDoc, parseAddressSet } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkRef } from './network.js';
 import { MAX_CHAIN_ID_ADDRESSES, MAX_UTXO_ADDRESSES } from './primary-address-utxos.js';
-import { PrimaryChainEnum } from './primary-asset.js';
+import { chainAddressSetArgs, PrimaryChainEnum } from './primary-asset.js';
 
 /**
  * Where a set of P-Chain / X-Chain addresses has been active, on `Network`: its latest activity on one
@@ -14,24 +14,15 @@ import { PrimaryChainEnum } from './primary-asset.js';
 const LastActivityRef = builder.objectRef<LastActivity>('AddressActivity').implement({
   description: 'The latest UTXO created or consumed for a set of addresses on one chain.',
   fields: (t) => ({
-    timestamp: t.expose('timestamp', {
-      type: 'Timestamp',
-      description: 'When it happened, Unix seconds.',
-    }),
-    timestampIso: t.string({
-      description: '`timestamp` as an ISO 8601 UTC date-time.',
-      resolve: (a) => isoOf(a.timestamp),
-    }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Height of the block it happened in (decimal string).',
-    }),
-    txHash: t.exposeString('txHash', {
-      description: 'The transaction that created or consumed the UTXO (CB58).',
-    }),
-    utxoId: t.exposeString('utxoId', { description: 'The UTXO created or consumed.' }),
-    isConsumed: t.exposeBoolean('isConsumed', {
-      description: 'True when the activity consumed the UTXO, false when it created it.',
+    ...exposed(t, {
+      timestamp: ['Timestamp+Iso', 'When it happened, Unix seconds.'],
+      blockNumber: ['BigDecimal', 'Height of the block it happened in (decimal string).'],
+      txHash: ['String', 'The transaction that created or consumed the UTXO (CB58).'],
+      utxoId: ['String', 'The UTXO created or consumed.'],
+      isConsumed: [
+        'Boolean',
+        'True when the activity consumed the UTXO, false when it created it.',
+      ],
     }),
     chain: t.field({
       type: PrimaryChainEnum,
@@ -52,9 +43,9 @@ const CHAIN_OF_ID: Record<string, 'p-chain' | 'x-chain' | 'c-chain'> = {
 const AddressChainsRef = builder.objectRef<AddressChainIds>('AddressChainIds').implement({
   description: 'The primary-network chains an address has been seen on.',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'The address, as the upstream echoes it.' }),
-    blockchainIds: t.exposeStringList('blockchainIds', {
-      description: 'CB58 ids of the chains it has UTXOs or activity on.',
+    ...exposed(t, {
+      address: ['String', 'The address, as the upstream echoes it.'],
+      blockchainIds: ['[String]', 'CB58 ids of the chains it has UTXOs or activity on.'],
     }),
     chains: t.field({
       type: [PrimaryChainEnum],
@@ -73,15 +64,11 @@ builder.objectFields(NetworkRef, (t) => ({
       '(`getLastActivityTimestampByAddresses`, or its V2 POST for long lists); null when ' +
       'none of them has any activity there.',
     args: {
-      blockchain: t.arg({
-        type: PrimaryChainEnum,
-        required: true,
-        description: 'Which chain: P_CHAIN, X_CHAIN or C_CHAIN.',
-      }),
-      addresses: t.arg.stringList({
-        required: true,
-        description: addressSetDoc(MAX_UTXO_ADDRESSES),
-      }),
+      ...chainAddressSetArgs(
+        t.arg,
+        MAX_UTXO_ADDRESSES,
+        'Which chain: P_CHAIN, X_CHAIN or C_CHAIN.',
+      ),
     },
     resolve: async (network, args, ctx) => {
       const addresses = parseAddressSet(args.addresses, network.name, MAX_UTXO_ADDRESSES);

@@ -5,9 +5,9 @@ import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { addressSetDoc, parseAddressSet, parseCb58Id } from '../primary-inputs.js';
+import { parseAddressSet, parseCb58Id } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
-import { PrimaryChainEnum } from './primary-asset.js';
+import { chainAddressSetArgs } from './primary-asset.js';
 import { AddressUtxoRef } from './primary-utxo.js';
 
 /**
@@ -38,15 +38,11 @@ builder.objectFields(NetworkRef, (t) => ({
         'with more addresses than fit a URL, `getUtxosByAddressesV2`), unspent only unless ' +
         'includeSpent. Forward paging only (first/after).',
       args: {
-        blockchain: t.arg({
-          type: PrimaryChainEnum,
-          required: true,
-          description: 'Which chain: P_CHAIN, X_CHAIN or C_CHAIN (its atomic memory).',
-        }),
-        addresses: t.arg.stringList({
-          required: true,
-          description: addressSetDoc(MAX_UTXO_ADDRESSES),
-        }),
+        ...chainAddressSetArgs(
+          t.arg,
+          MAX_UTXO_ADDRESSES,
+          'Which chain: P_CHAIN, X_CHAIN or C_CHAIN (its atomic memory).',
+        ),
         assetId: t.arg.string({
           description: 'Only UTXOs of this asset (CB58). X-Chain only, as upstream.',
         }),

@@ -1,3 +1,4 @@
+import type { ArgBuilder } from '@pothos/core';
 import type {
   AggregatedAssetAmount,
   AssetAmount,
@@ -5,7 +6,9 @@ import type {
   SharedAssetBalance,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import type { ObjectFields } from '../field-builder.js';
+import { exposed } from '../expose.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
+import { addressSetDoc } from '../primary-inputs.js';
 
 /**
  * Primary-network assets and amounts of them (plain, summed over UTXOs, in atomic memory), and the chains
@@ -73,6 +76,16 @@ function assetFields<T extends AssetAmount>(t: ObjectFields<T>) {
   };
 }
 
+/** The arguments of a question about a set of addresses on one primary-network chain. */
+export const chainAddressSetArgs = (
+  arg: ArgBuilder<GatewayTypes>,
+  max: number,
+  chains: string,
+) => ({
+  blockchain: arg({ type: PrimaryChainEnum, required: true, description: chains }),
+  addresses: arg.stringList({ required: true, description: addressSetDoc(max) }),
+});
+
 export const AssetAmountRef = builder.objectRef<AssetAmount>('AssetAmount').implement({
   description:
     'An amount of a primary-network asset, in its smallest unit (nAVAX for AVAX: `denomination` 9).',
@@ -94,11 +107,14 @@ export const SharedAssetBalanceRef = builder
       'An asset amount in atomic (shared) memory: exported from or to `sharedWithChainId`, not yet imported.',
     fields: (t) => ({
       ...assetFields(t),
-      utxoCount: t.exposeInt('utxoCount', { description: 'Number of UTXOs summed into `amount`.' }),
-      sharedWithChainId: t.exposeString('sharedWithChainId', {
-        description: 'CB58 id of the chain on the other side of the atomic memory.',
+      ...exposed(t, {
+        utxoCount: ['Int', 'Number of UTXOs summed into `amount`.'],
+        sharedWithChainId: [
+          'String',
+          'CB58 id of the chain on the other side of the atomic memory.',
+        ],
+        status: ['String?', 'P-Chain entries only.'],
       }),
-      status: t.exposeString('status', { nullable: true, description: 'P-Chain entries only.' }),
     }),
   });
 

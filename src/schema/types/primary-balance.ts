@@ -1,21 +1,59 @@
 import type {
+  AggregatedAssetAmount,
   CChainAtomicBalances,
   PChainBalances,
   PrimaryBalances,
+  SharedAssetBalance,
   XChainBalances,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { addressSetDoc, parseAddressSet, parseTimestampArg } from '../primary-inputs.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
+import { parseAddressSet, parseTimestampArg } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 import {
   AssetBalanceRef,
-  PrimaryChainEnum,
+  chainAddressSetArgs,
   PrimaryChainInfoRef,
   SharedAssetBalanceRef,
 } from './primary-asset.js';
 
 /** Imported from here by the primary-transaction types. */
 export { PrimaryChainEnum, PrimaryChainInfoRef } from './primary-asset.js';
+
+type AnyBalances = PChainBalances | XChainBalances | CChainAtomicBalances;
+
+/**
+ * The fields of one chain kind's balances: `chainInfo`, then one list per bucket of `balances`, each
+ * described by `buckets` (in its order). The Data API names its atomic-memory buckets `atomicMemory…`,
+ * and only those hold balances shared with another chain (`SharedAssetBalance`, with that chain).
+ */
+function balanceFields<B extends AnyBalances>(
+  t: ObjectFields<B>,
+  chain: string,
+  buckets: Record<keyof B['balances'] & string, string>,
+) {
+  const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, 'Object'>> = {
+    chainInfo: t.field({
+      type: PrimaryChainInfoRef,
+      description: `The chain and network these balances are for (${chain}).`,
+      resolve: (b) => b.chainInfo,
+    }),
+  };
+  for (const [bucket, description] of Object.entries<string>(buckets)) {
+    fields[bucket] = bucket.startsWith('atomicMemory')
+      ? t.field({
+          type: [SharedAssetBalanceRef],
+          description,
+          resolve: (b) => (b.balances as Record<string, SharedAssetBalance[]>)[bucket] ?? [],
+        })
+      : t.field({
+          type: [AssetBalanceRef],
+          description,
+          resolve: (b) => (b.balances as Record<string, AggregatedAssetAmount[]>)[bucket] ?? [],
+        });
+  }
+  return fields;
+}
 
 /**
  * Primary-network balances of a set of addresses on one chain. The real route answers a `oneOf` told apart
@@ -26,88 +64,33 @@ export const PChainBalancesRef = builder.objectRef<PChainBalances>('PChainBalanc
   description:
     'P-Chain balances by bucket: locked/unlocked, staked/unstaked, pending, and atomic memory.',
   isTypeOf: (b) => (b as PrimaryBalances).chainInfo.chainName === 'p-chain',
-  fields: (t) => ({
-    chainInfo: t.field({
-      type: PrimaryChainInfoRef,
-      description: 'The chain and network these balances are for (the P-Chain).',
-      resolve: (b) => b.chainInfo,
-    }),
-    unlockedUnstaked: t.field({
-      type: [AssetBalanceRef],
-      description: 'AVAX spendable now: neither locked nor staked.',
-      resolve: (b) => b.balances.unlockedUnstaked,
-    }),
-    unlockedStaked: t.field({
-      type: [AssetBalanceRef],
-      description: 'Staked AVAX whose UTXOs are unlocked (spendable once the staking period ends).',
-      resolve: (b) => b.balances.unlockedStaked,
-    }),
-    lockedPlatform: t.field({
-      type: [AssetBalanceRef],
-      description: 'Unstaked AVAX locked at platform level (by locktime) and not stakeable.',
-      resolve: (b) => b.balances.lockedPlatform,
-    }),
-    lockedStakeable: t.field({
-      type: [AssetBalanceRef],
-      description: 'Unstaked AVAX locked at platform level but usable for staking.',
-      resolve: (b) => b.balances.lockedStakeable,
-    }),
-    lockedStaked: t.field({
-      type: [AssetBalanceRef],
-      description:
+  fields: (t) =>
+    balanceFields(t, 'the P-Chain', {
+      unlockedUnstaked: 'AVAX spendable now: neither locked nor staked.',
+      unlockedStaked:
+        'Staked AVAX whose UTXOs are unlocked (spendable once the staking period ends).',
+      lockedPlatform: 'Unstaked AVAX locked at platform level (by locktime) and not stakeable.',
+      lockedStakeable: 'Unstaked AVAX locked at platform level but usable for staking.',
+      lockedStaked:
         'Staked AVAX that stays locked after the staking period ends (its locktime is later).',
-      resolve: (b) => b.balances.lockedStaked,
-    }),
-    pendingStaked: t.field({
-      type: [AssetBalanceRef],
-      description: 'Staked AVAX whose staking period has not started yet.',
-      resolve: (b) => b.balances.pendingStaked,
-    }),
-    atomicMemoryUnlocked: t.field({
-      type: [SharedAssetBalanceRef],
-      description:
+      pendingStaked: 'Staked AVAX whose staking period has not started yet.',
+      atomicMemoryUnlocked:
         'Unlocked AVAX in atomic memory between the P-Chain and another chain (exported, not yet imported).',
-      resolve: (b) => b.balances.atomicMemoryUnlocked,
+      atomicMemoryLocked: 'Locked AVAX in atomic memory between the P-Chain and another chain.',
     }),
-    atomicMemoryLocked: t.field({
-      type: [SharedAssetBalanceRef],
-      description: 'Locked AVAX in atomic memory between the P-Chain and another chain.',
-      resolve: (b) => b.balances.atomicMemoryLocked,
-    }),
-  }),
 });
 
 export const XChainBalancesRef = builder.objectRef<XChainBalances>('XChainBalances').implement({
   description: 'X-Chain balances per asset, and atomic memory shared with the other chains.',
   isTypeOf: (b) => (b as PrimaryBalances).chainInfo.chainName === 'x-chain',
-  fields: (t) => ({
-    chainInfo: t.field({
-      type: PrimaryChainInfoRef,
-      description: 'The chain and network these balances are for (the X-Chain).',
-      resolve: (b) => b.chainInfo,
-    }),
-    locked: t.field({
-      type: [AssetBalanceRef],
-      description: 'Assets locked by a locktime, per asset.',
-      resolve: (b) => b.balances.locked,
-    }),
-    unlocked: t.field({
-      type: [AssetBalanceRef],
-      description: 'Spendable assets, per asset.',
-      resolve: (b) => b.balances.unlocked,
-    }),
-    atomicMemoryUnlocked: t.field({
-      type: [SharedAssetBalanceRef],
-      description:
+  fields: (t) =>
+    balanceFields(t, 'the X-Chain', {
+      locked: 'Assets locked by a locktime, per asset.',
+      unlocked: 'Spendable assets, per asset.',
+      atomicMemoryUnlocked:
         'Unlocked assets in atomic memory with another chain (exported, not yet imported).',
-      resolve: (b) => b.balances.atomicMemoryUnlocked,
+      atomicMemoryLocked: 'Locked assets in atomic memory with another chain.',
     }),
-    atomicMemoryLocked: t.field({
-      type: [SharedAssetBalanceRef],
-      description: 'Locked assets in atomic memory with another chain.',
-      resolve: (b) => b.balances.atomicMemoryLocked,
-    }),
-  }),
 });
 
 export const CChainAtomicBalancesRef = builder
@@ -115,24 +98,12 @@ export const CChainAtomicBalancesRef = builder
   .implement({
     description: 'C-Chain atomic memory only; the EVM balance is `Address.nativeBalance`.',
     isTypeOf: (b) => (b as PrimaryBalances).chainInfo.chainName === 'c-chain',
-    fields: (t) => ({
-      chainInfo: t.field({
-        type: PrimaryChainInfoRef,
-        description: 'The chain and network these balances are for (the C-Chain).',
-        resolve: (b) => b.chainInfo,
-      }),
-      atomicMemoryUnlocked: t.field({
-        type: [SharedAssetBalanceRef],
-        description:
+    fields: (t) =>
+      balanceFields(t, 'the C-Chain', {
+        atomicMemoryUnlocked:
           'Unlocked assets in atomic memory with another chain (exported, not yet imported).',
-        resolve: (b) => b.balances.atomicMemoryUnlocked,
+        atomicMemoryLocked: 'Locked assets in atomic memory with another chain.',
       }),
-      atomicMemoryLocked: t.field({
-        type: [SharedAssetBalanceRef],
-        description: 'Locked assets in atomic memory with another chain.',
-        resolve: (b) => b.balances.atomicMemoryLocked,
-      }),
-    }),
   });
 
 export const PrimaryBalancesRef = builder.unionType('PrimaryBalances', {
@@ -156,15 +127,11 @@ builder.objectFields(NetworkRef, (t) => ({
     description:
       'Balances of P-Chain or X-Chain addresses on one chain (for the C-Chain, its atomic memory).',
     args: {
-      blockchain: t.arg({
-        type: PrimaryChainEnum,
-        required: true,
-        description: 'Which primary-network chain to read balances on.',
-      }),
-      addresses: t.arg.stringList({
-        required: true,
-        description: addressSetDoc(MAX_BALANCE_ADDRESSES),
-      }),
+      ...chainAddressSetArgs(
+        t.arg,
+        MAX_BALANCE_ADDRESSES,
+        'Which primary-network chain to read balances on.',
+      ),
       blockTimestamp: t.arg.int({
         description: 'Balances as of this Unix time (seconds, ≥ 0). Default: now.',
       }),

@@ -5,8 +5,8 @@ import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-bloc
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId, parseTimeRange } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 import { PrimaryChainEnum } from './primary-asset.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
@@ -25,26 +25,12 @@ type Proposer = NonNullable<PrimaryNetworkBlockRaw['proposerDetails']>;
 const ProposerRef = builder.objectRef<Proposer>('PChainBlockProposer').implement({
   description: 'The Snowman++ proposer of a block (when the upstream knows it).',
   fields: (t) => ({
-    proposerId: t.exposeString('proposerId', {
-      nullable: true,
-      description: 'Id of the proposer block.',
-    }),
-    proposerParentId: t.exposeString('proposerParentId', {
-      nullable: true,
-      description: 'Its parent id.',
-    }),
-    proposerNodeId: t.exposeString('proposerNodeId', {
-      nullable: true,
-      description: 'Node id of the proposer.',
-    }),
-    proposerPChainHeight: t.exposeFloat('proposerPChainHeight', {
-      nullable: true,
-      description: 'P-Chain height the proposer referenced.',
-    }),
-    proposerTimestamp: t.expose('proposerTimestamp', {
-      type: 'Timestamp',
-      nullable: true,
-      description: 'When the proposer built the block, Unix seconds.',
+    ...exposed(t, {
+      proposerId: ['String?', 'Id of the proposer block.'],
+      proposerParentId: ['String?', 'Its parent id.'],
+      proposerNodeId: ['String?', 'Node id of the proposer.'],
+      proposerPChainHeight: ['Float?', 'P-Chain height the proposer referenced.'],
+      proposerTimestamp: ['Timestamp?', 'When the proposer built the block, Unix seconds.'],
     }),
   }),
 });
@@ -71,31 +57,20 @@ builder.node(PChainBlockRef, {
       type: NetworkNameEnum,
       description: 'The primary network of this block.',
     }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Height (decimal string).',
+    ...exposed(t, {
+      blockNumber: ['BigDecimal', 'Height (decimal string).'],
+      blockHash: ['String', 'Block id (CB58).'],
+      parentHash: ['String', "Parent block's id (CB58)."],
+      blockTimestamp: ['Timestamp+Iso', 'Block time, Unix seconds.'],
+      blockType: ['String', 'The block type, as the upstream names it.'],
+      txCount: ['Int', 'Number of transactions in the block.'],
     }),
-    blockHash: t.exposeString('blockHash', { description: 'Block id (CB58).' }),
-    parentHash: t.exposeString('parentHash', { description: "Parent block's id (CB58)." }),
-    blockTimestamp: t.expose('blockTimestamp', {
-      type: 'Timestamp',
-      description: 'Block time, Unix seconds.',
-    }),
-    blockTimestampIso: t.string({
-      description: '`blockTimestamp` as ISO 8601.',
-      resolve: (b) => isoOf(b.blockTimestamp),
-    }),
-    blockType: t.exposeString('blockType', {
-      description: 'The block type, as the upstream names it.',
-    }),
-    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the block.' }),
     txHashes: t.exposeStringList('transactions', {
       description: 'Hashes (CB58) of its transactions.',
     }),
-    blockSizeBytes: t.exposeInt('blockSizeBytes', { description: 'Size of the block in bytes.' }),
-    currentSupply: t.exposeString('currentSupply', {
-      nullable: true,
-      description: 'AVAX supply after it (nAVAX).',
+    ...exposed(t, {
+      blockSizeBytes: ['Int', 'Size of the block in bytes.'],
+      currentSupply: ['String?', 'AVAX supply after it (nAVAX).'],
     }),
     proposerDetails: t.field({
       type: ProposerRef,

@@ -7,6 +7,7 @@ import {
 } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
+import { exposed } from '../expose.js';
 import { L1ValidatorBlsRef, L1ValidatorRef, loadL1Validator } from './l1-validator.js';
 
 /**
@@ -59,17 +60,15 @@ export const L1ValidatorTxDetailsRef = builder
   .implement({
     description: 'An L1 validator as this transaction registered or changed it.',
     fields: (t) => ({
-      validationId: t.exposeString('validationId', {
-        description:
+      ...exposed(t, {
+        validationId: [
+          'String',
           'CB58 validation id: identifies this L1 validation network-wide until its weight drops to 0 (removed).',
+        ],
+        validationIdHex: ['String', 'The same validation id in hex (0x…).'],
+        nodeId: ['String', 'Node id of the L1 validator (`NodeID-…`).'],
+        subnetId: ['String', "CB58 id of the L1's subnet."],
       }),
-      validationIdHex: t.exposeString('validationIdHex', {
-        description: 'The same validation id in hex (0x…).',
-      }),
-      nodeId: t.exposeString('nodeId', {
-        description: 'Node id of the L1 validator (`NodeID-…`).',
-      }),
-      subnetId: t.exposeString('subnetId', { description: "CB58 id of the L1's subnet." }),
       weight: t.field({
         description:
           "Weight used when sampling the L1's validators, as of this transaction; 0 means removed.",
@@ -110,11 +109,15 @@ export const ManagerRef = builder
   .implement({
     description: "Where an L1's validator manager contract lives (set by ConvertSubnetToL1Tx).",
     fields: (t) => ({
-      blockchainId: t.exposeString('blockchainId', {
-        description: 'CB58 id of the blockchain that hosts the validator manager contract.',
-      }),
-      contractAddress: t.exposeString('contractAddress', {
-        description: 'Address (0x-hex) of the validator manager contract on that blockchain.',
+      ...exposed(t, {
+        blockchainId: [
+          'String',
+          'CB58 id of the blockchain that hosts the validator manager contract.',
+        ],
+        contractAddress: [
+          'String',
+          'Address (0x-hex) of the validator manager contract on that blockchain.',
+        ],
       }),
     }),
   });
@@ -124,15 +127,19 @@ export const SubnetOwnershipRef = builder
   .implement({
     description: 'Subnet owners set by CreateSubnetTx or TransferSubnetOwnershipTx.',
     fields: (t) => ({
-      locktime: t.exposeInt('locktime', {
-        description:
+      ...exposed(t, {
+        locktime: [
+          'Int',
           'Unix time (seconds) after which the owners can control the subnet; 0 = at once.',
-      }),
-      threshold: t.exposeInt('threshold', {
-        description: 'Minimum number of owner signatures needed for subnet update transactions.',
-      }),
-      addresses: t.exposeStringList('addresses', {
-        description: 'Owner addresses (bech32) eligible to sign subnet update transactions.',
+        ],
+        threshold: [
+          'Int',
+          'Minimum number of owner signatures needed for subnet update transactions.',
+        ],
+        addresses: [
+          '[String]',
+          'Owner addresses (bech32) eligible to sign subnet update transactions.',
+        ],
       }),
     }),
   });

@@ -3,8 +3,8 @@ import type { GatewayNetwork, PrimaryChainInfo } from '../../upstream/schemas/pr
 import type { PChainTransactionRaw } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { BlockchainInfoRef } from './blockchain-genesis.js';
 import { NetworkNameEnum } from './network.js';
 import { PChainUtxoRef } from './p-chain-utxo.js';
@@ -71,18 +71,13 @@ builder.node(StakingTransactionRef, {
       description: "The transaction's type.",
       type: PChainTransactionTypeEnum,
     }),
-    blockNumber: t.expose('blockNumber', {
-      description: 'Height of the P-Chain block that includes the transaction (decimal string).',
-      type: 'BigDecimal',
-    }),
-    blockHash: t.exposeString('blockHash', { description: 'Hash of that block (CB58).' }),
-    blockTimestamp: t.expose('blockTimestamp', {
-      description: 'When the block was proposed, Unix seconds.',
-      type: 'Timestamp',
-    }),
-    blockTimestampIso: t.string({
-      description: '`blockTimestamp` as an ISO 8601 UTC date-time.',
-      resolve: (tx) => isoOf(tx.blockTimestamp),
+    ...exposed(t, {
+      blockNumber: [
+        'BigDecimal',
+        'Height of the P-Chain block that includes the transaction (decimal string).',
+      ],
+      blockHash: ['String', 'Hash of that block (CB58).'],
+      blockTimestamp: ['Timestamp+Iso', 'When the block was proposed, Unix seconds.'],
     }),
     consumedUtxos: t.field({
       description: 'UTXOs this transaction spent.',
@@ -94,14 +89,15 @@ builder.node(StakingTransactionRef, {
       type: [PChainUtxoRef],
       resolve: (tx) => tx.emittedUtxos,
     }),
-    sourceChain: t.exposeString('sourceChain', {
-      description:
+    ...exposed(t, {
+      sourceChain: [
+        'String?',
         'For an atomic ImportTx: CB58 id of the chain the funds come from; null otherwise.',
-      nullable: true,
-    }),
-    destinationChain: t.exposeString('destinationChain', {
-      description: 'For an atomic ExportTx: CB58 id of the chain the funds go to; null otherwise.',
-      nullable: true,
+      ],
+      destinationChain: [
+        'String?',
+        'For an atomic ExportTx: CB58 id of the chain the funds go to; null otherwise.',
+      ],
     }),
     value: t.field({
       description: 'Amounts per asset in the UTXOs this transaction created (AVAX in nAVAX).',
@@ -135,45 +131,39 @@ builder.node(StakingTransactionRef, {
       description:
         'End of the validation or delegation, Unix seconds; null for other transaction types.',
     }),
-    delegationFeePercent: t.expose('delegationFeePercent', {
-      description:
+    ...exposed(t, {
+      delegationFeePercent: [
+        'BigDecimal?',
         'Percent (e.g. "2.0000") of delegators\' rewards the validator keeps; validator transactions only, else null.',
-      type: 'BigDecimal',
-      nullable: true,
-    }),
-    nodeId: t.exposeString('nodeId', {
-      description:
+      ],
+      nodeId: [
+        'String?',
         'Node id (`NodeID-…`) of the validator this transaction adds, removes or delegates to; null when not a staking transaction.',
-      nullable: true,
-    }),
-    subnetId: t.exposeString('subnetId', {
-      description:
+      ],
+      subnetId: [
+        'String?',
         "CB58 subnet id the transaction concerns (the primary network's is `11111111111111111111111111111111LpoYY`); null when none.",
-      nullable: true,
-    }),
-    estimatedReward: t.expose('estimatedReward', {
-      type: 'BigDecimal',
-      nullable: true,
-      description:
+      ],
+      estimatedReward: [
+        'BigDecimal?',
         'Estimated reward in nAVAX if the stake succeeds; null for other transaction types.',
-    }),
-    rewardTxHash: t.exposeString('rewardTxHash', {
-      description:
+      ],
+      rewardTxHash: [
+        'String?',
         'Hash (CB58) of the RewardValidatorTx that ended this validation or delegation; null until it has ended.',
-      nullable: true,
+      ],
     }),
     rewardAddresses: t.stringList({
       description:
         'Addresses (bech32) that receive the staking reward; empty when not a staking transaction.',
       resolve: (tx) => tx.rewardAddresses ?? [],
     }),
-    memo: t.exposeString('memo', {
-      description: 'Memo attached to the transaction (as the upstream gives it); null when none.',
-      nullable: true,
-    }),
-    stakingTxHash: t.exposeString('stakingTxHash', {
-      nullable: true,
-      description: 'For a RewardValidatorTx: the staking transaction rewarded.',
+    ...exposed(t, {
+      memo: [
+        'String?',
+        'Memo attached to the transaction (as the upstream gives it); null when none.',
+      ],
+      stakingTxHash: ['String?', 'For a RewardValidatorTx: the staking transaction rewarded.'],
     }),
     blsCredentials: t.field({
       description:

@@ -4,6 +4,7 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
+import { exposed } from '../expose.js';
 import { loadEach } from '../node-load.js';
 import {
   type GatewayNetwork,
@@ -11,7 +12,6 @@ import {
   parseNetworkScopedId,
   parseNodeId,
 } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
@@ -45,13 +45,10 @@ const SubnetOwnershipRef = builder
   .implement({
     description: 'Who controls a subnet: the addresses that may sign its update transactions.',
     fields: (t) => ({
-      addresses: t.exposeStringList('addresses', {
-        description: 'P-Chain addresses eligible to sign subnet update transactions.',
-      }),
-      threshold: t.exposeInt('threshold', { description: 'Signatures needed.' }),
-      locktime: t.expose('locktime', {
-        type: 'Timestamp',
-        description: 'Unix seconds after which the owners may act (0: at once).',
+      ...exposed(t, {
+        addresses: ['[String]', 'P-Chain addresses eligible to sign subnet update transactions.'],
+        threshold: ['Int', 'Signatures needed.'],
+        locktime: ['Timestamp', 'Unix seconds after which the owners may act (0: at once).'],
       }),
     }),
   });
@@ -61,11 +58,9 @@ const L1ManagerRef = builder
   .implement({
     description: "An L1's validator manager contract.",
     fields: (t) => ({
-      blockchainId: t.exposeString('blockchainId', {
-        description: 'CB58 id of the blockchain the contract lives on.',
-      }),
-      contractAddress: t.exposeString('contractAddress', {
-        description: 'Address (0x-hex) of the validator manager contract.',
+      ...exposed(t, {
+        blockchainId: ['String', 'CB58 id of the blockchain the contract lives on.'],
+        contractAddress: ['String', 'Address (0x-hex) of the validator manager contract.'],
       }),
     }),
   });
@@ -79,21 +74,14 @@ SubnetRef.implement({
       type: NetworkNameEnum,
       description: 'The network the subnet is on.',
     }),
-    subnetId: t.exposeString('subnetId', { description: 'CB58 id of the subnet.' }),
-    isL1: t.exposeBoolean('isL1', {
-      description: 'True for an L1 (converted by ConvertSubnetToL1Tx).',
-    }),
-    createBlockIndex: t.expose('createBlockIndex', {
-      type: 'BigDecimal',
-      description: 'Height of the P-Chain block that created it (decimal string).',
-    }),
-    createBlockTimestamp: t.expose('createBlockTimestamp', {
-      type: 'Timestamp',
-      description: 'When it was created, Unix seconds.',
-    }),
-    createBlockTimestampIso: t.string({
-      description: '`createBlockTimestamp` as an ISO 8601 UTC date-time.',
-      resolve: (s) => isoOf(s.createBlockTimestamp),
+    ...exposed(t, {
+      subnetId: ['String', 'CB58 id of the subnet.'],
+      isL1: ['Boolean', 'True for an L1 (converted by ConvertSubnetToL1Tx).'],
+      createBlockIndex: [
+        'BigDecimal',
+        'Height of the P-Chain block that created it (decimal string).',
+      ],
+      createBlockTimestamp: ['Timestamp+Iso', 'When it was created, Unix seconds.'],
     }),
     ownership: t.field({
       type: SubnetOwnershipRef,

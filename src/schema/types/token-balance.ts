@@ -7,6 +7,7 @@ import type {
   Erc1155TokenBalance,
 } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import { ChainRef } from './chain.js';
 import { ContractRef } from './contract.js';
 import { MoneyRef } from './money.js';
@@ -57,25 +58,17 @@ export const Erc20BalanceRef = builder.objectRef<Erc20TokenBalance>('Erc20Balanc
   description:
     'An ERC-20 token held by an address, with its price and value when the indexer knows one.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', {
-      description: 'EVM chain id of the token’s chain (decimal string).',
-    }),
-    address: t.exposeString('address', {
-      description: 'Token contract address, 0x-hex in checksum case.',
+    ...exposed(t, {
+      chainId: ['String', 'EVM chain id of the token’s chain (decimal string).'],
+      address: ['String', 'Token contract address, 0x-hex in checksum case.'],
     }),
     contract: t.field(contractField),
-    name: t.exposeString('name', { description: 'Token name.' }),
-    symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
-    decimals: t.exposeInt('decimals', {
-      description: 'Decimals of the token: divide `balance` by 10^decimals for whole tokens.',
-    }),
-    logoUri: t.exposeString('logoUri', {
-      nullable: true,
-      description: 'URL of the token’s logo; null when none.',
-    }),
-    balance: t.expose('balance', {
-      type: 'BigDecimal',
-      description: 'The balance in the token’s smallest unit.',
+    ...exposed(t, {
+      name: ['String', 'Token name.'],
+      symbol: ['String', 'Token symbol.'],
+      decimals: ['Int', 'Decimals of the token: divide `balance` by 10^decimals for whole tokens.'],
+      logoUri: ['String?', 'URL of the token’s logo; null when none.'],
+      balance: ['BigDecimal', 'The balance in the token’s smallest unit.'],
     }),
     price: t.field({
       type: MoneyRef,
@@ -102,11 +95,9 @@ export const Erc20BalanceRef = builder.objectRef<Erc20TokenBalance>('Erc20Balanc
 export const Erc721BalanceRef = builder.objectRef<Erc721TokenBalance>('Erc721Balance').implement({
   description: 'An ERC-721 token (an NFT) owned by an address.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', {
-      description: 'EVM chain id of the collection’s chain (decimal string).',
-    }),
-    tokenId: t.exposeString('tokenId', {
-      description: 'The token id (a decimal string: it may exceed 64 bits).',
+    ...exposed(t, {
+      chainId: ['String', 'EVM chain id of the collection’s chain (decimal string).'],
+      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
     }),
     token: t.field({
       type: Erc721TokenRef,
@@ -122,15 +113,10 @@ export const Erc1155BalanceRef = builder
   .implement({
     description: 'An amount of one ERC-1155 token id held by an address.',
     fields: (t) => ({
-      chainId: t.exposeString('chainId', {
-        description: 'EVM chain id of the contract’s chain (decimal string).',
-      }),
-      tokenId: t.exposeString('tokenId', {
-        description: 'The token id (a decimal string: it may exceed 64 bits).',
-      }),
-      balance: t.expose('balance', {
-        type: 'BigDecimal',
-        description: 'How many of this token id the address holds.',
+      ...exposed(t, {
+        chainId: ['String', 'EVM chain id of the contract’s chain (decimal string).'],
+        tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+        balance: ['BigDecimal', 'How many of this token id the address holds.'],
       }),
       token: t.field({
         type: Erc1155TokenRef,

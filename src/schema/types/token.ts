@@ -8,6 +8,7 @@ import {
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
+import { exposed } from '../expose.js';
 import { AddressRef } from './address.js';
 import { MoneyRef } from './money.js';
 
@@ -68,15 +69,14 @@ export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token'
         'The token contract as an Address (its activity, balance and contract metadata).',
       ),
     ),
-    name: t.exposeString('name', { description: 'Token name.' }),
-    symbol: t.exposeString('symbol', { description: 'Token symbol.' }),
-    decimals: t.exposeInt('decimals', {
-      description:
+    ...exposed(t, {
+      name: ['String', 'Token name.'],
+      symbol: ['String', 'Token symbol.'],
+      decimals: [
+        'Int',
         'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).',
-    }),
-    logoUri: t.exposeString('logoUri', {
-      nullable: true,
-      description: "URL of the token's logo; null when none.",
+      ],
+      logoUri: ['String?', "URL of the token's logo; null when none."],
     }),
     ercType: t.expose('ercType', {
       type: ErcTypeEnum,
@@ -106,33 +106,14 @@ export const NftMetadataRef = builder
         description: 'When the indexer last refreshed the metadata, Unix seconds; null when never.',
         resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
       }),
-      name: t.exposeString('name', {
-        nullable: true,
-        description: 'Name from the metadata; null when absent.',
-      }),
-      symbol: t.exposeString('symbol', {
-        nullable: true,
-        description: 'Symbol from the metadata; null when absent.',
-      }),
-      imageUri: t.exposeString('imageUri', {
-        nullable: true,
-        description: 'Image URL from the metadata; null when absent.',
-      }),
-      description: t.exposeString('description', {
-        nullable: true,
-        description: 'Description from the metadata; null when absent.',
-      }),
-      animationUri: t.exposeString('animationUri', {
-        nullable: true,
-        description: 'Animation URL from the metadata; null when absent.',
-      }),
-      externalUrl: t.exposeString('externalUrl', {
-        nullable: true,
-        description: 'External URL from the metadata; null when absent.',
-      }),
-      background: t.exposeString('background', {
-        nullable: true,
-        description: 'Background colour from the metadata; null when absent.',
+      ...exposed(t, {
+        name: ['String?', 'Name from the metadata; null when absent.'],
+        symbol: ['String?', 'Symbol from the metadata; null when absent.'],
+        imageUri: ['String?', 'Image URL from the metadata; null when absent.'],
+        description: ['String?', 'Description from the metadata; null when absent.'],
+        animationUri: ['String?', 'Animation URL from the metadata; null when absent.'],
+        externalUrl: ['String?', 'External URL from the metadata; null when absent.'],
+        background: ['String?', 'Background colour from the metadata; null when absent.'],
       }),
     }),
   });
@@ -152,14 +133,12 @@ export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Met
   interfaces: [NftMetadataRef],
   description: 'Metadata of an ERC-1155 token, fetched from its token URI.',
   fields: (t) => ({
-    decimals: t.exposeInt('decimals', {
-      nullable: true,
-      description:
+    ...exposed(t, {
+      decimals: [
+        'Int?',
         'Decimals from the metadata (ERC-1155 amounts may be fractional); null when absent.',
-    }),
-    properties: t.exposeString('properties', {
-      nullable: true,
-      description: 'The properties as the metadata JSON gives them (a JSON string).',
+      ],
+      properties: ['String?', 'The properties as the metadata JSON gives them (a JSON string).'],
     }),
   }),
 });
@@ -169,17 +148,17 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
   fields: (t) => ({
     address: t.exposeString('address', { description: 'The collection contract.' }),
     contract: t.field(contractField('The collection contract as an Address.')),
-    name: t.exposeString('name', { description: 'Collection name.' }),
-    symbol: t.exposeString('symbol', { description: 'Collection symbol.' }),
+    ...exposed(t, {
+      name: ['String', 'Collection name.'],
+      symbol: ['String', 'Collection symbol.'],
+    }),
     ercType: t.expose('ercType', {
       type: ErcTypeEnum,
       description: 'Token standard (ERC-721 here).',
     }),
-    tokenId: t.exposeString('tokenId', {
-      description: 'The token id (a decimal string: it may exceed 64 bits).',
-    }),
-    tokenUri: t.exposeString('tokenUri', {
-      description: 'Token URI the metadata is read from (often ipfs:// or https://).',
+    ...exposed(t, {
+      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+      tokenUri: ['String', 'Token URI the metadata is read from (often ipfs:// or https://).'],
     }),
     metadata: t.field({
       type: Erc721MetadataRef,
@@ -211,11 +190,9 @@ export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155
       type: ErcTypeEnum,
       description: 'Token standard (ERC-1155 here).',
     }),
-    tokenId: t.exposeString('tokenId', {
-      description: 'The token id (a decimal string: it may exceed 64 bits).',
-    }),
-    tokenUri: t.exposeString('tokenUri', {
-      description: 'Token URI the metadata is read from (may contain `{id}`).',
+    ...exposed(t, {
+      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+      tokenUri: ['String', 'Token URI the metadata is read from (may contain `{id}`).'],
     }),
     metadata: t.field({
       type: Erc1155MetadataRef,

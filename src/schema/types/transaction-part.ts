@@ -1,6 +1,6 @@
 import type { InTransaction } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { isoOf } from '../scalars.js';
+import { exposed } from '../expose.js';
 import { BlockRef } from './block.js';
 import { TransactionRef } from './transaction.js';
 
@@ -12,22 +12,12 @@ export const TransactionPartRef = builder.interfaceRef<InTransaction>('Transacti
   description:
     'Something that happened inside a transaction: a token transfer or an internal transaction.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId', {
-      description: 'EVM chain id of the chain it happened on (decimal string).',
-    }),
-    txHash: t.exposeString('txHash', { description: 'Hash of the transaction it happened in.' }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Number of the block it happened in (decimal string).',
-    }),
-    blockHash: t.exposeString('blockHash', { description: 'Hash of that block, 0x-hex.' }),
-    blockTimestamp: t.expose('blockTimestamp', {
-      type: 'Timestamp',
-      description: 'When that block was proposed, Unix seconds.',
-    }),
-    blockTimestampIso: t.string({
-      resolve: (x) => isoOf(x.blockTimestamp),
-      description: '`blockTimestamp` as an ISO 8601 UTC date-time.',
+    ...exposed(t, {
+      chainId: ['String', 'EVM chain id of the chain it happened on (decimal string).'],
+      txHash: ['String', 'Hash of the transaction it happened in.'],
+      blockNumber: ['BigDecimal', 'Number of the block it happened in (decimal string).'],
+      blockHash: ['String', 'Hash of that block, 0x-hex.'],
+      blockTimestamp: ['Timestamp+Iso', 'When that block was proposed, Unix seconds.'],
     }),
     transaction: t.field({
       type: TransactionRef,

@@ -7,10 +7,10 @@ import type {
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
-import { isoOf } from '../scalars.js';
-import { AddressRef, addressOf } from './address.js';
+import { addressFields } from './address.js';
 import { BlockRef } from './block.js';
 import { ChainRef, NetworkTokenRef } from './chain.js';
 import { MoneyRef } from './money.js';
@@ -36,13 +36,12 @@ const MethodRef = builder
         type: TransactionMethodTypeEnum,
         description: 'The kind of call: a native transfer, a contract call or a contract creation.',
       }),
-      methodHash: t.exposeString('methodHash', {
-        description: 'The 4-byte selector, or empty for a native transfer.',
-      }),
-      methodName: t.exposeString('methodName', {
-        nullable: true,
-        description:
+      ...exposed(t, {
+        methodHash: ['String', 'The 4-byte selector, or empty for a native transfer.'],
+        methodName: [
+          'String?',
           'Method name with parameter types (e.g. "transfer(address,uint256)"); "Native Transfer" or "Contract Deployment" for those calls; null when the ABI is unknown.',
+        ],
       }),
     }),
   });
@@ -88,17 +87,19 @@ const IcmMessageInfoRef = builder
       messageId: t.exposeString('teleporterMessageId', {
         description: 'ICM (Teleporter) message id, 0x-hex.',
       }),
-      direction: t.exposeString('direction', {
-        description:
+      ...exposed(t, {
+        direction: [
+          'String',
           'SOURCE_TRANSACTION (it sent the message) or DESTINATION_TRANSACTION (it delivered it).',
-      }),
-      sourceChainId: t.exposeString('sourceChainId', {
-        nullable: true,
-        description: 'EVM chain id of the chain that sent the message; null when unknown.',
-      }),
-      destinationChainId: t.exposeString('destinationChainId', {
-        nullable: true,
-        description: 'EVM chain id of the destination chain; null when unknown.',
+        ],
+        sourceChainId: [
+          'String?',
+          'EVM chain id of the chain that sent the message; null when unknown.',
+        ],
+        destinationChainId: [
+          'String?',
+          'EVM chain id of the destination chain; null when unknown.',
+        ],
       }),
     }),
   });
@@ -153,18 +154,13 @@ TransactionRef.implement({
       description: 'The chain (its info loads only when asked for).',
       resolve: (tx) => ({ chainId: tx.chainId }),
     }),
-    blockNumber: t.expose('blockNumber', {
-      type: 'BigDecimal',
-      description: 'Number of the block that includes the transaction (decimal string).',
-    }),
-    blockHash: t.exposeString('blockHash', { description: 'Hash of that block, 0x-hex.' }),
-    blockTimestamp: t.expose('blockTimestamp', {
-      type: 'Timestamp',
-      description: 'When that block was proposed, Unix seconds.',
-    }),
-    blockTimestampIso: t.string({
-      resolve: (tx) => isoOf(tx.blockTimestamp),
-      description: '`blockTimestamp` as an ISO 8601 UTC date-time.',
+    ...exposed(t, {
+      blockNumber: [
+        'BigDecimal',
+        'Number of the block that includes the transaction (decimal string).',
+      ],
+      blockHash: ['String', 'Hash of that block, 0x-hex.'],
+      blockTimestamp: ['Timestamp+Iso', 'When that block was proposed, Unix seconds.'],
     }),
     blockTimestampMilliseconds: t.float({
       nullable: true,
@@ -180,33 +176,16 @@ TransactionRef.implement({
     type: t.exposeInt('txType', {
       description: 'EIP-2718 type (0 legacy, 1 access list, 2 dynamic fee...).',
     }),
-    gasLimit: t.expose('gasLimit', {
-      type: 'BigDecimal',
-      description: 'Gas limit the sender set (decimal string).',
+    ...exposed(t, {
+      gasLimit: ['BigDecimal', 'Gas limit the sender set (decimal string).'],
+      gasUsed: ['BigDecimal', 'Gas the transaction used (decimal string).'],
+      gasPrice: ['BigDecimal', 'Effective gas price paid, in wei per gas (decimal string).'],
+      nonce: ['BigDecimal', "Sender's nonce for this transaction (decimal string)."],
+      value: ['BigDecimal', 'Value transferred, in wei.'],
     }),
-    gasUsed: t.expose('gasUsed', {
-      type: 'BigDecimal',
-      description: 'Gas the transaction used (decimal string).',
-    }),
-    gasPrice: t.expose('gasPrice', {
-      type: 'BigDecimal',
-      description: 'Effective gas price paid, in wei per gas (decimal string).',
-    }),
-    nonce: t.expose('nonce', {
-      type: 'BigDecimal',
-      description: "Sender's nonce for this transaction (decimal string).",
-    }),
-    value: t.expose('value', { type: 'BigDecimal', description: 'Value transferred, in wei.' }),
-    from: t.field({
-      type: AddressRef,
-      description: 'The sender, with the indexer’s labels.',
-      resolve: (tx) => addressOf(tx.chainId, tx.from),
-    }),
-    to: t.field({
-      type: AddressRef,
-      description:
-        'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
-      resolve: (tx) => addressOf(tx.chainId, tx.to),
+    ...addressFields(t, {
+      from: 'The sender, with the indexer’s labels.',
+      to: 'The recipient (for a contract creation, the created contract), with the indexer’s labels.',
     }),
     method: t.field({
       type: MethodRef,

@@ -6,7 +6,7 @@ import type {
   InTransaction,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
-import { AddressRef, addressOf } from './address.js';
+import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { detailOf, TransactionRef } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
@@ -32,15 +32,9 @@ export const TokenTransferRef = builder.interfaceRef<AnyTransfer>('TokenTransfer
     'A token transfer (an ERC-20, ERC-721 or ERC-1155 Transfer event) inside a transaction.',
   interfaces: [TransactionPartRef],
   fields: (t) => ({
-    from: t.field({
-      type: AddressRef,
-      description: 'The sender (for a mint, the zero address).',
-      resolve: (x) => addressOf(x.chainId, x.from),
-    }),
-    to: t.field({
-      type: AddressRef,
-      description: 'The recipient (for a burn, the zero address).',
-      resolve: (x) => addressOf(x.chainId, x.to),
+    ...addressFields(t, {
+      from: 'The sender (for a mint, the zero address).',
+      to: 'The recipient (for a burn, the zero address).',
     }),
     logIndex: t.exposeInt('logIndex', {
       description: 'Index of the Transfer event log in its block.',

@@ -1,13 +1,17 @@
 import type { BlsCredentials, Rewards, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 
 /** The parts of a validation period: its BLS key, its rewards, and an active period's health and place. */
 export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentials').implement({
   description: 'A validator BLS public key and its proof of possession.',
   fields: (t) => ({
-    publicKey: t.exposeString('publicKey', { description: 'BLS public key, 0x-hex (48 bytes).' }),
-    proofOfPossession: t.exposeString('proofOfPossession', {
-      description: 'BLS signature proving possession of the key, 0x-hex (96 bytes).',
+    ...exposed(t, {
+      publicKey: ['String', 'BLS public key, 0x-hex (48 bytes).'],
+      proofOfPossession: [
+        'String',
+        'BLS signature proving possession of the key, 0x-hex (96 bytes).',
+      ],
     }),
   }),
 });
@@ -15,13 +19,12 @@ export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentia
 export const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
   description: 'Validation and delegation rewards, in nAVAX.',
   fields: (t) => ({
-    validationRewardAmount: t.expose('validationRewardAmount', {
-      type: 'BigDecimal',
-      description: 'Reward for validating, in nAVAX (decimal string).',
-    }),
-    delegationRewardAmount: t.expose('delegationRewardAmount', {
-      type: 'BigDecimal',
-      description: 'Reward from delegation fees, in nAVAX (decimal string).',
+    ...exposed(t, {
+      validationRewardAmount: ['BigDecimal', 'Reward for validating, in nAVAX (decimal string).'],
+      delegationRewardAmount: [
+        'BigDecimal',
+        'Reward from delegation fees, in nAVAX (decimal string).',
+      ],
     }),
     rewardAddresses: t.stringList({
       resolve: (r) => r.rewardAddresses ?? [],
@@ -42,17 +45,23 @@ export const HealthRef = builder
   .implement({
     description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
     fields: (t) => ({
-      reachabilityPercent: t.exposeFloat('reachabilityPercent', {
-        description: 'Percent of requests the validator answered in the last polling.',
-      }),
-      benchedPChainRequestsPercent: t.exposeFloat('benchedPChainRequestsPercent', {
-        description: 'Percent of P-Chain requests benched (not sent to it) in the last polling.',
-      }),
-      benchedXChainRequestsPercent: t.exposeFloat('benchedXChainRequestsPercent', {
-        description: 'Percent of X-Chain requests benched in the last polling.',
-      }),
-      benchedCChainRequestsPercent: t.exposeFloat('benchedCChainRequestsPercent', {
-        description: 'Percent of C-Chain requests benched in the last polling.',
+      ...exposed(t, {
+        reachabilityPercent: [
+          'Float',
+          'Percent of requests the validator answered in the last polling.',
+        ],
+        benchedPChainRequestsPercent: [
+          'Float',
+          'Percent of P-Chain requests benched (not sent to it) in the last polling.',
+        ],
+        benchedXChainRequestsPercent: [
+          'Float',
+          'Percent of X-Chain requests benched in the last polling.',
+        ],
+        benchedCChainRequestsPercent: [
+          'Float',
+          'Percent of C-Chain requests benched in the last polling.',
+        ],
       }),
     }),
   });
@@ -64,12 +73,12 @@ export const GeolocationRef = builder
   .implement({
     description: "Where the validator's node is, as the indexer geolocates its IP.",
     fields: (t) => ({
-      city: t.exposeString('city', { description: 'City.' }),
-      country: t.exposeString('country', { description: 'Country name.' }),
-      countryCode: t.exposeString('countryCode', {
-        description: 'ISO 3166-1 alpha-2 country code.',
+      ...exposed(t, {
+        city: ['String', 'City.'],
+        country: ['String', 'Country name.'],
+        countryCode: ['String', 'ISO 3166-1 alpha-2 country code.'],
+        latitude: ['Float', 'Latitude in degrees.'],
+        longitude: ['Float', 'Longitude in degrees.'],
       }),
-      latitude: t.exposeFloat('latitude', { description: 'Latitude in degrees.' }),
-      longitude: t.exposeFloat('longitude', { description: 'Longitude in degrees.' }),
     }),
   });

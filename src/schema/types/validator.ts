@@ -8,8 +8,8 @@ import type {
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum } from './network.js';
 import { BlsCredentialsRef, GeolocationRef, HealthRef, RewardsRef } from './validator-parts.js';
 
@@ -48,38 +48,17 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
       type: NetworkNameEnum,
       description: 'The primary network of this validation period.',
     }),
-    txHash: t.exposeString('txHash', {
-      description: 'The transaction that added this validator (CB58).',
-    }),
-    nodeId: t.exposeString('nodeId', { description: 'Node id of the validator (`NodeID-…`).' }),
-    subnetId: t.exposeString('subnetId', {
-      description:
+    ...exposed(t, {
+      txHash: ['String', 'The transaction that added this validator (CB58).'],
+      nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
+      subnetId: [
+        'String',
         "CB58 id of the subnet validated (the primary network's is `11111111111111111111111111111111LpoYY`).",
-    }),
-    amountStaked: t.expose('amountStaked', {
-      type: 'BigDecimal',
-      description: 'Amount staked by the validator, in nAVAX (decimal string).',
-    }),
-    delegationFee: t.expose('delegationFee', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Percent of delegator rewards kept by the validator.',
-    }),
-    startTimestamp: t.expose('startTimestamp', {
-      type: 'Timestamp',
-      description: 'Start of the validation period, Unix seconds.',
-    }),
-    startTimestampIso: t.string({
-      resolve: (v) => isoOf(v.startTimestamp),
-      description: '`startTimestamp` as an ISO 8601 UTC date-time.',
-    }),
-    endTimestamp: t.expose('endTimestamp', {
-      type: 'Timestamp',
-      description: 'End of the validation period, Unix seconds.',
-    }),
-    endTimestampIso: t.string({
-      resolve: (v) => isoOf(v.endTimestamp),
-      description: '`endTimestamp` as an ISO 8601 UTC date-time.',
+      ],
+      amountStaked: ['BigDecimal', 'Amount staked by the validator, in nAVAX (decimal string).'],
+      delegationFee: ['BigDecimal?', 'Percent of delegator rewards kept by the validator.'],
+      startTimestamp: ['Timestamp+Iso', 'Start of the validation period, Unix seconds.'],
+      endTimestamp: ['Timestamp+Iso', 'End of the validation period, Unix seconds.'],
     }),
     blsCredentials: t.field({
       type: BlsCredentialsRef,
@@ -173,13 +152,12 @@ builder.node(CompletedValidatorRef, {
   ...nodeOptions('completed'),
   description: 'A validation period that ended and was rewarded.',
   fields: (t) => ({
-    delegatorCount: t.exposeInt('delegatorCount', {
-      description: 'Number of delegations this validator had.',
-    }),
-    amountDelegated: t.expose('amountDelegated', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+    ...exposed(t, {
+      delegatorCount: ['Int', 'Number of delegations this validator had.'],
+      amountDelegated: [
+        'BigDecimal?',
+        'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+      ],
     }),
     rewards: t.field({
       type: RewardsRef,
@@ -194,29 +172,19 @@ builder.node(ActiveValidatorRef, {
   ...nodeOptions('active'),
   description: 'A validation period under way.',
   fields: (t) => ({
-    stakePercentage: t.exposeFloat('stakePercentage', {
-      description: "This validator's share of the total active stake, in percent.",
-    }),
-    delegatorCount: t.exposeInt('delegatorCount', {
-      description: 'Number of delegations to this validator.',
-    }),
-    amountDelegated: t.expose('amountDelegated', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
-    }),
-    uptimePerformance: t.exposeFloat('uptimePerformance', {
-      description: 'Uptime percent as observed by the indexer’s node.',
-    }),
-    avalancheGoVersion: t.exposeString('avalancheGoVersion', {
-      nullable: true,
-      description:
+    ...exposed(t, {
+      stakePercentage: ['Float', "This validator's share of the total active stake, in percent."],
+      delegatorCount: ['Int', 'Number of delegations to this validator.'],
+      amountDelegated: [
+        'BigDecimal?',
+        'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+      ],
+      uptimePerformance: ['Float', 'Uptime percent as observed by the indexer’s node.'],
+      avalancheGoVersion: [
+        'String?',
         'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.',
-    }),
-    delegationCapacity: t.expose('delegationCapacity', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'nAVAX that can still be delegated.',
+      ],
+      delegationCapacity: ['BigDecimal?', 'nAVAX that can still be delegated.'],
     }),
     potentialRewards: t.field({
       type: RewardsRef,
@@ -250,12 +218,9 @@ builder.node(RemovedValidatorRef, {
   ...nodeOptions('removed'),
   description: 'A permissioned subnet validator that was removed.',
   fields: (t) => ({
-    removeTxHash: t.exposeString('removeTxHash', {
-      description: 'Hash (CB58) of the transaction that removed the validator.',
-    }),
-    removeTimestamp: t.expose('removeTimestamp', {
-      type: 'Timestamp',
-      description: 'When the removal transaction was accepted, Unix seconds.',
+    ...exposed(t, {
+      removeTxHash: ['String', 'Hash (CB58) of the transaction that removed the validator.'],
+      removeTimestamp: ['Timestamp', 'When the removal transaction was accepted, Unix seconds.'],
     }),
   }),
 });

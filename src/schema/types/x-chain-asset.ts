@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { AssetDescription } from '../../upstream/schemas/node-avm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 
 /**
@@ -44,15 +45,11 @@ builder.node(XChainAssetRef, {
     return loadAsset(ctx, node, parseId(assetId, 'id', 'asset id'));
   },
   fields: (t) => ({
-    assetId: t.exposeString('assetId', {
-      description: 'The id of the transaction that created the asset (CB58).',
-    }),
-    name: t.exposeString('name', { description: 'Not necessarily unique.' }),
-    symbol: t.exposeString('symbol', {
-      description: 'Symbol (at most 4 characters), not necessarily unique.',
-    }),
-    denomination: t.exposeInt('denomination', {
-      description: 'Decimal places used to display amounts (AVAX: 9).',
+    ...exposed(t, {
+      assetId: ['String', 'The id of the transaction that created the asset (CB58).'],
+      name: ['String', 'Not necessarily unique.'],
+      symbol: ['String', 'Symbol (at most 4 characters), not necessarily unique.'],
+      denomination: ['Int', 'Decimal places used to display amounts (AVAX: 9).'],
     }),
     formatAmount: t.string({
       description:

@@ -9,8 +9,8 @@ import type {
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
-import { isoOf } from '../scalars.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryAssetTypeEnum } from './primary-asset.js';
 
@@ -48,9 +48,9 @@ builder.node(XChainVertexRef, {
       type: NetworkNameEnum,
       description: 'The primary network of this vertex.',
     }),
-    vertexHash: t.exposeString('vertexHash', { description: 'Vertex id (CB58).' }),
-    parentHashes: t.exposeStringList('parentHashes', {
-      description: 'Ids (CB58) of its parent vertices.',
+    ...exposed(t, {
+      vertexHash: ['String', 'Vertex id (CB58).'],
+      parentHashes: ['[String]', 'Ids (CB58) of its parent vertices.'],
     }),
     parents: t.field({
       type: [XChainVertexRef],
@@ -59,19 +59,12 @@ builder.node(XChainVertexRef, {
       resolve: (v, _args, ctx) =>
         Promise.all(v.parentHashes.map((h) => loadVertex(v.network, h, ctx))),
     }),
-    vertexHeight: t.exposeInt('vertexHeight', { description: 'Height in the DAG.' }),
-    vertexIndex: t.exposeInt('vertexIndex', {
-      description: 'Index of the vertex in acceptance order.',
+    ...exposed(t, {
+      vertexHeight: ['Int', 'Height in the DAG.'],
+      vertexIndex: ['Int', 'Index of the vertex in acceptance order.'],
+      vertexTimestamp: ['Timestamp+Iso', 'Acceptance time, Unix seconds.'],
+      txCount: ['Int', 'Number of transactions in the vertex.'],
     }),
-    vertexTimestamp: t.expose('vertexTimestamp', {
-      type: 'Timestamp',
-      description: 'Acceptance time, Unix seconds.',
-    }),
-    vertexTimestampIso: t.string({
-      description: '`vertexTimestamp` as ISO 8601.',
-      resolve: (v) => isoOf(v.vertexTimestamp),
-    }),
-    txCount: t.exposeInt('txCount', { description: 'Number of transactions in the vertex.' }),
     txHashes: t.exposeStringList('transactions', {
       description: 'Ids (CB58) of its transactions.',
     }),
@@ -158,15 +151,11 @@ export const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetai
       type: NetworkNameEnum,
       description: 'The primary network of this asset.',
     }),
-    assetId: t.exposeString('assetId', {
-      description: 'Asset id (CB58): the id of the tx that created it.',
-    }),
-    name: t.exposeString('name', { description: 'Name of the asset.' }),
-    symbol: t.exposeString('symbol', {
-      description: 'Symbol of the asset (at most 4 characters).',
-    }),
-    denomination: t.exposeInt('denomination', {
-      description: 'Decimal places of its smallest unit.',
+    ...exposed(t, {
+      assetId: ['String', 'Asset id (CB58): the id of the tx that created it.'],
+      name: ['String', 'Name of the asset.'],
+      symbol: ['String', 'Symbol of the asset (at most 4 characters).'],
+      denomination: ['Int', 'Decimal places of its smallest unit.'],
     }),
     type: t.expose('type', {
       type: PrimaryAssetTypeEnum,

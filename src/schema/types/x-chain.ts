@@ -1,6 +1,7 @@
 import type { BalanceResult } from '../../upstream/schemas/node-avm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import { exposed } from '../expose.js';
 import { NetworkNodeRef } from './network-node.js';
 import {
   nodeByName,
@@ -29,13 +30,9 @@ const XChainFeesRef = builder
   .implement({
     description: 'Static X-Chain fees in nAVAX (avm.getTxFee).',
     fields: (t) => ({
-      txFee: t.expose('txFee', {
-        type: 'BigDecimal',
-        description: 'Fee of a base (transfer) transaction, in nAVAX.',
-      }),
-      createAssetTxFee: t.expose('createAssetTxFee', {
-        type: 'BigDecimal',
-        description: 'Fee to create an asset, in nAVAX.',
+      ...exposed(t, {
+        txFee: ['BigDecimal', 'Fee of a base (transfer) transaction, in nAVAX.'],
+        createAssetTxFee: ['BigDecimal', 'Fee to create an asset, in nAVAX.'],
       }),
     }),
   });
@@ -81,10 +78,9 @@ const XChainAssetBalanceRef = builder
   .implement({
     description: "A balance of one asset among an address's X-Chain balances (avm.getAllBalances).",
     fields: (t) => ({
-      asset: t.exposeString('asset', { description: 'The asset id, or "AVAX".' }),
-      balance: t.expose('balance', {
-        type: 'BigDecimal',
-        description: "Balance in the asset's smallest unit (decimal string).",
+      ...exposed(t, {
+        asset: ['String', 'The asset id, or "AVAX".'],
+        balance: ['BigDecimal', "Balance in the asset's smallest unit (decimal string)."],
       }),
       assetDescription: t.field({
         type: XChainAssetRef,

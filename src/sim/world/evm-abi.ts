@@ -1,4 +1,6 @@
 /** ABI encoding of the simulated transactions' calls: 32-byte words after a selector. */
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { keccak256 } from './keccak.js';
 
 const word = (v: string | bigint): string =>
   typeof v === 'bigint'
@@ -7,16 +9,24 @@ const word = (v: string | bigint): string =>
 export const abi = (selector: string, ...args: (string | bigint)[]) =>
   selector + args.map(word).join('');
 
-/** The methods generated transactions call: selector and signature. */
+/**
+ * A method the generated transactions call: its signature, and its selector derived from it (the
+ * first four bytes of the signature's Keccak-256), so the two cannot disagree.
+ */
+const method = (name: string) => ({
+  hash: `0x${bytesToHex(keccak256(utf8ToBytes(name)).subarray(0, 4))}`,
+  name,
+});
+
+/** The methods generated transactions call. */
 export const M = {
-  transfer: { hash: '0xa9059cbb', name: 'transfer(address,uint256)' },
-  nft: { hash: '0x42842e0e', name: 'safeTransferFrom(address,address,uint256)' },
-  multi: { hash: '0xf242432a', name: 'safeTransferFrom(address,address,uint256,uint256,bytes)' },
-  swap: { hash: '0x7ff36ab5', name: 'swapExactAVAXForTokens(uint256,address[],address,uint256)' },
-  airdrop: { hash: '0x0b66f3f5', name: 'multisendToken(address,address[],uint256[])' },
-  icmSend: {
-    hash: '0x62448850',
-    name: 'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))',
-  },
-  icmReceive: { hash: '0xccb5f809', name: 'receiveCrossChainMessage(uint32,address)' },
+  transfer: method('transfer(address,uint256)'),
+  nft: method('safeTransferFrom(address,address,uint256)'),
+  multi: method('safeTransferFrom(address,address,uint256,uint256,bytes)'),
+  swap: method('swapExactAVAXForTokens(uint256,address[],address,uint256)'),
+  airdrop: method('multisendToken(address,address[],uint256[])'),
+  icmSend: method(
+    'sendCrossChainMessage((bytes32,address,(address,uint256),uint256,address[],bytes))',
+  ),
+  icmReceive: method('receiveCrossChainMessage(uint32,address)'),
 };

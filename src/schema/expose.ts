@@ -1,0 +1,71 @@
+import type { GatewayTypes } from './field-builder.js';
+import { isoOf } from './scalars.js';
+
+/**
+ * Fields that show a property of the parent as it is, declared as a table (`name: [kind, description]`)
+ * instead of one `t.expose…` block each. The kind says how the graph types the property and whether it
+ * may be null; the table is checked against the parent's shape, so a kind that does not fit the
+ * property's type (a nullable property as a non-null field, a number as a `String`) does not compile.
+ */
+type Holds = {
+  String: string;
+  'String?': string | null | undefined;
+  Int: number;
+  'Int?': number | null | undefined;
+  Float: number;
+  'Float?': number | null | undefined;
+  Boolean: boolean;
+  'Boolean?': boolean | null | undefined;
+  BigDecimal: string;
+  'BigDecimal?': string | null | undefined;
+  Timestamp: number;
+  'Timestamp?': number | null | undefined;
+  '[String]': readonly string[];
+  /** Unix seconds, and beside it `<name>Iso`: the same instant as an ISO 8601 UTC date-time. */
+  'Timestamp+Iso': number;
+};
+type Kind = keyof Holds;
+
+/** The kinds a property of type `V` may be exposed as (`[V]` so a union is not split apart). */
+type KindsOf<V> = { [K in Kind]: [V] extends [Holds[K]] ? K : never }[Kind];
+
+export type ExposeTable<S> = {
+  [K in keyof S & string]?: readonly [KindsOf<S[K]>, string];
+};
+
+const GRAPH_TYPE: Record<Kind, readonly [type: unknown, nullable: boolean]> = {
+  String: ['String', false],
+  'String?': ['String', true],
+  Int: ['Int', false],
+  'Int?': ['Int', true],
+  Float: ['Float', false],
+  'Float?': ['Float', true],
+  Boolean: ['Boolean', false],
+  'Boolean?': ['Boolean', true],
+  BigDecimal: ['BigDecimal', false],
+  'BigDecimal?': ['BigDecimal', true],
+  Timestamp: ['Timestamp', false],
+  'Timestamp?': ['Timestamp', true],
+  '[String]': [['String'], false],
+  'Timestamp+Iso': ['Timestamp', false],
+};
+
+/** The fields of `table`, in its order, to spread into a type's `fields`. */
+export function exposed<S, K extends 'Object' | 'Interface'>(
+  t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>,
+  table: ExposeTable<NoInfer<S>>,
+) {
+  const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
+  for (const [name, spec] of Object.entries(table) as [string, readonly [Kind, string]][]) {
+    const [kind, description] = spec;
+    const [type, nullable] = GRAPH_TYPE[kind];
+    // The table's type has checked `name` against the parent's shape and `kind` against its property.
+    fields[name] = t.expose(name as never, { type, nullable, description } as never);
+    if (kind === 'Timestamp+Iso') {
+      const iso = (parent: S) => isoOf((parent as Record<string, number>)[name] as number);
+      const description = `\`${name}\` as an ISO 8601 UTC date-time.`;
+      fields[`${name}Iso`] = t.string({ description, resolve: iso } as never);
+    }
+  }
+  return fields;
+}
