@@ -139,17 +139,22 @@ export interface PagedList<T, P = Page<T>> {
   fetchPage(pageToken: string | null, range?: BlockRange): Promise<P>;
   /** The same list with each page reshaped (or its items primed elsewhere) as it is read. */
   map<Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>): PagedList<ItemOf<Q>, Q>;
+  /** The same list with each item reshaped (e.g. bound to its network), the rest of its page kept. */
+  mapItems<U>(f: (item: T, page: P) => U): PagedList<U, Omit<P, 'items'> & { items: U[] }>;
 }
 
 export function pagedList<P extends Page<unknown>>(
   identity: string,
   fetchPage: (pageToken: string | null, range?: BlockRange) => Promise<P>,
 ): PagedList<ItemOf<P>, P> {
+  const map = <Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>) =>
+    pagedList<Q>(identity, async (token, range) => f(await fetchPage(token, range)));
   return {
     identity,
     fetchPage,
-    map: <Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>) =>
-      pagedList<Q>(identity, async (token, range) => f(await fetchPage(token, range))),
+    map,
+    mapItems: <U>(f: (item: ItemOf<P>, page: P) => U) =>
+      map((page) => ({ ...page, items: page.items.map((item) => f(item as ItemOf<P>, page)) })),
   };
 }
 

@@ -73,7 +73,28 @@ function addressList<T>(
 /** The block of a list-form item (every address list but the combined one carries it at the top). */
 const byBlock = (x: { blockNumber: string }) => x.blockNumber;
 
+/** The arguments and resolver of a list-form address list, from its pages and its items' identity. */
+const rangeList = <T extends { blockNumber: string }>(
+  pagesOf: (evm: GatewayContext['loaders']['evm']) => Parameters<typeof addressList<T>>[3],
+  itemKey: (item: T) => string,
+) => ({
+  args: rangeArgs,
+  resolve: (a: AddressShape, args: RangeArgs, ctx: GatewayContext) =>
+    addressList(a, args, ctx, pagesOf(ctx.loaders.evm), itemKey, byBlock),
+});
+
 type CombinedEdge = { cursor: string; node: NativeTransaction; details: TransactionDetails };
+/** The parts of one kind (transfers, internal transactions) of a combined edge's transaction. */
+const partsOf = <
+  K extends 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions',
+>(
+  { details: d }: CombinedEdge,
+  kind: K,
+) =>
+  (d[kind] ?? []).map((x: NonNullable<TransactionDetails[K]>[number]) => ({
+    ...x,
+    ...inTransaction(d.nativeTransaction),
+  }));
 const scoped = (what: string) =>
   `Only the ${what} of this transaction in which this address is the sender or the recipient: the combined list carries no others. ` +
   `For all of them, follow \`node\`.`;
@@ -125,46 +146,22 @@ builder.objectFields(AddressRef, (t) => ({
         erc20Transfers: e.field({
           type: [Erc20TransferRef],
           description: scoped('ERC-20 transfers'),
-          resolve: (edge) => {
-            const { details: d } = edge as CombinedEdge;
-            return (d.erc20Transfers ?? []).map((x) => ({
-              ...x,
-              ...inTransaction(d.nativeTransaction),
-            }));
-          },
+          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc20Transfers'),
         }),
         erc721Transfers: e.field({
           type: [Erc721TransferRef],
           description: scoped('ERC-721 transfers'),
-          resolve: (edge) => {
-            const { details: d } = edge as CombinedEdge;
-            return (d.erc721Transfers ?? []).map((x) => ({
-              ...x,
-              ...inTransaction(d.nativeTransaction),
-            }));
-          },
+          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc721Transfers'),
         }),
         erc1155Transfers: e.field({
           type: [Erc1155TransferRef],
           description: scoped('ERC-1155 transfers'),
-          resolve: (edge) => {
-            const { details: d } = edge as CombinedEdge;
-            return (d.erc1155Transfers ?? []).map((x) => ({
-              ...x,
-              ...inTransaction(d.nativeTransaction),
-            }));
-          },
+          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc1155Transfers'),
         }),
         internalTransactions: e.field({
           type: [InternalTransactionRef],
           description: scoped('internal transactions'),
-          resolve: (edge) => {
-            const { details: d } = edge as CombinedEdge;
-            return (d.internalTransactions ?? []).map((x) => ({
-              ...x,
-              ...inTransaction(d.nativeTransaction),
-            }));
-          },
+          resolve: (edge) => partsOf(edge as CombinedEdge, 'internalTransactions'),
         }),
       }),
     },
@@ -175,16 +172,10 @@ builder.objectFields(AddressRef, (t) => ({
       nullable: true,
       description:
         'Transactions this address sent or received directly (as `from` or `to`), newest first. Forward paging only.',
-      args: rangeArgs,
-      resolve: (a, args, ctx) =>
-        addressList(
-          a,
-          args,
-          ctx,
-          (k, withRange) => ctx.loaders.evm.addressNativeTransactionsPage.list(k, withRange),
-          (tx) => tx.txHash,
-          byBlock,
-        ),
+      ...rangeList(
+        (evm) => evm.addressNativeTransactionsPage.list,
+        (tx) => tx.txHash,
+      ),
     },
     { name: 'AddressNativeTransactionConnection' },
     { name: 'AddressNativeTransactionEdge' },
@@ -194,16 +185,10 @@ builder.objectFields(AddressRef, (t) => ({
       type: Erc20TransferRef,
       nullable: true,
       description: 'ERC-20 transfers to or from this address, newest first. Forward paging only.',
-      args: rangeArgs,
-      resolve: (a, args, ctx) =>
-        addressList(
-          a,
-          args,
-          ctx,
-          (k, withRange) => ctx.loaders.evm.addressErc20TransfersPage.list(k, withRange),
-          (x) => `${x.txHash}:${x.logIndex}`,
-          byBlock,
-        ),
+      ...rangeList(
+        (evm) => evm.addressErc20TransfersPage.list,
+        (x) => `${x.txHash}:${x.logIndex}`,
+      ),
     },
     { name: 'Erc20TransferConnection' },
     { name: 'Erc20TransferEdge' },
@@ -213,16 +198,10 @@ builder.objectFields(AddressRef, (t) => ({
       type: Erc721TransferRef,
       nullable: true,
       description: 'ERC-721 transfers to or from this address, newest first. Forward paging only.',
-      args: rangeArgs,
-      resolve: (a, args, ctx) =>
-        addressList(
-          a,
-          args,
-          ctx,
-          (k, withRange) => ctx.loaders.evm.addressErc721TransfersPage.list(k, withRange),
-          (x) => `${x.txHash}:${x.logIndex}`,
-          byBlock,
-        ),
+      ...rangeList(
+        (evm) => evm.addressErc721TransfersPage.list,
+        (x) => `${x.txHash}:${x.logIndex}`,
+      ),
     },
     { name: 'Erc721TransferConnection' },
     { name: 'Erc721TransferEdge' },
@@ -232,16 +211,10 @@ builder.objectFields(AddressRef, (t) => ({
       type: Erc1155TransferRef,
       nullable: true,
       description: 'ERC-1155 transfers to or from this address, newest first. Forward paging only.',
-      args: rangeArgs,
-      resolve: (a, args, ctx) =>
-        addressList(
-          a,
-          args,
-          ctx,
-          (k, withRange) => ctx.loaders.evm.addressErc1155TransfersPage.list(k, withRange),
-          (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
-          byBlock,
-        ),
+      ...rangeList(
+        (evm) => evm.addressErc1155TransfersPage.list,
+        (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
+      ),
     },
     { name: 'Erc1155TransferConnection' },
     { name: 'Erc1155TransferEdge' },
@@ -252,17 +225,11 @@ builder.objectFields(AddressRef, (t) => ({
       nullable: true,
       description:
         'Internal transactions to or from this address (valued calls and contract creations), newest first. Forward paging only.',
-      args: rangeArgs,
-      resolve: (a, args, ctx) =>
-        addressList(
-          a,
-          args,
-          ctx,
-          (k, withRange) => ctx.loaders.evm.addressInternalTransactionsPage.list(k, withRange),
-          (x) =>
-            `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
-          byBlock,
-        ),
+      ...rangeList(
+        (evm) => evm.addressInternalTransactionsPage.list,
+        (x) =>
+          `${x.txHash}:${x.from.address}:${x.to.address}:${x.value}:${x.gasUsed}:${x.internalTxType}`,
+      ),
     },
     { name: 'InternalTransactionConnection' },
     { name: 'InternalTransactionEdge' },

@@ -8,7 +8,7 @@ import { loadEach } from '../node-load.js';
 import { type GatewayNetwork, parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
-import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A blockchain on the P-Chain (`listBlockchains`, `getBlockchainById`): the X- and C-Chain of the
@@ -96,12 +96,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description:
         'Every blockchain created on this network (`listBlockchains`), newest first by default. ' +
         'Forward paging only (first/after).',
-      args: {
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By creation time. Default: the upstream’s (newest first).',
-        }),
-      },
+      args: creationOrderArgs,
       resolve: (network, args, ctx) => {
         const sortOrder = args.sortOrder ?? undefined;
         return resolveTokenConnection<BlockchainShape>(args, ctx.connections, {
@@ -114,10 +109,7 @@ builder.objectFields(NetworkRef, (t) => ({
                 { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
               ),
             )
-            .map((page) => ({
-              items: page.items.map((b) => ({ ...b, network: network.name })),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((b) => ({ ...b, network: network.name })),
           pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
           itemKey: (b) => b.blockchainId,
         });

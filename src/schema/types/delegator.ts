@@ -185,10 +185,7 @@ builder.objectFields(NetworkRef, (t) => ({
               network: network.name,
               ...filter,
             })
-            .map((page) => ({
-              items: page.items.map((d) => branded({ ...d, network: network.name })),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((d) => branded({ ...d, network: network.name })),
           pageSize: STAKING_PAGE_SIZE,
           itemKey: (d) => d.txHash,
         });

@@ -164,10 +164,7 @@ export async function resolveLogs(
   return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
     pages: e
       .pages((c, pageToken) => c.logsPage(filter, range, pageToken))
-      .map((page) => ({
-        items: page.items.map((l) => ({ ...l, chainId: s.chainId })),
-        nextPageToken: page.nextPageToken,
-      })),
+      .mapItems((l) => ({ ...l, chainId: s.chainId })),
     pageSize: LOG_RANGE_BLOCKS,
     itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
   });

@@ -5,6 +5,7 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import { exposed } from '../expose.js';
+import { carryPageValue } from '../page-value.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 
@@ -135,30 +136,18 @@ builder.objectFields(NetworkRef, (t) => ({
           subnetId:
             args.subnetId == null ? undefined : parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
         };
-        let lastHeight: string | null = null;
-        return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
-          pages: ctx.loaders.primary.l1ValidatorsPage
-            .list({
-              network: network.name,
-              ...filter,
-            })
-            .map((page) => {
-              lastHeight = page.blockHeight;
-              return {
-                items: page.items.map((v) => ({
-                  ...v,
-                  network: network.name,
-                  blockHeight: page.blockHeight,
-                })),
-                nextPageToken: page.nextPageToken,
-              };
-            }),
+        const { list, valueFor } = carryPageValue(
+          ctx.loaders.primary.l1ValidatorsPage
+            .list({ network: network.name, ...filter })
+            .mapItems((v) => ({ ...v, network: network.name })),
+          'blockHeight',
+          (page) => page.blockHeight,
+        );
+        return resolveTokenConnection(args, ctx.connections, {
+          pages: list,
           pageSize: PRIMARY_PAGE_SIZE.l1Validators,
           itemKey: (v) => v.validationId,
-        }).then((conn) => ({
-          ...conn,
-          blockHeight: conn.edges[0]?.node.blockHeight ?? lastHeight,
-        }));
+        }).then((conn) => ({ ...conn, blockHeight: valueFor(conn) }));
       },
     },
     {

@@ -49,10 +49,7 @@ function validatorsOf(
         nodeId,
         validationStatus,
       })
-      .map((page) => ({
-        items: page.items.map((v) => ({ ...v, network })),
-        nextPageToken: page.nextPageToken,
-      })),
+      .mapItems((v) => ({ ...v, network })),
     pageSize: PRIMARY_PAGE_SIZE.validators,
     itemKey: (v) => v.txHash,
   });

@@ -155,6 +155,16 @@ function rewardList<R extends { txHash: string; rewardType: string }>(
   });
 }
 
+/** Whose rewards: addresses or nodes, and the order by the stake's end. */
+const rewardArgs = builder.args((t) => ({
+  addresses: t.stringList({ description: 'Reward addresses (bech32, optionally P-; at most 64).' }),
+  nodeIds: t.stringList({ description: 'Validator nodes (NodeID-…, checksummed; at most 64).' }),
+  sortOrder: t.field({
+    type: SortOrderEnum,
+    description: 'By the stake’s end. Default: the upstream’s (descending).',
+  }),
+}));
+
 builder.objectFields(NetworkRef, (t) => ({
   pendingRewards: t.connection(
     {
@@ -163,18 +173,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description:
         'Rewards not paid yet of these addresses or nodes (`listPendingPrimaryNetworkRewards`). ' +
         'Forward paging only.',
-      args: {
-        addresses: t.arg.stringList({
-          description: 'Reward addresses (bech32, optionally P-; at most 64).',
-        }),
-        nodeIds: t.arg.stringList({
-          description: 'Validator nodes (NodeID-…, checksummed; at most 64).',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By the stake’s end. Default: the upstream’s (descending).',
-        }),
-      },
+      args: rewardArgs,
       resolve: (network, args, ctx) => {
         const filter = rewardFilter(network.name, args);
         // A pending reward leaves the list when its stake ends: cursors resume in the live list.
@@ -184,10 +183,7 @@ builder.objectFields(NetworkRef, (t) => ({
           true,
           ctx.loaders.staking.pendingRewardsPage
             .list({ network: network.name, ...filter })
-            .map((page) => ({
-              items: page.items.map((r) => ({ ...r, network: network.name })),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((r) => ({ ...r, network: network.name })),
         );
       },
     },
@@ -202,16 +198,7 @@ builder.objectFields(NetworkRef, (t) => ({
         'Rewards paid to these addresses or nodes (`listHistoricalPrimaryNetworkRewards`). ' +
         'Forward paging only.',
       args: {
-        addresses: t.arg.stringList({
-          description: 'Reward addresses (bech32, optionally P-; at most 64).',
-        }),
-        nodeIds: t.arg.stringList({
-          description: 'Validator nodes (NodeID-…, checksummed; at most 64).',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By the stake’s end. Default: the upstream’s (descending).',
-        }),
+        ...rewardArgs,
         currency: t.arg({
           type: CurrencyCodeEnum,
           description: 'Currency of `historicalPrice`. Default: USD.',
@@ -228,10 +215,7 @@ builder.objectFields(NetworkRef, (t) => ({
           false,
           ctx.loaders.staking.historicalRewardsPage
             .list({ network: network.name, ...filter })
-            .map((page) => ({
-              items: page.items.map((r) => ({ ...r, network: network.name })),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((r) => ({ ...r, network: network.name })),
         );
       },
     },

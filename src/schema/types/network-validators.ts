@@ -174,10 +174,7 @@ function nodeValidators(
         nodeId,
         ...filter,
       })
-      .map((page) => ({
-        items: page.items.map(withNetwork(network)),
-        nextPageToken: page.nextPageToken,
-      })),
+      .mapItems(withNetwork(network)),
     pageSize: PRIMARY_PAGE_SIZE.validators,
     itemKey: (v) => v.txHash,
   });
@@ -234,10 +231,9 @@ function networkValidatorList(
 ) {
   const filter = validatorFilter(args);
   return resolveTokenConnection<Validator>(args, ctx.connections, {
-    pages: ctx.loaders.staking.validatorsPage.list({ network, ...filter }).map((page) => ({
-      items: page.items.map(withNetwork(network)),
-      nextPageToken: page.nextPageToken,
-    })),
+    pages: ctx.loaders.staking.validatorsPage
+      .list({ network, ...filter })
+      .mapItems(withNetwork(network)),
     pageSize: STAKING_PAGE_SIZE,
     itemKey: (v) => v.txHash,
   });

@@ -27,6 +27,19 @@ export const SortOrderEnum = builder.enumType('SortOrder', {
   } as const,
 });
 
+/** The one argument of a list ordered by creation time: its order. */
+export const creationOrderArgs = builder.args((t) => ({
+  sortOrder: t.field({
+    type: SortOrderEnum,
+    description: 'By creation time. Default: the upstream’s (newest first).',
+  }),
+}));
+
+/** The one argument of a list ordered by block time: its order. */
+export const blockTimeOrderArgs = builder.args((t) => ({
+  sortOrder: t.field({ type: SortOrderEnum, description: 'By block time. Default: newest first.' }),
+}));
+
 export const NetworkRef = builder.objectRef<NetworkShape>('Network');
 
 builder.node(NetworkRef, {

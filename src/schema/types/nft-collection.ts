@@ -40,10 +40,7 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef] as const) {
                 chainId: c.chainId,
                 address: c.address.toLowerCase(),
               })
-              .map((page) => ({
-                items: page.items.map((tok) => ({ ...tok, chainId: c.chainId })),
-                nextPageToken: page.nextPageToken,
-              })),
+              .mapItems((tok) => ({ ...tok, chainId: c.chainId })),
             pageSize: ctx.loaders.tokens.pageSizes.nftTokens,
             itemKey: (tok) => tok.tokenId,
           }),

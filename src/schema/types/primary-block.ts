@@ -120,10 +120,7 @@ function blocksConnection(
         nodeId,
         ...range,
       })
-      .map((page) => ({
-        items: page.items.map((b) => ({ ...b, network })),
-        nextPageToken: page.nextPageToken,
-      })),
+      .mapItems((b) => ({ ...b, network })),
     pageSize: PRIMARY_PAGE_SIZE.pChainBlocks,
     itemKey: (b) => b.blockHash,
   });

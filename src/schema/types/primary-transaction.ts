@@ -5,7 +5,8 @@ import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { parseCb58Id, parsePrimaryAddresses, parseTimeRange } from '../primary-inputs.js';
+import { carryPageValue } from '../page-value.js';
+import { parseCb58Id, parsePrimaryAddresses } from '../primary-inputs.js';
 import {
   type CChainAtomicTx,
   CChainExportTransactionRef,
@@ -17,13 +18,10 @@ import {
   XChainNonLinearTransactionRef,
   type XChainTx,
 } from './atomic-transaction.js';
-import { NetworkRef, SortOrderEnum } from './network.js';
+import { blockTimeOrderArgs, NetworkRef } from './network.js';
 import { PrimaryChainEnum, PrimaryChainInfoRef } from './primary-balance.js';
-import {
-  PrimaryNetworkTxTypeEnum,
-  type StakingTransaction,
-  StakingTransactionRef,
-} from './staking-transaction.js';
+import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
+import { parseTxFilter, txFilterArgs } from './staking-transaction-parts.js';
 
 /**
  * The Data API's primary-network transaction routes (listLatestPrimaryNetworkTransactions, getTxByHash)
@@ -106,20 +104,8 @@ builder.objectFields(NetworkRef, (t) => ({
         l1ValidationId: t.arg.string({
           description: 'Only transactions of this L1 validation (CB58 id; P_CHAIN only).',
         }),
-        txTypes: t.arg({
-          description: 'Only these transaction types; all when omitted.',
-          type: [PrimaryNetworkTxTypeEnum],
-        }),
-        startTimestamp: t.arg.int({
-          description: 'Only transactions after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only transactions before this Unix time (seconds, ≥ 0).',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By block time. Default: newest first.',
-        }),
+        ...txFilterArgs,
+        ...blockTimeOrderArgs,
       },
       resolve: (network, args, ctx) => {
         const chain: Chain = args.blockchain;
@@ -133,8 +119,7 @@ builder.objectFields(NetworkRef, (t) => ({
           args.l1ValidationId == null
             ? undefined
             : parseCb58Id(args.l1ValidationId, 'l1ValidationId');
-        const { startTimestamp, endTimestamp } = parseTimeRange(args);
-        const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
+        const { txTypes, startTimestamp, endTimestamp } = parseTxFilter(args);
         const filter = {
           addresses,
           l1ValidationId,
@@ -152,32 +137,21 @@ builder.objectFields(NetworkRef, (t) => ({
         const key = { network: name, ...filter };
         const pages: PagedList<AnyPrimaryTx, ChainPage> =
           chain === 'x-chain'
-            ? ctx.loaders.primaryTxs.xChainTxPage
-                .list(key)
-                .map((page) => ({ ...page, items: page.items.map((tx) => withNetwork(tx, name)) }))
+            ? ctx.loaders.primaryTxs.xChainTxPage.list(key).mapItems((tx) => withNetwork(tx, name))
             : chain === 'c-chain'
-              ? ctx.loaders.primaryTxs.cChainTxPage.list(key).map((page) => ({
-                  ...page,
-                  items: page.items.map((tx) => withNetwork(tx, name)),
-                }))
-              : ctx.loaders.primary.pChainTxPage.list(key).map((page) => ({
-                  ...page,
-                  items: page.items.map((tx) => ({ ...tx, network: name })),
-                }));
-        let lastChainInfo: PrimaryChainInfo | null = null;
-        return resolveTokenConnection<ListedTx>(args, ctx.connections, {
-          pages: pages.map((page) => {
-            lastChainInfo = page.chainInfo;
-            const items = page.items.map((tx) => ({ ...tx, listChainInfo: page.chainInfo }));
-            return { items, nextPageToken: page.nextPageToken };
-          }),
+              ? ctx.loaders.primaryTxs.cChainTxPage
+                  .list(key)
+                  .mapItems((tx) => withNetwork(tx, name))
+              : ctx.loaders.primary.pChainTxPage
+                  .list(key)
+                  .mapItems((tx) => ({ ...tx, network: name }));
+        const { list, valueFor } = carryPageValue(pages, 'listChainInfo', (page) => page.chainInfo);
+        return resolveTokenConnection(args, ctx.connections, {
+          pages: list,
           pageSize:
             chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
           itemKey: (tx) => tx.txHash,
-        }).then((conn) => ({
-          ...conn,
-          chainInfo: conn.edges[0]?.node.listChainInfo ?? lastChainInfo,
-        }));
+        }).then((conn) => ({ ...conn, chainInfo: valueFor(conn) }));
       },
     },
     {

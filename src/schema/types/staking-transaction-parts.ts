@@ -3,11 +3,13 @@ import {
   type L1ValidatorTxDetails,
   type PChainTransactionRaw,
   PRIMARY_NETWORK_TX_TYPES,
+  type PrimaryNetworkTxType,
   pChainTxType,
 } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { exposed } from '../expose.js';
+import { parseTimeRange } from '../primary-inputs.js';
 import { L1ValidatorBlsRef, L1ValidatorRef, loadL1Validator } from './l1-validator.js';
 
 /**
@@ -52,6 +54,27 @@ export const PrimaryNetworkTxTypeEnum = builder.enumType('PrimaryNetworkTxType',
     OperationTx: 'X-Chain: an operation on assets (e.g. minting NFTs).',
   }),
 });
+
+/** The filters the primary-network transaction lists share: transaction types and a time range. */
+export const txFilterArgs = builder.args((t) => ({
+  txTypes: t.field({
+    type: [PrimaryNetworkTxTypeEnum],
+    description: 'Only these transaction types; all when omitted.',
+  }),
+  startTimestamp: t.int({ description: 'Only transactions after this Unix time (seconds, ≥ 0).' }),
+  endTimestamp: t.int({ description: 'Only transactions before this Unix time (seconds, ≥ 0).' }),
+}));
+
+/** `txFilterArgs` checked: the types deduplicated and sorted (one list identity per set), the range in order. */
+export function parseTxFilter(args: {
+  txTypes?: readonly PrimaryNetworkTxType[] | null;
+  startTimestamp?: number | null;
+  endTimestamp?: number | null;
+}) {
+  const { startTimestamp, endTimestamp } = parseTimeRange(args);
+  const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
+  return { txTypes, startTimestamp, endTimestamp };
+}
 
 type L1Detail = L1ValidatorTxDetails & { network: GatewayNetwork };
 

@@ -14,7 +14,7 @@ import {
 } from '../primary-inputs.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
-import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
+import { creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A subnet or L1 (`listSubnets`, `getSubnetById`), with its blockchains (carried inline by the
@@ -129,13 +129,10 @@ SubnetRef.implement({
           return resolveTokenConnection<L1ValidatorItem>(args, ctx.connections, {
             pages: ctx.loaders.primary.l1ValidatorsPage
               .list({ network: s.network, ...filter })
-              .map((page) => ({
-                items: page.items.map((v) => ({
-                  ...v,
-                  network: s.network,
-                  blockHeight: page.blockHeight,
-                })),
-                nextPageToken: page.nextPageToken,
+              .mapItems((v, page) => ({
+                ...v,
+                network: s.network,
+                blockHeight: page.blockHeight,
               })),
             pageSize: PRIMARY_PAGE_SIZE.l1Validators,
             itemKey: (v) => v.validationId,
@@ -167,12 +164,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description:
         'Every subnet and L1 of this network (`listSubnets`), newest first by default, each ' +
         'with its blockchains. Forward paging only (first/after).',
-      args: {
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By creation time. Default: the upstream’s (newest first).',
-        }),
-      },
+      args: creationOrderArgs,
       resolve: (network, args, ctx) => {
         const sortOrder = args.sortOrder ?? undefined;
         return resolveTokenConnection<SubnetShape>(args, ctx.connections, {
@@ -181,10 +173,7 @@ builder.objectFields(NetworkRef, (t) => ({
               network: network.name,
               sortOrder,
             })
-            .map((page) => ({
-              items: page.items.map((s) => ({ ...s, network: network.name })),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((s) => ({ ...s, network: network.name })),
           pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
           itemKey: (s) => s.subnetId,
         });

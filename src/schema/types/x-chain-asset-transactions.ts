@@ -1,9 +1,8 @@
 import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { parseTimeRange } from '../primary-inputs.js';
 import { IndexedXChainTransactionRef, withNetwork, type XChainTx } from './atomic-transaction.js';
-import { PrimaryNetworkTxTypeEnum } from './staking-transaction.js';
+import { parseTxFilter, txFilterArgs } from './staking-transaction-parts.js';
 import { AssetDetailsRef } from './x-chain-vertex.js';
 
 /**
@@ -18,20 +17,10 @@ builder.objectFields(AssetDetailsRef, (t) => ({
       description:
         'The transactions that moved this asset, newest first (Data API listAssetTransactions). Forward paging only.',
       args: {
-        txTypes: t.arg({
-          description: 'Only these transaction types; all when omitted.',
-          type: [PrimaryNetworkTxTypeEnum],
-        }),
-        startTimestamp: t.arg.int({
-          description: 'Only transactions after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only transactions before this Unix time (seconds, ≥ 0).',
-        }),
+        ...txFilterArgs,
       },
       resolve: (asset, args, ctx) => {
-        const { startTimestamp, endTimestamp } = parseTimeRange(args);
-        const txTypes = args.txTypes ? [...new Set(args.txTypes)].sort() : undefined;
+        const { txTypes, startTimestamp, endTimestamp } = parseTxFilter(args);
         const filter = { txTypes, startTimestamp, endTimestamp };
         const { network, assetId } = asset;
         return resolveTokenConnection<XChainTx>(args, ctx.connections, {
@@ -41,10 +30,7 @@ builder.objectFields(AssetDetailsRef, (t) => ({
               assetId,
               ...filter,
             })
-            .map((page) => ({
-              items: page.items.map((tx) => withNetwork(tx, network)),
-              nextPageToken: page.nextPageToken,
-            })),
+            .mapItems((tx) => withNetwork(tx, network)),
           pageSize: ATOMIC_TX_PAGE_SIZE,
           itemKey: (tx) => tx.txHash,
         });

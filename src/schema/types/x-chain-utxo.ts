@@ -131,16 +131,13 @@ export function resolveUtxoConnection(args: ConnectionArgs, ctx: GatewayContext,
       : c.cChain.atomicUtxos({ ...query, sourceChain: q.sourceChain ?? '' }, pageToken),
   );
   return resolveTokenConnection<UtxoShape>(args, ctx.connections, {
-    pages: pages.map((page) => ({
-      items: page.items.map((hex) => ({
-        node: q.node,
-        chain: q.chain,
-        hrp: q.hrp,
-        sourceChain: q.sourceChain,
-        hex,
-        utxo: decodeUtxo(hex),
-      })),
-      nextPageToken: page.nextPageToken,
+    pages: pages.mapItems((hex) => ({
+      node: q.node,
+      chain: q.chain,
+      hrp: q.hrp,
+      sourceChain: q.sourceChain,
+      hex,
+      utxo: decodeUtxo(hex),
     })),
     pageSize: NODE_UTXO_PAGE_SIZE,
     itemKey: (u) => u.hex,

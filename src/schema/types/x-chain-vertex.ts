@@ -81,10 +81,9 @@ function verticesConnection(
   ctx: GatewayContext,
 ) {
   return resolveTokenConnection<XChainVertex>(args, ctx.connections, {
-    pages: ctx.loaders.primary.xVerticesPage.list({ network, ...filter }).map((page) => ({
-      items: page.items.map((v) => ({ ...v, network })),
-      nextPageToken: page.nextPageToken,
-    })),
+    pages: ctx.loaders.primary.xVerticesPage
+      .list({ network, ...filter })
+      .mapItems((v) => ({ ...v, network })),
     pageSize: PRIMARY_PAGE_SIZE.xChainVertices,
     itemKey: (v) => v.vertexHash,
   });

@@ -1,0 +1,26 @@
+import type { PagedList } from '../loaders/request-loader.js';
+import type { Page } from '../upstream/request.js';
+import type { ConnectionResult } from './connection.js';
+
+/**
+ * A value some upstream pages carry beside their items (the chain info a transaction list names, the
+ * P-Chain height L1 validator balances were computed at). Each item carries its page's under `key`, so
+ * a page resumed from its snapshot still has it; the connection shows its first item's, or the last
+ * page read's when it has no items.
+ */
+export function carryPageValue<T extends object, P extends Page<T>, K extends string, V>(
+  pages: PagedList<T, P>,
+  key: K,
+  valueOf: (page: P) => V,
+) {
+  let last: V | null = null;
+  const list = pages.map((page) => {
+    const value = valueOf(page);
+    last = value;
+    const items = page.items.map((item) => ({ ...item, [key]: value }) as T & Record<K, V>);
+    return { items, nextPageToken: page.nextPageToken };
+  });
+  const valueFor = (conn: ConnectionResult<T & Record<K, V>>): V | null =>
+    conn.edges[0]?.node[key] ?? last;
+  return { list, valueFor };
+}
