@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
 import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
+import type { ObjectFields } from '../field-builder.js';
 import { parseEvmAddress } from '../inputs.js';
 import { BlockRef } from './block.js';
 import {
@@ -26,6 +27,29 @@ export interface CChainShape {
 
 const quantity = (x: CChainShape, ctx: GatewayContext, method: EvmQuantityMethod) =>
   nodeByName(ctx, x.node).read((c) => c.cChain.quantity(method));
+
+/** A quantity of one address at the last accepted block: its balance or its nonce. */
+const addressState = (
+  t: ObjectFields<CChainShape>,
+  field: 'balance' | 'transactionCount',
+  description: string,
+) => ({
+  [field]: t.field({
+    type: 'BigDecimal',
+    nullable: true,
+    description,
+    args: {
+      address: t.arg.string({
+        required: true,
+        description: 'EVM address: 0x followed by 40 hex digits, any case.',
+      }),
+    },
+    resolve: (x, args, ctx) => {
+      const address = parseEvmAddress(args.address, 'address');
+      return nodeByName(ctx, x.node).read((c) => c.cChain[field](address));
+    },
+  }),
+});
 
 export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
   description: "A configured node's C-Chain.",
@@ -106,36 +130,16 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       description: 'web3_clientVersion.',
       resolve: (x, _a, ctx) => nodeByName(ctx, x.node).read((c) => c.cChain.clientVersion()),
     }),
-    balance: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Native balance at the last accepted block, wei (eth_getBalance).',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'EVM address: 0x followed by 40 hex digits, any case.',
-        }),
-      },
-      resolve: (x, args, ctx) => {
-        const address = parseEvmAddress(args.address, 'address');
-        return nodeByName(ctx, x.node).read((c) => c.cChain.balance(address));
-      },
-    }),
-    transactionCount: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Nonce at the last accepted block (eth_getTransactionCount).',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'EVM address: 0x followed by 40 hex digits, any case.',
-        }),
-      },
-      resolve: (x, args, ctx) => {
-        const address = parseEvmAddress(args.address, 'address');
-        return nodeByName(ctx, x.node).read((c) => c.cChain.transactionCount(address));
-      },
-    }),
+    ...addressState(
+      t,
+      'balance',
+      'Native balance at the last accepted block, wei (eth_getBalance).',
+    ),
+    ...addressState(
+      t,
+      'transactionCount',
+      'Nonce at the last accepted block (eth_getTransactionCount).',
+    ),
     atomicTransaction: t.field({
       type: CChainAtomicTransactionRef,
       nullable: true,

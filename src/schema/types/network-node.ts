@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../../upstream/request.js';
 import { builder } from '../builder.js';
+import type { ObjectFields } from '../field-builder.js';
 import {
   AcpPreferenceRef,
   FeatureExtensionRef,
@@ -33,6 +34,10 @@ export const readNode = <T>(
 ) => nodeByName(ctx, n.name).read(describe);
 
 export const NetworkNodeRef = builder.objectRef<NetworkNodeShape>('NetworkNode');
+
+/** The `networkNode` field of an answer from one configured node (the answer names the node). */
+export const answeredBy = <S extends { node: string }>(t: ObjectFields<S>, description: string) =>
+  t.field({ type: NetworkNodeRef, description, resolve: (p) => ({ name: p.node }) });
 
 builder.node(NetworkNodeRef, {
   description:

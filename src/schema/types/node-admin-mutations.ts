@@ -5,7 +5,7 @@ import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
-import { NetworkNodeRef } from './network-node.js';
+import { answeredBy } from './network-node.js';
 import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';
 import {
   NodeAdminPayloadRef,
@@ -183,11 +183,7 @@ const XChainIssueTxPayloadRef = builder
     description:
       'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
     fields: (t) => ({
-      networkNode: t.field({
-        type: NetworkNodeRef,
-        description: 'The configured node the transaction went through.',
-        resolve: (p) => ({ name: p.node }),
-      }),
+      networkNode: answeredBy(t, 'The configured node the transaction went through.'),
       txId: t.exposeString('txId', { description: 'Id (CB58) of the issued transaction.' }),
       transaction: t.field({
         type: XChainTransactionRef,
@@ -203,11 +199,7 @@ const CChainIssueAtomicTxPayloadRef = builder
     description:
       'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
     fields: (t) => ({
-      networkNode: t.field({
-        type: NetworkNodeRef,
-        description: 'The configured node the transaction went through.',
-        resolve: (p) => ({ name: p.node }),
-      }),
+      networkNode: answeredBy(t, 'The configured node the transaction went through.'),
       txId: t.exposeString('txId', { description: 'Id (CB58) of the issued atomic transaction.' }),
       atomicTransaction: t.field({
         type: CChainAtomicTransactionRef,

@@ -3,7 +3,7 @@ import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
-import { NetworkNodeRef, type NetworkNodeShape } from './network-node.js';
+import { answeredBy, NetworkNodeRef, type NetworkNodeShape } from './network-node.js';
 import { VirtualMachineRef } from './network-node-info.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 
@@ -93,11 +93,7 @@ export interface AdminPayload {
 export const NodeAdminPayloadRef = builder.objectRef<AdminPayload>('NodeAdminPayload').implement({
   description: 'The result of an admin action the node answers with an empty object.',
   fields: (t) => ({
-    networkNode: t.field({
-      type: NetworkNodeRef,
-      description: 'The configured node the call went to.',
-      resolve: (p) => ({ name: p.node }),
-    }),
+    networkNode: answeredBy(t, 'The configured node the call went to.'),
     method: t.exposeString('method', {
       description: 'The node method called, e.g. "admin.alias".',
     }),
@@ -109,11 +105,7 @@ export const NodeLoggerLevelsPayloadRef = builder
   .implement({
     description: 'The answer of a logger-level admin call: the node and the levels it now has.',
     fields: (t) => ({
-      networkNode: t.field({
-        type: NetworkNodeRef,
-        description: 'The configured node the call went to.',
-        resolve: (p) => ({ name: p.node }),
-      }),
+      networkNode: answeredBy(t, 'The configured node the call went to.'),
       method: t.exposeString('method', {
         description: 'The node method called (e.g. "admin.setLoggerLevel").',
       }),
@@ -144,11 +136,7 @@ export const NodeLoadVmsPayloadRef = builder
   .implement({
     description: 'The answer of admin.loadVMs: the VMs registered and those that failed.',
     fields: (t) => ({
-      networkNode: t.field({
-        type: NetworkNodeRef,
-        description: 'The configured node the call went to.',
-        resolve: (p) => ({ name: p.node }),
-      }),
+      networkNode: answeredBy(t, 'The configured node the call went to.'),
       method: t.exposeString('method', {
         description: 'The node method called ("admin.loadVMs").',
       }),
