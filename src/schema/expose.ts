@@ -2,8 +2,8 @@ import type { GatewayTypes } from './field-builder.js';
 import { isoOf } from './scalars.js';
 
 /**
- * Fields that show a property of the parent as it is, declared as a table (`name: [kind, description]`)
- * instead of one `t.expose…` block each. The kind says how the graph types the property and whether it
+ * Fields that show a property of the parent as it is, declared as a table (`name: [kind, description]`,
+ * or `name: ref(Type, description)` for an object or enum type) instead of one `t.expose…` block each. The kind says how the graph types the property and whether it
  * may be null; the table is checked against the parent's shape, so a kind that does not fit the
  * property's type (a nullable property as a non-null field, a number as a `String`) does not compile.
  */
@@ -29,8 +29,40 @@ type Kind = keyof Holds;
 /** The kinds a property of type `V` may be exposed as (`[V]` so a union is not split apart). */
 type KindsOf<V> = { [K in Kind]: [V] extends [Holds[K]] ? K : never }[Kind];
 
+/**
+ * An entry for a property shown as an object, interface, union or enum type (`ref(…)`). `accepts` is
+ * never called: its parameter makes the table check that the property's values are ones the type takes.
+ */
+export interface RefEntry<T, N extends boolean = boolean> {
+  readonly ref: object;
+  readonly description: string;
+  readonly nullable: N;
+  readonly accepts: (value: T) => void;
+}
+
+/** A property shown as the type of `r`, never null. */
+export const ref = <T>(r: { $inferType: T }, description: string): RefEntry<T, false> => ({
+  ref: r,
+  description,
+  nullable: false,
+  accepts: () => {},
+});
+
+/** A property shown as the type of `r`, null when the property is null or absent. */
+export const refOrNull = <T>(r: { $inferType: T }, description: string): RefEntry<T, true> => ({
+  ref: r,
+  description,
+  nullable: true,
+  accepts: () => {},
+});
+
+/** What a property of type `V` may be declared as: a kind, or a type that takes its values. */
+type Entry<V> =
+  | readonly [KindsOf<V>, string]
+  | RefEntry<NonNullable<V>, [V] extends [NonNullable<V>] ? boolean : true>;
+
 export type ExposeTable<S> = {
-  [K in keyof S & string]?: readonly [KindsOf<S[K]>, string];
+  [K in keyof S & string]?: Entry<S[K]>;
 };
 
 const GRAPH_TYPE: Record<Kind, readonly [type: unknown, nullable: boolean]> = {
@@ -56,8 +88,13 @@ export function exposed<S, K extends 'Object' | 'Interface'>(
   table: ExposeTable<NoInfer<S>>,
 ) {
   const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
-  for (const [name, spec] of Object.entries(table) as [string, readonly [Kind, string]][]) {
-    const [kind, description] = spec;
+  for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
+    if (!Array.isArray(entry)) {
+      const { ref: type, nullable, description } = entry as RefEntry<unknown>;
+      fields[name] = t.expose(name as never, { type, nullable, description } as never);
+      continue;
+    }
+    const [kind, description] = entry as readonly [Kind, string];
     const [type, nullable] = GRAPH_TYPE[kind];
     // The table's type has checked `name` against the parent's shape and `kind` against its property.
     fields[name] = t.expose(name as never, { type, nullable, description } as never);

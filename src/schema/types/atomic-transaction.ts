@@ -10,7 +10,7 @@ import {
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
 import { gqlError } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
 import { AssetAmountRef } from './primary-asset.js';
@@ -66,11 +66,8 @@ IndexedPrimaryTransactionRef.implement({
   description:
     'A primary-network transaction as the Data API indexes it (X-Chain, or a C-Chain atomic one).',
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this transaction.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this transaction.'),
       txHash: ['String', 'Transaction id (CB58).'],
       timestamp: ['Timestamp+Iso', 'When it was accepted, Unix seconds.'],
       memo: ['String', 'Memo bytes, 0x-prefixed hex (often empty).'],

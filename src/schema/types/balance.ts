@@ -1,6 +1,6 @@
 import type { NativeTokenBalance } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refOrNull } from '../expose.js';
 import { parseBlockNumber } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { ChainRef } from './chain.js';
@@ -36,18 +36,8 @@ const NativeBalanceRef = builder
         ],
         logoUri: ['String?', "URL of the token's logo; null when none."],
         balance: ['BigDecimal', 'In the token’s smallest unit (wei for AVAX).'],
-      }),
-      price: t.field({
-        type: MoneyRef,
-        nullable: true,
-        description: 'The current price of one token.',
-        resolve: (b) => b.price ?? null,
-      }),
-      balanceValue: t.field({
-        type: MoneyRef,
-        nullable: true,
-        description: 'The balance’s value at the current price.',
-        resolve: (b) => b.balanceValue ?? null,
+        price: refOrNull(MoneyRef, 'The current price of one token.'),
+        balanceValue: refOrNull(MoneyRef, 'The balance’s value at the current price.'),
       }),
     }),
   });

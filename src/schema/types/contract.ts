@@ -9,7 +9,7 @@ import {
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { badInput, gqlError } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
@@ -133,11 +133,8 @@ export const ContractRef = builder.interfaceRef<ContractMetadata>('Contract').im
       description: 'The contract as an Address (its activity and balance).',
       resolve: (c) => ({ chainId: c.chainId, address: c.address.toLowerCase() }),
     }),
-    ercType: t.expose('ercType', {
-      type: ErcTypeEnum,
-      description: 'Token standard of the contract.',
-    }),
     ...exposed(t, {
+      ercType: ref(ErcTypeEnum, 'Token standard of the contract.'),
       name: ['String?', 'Name of the contract or project; null when the indexer has none.'],
       description: ['String?', 'Project description; null when none.'],
       officialSite: ['String?', "URL of the project's official site; null when none."],

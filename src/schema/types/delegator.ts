@@ -6,7 +6,7 @@ import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
@@ -74,11 +74,8 @@ export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').impleme
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (d) => TYPE_OF[d.delegationStatus],
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this delegation.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this delegation.'),
       txHash: ['String', 'The transaction that made the delegation (CB58).'],
       nodeId: ['String', 'Node id of the validator delegated to (`NodeID-…`).'],
       rewardAddresses: ['[String]', 'Addresses (bech32) the reward is paid to.'],
@@ -86,10 +83,7 @@ export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').impleme
       delegationFee: ['BigDecimal', 'Percent of the reward the validator keeps.'],
       startTimestamp: ['Timestamp+Iso', 'Start of the delegation, Unix seconds.'],
       endTimestamp: ['Timestamp+Iso', 'End of the delegation, Unix seconds.'],
-    }),
-    delegationStatus: t.expose('delegationStatus', {
-      type: DelegationStatusEnum,
-      description: 'Pending, active or completed.',
+      delegationStatus: ref(DelegationStatusEnum, 'Pending, active or completed.'),
     }),
     validator: t.field({
       type: ValidatorRef,

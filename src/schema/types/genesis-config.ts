@@ -5,6 +5,7 @@ import type {
   GenesisWarpConfig,
 } from '../../upstream/schemas/primary-genesis.js';
 import { builder } from '../builder.js';
+import { exposed, refOrNull } from '../expose.js';
 
 /**
  * An EVM chain's config at genesis (Subnet-EVM): its fork blocks, fee config, warp config and the
@@ -174,17 +175,9 @@ export const GenesisConfigRef = builder.objectRef<GenesisConfig>('EvmGenesisConf
         'True when block producers may name their own fee recipient (else fees are burned); null when not set.',
       resolve: (c) => c.allowFeeRecipients ?? null,
     }),
-    feeConfig: t.field({
-      type: FeeConfigRef,
-      nullable: true,
-      description: 'Dynamic fee settings; null when the genesis has none.',
-      resolve: (c) => c.feeConfig ?? null,
-    }),
-    warpConfig: t.field({
-      type: WarpConfigRef,
-      nullable: true,
-      description: 'Warp settings; null when the genesis has none.',
-      resolve: (c) => c.warpConfig ?? null,
+    ...exposed(t, {
+      feeConfig: refOrNull(FeeConfigRef, 'Dynamic fee settings; null when the genesis has none.'),
+      warpConfig: refOrNull(WarpConfigRef, 'Warp settings; null when the genesis has none.'),
     }),
     ...Object.fromEntries(
       PRECOMPILES.map((k) => [

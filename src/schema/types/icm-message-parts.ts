@@ -4,7 +4,7 @@ import type {
   IcmRewardDetails,
 } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refOrNull } from '../expose.js';
 import { AddressRef, addressFields, addressOn } from './address.js';
 import { MoneyRef } from './money.js';
 import { TransactionRef } from './transaction.js';
@@ -50,12 +50,7 @@ export const RewardRef = builder
         ],
         logoUri: ['String?', "URL of the fee token's logo; null when none."],
         ercType: ['String', 'Token standard of the fee token (e.g. "ERC-20").'],
-      }),
-      price: t.field({
-        type: MoneyRef,
-        nullable: true,
-        description: 'Fee token price now; null when the upstream has none.',
-        resolve: (r) => r.price ?? null,
+        price: refOrNull(MoneyRef, 'Fee token price now; null when the upstream has none.'),
       }),
       value: t.expose('value', {
         type: 'BigDecimal',

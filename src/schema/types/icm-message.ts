@@ -4,7 +4,7 @@ import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { AddressRef, addressOn } from './address.js';
 import { ChainRef } from './chain.js';
 import { DestinationTxRef, ReceiptRef, RewardRef, SourceTxRef } from './icm-message-parts.js';
@@ -59,12 +59,11 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
     messageId: t.exposeString('messageId', {
       description: "ICM (Teleporter) message id, 32 bytes of hex; also this object's natural key.",
     }),
-    status: t.expose('status', {
-      type: IcmStatusEnum,
-      description:
-        'Delivery status: pending, delivered, or delivered from a source the Data API does not index.',
-    }),
     ...exposed(t, {
+      status: ref(
+        IcmStatusEnum,
+        'Delivery status: pending, delivered, or delivered from a source the Data API does not index.',
+      ),
       icmContractAddress: ['String', 'Address of the ICM (Teleporter) messenger contract, 0x-hex.'],
       sourceBlockchainId: ['String', 'CB58 blockchain id of the source chain.'],
       destinationBlockchainId: ['String', 'CB58 blockchain id of the destination chain.'],

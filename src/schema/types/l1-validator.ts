@@ -4,7 +4,7 @@ import type { L1Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { carryPageValue } from '../page-value.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
@@ -67,11 +67,8 @@ builder.node(L1ValidatorRef, {
   id: { resolve: (v) => `${v.network}:${v.validationId}` },
   loadMany: (ids, ctx) => ids.map((id) => loadL1Validator(id, ctx)),
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The network the L1 is on.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The network the L1 is on.'),
       validationId: ['String', 'CB58 validation id, stable until the weight drops to 0.'],
       validationIdHex: ['String', 'The same validation id in hex (0x…).'],
       nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
@@ -90,21 +87,12 @@ builder.node(L1ValidatorRef, {
     ...exposed(t, {
       blockHeight: ['BigDecimal', 'The P-Chain height the balance was computed at.'],
       creationTimestamp: ['Timestamp+Iso', 'When the validator was registered, Unix seconds.'],
-    }),
-    blsCredentials: t.field({
-      type: L1ValidatorBlsRef,
-      description: "The validator's BLS key and proof of possession.",
-      resolve: (v) => v.blsCredentials,
-    }),
-    remainingBalanceOwner: t.field({
-      type: OwnerSetRef,
-      description: 'Receives the remaining balance when the validator is disabled or removed.',
-      resolve: (v) => v.remainingBalanceOwner,
-    }),
-    deactivationOwner: t.field({
-      type: OwnerSetRef,
-      description: 'May disable or remove the validator.',
-      resolve: (v) => v.deactivationOwner,
+      blsCredentials: ref(L1ValidatorBlsRef, "The validator's BLS key and proof of possession."),
+      remainingBalanceOwner: ref(
+        OwnerSetRef,
+        'Receives the remaining balance when the validator is disabled or removed.',
+      ),
+      deactivationOwner: ref(OwnerSetRef, 'May disable or remove the validator.'),
     }),
   }),
 });

@@ -10,7 +10,7 @@ import type {
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
@@ -47,10 +47,7 @@ export const StakingRewardRef = builder.interfaceRef<Common>('StakingReward').im
       amountStaked: ['BigDecimal', 'Stake, in nAVAX.'],
       startTimestamp: ['Timestamp', 'Start of the stake, Unix seconds.'],
       endTimestamp: ['Timestamp+Iso', 'End of the stake, Unix seconds.'],
-    }),
-    rewardType: t.expose('rewardType', {
-      type: RewardTypeEnum,
-      description: 'Validation, delegation or validator fee.',
+      rewardType: ref(RewardTypeEnum, 'Validation, delegation or validator fee.'),
     }),
     validator: t.field({
       type: ValidatorRef,
@@ -99,11 +96,7 @@ const HistoricalRewardRef = builder
       ...exposed(t, {
         utxoId: ['String', 'The UTXO (CB58) that paid the reward.'],
         outputIndex: ['Int', 'Index of that UTXO in the reward transaction.'],
-      }),
-      reward: t.field({
-        type: AssetAmountRef,
-        description: 'The reward paid.',
-        resolve: (r) => r.reward,
+        reward: ref(AssetAmountRef, 'The reward paid.'),
       }),
       historicalPrice: t.field({
         type: MoneyRef,

@@ -1,6 +1,6 @@
 import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, ref, refOrNull } from '../expose.js';
 import { AssetAmountRef } from './primary-asset.js';
 
 /** A P-Chain UTXO as a staking transaction consumed or emitted it. */
@@ -33,33 +33,26 @@ export const PChainUtxoRef = builder.objectRef<PChainUtxo>('PChainUtxo').impleme
       outputIndex: ['Int', "Position of this output among the transaction's outputs."],
       addresses: ['[String]', 'Addresses that may sign to consume it.'],
       threshold: ['Int?', 'Signatures needed to consume it.'],
-    }),
-    asset: t.field({
-      type: AssetAmountRef,
-      description: 'The asset and amount held (AVAX in nAVAX).',
-      resolve: (u) => u.asset,
-    }),
-    ...exposed(t, {
+      asset: ref(AssetAmountRef, 'The asset and amount held (AVAX in nAVAX).'),
       amount: [
         'BigDecimal',
         "Amount held, in the asset's smallest unit (nAVAX for AVAX; decimal string).",
       ],
       assetId: ['String', 'CB58 id of the asset held.'],
-    }),
-    utxoType: t.expose('utxoType', {
-      type: UtxoTypeEnum,
-      description: 'STAKE for a staked (locked) output, TRANSFER for a spendable one.',
+      utxoType: ref(
+        UtxoTypeEnum,
+        'STAKE for a staked (locked) output, TRANSFER for a spendable one.',
+      ),
     }),
     staked: t.exposeBoolean('staked', {
       nullable: true,
       description: 'True when the output is staked; null when the upstream does not say.',
     }),
-    rewardType: t.expose('rewardType', {
-      type: RewardTypeEnum,
-      nullable: true,
-      description: 'For a reward output: what the reward is for; null otherwise.',
-    }),
     ...exposed(t, {
+      rewardType: refOrNull(
+        RewardTypeEnum,
+        'For a reward output: what the reward is for; null otherwise.',
+      ),
       createdOnChainId: ['String', 'CB58 id of the chain on which the output was created.'],
       consumedOnChainId: ['String', 'CB58 id of the chain on which it is (or will be) consumed.'],
       blockNumber: [

@@ -5,7 +5,7 @@ import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-bloc
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref, refOrNull } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId, parseTimeRange } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 import { PrimaryChainEnum } from './primary-asset.js';
@@ -53,11 +53,8 @@ builder.node(PChainBlockRef, {
     return loadBlock(network, parseCb58Id(id.slice(sep + 1), 'id', 'block id'), ctx);
   },
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this block.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this block.'),
       blockNumber: ['BigDecimal', 'Height (decimal string).'],
       blockHash: ['String', 'Block id (CB58).'],
       parentHash: ['String', "Parent block's id (CB58)."],
@@ -71,12 +68,7 @@ builder.node(PChainBlockRef, {
     ...exposed(t, {
       blockSizeBytes: ['Int', 'Size of the block in bytes.'],
       currentSupply: ['String?', 'AVAX supply after it (nAVAX).'],
-    }),
-    proposerDetails: t.field({
-      type: ProposerRef,
-      nullable: true,
-      description: 'Who proposed the block; null when unknown.',
-      resolve: (b) => b.proposerDetails ?? null,
+      proposerDetails: refOrNull(ProposerRef, 'Who proposed the block; null when unknown.'),
     }),
     transactions: t.field({
       type: [StakingTransactionRef],

@@ -1,6 +1,6 @@
 import type { IndexedUtxo } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { PChainUtxoRef } from './p-chain-utxo.js';
 import { AssetAmountRef } from './primary-asset.js';
 
@@ -14,13 +14,7 @@ export const IndexedUtxoRef = builder.objectRef<IndexedUtxo>('PrimaryNetworkUtxo
       outputIndex: ['String', "Position of this output among its transaction's sorted outputs."],
       addresses: ['[String]', 'Addresses that may sign to consume it.'],
       threshold: ['Int', 'Signatures needed to consume it.'],
-    }),
-    asset: t.field({
-      type: AssetAmountRef,
-      description: 'The asset and amount held.',
-      resolve: (u) => u.asset,
-    }),
-    ...exposed(t, {
+      asset: ref(AssetAmountRef, 'The asset and amount held.'),
       utxoType: ['String', 'Kind of output as the upstream names it (e.g. "transfer", "mint").'],
       timestamp: ['Timestamp+Iso', 'When it was created, Unix seconds.'],
       locktime: ['Timestamp', 'Not consumable before this time (Unix seconds; 0: at once).'],

@@ -4,7 +4,7 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { loadEach } from '../node-load.js';
 import {
   type GatewayNetwork,
@@ -70,11 +70,8 @@ SubnetRef.implement({
     'A subnet of the P-Chain, or an L1 (a subnet converted with ConvertSubnetToL1Tx), and its ' +
     'blockchains.',
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The network the subnet is on.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The network the subnet is on.'),
       subnetId: ['String', 'CB58 id of the subnet.'],
       isL1: ['Boolean', 'True for an L1 (converted by ConvertSubnetToL1Tx).'],
       createBlockIndex: [

@@ -7,7 +7,7 @@ import type {
   Erc1155TokenBalance,
 } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refOrNull } from '../expose.js';
 import { ChainRef } from './chain.js';
 import { ContractRef } from './contract.js';
 import { MoneyRef } from './money.js';
@@ -69,25 +69,15 @@ export const Erc20BalanceRef = builder.objectRef<Erc20TokenBalance>('Erc20Balanc
       decimals: ['Int', 'Decimals of the token: divide `balance` by 10^decimals for whole tokens.'],
       logoUri: ['String?', 'URL of the token’s logo; null when none.'],
       balance: ['BigDecimal', 'The balance in the token’s smallest unit.'],
-    }),
-    price: t.field({
-      type: MoneyRef,
-      nullable: true,
-      description: 'Price of one token in the asked currency; null when unknown.',
-      resolve: (b) => b.price ?? null,
-    }),
-    balanceValue: t.field({
-      type: MoneyRef,
-      nullable: true,
-      description: 'Value of the balance in the asked currency; null without a price.',
-      resolve: (b) => b.balanceValue ?? null,
-    }),
-    tokenReputation: t.field({
-      type: TokenReputationEnum,
-      nullable: true,
-      description:
+      price: refOrNull(MoneyRef, 'Price of one token in the asked currency; null when unknown.'),
+      balanceValue: refOrNull(
+        MoneyRef,
+        'Value of the balance in the asked currency; null without a price.',
+      ),
+      tokenReputation: refOrNull(
+        TokenReputationEnum,
         'The indexer’s security analysis of the token; null when unknown (and off the C-Chain).',
-      resolve: (b) => b.tokenReputation ?? null,
+      ),
     }),
   }),
 });

@@ -8,7 +8,7 @@ import {
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
-import { exposed } from '../expose.js';
+import { exposed, ref, refOrNull } from '../expose.js';
 import { AddressRef } from './address.js';
 import { MoneyRef } from './money.js';
 
@@ -77,16 +77,8 @@ export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token'
         'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).',
       ],
       logoUri: ['String?', "URL of the token's logo; null when none."],
-    }),
-    ercType: t.expose('ercType', {
-      type: ErcTypeEnum,
-      description: 'Token standard (ERC-20 here).',
-    }),
-    price: t.field({
-      type: MoneyRef,
-      nullable: true,
-      description: 'Token price now; null when the indexer has none.',
-      resolve: (tok) => tok.price ?? null,
+      ercType: ref(ErcTypeEnum, 'Token standard (ERC-20 here).'),
+      price: refOrNull(MoneyRef, 'Token price now; null when the indexer has none.'),
     }),
   }),
 });
@@ -151,19 +143,10 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
     ...exposed(t, {
       name: ['String', 'Collection name.'],
       symbol: ['String', 'Collection symbol.'],
-    }),
-    ercType: t.expose('ercType', {
-      type: ErcTypeEnum,
-      description: 'Token standard (ERC-721 here).',
-    }),
-    ...exposed(t, {
+      ercType: ref(ErcTypeEnum, 'Token standard (ERC-721 here).'),
       tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
       tokenUri: ['String', 'Token URI the metadata is read from (often ipfs:// or https://).'],
-    }),
-    metadata: t.field({
-      type: Erc721MetadataRef,
-      description: 'Metadata read from the token URI.',
-      resolve: (tok) => tok.metadata,
+      metadata: ref(Erc721MetadataRef, 'Metadata read from the token URI.'),
     }),
     ownerAddress: t.exposeString('ownerAddress', {
       nullable: true,
@@ -186,18 +169,11 @@ export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155
       description: 'Multi-token contract address, 0x-hex in checksum case.',
     }),
     contract: t.field(contractField('The multi-token contract as an Address.')),
-    ercType: t.expose('ercType', {
-      type: ErcTypeEnum,
-      description: 'Token standard (ERC-1155 here).',
-    }),
     ...exposed(t, {
+      ercType: ref(ErcTypeEnum, 'Token standard (ERC-1155 here).'),
       tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
       tokenUri: ['String', 'Token URI the metadata is read from (may contain `{id}`).'],
-    }),
-    metadata: t.field({
-      type: Erc1155MetadataRef,
-      description: 'Metadata read from the token URI.',
-      resolve: (tok) => tok.metadata,
+      metadata: ref(Erc1155MetadataRef, 'Metadata read from the token URI.'),
     }),
   }),
 });

@@ -7,7 +7,7 @@ import type {
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { addressFields } from './address.js';
@@ -32,11 +32,11 @@ const MethodRef = builder
   .implement({
     description: 'How a transaction called: what kind of call and which contract method.',
     fields: (t) => ({
-      callType: t.expose('callType', {
-        type: TransactionMethodTypeEnum,
-        description: 'The kind of call: a native transfer, a contract call or a contract creation.',
-      }),
       ...exposed(t, {
+        callType: ref(
+          TransactionMethodTypeEnum,
+          'The kind of call: a native transfer, a contract call or a contract creation.',
+        ),
         methodHash: ['String', 'The 4-byte selector, or empty for a native transfer.'],
         methodName: [
           'String?',

@@ -8,7 +8,7 @@ import type {
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref, refOrNull } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
 import { BlsCredentialsRef, GeolocationRef, HealthRef, RewardsRef } from './validator-parts.js';
@@ -44,11 +44,8 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (v) => TYPE_OF[v.validationStatus],
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this validation period.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this validation period.'),
       txHash: ['String', 'The transaction that added this validator (CB58).'],
       nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
       subnetId: [
@@ -59,16 +56,11 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
       delegationFee: ['BigDecimal?', 'Percent of delegator rewards kept by the validator.'],
       startTimestamp: ['Timestamp+Iso', 'Start of the validation period, Unix seconds.'],
       endTimestamp: ['Timestamp+Iso', 'End of the validation period, Unix seconds.'],
-    }),
-    blsCredentials: t.field({
-      type: BlsCredentialsRef,
-      nullable: true,
-      description: 'Present for permissionless validators.',
-      resolve: (v) => v.blsCredentials ?? null,
-    }),
-    validationStatus: t.expose('validationStatus', {
-      type: ValidationStatusEnum,
-      description: 'Status of the period: pending, active, completed or removed.',
+      blsCredentials: refOrNull(BlsCredentialsRef, 'Present for permissionless validators.'),
+      validationStatus: ref(
+        ValidationStatusEnum,
+        'Status of the period: pending, active, completed or removed.',
+      ),
     }),
   }),
 });
@@ -158,11 +150,7 @@ builder.node(CompletedValidatorRef, {
         'BigDecimal?',
         'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
       ],
-    }),
-    rewards: t.field({
-      type: RewardsRef,
-      description: 'Rewards paid for the period.',
-      resolve: (v) => v.rewards,
+      rewards: ref(RewardsRef, 'Rewards paid for the period.'),
     }),
   }),
 });
@@ -185,22 +173,12 @@ builder.node(ActiveValidatorRef, {
         'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.',
       ],
       delegationCapacity: ['BigDecimal?', 'nAVAX that can still be delegated.'],
-    }),
-    potentialRewards: t.field({
-      type: RewardsRef,
-      description: 'Estimated rewards if the validation succeeds.',
-      resolve: (v) => v.potentialRewards,
-    }),
-    validatorHealth: t.field({
-      type: HealthRef,
-      description: "How the indexer's node sees this validator.",
-      resolve: (v) => v.validatorHealth,
-    }),
-    geolocation: t.field({
-      type: GeolocationRef,
-      nullable: true,
-      description: 'Where the node is; null when the indexer has no location.',
-      resolve: (v) => v.geolocation ?? null,
+      potentialRewards: ref(RewardsRef, 'Estimated rewards if the validation succeeds.'),
+      validatorHealth: ref(HealthRef, "How the indexer's node sees this validator."),
+      geolocation: refOrNull(
+        GeolocationRef,
+        'Where the node is; null when the indexer has no location.',
+      ),
     }),
   }),
 });

@@ -9,7 +9,7 @@ import type {
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryAssetTypeEnum } from './primary-asset.js';
@@ -44,11 +44,8 @@ builder.node(XChainVertexRef, {
     );
   },
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this vertex.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this vertex.'),
       vertexHash: ['String', 'Vertex id (CB58).'],
       parentHashes: ['[String]', 'Ids (CB58) of its parent vertices.'],
     }),
@@ -146,19 +143,13 @@ const AssetCapEnum = builder.enumType('XChainAssetCap', {
 export const AssetDetailsRef = builder.objectRef<AssetDetails>('XChainAssetDetails').implement({
   description: 'An X-Chain asset as the Data API describes it (getAssetDetails).',
   fields: (t) => ({
-    network: t.expose('network', {
-      type: NetworkNameEnum,
-      description: 'The primary network of this asset.',
-    }),
     ...exposed(t, {
+      network: ref(NetworkNameEnum, 'The primary network of this asset.'),
       assetId: ['String', 'Asset id (CB58): the id of the tx that created it.'],
       name: ['String', 'Name of the asset.'],
       symbol: ['String', 'Symbol of the asset (at most 4 characters).'],
       denomination: ['Int', 'Decimal places of its smallest unit.'],
-    }),
-    type: t.expose('type', {
-      type: PrimaryAssetTypeEnum,
-      description: 'Fungible (SECP256K1) or NFT.',
+      type: ref(PrimaryAssetTypeEnum, 'Fungible (SECP256K1) or NFT.'),
     }),
     createdAtTimestamp: t.expose('createdAtTimestamp', {
       type: 'Timestamp',
