@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { badInput } from '../errors.js';
@@ -129,16 +130,10 @@ builder.queryField('address', (t) =>
     nullable: true,
     description:
       'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
-    args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (e.g. "43114") or blockchain id.',
-      }),
-      address: t.arg.string({
-        required: true,
-        description: 'EVM address: 0x followed by 40 hex digits, any case.',
-      }),
-    },
+    args: argTable(t.arg, {
+      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+    }),
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);
       const address = parseEvmAddress(args.address);

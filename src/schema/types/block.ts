@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
@@ -130,16 +131,10 @@ builder.queryField('block', (t) =>
     type: BlockRef,
     nullable: true,
     description: 'One block, by number (decimal) or hash.',
-    args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (e.g. "43114") or blockchain id.',
-      }),
-      id: t.arg.string({
-        required: true,
-        description: 'Block number (decimal) or block hash (0x…).',
-      }),
-    },
+    args: argTable(t.arg, {
+      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      id: ['String!', 'Block number (decimal) or block hash (0x…).'],
+    }),
     resolve: async (_root, args, ctx, info) => {
       const chainId = parseChainId(args.chainId);
       const blockId = parseBlockId(args.id);

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
 import { requireAdmin } from '../admin-auth.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { ObjectFields } from '../field-builder.js';
 import { parseEvmAddress } from '../inputs.js';
@@ -153,16 +154,16 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
         nullable: true,
         description:
           'Atomic UTXOs exported to the C-Chain from sourceChain and owned by the addresses (avax.getUTXOs).',
-        args: {
-          addresses: t.arg.stringList({
-            required: true,
-            description: 'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.',
-          }),
-          sourceChain: t.arg.string({
-            required: true,
-            description: 'The chain the UTXOs were exported from: an id or alias ("X", "P").',
-          }),
-        },
+        args: argTable(t.arg, {
+          addresses: [
+            '[String]!',
+            'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.',
+          ],
+          sourceChain: [
+            'String!',
+            'The chain the UTXOs were exported from: an id or alias ("X", "P").',
+          ],
+        }),
         resolve: (x, args, ctx) => {
           const { addresses, hrp } = parseChainAddresses(args.addresses, 'C');
           const sourceChain = parseChainRef(args.sourceChain, 'sourceChain');

@@ -3,6 +3,7 @@ import type { GatewayContext } from '../../context.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/primary-rewards.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
@@ -148,22 +149,18 @@ builder.objectFields(NetworkRef, (t) => ({
       description:
         'Delegations on the network, typed by status (Data API `listDelegators`). Forward paging ' +
         'only.',
-      args: {
-        nodeIds: t.arg.stringList({
-          description: 'Only delegations to these nodes (NodeID-…, checksummed; at most 64).',
-        }),
-        rewardAddresses: t.arg.stringList({
-          description: 'Only delegations paying these addresses (bech32, optionally P-).',
-        }),
-        delegationStatus: t.arg({
-          type: DelegationStatusEnum,
-          description: 'Only delegations in this status.',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'By start time. Default: the upstream’s (descending).',
-        }),
-      },
+      args: argTable(t.arg, {
+        nodeIds: [
+          '[String]',
+          'Only delegations to these nodes (NodeID-…, checksummed; at most 64).',
+        ],
+        rewardAddresses: [
+          '[String]',
+          'Only delegations paying these addresses (bech32, optionally P-).',
+        ],
+        delegationStatus: [DelegationStatusEnum, 'Only delegations in this status.'],
+        sortOrder: [SortOrderEnum, 'By start time. Default: the upstream’s (descending).'],
+      }),
       resolve: (network, args, ctx) => {
         const filter = {
           nodeIds: parseNodeIds(args.nodeIds),

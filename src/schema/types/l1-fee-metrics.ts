@@ -1,3 +1,4 @@
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { L1ValidatorRef } from './l1-validator.js';
 import { MetricPointConnectionRef, MetricPointRef } from './metrics.js';
@@ -18,11 +19,9 @@ import { NetworkNodeRef, readNode } from './network-node.js';
 builder.objectFields(L1ValidatorRef, (t) => {
   // The time range every series takes, as the spec names it.
   const timeArgs = () => ({
-    startTimestamp: t.arg.int({
-      description: 'Only points at or after this Unix time (seconds, ≥ 0).',
-    }),
-    endTimestamp: t.arg.int({
-      description: 'Only points at or before this Unix time (seconds, ≥ 0).',
+    ...argTable(t.arg, {
+      startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+      endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
     }),
   });
   return {
@@ -76,15 +75,11 @@ builder.objectFields(NetworkNodeRef, (t) => ({
       description:
         "Daily fees paid by this node's L1 validations (`getMetricsByNodeId`, mainnet L1s; " +
         'needs info.getNodeID), newest first.',
-      args: {
-        metric: t.arg({ type: NodeFeeMetricEnum, required: true, description: 'Which series.' }),
-        startTimestamp: t.arg.int({
-          description: 'Only points at or after this Unix time (s, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only points at or before this Unix time (s, ≥ 0).',
-        }),
-      },
+      args: argTable(t.arg, {
+        metric: [NodeFeeMetricEnum, 'Which series.', 'required'],
+        startTimestamp: ['Int', 'Only points at or after this Unix time (s, ≥ 0).'],
+        endTimestamp: ['Int', 'Only points at or before this Unix time (s, ≥ 0).'],
+      }),
       resolve: async (n, args, ctx) => {
         const { nodeID } = await readNode(n, ctx, (c) => c.info.nodeId());
         return l1Fees(ctx, args, 'node', nodeID, args.metric);

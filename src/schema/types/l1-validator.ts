@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { L1Validator } from '../../upstream/schemas/primary.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
@@ -104,15 +105,15 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         'L1 validators, newest first; only active ones unless includeInactive. Forward paging only (first/after).',
-      args: {
-        l1ValidationId: t.arg.string({ description: 'Only this validation (CB58).' }),
-        includeInactive: t.arg.boolean({
-          description:
-            'Include validators whose balance ran out or that were removed. Default false.',
-        }),
-        nodeId: t.arg.string({ description: 'Only this node (NodeID-…).' }),
-        subnetId: t.arg.string({ description: 'Only this L1 (its CB58 subnet id).' }),
-      },
+      args: argTable(t.arg, {
+        l1ValidationId: ['String', 'Only this validation (CB58).'],
+        includeInactive: [
+          'Boolean',
+          'Include validators whose balance ran out or that were removed. Default false.',
+        ],
+        nodeId: ['String', 'Only this node (NodeID-…).'],
+        subnetId: ['String', 'Only this L1 (its CB58 subnet id).'],
+      }),
       resolve: (network, args, ctx) => {
         const filter = {
           l1ValidationId:

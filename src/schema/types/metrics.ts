@@ -10,6 +10,7 @@ import {
   TIME_INTERVALS,
   type TimeInterval,
 } from '../../upstream/schemas/metrics.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -146,18 +147,11 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
         nullable: true,
         description:
           'Average transactions per second, per day, newest first. Forward paging only (first/after).',
-        args: {
-          startTimestamp: t.arg.int({
-            description: 'Only points at or after this Unix time (seconds, ≥ 0).',
-          }),
-          endTimestamp: t.arg.int({
-            description: 'Only points at or before this Unix time (seconds, ≥ 0).',
-          }),
-          timeInterval: t.arg({
-            type: TimeIntervalEnum,
-            description: 'Only DAY is served for this metric (the default).',
-          }),
-        },
+        args: argTable(t.arg, {
+          startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+          endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+          timeInterval: [TimeIntervalEnum, 'Only DAY is served for this metric (the default).'],
+        }),
         resolve: (m, args, ctx) => series(ctx, m.chainId, 'avgTps', args),
       },
       MetricPointConnectionRef,
@@ -167,23 +161,12 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
         type: MetricPointRef,
         nullable: true,
         description: 'Any per-chain series, newest first. Forward paging only (first/after).',
-        args: {
-          metric: t.arg({
-            type: ChainMetricEnum,
-            required: true,
-            description: 'Which series to read.',
-          }),
-          startTimestamp: t.arg.int({
-            description: 'Only points at or after this Unix time (seconds, ≥ 0).',
-          }),
-          endTimestamp: t.arg.int({
-            description: 'Only points at or before this Unix time (seconds, ≥ 0).',
-          }),
-          timeInterval: t.arg({
-            type: TimeIntervalEnum,
-            description: 'Aggregation interval. Default DAY.',
-          }),
-        },
+        args: argTable(t.arg, {
+          metric: [ChainMetricEnum, 'Which series to read.', 'required'],
+          startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+          endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+          timeInterval: [TimeIntervalEnum, 'Aggregation interval. Default DAY.'],
+        }),
         resolve: (m, args, ctx) => series(ctx, m.chainId, args.metric, args),
       },
       MetricPointConnectionRef,

@@ -1,6 +1,7 @@
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
 import type { IcmMetricsValue } from '../../upstream/metrics-api-more.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { MetricPointConnectionRef, MetricPointRef, TimeIntervalEnum } from './metrics.js';
@@ -30,11 +31,9 @@ import {
 builder.objectFields(NetworkRef, (t) => {
   // The time range every series takes, as the spec names it.
   const timeArgs = () => ({
-    startTimestamp: t.arg.int({
-      description: 'Only points at or after this Unix time (seconds, ≥ 0).',
-    }),
-    endTimestamp: t.arg.int({
-      description: 'Only points at or before this Unix time (seconds, ≥ 0).',
+    ...argTable(t.arg, {
+      startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+      endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
     }),
   });
   return {
@@ -46,9 +45,9 @@ builder.objectFields(NetworkRef, (t) => {
           'A daily staking series of the primary network, or of an L1 with `subnetId` ' +
           '(`getStakingMetrics`), newest first.',
         args: {
-          metric: t.arg({ type: NetworkMetricEnum, required: true, description: 'Which series.' }),
-          subnetId: t.arg.string({
-            description: 'An L1 (CB58 subnet id). Default: the primary network.',
+          ...argTable(t.arg, {
+            metric: [NetworkMetricEnum, 'Which series.', 'required'],
+            subnetId: ['String', 'An L1 (CB58 subnet id). Default: the primary network.'],
           }),
           ...timeArgs(),
         },
@@ -78,19 +77,14 @@ builder.objectFields(NetworkRef, (t) => {
           'ICM messages sent on this network per interval (`getICMTimeseries`), newest first, ' +
           'optionally grouped.',
         args: {
-          srcBlockchainId: t.arg.string({
-            description: 'Only messages from this blockchain (CB58).',
-          }),
-          destBlockchainId: t.arg.string({
-            description: 'Only messages to this blockchain (CB58).',
-          }),
-          groupBy: t.arg({
-            type: IcmGroupByEnum,
-            description: 'One series per source, destination or pair. Default: one series.',
-          }),
-          timeInterval: t.arg({
-            type: TimeIntervalEnum,
-            description: 'Interval of each point. Default DAY.',
+          ...argTable(t.arg, {
+            srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
+            destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+            groupBy: [
+              IcmGroupByEnum,
+              'One series per source, destination or pair. Default: one series.',
+            ],
+            timeInterval: [TimeIntervalEnum, 'Interval of each point. Default DAY.'],
           }),
           ...timeArgs(),
         },
@@ -121,16 +115,11 @@ builder.objectFields(NetworkRef, (t) => {
       type: IcmSummaryRef,
       nullable: true,
       description: 'ICM messages of this network over the last hour … all time (`getICMSummary`).',
-      args: {
-        srcBlockchainId: t.arg.string({
-          description: 'Only messages from this blockchain (CB58).',
-        }),
-        destBlockchainId: t.arg.string({ description: 'Only messages to this blockchain (CB58).' }),
-        groupBy: t.arg({
-          type: IcmGroupByEnum,
-          description: 'Grouping, as the upstream takes it.',
-        }),
-      },
+      args: argTable(t.arg, {
+        srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
+        destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+        groupBy: [IcmGroupByEnum, 'Grouping, as the upstream takes it.'],
+      }),
       resolve: (network, args, ctx) =>
         ctx.loaders.metricsMore.icmSummary.load({
           srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { NodeHandle } from '../../loaders/node.js';
 import type { ProfilerAction } from '../../upstream/node-rpc.js';
 import { requireAdmin } from '../admin-auth.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
@@ -60,11 +61,10 @@ builder.mutationFields((t) => ({
       'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
-      endpoint: t.arg.string({
-        required: true,
-        description: 'The part of the endpoint after /ext/, e.g. "bc/X".',
+      ...argTable(t.arg, {
+        endpoint: ['String!', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
+        alias: ['String!', 'At most 512 characters.'],
       }),
-      alias: t.arg.string({ required: true, description: 'At most 512 characters.' }),
     },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
@@ -82,8 +82,10 @@ builder.mutationFields((t) => ({
       'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
-      chain: t.arg.string({ required: true, description: 'A blockchain id or existing alias.' }),
-      alias: t.arg.string({ required: true, description: 'At most 512 characters.' }),
+      ...argTable(t.arg, {
+        chain: ['String!', 'A blockchain id or existing alias.'],
+        alias: ['String!', 'At most 512 characters.'],
+      }),
     },
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
@@ -99,14 +101,10 @@ builder.mutationFields((t) => ({
       'Change the log and/or display level of one logger, or of every logger (admin.setLoggerLevel).',
     args: {
       node: t.arg.string({ description: NODE_ARG }),
-      loggerName: t.arg.string({ description: 'Omit for every logger.' }),
-      logLevel: t.arg({
-        type: NodeLogLevelEnum,
-        description: 'New level for the log files; unchanged when omitted.',
-      }),
-      displayLevel: t.arg({
-        type: NodeLogLevelEnum,
-        description: 'New level for the console; unchanged when omitted.',
+      ...argTable(t.arg, {
+        loggerName: ['String', 'Omit for every logger.'],
+        logLevel: [NodeLogLevelEnum, 'New level for the log files; unchanged when omitted.'],
+        displayLevel: [NodeLogLevelEnum, 'New level for the console; unchanged when omitted.'],
       }),
     },
     resolve: async (_r, args, ctx) => {

@@ -2,6 +2,7 @@ import { utxoPageSize } from '../../loaders/primary-net.js';
 import type { UtxoFilter } from '../../upstream/data-api-primary-net.js';
 import type { IndexedUtxo } from '../../upstream/schemas/primary-net.js';
 import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -43,22 +44,16 @@ builder.objectFields(NetworkRef, (t) => ({
           MAX_UTXO_ADDRESSES,
           'Which chain: P_CHAIN, X_CHAIN or C_CHAIN (its atomic memory).',
         ),
-        assetId: t.arg.string({
-          description: 'Only UTXOs of this asset (CB58). X-Chain only, as upstream.',
-        }),
-        minUtxoAmount: t.arg.string({
-          description:
+        ...argTable(t.arg, {
+          assetId: ['String', 'Only UTXOs of this asset (CB58). X-Chain only, as upstream.'],
+          minUtxoAmount: [
+            'String',
             'Only UTXOs holding at least this much (inclusive), in the smallest unit (nAVAX), a ' +
-            'decimal integer.',
-        }),
-        includeSpent: t.arg.boolean({ description: 'Include spent UTXOs. Default false.' }),
-        sortBy: t.arg({
-          type: UtxoSortByEnum,
-          description: 'Sort by creation time or amount. Default: creation time.',
-        }),
-        sortOrder: t.arg({
-          type: SortOrderEnum,
-          description: 'Ascending or descending. Default: the upstream’s.',
+              'decimal integer.',
+          ],
+          includeSpent: ['Boolean', 'Include spent UTXOs. Default false.'],
+          sortBy: [UtxoSortByEnum, 'Sort by creation time or amount. Default: creation time.'],
+          sortOrder: [SortOrderEnum, 'Ascending or descending. Default: the upstream’s.'],
         }),
       },
       resolve: (network, args, ctx) => {

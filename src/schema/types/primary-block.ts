@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-blocks.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -128,14 +129,10 @@ builder.objectFields(NetworkRef, (t) => ({
     type: PChainBlockRef,
     nullable: true,
     description: 'One block by id (Data API getBlockById). P_CHAIN only for now.',
-    args: {
-      blockchain: t.arg({
-        type: PrimaryChainEnum,
-        required: true,
-        description: 'The chain of the block.',
-      }),
-      blockId: t.arg.string({ required: true, description: 'Block id (CB58).' }),
-    },
+    args: argTable(t.arg, {
+      blockchain: [PrimaryChainEnum, 'The chain of the block.', 'required'],
+      blockId: ['String!', 'Block id (CB58).'],
+    }),
     resolve: (network, args, ctx) => {
       requirePChain(args.blockchain);
       return loadBlock(network.name, parseCb58Id(args.blockId, 'blockId', 'block id'), ctx);
@@ -147,19 +144,11 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         'The latest blocks of a chain, newest first (Data API listLatestPrimaryNetworkBlocks). P_CHAIN only.',
-      args: {
-        blockchain: t.arg({
-          type: PrimaryChainEnum,
-          required: true,
-          description: 'The chain to list.',
-        }),
-        startTimestamp: t.arg.int({
-          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
-        }),
-      },
+      args: argTable(t.arg, {
+        blockchain: [PrimaryChainEnum, 'The chain to list.', 'required'],
+        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
+        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
+      }),
       resolve: (network, args, ctx) => {
         requirePChain(args.blockchain);
         return blocksConnection(network.name, null, args, ctx);
@@ -174,15 +163,11 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         'P-Chain blocks one node proposed, newest first (Data API listPrimaryNetworkBlocksByNodeId).',
-      args: {
-        nodeId: t.arg.string({ required: true, description: 'The proposer (`NodeID-…`).' }),
-        startTimestamp: t.arg.int({
-          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
-        }),
-      },
+      args: argTable(t.arg, {
+        nodeId: ['String!', 'The proposer (`NodeID-…`).'],
+        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
+        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
+      }),
       resolve: (network, args, ctx) =>
         blocksConnection(network.name, parseNodeId(args.nodeId, 'nodeId'), args, ctx),
     },
@@ -198,14 +183,10 @@ builder.interfaceFields(ValidatorRef, (t) => ({
       nullable: true,
       description:
         "P-Chain blocks this validator's node proposed, newest first (listPrimaryNetworkBlocksByNodeId).",
-      args: {
-        startTimestamp: t.arg.int({
-          description: 'Only blocks after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only blocks before this Unix time (seconds, ≥ 0).',
-        }),
-      },
+      args: argTable(t.arg, {
+        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
+        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
+      }),
       resolve: (v, args, ctx) => blocksConnection(v.network, v.nodeId, args, ctx),
     },
     {

@@ -2,6 +2,7 @@ import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -65,14 +66,10 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description:
       'One primary-network transaction by hash (Data API getTxByHash), typed by its chain and shape.',
-    args: {
-      blockchain: t.arg({
-        type: PrimaryChainEnum,
-        required: true,
-        description: 'The chain the transaction is on.',
-      }),
-      txHash: t.arg.string({ required: true, description: 'Transaction hash (CB58).' }),
-    },
+    args: argTable(t.arg, {
+      blockchain: [PrimaryChainEnum, 'The chain the transaction is on.', 'required'],
+      txHash: ['String!', 'Transaction hash (CB58).'],
+    }),
     resolve: async (network, args, ctx): Promise<AnyPrimaryTx> => {
       const txHash = parseCb58Id(args.txHash, 'txHash', 'transaction hash');
       const chain: Chain = args.blockchain;
@@ -93,16 +90,16 @@ builder.objectFields(NetworkRef, (t) => ({
         'The latest transactions of one primary-network chain (Data API listLatestPrimaryNetworkTransactions), ' +
         'newest first by default: P-Chain, X-Chain, or the C-Chain atomic transactions. Forward paging only.',
       args: {
-        blockchain: t.arg({
-          type: PrimaryChainEnum,
-          required: true,
-          description: 'The chain to list.',
-        }),
-        addresses: t.arg.stringList({
-          description: 'Only transactions of these P/X/C addresses (bech32 of this network).',
-        }),
-        l1ValidationId: t.arg.string({
-          description: 'Only transactions of this L1 validation (CB58 id; P_CHAIN only).',
+        ...argTable(t.arg, {
+          blockchain: [PrimaryChainEnum, 'The chain to list.', 'required'],
+          addresses: [
+            '[String]',
+            'Only transactions of these P/X/C addresses (bech32 of this network).',
+          ],
+          l1ValidationId: [
+            'String',
+            'Only transactions of this L1 validation (CB58 id; P_CHAIN only).',
+          ],
         }),
         ...txFilterArgs,
         ...blockTimeOrderArgs,

@@ -1,5 +1,6 @@
 import type { SignatureAggregation } from '../../upstream/schemas/primary.js';
 import type { SignatureAggregationBody } from '../../upstream/signature-aggregator.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import {
@@ -33,31 +34,30 @@ builder.mutationField('aggregateSignatures', (t) =>
     nullable: true,
     description:
       'Aggregates validator signatures for a Warp message (or the message a justification implies). Never cached.',
-    args: {
-      network: t.arg.string({ required: true, description: 'mainnet, fuji or testnet.' }),
-      message: t.arg.string({
-        description:
-          'The unsigned Warp message, hex (0x optional). Give it, a justification, or both.',
-      }),
-      justification: t.arg.string({
-        description: 'Hex (0x optional) justification for an L1 validator-set message.',
-      }),
-      signingSubnetId: t.arg.string({
-        description:
-          'Subnet whose validators sign: CB58 or 32 bytes hex. Default: the source chain’s subnet.',
-      }),
-      quorumPercentage: t.arg.int({
-        description: 'Percent (0–100) of the signing subnet weight that must sign. Default 67.',
-      }),
-      quorumPercentageBuffer: t.arg.int({
-        description:
-          'Extra percent (0–100) of weight to try for; with quorumPercentage at most 100. Default 0.',
-      }),
-      pChainHeight: t.arg.int({
-        description:
-          'Use the validator set at this P-Chain height (≥ 0). Default 0: the proposed height.',
-      }),
-    },
+    args: argTable(t.arg, {
+      network: ['String!', 'mainnet, fuji or testnet.'],
+      message: [
+        'String',
+        'The unsigned Warp message, hex (0x optional). Give it, a justification, or both.',
+      ],
+      justification: ['String', 'Hex (0x optional) justification for an L1 validator-set message.'],
+      signingSubnetId: [
+        'String',
+        'Subnet whose validators sign: CB58 or 32 bytes hex. Default: the source chain’s subnet.',
+      ],
+      quorumPercentage: [
+        'Int',
+        'Percent (0–100) of the signing subnet weight that must sign. Default 67.',
+      ],
+      quorumPercentageBuffer: [
+        'Int',
+        'Extra percent (0–100) of weight to try for; with quorumPercentage at most 100. Default 0.',
+      ],
+      pChainHeight: [
+        'Int',
+        'Use the validator set at this P-Chain height (≥ 0). Default 0: the proposed height.',
+      ],
+    }),
     resolve: (_root, args, ctx) => {
       const network = parseNetwork(args.network, 'network');
       if (args.message == null && args.justification == null)

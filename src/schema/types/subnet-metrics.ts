@@ -1,3 +1,4 @@
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { MetricPointConnectionRef, MetricPointRef } from './metrics.js';
 import { l1Fees, mainnetOnly, SubnetFeeMetricEnum } from './network-metrics-types.js';
@@ -14,15 +15,11 @@ builder.objectFields(SubnetRef, (t) => ({
       nullable: true,
       description:
         "A daily fee series of this L1's validators (`getMetricsBySubnetId`; mainnet only), newest first.",
-      args: {
-        metric: t.arg({ type: SubnetFeeMetricEnum, required: true, description: 'Which series.' }),
-        startTimestamp: t.arg.int({
-          description: 'Only points at or after this Unix time (seconds, ≥ 0).',
-        }),
-        endTimestamp: t.arg.int({
-          description: 'Only points at or before this Unix time (seconds, ≥ 0).',
-        }),
-      },
+      args: argTable(t.arg, {
+        metric: [SubnetFeeMetricEnum, 'Which series.', 'required'],
+        startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+        endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+      }),
       resolve: (subnet, args, ctx) => {
         mainnetOnly(subnet.network, 'feeMetrics');
         return l1Fees(ctx, args, 'subnet', subnet.subnetId, args.metric);

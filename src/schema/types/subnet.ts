@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
@@ -108,13 +109,13 @@ SubnetRef.implement({
         description:
           "The L1's validators (`listL1Validators` with this `subnetId`), newest first; " +
           'empty for a subnet that is not an L1. Forward paging only.',
-        args: {
-          includeInactive: t.arg.boolean({
-            description:
-              'Include validators whose balance ran out or that were removed. Default false.',
-          }),
-          nodeId: t.arg.string({ description: 'Only this node (NodeID-…).' }),
-        },
+        args: argTable(t.arg, {
+          includeInactive: [
+            'Boolean',
+            'Include validators whose balance ran out or that were removed. Default false.',
+          ],
+          nodeId: ['String', 'Only this node (NodeID-…).'],
+        }),
         resolve: (s, args, ctx) => {
           const filter = {
             subnetId: s.subnetId,

@@ -3,6 +3,7 @@ import { SlowConsumerError } from '../../live/feed.js';
 import type { Head } from '../../live/head.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
@@ -136,15 +137,10 @@ builder.subscriptionFields((t) => ({
     type: TransactionRef,
     description:
       'Transactions of each new block of a followed chain, in block order; with `address`, only those from or to it.',
-    args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (decimal), one the gateway follows live.',
-      }),
-      address: t.arg.string({
-        description: 'EVM address (0x + 40 hex): only transactions from or to it.',
-      }),
-    },
+    args: argTable(t.arg, {
+      chainId: ['String!', 'EVM chain id (decimal), one the gateway follows live.'],
+      address: ['String', 'EVM address (0x + 40 hex): only transactions from or to it.'],
+    }),
     subscribe: (_root, args, ctx) =>
       transactionsOf(
         ctx,

@@ -4,6 +4,7 @@ import type {
   FullNativeTransaction,
   TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
@@ -247,16 +248,10 @@ builder.queryField('transaction', (t) =>
     type: TransactionRef,
     nullable: true,
     description: 'One transaction, by hash.',
-    args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (e.g. "43114") or blockchain id.',
-      }),
-      hash: t.arg.string({
-        required: true,
-        description: 'Transaction hash: 0x followed by 64 hex digits.',
-      }),
-    },
+    args: argTable(t.arg, {
+      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      hash: ['String!', 'Transaction hash: 0x followed by 64 hex digits.'],
+    }),
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);
       const hash = parseTxHash(args.hash);

@@ -6,6 +6,7 @@ import type {
   XChainAssetDetailsRaw,
   XChainVertexRaw,
 } from '../../upstream/schemas/primary-blocks.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -110,10 +111,10 @@ builder.objectFields(NetworkRef, (t) => ({
       type: XChainVertexRef,
       nullable: true,
       description: 'X-Chain vertices at one DAG height (Data API getVertexByHeight).',
-      args: {
-        vertexHeight: t.arg.int({ required: true, description: 'The height (≥ 0).' }),
-        sortOrder: t.arg({ type: SortOrderEnum, description: 'By time. Default: newest first.' }),
-      },
+      args: argTable(t.arg, {
+        vertexHeight: ['Int!', 'The height (≥ 0).'],
+        sortOrder: [SortOrderEnum, 'By time. Default: newest first.'],
+      }),
       resolve: (network, args, ctx) => {
         if (!Number.isSafeInteger(args.vertexHeight) || args.vertexHeight < 0) {
           throw badInput('vertexHeight', 'vertexHeight must be a whole number, 0 or more');

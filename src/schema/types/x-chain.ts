@@ -1,4 +1,5 @@
 import type { BalanceResult } from '../../upstream/schemas/node-avm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
@@ -111,10 +112,10 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       type: XChainBlockRef,
       nullable: true,
       description: 'A block by id or by height (exactly one).',
-      args: {
-        id: t.arg.string({ description: 'Block id (CB58).' }),
-        height: t.arg({ type: 'BigDecimal', description: 'Block height (decimal string).' }),
-      },
+      args: argTable(t.arg, {
+        id: ['String', 'Block id (CB58).'],
+        height: ['BigDecimal', 'Block height (decimal string).'],
+      }),
       resolve: (x, args) => {
         if ((args.id == null) === (args.height == null))
           throw badInput(args.id == null ? 'id' : 'height', 'Give exactly one of id and height');
@@ -149,15 +150,16 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
         nullable: true,
         description:
           'UTXOs referencing any of the addresses (avm.getUTXOs); with sourceChain, atomic UTXOs exported from that chain.',
-        args: {
-          addresses: t.arg.stringList({
-            required: true,
-            description: 'X-Chain addresses (X-avax1…; the X- may be omitted), one network.',
-          }),
-          sourceChain: t.arg.string({
-            description: 'A chain id or alias ("P", "C") for atomic UTXOs imported from it.',
-          }),
-        },
+        args: argTable(t.arg, {
+          addresses: [
+            '[String]!',
+            'X-Chain addresses (X-avax1…; the X- may be omitted), one network.',
+          ],
+          sourceChain: [
+            'String',
+            'A chain id or alias ("P", "C") for atomic UTXOs imported from it.',
+          ],
+        }),
         resolve: (x, args, ctx) => {
           const { addresses, hrp } = parseChainAddresses(args.addresses, 'X');
           const sourceChain =
@@ -179,13 +181,10 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       nullable: true,
       deprecationReason:
         'avm.getBalance is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'X-Chain address (bech32, `X-avax1…` or `avax1…`).',
-        }),
-        assetId: t.arg.string({ required: true, description: 'Asset id or alias.' }),
-      },
+      args: argTable(t.arg, {
+        address: ['String!', 'X-Chain address (bech32, `X-avax1…` or `avax1…`).'],
+        assetId: ['String!', 'Asset id or alias.'],
+      }),
       description: 'Balance of one asset of an address (deprecated by the node).',
       resolve: async (x, args, ctx) => {
         const { address } = parseChainAddress(args.address, 'X', 'address');

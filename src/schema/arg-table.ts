@@ -1,0 +1,56 @@
+import type { ArgBuilder } from '@pothos/core';
+import type { GatewayTypes } from './field-builder.js';
+
+/**
+ * Arguments declared as a table (`name: [kind, description]`), the counterpart of `exposed` for a
+ * field's inputs. A kind ending in `!` is required; an enum argument is `[Enum, description]`, or
+ * `[Enum, description, 'required']`. The resolver's `args` are typed from the table as Pothos types
+ * them from `t.arg…` (an optional argument may be null or absent).
+ */
+type Holds = {
+  String: string;
+  Int: number;
+  Boolean: boolean;
+  BigDecimal: string;
+  '[String]': string[];
+  '[Float]': number[];
+};
+type Kind = keyof Holds | `${keyof Holds}!`;
+type EnumLike = { $inferInput: unknown };
+type ArgEntry = readonly [Kind, string] | readonly [EnumLike, string, 'required'?];
+
+type ShapeOf<E> = E extends readonly [infer K, string, ...infer Rest]
+  ? K extends `${infer B extends keyof Holds}!`
+    ? Holds[B]
+    : K extends keyof Holds
+      ? Holds[K] | null | undefined
+      : K extends EnumLike
+        ? Rest extends ['required']
+          ? K['$inferInput']
+          : K['$inferInput'] | null | undefined
+        : never
+  : never;
+
+const GRAPH_TYPE: Record<keyof Holds, unknown> = {
+  String: 'String',
+  Int: 'Int',
+  Boolean: 'Boolean',
+  BigDecimal: 'BigDecimal',
+  '[String]': ['String'],
+  '[Float]': ['Float'],
+};
+
+export function argTable<const Table extends Record<string, ArgEntry>>(
+  arg: ArgBuilder<GatewayTypes>,
+  table: Table,
+): { [P in keyof Table]: PothosSchemaTypes.ArgumentRef<GatewayTypes, ShapeOf<Table[P]>> } {
+  const args: Record<string, unknown> = {};
+  for (const [name, [kind, description, req]] of Object.entries<ArgEntry>(table)) {
+    const named = typeof kind === 'string';
+    const required = named ? kind.endsWith('!') : req === 'required';
+    const type = named ? GRAPH_TYPE[kind.replace(/!$/, '') as keyof Holds] : kind;
+    // The table's type gives each argument its shape; Pothos checks the type at build time.
+    args[name] = arg({ type, required, description } as never);
+  }
+  return args as never;
+}
