@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
@@ -124,12 +125,9 @@ builder.objectFields(NetworkRef, (t) => ({
     description:
       'One blockchain by its CB58 id (`getBlockchainById`); NOT_FOUND when the network has none ' +
       'by that id.',
-    args: {
-      blockchainId: t.arg.string({
-        required: true,
-        description: 'CB58 blockchain id (checksum verified).',
-      }),
-    },
+    args: argTable(t.arg, {
+      blockchainId: ['String!', 'CB58 blockchain id (checksum verified).'],
+    }),
     resolve: (network, args, ctx) =>
       loadBlockchain(
         ctx,

@@ -14,7 +14,7 @@ import {
 } from './c-chain-types.js';
 import { ChainRef } from './chain.js';
 import { NetworkNodeRef } from './network-node.js';
-import { nodeByName, parseChainAddresses, parseChainRef, parseId } from './network-node-inputs.js';
+import { nodeByName, parseId } from './network-node-inputs.js';
 import { resolveUtxoConnection, UtxoRef } from './x-chain-utxo.js';
 
 /**
@@ -29,6 +29,23 @@ export interface CChainShape {
 const quantity = (x: CChainShape, ctx: GatewayContext, method: EvmQuantityMethod) =>
   nodeByName(ctx, x.node).read((c) => c.cChain.quantity(method));
 
+/** Quantities of the chain (`field: [method, description]`), each an exact decimal string. */
+const quantities = (
+  t: ObjectFields<CChainShape>,
+  table: Record<string, readonly [EvmQuantityMethod, string]>,
+) =>
+  Object.fromEntries(
+    Object.entries(table).map(([field, [method, description]]) => [
+      field,
+      t.field({
+        type: 'BigDecimal',
+        nullable: true,
+        description,
+        resolve: (x, _a, ctx) => quantity(x, ctx, method),
+      }),
+    ]),
+  );
+
 /** A quantity of one address at the last accepted block: its balance or its nonce. */
 const addressState = (
   t: ObjectFields<CChainShape>,
@@ -39,12 +56,9 @@ const addressState = (
     type: 'BigDecimal',
     nullable: true,
     description,
-    args: {
-      address: t.arg.string({
-        required: true,
-        description: 'EVM address: 0x followed by 40 hex digits, any case.',
-      }),
-    },
+    args: argTable(t.arg, {
+      address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+    }),
     resolve: (x, args, ctx) => {
       const address = parseEvmAddress(args.address, 'address');
       return nodeByName(ctx, x.node).read((c) => c.cChain[field](address));
@@ -66,11 +80,8 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       description: 'This chain as the Data API indexes it.',
       resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_chainId'),
     }),
-    blockNumber: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'The last accepted block (eth_blockNumber).',
-      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_blockNumber'),
+    ...quantities(t, {
+      blockNumber: ['eth_blockNumber', 'The last accepted block (eth_blockNumber).'],
     }),
     latestBlock: t.field({
       type: BlockRef,
@@ -84,23 +95,13 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
         return `${chainId}:${number}`;
       },
     }),
-    baseFee: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Base fee of the next block, wei (eth_baseFee).',
-      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_baseFee'),
-    }),
-    maxPriorityFeePerGas: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Suggested priority fee (tip), wei (eth_maxPriorityFeePerGas).',
-      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_maxPriorityFeePerGas'),
-    }),
-    gasPrice: t.field({
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'Suggested legacy gas price, wei (eth_gasPrice).',
-      resolve: (x, _a, ctx) => quantity(x, ctx, 'eth_gasPrice'),
+    ...quantities(t, {
+      baseFee: ['eth_baseFee', 'Base fee of the next block, wei (eth_baseFee).'],
+      maxPriorityFeePerGas: [
+        'eth_maxPriorityFeePerGas',
+        'Suggested priority fee (tip), wei (eth_maxPriorityFeePerGas).',
+      ],
+      gasPrice: ['eth_gasPrice', 'Suggested legacy gas price, wei (eth_gasPrice).'],
     }),
     chainConfig: t.field({
       type: EvmChainConfigRef,
@@ -164,17 +165,7 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
             'The chain the UTXOs were exported from: an id or alias ("X", "P").',
           ],
         }),
-        resolve: (x, args, ctx) => {
-          const { addresses, hrp } = parseChainAddresses(args.addresses, 'C');
-          const sourceChain = parseChainRef(args.sourceChain, 'sourceChain');
-          return resolveUtxoConnection(args, ctx, {
-            node: x.node,
-            chain: 'C',
-            addresses,
-            hrp,
-            sourceChain,
-          });
-        },
+        resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, 'C'),
       },
       { description: 'A page of atomic UTXOs.' },
       { description: 'An atomic UTXO and its cursor.' },

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
@@ -199,12 +200,9 @@ ChainRef.implement({
     address: t.field({
       type: AddressRef,
       description: 'An address on this chain (no upstream call by itself).',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'EVM address: 0x followed by 40 hex digits, any case.',
-        }),
-      },
+      args: argTable(t.arg, {
+        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+      }),
       resolve: (chain, args) => ({
         chainId: chain.chainId,
         address: parseEvmAddress(args.address),
@@ -247,12 +245,9 @@ builder.queryFields((t) => ({
     type: ChainRef,
     nullable: true,
     description: 'One EVM chain, by EVM chain id (e.g. "43114") or blockchain id.',
-    args: {
-      id: t.arg.string({
-        required: true,
-        description: 'EVM chain id (decimal, e.g. "43114") or the chain\'s CB58 blockchain id.',
-      }),
-    },
+    args: argTable(t.arg, {
+      id: ['String!', 'EVM chain id (decimal, e.g. "43114") or the chain\'s CB58 blockchain id.'],
+    }),
     resolve: async (_root, { id }, ctx) => {
       if (!id) throw badInput('id', 'id must not be empty');
       const chainId = parseChainId(id, 'id');

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { erc20Calls, erc20Results } from '../../upstream/erc20-abi.js';
 import type { BlockPin, EvmCallInput } from '../../upstream/evm-state.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
@@ -80,12 +81,9 @@ export const Erc20ReadsRef = builder.objectRef<EvmAccountShape>('Erc20Reads').im
       type: 'BigDecimal',
       nullable: true,
       description: 'balanceOf(holder): the holder’s token balance in base units, decimal.',
-      args: {
-        holder: t.arg.string({
-          required: true,
-          description: 'The token holder: 0x followed by 40 hex digits.',
-        }),
-      },
+      args: argTable(t.arg, {
+        holder: ['String!', 'The token holder: 0x followed by 40 hex digits.'],
+      }),
       resolve: (a, args, ctx) =>
         erc20Read(
           a,
@@ -145,12 +143,9 @@ export const EvmAccountStateRef = builder.objectRef<EvmAccountShape>('EvmAccount
     storage: t.string({
       nullable: true,
       description: 'One storage slot’s 32-byte value, 0x-hex (eth_getStorageAt).',
-      args: {
-        slot: t.arg.string({
-          required: true,
-          description: 'The slot: 0x hex (up to 32 bytes) or decimal.',
-        }),
-      },
+      args: argTable(t.arg, {
+        slot: ['String!', 'The slot: 0x hex (up to 32 bytes) or decimal.'],
+      }),
       resolve: async (a, args, ctx) => {
         const slot = parseSlot(args.slot);
         return (await endpoint(a, ctx)).read((c) => c.storage(a.address, slot, a.pin));

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { badInput } from '../errors.js';
@@ -62,12 +63,9 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
     account: t.field({
       type: EvmAccountStateRef,
       description: 'One account’s state at this block (no call by itself).',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'EVM address: 0x followed by 40 hex digits, any case.',
-        }),
-      },
+      args: argTable(t.arg, {
+        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+      }),
       resolve: (s, args) => ({
         chainId: s.chainId,
         address: parseEvmAddress(args.address),

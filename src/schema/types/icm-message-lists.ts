@@ -3,6 +3,7 @@ import { ICM_PAGE_SIZE } from '../../loaders/icm.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import type { IcmListFilter } from '../../upstream/data-api-icm.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
@@ -150,12 +151,9 @@ builder.queryField('icmMessage', (t) =>
     type: IcmMessageRef,
     nullable: true,
     description: 'One interchain message by its id (`getIcmMessage`), typed by its current status.',
-    args: {
-      id: t.arg.string({
-        required: true,
-        description: 'The ICM (Teleporter) message id: 32 bytes of hex, 0x optional.',
-      }),
-    },
+    args: argTable(t.arg, {
+      id: ['String!', 'The ICM (Teleporter) message id: 32 bytes of hex, 0x optional.'],
+    }),
     resolve: async (_root, { id }, ctx) => {
       const v = id.trim();
       if (!MESSAGE_ID.test(v)) {

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { NodeMethodUnavailableError } from '../../upstream/node-rpc.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { NetworkRef } from './network.js';
@@ -72,12 +73,9 @@ builder.objectFields(NetworkNodeRef, (t) => ({
       nullable: true,
       description:
         "This node's validation periods on the primary network, from the Data API (needs info.getNodeID).",
-      args: {
-        validationStatus: t.arg({
-          type: ValidationStatusEnum,
-          description: 'Only periods in this status.',
-        }),
-      },
+      args: argTable(t.arg, {
+        validationStatus: [ValidationStatusEnum, 'Only periods in this status.'],
+      }),
       resolve: async (n, args, ctx) => {
         const [network, { nodeID }] = await Promise.all([
           dataApiNetwork(n, ctx),
@@ -97,12 +95,9 @@ builder.objectFields(NetworkPeerRef, (t) => ({
       type: ValidatorRef,
       nullable: true,
       description: "This peer's validation periods on the primary network, from the Data API.",
-      args: {
-        validationStatus: t.arg({
-          type: ValidationStatusEnum,
-          description: 'Only periods in this status.',
-        }),
-      },
+      args: argTable(t.arg, {
+        validationStatus: [ValidationStatusEnum, 'Only periods in this status.'],
+      }),
       resolve: async (p, args, ctx) =>
         validatorsOf(
           await dataApiNetwork({ name: p.node }, ctx),

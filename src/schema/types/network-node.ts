@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../../upstream/request.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { ObjectFields } from '../field-builder.js';
 import {
@@ -89,12 +90,9 @@ builder.node(NetworkNodeRef, {
     isBootstrapped: t.boolean({
       nullable: true,
       description: 'Whether the node finished bootstrapping a chain (info.isBootstrapped).',
-      args: {
-        chain: t.arg.string({
-          required: true,
-          description: 'A blockchain id or alias ("X", "P", "C").',
-        }),
-      },
+      args: argTable(t.arg, {
+        chain: ['String!', 'A blockchain id or alias ("X", "P", "C").'],
+      }),
       resolve: (n, args, ctx) => {
         const chain = parseChainRef(args.chain, 'chain');
         return readNode(n, ctx, (c) => c.info.isBootstrapped(chain));
@@ -139,11 +137,9 @@ builder.node(NetworkNodeRef, {
       nullable: true,
       description:
         "The network's view of this node's uptime on the primary network, or on an L1/subnet (info.uptime).",
-      args: {
-        subnetId: t.arg.string({
-          description: 'An L1 or subnet id; omit for the primary network.',
-        }),
-      },
+      args: argTable(t.arg, {
+        subnetId: ['String', 'An L1 or subnet id; omit for the primary network.'],
+      }),
       resolve: (n, args, ctx) => {
         const subnetId =
           args.subnetId == null ? undefined : parseId(args.subnetId, 'subnetId', 'subnet id');

@@ -1,4 +1,5 @@
 import type { NftToken } from '../../upstream/schemas/portfolio.js';
+import { argTable } from '../arg-table.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
@@ -62,13 +63,9 @@ for (const ref of [Erc721ContractRef, Erc1155ContractRef] as const) {
       type: NftTokenRef,
       nullable: true,
       description: 'One token of this collection, with its metadata (`getTokenDetails`).',
-      args: {
-        tokenId: t.arg({
-          type: 'BigDecimal',
-          required: true,
-          description: 'The token id (a decimal whole number).',
-        }),
-      },
+      args: argTable(t.arg, {
+        tokenId: ['BigDecimal!', 'The token id (a decimal whole number).'],
+      }),
       resolve: async (c, args, ctx) => {
         const tokenId = tokenIdOf(args);
         const tok = await ctx.loaders.tokens.nftToken.load({

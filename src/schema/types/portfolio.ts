@@ -12,7 +12,7 @@ import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
-import { AddressRef } from './address.js';
+import { AddressRef, type AddressShape } from './address.js';
 import { CurrencyCodeEnum } from './money.js';
 import {
   AddressChainsRef,
@@ -109,6 +109,23 @@ for (const field of ['erc721Balances', 'erc1155Balances', 'collectibleBalances']
 
 const nftId = (b: { address: string; tokenId: string }) =>
   `${b.address.toLowerCase()}:${b.tokenId}`;
+/** One of the address's NFT lists, filtered by contract (and, where the list takes it, block). */
+function nftBalances<B extends { address: string; tokenId: string }>(
+  a: AddressShape,
+  args: ConnectionArgs & { blockNumber?: unknown; contractAddress?: unknown },
+  ctx: GatewayContext,
+  list: (key: {
+    chainId: string;
+    address: string;
+    blockNumber?: string;
+    contractAddress?: string;
+  }) => PagedList<B>,
+  amount: (b: B) => string,
+) {
+  const key = { chainId: a.chainId, address: a.address, ...nftFilter(args) };
+  return balanceConnection<B>(args, ctx, { pages: list(key), id: nftId, amount });
+}
+
 const contractArg = { description: 'Only tokens of this contract (0x + 40 hex).' };
 const blockArg = { description: 'Balances at this block (default: the latest).' };
 
@@ -168,18 +185,14 @@ builder.objectFields(AddressRef, (t) => ({
         'ERC-721 tokens (NFTs) this address owns on its chain (`listErc721Balances`). Forward ' +
         'paging only.',
       args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
-      resolve: (a, args, ctx) => {
-        const { contractAddress } = nftFilter(args);
-        return balanceConnection<Erc721TokenBalance>(args, ctx, {
-          pages: ctx.loaders.tokens.erc721BalancesPage.list({
-            chainId: a.chainId,
-            address: a.address,
-            contractAddress,
-          }),
-          id: nftId,
-          amount: () => '1',
-        });
-      },
+      resolve: (a, args, ctx) =>
+        nftBalances<Erc721TokenBalance>(
+          a,
+          args,
+          ctx,
+          ctx.loaders.tokens.erc721BalancesPage.list,
+          () => '1',
+        ),
     },
     { name: 'Erc721BalanceConnection', description: 'A page of ERC-721 balances.' },
     { name: 'Erc721BalanceEdge', description: 'An owned ERC-721 token and its cursor.' },
@@ -199,19 +212,14 @@ builder.objectFields(AddressRef, (t) => ({
         }),
         contractAddress: t.arg.string({ required: false, ...contractArg }),
       },
-      resolve: (a, args, ctx) => {
-        const { blockNumber, contractAddress } = nftFilter(args);
-        return balanceConnection<Erc1155TokenBalance>(args, ctx, {
-          pages: ctx.loaders.tokens.erc1155BalancesPage.list({
-            chainId: a.chainId,
-            address: a.address,
-            blockNumber,
-            contractAddress,
-          }),
-          id: nftId,
-          amount: (b) => b.balance,
-        });
-      },
+      resolve: (a, args, ctx) =>
+        nftBalances<Erc1155TokenBalance>(
+          a,
+          args,
+          ctx,
+          ctx.loaders.tokens.erc1155BalancesPage.list,
+          (b) => b.balance,
+        ),
     },
     { name: 'Erc1155BalanceConnection', description: 'A page of ERC-1155 balances.' },
     { name: 'Erc1155BalanceEdge', description: 'An ERC-1155 balance and its cursor.' },
@@ -224,18 +232,14 @@ builder.objectFields(AddressRef, (t) => ({
         'ERC-721 and ERC-1155 tokens this address holds on its chain ' +
         '(`listCollectibleBalances`). Forward paging only.',
       args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
-      resolve: (a, args, ctx) => {
-        const { contractAddress } = nftFilter(args);
-        return balanceConnection<CollectibleBalance>(args, ctx, {
-          pages: ctx.loaders.tokens.collectibleBalancesPage.list({
-            chainId: a.chainId,
-            address: a.address,
-            contractAddress,
-          }),
-          id: nftId,
-          amount: (b) => ('balance' in b ? b.balance : '1'),
-        });
-      },
+      resolve: (a, args, ctx) =>
+        nftBalances<CollectibleBalance>(
+          a,
+          args,
+          ctx,
+          ctx.loaders.tokens.collectibleBalancesPage.list,
+          (b) => ('balance' in b ? b.balance : '1'),
+        ),
     },
     { name: 'CollectibleBalanceConnection', description: 'A page of collectible balances.' },
     { name: 'CollectibleBalanceEdge', description: 'A collectible balance and its cursor.' },

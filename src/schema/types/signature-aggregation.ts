@@ -95,9 +95,9 @@ builder.objectFields(NetworkRef, (t) => ({
     nullable: true,
     description:
       'The signed Warp message of an L1-related P-Chain or X-Chain transaction, aggregated now. Never cached.',
-    args: {
-      txHash: t.arg.string({ required: true, description: 'A P/X-Chain transaction hash (CB58).' }),
-    },
+    args: argTable(t.arg, {
+      txHash: ['String!', 'A P/X-Chain transaction hash (CB58).'],
+    }),
     resolve: (network, args, ctx) => {
       const txHash = parseCb58Id(args.txHash, 'txHash', 'transaction hash');
       ctx.served.markUncacheable();

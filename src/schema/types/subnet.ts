@@ -186,12 +186,9 @@ builder.objectFields(NetworkRef, (t) => ({
     description:
       'One subnet or L1 by its CB58 id (`getSubnetById`); NOT_FOUND when the network has none ' +
       'by that id.',
-    args: {
-      subnetId: t.arg.string({
-        required: true,
-        description: 'CB58 subnet id (checksum verified).',
-      }),
-    },
+    args: argTable(t.arg, {
+      subnetId: ['String!', 'CB58 subnet id (checksum verified).'],
+    }),
     resolve: (network, args, ctx) =>
       loadSubnet(ctx, network.name, parseCb58Id(args.subnetId, 'subnetId', 'subnet id')),
   }),

@@ -124,12 +124,9 @@ builder.subscriptionFields((t) => ({
     type: BlockRef,
     description:
       'Every new block of a followed EVM chain, in order, each once; nested fields resolve as in a query.',
-    args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (decimal), one the gateway follows live.',
-      }),
-    },
+    args: argTable(t.arg, {
+      chainId: ['String!', 'EVM chain id (decimal), one the gateway follows live.'],
+    }),
     subscribe: (_root, args, ctx) => headsOf(ctx, parseChainId(args.chainId, 'chainId')),
     resolve: (head, _args, ctx) => blockOfHead(ctx, head as unknown as Head),
   }),
@@ -153,9 +150,9 @@ builder.subscriptionFields((t) => ({
     type: IcmMessageRef,
     description:
       'An interchain message now and each time its status changes (pending → delivered); ends once delivered.',
-    args: {
-      messageId: t.arg.string({ required: true, description: 'ICM message id (32 bytes of hex).' }),
-    },
+    args: argTable(t.arg, {
+      messageId: ['String!', 'ICM message id (32 bytes of hex).'],
+    }),
     subscribe: (_root, args, ctx) => {
       const id = parseMessageId(args.messageId, 'messageId');
       if (!ctx.live) throw badInput('messageId', 'Live data is not configured on this gateway.');

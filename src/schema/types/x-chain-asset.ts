@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { AssetDescription } from '../../upstream/schemas/node-avm.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
@@ -54,13 +55,12 @@ builder.node(XChainAssetRef, {
     formatAmount: t.string({
       description:
         'An amount in the smallest unit, displayed with the asset’s denomination (e.g. 1500000000 nAVAX → "1.500000000").',
-      args: {
-        amount: t.arg({
-          type: 'BigDecimal',
-          required: true,
-          description: "Amount in the asset's smallest unit, a whole number (decimal string).",
-        }),
-      },
+      args: argTable(t.arg, {
+        amount: [
+          'BigDecimal!',
+          "Amount in the asset's smallest unit, a whole number (decimal string).",
+        ],
+      }),
       resolve: (a, args) => {
         if (!/^-?\d+$/.test(args.amount))
           throw badInput('amount', 'amount must be a whole number of the smallest unit');

@@ -3,7 +3,7 @@ import { NODE_UTXO_PAGE_SIZE } from '../../loaders/node.js';
 import { bech32Encode, type DecodedUtxo, decodeUtxo } from '../../upstream/schemas/node-codec.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
-import { nodeByName } from './network-node-inputs.js';
+import { nodeByName, parseChainAddresses, parseChainRef } from './network-node-inputs.js';
 import { formatDenominated, loadAsset, XChainAssetRef } from './x-chain-asset.js';
 import { XChainTransactionRef } from './x-chain-tx.js';
 
@@ -114,15 +114,23 @@ export const UtxoRef = builder.objectRef<UtxoShape>('Utxo').implement({
   }),
 });
 
-export interface UtxoListArgs {
-  node: string;
-  chain: 'X' | 'C';
+/** A UTXO list's arguments: the owners' addresses and, for atomic UTXOs, the chain they came from. */
+export interface UtxoListArgs extends ConnectionArgs {
   addresses: string[];
-  hrp: string;
-  sourceChain?: string;
+  sourceChain?: string | null;
 }
 
-export function resolveUtxoConnection(args: ConnectionArgs, ctx: GatewayContext, q: UtxoListArgs) {
+/** The UTXOs of addresses on a node's X-Chain, or the atomic UTXOs on its C-Chain, checked first. */
+export function resolveUtxoConnection(
+  args: UtxoListArgs,
+  ctx: GatewayContext,
+  nodeName: string,
+  chain: 'X' | 'C',
+) {
+  const { addresses, hrp } = parseChainAddresses(args.addresses, chain);
+  const sourceChain =
+    args.sourceChain == null ? undefined : parseChainRef(args.sourceChain, 'sourceChain');
+  const q = { node: nodeName, chain, addresses, hrp, sourceChain };
   const node = nodeByName(ctx, q.node);
   const query = { addresses: q.addresses, sourceChain: q.sourceChain, limit: NODE_UTXO_PAGE_SIZE };
   const pages = node.pages((c, pageToken) =>

@@ -8,8 +8,6 @@ import {
   nodeByName,
   parseAssetRef,
   parseChainAddress,
-  parseChainAddresses,
-  parseChainRef,
   parseId,
   parseUint,
 } from './network-node-inputs.js';
@@ -138,9 +136,9 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
     asset: t.field({
       type: XChainAssetRef,
       nullable: true,
-      args: {
-        id: t.arg.string({ required: true, description: 'Asset id (CB58) or alias ("AVAX").' }),
-      },
+      args: argTable(t.arg, {
+        id: ['String!', 'Asset id (CB58) or alias ("AVAX").'],
+      }),
       description: 'An X-Chain asset by id or alias.',
       resolve: (x, args, ctx) => loadAsset(ctx, x.node, parseAssetRef(args.id, 'id')),
     }),
@@ -160,18 +158,7 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
             'A chain id or alias ("P", "C") for atomic UTXOs imported from it.',
           ],
         }),
-        resolve: (x, args, ctx) => {
-          const { addresses, hrp } = parseChainAddresses(args.addresses, 'X');
-          const sourceChain =
-            args.sourceChain == null ? undefined : parseChainRef(args.sourceChain, 'sourceChain');
-          return resolveUtxoConnection(args, ctx, {
-            node: x.node,
-            chain: 'X',
-            addresses,
-            hrp,
-            sourceChain,
-          });
-        },
+        resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, 'X'),
       },
       { description: 'A page of UTXOs.' },
       { description: 'A UTXO and its cursor.' },
@@ -200,12 +187,9 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       nullable: true,
       deprecationReason:
         'avm.getAllBalances is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
-      args: {
-        address: t.arg.string({
-          required: true,
-          description: 'X-Chain address (bech32, `X-avax1…` or `avax1…`).',
-        }),
-      },
+      args: argTable(t.arg, {
+        address: ['String!', 'X-Chain address (bech32, `X-avax1…` or `avax1…`).'],
+      }),
       description: 'Balances of every asset of an address (deprecated by the node).',
       resolve: async (x, args, ctx) => {
         const { address } = parseChainAddress(args.address, 'X', 'address');
