@@ -15,7 +15,7 @@ import {
 import { ChainRef } from './chain.js';
 import { NetworkNodeRef } from './network-node.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
-import { resolveUtxoConnection, UtxoRef } from './x-chain-utxo.js';
+import { utxoConnection } from './x-chain-utxo.js';
 
 /**
  * The C-Chain of a configured node: the EVM endpoint (`/ext/bc/C/rpc`, go-ethereum style — the EVM fields a
@@ -149,27 +149,15 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       args: { id: t.arg.string({ required: true, description: 'Atomic tx id (CB58).' }) },
       resolve: (x, args) => ({ node: x.node, txId: parseId(args.id, 'id', 'transaction id') }),
     }),
-    atomicUtxos: t.connection(
-      {
-        type: UtxoRef,
-        nullable: true,
-        description:
-          'Atomic UTXOs exported to the C-Chain from sourceChain and owned by the addresses (avax.getUTXOs).',
-        args: argTable(t.arg, {
-          addresses: [
-            '[String]!',
-            'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.',
-          ],
-          sourceChain: [
-            'String!',
-            'The chain the UTXOs were exported from: an id or alias ("X", "P").',
-          ],
-        }),
-        resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, 'C'),
-      },
-      { description: 'A page of atomic UTXOs.' },
-      { description: 'An atomic UTXO and its cursor.' },
-    ),
+    atomicUtxos: utxoConnection(t, 'C', {
+      description:
+        'Atomic UTXOs exported to the C-Chain from sourceChain and owned by the addresses (avax.getUTXOs).',
+      addresses: 'C-Chain bech32 addresses (C-avax1…; the C- may be omitted), one network.',
+      sourceChain: 'The chain the UTXOs were exported from: an id or alias ("X", "P").',
+      sourceRequired: true,
+      page: 'A page of atomic UTXOs.',
+      edge: 'An atomic UTXO and its cursor.',
+    }),
     vmConfig: t.field({
       type: [VmConfigEntryRef],
       nullable: true,

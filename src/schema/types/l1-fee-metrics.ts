@@ -1,7 +1,7 @@
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { L1ValidatorRef } from './l1-validator.js';
-import { MetricPointConnectionRef, MetricPointRef } from './metrics.js';
+import { MetricPointConnectionRef, MetricPointRef, SERIES_RANGE } from './metrics.js';
 import {
   l1Fees,
   mainnetOnly,
@@ -17,13 +17,6 @@ import { NetworkNodeRef, readNode } from './network-node.js';
  * `info.getNodeID`). The routes describe mainnet's L1s.
  */
 builder.objectFields(L1ValidatorRef, (t) => {
-  // The time range every series takes, as the spec names it.
-  const timeArgs = () => ({
-    ...argTable(t.arg, {
-      startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
-      endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
-    }),
-  });
   return {
     feeMetrics: t.connection(
       {
@@ -37,7 +30,7 @@ builder.objectFields(L1ValidatorRef, (t) => {
             required: true,
             description: 'Which series.',
           }),
-          ...timeArgs(),
+          ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (v, args, ctx) => {
           mainnetOnly(v.network, 'feeMetrics');
@@ -55,7 +48,7 @@ builder.objectFields(L1ValidatorRef, (t) => {
           '(`getMetricsByNodeId`; mainnet), newest first.',
         args: {
           metric: t.arg({ type: NodeFeeMetricEnum, required: true, description: 'Which series.' }),
-          ...timeArgs(),
+          ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (v, args, ctx) => {
           mainnetOnly(v.network, 'nodeFeeMetrics');
@@ -77,8 +70,7 @@ builder.objectFields(NetworkNodeRef, (t) => ({
         'needs info.getNodeID), newest first.',
       args: argTable(t.arg, {
         metric: [NodeFeeMetricEnum, 'Which series.', 'required'],
-        startTimestamp: ['Int', 'Only points at or after this Unix time (s, ≥ 0).'],
-        endTimestamp: ['Int', 'Only points at or before this Unix time (s, ≥ 0).'],
+        ...SERIES_RANGE,
       }),
       resolve: async (n, args, ctx) => {
         const { nodeID } = await readNode(n, ctx, (c) => c.info.nodeId());

@@ -81,6 +81,12 @@ interface ChainMetricsShape {
   chainId: string;
 }
 
+/** The time range every Metrics API series takes, as the spec names it (entries of an `argTable`). */
+export const SERIES_RANGE = {
+  startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
+  endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+} as const;
+
 export const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
   fields: (t) => ({
@@ -148,8 +154,7 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
         description:
           'Average transactions per second, per day, newest first. Forward paging only (first/after).',
         args: argTable(t.arg, {
-          startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
-          endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+          ...SERIES_RANGE,
           timeInterval: [TimeIntervalEnum, 'Only DAY is served for this metric (the default).'],
         }),
         resolve: (m, args, ctx) => series(ctx, m.chainId, 'avgTps', args),
@@ -163,8 +168,7 @@ export const ChainMetricsRef = builder.objectRef<ChainMetricsShape>('ChainMetric
         description: 'Any per-chain series, newest first. Forward paging only (first/after).',
         args: argTable(t.arg, {
           metric: [ChainMetricEnum, 'Which series to read.', 'required'],
-          startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
-          endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+          ...SERIES_RANGE,
           timeInterval: [TimeIntervalEnum, 'Aggregation interval. Default DAY.'],
         }),
         resolve: (m, args, ctx) => series(ctx, m.chainId, args.metric, args),

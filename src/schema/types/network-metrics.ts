@@ -4,7 +4,12 @@ import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { MetricPointConnectionRef, MetricPointRef, TimeIntervalEnum } from './metrics.js';
+import {
+  MetricPointConnectionRef,
+  MetricPointRef,
+  SERIES_RANGE,
+  TimeIntervalEnum,
+} from './metrics.js';
 import { NetworkRef } from './network.js';
 import {
   IcmGroupByEnum,
@@ -29,13 +34,6 @@ import {
  * series.
  */
 builder.objectFields(NetworkRef, (t) => {
-  // The time range every series takes, as the spec names it.
-  const timeArgs = () => ({
-    ...argTable(t.arg, {
-      startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
-      endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
-    }),
-  });
   return {
     stakingMetrics: t.connection(
       {
@@ -49,7 +47,7 @@ builder.objectFields(NetworkRef, (t) => {
             metric: [NetworkMetricEnum, 'Which series.', 'required'],
             subnetId: ['String', 'An L1 (CB58 subnet id). Default: the primary network.'],
           }),
-          ...timeArgs(),
+          ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (network, args, ctx) => {
           const f = {
@@ -86,7 +84,7 @@ builder.objectFields(NetworkRef, (t) => {
             ],
             timeInterval: [TimeIntervalEnum, 'Interval of each point. Default DAY.'],
           }),
-          ...timeArgs(),
+          ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (network, args, ctx) => {
           const f = {
@@ -137,7 +135,7 @@ builder.objectFields(NetworkRef, (t) => {
           'only), newest first.',
         args: {
           metric: t.arg({ type: TotalFeeMetricEnum, required: true, description: 'Which series.' }),
-          ...timeArgs(),
+          ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (network, args, ctx) => {
           mainnetOnly(network.name, 'l1ValidatorFeeMetrics');

@@ -1,6 +1,6 @@
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { MetricPointConnectionRef, MetricPointRef } from './metrics.js';
+import { MetricPointConnectionRef, MetricPointRef, SERIES_RANGE } from './metrics.js';
 import { l1Fees, mainnetOnly, SubnetFeeMetricEnum } from './network-metrics-types.js';
 import { SubnetRef } from './subnet.js';
 
@@ -17,8 +17,7 @@ builder.objectFields(SubnetRef, (t) => ({
         "A daily fee series of this L1's validators (`getMetricsBySubnetId`; mainnet only), newest first.",
       args: argTable(t.arg, {
         metric: [SubnetFeeMetricEnum, 'Which series.', 'required'],
-        startTimestamp: ['Int', 'Only points at or after this Unix time (seconds, ≥ 0).'],
-        endTimestamp: ['Int', 'Only points at or before this Unix time (seconds, ≥ 0).'],
+        ...SERIES_RANGE,
       }),
       resolve: (subnet, args, ctx) => {
         mainnetOnly(subnet.network, 'feeMetrics');

@@ -163,19 +163,14 @@ builder.objectFields(NetworkRef, (t) => ({
         'Every subnet and L1 of this network (`listSubnets`), newest first by default, each ' +
         'with its blockchains. Forward paging only (first/after).',
       args: creationOrderArgs,
-      resolve: (network, args, ctx) => {
-        const sortOrder = args.sortOrder ?? undefined;
-        return resolveTokenConnection<SubnetShape>(args, ctx.connections, {
+      resolve: (network, args, ctx) =>
+        resolveTokenConnection<SubnetShape>(args, ctx.connections, {
           pages: ctx.loaders.primaryNet.subnetsPage
-            .list({
-              network: network.name,
-              sortOrder,
-            })
+            .list({ network: network.name, sortOrder: args.sortOrder ?? undefined })
             .mapItems((s) => ({ ...s, network: network.name })),
           pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
           itemKey: (s) => s.subnetId,
-        });
-      },
+        }),
     },
     { description: 'A page of subnets.' },
     { description: 'A subnet and its cursor.' },

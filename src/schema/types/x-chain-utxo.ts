@@ -3,6 +3,7 @@ import { NODE_UTXO_PAGE_SIZE } from '../../loaders/node.js';
 import { bech32Encode, type DecodedUtxo, decodeUtxo } from '../../upstream/schemas/node-codec.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
+import type { ObjectFields } from '../field-builder.js';
 import { nodeByName, parseChainAddresses, parseChainRef } from './network-node-inputs.js';
 import { formatDenominated, loadAsset, XChainAssetRef } from './x-chain-asset.js';
 import { XChainTransactionRef } from './x-chain-tx.js';
@@ -150,4 +151,33 @@ export function resolveUtxoConnection(
     pageSize: NODE_UTXO_PAGE_SIZE,
     itemKey: (u) => u.hex,
   });
+}
+
+/** A node chain's UTXO list field (the X-Chain's UTXOs, the C-Chain's atomic UTXOs). */
+export function utxoConnection<S extends { node: string }>(
+  t: ObjectFields<S>,
+  chain: 'X' | 'C',
+  o: {
+    description: string;
+    addresses: string;
+    sourceChain: string;
+    sourceRequired: boolean;
+    page: string;
+    edge: string;
+  },
+) {
+  return t.connection(
+    {
+      type: UtxoRef,
+      nullable: true,
+      description: o.description,
+      args: {
+        addresses: t.arg.stringList({ required: true, description: o.addresses }),
+        sourceChain: t.arg.string({ required: o.sourceRequired, description: o.sourceChain }),
+      },
+      resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, chain),
+    },
+    { description: o.page },
+    { description: o.edge },
+  );
 }

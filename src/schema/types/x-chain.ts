@@ -14,7 +14,7 @@ import {
 import { loadAsset, XChainAssetRef } from './x-chain-asset.js';
 import { XChainBlockRef } from './x-chain-block.js';
 import { XChainTransactionRef } from './x-chain-tx.js';
-import { resolveUtxoConnection, UtxoRef } from './x-chain-utxo.js';
+import { utxoConnection } from './x-chain-utxo.js';
 
 /**
  * The X-Chain of a configured node (`/ext/bc/X`, gorilla service `avm` — `xvm.` in the seed's neutral
@@ -142,27 +142,15 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       description: 'An X-Chain asset by id or alias.',
       resolve: (x, args, ctx) => loadAsset(ctx, x.node, parseAssetRef(args.id, 'id')),
     }),
-    utxos: t.connection(
-      {
-        type: UtxoRef,
-        nullable: true,
-        description:
-          'UTXOs referencing any of the addresses (avm.getUTXOs); with sourceChain, atomic UTXOs exported from that chain.',
-        args: argTable(t.arg, {
-          addresses: [
-            '[String]!',
-            'X-Chain addresses (X-avax1…; the X- may be omitted), one network.',
-          ],
-          sourceChain: [
-            'String',
-            'A chain id or alias ("P", "C") for atomic UTXOs imported from it.',
-          ],
-        }),
-        resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, 'X'),
-      },
-      { description: 'A page of UTXOs.' },
-      { description: 'A UTXO and its cursor.' },
-    ),
+    utxos: utxoConnection(t, 'X', {
+      description:
+        'UTXOs referencing any of the addresses (avm.getUTXOs); with sourceChain, atomic UTXOs exported from that chain.',
+      addresses: 'X-Chain addresses (X-avax1…; the X- may be omitted), one network.',
+      sourceChain: 'A chain id or alias ("P", "C") for atomic UTXOs imported from it.',
+      sourceRequired: false,
+      page: 'A page of UTXOs.',
+      edge: 'A UTXO and its cursor.',
+    }),
     balance: t.field({
       type: XChainBalanceRef,
       nullable: true,
