@@ -1,15 +1,14 @@
 import type { GatewayContext } from '../../context.js';
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
-import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
 import { loadEach } from '../node-load.js';
-import { type GatewayNetwork, parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
+import { type GatewayNetwork, parseNetworkScopedId } from '../primary-inputs.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
-import { creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
+import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A blockchain on the P-Chain (`listBlockchains`, `getBlockchainById`): the X- and C-Chain of the
@@ -119,20 +118,13 @@ builder.objectFields(NetworkRef, (t) => ({
     { description: 'A page of blockchains.' },
     { description: 'A blockchain and its cursor.' },
   ),
-  blockchain: t.field({
+  blockchain: byCb58Id(t, {
     type: BlockchainRef,
-    nullable: true,
+    argument: 'blockchainId',
+    what: 'blockchain id',
     description:
       'One blockchain by its CB58 id (`getBlockchainById`); NOT_FOUND when the network has none ' +
       'by that id.',
-    args: argTable(t.arg, {
-      blockchainId: ['String!', 'CB58 blockchain id (checksum verified).'],
-    }),
-    resolve: (network, args, ctx) =>
-      loadBlockchain(
-        ctx,
-        network.name,
-        parseCb58Id(args.blockchainId, 'blockchainId', 'blockchain id'),
-      ),
+    load: loadBlockchain,
   }),
 }));

@@ -1,5 +1,8 @@
+import type { ObjectRef } from '@pothos/core';
+import type { GatewayContext } from '../../context.js';
 import { builder } from '../builder.js';
-import { type GatewayNetwork, parseNetwork } from '../primary-inputs.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
+import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 
 /**
  * The primary network (P-Chain, X-Chain, C-Chain and their validators) of mainnet or fuji. It holds no
@@ -41,6 +44,39 @@ export const blockTimeOrderArgs = builder.args((t) => ({
 }));
 
 export const NetworkRef = builder.objectRef<NetworkShape>('Network');
+
+/**
+ * A Network field reading one entity by its CB58 id (checksum verified before any call); the loader
+ * answers NOT_FOUND when the network has none by that id.
+ */
+export const byCb58Id = <T>(
+  t: ObjectFields<NetworkShape>,
+  o: {
+    type: ObjectRef<GatewayTypes, T>;
+    argument: string;
+    what: string;
+    description: string;
+    load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>;
+  },
+) =>
+  t.field({
+    type: o.type,
+    nullable: true,
+    description: o.description,
+    args: {
+      [o.argument]: t.arg.string({
+        required: true,
+        description: `CB58 ${o.what} (checksum verified).`,
+      }),
+    },
+    // Pothos cannot resolve its list-or-item conditional for a generic T: the load gives one T.
+    resolve: (network, args, ctx) =>
+      o.load(
+        ctx,
+        network.name,
+        parseCb58Id(args[o.argument] as string, o.argument, o.what),
+      ) as never,
+  });
 
 builder.node(NetworkRef, {
   description:

@@ -7,15 +7,10 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
 import { loadEach } from '../node-load.js';
-import {
-  type GatewayNetwork,
-  parseCb58Id,
-  parseNetworkScopedId,
-  parseNodeId,
-} from '../primary-inputs.js';
+import { type GatewayNetwork, parseNetworkScopedId, parseNodeId } from '../primary-inputs.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
-import { creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
+import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A subnet or L1 (`listSubnets`, `getSubnetById`), with its blockchains (carried inline by the
@@ -175,16 +170,13 @@ builder.objectFields(NetworkRef, (t) => ({
     { description: 'A page of subnets.' },
     { description: 'A subnet and its cursor.' },
   ),
-  subnet: t.field({
+  subnet: byCb58Id(t, {
     type: SubnetRef,
-    nullable: true,
+    argument: 'subnetId',
+    what: 'subnet id',
     description:
       'One subnet or L1 by its CB58 id (`getSubnetById`); NOT_FOUND when the network has none ' +
       'by that id.',
-    args: argTable(t.arg, {
-      subnetId: ['String!', 'CB58 subnet id (checksum verified).'],
-    }),
-    resolve: (network, args, ctx) =>
-      loadSubnet(ctx, network.name, parseCb58Id(args.subnetId, 'subnetId', 'subnet id')),
+    load: loadSubnet,
   }),
 }));
