@@ -170,12 +170,11 @@ builder.node(XChainLinearTransactionRef, {
   ),
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'chainFormat' in v && !('vertices' in v),
   interfaces: [IndexedPrimaryTransactionRef, IndexedXChainTransactionRef],
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       blockHeight: ['Int', 'Height of its X-Chain block.'],
       blockHash: ['String', 'Id (CB58) of its X-Chain block.'],
     }),
-  }),
 });
 
 builder.node(XChainNonLinearTransactionRef, {

@@ -26,8 +26,8 @@ builder.node(AvaxSupplyRef, {
     'computed it.',
   id: { resolve: (s) => s.network },
   loadOne: (id, ctx) => supplyOf(ctx, id),
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       circulatingSupply: ['String', 'AVAX in circulation.'],
       totalSupply: ['String', 'Total AVAX supply.'],
       totalPBurned: [
@@ -43,7 +43,6 @@ builder.node(AvaxSupplyRef, {
       l1ValidatorFees: ['String', 'AVAX paid as L1 validator fees.'],
       lastUpdated: ['String', 'When the upstream last computed these figures (ISO 8601).'],
     }),
-  }),
 });
 
 builder.objectFields(NetworkRef, (t) => ({

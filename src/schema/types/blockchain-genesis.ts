@@ -15,12 +15,11 @@ const StorageSlotRef = builder
   .objectRef<{ slot: string; value: string }>('GenesisStorageSlot')
   .implement({
     description: 'One storage slot of a contract set at genesis.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         slot: ['String', 'Storage key, 0x-hex (32 bytes).'],
         value: ['String', 'Stored value, 0x-hex (32 bytes).'],
       }),
-    }),
   });
 
 const AllocRef = builder.objectRef<AllocEntry>('GenesisAllocation').implement({

@@ -53,24 +53,22 @@ export const EvmSyncProgressRef = builder
   .objectRef<NonNullable<SyncingResult>>('EvmSyncProgress')
   .implement({
     description: 'Progress of a node still syncing the chain (eth_syncing).',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         startingBlock: ['BigDecimal', 'Block the sync started at (decimal string).'],
         currentBlock: ['BigDecimal', 'Block the node has reached (decimal string).'],
         highestBlock: ['BigDecimal', 'Highest block the node knows of (decimal string).'],
       }),
-    }),
   });
 
 export const VmConfigEntryRef = builder.objectRef<VmConfigEntry>('VmConfigEntry').implement({
   description:
     'One setting of the C-Chain VM configuration; its value as JSON text (the node documents no fixed set of fields).',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       key: ['String', 'Name of the setting.'],
       value: ['String', 'JSON text.'],
     }),
-  }),
 });
 
 /**

@@ -35,8 +35,8 @@ export const NetworkTokenRef = builder
   .objectRef<ChainInfo['networkToken']>('NetworkToken')
   .implement({
     description: "A chain's native gas token.",
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         name: ['String', 'Token name, e.g. "Avalanche".'],
         symbol: ['String', 'Token symbol, e.g. "AVAX".'],
         decimals: [
@@ -46,7 +46,6 @@ export const NetworkTokenRef = builder
         logoUri: ['String?', "URL of the token's logo; null when the upstream has none."],
         description: ['String?', 'Description of the token from the Data API; null when none.'],
       }),
-    }),
   });
 
 /**

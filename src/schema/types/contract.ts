@@ -70,12 +70,11 @@ const ResourceLinkRef = builder
 
 const ImageAssetRef = builder.objectRef<ImageAsset>('ImageAsset').implement({
   description: "An image of a contract's project (logo or banner) stored by the Data API.",
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       assetId: ['String?', "The Data API's id of the stored image; null when none."],
       imageUri: ['String?', 'URL of the image; null when none.'],
     }),
-  }),
 });
 
 const DeploymentRef = builder

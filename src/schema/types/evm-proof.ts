@@ -8,13 +8,12 @@ export const EvmStorageProofRef = builder
   .implement({
     description:
       'A storage slot and its Merkle-Patricia proof against the account’s storage root (EIP-1186).',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         key: ['String', 'The storage key asked for, as the node echoes it.'],
         value: ['BigDecimal', 'The slot’s value, decimal.'],
         proof: ['[String]', 'RLP-encoded trie nodes from the storage root to the slot, 0x-hex.'],
       }),
-    }),
   });
 
 export const EvmAccountProofRef = builder.objectRef<EvmProof>('EvmAccountProof').implement({

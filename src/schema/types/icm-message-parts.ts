@@ -18,8 +18,8 @@ export const ReceiptRef = builder
   .objectRef<IcmMessage['receipts'][number]>('IcmReceipt')
   .implement({
     description: 'A delivery receipt sent back to the source chain, naming the relayer to reward.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         receivedMessageNonce: [
           'String',
           'Nonce of the delivered message this receipt acknowledges (decimal string).',
@@ -29,7 +29,6 @@ export const ReceiptRef = builder
           'Address (0x-hex) that may redeem the relayer reward for that delivery.',
         ],
       }),
-    }),
   });
 
 export const RewardRef = builder

@@ -19,12 +19,11 @@ export type L1ValidatorItem = L1Validator & { blockHeight: string };
 
 const OwnerSetRef = builder.objectRef<L1Validator['remainingBalanceOwner']>('OwnerSet').implement({
   description: 'P-Chain addresses and how many of them must sign.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       addresses: ['[String]', 'Owner addresses (bech32, P-Chain).'],
       threshold: ['Int', 'How many of the owners must sign.'],
     }),
-  }),
 });
 
 export const L1ValidatorBlsRef = builder
@@ -32,15 +31,14 @@ export const L1ValidatorBlsRef = builder
   .implement({
     description:
       'The BLS key of an L1 validator (the upstream leaves its shape open: both parts may be absent).',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         publicKey: ['String?', 'BLS public key, 0x-hex; null when the upstream omits it.'],
         proofOfPossession: [
           'String?',
           'BLS proof of possession, 0x-hex; null when the upstream omits it.',
         ],
       }),
-    }),
   });
 
 export const L1ValidatorRef = builder.objectRef<L1ValidatorItem>('L1Validator');

@@ -89,12 +89,11 @@ export const SERIES_RANGE = {
 
 export const MetricPointRef = builder.objectRef<MetricsValue>('MetricPoint').implement({
   description: 'One value of a series, for the interval starting at `timestamp`.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       timestamp: ['Timestamp+Iso', 'Start of the interval this point covers, Unix seconds.'],
       value: ['Float', "The metric's value for the interval (unit depends on the metric)."],
     }),
-  }),
 });
 
 export const MetricPointConnectionRef = builder.connectionObject(
@@ -108,8 +107,8 @@ export const MetricPointConnectionRef = builder.connectionObject(
 
 const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMetrics').implement({
   description: 'A metric aggregated over windows ending now.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       lastHour: ['Float?', 'Value over the last hour; null when the Metrics API has none.'],
       lastDay: ['Float?', 'Value over the last day; null when none.'],
       lastWeek: ['Float?', 'Value over the last week; null when none.'],
@@ -118,7 +117,6 @@ const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMe
       lastYear: ['Float?', 'Value over the last year; null when none.'],
       allTime: ['Float?', 'Value since genesis; null when none.'],
     }),
-  }),
 });
 
 interface SeriesArgs extends ConnectionArgs {

@@ -12,13 +12,12 @@ type Distribution = ValidatorTotals['stakingDistributionByVersion'][number];
 
 const DistributionRef = builder.objectRef<Distribution>('StakingDistribution').implement({
   description: 'Active stake of validators running one AvalancheGo version.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       version: ['String', 'AvalancheGo version of the nodes.'],
       amountStaked: ['BigDecimal', 'Stake of those validators, in nAVAX.'],
       validatorCount: ['Int', 'How many validators run it.'],
     }),
-  }),
 });
 
 const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorTotals').implement({
@@ -48,12 +47,11 @@ const DelegatorTotalsRef = builder
   .objectRef<NetworkDetails['delegatorDetails']>('NetworkDelegatorTotals')
   .implement({
     description: 'Active delegations, in totals.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         delegatorCount: ['Int', 'Active delegations.'],
         totalAmountStaked: ['BigDecimal', 'Stake delegated, in nAVAX.'],
       }),
-    }),
   });
 
 type Details = NetworkDetails & { network: GatewayNetwork };

@@ -83,8 +83,8 @@ export const SubnetFeeMetricEnum = enumOf(
 export const IcmPointRef = builder.objectRef<IcmMetricsValue>('IcmMetricPoint').implement({
   description:
     'ICM messages counted in the interval starting at `timestamp`, for a source/destination group.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       timestamp: ['Timestamp+Iso', 'Start of the interval, Unix seconds.'],
       value: ['Float', 'Messages sent in the interval.'],
       srcBlockchainId: [
@@ -93,13 +93,12 @@ export const IcmPointRef = builder.objectRef<IcmMetricsValue>('IcmMetricPoint').
       ],
       destBlockchainId: ['String', 'Destination blockchain (CB58); empty when not grouped by it.'],
     }),
-  }),
 });
 
 export const IcmSummaryRef = builder.objectRef<IcmRollingWindow>('IcmSummary').implement({
   description: 'ICM messages over windows ending now.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       lastHour: ['Float?', 'Messages in the last hour.'],
       lastDay: ['Float?', 'Messages in the last day.'],
       lastWeek: ['Float?', 'Messages in the last week.'],
@@ -110,7 +109,6 @@ export const IcmSummaryRef = builder.objectRef<IcmRollingWindow>('IcmSummary').i
       srcBlockchainId: ['String', 'Source blockchain (CB58); empty when not selected.'],
       destBlockchainId: ['String', 'Destination blockchain (CB58); empty when not selected.'],
     }),
-  }),
 });
 
 interface RangeArgs extends ConnectionArgs {

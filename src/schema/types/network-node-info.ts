@@ -16,24 +16,22 @@ export const NodeProofOfPossessionRef = builder
   .objectRef<NonNullable<NodeIdResult['nodePOP']>>('NodeProofOfPossession')
   .implement({
     description: "The node's BLS key and the proof that it holds the secret key (info.getNodeID).",
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         publicKey: ['String', '48-byte compressed BLS public key, 0x-hex.'],
         proofOfPossession: ['String', '96-byte BLS signature, 0x-hex.'],
       }),
-    }),
   });
 
 const VmVersionRef = builder
   .objectRef<NodeVersion['vmVersions'][number]>('NodeVmVersion')
   .implement({
     description: 'The version of one VM the node runs.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         vm: ['String', 'VM name as the node reports it (e.g. "avm", "evm", "platform").'],
         version: ['String', 'Its version (e.g. "v1.14.2").'],
       }),
-    }),
   });
 
 export const NodeVersionRef = builder.objectRef<NodeVersion>('NodeVersion').implement({
@@ -55,12 +53,11 @@ export const NodeVersionRef = builder.objectRef<NodeVersion>('NodeVersion').impl
 
 const UpgradeRef = builder.objectRef<Upgrades['schedule'][number]>('NetworkUpgrade').implement({
   description: 'One scheduled network upgrade: its name and activation time.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       name: ['String', 'e.g. "durango" (the node names the key "durangoTime").'],
       time: ['String', 'Activation time, ISO 8601 UTC as the node gives it.'],
     }),
-  }),
 });
 
 export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades').implement({
@@ -115,8 +112,8 @@ export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades')
 export const AcpPreferenceRef = builder.objectRef<AcpPreference>('AcpPreference').implement({
   description:
     'Stake-weighted preferences of the validators for one Avalanche Community Proposal (info.acps). Weights in nAVAX.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       acp: ['Int', 'The proposal number.'],
       supportWeight: ['BigDecimal', 'Stake (nAVAX) of the validators that support the proposal.'],
       supporters: ['[String]', 'Node ids (`NodeID-…`) of the validators that support it.'],
@@ -124,52 +121,48 @@ export const AcpPreferenceRef = builder.objectRef<AcpPreference>('AcpPreference'
       objectors: ['[String]', 'Node ids (`NodeID-…`) of the validators that object to it.'],
       abstainWeight: ['BigDecimal', 'Stake (nAVAX) of the validators that state no preference.'],
     }),
-  }),
 });
 
 export const VirtualMachineRef = builder
   .objectRef<VmsResult['vms'][number]>('VirtualMachine')
   .implement({
     description: 'A VM installed on the node, by its id, with its aliases.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         id: ['String', 'CB58 VM id.'],
         aliases: ['[String]', 'Names the VM is also known by (e.g. "avm"); empty when none.'],
       }),
-    }),
   });
 
 export const FeatureExtensionRef = builder
   .objectRef<VmsResult['fxs'][number]>('FeatureExtension')
   .implement({
     description: 'A feature extension (Fx) installed on the node.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         id: ['String', 'CB58 Fx id.'],
         name: ['String', 'Fx name (e.g. "secp256k1fx", "nftfx", "propertyfx").'],
       }),
-    }),
   });
 
 export const NodeUptimeRef = builder.objectRef<UptimeResult>('NodeUptime').implement({
   description:
     "How the network sees this node's uptime (info.uptime), as percentages printed by the node.",
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       rewardingStakePercentage: [
         'BigDecimal',
         'Percent of stake that thinks this node meets the uptime requirement.',
       ],
       weightedAveragePercentage: ['BigDecimal', 'Stake-weighted average of the observed uptimes.'],
     }),
-  }),
 });
 
 export const NodeTxFeesRef = builder.objectRef<InfoTxFee>('NodeTxFees').implement({
   description:
     'Static transaction fees in nAVAX (info.getTxFee). Only txFee and createAssetTxFee are still in use.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       txFee: ['BigDecimal', 'Fee of a base (transfer) transaction, in nAVAX.'],
       createAssetTxFee: ['BigDecimal', 'Fee to create an asset, in nAVAX.'],
       createSubnetTxFee: [
@@ -201,5 +194,4 @@ export const NodeTxFeesRef = builder.objectRef<InfoTxFee>('NodeTxFees').implemen
         'Fee to add a subnet delegator, in nAVAX; null when not reported.',
       ],
     }),
-  }),
 });

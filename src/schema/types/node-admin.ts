@@ -16,13 +16,12 @@ import { nodeByName, parseId } from './network-node-inputs.js';
 
 export const LoggerLevelRef = builder.objectRef<LoggerLevel>('NodeLoggerLevel').implement({
   description: "One of the node's loggers and its levels.",
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       name: ['String', 'The logger name, e.g. "C", "P", "X", "main".'],
       logLevel: ['String', 'Level written to the log files.'],
       displayLevel: ['String', 'Level written to the console.'],
     }),
-  }),
 });
 
 export const NodeLogLevelEnum = builder.enumType('NodeLogLevel', {
@@ -123,12 +122,11 @@ const VmLoadFailureRef = builder
   .objectRef<LoadVmsResult['failedVms'][number]>('NodeVmLoadFailure')
   .implement({
     description: 'A VM the node failed to load.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         id: ['String', 'CB58 id of the VM.'],
         error: ['String', 'Why it failed, as the node says.'],
       }),
-    }),
   });
 
 export const NodeLoadVmsPayloadRef = builder

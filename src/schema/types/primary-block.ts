@@ -25,15 +25,14 @@ export const PChainBlockRef = builder.objectRef<PChainBlock>('PChainBlock');
 type Proposer = NonNullable<PrimaryNetworkBlockRaw['proposerDetails']>;
 const ProposerRef = builder.objectRef<Proposer>('PChainBlockProposer').implement({
   description: 'The Snowman++ proposer of a block (when the upstream knows it).',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       proposerId: ['String?', 'Id of the proposer block.'],
       proposerParentId: ['String?', 'Its parent id.'],
       proposerNodeId: ['String?', 'Node id of the proposer.'],
       proposerPChainHeight: ['Float?', 'P-Chain height the proposer referenced.'],
       proposerTimestamp: ['Timestamp?', 'When the proposer built the block, Unix seconds.'],
     }),
-  }),
 });
 
 async function loadBlock(

@@ -7,8 +7,8 @@ import { AssetAmountRef } from './primary-asset.js';
 /** A UTXO as the Data API indexes it: an X-Chain one or one in the C-Chain atomic memory, or a P-Chain one. */
 export const IndexedUtxoRef = builder.objectRef<IndexedUtxo>('PrimaryNetworkUtxo').implement({
   description: 'An X-Chain UTXO, or one in the C-Chain atomic memory, as the Data API indexes it.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       utxoId: ['String', 'UTXO id (CB58).'],
       creationTxHash: ['String', 'The transaction that created it (CB58).'],
       outputIndex: ['String', "Position of this output among its transaction's sorted outputs."],
@@ -26,7 +26,6 @@ export const IndexedUtxoRef = builder.objectRef<IndexedUtxo>('PrimaryNetworkUtxo
       payload: ['String?', 'NFT outputs: hex payload; null otherwise.'],
       utxoBytes: ['String?', 'The serialized UTXO; null when the upstream omits it.'],
     }),
-  }),
 });
 
 export const AddressUtxoRef = builder.unionType('AddressUtxo', {

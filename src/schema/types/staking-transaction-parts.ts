@@ -131,8 +131,8 @@ export const ManagerRef = builder
   )
   .implement({
     description: "Where an L1's validator manager contract lives (set by ConvertSubnetToL1Tx).",
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         blockchainId: [
           'String',
           'CB58 id of the blockchain that hosts the validator manager contract.',
@@ -142,15 +142,14 @@ export const ManagerRef = builder
           'Address (0x-hex) of the validator manager contract on that blockchain.',
         ],
       }),
-    }),
   });
 
 export const SubnetOwnershipRef = builder
   .objectRef<NonNullable<PChainTransactionRaw['subnetOwnershipInfo']>>('SubnetOwnershipInfo')
   .implement({
     description: 'Subnet owners set by CreateSubnetTx or TransferSubnetOwnershipTx.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         locktime: [
           'Int',
           'Unix time (seconds) after which the owners can control the subnet; 0 = at once.',
@@ -164,5 +163,4 @@ export const SubnetOwnershipRef = builder
           'Owner addresses (bech32) eligible to sign subnet update transactions.',
         ],
       }),
-    }),
   });

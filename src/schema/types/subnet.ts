@@ -40,25 +40,23 @@ const SubnetOwnershipRef = builder
   .objectRef<SubnetRaw['subnetOwnershipInfo']>('SubnetOwnership')
   .implement({
     description: 'Who controls a subnet: the addresses that may sign its update transactions.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         addresses: ['[String]', 'P-Chain addresses eligible to sign subnet update transactions.'],
         threshold: ['Int', 'Signatures needed.'],
         locktime: ['Timestamp', 'Unix seconds after which the owners may act (0: at once).'],
       }),
-    }),
   });
 
 const L1ManagerRef = builder
   .objectRef<NonNullable<SubnetRaw['l1ValidatorManagerDetails']>>('L1ValidatorManager')
   .implement({
     description: "An L1's validator manager contract.",
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         blockchainId: ['String', 'CB58 id of the blockchain the contract lives on.'],
         contractAddress: ['String', 'Address (0x-hex) of the validator manager contract.'],
       }),
-    }),
   });
 
 SubnetRef.implement({

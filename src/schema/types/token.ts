@@ -124,15 +124,14 @@ export const Erc721MetadataRef = builder.objectRef<Erc721Metadata>('Erc721Metada
 export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Metadata').implement({
   interfaces: [NftMetadataRef],
   description: 'Metadata of an ERC-1155 token, fetched from its token URI.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       decimals: [
         'Int?',
         'Decimals from the metadata (ERC-1155 amounts may be fractional); null when absent.',
       ],
       properties: ['String?', 'The properties as the metadata JSON gives them (a JSON string).'],
     }),
-  }),
 });
 
 export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Token').implement({

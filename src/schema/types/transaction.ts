@@ -32,8 +32,8 @@ const MethodRef = builder
   .objectRef<NonNullable<NativeTransaction['method']>>('TransactionMethod')
   .implement({
     description: 'How a transaction called: what kind of call and which contract method.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         callType: ref(
           TransactionMethodTypeEnum,
           'The kind of call: a native transfer, a contract call or a contract creation.',
@@ -44,7 +44,6 @@ const MethodRef = builder
           'Method name with parameter types (e.g. "transfer(address,uint256)"); "Native Transfer" or "Contract Deployment" for those calls; null when the ABI is unknown.',
         ],
       }),
-    }),
   });
 
 /** The native token details of a transaction, with the transaction's identity (its current price is read apart). */

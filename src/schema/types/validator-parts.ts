@@ -5,15 +5,14 @@ import { exposed } from '../expose.js';
 /** The parts of a validation period: its BLS key, its rewards, and an active period's health and place. */
 export const BlsCredentialsRef = builder.objectRef<BlsCredentials>('BlsCredentials').implement({
   description: 'A validator BLS public key and its proof of possession.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       publicKey: ['String', 'BLS public key, 0x-hex (48 bytes).'],
       proofOfPossession: [
         'String',
         'BLS signature proving possession of the key, 0x-hex (96 bytes).',
       ],
     }),
-  }),
 });
 
 export const RewardsRef = builder.objectRef<Rewards>('ValidatorRewards').implement({
@@ -44,8 +43,8 @@ export const HealthRef = builder
   )
   .implement({
     description: 'How the indexer’s node sees this validator, as percentages of its last polling.',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         reachabilityPercent: [
           'Float',
           'Percent of requests the validator answered in the last polling.',
@@ -63,7 +62,6 @@ export const HealthRef = builder
           'Percent of C-Chain requests benched in the last polling.',
         ],
       }),
-    }),
   });
 
 export const GeolocationRef = builder
@@ -72,13 +70,12 @@ export const GeolocationRef = builder
   )
   .implement({
     description: "Where the validator's node is, as the indexer geolocates its IP.",
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         city: ['String', 'City.'],
         country: ['String', 'Country name.'],
         countryCode: ['String', 'ISO 3166-1 alpha-2 country code.'],
         latitude: ['Float', 'Latitude in degrees.'],
         longitude: ['Float', 'Longitude in degrees.'],
       }),
-    }),
   });

@@ -43,8 +43,8 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
   description: 'A validation period of a node on the primary network, typed by its status.',
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (v) => TYPE_OF[v.validationStatus],
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       network: ref(NetworkNameEnum, 'The primary network of this validation period.'),
       txHash: ['String', 'The transaction that added this validator (CB58).'],
       nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
@@ -62,7 +62,6 @@ export const ValidatorRef = builder.interfaceRef<Validator>('Validator').impleme
         'Status of the period: pending, active, completed or removed.',
       ),
     }),
-  }),
 });
 
 /** Splits `<network>:<nodeId>:<txHash>`, checking each part. */
@@ -143,8 +142,8 @@ export const CompletedValidatorRef =
 builder.node(CompletedValidatorRef, {
   ...nodeOptions('completed'),
   description: 'A validation period that ended and was rewarded.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       delegatorCount: ['Int', 'Number of delegations this validator had.'],
       amountDelegated: [
         'BigDecimal?',
@@ -152,15 +151,14 @@ builder.node(CompletedValidatorRef, {
       ],
       rewards: ref(RewardsRef, 'Rewards paid for the period.'),
     }),
-  }),
 });
 
 export const ActiveValidatorRef = builder.objectRef<ValidatorOf<'active'>>('ActiveValidator');
 builder.node(ActiveValidatorRef, {
   ...nodeOptions('active'),
   description: 'A validation period under way.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       stakePercentage: ['Float', "This validator's share of the total active stake, in percent."],
       delegatorCount: ['Int', 'Number of delegations to this validator.'],
       amountDelegated: [
@@ -180,7 +178,6 @@ builder.node(ActiveValidatorRef, {
         'Where the node is; null when the indexer has no location.',
       ),
     }),
-  }),
 });
 
 // A pending period carries only the fields every period has.
@@ -195,10 +192,9 @@ export const RemovedValidatorRef = builder.objectRef<ValidatorOf<'removed'>>('Re
 builder.node(RemovedValidatorRef, {
   ...nodeOptions('removed'),
   description: 'A permissioned subnet validator that was removed.',
-  fields: (t) => ({
-    ...exposed(t, {
+  fields: (t) =>
+    exposed(t, {
       removeTxHash: ['String', 'Hash (CB58) of the transaction that removed the validator.'],
       removeTimestamp: ['Timestamp', 'When the removal transaction was accepted, Unix seconds.'],
     }),
-  }),
 });

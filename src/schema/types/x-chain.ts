@@ -28,12 +28,11 @@ const XChainFeesRef = builder
   .objectRef<{ txFee: string; createAssetTxFee: string }>('XChainFees')
   .implement({
     description: 'Static X-Chain fees in nAVAX (avm.getTxFee).',
-    fields: (t) => ({
-      ...exposed(t, {
+    fields: (t) =>
+      exposed(t, {
         txFee: ['BigDecimal', 'Fee of a base (transfer) transaction, in nAVAX.'],
         createAssetTxFee: ['BigDecimal', 'Fee to create an asset, in nAVAX.'],
       }),
-    }),
   });
 
 const UtxoPointerRef = builder
