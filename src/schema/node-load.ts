@@ -1,3 +1,5 @@
+import type { GatewayContext } from '../context.js';
+import { type GatewayNetwork, parseNetworkScopedId } from './primary-inputs.js';
 /**
  * Loads each refetch id alone, for a `loadableNodeRef`'s `load` (used by `node(id)`, `nodes(ids)`
  * and `_entities`): a malformed or missing id becomes an Error at its own index, never a rejection
@@ -17,3 +19,18 @@ export function loadEach<T>(
     }),
   );
 }
+
+/**
+ * A `load` for nodes keyed within a network (global id `<Type>:<network>:<id>`): each id is checked
+ * (`what` names it in the error), then loaded alone through `load`.
+ */
+export const loadEachInNetwork =
+  <T>(
+    what: string,
+    load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>,
+  ) =>
+  (ids: string[], ctx: GatewayContext) =>
+    loadEach(ids, (id) => {
+      const k = parseNetworkScopedId(id, what);
+      return load(ctx, k.network, k.id);
+    });

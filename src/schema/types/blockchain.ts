@@ -4,8 +4,8 @@ import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
-import { loadEach } from '../node-load.js';
-import { type GatewayNetwork, parseNetworkScopedId } from '../primary-inputs.js';
+import { loadEachInNetwork } from '../node-load.js';
+import type { GatewayNetwork } from '../primary-inputs.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
 import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
@@ -28,11 +28,7 @@ export async function loadBlockchain(
 
 export const BlockchainRef = builder.loadableNodeRef<BlockchainShape, string>('Blockchain', {
   id: { resolve: (b) => `${b.network}:${b.blockchainId}` },
-  load: (ids: string[], ctx: GatewayContext) =>
-    loadEach(ids, async (id) => {
-      const k = parseNetworkScopedId(id, 'blockchain id');
-      return await loadBlockchain(ctx, k.network, k.id);
-    }),
+  load: loadEachInNetwork('blockchain id', loadBlockchain),
 });
 
 BlockchainRef.implement({

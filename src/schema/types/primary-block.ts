@@ -7,7 +7,12 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref, refOrNull } from '../expose.js';
-import { parseCb58Id, parseNetwork, parseNodeId, parseTimeRange } from '../primary-inputs.js';
+import {
+  parseCb58Id,
+  parseNetworkScopedId,
+  parseNodeId,
+  parseTimeRange,
+} from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 import { PrimaryChainEnum } from './primary-asset.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
@@ -47,10 +52,8 @@ builder.node(PChainBlockRef, {
   description: 'A P-Chain block: its height, parent, proposer and transactions.',
   id: { resolve: (b) => `${b.network}:${b.blockHash}` },
   loadOne: (id, ctx) => {
-    const sep = id.indexOf(':');
-    if (sep <= 0) throw badInput('id', 'Malformed PChainBlock id');
-    const network = parseNetwork(id.slice(0, sep), 'id');
-    return loadBlock(network, parseCb58Id(id.slice(sep + 1), 'id', 'block id'), ctx);
+    const k = parseNetworkScopedId(id, 'block id');
+    return loadBlock(k.network, k.id, ctx);
   },
   fields: (t) => ({
     ...exposed(t, {

@@ -6,8 +6,8 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
-import { loadEach } from '../node-load.js';
-import { type GatewayNetwork, parseNetworkScopedId, parseNodeId } from '../primary-inputs.js';
+import { loadEachInNetwork } from '../node-load.js';
+import { type GatewayNetwork, parseNodeId } from '../primary-inputs.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
 import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
@@ -29,11 +29,7 @@ export async function loadSubnet(
 
 export const SubnetRef = builder.loadableNodeRef<SubnetShape, string>('Subnet', {
   id: { resolve: (s) => `${s.network}:${s.subnetId}` },
-  load: (ids: string[], ctx: GatewayContext) =>
-    loadEach(ids, async (id) => {
-      const k = parseNetworkScopedId(id, 'subnet id');
-      return await loadSubnet(ctx, k.network, k.id);
-    }),
+  load: loadEachInNetwork('subnet id', loadSubnet),
 });
 
 const SubnetOwnershipRef = builder

@@ -11,7 +11,7 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
-import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
+import { parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryAssetTypeEnum } from './primary-asset.js';
 
@@ -36,13 +36,8 @@ builder.node(XChainVertexRef, {
   description: 'A vertex of the X-Chain DAG (before Cortina made the X-Chain linear).',
   id: { resolve: (v) => `${v.network}:${v.vertexHash}` },
   loadOne: (id, ctx) => {
-    const sep = id.indexOf(':');
-    if (sep <= 0) throw badInput('id', 'Malformed XChainVertex id');
-    return loadVertex(
-      parseNetwork(id.slice(0, sep), 'id'),
-      parseCb58Id(id.slice(sep + 1), 'id', 'vertex hash'),
-      ctx,
-    );
+    const k = parseNetworkScopedId(id, 'vertex hash');
+    return loadVertex(k.network, k.id, ctx);
   },
   fields: (t) => ({
     ...exposed(t, {
