@@ -20,17 +20,38 @@ export function loadEach<T>(
   );
 }
 
+/** An entity of one network, loaded by its id and bound to that network (`{ ...entity, network }`). */
+export type NetworkLoad<S> = (
+  ctx: GatewayContext,
+  network: GatewayNetwork,
+  id: string,
+) => Promise<S>;
+
+export const inNetwork =
+  <T extends object>(
+    load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>,
+  ): NetworkLoad<T & { network: GatewayNetwork }> =>
+  async (ctx, network, id) => ({ ...(await load(ctx, network, id)), network });
+
 /**
- * A `load` for nodes keyed within a network (global id `<Type>:<network>:<id>`): each id is checked
- * (`what` names it in the error), then loaded alone through `load`.
+ * A refetch of a node keyed within a network (global id `<Type>:<network>:<id>`): the id is checked
+ * (`what` names it in the error), then loaded through `load`.
  */
+export const loadOneInNetwork =
+  <T>(
+    what: string,
+    load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>,
+  ) =>
+  (id: string, ctx: GatewayContext) => {
+    const k = parseNetworkScopedId(id, what);
+    return load(ctx, k.network, k.id);
+  };
+
+/** As `loadOneInNetwork`, for a `loadableNodeRef`'s batch: each id alone (see `loadEach`). */
 export const loadEachInNetwork =
   <T>(
     what: string,
     load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>,
   ) =>
   (ids: string[], ctx: GatewayContext) =>
-    loadEach(ids, (id) => {
-      const k = parseNetworkScopedId(id, what);
-      return load(ctx, k.network, k.id);
-    });
+    loadEach(ids, (id) => loadOneInNetwork(what, load)(id, ctx));

@@ -196,7 +196,7 @@ builder.node(XChainNonLinearTransactionRef, {
       type: [XChainVertexRef],
       description: 'The vertices it was accepted in, each loaded by hash (final, cached).',
       resolve: (tx, _args, ctx) =>
-        Promise.all(tx.vertices.map((v) => loadVertex(tx.network, v.hash, ctx))),
+        Promise.all(tx.vertices.map((v) => loadVertex(ctx, tx.network, v.hash))),
     }),
   }),
 });

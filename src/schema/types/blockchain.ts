@@ -1,10 +1,9 @@
-import type { GatewayContext } from '../../context.js';
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
-import { loadEachInNetwork } from '../node-load.js';
+import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js';
 import type { GatewayNetwork } from '../primary-inputs.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
@@ -18,13 +17,9 @@ import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './netw
  */
 export type BlockchainShape = BlockchainRaw & { network: GatewayNetwork };
 
-export async function loadBlockchain(
-  ctx: GatewayContext,
-  network: GatewayNetwork,
-  blockchainId: string,
-): Promise<BlockchainShape> {
-  return { ...(await ctx.loaders.primaryNet.blockchain.load({ network, blockchainId })), network };
-}
+export const loadBlockchain: NetworkLoad<BlockchainShape> = inNetwork(
+  (ctx, network, blockchainId) => ctx.loaders.primaryNet.blockchain.load({ network, blockchainId }),
+);
 
 export const BlockchainRef = builder.loadableNodeRef<BlockchainShape, string>('Blockchain', {
   id: { resolve: (b) => `${b.network}:${b.blockchainId}` },

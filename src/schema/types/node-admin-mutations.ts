@@ -59,13 +59,11 @@ builder.mutationFields((t) => ({
     type: NodeAdminPayloadRef,
     description:
       'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
-    args: {
-      node: t.arg.string({ description: NODE_ARG }),
-      ...argTable(t.arg, {
-        endpoint: ['String!', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
-        alias: ['String!', 'At most 512 characters.'],
-      }),
-    },
+    args: argTable(t.arg, {
+      node: ['String', NODE_ARG],
+      endpoint: ['String!', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
+      alias: ['String!', 'At most 512 characters.'],
+    }),
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       const endpoint = args.endpoint.replace(/^\/?(ext\/)?/, '');
@@ -80,13 +78,11 @@ builder.mutationFields((t) => ({
     type: NodeAdminPayloadRef,
     description:
       'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
-    args: {
-      node: t.arg.string({ description: NODE_ARG }),
-      ...argTable(t.arg, {
-        chain: ['String!', 'A blockchain id or existing alias.'],
-        alias: ['String!', 'At most 512 characters.'],
-      }),
-    },
+    args: argTable(t.arg, {
+      node: ['String', NODE_ARG],
+      chain: ['String!', 'A blockchain id or existing alias.'],
+      alias: ['String!', 'At most 512 characters.'],
+    }),
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       const chain = parseChainRef(args.chain, 'chain');
@@ -99,14 +95,12 @@ builder.mutationFields((t) => ({
     type: NodeLoggerLevelsPayloadRef,
     description:
       'Change the log and/or display level of one logger, or of every logger (admin.setLoggerLevel).',
-    args: {
-      node: t.arg.string({ description: NODE_ARG }),
-      ...argTable(t.arg, {
-        loggerName: ['String', 'Omit for every logger.'],
-        logLevel: [NodeLogLevelEnum, 'New level for the log files; unchanged when omitted.'],
-        displayLevel: [NodeLogLevelEnum, 'New level for the console; unchanged when omitted.'],
-      }),
-    },
+    args: argTable(t.arg, {
+      node: ['String', NODE_ARG],
+      loggerName: ['String', 'Omit for every logger.'],
+      logLevel: [NodeLogLevelEnum, 'New level for the log files; unchanged when omitted.'],
+      displayLevel: [NodeLogLevelEnum, 'New level for the console; unchanged when omitted.'],
+    }),
     resolve: async (_r, args, ctx) => {
       const node = adminNode(ctx, args.node);
       if (args.logLevel == null && args.displayLevel == null)

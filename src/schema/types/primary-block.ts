@@ -7,12 +7,8 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref, refOrNull } from '../expose.js';
-import {
-  parseCb58Id,
-  parseNetworkScopedId,
-  parseNodeId,
-  parseTimeRange,
-} from '../primary-inputs.js';
+import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
+import { parseCb58Id, parseNodeId, parseTimeRange } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 import { PrimaryChainEnum } from './primary-asset.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
@@ -40,21 +36,14 @@ const ProposerRef = builder.objectRef<Proposer>('PChainBlockProposer').implement
     }),
 });
 
-async function loadBlock(
-  network: GatewayNetwork,
-  blockId: string,
-  ctx: GatewayContext,
-): Promise<PChainBlock> {
-  return { ...(await ctx.loaders.primary.pChainBlock.load({ network, blockId })), network };
-}
+const loadBlock: NetworkLoad<PChainBlock> = inNetwork((ctx, network, blockId) =>
+  ctx.loaders.primary.pChainBlock.load({ network, blockId }),
+);
 
 builder.node(PChainBlockRef, {
   description: 'A P-Chain block: its height, parent, proposer and transactions.',
   id: { resolve: (b) => `${b.network}:${b.blockHash}` },
-  loadOne: (id, ctx) => {
-    const k = parseNetworkScopedId(id, 'block id');
-    return loadBlock(k.network, k.id, ctx);
-  },
+  loadOne: loadOneInNetwork('block id', loadBlock),
   fields: (t) => ({
     ...exposed(t, {
       network: ref(NetworkNameEnum, 'The primary network of this block.'),
@@ -137,7 +126,7 @@ builder.objectFields(NetworkRef, (t) => ({
     }),
     resolve: (network, args, ctx) => {
       requirePChain(args.blockchain);
-      return loadBlock(network.name, parseCb58Id(args.blockId, 'blockId', 'block id'), ctx);
+      return loadBlock(ctx, network.name, parseCb58Id(args.blockId, 'blockId', 'block id'));
     },
   }),
   blocks: t.connection(

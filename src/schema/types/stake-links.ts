@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
+import { inNetwork, type NetworkLoad } from '../node-load.js';
 import type { StakingTransaction } from './staking-transaction.js';
 import { findValidator } from './validator.js';
 
@@ -26,10 +27,6 @@ export function validatorOfStake(
   );
 }
 
-export async function linkedStakingTransaction(
-  ctx: GatewayContext,
-  network: GatewayNetwork,
-  txHash: string,
-): Promise<StakingTransaction> {
-  return { ...(await ctx.loaders.primary.pChainTransaction.load({ network, txHash })), network };
-}
+export const linkedStakingTransaction: NetworkLoad<StakingTransaction> = inNetwork(
+  (ctx, network, txHash) => ctx.loaders.primary.pChainTransaction.load({ network, txHash }),
+);

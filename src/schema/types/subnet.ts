@@ -1,4 +1,3 @@
-import type { GatewayContext } from '../../context.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
@@ -6,7 +5,7 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
-import { loadEachInNetwork } from '../node-load.js';
+import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js';
 import { type GatewayNetwork, parseNodeId } from '../primary-inputs.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
@@ -19,13 +18,9 @@ import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './netw
  */
 export type SubnetShape = SubnetRaw & { network: GatewayNetwork };
 
-export async function loadSubnet(
-  ctx: GatewayContext,
-  network: GatewayNetwork,
-  subnetId: string,
-): Promise<SubnetShape> {
-  return { ...(await ctx.loaders.primaryNet.subnet.load({ network, subnetId })), network };
-}
+export const loadSubnet: NetworkLoad<SubnetShape> = inNetwork((ctx, network, subnetId) =>
+  ctx.loaders.primaryNet.subnet.load({ network, subnetId }),
+);
 
 export const SubnetRef = builder.loadableNodeRef<SubnetShape, string>('Subnet', {
   id: { resolve: (s) => `${s.network}:${s.subnetId}` },

@@ -11,7 +11,8 @@ import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
-import { parseCb58Id, parseNetworkScopedId } from '../primary-inputs.js';
+import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
+import { parseCb58Id } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { PrimaryAssetTypeEnum } from './primary-asset.js';
 
@@ -24,21 +25,14 @@ export type XChainVertex = XChainVertexRaw & { network: GatewayNetwork };
 
 export const XChainVertexRef = builder.objectRef<XChainVertex>('XChainVertex');
 
-export async function loadVertex(
-  network: GatewayNetwork,
-  vertexHash: string,
-  ctx: GatewayContext,
-): Promise<XChainVertex> {
-  return { ...(await ctx.loaders.primary.xVertex.load({ network, vertexHash })), network };
-}
+export const loadVertex: NetworkLoad<XChainVertex> = inNetwork((ctx, network, vertexHash) =>
+  ctx.loaders.primary.xVertex.load({ network, vertexHash }),
+);
 
 builder.node(XChainVertexRef, {
   description: 'A vertex of the X-Chain DAG (before Cortina made the X-Chain linear).',
   id: { resolve: (v) => `${v.network}:${v.vertexHash}` },
-  loadOne: (id, ctx) => {
-    const k = parseNetworkScopedId(id, 'vertex hash');
-    return loadVertex(k.network, k.id, ctx);
-  },
+  loadOne: loadOneInNetwork('vertex hash', loadVertex),
   fields: (t) => ({
     ...exposed(t, {
       network: ref(NetworkNameEnum, 'The primary network of this vertex.'),
@@ -50,7 +44,7 @@ builder.node(XChainVertexRef, {
       nullable: true,
       description: 'Its parent vertices, each loaded by hash (cached).',
       resolve: (v, _args, ctx) =>
-        Promise.all(v.parentHashes.map((h) => loadVertex(v.network, h, ctx))),
+        Promise.all(v.parentHashes.map((h) => loadVertex(ctx, v.network, h))),
     }),
     ...exposed(t, {
       vertexHeight: ['Int', 'Height in the DAG.'],
@@ -89,7 +83,7 @@ builder.objectFields(NetworkRef, (t) => ({
     description: 'One X-Chain vertex by hash (Data API getVertexByHash).',
     args: { vertexHash: t.arg.string({ required: true, description: 'Vertex id (CB58).' }) },
     resolve: (network, args, ctx) =>
-      loadVertex(network.name, parseCb58Id(args.vertexHash, 'vertexHash', 'vertex hash'), ctx),
+      loadVertex(ctx, network.name, parseCb58Id(args.vertexHash, 'vertexHash', 'vertex hash')),
   }),
   xChainVertices: t.connection(
     {
