@@ -56,6 +56,17 @@ export const refOrNull = <T>(r: { $inferType: T }, description: string): RefEntr
   accepts: () => {},
 });
 
+/** A list property shown as a list of the type of `r` (never null, nor its items). */
+export const refList = <T>(
+  r: { $inferType: T },
+  description: string,
+): RefEntry<readonly T[], false> => ({
+  ref: [r],
+  description,
+  nullable: false,
+  accepts: () => {},
+});
+
 /** What a property of type `V` may be declared as: a kind, or a type that takes its values. */
 type Entry<V> =
   | readonly [KindsOf<V>, string]

@@ -10,7 +10,8 @@ import {
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
 import { gqlError } from '../errors.js';
-import { exposed, ref } from '../expose.js';
+import { exposed, ref, refList } from '../expose.js';
+import { carries } from '../field-builder.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
 import { AssetAmountRef } from './primary-asset.js';
@@ -71,16 +72,8 @@ IndexedPrimaryTransactionRef.implement({
       txHash: ['String', 'Transaction id (CB58).'],
       timestamp: ['Timestamp+Iso', 'When it was accepted, Unix seconds.'],
       memo: ['String', 'Memo bytes, 0x-prefixed hex (often empty).'],
-    }),
-    amountUnlocked: t.field({
-      type: [AssetAmountRef],
-      description: 'Per asset, the amounts its inputs unlocked.',
-      resolve: (tx) => tx.amountUnlocked,
-    }),
-    amountCreated: t.field({
-      type: [AssetAmountRef],
-      description: 'Per asset, the amounts its outputs created.',
-      resolve: (tx) => tx.amountCreated,
+      amountUnlocked: refList(AssetAmountRef, 'Per asset, the amounts its inputs unlocked.'),
+      amountCreated: refList(AssetAmountRef, 'Per asset, the amounts its outputs created.'),
     }),
   }),
 });
@@ -95,18 +88,10 @@ IndexedXChainTransactionRef.implement({
     chainFormat: t.exposeString('chainFormat', {
       description: 'How the X-Chain ordered it when accepted: in a block, or in the earlier DAG.',
     }),
-    txType: t.expose('txType', { type: XChainTransactionTypeEnum, description: 'Its kind.' }),
-    consumedUtxos: t.field({
-      type: [IndexedUtxoRef],
-      description: 'UTXOs it spent.',
-      resolve: (tx) => tx.consumedUtxos,
-    }),
-    emittedUtxos: t.field({
-      type: [IndexedUtxoRef],
-      description: 'UTXOs it created.',
-      resolve: (tx) => tx.emittedUtxos,
-    }),
     ...exposed(t, {
+      txType: ref(XChainTransactionTypeEnum, 'Its kind.'),
+      consumedUtxos: refList(IndexedUtxoRef, 'UTXOs it spent.'),
+      emittedUtxos: refList(IndexedUtxoRef, 'UTXOs it created.'),
       sourceChain: ['String?', 'For an import: the chain (id) the AVAX came from.'],
       destinationChain: ['String?', 'For an export: the chain (id) the AVAX went to.'],
     }),
@@ -168,7 +153,7 @@ builder.node(XChainLinearTransactionRef, {
     loadXChainTx,
     (tx: XChainTxRaw) => !isNonLinear(tx),
   ),
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'chainFormat' in v && !('vertices' in v),
+  isTypeOf: (v) => carries('chainFormat')(v) && !carries('vertices')(v),
   interfaces: [IndexedPrimaryTransactionRef, IndexedXChainTransactionRef],
   fields: (t) =>
     exposed(t, {
@@ -185,7 +170,7 @@ builder.node(XChainNonLinearTransactionRef, {
     loadXChainTx,
     (tx: XChainTxRaw) => isNonLinear(tx),
   ),
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'vertices' in v,
+  isTypeOf: carries('vertices'),
   interfaces: [IndexedPrimaryTransactionRef, IndexedXChainTransactionRef],
   fields: (t) => ({
     vertexHashes: t.stringList({

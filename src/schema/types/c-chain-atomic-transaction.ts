@@ -6,7 +6,8 @@ import {
   isExport,
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
+import { carries } from '../field-builder.js';
 import { AddressRef, type AddressShape } from './address.js';
 import {
   C_CHAIN_EVM_ID,
@@ -93,7 +94,7 @@ builder.node(CChainExportTransactionRef, {
   loadMany: refetch<CChainExportTx>('C-Chain export', loadCChainTx, (tx: CChainAtomicTxRaw) =>
     isExport(tx),
   ),
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'evmInputs' in v,
+  isTypeOf: carries('evmInputs'),
   interfaces: [IndexedPrimaryTransactionRef, CChainIndexedAtomicTransactionRef],
   fields: (t) => ({
     evmInputs: t.field({
@@ -101,11 +102,7 @@ builder.node(CChainExportTransactionRef, {
       description: 'The EVM accounts it debited.',
       resolve: (tx) => tx.evmInputs.map((i) => ({ ...i, network: tx.network })),
     }),
-    emittedUtxos: t.field({
-      type: [IndexedUtxoRef],
-      description: 'UTXOs it created in atomic memory.',
-      resolve: (tx) => tx.emittedUtxos,
-    }),
+    ...exposed(t, { emittedUtxos: refList(IndexedUtxoRef, 'UTXOs it created in atomic memory.') }),
   }),
 });
 
@@ -117,7 +114,7 @@ builder.node(CChainImportTransactionRef, {
     loadCChainTx,
     (tx: CChainAtomicTxRaw) => !isExport(tx),
   ),
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'evmOutputs' in v,
+  isTypeOf: carries('evmOutputs'),
   interfaces: [IndexedPrimaryTransactionRef, CChainIndexedAtomicTransactionRef],
   fields: (t) => ({
     evmOutputs: t.field({
@@ -125,10 +122,6 @@ builder.node(CChainImportTransactionRef, {
       description: 'The EVM accounts it credited.',
       resolve: (tx) => tx.evmOutputs.map((o) => ({ ...o, network: tx.network })),
     }),
-    consumedUtxos: t.field({
-      type: [IndexedUtxoRef],
-      description: 'UTXOs it spent from atomic memory.',
-      resolve: (tx) => tx.consumedUtxos,
-    }),
+    ...exposed(t, { consumedUtxos: refList(IndexedUtxoRef, 'UTXOs it spent from atomic memory.') }),
   }),
 });

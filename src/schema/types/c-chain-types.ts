@@ -1,6 +1,6 @@
 import type { ChainConfig, SyncingResult, VmConfigEntry } from '../../upstream/schemas/node-evm.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 import { isoOf } from '../scalars.js';
 import { BlockRef } from './block.js';
 import { nodeByName } from './network-node-inputs.js';
@@ -40,11 +40,7 @@ export const EvmChainConfigRef = builder.objectRef<ChainConfig>('EvmChainConfig'
     ...exposed(t, {
       chainId: ['String', 'EVM chain id (decimal string, e.g. "43114").'],
       daoForkSupport: ['Boolean?', "go-ethereum's DAO fork flag; null when the config omits it."],
-    }),
-    forks: t.field({
-      type: [ForkRef],
-      description: 'Every fork key of the config, by key.',
-      resolve: (c) => c.forks,
+      forks: refList(ForkRef, 'Every fork key of the config, by key.'),
     }),
   }),
 });

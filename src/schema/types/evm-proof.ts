@@ -1,6 +1,6 @@
 import type { EvmProof } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 
 /** eth_getProof's answer (EIP-1186): an account and storage slots with their Merkle proofs. */
 export const EvmStorageProofRef = builder
@@ -31,11 +31,7 @@ export const EvmAccountProofRef = builder.objectRef<EvmProof>('EvmAccountProof')
         '[String]',
         'RLP-encoded trie nodes from the state root to the account, 0x-hex.',
       ],
-    }),
-    storageProof: t.field({
-      type: [EvmStorageProofRef],
-      description: 'One proof per storage key asked for.',
-      resolve: (p) => p.storageProof,
+      storageProof: refList(EvmStorageProofRef, 'One proof per storage key asked for.'),
     }),
   }),
 });

@@ -4,7 +4,7 @@ import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
-import { exposed, ref } from '../expose.js';
+import { exposed, ref, refList } from '../expose.js';
 import { AddressRef, addressOn } from './address.js';
 import { ChainRef } from './chain.js';
 import { DestinationTxRef, ReceiptRef, RewardRef, SourceTxRef } from './icm-message-parts.js';
@@ -80,12 +80,10 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
         'Boolean',
         'True when the message was executed on the destination chain (false when its execution failed and may be retried).',
       ],
-    }),
-    receipts: t.field({
-      type: [ReceiptRef],
-      description:
+      receipts: refList(
+        ReceiptRef,
         'Delivery receipts carried back by this message for earlier messages; empty when none.',
-      resolve: (m) => m.receipts,
+      ),
     }),
     receiptDelivered: t.exposeBoolean('receiptDelivered', {
       description:

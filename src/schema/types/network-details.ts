@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { NetworkDetails } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 import { parseNetwork } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 
@@ -30,11 +30,10 @@ const ValidatorTotalsRef = builder.objectRef<ValidatorTotals>('NetworkValidatorT
         'BigDecimal',
         'Potential rewards of the active validations and delegations, in nAVAX.',
       ],
-    }),
-    stakingDistributionByVersion: t.field({
-      type: [DistributionRef],
-      description: 'Active stake by AvalancheGo version.',
-      resolve: (v) => v.stakingDistributionByVersion,
+      stakingDistributionByVersion: refList(
+        DistributionRef,
+        'Active stake by AvalancheGo version.',
+      ),
     }),
     stakingRatio: t.expose('stakingRatio', {
       type: 'BigDecimal',

@@ -8,7 +8,7 @@ import type {
   VmsResult,
 } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 
 /** The object types of the info API's answers (`/ext/info`), as the NetworkNode fields return them. */
 
@@ -42,11 +42,10 @@ export const NodeVersionRef = builder.objectRef<NodeVersion>('NodeVersion').impl
       databaseVersion: ['String', 'Version of the node\'s database format (e.g. "v1.4.5").'],
       gitCommit: ['String', 'Git commit the node binary was built from.'],
       rpcProtocolVersion: ['Int', 'The RPC chain VM protocol version plugins must speak.'],
-    }),
-    vmVersions: t.field({
-      type: [VmVersionRef],
-      description: 'Versions of the VMs the node runs; empty when none reported.',
-      resolve: (v) => v.vmVersions,
+      vmVersions: refList(
+        VmVersionRef,
+        'Versions of the VMs the node runs; empty when none reported.',
+      ),
     }),
   }),
 });
@@ -99,12 +98,10 @@ export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades')
       fortunaTime: ['String?', 'Fortuna activation time; null when not reported.'],
       graniteTime: ['String?', 'Granite activation time; null when not reported.'],
       heliconTime: ['String?', 'Helicon activation time; null when not reported.'],
-    }),
-    schedule: t.field({
-      type: [UpgradeRef],
-      description:
+      schedule: refList(
+        UpgradeRef,
         'Every upgrade time the node reported, in its order, including upgrades newer than this schema.',
-      resolve: (u) => u.schedule,
+      ),
     }),
   }),
 });

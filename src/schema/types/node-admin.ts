@@ -2,7 +2,7 @@ import type { LoadVmsResult, LoggerLevel } from '../../upstream/schemas/node-adm
 import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 import { answeredBy, NetworkNodeRef, type NetworkNodeShape } from './network-node.js';
 import { VirtualMachineRef } from './network-node-info.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
@@ -138,15 +138,12 @@ export const NodeLoadVmsPayloadRef = builder
       method: t.exposeString('method', {
         description: 'The node method called ("admin.loadVMs").',
       }),
-      newVms: t.field({
-        type: [VirtualMachineRef],
-        description: 'VMs registered by this call, with their aliases.',
-        resolve: (p) => p.newVms,
-      }),
-      failedVms: t.field({
-        type: [VmLoadFailureRef],
-        description: 'VMs that failed to load, with the reason; empty when none.',
-        resolve: (p) => p.failedVms,
+      ...exposed(t, {
+        newVms: refList(VirtualMachineRef, 'VMs registered by this call, with their aliases.'),
+        failedVms: refList(
+          VmLoadFailureRef,
+          'VMs that failed to load, with the reason; empty when none.',
+        ),
       }),
     }),
   });
