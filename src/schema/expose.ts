@@ -117,3 +117,17 @@ export function exposed<S, K extends 'Object' | 'Interface'>(
   }
   return fields;
 }
+
+/**
+ * The metadata every fungible token carries (a chain's native token, an ERC-20, an ICM fee token):
+ * entries to spread into an `exposed` table.
+ */
+export const TOKEN_METADATA = {
+  name: ['String', 'Token name (e.g. "Avalanche").'],
+  symbol: ['String', 'Token symbol (e.g. "AVAX").'],
+  decimals: [
+    'Int',
+    'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).',
+  ],
+  logoUri: ['String?', "URL of the token's logo; null when none."],
+} as const;

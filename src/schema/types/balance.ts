@@ -1,6 +1,6 @@
 import type { NativeTokenBalance } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
-import { exposed, refOrNull } from '../expose.js';
+import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { parseBlockNumber } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { ChainRef } from './chain.js';
@@ -21,20 +21,12 @@ const NativeBalanceRef = builder
         description: 'The chain (its info loads only when asked for).',
         resolve: (b) => ({ chainId: b.chainId }),
       }),
-      blockNumber: t.field({
-        type: 'BigDecimal',
-        nullable: true,
-        description: 'The block the balance was read at, as asked; null for the latest block.',
-        resolve: (b) => b.blockNumber,
-      }),
       ...exposed(t, {
-        name: ['String', 'Native token name (e.g. "Avalanche").'],
-        symbol: ['String', 'Native token symbol (e.g. "AVAX").'],
-        decimals: [
-          'Int',
-          'Decimals of the token: divide `balance` by 10^decimals for whole tokens (18 for AVAX).',
+        blockNumber: [
+          'BigDecimal?',
+          'The block the balance was read at, as asked; null for the latest block.',
         ],
-        logoUri: ['String?', "URL of the token's logo; null when none."],
+        ...TOKEN_METADATA,
         balance: ['BigDecimal', 'In the token’s smallest unit (wei for AVAX).'],
         price: refOrNull(MoneyRef, 'The current price of one token.'),
         balanceValue: refOrNull(MoneyRef, 'The balance’s value at the current price.'),

@@ -26,15 +26,12 @@ const AllocRef = builder.objectRef<AllocEntry>('GenesisAllocation').implement({
   description: 'An account funded or deployed at genesis (hex values, as in the genesis file).',
   fields: (t) => ({
     address: t.exposeString('address', { description: 'Account address, 0x-hex.' }),
-    balance: t.string({
-      nullable: true,
-      description: 'Balance in wei, as hex (e.g. "0x52b7d2dcc80cd2e4000000"); null when not set.',
-      resolve: (a) => a.balance ?? null,
-    }),
-    code: t.string({
-      nullable: true,
-      description: 'Contract bytecode, 0x-hex; null for an account without code.',
-      resolve: (a) => a.code ?? null,
+    ...exposed(t, {
+      balance: [
+        'String?',
+        'Balance in wei, as hex (e.g. "0x52b7d2dcc80cd2e4000000"); null when not set.',
+      ],
+      code: ['String?', 'Contract bytecode, 0x-hex; null for an account without code.'],
     }),
     storage: t.field({
       type: [StorageSlotRef],

@@ -46,13 +46,11 @@ BlockchainRef.implement({
         'Height of the P-Chain block that created it (decimal string).',
       ],
       createBlockTimestamp: ['Timestamp+Iso', 'When it was created, Unix seconds.'],
-    }),
-    evmChainId: t.string({
-      nullable: true,
-      description:
+      evmChainId: [
+        'String?',
         'EVM chain id (decimal string) read from its genesis; null when it has none. May be ' +
-        'present for non-EVM chains.',
-      resolve: (b) => b.evmChainId ?? null,
+          'present for non-EVM chains.',
+      ],
     }),
     genesisData: t.field({
       type: GenesisDataRef,

@@ -6,7 +6,7 @@ import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
-import { exposed } from '../expose.js';
+import { exposed, TOKEN_METADATA } from '../expose.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEach } from '../node-load.js';
 import { AddressRef } from './address.js';
@@ -37,13 +37,7 @@ export const NetworkTokenRef = builder
     description: "A chain's native gas token.",
     fields: (t) =>
       exposed(t, {
-        name: ['String', 'Token name, e.g. "Avalanche".'],
-        symbol: ['String', 'Token symbol, e.g. "AVAX".'],
-        decimals: [
-          'Int',
-          'Decimals of the token: divide a raw amount (e.g. wei) by 10^decimals for whole tokens (18 for AVAX).',
-        ],
-        logoUri: ['String?', "URL of the token's logo; null when the upstream has none."],
+        ...TOKEN_METADATA,
         description: ['String?', 'Description of the token from the Data API; null when none.'],
       }),
   });

@@ -83,23 +83,13 @@ const FeeConfigRef = builder.objectRef<GenesisFeeConfig>('GenesisFeeConfig').imp
 const WarpConfigRef = builder.objectRef<GenesisWarpConfig>('GenesisWarpConfig').implement({
   description: 'Avalanche Warp Messaging settings of a Subnet-EVM chain.',
   fields: (t) => ({
-    blockTimestamp: t.field({
-      type: 'Timestamp',
-      nullable: true,
-      description: 'When Warp activates, Unix seconds; null when not set.',
-      resolve: (c) => c.blockTimestamp ?? null,
-    }),
-    quorumNumerator: t.field({
-      type: 'Int',
-      nullable: true,
-      description: 'Percent of stake that must sign a warp message.',
-      resolve: (c) => c.quorumNumerator ?? null,
-    }),
-    requirePrimaryNetworkSigners: t.boolean({
-      nullable: true,
-      description:
+    ...exposed(t, {
+      blockTimestamp: ['Timestamp?', 'When Warp activates, Unix seconds; null when not set.'],
+      quorumNumerator: ['Int?', 'Percent of stake that must sign a warp message.'],
+      requirePrimaryNetworkSigners: [
+        'Boolean?',
         'True when messages from the primary network must be signed by primary-network validators; null when not set.',
-      resolve: (c) => c.requirePrimaryNetworkSigners ?? null,
+      ],
     }),
   }),
 });
@@ -158,24 +148,16 @@ export const GenesisConfigRef = builder.objectRef<GenesisConfig>('EvmGenesisConf
         }),
       ]),
     ),
-    eip150Hash: t.string({
-      nullable: true,
-      description: 'Hash of the EIP-150 fork block (0x-hex); null when not set.',
-      resolve: (c) => c.eip150Hash ?? null,
-    }),
-    subnetEVMTimestamp: t.field({
-      type: 'Timestamp',
-      nullable: true,
-      description: 'When the Subnet-EVM upgrade activates, Unix seconds; null when not set.',
-      resolve: (c) => c.subnetEVMTimestamp ?? null,
-    }),
-    allowFeeRecipients: t.boolean({
-      nullable: true,
-      description:
-        'True when block producers may name their own fee recipient (else fees are burned); null when not set.',
-      resolve: (c) => c.allowFeeRecipients ?? null,
-    }),
     ...exposed(t, {
+      eip150Hash: ['String?', 'Hash of the EIP-150 fork block (0x-hex); null when not set.'],
+      subnetEVMTimestamp: [
+        'Timestamp?',
+        'When the Subnet-EVM upgrade activates, Unix seconds; null when not set.',
+      ],
+      allowFeeRecipients: [
+        'Boolean?',
+        'True when block producers may name their own fee recipient (else fees are burned); null when not set.',
+      ],
       feeConfig: refOrNull(FeeConfigRef, 'Dynamic fee settings; null when the genesis has none.'),
       warpConfig: refOrNull(WarpConfigRef, 'Warp settings; null when the genesis has none.'),
     }),

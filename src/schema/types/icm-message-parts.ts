@@ -4,7 +4,7 @@ import type {
   IcmRewardDetails,
 } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
-import { exposed, refOrNull } from '../expose.js';
+import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { AddressRef, addressFields, addressOn } from './address.js';
 import { MoneyRef } from './money.js';
 import { TransactionRef } from './transaction.js';
@@ -41,13 +41,7 @@ export const RewardRef = builder
           'String',
           'Fee token contract address (0x-hex, checksum case) on the source chain.',
         ],
-        name: ['String', 'Fee token name.'],
-        symbol: ['String', 'Fee token symbol.'],
-        decimals: [
-          'Int',
-          'Decimals of the fee token: divide `value` by 10^decimals for whole tokens.',
-        ],
-        logoUri: ['String?', "URL of the fee token's logo; null when none."],
+        ...TOKEN_METADATA,
         ercType: ['String', 'Token standard of the fee token (e.g. "ERC-20").'],
         price: refOrNull(MoneyRef, 'Fee token price now; null when the upstream has none.'),
       }),

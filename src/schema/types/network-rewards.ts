@@ -36,11 +36,8 @@ export const StakingRewardRef = builder.interfaceRef<Common>('StakingReward').im
   description: 'A staking reward, pending or paid, with the stake it is for.',
   resolveType: (r) => ('utxoId' in r ? 'HistoricalReward' : 'PendingReward'),
   fields: (t) => ({
-    network: t.string({
-      description: 'The primary network (mainnet or fuji).',
-      resolve: (r) => r.network,
-    }),
     ...exposed(t, {
+      network: ['String', 'The primary network (mainnet or fuji).'],
       txHash: ['String', 'The staking transaction (CB58) the reward is for.'],
       nodeId: ['String', 'Node id of the validator (`NodeID-…`).'],
       addresses: ['[String]', 'Addresses (bech32) the reward is paid to.'],

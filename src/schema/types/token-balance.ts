@@ -7,7 +7,7 @@ import type {
   Erc1155TokenBalance,
 } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
-import { exposed, refOrNull } from '../expose.js';
+import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { ChainRef } from './chain.js';
 import { ContractRef } from './contract.js';
 import { MoneyRef } from './money.js';
@@ -64,10 +64,7 @@ export const Erc20BalanceRef = builder.objectRef<Erc20TokenBalance>('Erc20Balanc
     }),
     contract: t.field(contractField),
     ...exposed(t, {
-      name: ['String', 'Token name.'],
-      symbol: ['String', 'Token symbol.'],
-      decimals: ['Int', 'Decimals of the token: divide `balance` by 10^decimals for whole tokens.'],
-      logoUri: ['String?', 'URL of the token’s logo; null when none.'],
+      ...TOKEN_METADATA,
       balance: ['BigDecimal', 'The balance in the token’s smallest unit.'],
       price: refOrNull(MoneyRef, 'Price of one token in the asked currency; null when unknown.'),
       balanceValue: refOrNull(

@@ -8,7 +8,7 @@ import {
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
-import { exposed, ref, refOrNull } from '../expose.js';
+import { exposed, ref, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { AddressRef } from './address.js';
 import { MoneyRef } from './money.js';
 
@@ -70,13 +70,7 @@ export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token'
       ),
     ),
     ...exposed(t, {
-      name: ['String', 'Token name.'],
-      symbol: ['String', 'Token symbol.'],
-      decimals: [
-        'Int',
-        'Decimals of the token: divide a raw amount by 10^decimals for whole tokens (e.g. 6 → divide by 1000000).',
-      ],
-      logoUri: ['String?', "URL of the token's logo; null when none."],
+      ...TOKEN_METADATA,
       ercType: ref(ErcTypeEnum, 'Token standard (ERC-20 here).'),
       price: refOrNull(MoneyRef, 'Token price now; null when the indexer has none.'),
     }),
@@ -88,17 +82,15 @@ export const NftMetadataRef = builder
   .implement({
     description: 'NFT metadata as the indexer read it from the token URI.',
     fields: (t) => ({
-      indexStatus: t.expose('indexStatus', {
-        type: NftMetadataStatusEnum,
-        description: "Whether the indexer could fetch and parse the token's metadata.",
-      }),
-      metadataLastUpdatedTimestamp: t.field({
-        type: 'Timestamp',
-        nullable: true,
-        description: 'When the indexer last refreshed the metadata, Unix seconds; null when never.',
-        resolve: (m) => m.metadataLastUpdatedTimestamp ?? null,
-      }),
       ...exposed(t, {
+        indexStatus: ref(
+          NftMetadataStatusEnum,
+          "Whether the indexer could fetch and parse the token's metadata.",
+        ),
+        metadataLastUpdatedTimestamp: [
+          'Timestamp?',
+          'When the indexer last refreshed the metadata, Unix seconds; null when never.',
+        ],
         name: ['String?', 'Name from the metadata; null when absent.'],
         symbol: ['String?', 'Symbol from the metadata; null when absent.'],
         imageUri: ['String?', 'Image URL from the metadata; null when absent.'],

@@ -161,11 +161,10 @@ TransactionRef.implement({
       ],
       blockHash: ['String', 'Hash of that block, 0x-hex.'],
       blockTimestamp: ['Timestamp+Iso', 'When that block was proposed, Unix seconds.'],
-    }),
-    blockTimestampMilliseconds: t.float({
-      nullable: true,
-      description: 'Millisecond block timestamp, present for blocks after the Granite upgrade.',
-      resolve: (tx) => tx.blockTimestampMilliseconds ?? null,
+      blockTimestampMilliseconds: [
+        'Float?',
+        'Millisecond block timestamp, present for blocks after the Granite upgrade.',
+      ],
     }),
     blockIndex: t.exposeInt('blockIndex', {
       description: 'Position of the transaction in its block.',
