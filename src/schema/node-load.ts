@@ -1,4 +1,6 @@
 import type { GatewayContext } from '../context.js';
+import { badInput } from './errors.js';
+import { parseChainId, splitKey } from './inputs.js';
 import { type GatewayNetwork, parseNetworkScopedId } from './primary-inputs.js';
 /**
  * Loads each refetch id alone, for a `loadableNodeRef`'s `load` (used by `node(id)`, `nodes(ids)`
@@ -55,3 +57,20 @@ export const loadEachInNetwork =
   ) =>
   (ids: string[], ctx: GatewayContext) =>
     loadEach(ids, (id) => loadOneInNetwork(what, load)(id, ctx));
+
+/**
+ * A `load` for nodes keyed on an EVM chain (global id `<Type>:<chainId>:<key>`): each id is split and
+ * checked (`parseKey` checks the part after the chain id), then loaded alone through `load`.
+ */
+export const loadEachOnChain =
+  <K, T>(
+    type: string,
+    parseKey: (raw: string, argument: string) => K,
+    load: (ctx: GatewayContext, chainId: string, key: K) => Promise<T>,
+  ) =>
+  (ids: string[], ctx: GatewayContext) =>
+    loadEach(ids, (id) => {
+      const parts = splitKey(id);
+      if (!parts) return badInput('id', `Malformed ${type} id`);
+      return load(ctx, parseChainId(parts[0], 'id'), parseKey(parts[1], 'id'));
+    });

@@ -3,11 +3,10 @@ import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import type { GatewayTypes } from '../field-builder.js';
-import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
-import { loadEach } from '../node-load.js';
+import { parseChainId, parseEvmAddress } from '../inputs.js';
+import { loadEachOnChain } from '../node-load.js';
 import { ChainRef } from './chain.js';
 
 /**
@@ -63,15 +62,9 @@ export function addressFields<S extends { chainId: string }, K extends 'Object' 
 
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
-  load: (ids: string[], ctx) =>
-    loadEach(ids, async (id): Promise<AddressShape | Error> => {
-      const parts = splitKey(id);
-      if (!parts) return badInput('id', 'Malformed Address id');
-      return loadAddress(ctx, {
-        chainId: parseChainId(parts[0], 'id'),
-        address: parseEvmAddress(parts[1], 'id'),
-      });
-    }),
+  load: loadEachOnChain('Address', parseEvmAddress, (ctx, chainId, address) =>
+    loadAddress(ctx, { chainId, address }),
+  ),
 });
 
 /**

@@ -5,10 +5,9 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
-import { parseBlockId, parseChainId, splitKey } from '../inputs.js';
-import { loadEach } from '../node-load.js';
+import { parseBlockId, parseChainId } from '../inputs.js';
+import { loadEachOnChain } from '../node-load.js';
 import { selectedChildArgs } from '../prefetch.js';
 import { isoOf } from '../scalars.js';
 import { ChainRef } from './chain.js';
@@ -20,15 +19,9 @@ import { TransactionRef } from './transaction.js';
  */
 export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
   id: { resolve: (b) => `${b.chainId}:${b.blockNumber}` },
-  load: (ids: string[], ctx) =>
-    loadEach(ids, async (id) => {
-      const parts = splitKey(id);
-      if (!parts) return badInput('id', 'Malformed Block id');
-      return loadBlock(ctx, {
-        chainId: parseChainId(parts[0], 'id'),
-        blockId: parseBlockId(parts[1], 'id'),
-      });
-    }),
+  load: loadEachOnChain('Block', parseBlockId, (ctx, chainId, blockId) =>
+    loadBlock(ctx, { chainId, blockId }),
+  ),
 });
 
 /**

@@ -8,10 +8,10 @@ import {
 } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
-import { badInput, gqlError } from '../errors.js';
+import { gqlError } from '../errors.js';
 import { exposed, ref } from '../expose.js';
-import { parseChainId, parseEvmAddress, splitKey } from '../inputs.js';
-import { loadEach } from '../node-load.js';
+import { parseEvmAddress } from '../inputs.js';
+import { loadEachOnChain } from '../node-load.js';
 import { AddressRef } from './address.js';
 import { ErcTypeEnum } from './token.js';
 import { TransactionRef } from './transaction.js';
@@ -189,15 +189,9 @@ const contractNode = <K extends Kind>(kind: K, description: string) =>
   builder
     .loadableNodeRef<ContractOf<K>, string>(TYPENAME[kind], {
       id: { resolve: (c) => `${c.chainId}:${c.address.toLowerCase()}` },
-      load: (ids: string[], ctx: GatewayContext) =>
-        loadEach(ids, async (id): Promise<ContractOf<K> | Error> => {
-          const parts = splitKey(id);
-          if (!parts) return badInput('id', `Malformed ${TYPENAME[kind]} id`);
-          return loadContract(ctx, kind, {
-            chainId: parseChainId(parts[0], 'id'),
-            address: parseEvmAddress(parts[1], 'id'),
-          });
-        }),
+      load: loadEachOnChain(TYPENAME[kind], parseEvmAddress, (ctx, chainId, address) =>
+        loadContract(ctx, kind, { chainId, address }),
+      ),
     })
     .implement({ description, interfaces: [ContractRef], fields: () => ({}) });
 

@@ -7,10 +7,9 @@ import type {
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
-import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
-import { parseChainId, parseTxHash, splitKey } from '../inputs.js';
-import { loadEach } from '../node-load.js';
+import { parseChainId, parseTxHash } from '../inputs.js';
+import { loadEachOnChain } from '../node-load.js';
 import { addressFields } from './address.js';
 import { BlockRef } from './block.js';
 import { ChainRef, NetworkTokenRef } from './chain.js';
@@ -123,15 +122,9 @@ const fullField =
  */
 export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>('Transaction', {
   id: { resolve: (tx) => `${tx.chainId}:${tx.txHash.toLowerCase()}` },
-  load: (ids: string[], ctx) =>
-    loadEach(ids, async (id): Promise<NativeTransaction | Error> => {
-      const parts = splitKey(id);
-      if (!parts) return badInput('id', 'Malformed Transaction id');
-      return loadTransaction(ctx, {
-        chainId: parseChainId(parts[0], 'id'),
-        txHash: parseTxHash(parts[1], 'id'),
-      });
-    }),
+  load: loadEachOnChain('Transaction', parseTxHash, (ctx, chainId, txHash) =>
+    loadTransaction(ctx, { chainId, txHash }),
+  ),
 });
 
 /** A transaction by chain and hash (the get-transaction route): behind `node(id)` and `_entities`. */
