@@ -23,6 +23,16 @@ export type { BlockRange } from './cursor.js';
  * `connection-resume.ts`; this file reads the first page (or the cursor's), then fills `first` across
  * upstream pages and hands out a cursor per item.
  */
+/**
+ * The connection and edge options of a list whose types are named after its items (`<name>Connection`,
+ * `<name>Edge`): the last two arguments of `t.connection(…)`.
+ */
+export const pageTypes = (name: string, items: string, item: string) =>
+  [
+    { name: `${name}Connection`, description: `A page of ${items}.` },
+    { name: `${name}Edge`, description: `${item} and its cursor.` },
+  ] as const;
+
 export interface ConnectionArgs {
   first?: number | null;
   after?: string | null;

@@ -1,7 +1,7 @@
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { BlockRef } from './block.js';
 import { TransactionStatusEnum } from './chain.js';
 import { NetworkNameEnum } from './network.js';
@@ -35,8 +35,7 @@ builder.queryFields((t) => ({
         });
       },
     },
-    { name: 'LatestBlockConnection', description: 'A page of the newest blocks across chains.' },
-    { name: 'LatestBlockEdge', description: 'A block and its cursor.' },
+    ...pageTypes('LatestBlock', 'the newest blocks across chains', 'A block'),
   ),
   latestTransactions: t.connection(
     {

@@ -1,3 +1,4 @@
+import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { NodeHandle } from '../../loaders/node.js';
 import type { ProfilerAction } from '../../upstream/node-rpc.js';
@@ -5,6 +6,7 @@ import { requireAdmin } from '../admin-auth.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput } from '../errors.js';
+import type { GatewayTypes } from '../field-builder.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
 import { answeredBy } from './network-node.js';
 import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';
@@ -169,37 +171,51 @@ for (const [suffix, action, what] of PROFILERS) {
   }
 }
 
-const XChainIssueTxPayloadRef = builder
-  .objectRef<{ node: string; txId: string }>('XChainIssueTxPayload')
-  .implement({
-    description:
-      'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
+type Issued = { node: string; txId: string };
+
+/** The answer of an issueTx call: the node, the id it accepted, and that transaction read back. */
+const issuePayload = (
+  name: string,
+  o: {
+    description: string;
+    txId: string;
+    readBack: { field: string; type: ObjectRef<GatewayTypes, Issued>; description: string };
+  },
+) =>
+  builder.objectRef<Issued>(name).implement({
+    description: o.description,
     fields: (t) => ({
       networkNode: answeredBy(t, 'The configured node the transaction went through.'),
-      txId: t.exposeString('txId', { description: 'Id (CB58) of the issued transaction.' }),
-      transaction: t.field({
-        type: XChainTransactionRef,
-        description: 'The issued transaction, read back from the node.',
+      txId: t.exposeString('txId', { description: o.txId }),
+      [o.readBack.field]: t.field({
+        type: o.readBack.type,
+        description: o.readBack.description,
         resolve: (p) => ({ node: p.node, txId: p.txId }),
       }),
     }),
   });
 
-const CChainIssueAtomicTxPayloadRef = builder
-  .objectRef<{ node: string; txId: string }>('CChainIssueAtomicTxPayload')
-  .implement({
-    description:
-      'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
-    fields: (t) => ({
-      networkNode: answeredBy(t, 'The configured node the transaction went through.'),
-      txId: t.exposeString('txId', { description: 'Id (CB58) of the issued atomic transaction.' }),
-      atomicTransaction: t.field({
-        type: CChainAtomicTransactionRef,
-        description: 'The issued atomic transaction, read back from the node.',
-        resolve: (p) => ({ node: p.node, txId: p.txId }),
-      }),
-    }),
-  });
+const XChainIssueTxPayloadRef = issuePayload('XChainIssueTxPayload', {
+  description:
+    'The answer of avm.issueTx: the id of the transaction the node accepted for issuing.',
+  txId: 'Id (CB58) of the issued transaction.',
+  readBack: {
+    field: 'transaction',
+    type: XChainTransactionRef,
+    description: 'The issued transaction, read back from the node.',
+  },
+});
+
+const CChainIssueAtomicTxPayloadRef = issuePayload('CChainIssueAtomicTxPayload', {
+  description:
+    'The answer of avax.issueTx: the id of the atomic transaction the node accepted for issuing.',
+  txId: 'Id (CB58) of the issued atomic transaction.',
+  readBack: {
+    field: 'atomicTransaction',
+    type: CChainAtomicTransactionRef,
+    description: 'The issued atomic transaction, read back from the node.',
+  },
+});
 
 builder.mutationFields((t) => ({
   xChainIssueTx: t.field({

@@ -9,7 +9,7 @@ import type {
 } from '../../upstream/schemas/portfolio.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
-import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
+import { type ConnectionArgs, pageTypes, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { AddressRef, type AddressShape } from './address.js';
@@ -110,23 +110,33 @@ for (const field of ['erc721Balances', 'erc1155Balances', 'collectibleBalances']
 const nftId = (b: { address: string; tokenId: string }) =>
   `${b.address.toLowerCase()}:${b.tokenId}`;
 /** One of the address's NFT lists, filtered by contract (and, where the list takes it, block). */
-function nftBalances<B extends { address: string; tokenId: string }>(
-  a: AddressShape,
-  args: ConnectionArgs & { blockNumber?: unknown; contractAddress?: unknown },
-  ctx: GatewayContext,
-  list: (key: {
-    chainId: string;
-    address: string;
-    blockNumber?: string;
-    contractAddress?: string;
-  }) => PagedList<B>,
-  amount: (b: B) => string,
-) {
-  const key = { chainId: a.chainId, address: a.address, ...nftFilter(args) };
-  return balanceConnection<B>(args, ctx, { pages: list(key), id: nftId, amount });
-}
+/** The resolver of one of the address's NFT lists, filtered by contract (and block, where taken). */
+const nftBalances =
+  <B extends { address: string; tokenId: string }>(
+    pagesOf: (
+      tokens: GatewayContext['loaders']['tokens'],
+    ) => (key: {
+      chainId: string;
+      address: string;
+      blockNumber?: string;
+      contractAddress?: string;
+    }) => PagedList<B>,
+    amount: (b: B) => string,
+  ) =>
+  (
+    a: AddressShape,
+    args: ConnectionArgs & { blockNumber?: unknown; contractAddress?: unknown },
+    ctx: GatewayContext,
+  ) => {
+    const key = { chainId: a.chainId, address: a.address, ...nftFilter(args) };
+    const pages = pagesOf(ctx.loaders.tokens)(key);
+    return balanceConnection<B>(args, ctx, { pages, id: nftId, amount });
+  };
 
 const contractArg = { description: 'Only tokens of this contract (0x + 40 hex).' };
+const contractFilterArgs = builder.args((t) => ({
+  contractAddress: t.string({ required: false, ...contractArg }),
+}));
 const blockArg = { description: 'Balances at this block (default: the latest).' };
 
 builder.objectFields(AddressRef, (t) => ({
@@ -174,8 +184,7 @@ builder.objectFields(AddressRef, (t) => ({
         });
       },
     },
-    { name: 'Erc20BalanceConnection', description: 'A page of ERC-20 balances.' },
-    { name: 'Erc20BalanceEdge', description: 'An ERC-20 balance and its cursor.' },
+    ...pageTypes('Erc20Balance', 'ERC-20 balances', 'An ERC-20 balance'),
   ),
   erc721Balances: t.connection(
     {
@@ -184,18 +193,13 @@ builder.objectFields(AddressRef, (t) => ({
       description:
         'ERC-721 tokens (NFTs) this address owns on its chain (`listErc721Balances`). Forward ' +
         'paging only.',
-      args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
-      resolve: (a, args, ctx) =>
-        nftBalances<Erc721TokenBalance>(
-          a,
-          args,
-          ctx,
-          ctx.loaders.tokens.erc721BalancesPage.list,
-          () => '1',
-        ),
+      args: contractFilterArgs,
+      resolve: nftBalances<Erc721TokenBalance>(
+        (tokens) => tokens.erc721BalancesPage.list,
+        () => '1',
+      ),
     },
-    { name: 'Erc721BalanceConnection', description: 'A page of ERC-721 balances.' },
-    { name: 'Erc721BalanceEdge', description: 'An owned ERC-721 token and its cursor.' },
+    ...pageTypes('Erc721Balance', 'ERC-721 balances', 'An owned ERC-721 token'),
   ),
   erc1155Balances: t.connection(
     {
@@ -212,17 +216,12 @@ builder.objectFields(AddressRef, (t) => ({
         }),
         contractAddress: t.arg.string({ required: false, ...contractArg }),
       },
-      resolve: (a, args, ctx) =>
-        nftBalances<Erc1155TokenBalance>(
-          a,
-          args,
-          ctx,
-          ctx.loaders.tokens.erc1155BalancesPage.list,
-          (b) => b.balance,
-        ),
+      resolve: nftBalances<Erc1155TokenBalance>(
+        (tokens) => tokens.erc1155BalancesPage.list,
+        (b) => b.balance,
+      ),
     },
-    { name: 'Erc1155BalanceConnection', description: 'A page of ERC-1155 balances.' },
-    { name: 'Erc1155BalanceEdge', description: 'An ERC-1155 balance and its cursor.' },
+    ...pageTypes('Erc1155Balance', 'ERC-1155 balances', 'An ERC-1155 balance'),
   ),
   collectibleBalances: t.connection(
     {
@@ -231,18 +230,13 @@ builder.objectFields(AddressRef, (t) => ({
       description:
         'ERC-721 and ERC-1155 tokens this address holds on its chain ' +
         '(`listCollectibleBalances`). Forward paging only.',
-      args: { contractAddress: t.arg.string({ required: false, ...contractArg }) },
-      resolve: (a, args, ctx) =>
-        nftBalances<CollectibleBalance>(
-          a,
-          args,
-          ctx,
-          ctx.loaders.tokens.collectibleBalancesPage.list,
-          (b) => ('balance' in b ? b.balance : '1'),
-        ),
+      args: contractFilterArgs,
+      resolve: nftBalances<CollectibleBalance>(
+        (tokens) => tokens.collectibleBalancesPage.list,
+        (b) => ('balance' in b ? b.balance : '1'),
+      ),
     },
-    { name: 'CollectibleBalanceConnection', description: 'A page of collectible balances.' },
-    { name: 'CollectibleBalanceEdge', description: 'A collectible balance and its cursor.' },
+    ...pageTypes('CollectibleBalance', 'collectible balances', 'A collectible balance'),
   ),
   chains: t.field({
     type: AddressChainsRef,

@@ -4,7 +4,7 @@ import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-blocks.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref, refOrNull } from '../expose.js';
 import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
@@ -145,8 +145,7 @@ builder.objectFields(NetworkRef, (t) => ({
         return blocksConnection(network.name, null, args, ctx);
       },
     },
-    { name: 'PChainBlockConnection', description: 'A page of P-Chain blocks.' },
-    { name: 'PChainBlockEdge', description: 'A P-Chain block and its cursor.' },
+    ...pageTypes('PChainBlock', 'P-Chain blocks', 'A P-Chain block'),
   ),
   blocksProposedBy: t.connection(
     {
@@ -162,8 +161,7 @@ builder.objectFields(NetworkRef, (t) => ({
       resolve: (network, args, ctx) =>
         blocksConnection(network.name, parseNodeId(args.nodeId, 'nodeId'), args, ctx),
     },
-    { name: 'PChainProposedBlockConnection', description: 'A page of blocks one node proposed.' },
-    { name: 'PChainProposedBlockEdge', description: 'A proposed block and its cursor.' },
+    ...pageTypes('PChainProposedBlock', 'blocks one node proposed', 'A proposed block'),
   ),
 }));
 

@@ -4,7 +4,7 @@ import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type { TokenTransfer } from '../../upstream/schemas/portfolio.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { parseBlockRange } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { ContractRef } from './contract.js';
@@ -84,8 +84,7 @@ builder.interfaceFields(ContractRef, (t) => ({
         });
       },
     },
-    { name: 'ContractTransferConnection', description: 'A page of a token contract’s transfers.' },
-    { name: 'ContractTransferEdge', description: 'A transfer and its cursor.' },
+    ...pageTypes('ContractTransfer', 'a token contract’s transfers', 'A transfer'),
   ),
   deploymentTransaction: t.field({
     type: TransactionRef,
@@ -144,7 +143,6 @@ builder.objectFields(AddressRef, (t) => ({
           itemKey: (c) => c.address.toLowerCase(),
         }),
     },
-    { name: 'DeployedContractConnection', description: 'A page of contracts an address deployed.' },
-    { name: 'DeployedContractEdge', description: 'A deployed contract and its cursor.' },
+    ...pageTypes('DeployedContract', 'contracts an address deployed', 'A deployed contract'),
   ),
 }));

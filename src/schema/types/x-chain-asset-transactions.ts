@@ -1,6 +1,6 @@
 import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { IndexedXChainTransactionRef, withNetwork, type XChainTx } from './atomic-transaction.js';
 import { parseTxFilter, txFilterArgs } from './staking-transaction-parts.js';
 import { AssetDetailsRef } from './x-chain-vertex.js';
@@ -36,7 +36,6 @@ builder.objectFields(AssetDetailsRef, (t) => ({
         });
       },
     },
-    { name: 'XChainAssetTransactionConnection', description: 'A page of an asset’s transactions.' },
-    { name: 'XChainAssetTransactionEdge', description: 'An asset transaction and its cursor.' },
+    ...pageTypes('XChainAssetTransaction', 'an asset’s transactions', 'An asset transaction'),
   ),
 }));

@@ -8,7 +8,7 @@ import type {
 } from '../../upstream/schemas/primary-blocks.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
@@ -92,8 +92,7 @@ builder.objectFields(NetworkRef, (t) => ({
       description: 'The latest X-Chain vertices, newest first (Data API listLatestXChainVertices).',
       resolve: (network, args, ctx) => verticesConnection(network.name, {}, args, ctx),
     },
-    { name: 'XChainVertexConnection', description: 'A page of X-Chain vertices.' },
-    { name: 'XChainVertexEdge', description: 'An X-Chain vertex and its cursor.' },
+    ...pageTypes('XChainVertex', 'X-Chain vertices', 'An X-Chain vertex'),
   ),
   xChainVerticesAtHeight: t.connection(
     {
