@@ -11,11 +11,11 @@ import type { ConnectionResult } from './connection.js';
 export function carryPageValue<T extends object, P extends Page<T>, K extends string, V>(
   pages: PagedList<T, P>,
   key: K,
-  valueOf: (page: P) => V,
+  pageValue: (page: P) => V,
 ) {
   let last: V | null = null;
   const list = pages.map((page) => {
-    const value = valueOf(page);
+    const value = pageValue(page);
     last = value;
     const items = page.items.map((item) => ({ ...item, [key]: value }) as T & Record<K, V>);
     return { items, nextPageToken: page.nextPageToken };

@@ -4,6 +4,7 @@ import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
+import { l1FeeSeries } from './l1-fee-series.js';
 import {
   MetricPointConnectionRef,
   MetricPointRef,
@@ -15,8 +16,6 @@ import {
   IcmGroupByEnum,
   IcmPointRef,
   IcmSummaryRef,
-  l1Fees,
-  mainnetOnly,
   NetworkMetricEnum,
   optionalId,
   range,
@@ -126,23 +125,13 @@ builder.objectFields(NetworkRef, (t) => {
           network: network.name,
         }),
     }),
-    l1ValidatorFeeMetrics: t.connection(
-      {
-        type: MetricPointRef,
-        nullable: true,
-        description:
-          'A daily fee series over all L1 validators (`getTotalL1ValidatorMetrics`; mainnet ' +
-          'only), newest first.',
-        args: {
-          metric: t.arg({ type: TotalFeeMetricEnum, required: true, description: 'Which series.' }),
-          ...argTable(t.arg, SERIES_RANGE),
-        },
-        resolve: (network, args, ctx) => {
-          mainnetOnly(network.name, 'l1ValidatorFeeMetrics');
-          return l1Fees(ctx, args, 'total', undefined, args.metric);
-        },
-      },
-      MetricPointConnectionRef,
-    ),
+    l1ValidatorFeeMetrics: l1FeeSeries(t, 'l1ValidatorFeeMetrics', {
+      metrics: TotalFeeMetricEnum,
+      scope: 'total',
+      description:
+        'A daily fee series over all L1 validators (`getTotalL1ValidatorMetrics`; mainnet ' +
+        'only), newest first.',
+      target: (network) => ({ network: network.name }),
+    }),
   };
 });

@@ -58,7 +58,6 @@ export const PrimaryNetworkTransactionRef = builder.unionType('PrimaryNetworkTra
 
 type Chain = 'p-chain' | 'x-chain' | 'c-chain';
 type AnyPrimaryTx = StakingTransaction | XChainTx | CChainAtomicTx;
-type ListedTx = AnyPrimaryTx & { listChainInfo?: PrimaryChainInfo };
 
 builder.objectFields(NetworkRef, (t) => ({
   transaction: t.field({
