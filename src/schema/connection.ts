@@ -33,6 +33,10 @@ export const pageTypes = (name: string, items: string, item: string) =>
     { name: `${name}Edge`, description: `${item} and its cursor.` },
   ] as const;
 
+/** The connection and edge descriptions of a list whose types Pothos names after its field. */
+export const pageDocs = (items: string, item: string) =>
+  [{ description: `A page of ${items}.` }, { description: `${item} and its cursor.` }] as const;
+
 export interface ConnectionArgs {
   first?: number | null;
   after?: string | null;

@@ -4,7 +4,7 @@ import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js'
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
 import { parseBlockId, parseChainId } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
@@ -113,8 +113,7 @@ BlockRef.implement({
             itemKey: (tx) => tx.txHash,
           }),
       },
-      { description: 'A page of a block’s transactions.' },
-      { description: 'A transaction and its cursor.' },
+      ...pageDocs('a block’s transactions', 'A transaction'),
     ),
   }),
 });

@@ -1,7 +1,7 @@
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
 import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js';
 import type { GatewayNetwork } from '../primary-inputs.js';
@@ -104,16 +104,12 @@ builder.objectFields(NetworkRef, (t) => ({
         });
       },
     },
-    { description: 'A page of blockchains.' },
-    { description: 'A blockchain and its cursor.' },
+    ...pageDocs('blockchains', 'A blockchain'),
   ),
   blockchain: byCb58Id(t, {
     type: BlockchainRef,
     argument: 'blockchainId',
-    what: 'blockchain id',
-    description:
-      'One blockchain by its CB58 id (`getBlockchainById`); NOT_FOUND when the network has none ' +
-      'by that id.',
+    description: 'One blockchain by its CB58 id (`getBlockchainById`)',
     load: loadBlockchain,
   }),
 }));

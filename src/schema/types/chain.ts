@@ -4,7 +4,7 @@ import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/sche
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, TOKEN_METADATA } from '../expose.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
@@ -160,8 +160,7 @@ ChainRef.implement({
             itemKey: (b) => b.blockHash,
           }),
       },
-      { description: 'A page of latest blocks.' },
-      { description: 'A block and its cursor.' },
+      ...pageDocs('latest blocks', 'A block'),
     ),
     transactions: t.connection(
       {
@@ -187,8 +186,7 @@ ChainRef.implement({
             itemKey: (tx) => tx.txHash,
           }),
       },
-      { description: 'A page of latest transactions.' },
-      { description: 'A transaction and its cursor.' },
+      ...pageDocs('latest transactions', 'A transaction'),
     ),
     address: t.field({
       type: AddressRef,

@@ -5,7 +5,7 @@ import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/primary-rewards.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput, gqlError } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
@@ -182,7 +182,6 @@ builder.objectFields(NetworkRef, (t) => ({
         });
       },
     },
-    { description: 'A page of delegations.' },
-    { description: 'A delegation and its cursor.' },
+    ...pageDocs('delegations', 'A delegation'),
   ),
 }));

@@ -3,6 +3,7 @@ import type { BlockPin } from '../../upstream/evm-state.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
+import { pageDocs } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseBlockTag } from '../evm-inputs.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
@@ -103,8 +104,7 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
         },
         resolve: (s, args, ctx) => resolveLogs(s, args, ctx),
       },
-      { description: 'A page of event logs.' },
-      { description: 'An event log and its cursor.' },
+      ...pageDocs('event logs', 'An event log'),
     ),
     feeHistory: t.field({
       type: EvmFeeHistoryRef,

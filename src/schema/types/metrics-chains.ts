@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { MetricsChain } from '../../upstream/metrics-api-more.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { ChainRef } from './chain.js';
@@ -64,8 +64,7 @@ builder.objectFields(NetworkRef, (t) => ({
         });
       },
     },
-    { description: 'A page of chains with metrics.' },
-    { description: 'A chain with metrics and its cursor.' },
+    ...pageDocs('chains with metrics', 'A chain with metrics'),
   ),
 }));
 

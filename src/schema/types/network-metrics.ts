@@ -3,7 +3,7 @@ import type { IcmMetricsValue } from '../../upstream/metrics-api-more.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { l1FeeSeries } from './l1-fee-series.js';
 import {
   MetricPointConnectionRef,
@@ -105,8 +105,7 @@ builder.objectFields(NetworkRef, (t) => {
           });
         },
       },
-      { description: 'A page of ICM counts, newest first.' },
-      { description: 'An ICM count and its cursor.' },
+      ...pageDocs('ICM counts, newest first', 'An ICM count'),
     ),
     icmSummary: t.field({
       type: IcmSummaryRef,

@@ -4,7 +4,7 @@ import { NodeMethodUnavailableError } from '../../upstream/node-rpc.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
+import { type ConnectionArgs, pageDocs, resolveTokenConnection } from '../connection.js';
 import { NetworkRef } from './network.js';
 import { NetworkNodeRef, type NetworkNodeShape, readNode } from './network-node.js';
 import { NetworkPeerRef } from './network-node-peers.js';
@@ -84,8 +84,7 @@ builder.objectFields(NetworkNodeRef, (t) => ({
         return validatorsOf(network, nodeID, args.validationStatus, args, ctx);
       },
     },
-    { description: 'A page of validation periods.' },
-    { description: 'A validation period and its cursor.' },
+    ...pageDocs('validation periods', 'A validation period'),
   ),
 }));
 
@@ -107,8 +106,7 @@ builder.objectFields(NetworkPeerRef, (t) => ({
           ctx,
         ),
     },
-    { description: 'A page of validation periods.' },
-    { description: 'A validation period and its cursor.' },
+    ...pageDocs('validation periods', 'A validation period'),
   ),
 }));
 

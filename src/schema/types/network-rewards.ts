@@ -8,7 +8,7 @@ import type {
   PendingRewardRaw,
 } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
-import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
+import { type ConnectionArgs, pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
@@ -177,8 +177,7 @@ builder.objectFields(NetworkRef, (t) => ({
         );
       },
     },
-    { description: 'A page of pending rewards.' },
-    { description: 'A pending reward and its cursor.' },
+    ...pageDocs('pending rewards', 'A pending reward'),
   ),
   historicalRewards: t.connection(
     {
@@ -209,7 +208,6 @@ builder.objectFields(NetworkRef, (t) => ({
         );
       },
     },
-    { description: 'A page of historical rewards.' },
-    { description: 'A historical reward and its cursor.' },
+    ...pageDocs('historical rewards', 'A historical reward'),
   ),
 }));

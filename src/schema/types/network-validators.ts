@@ -4,7 +4,7 @@ import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { NetworkValidatorFilter, VALIDATOR_SORT_BY } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseCb58Id, parseNodeId } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
@@ -262,8 +262,7 @@ builder.objectFields(NetworkRef, (t) => ({
         return networkValidatorList(network.name, args, ctx);
       },
     },
-    { description: 'A page of validation periods.' },
-    { description: 'A validation period and its cursor.' },
+    ...pageDocs('validation periods', 'A validation period'),
   ),
 }));
 

@@ -45,6 +45,8 @@ export const blockTimeOrderArgs = builder.args((t) => ({
 
 export const NetworkRef = builder.objectRef<NetworkShape>('Network');
 
+const what = (argument: string) => argument.replace(/Id$/, ' id');
+
 /**
  * A Network field reading one entity by its CB58 id (checksum verified before any call); the loader
  * answers NOT_FOUND when the network has none by that id.
@@ -53,8 +55,9 @@ export const byCb58Id = <T>(
   t: ObjectFields<NetworkShape>,
   o: {
     type: ObjectRef<GatewayTypes, T>;
-    argument: string;
-    what: string;
+    /** The argument's name, `<thing>Id`: errors call it "<thing> id". */
+    argument: `${string}Id`;
+    /** What the field reads; the NOT_FOUND sentence is added. */
     description: string;
     load: (ctx: GatewayContext, network: GatewayNetwork, id: string) => Promise<T>;
   },
@@ -62,11 +65,11 @@ export const byCb58Id = <T>(
   t.field({
     type: o.type,
     nullable: true,
-    description: o.description,
+    description: `${o.description}; NOT_FOUND when the network has none by that id.`,
     args: {
       [o.argument]: t.arg.string({
         required: true,
-        description: `CB58 ${o.what} (checksum verified).`,
+        description: `CB58 ${what(o.argument)} (checksum verified).`,
       }),
     },
     // Pothos cannot resolve its list-or-item conditional for a generic T: the load gives one T.
@@ -74,7 +77,7 @@ export const byCb58Id = <T>(
       o.load(
         ctx,
         network.name,
-        parseCb58Id(args[o.argument] as string, o.argument, o.what),
+        parseCb58Id(args[o.argument] as string, o.argument, what(o.argument)),
       ) as never,
   });
 

@@ -4,7 +4,7 @@ import type { IndexedUtxo } from '../../upstream/schemas/primary-net.js';
 import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { badInput } from '../errors.js';
 import { parseAddressSet, parseCb58Id } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
@@ -89,7 +89,6 @@ builder.objectFields(NetworkRef, (t) => ({
         });
       },
     },
-    { description: 'A page of UTXOs.' },
-    { description: 'A UTXO and its cursor.' },
+    ...pageDocs('UTXOs', 'A UTXO'),
   ),
 }));

@@ -3,7 +3,7 @@ import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { SubnetRaw } from '../../upstream/schemas/primary-net.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
+import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
 import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js';
 import { type GatewayNetwork, parseNodeId } from '../primary-inputs.js';
@@ -156,16 +156,12 @@ builder.objectFields(NetworkRef, (t) => ({
           itemKey: (s) => s.subnetId,
         }),
     },
-    { description: 'A page of subnets.' },
-    { description: 'A subnet and its cursor.' },
+    ...pageDocs('subnets', 'A subnet'),
   ),
   subnet: byCb58Id(t, {
     type: SubnetRef,
     argument: 'subnetId',
-    what: 'subnet id',
-    description:
-      'One subnet or L1 by its CB58 id (`getSubnetById`); NOT_FOUND when the network has none ' +
-      'by that id.',
+    description: 'One subnet or L1 by its CB58 id (`getSubnetById`)',
     load: loadSubnet,
   }),
 }));
