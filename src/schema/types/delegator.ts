@@ -11,9 +11,7 @@ import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
-import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
-import { StakingTransactionRef } from './staking-transaction.js';
-import { ValidatorRef } from './validator.js';
+import { stakeLinks } from './stake-links.js';
 
 /**
  * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its
@@ -86,19 +84,11 @@ export const DelegatorRef = builder.interfaceRef<Delegator>('Delegator').impleme
       endTimestamp: ['Timestamp+Iso', 'End of the delegation, Unix seconds.'],
       delegationStatus: ref(DelegationStatusEnum, 'Pending, active or completed.'),
     }),
-    validator: t.field({
-      type: ValidatorRef,
-      nullable: true,
-      description:
+    ...stakeLinks(t, {
+      validator:
         'The validation period delegated to (the node’s period covering the delegation’s start).',
-      resolve: (d, _a, ctx) =>
-        validatorOfStake(ctx, d.network, d.nodeId, { delegationStart: d.startTimestamp }),
-    }),
-    stakingTransaction: t.field({
-      type: StakingTransactionRef,
-      nullable: true,
-      description: 'The P-Chain transaction that made the delegation.',
-      resolve: (d, _a, ctx) => linkedStakingTransaction(ctx, d.network, d.txHash),
+      stakingTransaction: 'The P-Chain transaction that made the delegation.',
+      by: (d) => ({ delegationStart: d.startTimestamp }),
     }),
   }),
 });

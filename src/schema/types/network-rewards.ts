@@ -17,9 +17,8 @@ import { NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
 import { RewardTypeEnum } from './p-chain-utxo.js';
 import { AssetAmountRef } from './primary-asset.js';
-import { linkedStakingTransaction, validatorOfStake } from './stake-links.js';
+import { linkedStakingTransaction, stakeLinks } from './stake-links.js';
 import { StakingTransactionRef } from './staking-transaction.js';
-import { ValidatorRef } from './validator.js';
 
 /**
  * Staking rewards of addresses or nodes: pending (`listPendingPrimaryNetworkRewards`: stakes still
@@ -46,25 +45,13 @@ export const StakingRewardRef = builder.interfaceRef<Common>('StakingReward').im
       endTimestamp: ['Timestamp+Iso', 'End of the stake, Unix seconds.'],
       rewardType: ref(RewardTypeEnum, 'Validation, delegation or validator fee.'),
     }),
-    validator: t.field({
-      type: ValidatorRef,
-      nullable: true,
-      description: 'The validation period this reward belongs to (validated, or delegated to).',
-      resolve: (r, _a, ctx) =>
-        validatorOfStake(
-          ctx,
-          r.network,
-          r.nodeId,
-          r.rewardType === 'DELEGATOR'
-            ? { delegationStart: r.startTimestamp }
-            : { validationTxHash: r.txHash },
-        ),
-    }),
-    stakingTransaction: t.field({
-      type: StakingTransactionRef,
-      nullable: true,
-      description: 'The P-Chain transaction that made the stake.',
-      resolve: (r, _a, ctx) => linkedStakingTransaction(ctx, r.network, r.txHash),
+    ...stakeLinks(t, {
+      validator: 'The validation period this reward belongs to (validated, or delegated to).',
+      stakingTransaction: 'The P-Chain transaction that made the stake.',
+      by: (r) =>
+        r.rewardType === 'DELEGATOR'
+          ? { delegationStart: r.startTimestamp }
+          : { validationTxHash: r.txHash },
     }),
   }),
 });

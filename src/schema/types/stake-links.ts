@@ -1,8 +1,9 @@
 import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
+import type { GatewayTypes } from '../field-builder.js';
 import { inNetwork, type NetworkLoad } from '../node-load.js';
-import type { StakingTransaction } from './staking-transaction.js';
-import { findValidator } from './validator.js';
+import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
+import { findValidator, ValidatorRef } from './validator.js';
 
 /**
  * Links from a stake (a delegation, a reward) to what it belongs to, through the shared loaders: a
@@ -30,3 +31,33 @@ export function validatorOfStake(
 export const linkedStakingTransaction: NetworkLoad<StakingTransaction> = inNetwork(
   (ctx, network, txHash) => ctx.loaders.primary.pChainTransaction.load({ network, txHash }),
 );
+
+type Stake = { network: GatewayNetwork; nodeId: string; txHash: string };
+
+/**
+ * The two links every stake has (a delegation, the stake a reward is for): the validation period it
+ * belongs to, found as `by` says, and the transaction that made it.
+ */
+export function stakeLinks<S extends Stake>(
+  t: PothosSchemaTypes.InterfaceFieldBuilder<GatewayTypes, S>,
+  o: {
+    validator: string;
+    stakingTransaction: string;
+    by: (stake: S) => { validationTxHash: string } | { delegationStart: number };
+  },
+) {
+  return {
+    validator: t.field({
+      type: ValidatorRef,
+      nullable: true,
+      description: o.validator,
+      resolve: (s, _a, ctx) => validatorOfStake(ctx, s.network, s.nodeId, o.by(s)),
+    }),
+    stakingTransaction: t.field({
+      type: StakingTransactionRef,
+      nullable: true,
+      description: o.stakingTransaction,
+      resolve: (s, _a, ctx) => linkedStakingTransaction(ctx, s.network, s.txHash),
+    }),
+  };
+}
