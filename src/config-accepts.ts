@@ -55,6 +55,7 @@ export const ACCEPTS: Record<string, string> = {
   REQUEST_TIMEOUT_MS: 'an integer 1000-600000',
   MAX_CONNECTIONS: 'an integer 1-1000000',
   PERSISTED_OPERATIONS: 'off, allow or only',
+  EXECUTOR: 'jit or graphql-js',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
 

@@ -93,6 +93,8 @@ export interface Config {
   maxConnections: number;
   /** `off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only). @default off */
   persistedOperations: 'off' | 'allow' | 'only';
+  /** `jit`: operations graphql-jit runs as graphql-js does are compiled (src/plugins/use-jit.ts); `graphql-js`: none. @default jit */
+  executor: 'jit' | 'graphql-js';
   /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
   responseCacheMaxTtlMs: number;
   /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */

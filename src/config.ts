@@ -169,6 +169,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: intIn(1_000, 600_000).default(30_000),
   MAX_CONNECTIONS: intIn(1, 1_000_000).default(1_000),
   PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'only']).default('off'),
+  EXECUTOR: z.enum(['jit', 'graphql-js']).default('jit'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -258,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     persistedOperations: e.PERSISTED_OPERATIONS,
+    executor: e.EXECUTOR,
     logLevel: e.LOG_LEVEL,
   };
 }

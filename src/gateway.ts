@@ -21,6 +21,7 @@ import { useCacheExtensions } from './plugins/use-cache-extensions.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
+import { useJit } from './plugins/use-jit.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
@@ -187,6 +188,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       ...live.plugins,
       useCacheExtensions(),
       useErrorCodes(),
+      // Last of the execution plugins: it only chooses the executor the others' hooks run around.
+      useJit({ enabled: config.executor === 'jit', executions: metrics.executions }),
       // Last: it wraps whichever request parser the plugins above chose.
       useBodyLimit(config.maxBodyBytes),
     ],

@@ -18,6 +18,8 @@ export interface GatewayMetrics {
   requestDuration: Histogram<'status'>;
   /** Unhandled rejections and uncaught exceptions the process survived. */
   processErrors: Counter<'kind'>;
+  /** Operations executed, by executor: `jit` (compiled) or `graphql-js`. */
+  executions: Counter<'executor'>;
 }
 
 /** Upstream and request latency buckets (seconds): 5 ms to 10 s. */
@@ -74,6 +76,12 @@ export function createMetrics(): GatewayMetrics {
       help: 'Each request to the GraphQL endpoint, until its response is ready, by HTTP status.',
       labelNames: ['status'],
       buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    executions: new Counter({
+      name: 'gateway_executions_total',
+      help: 'Operations executed, by executor: jit (compiled by graphql-jit) or graphql-js (subscriptions, @defer/@stream, federation entry points, requests whose variables do not coerce, EXECUTOR=graphql-js).',
+      labelNames: ['executor'],
       registers: [registry],
     }),
     processErrors: new Counter({

@@ -120,22 +120,31 @@ export function maskError(error: unknown, message: string, isDev = false): Graph
     source: located?.source,
     positions: located?.positions,
   };
+  // graphql-jit (src/plugins/use-jit.ts) locates its errors by `locations` alone, without nodes.
+  const placed = (e: GraphQLError) =>
+    e.locations === undefined && located?.locations
+      ? Object.assign(e, { locations: located.locations })
+      : e;
   if (isUpstreamError(original)) {
-    return new GraphQLError(fromUpstreamError(original).message, {
-      ...at,
-      extensions: fromUpstreamError(original).extensions,
-    });
+    return placed(
+      new GraphQLError(fromUpstreamError(original).message, {
+        ...at,
+        extensions: fromUpstreamError(original).extensions,
+      }),
+    );
   }
   if (isGraphQLError(original)) {
     return original === located
       ? located
-      : new GraphQLError(original.message, { ...at, extensions: original.extensions });
+      : placed(new GraphQLError(original.message, { ...at, extensions: original.extensions }));
   }
   // Parse and validation errors carry no original error: they are the client's, pass them on
   // (plugins/use-error-codes.ts codes the ones that arrive without a code).
   if (located && !located.originalError) return located;
-  return new GraphQLError(isDev && original instanceof Error ? original.message : message, {
-    ...at,
-    extensions: { code: 'INTERNAL' },
-  });
+  return placed(
+    new GraphQLError(isDev && original instanceof Error ? original.message : message, {
+      ...at,
+      extensions: { code: 'INTERNAL' },
+    }),
+  );
 }
