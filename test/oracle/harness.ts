@@ -255,8 +255,10 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     staleOverrides: CACHED_STALE,
     wrapPolicy: o.plant ? PLANTS[o.plant] : undefined,
   });
+  // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
+  // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
   const reference: TestGateway = createTestGateway(sim, {
-    env,
+    env: { ...env, CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '10000' },
     store: new MemoryStore(),
     ttlOverrides: ZERO_TTL,
     staleOverrides: ZERO_STALE,
