@@ -2,12 +2,13 @@
  * `npx tsx bench/profile.ts`: CPU profile (node --cpu-prof) of the gateway under one repeated query against
  * the simulator. RC (response-cache max TTL ms, default 0 = off), SEC (10), OUT (profile directory).
  */
-import { execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
+import { buildGateway, serveArgs } from './serve-command.js';
 
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
-if (process.env.BENCH_FROM !== 'src') execSync('npm run -s build', { stdio: 'inherit' });
+buildGateway();
 const sim = await startSimulator({ port: 0 });
 const env = {
   ...process.env,
@@ -23,14 +24,7 @@ const env = {
 };
 const child = spawn(
   process.execPath,
-  [
-    '--cpu-prof',
-    '--cpu-prof-dir',
-    process.env.OUT ?? '/tmp/perfprof/out',
-    '--import',
-    'tsx',
-    'bench/serve.ts',
-  ],
+  ['--cpu-prof', '--cpu-prof-dir', process.env.OUT ?? '/tmp/perfprof/out', ...serveArgs()],
   { env, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const port = await new Promise<number>((res) => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startSimulator } from '../src/sim/index.js';
+import { buildGateway, serveArgs } from './serve-command.js';
 
 /**
  * `npx tsx bench/soak.ts`: drives a few thousand varied queries (blocks with transaction pages of
@@ -18,6 +19,7 @@ const MARGIN_MB = Number(process.env.SOAK_MARGIN_MB ?? 120);
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+buildGateway();
 const sim = await startSimulator({ port: 0 });
 const env = {
   ...process.env,
@@ -29,7 +31,7 @@ const env = {
   BENCH_SERVER: 'gateway',
   PORT: '0',
 };
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], {
+const child = spawn(process.execPath, serveArgs(), {
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
 });

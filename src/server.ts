@@ -20,7 +20,7 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel });
-const tracing = setupTracing(config.tracing);
+const tracing = await setupTracing(config.tracing);
 const gateway = createGateway(config, { logger });
 const KINDS: ProcessErrorKind[] = ['unhandledRejection', 'uncaughtException'];
 for (const kind of KINDS) gateway.metrics.processErrors.inc({ kind }, 0);

@@ -1,5 +1,6 @@
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import { readExpiry, withExpiry } from './expiry.js';
+import { connectRedis, isCluster, type RedisClient } from './redis-connect.js';
 import type { CacheEntry, CacheHealth, SharedStore, StoredWithExpiry } from './store.js';
 
 /**
@@ -26,7 +27,7 @@ export interface RedisStoreOptions {
 
 export class RedisStore implements SharedStore {
   readonly kind = 'redis' as const;
-  readonly client: Redis | Cluster;
+  readonly client: RedisClient;
   readonly #onError: NonNullable<RedisStoreOptions['onError']>;
   readonly #now: () => number;
 
@@ -42,21 +43,15 @@ export class RedisStore implements SharedStore {
       // Reconnect forever, at most every 2 s: the cache comes back on its own after Redis does.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
     };
-    if (o.cluster) {
-      const u = new URL(o.url);
-      this.client = new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
+    this.client = connectRedis(o.url, {
+      cluster: o.cluster ?? false,
+      options: common,
+      clusterOptions: {
         enableOfflineQueue: false,
         enableAutoPipelining: true,
         clusterRetryStrategy: (times) => Math.min(times * 100, 2_000),
-        redisOptions: {
-          ...common,
-          password: u.password || undefined,
-          username: u.username || undefined,
-        },
-      });
-    } else {
-      this.client = new Redis(o.url, common);
-    }
+      },
+    });
     // Without a listener ioredis prints every connection error; we count them instead.
     this.client.on('error', (e: Error) => this.#onError('connection', e));
   }
@@ -69,10 +64,9 @@ export class RedisStore implements SharedStore {
     if (keys.length === 0) return [];
     if (this.client.status !== 'ready') return keys.map(() => undefined);
     try {
-      const values =
-        this.client instanceof Cluster
-          ? await Promise.all(keys.map((k) => this.client.get(k)))
-          : await this.client.mget(...keys);
+      const values = isCluster(this.client)
+        ? await Promise.all(keys.map((k) => this.client.get(k)))
+        : await this.client.mget(...keys);
       return values.map((v) => (v === null ? undefined : readExpiry(v)));
     } catch (e) {
       this.#onError('get', e as Error);
@@ -86,7 +80,7 @@ export class RedisStore implements SharedStore {
     try {
       const now = this.#now();
       const stored = (e: CacheEntry) => withExpiry(e.value, now + e.ttlMs);
-      if (this.client instanceof Cluster) {
+      if (isCluster(this.client)) {
         // Keys of one batch live in different slots: auto-pipelining groups them per node.
         await Promise.all(
           live.map((e) => this.client.set(e.key, stored(e), 'PX', Math.ceil(e.ttlMs))),

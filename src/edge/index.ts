@@ -2,7 +2,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
-import { Cluster, Redis } from 'ioredis';
+import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
@@ -39,16 +39,14 @@ export function edgeYogaOptions(
 
 export function edgePlugins(
   config: Config,
-  deps: { redis?: Redis | Cluster } = {},
+  deps: { redis?: RedisClient } = {},
 ): { plugins: Plugin[]; close(): Promise<void> } {
-  let ownRedis: Redis | Cluster | undefined;
+  let ownRedis: RedisClient | undefined;
   let redis = deps.redis;
   if (!redis && config.redisUrl && config.clientBudgetPerMinute > 0) {
     // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
     const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
-    ownRedis = config.redisCluster
-      ? new Cluster([config.redisUrl], { redisOptions: opts })
-      : new Redis(config.redisUrl, opts);
+    ownRedis = connectRedis(config.redisUrl, { cluster: config.redisCluster, options: opts });
     // Errors are absorbed by the budget's in-process insurance limiter; the cache reports Redis health.
     ownRedis.on('error', () => {});
     redis = ownRedis;

@@ -1,4 +1,4 @@
-import { Cluster, Redis } from 'ioredis';
+import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Head } from './head.js';
 
 /**
@@ -51,8 +51,8 @@ return 0`;
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export class RedisHeadBus implements HeadBus {
-  readonly #cmd: Redis | Cluster;
-  readonly #sub: Redis | Cluster;
+  readonly #cmd: RedisClient;
+  readonly #sub: RedisClient;
   readonly #listeners: ((h: Head) => void)[] = [];
   readonly #beats: ((chainId: string) => void)[] = [];
   readonly #channel: string;
@@ -63,13 +63,7 @@ export class RedisHeadBus implements HeadBus {
       commandTimeout: 1_000,
       retryStrategy: (n: number) => Math.min(n * 100, 2_000),
     };
-    const connect = (): Redis | Cluster => {
-      if (!cluster) return new Redis(url, opts);
-      const u = new URL(url);
-      return new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
-        redisOptions: opts,
-      });
-    };
+    const connect = () => connectRedis(url, { cluster, options: opts });
     this.#channel = headChannel(url);
     this.#cmd = connect();
     this.#sub = connect();

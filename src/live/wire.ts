@@ -1,8 +1,8 @@
 import type { Plugin } from 'graphql-yoga';
-import { Cluster, Redis } from 'ioredis';
 import { Counter, Gauge } from 'prom-client';
 import { type AcrossProcesses, createMissLease } from '../cache/miss-lease.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
+import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
@@ -32,7 +32,7 @@ export function createLive(
   o: { store: CacheStore; policy: CachePolicy; metrics: GatewayMetrics; log: Log },
 ): Live {
   const registers = [o.metrics.registry];
-  let leaseRedis: Redis | Cluster | undefined;
+  let leaseRedis: RedisClient | undefined;
   let acrossProcesses: AcrossProcesses | undefined;
   if (config.redisUrl && config.missLeaseMs > 0) {
     const opts = {
@@ -41,13 +41,11 @@ export function createLive(
       commandTimeout: config.redisCommandTimeoutMs,
       retryStrategy: (n: number) => Math.min(n * 100, 2_000),
     };
-    const u = new URL(config.redisUrl);
-    leaseRedis = config.redisCluster
-      ? new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
-          enableOfflineQueue: false,
-          redisOptions: opts,
-        })
-      : new Redis(config.redisUrl, opts);
+    leaseRedis = connectRedis(config.redisUrl, {
+      cluster: config.redisCluster,
+      options: opts,
+      clusterOptions: { enableOfflineQueue: false },
+    });
     leaseRedis.on('error', () => {});
     const leases = new Counter({
       name: 'gateway_miss_lease_total',

@@ -36,7 +36,7 @@ describe('OTLP/HTTP export', () => {
       OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=abc123',
       OTEL_SERVICE_NAME: 'gw-under-test',
     });
-    const tracing = setupTracing(config.tracing);
+    const tracing = await setupTracing(config.tracing);
     expect(tracing.enabled).toBe(true);
     const gw = createTestGateway(sim);
     const r = await gw.query(
@@ -71,7 +71,7 @@ describe('OTLP/HTTP export', () => {
     );
   });
 
-  it('without an endpoint, tracing stays off', () => {
-    expect(setupTracing(loadConfig({}).tracing).enabled).toBe(false);
+  it('without an endpoint, tracing stays off', async () => {
+    expect((await setupTracing(loadConfig({}).tracing)).enabled).toBe(false);
   });
 });

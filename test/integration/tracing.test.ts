@@ -19,7 +19,7 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  tracing = setupTracing(
+  tracing = await setupTracing(
     { otlpTracesUrl: undefined, otlpHeaders: {}, serviceName: 'gateway-test', sampleRatio: 1 },
     { exporter },
   );

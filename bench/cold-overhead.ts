@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { startSimulator } from '../src/sim/index.js';
+import { buildGateway, serveArgs } from './serve-command.js';
+
+/**
+ * `npx tsx bench/cold-overhead.ts`: the gateway's own time on a cache miss. The simulator answers every
+ * call after LATENCY_MS (default 50); N (default 100) distinct blocks are asked one at a time, each a
+ * miss, as `block(id) { …, transactions(first: 5) { … } }`. The upstream critical path of one such query is
+ * the two calls it needs (the block, and the block's first transactions page) sent together, timed from
+ * this process straight at the simulator for the same blocks. Reported: p50 and p90 of both, and the
+ * gateway's p50 minus the critical path's p50 (issue 18's "cold overhead", target ≤ 2 ms).
+ */
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
+const N = Number(process.env.N ?? 100);
+buildGateway();
+const sim = await startSimulator({ port: 0, latencyMs: LATENCY_MS });
+const head = Number(
+  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
+    .blockNumber,
+);
+const ids = Array.from({ length: N }, (_, i) => String(head - 10 - i));
+const upstreamPair = (id: string) =>
+  Promise.all([
+    fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks/${id}`).then((r) => r.arrayBuffer()),
+    fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks/${id}/transactions?pageSize=100`).then((r) =>
+      r.arrayBuffer(),
+    ),
+  ]);
+// The simulator builds a block's contents on first read: read every block once before timing anything.
+for (let i = 0; i < N; i += 25) await Promise.all(ids.slice(i, i + 25).map(upstreamPair));
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+const critical: number[] = [];
+for (const id of ids) {
+  const t = performance.now();
+  await upstreamPair(id);
+  critical.push(performance.now() - t);
+}
+
+// CPU_PROF=<dir>: the gateway also writes a CPU profile there (node --cpu-prof).
+const profile = process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [];
+async function serve(kind: string, flags: string[] = []) {
+  const child = spawn(process.execPath, [...flags, ...serveArgs()], {
+    env: {
+      ...process.env,
+      DATA_API_URL: sim.dataApiUrl,
+      METRICS_API_URL: sim.metricsApiUrl,
+      NODE_RPC_URL: sim.nodeUrl,
+      CLIENT_BUDGET_PER_MINUTE: '0',
+      RESPONSE_CACHE_MAX_TTL_MS: '0',
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
+      BENCH_SERVER: kind,
+      PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve) => {
+    let buf = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /READY (\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}/graphql` };
+}
+const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
+  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
+const ask = async (url: string, id: string) => {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: QUERY, variables: { id } }),
+  });
+  const json = (await r.json()) as { errors?: unknown[] };
+  if (json.errors) throw new Error(JSON.stringify(json.errors));
+};
+/** One server's latencies over the measured blocks, after warming it on blocks outside the set. */
+async function measure(kind: string, flags: string[] = []) {
+  const { child, url } = await serve(kind, flags);
+  for (let i = 0; i < 20; i++) await ask(url, String(head - 10 - N - i));
+  sim.reset();
+  // ROUNDS > 1 (for a CPU profile, with MEMORY_CACHE_MAX_BYTES=1048576 so the blocks do not stay
+  // cached): the same blocks again.
+  const times: number[] = [];
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++)
+    for (const id of ids) {
+      const t = performance.now();
+      await ask(url, id);
+      times.push(performance.now() - t);
+    }
+  const calls = sim.stats().total / times.length;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return { times, calls };
+}
+// The relay is the floor: a Node process between the client and the upstream, doing nothing else.
+const relay = await measure('relay');
+const gateway = await measure('gateway', profile);
+await sim.close();
+const f = (x: number) => x.toFixed(1);
+console.log(
+  `simulator latency ${LATENCY_MS} ms, ${N} distinct blocks, one at a time; upstream calls per query ${gateway.calls}`,
+);
+console.log(
+  `critical path (block + transactions page, together): p50 ${f(quantile(critical, 0.5))} ms, p90 ${f(quantile(critical, 0.9))} ms`,
+);
+const p50 = (xs: number[]) => quantile(xs, 0.5);
+console.log(
+  `relay (a plain Node server making the same two calls): p50 ${f(p50(relay.times))} ms, p90 ${f(quantile(relay.times, 0.9))} ms`,
+);
+console.log(`gateway: p50 ${f(p50(gateway.times))} ms, p90 ${f(quantile(gateway.times, 0.9))} ms`);
+console.log(
+  `gateway p50 minus critical path p50: ${f(p50(gateway.times) - p50(critical))} ms; minus the relay's p50: ${f(p50(gateway.times) - p50(relay.times))} ms`,
+);

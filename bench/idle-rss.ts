@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { buildGateway } from './serve-command.js';
+
+/**
+ * `npx tsx bench/idle-rss.ts`: start-up time and idle resident memory of the gateway as `npm start` runs
+ * it (`node --enable-source-maps dist/server.js`, no Redis, no upstream traffic). Samples RSS every
+ * second for IDLE_SECONDS (default 45) and reports it at the first `/live` answer, 5 s later, and at the
+ * end: V8 shrinks the young generation and returns start-up garbage to the system once the process has
+ * been idle for a while (its memory reducer), so "just started" and "idle" are different numbers.
+ */
+const SECONDS = Number(process.env.IDLE_SECONDS ?? 45);
+const PORT = Number(process.env.PORT ?? 4599);
+buildGateway();
+const started = Date.now();
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', REDIS_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const rss = () => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let readyMs = -1;
+for (let i = 0; i < 300 && readyMs < 0; i++) {
+  const ok = await fetch(`http://127.0.0.1:${PORT}/live`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) readyMs = Date.now() - started;
+  else await sleep(50);
+}
+if (readyMs < 0) throw new Error('the gateway did not answer /live');
+const samples: number[] = [rss()];
+for (let s = 1; s <= SECONDS; s++) {
+  await sleep(1000);
+  samples.push(rss());
+}
+child.kill('SIGTERM');
+console.log(
+  `ready in ${readyMs} ms; RSS at ready ${samples[0]} MB, after 5 s ${samples[5]} MB, after ${SECONDS} s idle ${samples.at(-1)} MB (min ${Math.min(...samples)})`,
+);
+console.log(`per second: ${samples.join(' ')}`);
