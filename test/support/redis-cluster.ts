@@ -11,7 +11,9 @@ export interface TestRedisCluster {
   stop(): Promise<void>;
 }
 
-export async function startRedisCluster(): Promise<TestRedisCluster> {
+/** `password`: every node requires it (`requirepass`, and `masterauth` between nodes). */
+export async function startRedisCluster(o: { password?: string } = {}): Promise<TestRedisCluster> {
+  const auth = o.password ? ['-a', o.password, '--no-auth-warning'] : [];
   const dir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
   const ports = [await freePort(), await freePort(), await freePort()];
   const children: ChildProcess[] = ports.map((port) =>
@@ -36,6 +38,7 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
         dir,
         '--loglevel',
         'warning',
+        ...(o.password ? ['--requirepass', o.password, '--masterauth', o.password] : []),
       ],
       { stdio: 'ignore' },
     ),
@@ -43,7 +46,7 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
   for (const port of ports) {
     for (let i = 0; i < 100; i++) {
       if (
-        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        spawnSync('redis-cli', [...auth, '-p', String(port), 'ping'])
           .stdout?.toString()
           .includes('PONG')
       )
@@ -54,6 +57,7 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
   const create = spawnSync(
     'redis-cli',
     [
+      ...auth,
       '--cluster',
       'create',
       ...ports.map((p) => `127.0.0.1:${p}`),
@@ -72,8 +76,8 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
   for (let i = 0; i < 100; i++) {
     const ok = ports.every((p) => {
       const info =
-        spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout ??
-        '';
+        spawnSync('redis-cli', [...auth, '-p', String(p), 'cluster', 'info'], { encoding: 'utf8' })
+          .stdout ?? '';
       return (
         info.includes('cluster_state:ok') &&
         info.includes('cluster_slots_ok:16384') &&
@@ -84,7 +88,9 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    seedUrl: `redis://127.0.0.1:${ports[0]}`,
+    seedUrl: o.password
+      ? `redis://:${encodeURIComponent(o.password)}@127.0.0.1:${ports[0]}`
+      : `redis://127.0.0.1:${ports[0]}`,
     ports,
     stop: async () => {
       await Promise.all(
