@@ -33,6 +33,12 @@ export interface ResumableList<T> {
   mutableItems?: boolean;
   /** An item's identity across its changes (when `itemKey` includes a changing field). @default itemKey */
   idOf?: (item: T) => string;
+  /**
+   * The first page never changes (a block's transactions: the block is final). Its cursors then
+   * resume from that page read again (an immutable cache entry, or the same upstream answer), checked
+   * against the content id the cursor carries, so no snapshot of it is written.
+   */
+  frozenHead?: boolean;
 }
 
 /** For lists filtered by block range: how an expired cursor resumes from its item's block. */

@@ -149,7 +149,7 @@ export async function resolveTokenConnection<T>(
   for (let n = 0; ; n++) {
     const snapshot = token === null ? contentIdOf(list, page, o.itemKey) : undefined;
     // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
-    if (snapshot && page.items.length > index + 1 && want > edges.length)
+    if (snapshot && !o.frozenHead && page.items.length > index + 1 && want > edges.length)
       await ctx.snapshots.put(snapshot, page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
@@ -225,6 +225,12 @@ async function placeOf<T>(
   if (c.list !== list || c.kind === 'item')
     throw badInput('after', 'This cursor belongs to another list or to other filter arguments');
   if (c.pageSize !== o.pageSize) throw expired('after', 'This cursor was made by an older release');
+  if (c.kind === 'head' && o.frozenHead) {
+    // The same first page as when the cursor was made (checked by its content id): paging goes on in it.
+    const page = await source.fetchPage(null, c.at?.range);
+    if (contentIdOf(list, page, o.itemKey) === c.snapshot && c.index < page.items.length)
+      return { page, index: c.index, token: null, range: c.at?.range };
+  }
   const found: Resumed<T> =
     c.kind === 'head'
       ? await resumeFromSnapshot(source, ctx.snapshots, c)

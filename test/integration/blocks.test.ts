@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../src/cache/keys.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   BlockDocument,
@@ -279,5 +281,60 @@ describe('upstream call counts through loaders and the shared cache', () => {
     const unknownBlock = Buffer.from('Block:43114:999999999').toString('base64url');
     expect(codes(await gw.exec(NodeDocument, { id: unknownBlock }))).toEqual(['NOT_FOUND']);
     await gw.close();
+  });
+});
+
+describe("a block's transactions: a final list pages without snapshots", () => {
+  it('writes no head-page snapshot, and another replica resumes its cursor from the cached first page with 0 upstream calls', async () => {
+    const latest = await simGet<{ blocks: { blockNumber: string }[] }>(
+      sim.dataApiUrl,
+      `/v1/chains/${C}/blocks`,
+      { pageSize: 50 },
+    );
+    // A block with at least four transactions (the simulated chain has plenty).
+    let id: string | undefined;
+    let upstream: { txHash: string }[] = [];
+    for (const b of latest.blocks.slice(5)) {
+      const txs = await simGet<{ transactions: { txHash: string }[] }>(
+        sim.dataApiUrl,
+        `/v1/chains/${C}/blocks/${b.blockNumber}/transactions`,
+        { pageSize: 100 },
+      );
+      if (txs.transactions.length >= 4) {
+        id = b.blockNumber;
+        upstream = txs.transactions;
+        break;
+      }
+    }
+    expect(id).toBeDefined();
+    const a = createTestGateway(sim, { redisUrl });
+    const b = createTestGateway(sim, { redisUrl });
+    await Promise.all([a.ready(), b.ready()]);
+    sim.reset();
+    const first = await a.exec(BlockTransactionsDocument, { chainId: C, id: id!, first: 2 });
+    expect(first.errors).toBeUndefined();
+    const conn = first.data!.block!.transactions!;
+    expect(conn.pageInfo.hasNextPage).toBe(true);
+    await new Promise((r) => setTimeout(r, 50)); // cache writes land
+    const redis = new Redis(redisUrl);
+    try {
+      expect(await redis.keys(keys.pageSnapshot('*'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+    sim.reset();
+    const next = await b.exec(BlockTransactionsDocument, {
+      chainId: C,
+      id: id!,
+      first: 2,
+      after: conn.pageInfo.endCursor,
+    });
+    expect(codes(next)).toEqual([]);
+    expect(
+      [...conn.edges, ...next.data!.block!.transactions!.edges].map((e) => e.node.hash),
+    ).toEqual(upstream.slice(0, 4).map((t) => t.txHash));
+    expect(sim.stats().total).toBe(0); // the block and its first page, both from the shared cache
+    await a.close();
+    await b.close();
   });
 });
