@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { buildGateway } from './serve-command.js';
 
 /**
@@ -10,7 +11,14 @@ import { buildGateway } from './serve-command.js';
  * been idle for a while (its memory reducer), so "just started" and "idle" are different numbers.
  */
 const SECONDS = Number(process.env.IDLE_SECONDS ?? 45);
-const PORT = Number(process.env.PORT ?? 4599);
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+const PORT = Number(process.env.PORT ?? (await freePort()));
 buildGateway();
 const started = Date.now();
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
@@ -107,8 +107,8 @@ async function fixedLoad(
   bodies: () => string,
   amount: number,
   connections: number,
+  agent = new Agent({ keepAlive: true, maxSockets: connections }),
 ): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
   let sent = 0;
@@ -143,7 +143,6 @@ async function fixedLoad(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const q = (x: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? 0);
@@ -191,15 +190,19 @@ async function scenario(
   connections?: number,
 ) {
   const { url, child } = await startServer(kind, env);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections ?? CONNECTIONS });
   const post = (b: string) =>
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: b }).then(
       (r) => r.arrayBuffer(),
     );
   try {
-    // One body: sent three times. Several (the cold rows): each once, 20 at a time.
+    // One body: sent three times. Several (the cold rows): each once, by the same clients (sockets)
+    // as the measured run, so the server's connections, upstream ones included, are open before it.
     if (typeof warm === 'string') for (let i = 0; i < 3; i++) await post(warm);
-    else if (warm)
-      for (let i = 0; i < warm.length; i += 20) await Promise.all(warm.slice(i, i + 20).map(post));
+    else if (warm) {
+      let w = 0;
+      await fixedLoad(url, () => warm[w++]!, warm.length, connections ?? CONNECTIONS, agent);
+    }
     await new Promise((r) => setTimeout(r, 200));
     sim.reset();
     const before = await redisCommands(redis);
@@ -207,7 +210,7 @@ async function scenario(
     let rssPeakMb = rssIdleMb;
     const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(child.pid))), 200);
     const res = await (amount
-      ? fixedLoad(url, bodies, amount, connections ?? CONNECTIONS)
+      ? fixedLoad(url, bodies, amount, connections ?? CONNECTIONS, agent)
       : load(url, bodies, connections ?? CONNECTIONS)
     ).finally(() => clearInterval(sampler));
     const after = await redisCommands(redis);
@@ -226,6 +229,7 @@ async function scenario(
       rssPeakMb,
     });
   } finally {
+    agent.destroy();
     child.kill('SIGTERM');
   }
 }
@@ -382,11 +386,28 @@ if (peerCold && peerWarm && oursCold && oursWarm) {
     ].join('\n'),
   );
 }
+// Two targets measured by their own scripts: the cold overhead (a simulator at 50 ms per call, one
+// query at a time) and the idle RSS of `npm start` (no load at all). BENCH_EXTRAS=0 leaves them out.
+const extras: Record<string, string> = {};
+if (process.env.BENCH_EXTRAS !== '0') {
+  const scripts: [string, string, Record<string, string>][] = [
+    ['cold overhead', 'bench/cold-overhead.ts', {}],
+    ['idle RSS of npm start', 'bench/idle-rss.ts', { IDLE_SECONDS: '30' }],
+  ];
+  for (const [name, script, env] of scripts) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env, BENCH_BUILT: '1' },
+      encoding: 'utf8',
+    }).trim();
+    extras[name] = out;
+    console.log(`\n${name} (${script}):\n${out}`);
+  }
+}
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/latest.json',
   JSON.stringify(
-    { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows },
+    { date: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows, extras },
     null,
     2,
   ),

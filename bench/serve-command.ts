@@ -11,9 +11,9 @@ export function serveArgs(): string[] {
 }
 
 let built = false;
-/** `npm run build` once per bench process, unless the sources are served. */
+/** `npm run build` once per bench process, unless the sources are served or a parent bench built it. */
 export function buildGateway(): void {
-  if (built || process.env.BENCH_FROM === 'src') return;
+  if (built || process.env.BENCH_FROM === 'src' || process.env.BENCH_BUILT === '1') return;
   execSync('npm run -s build', { stdio: 'inherit' });
   built = true;
 }
