@@ -82,69 +82,97 @@ export interface LoaderClients {
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
-  let requests: DataLoader<UpstreamRequest<unknown>, unknown, string> | undefined;
-  const shared = () =>
-    (requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
+  return new RequestLoaders(deps, clients);
+}
+
+/**
+ * One request's loaders. Each family's loaders are made when a resolver first reaches for them: a
+ * request pays only for the families its query touches (a query reaches two or three of the eleven).
+ * A class, so the getters live once on its prototype and a request allocates only what it uses.
+ */
+class RequestLoaders implements Loaders {
+  readonly #deps: LoaderDeps;
+  readonly #clients: LoaderClients;
+  #requests: DataLoader<UpstreamRequest<unknown>, unknown, string> | undefined;
+  #evm: EvmLoaders | undefined;
+  #primary: PrimaryLoaders | undefined;
+  #primaryNet: PrimaryNetLoaders | undefined;
+  #primaryTxs: PrimaryTxLoaders | undefined;
+  #icm: IcmLoaders | undefined;
+  #metrics: MetricsLoaders | undefined;
+  #tokens: TokenLoaders | undefined;
+  #staking: StakingLoaders | undefined;
+  #metricsMore: MetricsMoreLoaders | undefined;
+  #node: NodeLoaders | undefined;
+  #evmState: EvmStateLoaders | undefined;
+
+  constructor(deps: LoaderDeps, clients: LoaderClients) {
+    this.#deps = deps;
+    this.#clients = clients;
+  }
+
+  pages<P extends Page<unknown>>(
+    describe: (a: LoaderClients, pageToken: string | null) => UpstreamRequest<P>,
+  ): PagedList<ItemOf<P>, P> {
+    const deps = this.#deps;
+    const clients = this.#clients;
+    this.#requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
       (reqs) => cachedRequests(deps, reqs),
       { cacheKeyFn: keyIn(deps), maxBatchSize: 100 },
-    ));
-  // Each family's loaders are made when a resolver first reaches for them: a request pays only for
-  // the families its query touches (a query reaches two or three of the eleven).
-  const once = <T>(make: () => T): (() => T) => {
-    let made: T | undefined;
-    return () => (made ??= make());
-  };
-  const evm = once(() => createEvmLoaders(deps, clients.dataApi));
-  const primary = once(() => createPrimaryLoaders(deps, clients.primaryApi));
-  const primaryNet = once(() => createPrimaryNetLoaders(deps, clients.primaryNetApi));
-  const primaryTxs = once(() => createPrimaryTxLoaders(deps, clients.primaryTxApi));
-  const icm = once(() => createIcmLoaders(deps, clients.icmApi));
-  const metrics = once(() => createMetricsLoaders(deps, clients.metricsApi));
-  const tokens = once(() => createTokenLoaders(deps, clients.tokensApi, clients.tokenPageSizes));
-  const staking = once(() => createStakingLoaders(deps, clients.stakingApi));
-  const metricsMore = once(() => createMetricsMoreLoaders(deps, clients.metricsMoreApi));
-  const node = once(() => createNodeLoaders(deps, clients.nodes));
-  const evmState = once(() => createEvmStateLoaders(deps, clients.evm ?? []));
-  return {
-    pages: <P extends Page<unknown>>(
-      describe: (a: LoaderClients, pageToken: string | null) => UpstreamRequest<P>,
-    ) =>
-      pagedList(
-        listIdentityOf(describe(clients, null)),
-        (pageToken) => shared().load(describe(clients, pageToken)) as Promise<P>,
-      ),
-    get evm() {
-      return evm();
-    },
-    get primary() {
-      return primary();
-    },
-    get primaryNet() {
-      return primaryNet();
-    },
-    get primaryTxs() {
-      return primaryTxs();
-    },
-    get icm() {
-      return icm();
-    },
-    get metrics() {
-      return metrics();
-    },
-    get tokens() {
-      return tokens();
-    },
-    get staking() {
-      return staking();
-    },
-    get metricsMore() {
-      return metricsMore();
-    },
-    get node() {
-      return node();
-    },
-    get evmState() {
-      return evmState();
-    },
-  };
+    );
+    const shared = this.#requests;
+    return pagedList(
+      listIdentityOf(describe(clients, null)),
+      (pageToken) => shared.load(describe(clients, pageToken)) as Promise<P>,
+    );
+  }
+
+  get evm(): EvmLoaders {
+    this.#evm ??= createEvmLoaders(this.#deps, this.#clients.dataApi);
+    return this.#evm;
+  }
+  get primary(): PrimaryLoaders {
+    this.#primary ??= createPrimaryLoaders(this.#deps, this.#clients.primaryApi);
+    return this.#primary;
+  }
+  get primaryNet(): PrimaryNetLoaders {
+    this.#primaryNet ??= createPrimaryNetLoaders(this.#deps, this.#clients.primaryNetApi);
+    return this.#primaryNet;
+  }
+  get primaryTxs(): PrimaryTxLoaders {
+    this.#primaryTxs ??= createPrimaryTxLoaders(this.#deps, this.#clients.primaryTxApi);
+    return this.#primaryTxs;
+  }
+  get icm(): IcmLoaders {
+    this.#icm ??= createIcmLoaders(this.#deps, this.#clients.icmApi);
+    return this.#icm;
+  }
+  get metrics(): MetricsLoaders {
+    this.#metrics ??= createMetricsLoaders(this.#deps, this.#clients.metricsApi);
+    return this.#metrics;
+  }
+  get tokens(): TokenLoaders {
+    this.#tokens ??= createTokenLoaders(
+      this.#deps,
+      this.#clients.tokensApi,
+      this.#clients.tokenPageSizes,
+    );
+    return this.#tokens;
+  }
+  get staking(): StakingLoaders {
+    this.#staking ??= createStakingLoaders(this.#deps, this.#clients.stakingApi);
+    return this.#staking;
+  }
+  get metricsMore(): MetricsMoreLoaders {
+    this.#metricsMore ??= createMetricsMoreLoaders(this.#deps, this.#clients.metricsMoreApi);
+    return this.#metricsMore;
+  }
+  get node(): NodeLoaders {
+    this.#node ??= createNodeLoaders(this.#deps, this.#clients.nodes);
+    return this.#node;
+  }
+  get evmState(): EvmStateLoaders {
+    this.#evmState ??= createEvmStateLoaders(this.#deps, this.#clients.evm ?? []);
+    return this.#evmState;
+  }
 }

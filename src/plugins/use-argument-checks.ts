@@ -10,7 +10,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { argumentChecksOf } from '../schema/argument-checks.js';
+import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.js';
 
 /**
  * Runs the registered argument checks (src/schema/argument-checks.ts) over the whole operation
@@ -21,12 +21,9 @@ import { argumentChecksOf } from '../schema/argument-checks.js';
 export function useArgumentChecks(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const error = firstFailure(
-        args.schema,
-        args.document.definitions,
-        args.operationName,
-        (args.variableValues ?? {}) as Record<string, unknown>,
-      );
+      const fields = checkedFields(args.schema, args.document, args.operationName);
+      if (fields.length === 0) return;
+      const error = firstFailure(fields, (args.variableValues ?? {}) as Record<string, unknown>);
       if (error)
         setResultAndStopExecution({
           errors: [
@@ -39,54 +36,47 @@ export function useArgumentChecks(): Plugin {
   };
 }
 
-type Definitions = DocumentNode['definitions'];
+/** A field of the operation that has checks, with them (in the walk's depth-first order). */
+interface CheckedField {
+  node: FieldNode;
+  checks: readonly ArgumentCheck[];
+}
 
-function firstFailure(
+/**
+ * The fields of an operation that have checks, found once per parsed document (Yoga keeps one
+ * DocumentNode per query text), so a request whose operation has none (most) pays a map lookup.
+ */
+const byDocument = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, CheckedField[]>>>();
+function checkedFields(
   schema: GraphQLSchema,
-  definitions: Definitions,
+  document: DocumentNode,
   operationName: string | null | undefined,
+): CheckedField[] {
+  let docs = byDocument.get(schema);
+  if (!docs) {
+    docs = new WeakMap();
+    byDocument.set(schema, docs);
+  }
+  let ops = docs.get(document);
+  if (!ops) {
+    ops = new Map();
+    docs.set(document, ops);
+  }
+  const key = operationName ?? '';
+  let found = ops.get(key);
+  if (!found) {
+    found = walk(schema, document.definitions, operationName);
+    ops.set(key, found);
+  }
+  return found;
+}
+
+/** The first check that refuses its field's arguments (variables substituted), in walk order. */
+function firstFailure(
+  fields: readonly CheckedField[],
   variables: Record<string, unknown>,
 ): GraphQLError | undefined {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const ops = definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  const op = operationName
-    ? ops.find((o) => o.name?.value === operationName)
-    : ops.length === 1
-      ? ops[0]
-      : undefined;
-  if (!op) return undefined;
-  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  if (!root) return undefined;
-  const seen = new Set<string>();
-
-  const visit = (typeName: string, set: SelectionSetNode): GraphQLError | undefined => {
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) {
-        const e =
-          checkField(typeName, sel) ?? (sel.selectionSet ? descend(typeName, sel) : undefined);
-        if (e) return e;
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const e = visit(sel.typeCondition?.name.value ?? typeName, sel.selectionSet);
-        if (e) return e;
-      } else {
-        const f = fragments.get(sel.name.value);
-        const key = `${sel.name.value}|${typeName}`;
-        if (!f || seen.has(key)) continue;
-        seen.add(key);
-        const e = visit(f.typeCondition.name.value, f.selectionSet);
-        if (e) return e;
-      }
-    }
-    return undefined;
-  };
-
-  const checkField = (typeName: string, node: FieldNode): GraphQLError | undefined => {
-    const checks = argumentChecksOf(typeName, node.name.value);
-    if (checks.length === 0) return undefined;
+  for (const { node, checks } of fields) {
     const values: Record<string, unknown> = {};
     for (const a of node.arguments ?? []) {
       try {
@@ -101,19 +91,63 @@ function firstFailure(
       if (e instanceof GraphQLError) return e;
       throw e;
     }
-    return undefined;
+  }
+  return undefined;
+}
+
+type Definitions = DocumentNode['definitions'];
+
+function walk(
+  schema: GraphQLSchema,
+  definitions: Definitions,
+  operationName: string | null | undefined,
+): CheckedField[] {
+  const out: CheckedField[] = [];
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const ops = definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const op = operationName
+    ? ops.find((o) => o.name?.value === operationName)
+    : ops.length === 1
+      ? ops[0]
+      : undefined;
+  if (!op) return out;
+  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  if (!root) return out;
+  const seen = new Set<string>();
+
+  const visit = (typeName: string, set: SelectionSetNode): void => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const checks = argumentChecksOf(typeName, sel.name.value);
+        if (checks.length > 0) out.push({ node: sel, checks });
+        if (sel.selectionSet) descend(typeName, sel);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        visit(sel.typeCondition?.name.value ?? typeName, sel.selectionSet);
+      } else {
+        const f = fragments.get(sel.name.value);
+        const key = `${sel.name.value}|${typeName}`;
+        if (!f || seen.has(key)) continue;
+        seen.add(key);
+        visit(f.typeCondition.name.value, f.selectionSet);
+      }
+    }
   };
 
-  const descend = (typeName: string, node: FieldNode): GraphQLError | undefined => {
+  const descend = (typeName: string, node: FieldNode): void => {
     const parent = schema.getType(typeName) as
       | { getFields?: () => Record<string, { type: unknown }> }
       | undefined;
     const def = parent?.getFields?.()[node.name.value];
-    if (!def) return undefined;
+    if (!def) return;
     let t = def.type as { ofType?: unknown; name?: string };
     while (t.ofType) t = t.ofType as typeof t;
-    return t.name ? visit(t.name, node.selectionSet!) : undefined;
+    if (t.name) visit(t.name, node.selectionSet!);
   };
 
-  return visit(root.name, op.selectionSet);
+  visit(root.name, op.selectionSet);
+  return out;
 }

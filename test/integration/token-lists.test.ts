@@ -137,6 +137,22 @@ describe('Contract.transfers', () => {
     expectBadInput(deep, 'contractAddresses');
     expect(sim.stats().total).toBe(0);
   });
+
+  it("one document, several requests: the range is judged on each request's variables", async () => {
+    // The fields a document's checks apply to are found once per parsed document; the values are
+    // each request's own, so a good range after a bad one (and a bad one after a good one) is judged anew.
+    const token = sim.world.fixtures.contracts.erc20;
+    const doc = `query R($s: BigDecimal, $e: BigDecimal) { address(chainId: "${C}", address: "${token}") {
+      contract { transfers(first: 2, startBlock: $s, endBlock: $e) { edges { cursor } } } } }`;
+    expectBadInput(await gw.query(doc, { s: '10', e: '10' }), 'startBlock');
+    expect(sim.stats().total).toBe(0);
+    const good = await gw.query(doc, { s: '1', e: '99999999' });
+    expect(good.errors).toBeUndefined();
+    expect(sim.stats().total).toBeGreaterThan(0);
+    sim.reset();
+    expectBadInput(await gw.query(doc, { s: '30', e: '20' }), 'startBlock');
+    expect(sim.stats().total).toBe(0);
+  });
 });
 
 describe('NFT collections', () => {
