@@ -149,7 +149,15 @@ export function useObservability(o: {
   };
 }
 
+/**
+ * An absolute URL whose path is plain (letters, digits, `-`, `_`, `/`): its path as written is what
+ * `URL` would give, so the path is read without building a URL (two per request otherwise).
+ */
+const PLAIN_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\\s]*(\/[A-Za-z0-9_\-/]*)?(?:[?#]|$)/i;
+
 function pathOf(url: string): string {
+  const plain = PLAIN_PATH.exec(url);
+  if (plain) return plain[1] || '/';
   try {
     return new URL(url, 'http://localhost').pathname;
   } catch {
