@@ -151,11 +151,12 @@ export function useObservability(o: {
 
 /**
  * An absolute URL whose path is plain (letters, digits, `-`, `_`, `/`): its path as written is what
- * `URL` would give, so the path is read without building a URL (two per request otherwise).
+ * `URL` would give, so the path is read without building a URL (two per request otherwise). Request
+ * URLs are built by the server from a valid request; the path only names known endpoints in labels.
  */
 const PLAIN_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\\s]*(\/[A-Za-z0-9_\-/]*)?(?:[?#]|$)/i;
 
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const plain = PLAIN_PATH.exec(url);
   if (plain) return plain[1] || '/';
   try {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { requestIdFrom } from '../../src/plugins/use-observability.js';
+import { pathOf, requestIdFrom } from '../../src/plugins/use-observability.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import {
   installProcessHandlers,
@@ -201,5 +201,27 @@ describe('observability settings', () => {
     expect(message).toContain(accepts);
     if (name === 'METRICS_TOKEN' || name === 'OTEL_EXPORTER_OTLP_HEADERS')
       expect(message).not.toContain(value);
+  });
+});
+
+describe('pathOf', () => {
+  it('reads the path of a request URL as URL would, with or without the fast path', () => {
+    const urls = [
+      'http://127.0.0.1:4000/graphql',
+      'http://h/graphql?x=1',
+      'http://h',
+      'http://h?q',
+      'http://h/a/../metrics',
+      'http://h/gr%61phql',
+      'http://user:pw@h:1/live#x',
+      'http://h//double',
+      'http://h/a b',
+      'https://h/graphiql/assets/x-1.js',
+      'http://h\\graphql',
+      'http://h\tx/graphql',
+    ];
+    for (const u of urls) expect(pathOf(u), u).toBe(new URL(u, 'http://localhost').pathname);
+    // Not a URL at all (the server builds request URLs, so this is only the fallback's own answer).
+    expect(pathOf('not a url')).toBe('/not%20a%20url');
   });
 });
