@@ -44,6 +44,9 @@ export class LiveFeed {
   readonly #subs = new Set<Subscriber>();
   readonly #sources: HeadSource[];
   readonly #order = new Map<string, Promise<void>>();
+  /** When each chain's last head was last compared with the bus's, and the comparisons running. */
+  readonly #lastChecked = new Map<string, number>();
+  readonly #checking = new Set<string>();
 
   constructor(o: LiveFeedOptions) {
     this.#o = o;
@@ -63,7 +66,35 @@ export class LiveFeed {
         }),
     );
     o.bus.onHead((h) => this.#receive(h));
-    o.bus.onBeat((chainId) => this.#beats.set(chainId, this.#now()));
+    o.bus.onBeat((chainId) => {
+      this.#beats.set(chainId, this.#now());
+      this.#checkLast(chainId);
+    });
+  }
+
+  /**
+   * A replica reads the bus's last head at start, and then hears new heads as pub/sub messages. A head
+   * published between the two (its subscription was not up yet) would be missed until the next block,
+   * and a chain that stays at that head would have no head here at all. So on the holder's beats it
+   * compares with the bus's last head: at once when it knows none, else at most once per live window
+   * (one read per chain every few seconds); a newer one is received as if it had been published.
+   */
+  #checkLast(chainId: string): void {
+    const now = this.#now();
+    const known = this.#heads.has(chainId);
+    const at = this.#lastChecked.get(chainId);
+    if (this.#checking.has(chainId)) return;
+    if (known && at !== undefined && now - at < (this.#o.liveWindowMs ?? 3_500)) return;
+    this.#lastChecked.set(chainId, now);
+    this.#checking.add(chainId);
+    void this.#o.bus
+      .last(chainId)
+      .then((h) => {
+        const cur = this.#heads.get(chainId);
+        if (h && (!cur || BigInt(h.number) > BigInt(cur.number))) this.#receive(h);
+      })
+      .catch(() => undefined)
+      .finally(() => this.#checking.delete(chainId));
   }
 
   /** Reads each chain's last head, then starts competing for the upstream sockets. */

@@ -1,7 +1,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateCost } from '../../src/edge/cost.js';
-import { MemoryHeadBus } from '../../src/live/bus.js';
+import { type HeadBus, MemoryHeadBus } from '../../src/live/bus.js';
 import { chainOfPath } from '../../src/live/cache-hooks.js';
 import { LiveFeed, SlowConsumerError } from '../../src/live/feed.js';
 import { type Head, headOf } from '../../src/live/head.js';
@@ -93,5 +93,68 @@ describe('live heads', () => {
         'subscription { newBlocks(chainId: "43114") { transactions(first: 5) { edges { node { hash } } } } }',
       ),
     ).toBe(2);
+  });
+});
+
+/** A bus whose published heads reach no listener: the pub/sub message a replica missed. */
+class MissedMessagesBus implements HeadBus {
+  readonly heads: Head[] = [];
+  readonly #beats: ((chainId: string) => void)[] = [];
+  lastReads = 0;
+  async publish(h: Head): Promise<boolean> {
+    this.heads.push(h);
+    return true;
+  }
+  async last(): Promise<Head | undefined> {
+    this.lastReads++;
+    return this.heads.at(-1);
+  }
+  async since(_chainId: string, after: bigint): Promise<Head[]> {
+    return this.heads.filter((h) => BigInt(h.number) > after);
+  }
+  onHead(): void {}
+  async beat(chainId: string): Promise<void> {
+    for (const l of this.#beats) l(chainId);
+  }
+  onBeat(listener: (chainId: string) => void): void {
+    this.#beats.push(listener);
+  }
+  async lock(): Promise<boolean> {
+    return true;
+  }
+  async unlock(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+describe('a head published before the replica was subscribed', () => {
+  it("is read from the bus on the holder's next beat; a replica behind catches up, in order, once per live window", async () => {
+    let now = 1_000_000;
+    const bus = new MissedMessagesBus();
+    const feed = new LiveFeed({ chains: [], bus, now: () => now, liveWindowMs: 3_500 });
+    await feed.start();
+    await bus.publish(head(100)); // after start's read, before the subscription: never heard
+    expect(feed.head('43114')).toBeUndefined();
+    await bus.beat('43114');
+    await tick();
+    expect(feed.head('43114')?.number).toBe('100');
+    expect(feed.headTag('43114')).toBe('h100');
+
+    const it = feed.subscribe('43114');
+    await bus.publish(head(101));
+    await bus.publish(head(102));
+    const reads = bus.lastReads;
+    now += 1_000;
+    await bus.beat('43114'); // within the live window: no read
+    await tick();
+    expect(bus.lastReads).toBe(reads);
+    expect(feed.head('43114')?.number).toBe('100');
+    now += 3_000;
+    await bus.beat('43114');
+    await tick();
+    expect(bus.lastReads).toBe(reads + 1);
+    expect(feed.head('43114')?.number).toBe('102');
+    expect((await it.next()).value?.number).toBe('101');
+    expect((await it.next()).value?.number).toBe('102');
+    await it.return?.();
   });
 });
