@@ -11,7 +11,16 @@ import {
   resumeFromSnapshot,
   resumeFromToken,
 } from './connection-resume.js';
-import { type Cursor, decodeCursor, encodeCursor, expired, hashListKey } from './cursor.js';
+import {
+  type BlockPlace,
+  type Cursor,
+  decodeCursor,
+  encodeCursor,
+  expired,
+  type HeadCursor,
+  hashListKey,
+  type PageCursor,
+} from './cursor.js';
 import { badInput } from './errors.js';
 
 export type { RangeResume } from './connection-resume.js';
@@ -147,26 +156,39 @@ export async function resolveTokenConnection<T>(
   const maxPages = Math.ceil(ctx.maxFirst / Math.max(o.pageSize, 1)) + 1;
   let hasNextPage = false;
   for (let n = 0; ; n++) {
-    const snapshot = token === null ? contentIdOf(list, page, o.itemKey) : undefined;
+    // A head page's content id: hashed when a cursor into the page is encoded, or now to store its
+    // snapshot (a frozen head page has none: its cursors hash it only if a client reads them).
+    const headPage = page;
+    let snapshot: string | undefined;
+    const snapshotId = () => {
+      snapshot ??= contentIdOf(list, headPage, o.itemKey);
+      return snapshot;
+    };
     // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
-    if (snapshot && !o.frozenHead && page.items.length > index + 1 && want > edges.length)
-      await ctx.snapshots.put(snapshot, page);
+    if (token === null && !o.frozenHead && page.items.length > index + 1 && want > edges.length)
+      await ctx.snapshots.put(snapshotId(), page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
       const i = index + j;
       const node = page.items[i]!;
-      const cursor: Cursor =
-        token === null
-          ? { kind: 'head', list, pageSize: o.pageSize, snapshot: snapshot!, index: i }
-          : { kind: 'page', list, pageSize: o.pageSize, token, index: i };
+      let at: BlockPlace | undefined;
       if (o.resume) {
         const block = o.resume.blockOf(node);
         inBlock = block === lastBlock ? inBlock + 1 : 1;
         lastBlock = block;
-        cursor.at = { block, key: o.itemKey(node), position: inBlock };
-        if (range) cursor.at.range = range;
+        at = { block, key: o.itemKey(node), position: inBlock };
+        if (range) at.range = range;
       }
+      const pageToken = token;
+      const cursor = (): Cursor => {
+        const c: PageCursor | HeadCursor =
+          pageToken === null
+            ? { kind: 'head', list, pageSize: o.pageSize, snapshot: snapshotId(), index: i }
+            : { kind: 'page', list, pageSize: o.pageSize, token: pageToken, index: i };
+        if (at) c.at = at;
+        return c;
+      };
       edges.push(lazyEdge(node, cursor, ctx.cursorSecret));
     }
     if (rest > take) {
@@ -200,15 +222,15 @@ export async function resolveTokenConnection<T>(
 }
 
 /**
- * An edge whose cursor is encoded (JSON, base64, a signature) only when read: a query that selects
- * no cursors (most read `edges { node }`) pays nothing for them.
+ * An edge whose cursor is made and encoded (JSON, base64, a signature) only when read: a query that
+ * selects no cursors (most read `edges { node }`) pays nothing for them.
  */
-function lazyEdge<T>(node: T, payload: Cursor, secret: string): { node: T; cursor: string } {
+function lazyEdge<T>(node: T, payload: () => Cursor, secret: string): { node: T; cursor: string } {
   let encoded: string | undefined;
   return {
     node,
     get cursor() {
-      encoded ??= encodeCursor(payload, secret);
+      encoded ??= encodeCursor(payload(), secret);
       return encoded;
     },
   };
