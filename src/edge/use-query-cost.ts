@@ -23,52 +23,98 @@ interface ServerContext {
   req?: { socket?: { remoteAddress?: string } };
 }
 
-/** Estimates kept per parsed document (Yoga hands back the same document for the same text). */
-const ESTIMATES_PER_DOCUMENT = 64;
-/** Variables longer than this as JSON are priced every time rather than kept as a key. */
+/** Estimates kept per parsed document and operation (Yoga hands back the same document for the same text). */
+const ESTIMATES_PER_OPERATION = 64;
+/** Variable values longer than this as JSON are priced every time rather than kept as a key. */
 const MAX_KEY_LENGTH = 4096;
+const ABSENT = '\u0000absent';
 
 /**
- * The memo key of an operation's variables; undefined when they are not worth keeping (large) or
- * cannot be written (the raw variables arrive here before coercion: a hostile body may nest them
- * 100,000 deep).
+ * One operation's estimates, keyed by the values of the variables the estimate reads. The estimate
+ * walks the document in a fixed order and reads a variable only where an argument or a directive
+ * uses it, so which variables it reads depends only on the values of those read before: two requests
+ * that agree on every variable in `reads` take the same walk and get the same estimate. A query's
+ * other variables (a block id, an address) do not change its price, and are not part of the key.
+ * `reads` grows when a walk reads a variable not seen before (the keys change: the estimates go).
  */
-function memoKey(
-  operationName: string | null | undefined,
+interface OperationEstimates {
+  reads: string[];
+  /** The estimate enumerated the variables itself: every variable is then part of the key. */
+  all: boolean;
+  byValues: Map<string, number>;
+}
+
+/**
+ * The key of a request's values of `reads` (or of all its variables); undefined when not worth
+ * keeping (large) or not writable (the raw variables arrive here before coercion: a hostile body may
+ * nest them 100,000 deep).
+ */
+function valuesKey(
+  e: OperationEstimates,
   variables: Record<string, unknown> | undefined,
 ): string | undefined {
+  const v = variables ?? {};
   let json: string;
   try {
-    json = JSON.stringify(variables ?? {});
+    json = JSON.stringify(e.all ? v : e.reads.map((k) => (k in v ? v[k] : ABSENT)));
   } catch {
     return undefined;
   }
-  return json.length > MAX_KEY_LENGTH ? undefined : `${operationName ?? ''}\0${json}`;
+  return json.length > MAX_KEY_LENGTH ? undefined : json;
 }
 
 export function useQueryCost(o: QueryCostOptions): Plugin {
-  // A cost is a function of the document, the operation and the variables (the schema and options
-  // are this plugin's): a repeated query is priced once.
-  const estimates = new WeakMap<DocumentNode, Map<string, number>>();
+  const estimates = new WeakMap<DocumentNode, Map<string, OperationEstimates>>();
   const priced = (
     schema: GraphQLSchema,
     document: DocumentNode,
     operationName: string | null | undefined,
     variables: Record<string, unknown> | undefined,
   ): number => {
-    let byArgs = estimates.get(document);
-    if (!byArgs) {
-      byArgs = new Map();
-      estimates.set(document, byArgs);
+    let byOperation = estimates.get(document);
+    if (!byOperation) {
+      byOperation = new Map();
+      estimates.set(document, byOperation);
     }
-    const key = memoKey(operationName, variables);
-    let calls = key === undefined ? undefined : byArgs.get(key);
-    if (calls === undefined) {
-      calls = estimateCost(schema, document, operationName, variables, o.cost).calls;
-      if (key !== undefined) {
-        if (byArgs.size >= ESTIMATES_PER_DOCUMENT) byArgs.clear();
-        byArgs.set(key, calls);
-      }
+    const op = operationName ?? '';
+    let e = byOperation.get(op);
+    if (!e) {
+      e = { reads: [], all: false, byValues: new Map() };
+      byOperation.set(op, e);
+    }
+    const key = valuesKey(e, variables);
+    const known = key === undefined ? undefined : e.byValues.get(key);
+    if (known !== undefined) return known;
+    // Priced with the variables watched: which of them the estimate reads.
+    const read = new Set<string>();
+    let enumerated = false;
+    const watched =
+      variables &&
+      new Proxy(variables, {
+        get(t, k, r) {
+          if (typeof k === 'string') read.add(k);
+          return Reflect.get(t, k, r);
+        },
+        has(t, k) {
+          if (typeof k === 'string') read.add(k);
+          return Reflect.has(t, k);
+        },
+        ownKeys(t) {
+          enumerated = true;
+          return Reflect.ownKeys(t);
+        },
+      });
+    const calls = estimateCost(schema, document, operationName, watched, o.cost).calls;
+    const added = [...read].filter((k) => !e.reads.includes(k));
+    if (added.length > 0 || (enumerated && !e.all)) {
+      e.reads.push(...added);
+      e.all ||= enumerated;
+      e.byValues.clear();
+    }
+    const stored = valuesKey(e, variables);
+    if (stored !== undefined) {
+      if (e.byValues.size >= ESTIMATES_PER_OPERATION) e.byValues.clear();
+      e.byValues.set(stored, calls);
     }
     return calls;
   };

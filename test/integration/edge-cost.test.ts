@@ -84,6 +84,23 @@ describe('the four fan-outs of issue 12', () => {
     const big = await gw.query(q, { n: 400, m: 1 });
     expect(big.errors?.[0]?.extensions).toMatchObject({ reason: 'QUERY_TOO_COMPLEX' });
   });
+
+  it('estimates are keyed by the variables the price reads: other ids share one, a new first is priced anew', async () => {
+    const q = `query($id: String!, $m: Int) { block(chainId: "43114", id: $id) { number
+      transactions(first: $m) { edges { node { hash } } } } }`;
+    const costOf = async (variables: Record<string, unknown>) =>
+      ((await gw.query(q, variables)).extensions as { cost: { estimatedCalls: number } }).cost
+        .estimatedCalls;
+    const one = await costOf({ id: '1', m: 1 });
+    expect(await costOf({ id: '2', m: 1 })).toBe(one);
+    expect(await costOf({ id: '3', m: 1 })).toBe(one);
+    // 150 transactions span two upstream pages of 100: one call more, whatever the id.
+    expect(await costOf({ id: '3', m: 150 })).toBe(one + 1);
+    expect(await costOf({ id: '4', m: 150 })).toBe(one + 1);
+    // Absent and null are different values (a default may apply to one and not the other).
+    expect(await costOf({ id: '4' })).toBe(await costOf({ id: '5', m: null }));
+    expect(await costOf({ id: '5', m: 1 })).toBe(one);
+  });
 });
 
 describe('every operation in schema/operations/ passes the limits', () => {
