@@ -1,5 +1,6 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { perOperation } from '../plugins/per-operation.js';
 import { gqlError } from '../schema/errors.js';
 import type { ClientBudget } from './client-budget.js';
 import { type CostOptions, estimateCost } from './cost.js';
@@ -64,24 +65,18 @@ function valuesKey(
 }
 
 export function useQueryCost(o: QueryCostOptions): Plugin {
-  const estimates = new WeakMap<DocumentNode, Map<string, OperationEstimates>>();
+  const estimatesOf = perOperation<OperationEstimates>();
   const priced = (
     schema: GraphQLSchema,
     document: DocumentNode,
     operationName: string | null | undefined,
     variables: Record<string, unknown> | undefined,
   ): number => {
-    let byOperation = estimates.get(document);
-    if (!byOperation) {
-      byOperation = new Map();
-      estimates.set(document, byOperation);
-    }
-    const op = operationName ?? '';
-    let e = byOperation.get(op);
-    if (!e) {
-      e = { reads: [], all: false, byValues: new Map() };
-      byOperation.set(op, e);
-    }
+    const e = estimatesOf(document, operationName, () => ({
+      reads: [],
+      all: false,
+      byValues: new Map(),
+    }));
     const key = valuesKey(e, variables);
     const known = key === undefined ? undefined : e.byValues.get(key);
     if (known !== undefined) return known;

@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.js';
+import { perOperation } from './per-operation.js';
 
 /**
  * Runs the registered argument checks (src/schema/argument-checks.ts) over the whole operation
@@ -19,9 +20,14 @@ import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.
  * (no `instanceof`: the schema may come from another copy of graphql-js, see src/edge/cost.ts).
  */
 export function useArgumentChecks(): Plugin {
+  // The fields an operation's checks apply to are found once per parsed document (most have none,
+  // and then a request pays one map lookup). The plugin serves one schema.
+  const checkedFieldsOf = perOperation<CheckedField[]>();
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const fields = checkedFields(args.schema, args.document, args.operationName);
+      const fields = checkedFieldsOf(args.document, args.operationName, () =>
+        walk(args.schema, args.document.definitions, args.operationName),
+      );
       if (fields.length === 0) return;
       const error = firstFailure(fields, (args.variableValues ?? {}) as Record<string, unknown>);
       if (error)
@@ -40,35 +46,6 @@ export function useArgumentChecks(): Plugin {
 interface CheckedField {
   node: FieldNode;
   checks: readonly ArgumentCheck[];
-}
-
-/**
- * The fields of an operation that have checks, found once per parsed document (Yoga keeps one
- * DocumentNode per query text), so a request whose operation has none (most) pays a map lookup.
- */
-const byDocument = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, CheckedField[]>>>();
-function checkedFields(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-): CheckedField[] {
-  let docs = byDocument.get(schema);
-  if (!docs) {
-    docs = new WeakMap();
-    byDocument.set(schema, docs);
-  }
-  let ops = docs.get(document);
-  if (!ops) {
-    ops = new Map();
-    docs.set(document, ops);
-  }
-  const key = operationName ?? '';
-  let found = ops.get(key);
-  if (!found) {
-    found = walk(schema, document.definitions, operationName);
-    ops.set(key, found);
-  }
-  return found;
 }
 
 /** The first check that refuses its field's arguments (variables substituted), in walk order. */

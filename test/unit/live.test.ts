@@ -1,7 +1,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateCost } from '../../src/edge/cost.js';
-import { type HeadBus, MemoryHeadBus } from '../../src/live/bus.js';
+import { MemoryHeadBus } from '../../src/live/bus.js';
 import { chainOfPath } from '../../src/live/cache-hooks.js';
 import { LiveFeed, SlowConsumerError } from '../../src/live/feed.js';
 import { type Head, headOf } from '../../src/live/head.js';
@@ -97,33 +97,13 @@ describe('live heads', () => {
 });
 
 /** A bus whose published heads reach no listener: the pub/sub message a replica missed. */
-class MissedMessagesBus implements HeadBus {
-  readonly heads: Head[] = [];
-  readonly #beats: ((chainId: string) => void)[] = [];
+class MissedMessagesBus extends MemoryHeadBus {
   lastReads = 0;
-  async publish(h: Head): Promise<boolean> {
-    this.heads.push(h);
-    return true;
-  }
-  async last(): Promise<Head | undefined> {
+  override onHead(): void {}
+  override async last(chainId: string): Promise<Head | undefined> {
     this.lastReads++;
-    return this.heads.at(-1);
+    return super.last(chainId);
   }
-  async since(_chainId: string, after: bigint): Promise<Head[]> {
-    return this.heads.filter((h) => BigInt(h.number) > after);
-  }
-  onHead(): void {}
-  async beat(chainId: string): Promise<void> {
-    for (const l of this.#beats) l(chainId);
-  }
-  onBeat(listener: (chainId: string) => void): void {
-    this.#beats.push(listener);
-  }
-  async lock(): Promise<boolean> {
-    return true;
-  }
-  async unlock(): Promise<void> {}
-  async close(): Promise<void> {}
 }
 
 describe('a head published before the replica was subscribed', () => {
