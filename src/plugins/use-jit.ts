@@ -2,6 +2,7 @@ import { type DocumentNode, type ExecutionArgs, getOperationAST, visit } from 'g
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import type { Counter } from 'prom-client';
+import { perOperation } from './per-operation.js';
 
 /**
  * Compiled execution (graphql-jit) for the operations it runs exactly as graphql-js does here; the
@@ -13,13 +14,12 @@ import type { Counter } from 'prom-client';
  * - a request whose variables do not coerce: graphql-jit answers only errors then, in its own words,
  *   and graphql-js runs the request again to answer with its own (which name the offending value);
  * - a document graphql-jit cannot compile.
- * A document is inspected and compiled once (by operation), then kept as long as the document is
- * (Yoga caches parsed documents, so a repeated query text reuses both).
+ * A document is inspected and compiled once (by operation, per gateway), then kept as long as the
+ * document is (Yoga caches parsed documents, so a repeated query text reuses both).
  */
 type Compiled = CompiledQuery | null;
 
 const plain = new WeakMap<DocumentNode, boolean>();
-const compiled = new WeakMap<DocumentNode, Map<string, Compiled>>();
 
 function isPlain(document: DocumentNode): boolean {
   let known = plain.get(document);
@@ -42,46 +42,43 @@ function isPlain(document: DocumentNode): boolean {
   return known;
 }
 
-function compiledFor(args: ExecutionArgs): Compiled {
-  let byOperation = compiled.get(args.document);
-  if (!byOperation) {
-    byOperation = new Map();
-    compiled.set(args.document, byOperation);
-  }
-  const name = args.operationName ?? '';
-  let entry = byOperation.get(name);
-  if (entry === undefined) {
-    const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
-    entry = isCompiledQuery(result) ? result : null;
-    byOperation.set(name, entry);
-  }
-  return entry;
-}
-
-/** The compiled query this request may run with, or undefined for graphql-js. */
-export function jitFor(args: ExecutionArgs): CompiledQuery | undefined {
-  if (!isPlain(args.document)) return undefined;
-  if (!getOperationAST(args.document, args.operationName)) return undefined;
-  return compiledFor(args) ?? undefined;
-}
-
-export const useJit = (o: { enabled: boolean; executions?: Counter<'executor'> }): Plugin => ({
-  onExecute({ args, executeFn, setExecuteFn }) {
-    const executions = o.executions;
-    const query = o.enabled ? jitFor(args) : undefined;
-    if (!query) {
-      executions?.inc({ executor: 'graphql-js' });
-      return;
-    }
-    setExecuteFn(async (a) => {
-      const result = await query.query(a.rootValue, a.contextValue, a.variableValues);
-      // No `data` at all: the request never ran (its variables did not coerce).
-      if ('data' in result) {
-        executions?.inc({ executor: 'jit' });
-        return result;
-      }
-      executions?.inc({ executor: 'graphql-js' });
-      return executeFn(a);
+/**
+ * The compiled query a request may run with, or undefined for graphql-js. Each document's operation is
+ * compiled once per selector: one per gateway, since a compiled query belongs to its schema.
+ */
+export function jitSelector(): (args: ExecutionArgs) => CompiledQuery | undefined {
+  const compiledOf = perOperation<Compiled>();
+  return (args) => {
+    if (!isPlain(args.document)) return undefined;
+    if (!getOperationAST(args.document, args.operationName)) return undefined;
+    const query = compiledOf(args.document, args.operationName, () => {
+      const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
+      return isCompiledQuery(result) ? result : null;
     });
-  },
-});
+    return query ?? undefined;
+  };
+}
+
+export const useJit = (o: { enabled: boolean; executions?: Counter<'executor'> }): Plugin => {
+  const jitFor = jitSelector();
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const executions = o.executions;
+      const query = o.enabled ? jitFor(args) : undefined;
+      if (!query) {
+        executions?.inc({ executor: 'graphql-js' });
+        return;
+      }
+      setExecuteFn(async (a) => {
+        const result = await query.query(a.rootValue, a.contextValue, a.variableValues);
+        // No `data` at all: the request never ran (its variables did not coerce).
+        if ('data' in result) {
+          executions?.inc({ executor: 'jit' });
+          return result;
+        }
+        executions?.inc({ executor: 'graphql-js' });
+        return executeFn(a);
+      });
+    },
+  };
+};

@@ -1,6 +1,6 @@
-import { parse } from 'graphql';
+import { parse, buildSchema as sdlSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jitFor } from '../../src/plugins/use-jit.js';
+import { jitSelector } from '../../src/plugins/use-jit.js';
 import { buildSchema } from '../../src/schema/index.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
@@ -84,6 +84,7 @@ describe('EXECUTOR=jit', () => {
 
   it('is used for plain operations, and not where graphql-jit would answer differently', () => {
     const schema = buildSchema();
+    const jitFor = jitSelector();
     const args = (query: string, variableValues: Record<string, unknown> = {}) => ({
       schema,
       document: parse(query),
@@ -102,5 +103,16 @@ describe('EXECUTOR=jit', () => {
     expect(jitFor(args('{ chain(id: "43114") { ... @defer { chainId } } }'))).toBeUndefined();
     expect(jitFor(args('{ _service { sdl } }'))).toBeUndefined();
     expect(jitFor(args('subscription { newBlocks(chainId: "43114") { number } }'))).toBeUndefined();
+  });
+
+  it('compiles a document once per gateway: one document under two schemas runs under each its own', async () => {
+    const document = parse('{ __typename }');
+    const a = jitSelector()({ schema: sdlSchema('type Query { a: Int }'), document });
+    const b = jitSelector()({
+      schema: sdlSchema('schema { query: Root } type Root { b: Int }'),
+      document,
+    });
+    expect(await a?.query({}, {}, {})).toEqual({ data: { __typename: 'Query' } });
+    expect(await b?.query({}, {}, {})).toEqual({ data: { __typename: 'Root' } });
   });
 });
