@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { startSimulator } from '../src/sim/index.js';
-import { buildGateway, serveArgs } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
  * `npx tsx bench/cold-overhead.ts`: the gateway's own time on a cache miss. The simulator answers every
@@ -14,10 +13,7 @@ const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
 const N = Number(process.env.N ?? 100);
 buildGateway();
 const sim = await startSimulator({ port: 0, latencyMs: LATENCY_MS });
-const head = Number(
-  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
-    .blockNumber,
-);
+const head = await headOf(sim, '43114');
 const ids = Array.from({ length: N }, (_, i) => String(head - 10 - i));
 const upstreamPair = (id: string) =>
   Promise.all([
@@ -42,32 +38,6 @@ for (const id of ids) {
 
 // CPU_PROF=<dir>: the gateway also writes a CPU profile there (node --cpu-prof).
 const profile = process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [];
-async function serve(kind: string, flags: string[] = []) {
-  const child = spawn(process.execPath, [...flags, ...serveArgs()], {
-    env: {
-      ...process.env,
-      DATA_API_URL: sim.dataApiUrl,
-      METRICS_API_URL: sim.metricsApiUrl,
-      NODE_RPC_URL: sim.nodeUrl,
-      CLIENT_BUDGET_PER_MINUTE: '0',
-      RESPONSE_CACHE_MAX_TTL_MS: '0',
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
-      CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
-      BENCH_SERVER: kind,
-      PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve) => {
-    let buf = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /READY (\d+)/.exec(buf);
-      if (m) resolve(Number(m[1]));
-    });
-  });
-  return { child, url: `http://127.0.0.1:${port}/graphql` };
-}
 const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
   transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
 const ask = async (url: string, id: string) => {
@@ -81,7 +51,11 @@ const ask = async (url: string, id: string) => {
 };
 /** One server's latencies over the measured blocks, after warming it on blocks outside the set. */
 async function measure(kind: string, flags: string[] = []) {
-  const { child, url } = await serve(kind, flags);
+  const { child, url } = await startBenchServer(
+    kind,
+    gatewayEnv(sim, { RESPONSE_CACHE_MAX_TTL_MS: '0' }),
+    flags,
+  );
   for (let i = 0; i < 20; i++) await ask(url, String(head - 10 - N - i));
   sim.reset();
   // ROUNDS > 1 (for a CPU profile, with MEMORY_CACHE_MAX_BYTES=1048576 so the blocks do not stay

@@ -2,44 +2,19 @@
  * `npx tsx bench/profile.ts`: CPU profile (node --cpu-prof) of the gateway under one repeated query against
  * the simulator. RC (response-cache max TTL ms, default 0 = off), SEC (10), OUT (profile directory).
  */
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
-import { buildGateway, serveArgs } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
 buildGateway();
 const sim = await startSimulator({ port: 0 });
-const env = {
-  ...process.env,
-  DATA_API_URL: sim.dataApiUrl,
-  METRICS_API_URL: sim.metricsApiUrl,
-  NODE_RPC_URL: sim.nodeUrl,
-  CLIENT_BUDGET_PER_MINUTE: '0',
-  NODE_ENV: process.env.NODE_ENV ?? 'production',
-  CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
-  RESPONSE_CACHE_MAX_TTL_MS: process.env.RC ?? '0',
-  BENCH_SERVER: 'gateway',
-  PORT: '0',
-};
-const child = spawn(
-  process.execPath,
-  ['--cpu-prof', '--cpu-prof-dir', process.env.OUT ?? '/tmp/perfprof/out', ...serveArgs()],
-  { env, stdio: ['ignore', 'pipe', 'inherit'] },
+const { child, url } = await startBenchServer(
+  'gateway',
+  gatewayEnv(sim, { RESPONSE_CACHE_MAX_TTL_MS: process.env.RC ?? '0' }),
+  ['--cpu-prof', '--cpu-prof-dir', process.env.OUT ?? '/tmp/perfprof/out'],
 );
-const port = await new Promise<number>((res) => {
-  let b = '';
-  child.stdout!.on('data', (d) => {
-    b += d;
-    const m = /READY (\d+)/.exec(b);
-    if (m) res(Number(m[1]));
-  });
-});
-const url = `http://127.0.0.1:${port}/graphql`;
-const head = Number(
-  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
-    .blockNumber,
-);
+const head = await headOf(sim, '43114');
 const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
   transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
 const body = JSON.stringify({ query: QUERY, variables: { id: String(head - 5) } });

@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
-import { buildGateway, serveArgs } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
  * `npm run bench`: requests per second and latency of one gateway query cold, warm from the in-process
@@ -53,20 +53,7 @@ async function startServer(
     if (!peerWork) throw new Error('the peer is not prepared');
     return startPeer(peerWork, kind === 'peer-cached');
   }
-  const child = spawn(process.execPath, serveArgs(), {
-    env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /READY (\d+)/.exec(buf);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/graphql`, child };
+  return startBenchServer(kind, env);
 }
 
 /** What one load run measured. */
@@ -169,16 +156,7 @@ const peerWork = withPeer ? preparePeer(sim.dataApiUrl) : undefined;
 const redis = new Redis(REDIS_URL);
 await redis.flushdb();
 const rows: Row[] = [];
-// One client sends everything here: its per-client budget would be the bottleneck, not the gateway.
-const simEnv = {
-  DATA_API_URL: sim.dataApiUrl,
-  METRICS_API_URL: sim.metricsApiUrl,
-  NODE_RPC_URL: sim.nodeUrl,
-  CLIENT_BUDGET_PER_MINUTE: '0',
-  // As deployed (the Dockerfile sets it): graphql-js skips its development-only checks.
-  NODE_ENV: process.env.NODE_ENV ?? 'production',
-  CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
-};
+const simEnv = gatewayEnv(sim);
 
 async function scenario(
   name: string,
@@ -234,10 +212,7 @@ async function scenario(
   }
 }
 
-const head = Number(
-  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43114/blocks?pageSize=1`)).json()).blocks[0]
-    .blockNumber,
-);
+const head = await headOf(sim, '43114');
 let next = 0;
 // The simulated chain holds a few hundred blocks below its head (like the real one, far from genesis).
 const coldBody = () => body(String(head - 10 - (next++ % 400))); // a different existing block each time
@@ -245,10 +220,7 @@ const warmBody = body(String(head - 5));
 // Before a cold row, each server (ours and the peer) answers 200 other misses, on the Fuji C-Chain's
 // blocks: the same code paths, optimized by V8 before the measured 400 (a run of 400 that starts on
 // unoptimized code measures mostly the start), and the measured blocks are still misses.
-const fujiHead = Number(
-  (await (await fetch(`${sim.dataApiUrl}/v1/chains/43113/blocks?pageSize=1`)).json()).blocks[0]
-    .blockNumber,
-);
+const fujiHead = await headOf(sim, '43113');
 const FUJI_WARM_IDS = Array.from({ length: 200 }, (_, i) => String(fujiHead - 10 - i));
 const coldWarm = FUJI_WARM_IDS.map((id) => body(id, '43113'));
 // The simulator builds a block's contents on first read: read the 400 blocks of the cold runs once
@@ -266,7 +238,7 @@ for (let i = 0; i < 400; i += 20)
     }),
   );
 
-await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', { NODE_ENV: simEnv.NODE_ENV }, () =>
+await scenario('bare Yoga `{ __typename }` (ceiling)', 'bare', { NODE_ENV: simEnv.NODE_ENV! }, () =>
   JSON.stringify({ query: '{ __typename }' }),
 );
 await scenario(

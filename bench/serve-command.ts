@@ -1,4 +1,5 @@
-import { execSync } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import type { RunningSimulator } from '../src/sim/index.js';
 
 /**
  * How the bench scripts start a server under test (`bench/serve.mjs`): compiled, under plain `node`, as
@@ -16,4 +17,56 @@ export function buildGateway(): void {
   if (built || process.env.BENCH_FROM === 'src' || process.env.BENCH_BUILT === '1') return;
   execSync('npm run -s build', { stdio: 'inherit' });
   built = true;
+}
+
+/**
+ * A gateway's environment against the simulator, as every bench script runs it: production mode (as
+ * the Dockerfile sets it), no per-client budget (one client sends everything here: its budget would
+ * be the bottleneck), a fixed cursor secret. `extra` adds or overrides.
+ */
+export function gatewayEnv(
+  sim: RunningSimulator,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    CLIENT_BUDGET_PER_MINUTE: '0',
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
+    ...extra,
+  };
+}
+
+/**
+ * Starts `bench/serve.mjs` as `kind` (BENCH_SERVER: gateway, gateway-redis-only, relay, bare) on a
+ * free port with `env` over this process's, `flags` before the script (`--cpu-prof`, …), and waits
+ * for it to listen.
+ */
+export async function startBenchServer(
+  kind: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...flags, ...serveArgs()], {
+    env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buf = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /READY (\d+)/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/graphql` };
+}
+
+/** The simulator's head block number on `chainId` (the bench's blocks are counted down from it). */
+export async function headOf(sim: RunningSimulator, chainId: string): Promise<number> {
+  const r = await fetch(`${sim.dataApiUrl}/v1/chains/${chainId}/blocks?pageSize=1`);
+  return Number(((await r.json()) as { blocks: { blockNumber: string }[] }).blocks[0]!.blockNumber);
 }

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startSimulator } from '../src/sim/index.js';
-import { buildGateway, serveArgs } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
  * `npx tsx bench/soak.ts`: drives a few thousand varied queries (blocks with transaction pages of
@@ -21,29 +20,10 @@ const rssMb = (pid: number) =>
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
-const env = {
-  ...process.env,
-  DATA_API_URL: sim.dataApiUrl,
-  METRICS_API_URL: sim.metricsApiUrl,
-  NODE_RPC_URL: sim.nodeUrl,
-  CLIENT_BUDGET_PER_MINUTE: '0',
-  MEMORY_CACHE_MAX_BYTES: String(BUDGET),
-  BENCH_SERVER: 'gateway',
-  PORT: '0',
-};
-const child = spawn(process.execPath, serveArgs(), {
-  env,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const port = await new Promise<number>((resolve) => {
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    const m = /READY (\d+)/.exec(buf);
-    if (m) resolve(Number(m[1]));
-  });
-});
-const url = `http://127.0.0.1:${port}/graphql`;
+const { child, url } = await startBenchServer(
+  'gateway',
+  gatewayEnv(sim, { MEMORY_CACHE_MAX_BYTES: String(BUDGET) }),
+);
 const post = async (query: string, variables: Record<string, unknown> = {}) => {
   const r = await fetch(url, {
     method: 'POST',
@@ -54,10 +34,7 @@ const post = async (query: string, variables: Record<string, unknown> = {}) => {
 };
 
 const C = '43114';
-const head = Number(
-  (await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0]
-    .blockNumber,
-);
+const head = await headOf(sim, C);
 const addresses = new Set<string>();
 const txs: string[] = [];
 const BLOCK = `query($id: String!, $n: Int!) { block(chainId: "${C}", id: $id) { number hash gasUsed
