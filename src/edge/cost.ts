@@ -148,7 +148,8 @@ export function estimateCost(
     if (!hasFields(parent)) return 0;
     const def = parent.getFields()[name];
     if (!def) return 0;
-    const args = argumentsOf(def, node, vars);
+    // Only the arguments the price depends on are read (so the plugin's memo keys on just their variables).
+    const arg = (argument: string) => argumentOf(def, node, argument, vars);
     const named = namedOf(def.type);
     const isConnection = def.args.some((a) => a.name === 'first');
     const child =
@@ -157,12 +158,12 @@ export function estimateCost(
         : 0;
 
     if (parent === root && (name === '_entities' || name === 'nodes')) {
-      const list = name === '_entities' ? args.representations : args.ids;
+      const list = arg(name === '_entities' ? 'representations' : 'ids');
       const n = Array.isArray(list) ? list.length : 1;
       return n * (1 + child);
     }
     if (isConnection) {
-      const raw = args.first;
+      const raw = arg('first');
       const first =
         typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
           ? Math.min(raw, o.maxFirst)
@@ -241,20 +242,22 @@ function pickOperation(
   return ops.length === 1 ? ops[0] : undefined;
 }
 
-/** The field's arguments with variables substituted, untyped (execution coerces and refuses bad ones, naming them). */
-function argumentsOf(
+/**
+ * One argument of a field with variables substituted, untyped (execution coerces and refuses bad ones,
+ * naming them); its default when it is not given or names an unknown variable (left to validation).
+ */
+function argumentOf(
   def: GraphQLField<unknown, unknown>,
   node: FieldNode,
+  argument: string,
   variables: Variables,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const a of def.args) if (a.defaultValue !== undefined) out[a.name] = a.defaultValue;
-  for (const a of node.arguments ?? []) {
-    try {
-      out[a.name.value] = valueFromASTUntyped(a.value, variables);
-    } catch {
-      // an unknown variable: left to validation
-    }
+): unknown {
+  const fallback = def.args.find((a) => a.name === argument)?.defaultValue;
+  const given = node.arguments?.find((a) => a.name.value === argument);
+  if (!given) return fallback;
+  try {
+    return valueFromASTUntyped(given.value, variables);
+  } catch {
+    return fallback;
   }
-  return out;
 }
