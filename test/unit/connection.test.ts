@@ -177,6 +177,60 @@ describe('resolveTokenConnection', () => {
   });
 });
 
+describe("a frozen head page (a final list: a block's transactions)", () => {
+  const frozen = (items: string[], snapshots = createPageSnapshots(new MemoryStore())) => {
+    const ctx = { cursorSecret: SECRET, maxFirst: 50, snapshots };
+    const run = (args: ConnectionArgs) =>
+      resolveTokenConnection<string>(args, ctx, {
+        pages: pagedList('block|1', async (token) => {
+          const start = token === null ? 0 : Number(token.slice(1));
+          const end = Math.min(start + 10, items.length);
+          return {
+            items: items.slice(start, end),
+            nextPageToken: end < items.length ? `t${end}` : null,
+          };
+        }),
+        pageSize: 10,
+        itemKey: (x) => x,
+        frozenHead: true,
+      });
+    return { run };
+  };
+
+  it('writes no snapshot, and its cursors resume from the first page read again', async () => {
+    const items = Array.from({ length: 25 }, (_, i) => `tx-${i}`);
+    const snapshots = createPageSnapshots(new MemoryStore());
+    let puts = 0;
+    const counted = {
+      ...snapshots,
+      put: (id: string, page: unknown) => {
+        puts++;
+        return snapshots.put(id, page);
+      },
+    };
+    const { run } = frozen(items, counted);
+    const a = await run({ first: 3 });
+    expect(puts).toBe(0);
+    // Another replica: a store without any snapshot.
+    const b = await frozen(items).run({ first: 12, after: a.pageInfo.endCursor });
+    expect([...a.edges, ...b.edges].map((e) => e.node)).toEqual(items.slice(0, 15));
+  });
+
+  it('a first page that is not the one the cursor was made on (the upstream re-indexed it) is CURSOR_EXPIRED, never a shifted page', async () => {
+    const before = Array.from({ length: 25 }, (_, i) => `tx-${i}`);
+    const a = await frozen(before).run({ first: 3 });
+    const after = ['tx-new', ...before];
+    const err = await frozen(after)
+      .run({ first: 3, after: a.pageInfo.endCursor })
+      .catch((e: GraphQLError) => e);
+    expect((err as GraphQLError).extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'CURSOR_EXPIRED',
+      argument: 'after',
+    });
+  });
+});
+
 describe('cursor codec', () => {
   it('round-trips and is opaque base64url with a signature', () => {
     const page = {
