@@ -32,11 +32,12 @@ import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
 import { errorFromCache, errorToCache, staleBeatsError } from './upstream/errors.js';
 import { watchFailedAttempts } from './upstream/http.js';
+import type { Transport } from './upstream/transport.js';
 
 /** What tests and the server inject; everything has a production default. */
 export interface GatewayDeps {
-  /** @default globalThis.fetch */
-  fetch?: typeof fetch;
+  /** How upstream calls reach their upstream. @default httpTransport (src/upstream/transport.ts) */
+  transport?: Transport;
   /** A ready store (tests); @default from config: Redis behind an LRU, or the LRU alone. */
   store?: CacheStore;
   /** TTL overrides per cache class (tests shorten them). */
@@ -110,7 +111,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   });
   const snapshots = createPageSnapshots(store, { now });
 
-  const upstreams = createUpstreamClients(config, { metrics, fetch: deps.fetch });
+  const upstreams = createUpstreamClients(config, { metrics, transport: deps.transport });
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
 
   // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and

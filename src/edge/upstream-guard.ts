@@ -1,6 +1,7 @@
 import { BrokenCircuitError, ConsecutiveBreaker, circuitBreaker, handleWhen } from 'cockatiel';
 import { UpstreamError } from '../upstream/errors.js';
 import type { HttpClient } from '../upstream/http.js';
+import type { Transport } from '../upstream/transport.js';
 
 /**
  * Per-upstream protection around an HTTP client:
@@ -54,14 +55,14 @@ export function guardHttpClient(
 }
 
 /**
- * Slowing down when the upstream says its budget is nearly spent: `observe` wraps the client's fetch and reads
+ * Slowing down when the upstream says its budget is nearly spent: `observe` wraps the client's transport and reads
  * `ratelimit-remaining` from every answer; below `slowdownBelow`, `wait` spaces the next calls by (time to
  * reset) / remaining, at most `maxDelayMs` each (at 0: the reset, up to `maxDelayMs`). The reset comes from
  * `ratelimit-reset` (seconds), else the window of `ratelimit-policy` (`limit;w=60`). The wait happens before
  * a call starts, outside its per-attempt timeout.
  */
 export interface Pacer {
-  observe(inner: typeof fetch): typeof fetch;
+  observe(inner: Transport): Transport;
   wait(): Promise<void>;
 }
 
@@ -89,17 +90,17 @@ export function createPacer(o: {
     },
     observe(inner) {
       if (o.slowdownBelow <= 0) return inner;
-      return async (input, init) => {
-        const res = await inner(input, init);
-        const raw = res.headers.get('ratelimit-remaining');
+      return async (req) => {
+        const res = await inner(req);
+        const raw = res.header('ratelimit-remaining') ?? null;
         const remaining = Number(raw);
         if (raw === null || !Number.isFinite(remaining)) return res;
         if (remaining >= o.slowdownBelow) {
           spacingMs = 0;
           return res;
         }
-        const reset = Number(res.headers.get('ratelimit-reset'));
-        const window = Number(/w=(\d+)/.exec(res.headers.get('ratelimit-policy') ?? '')?.[1]);
+        const reset = Number(res.header('ratelimit-reset'));
+        const window = Number(/w=(\d+)/.exec(res.header('ratelimit-policy') ?? '')?.[1]);
         const resetMs =
           (Number.isFinite(reset) && reset > 0
             ? reset

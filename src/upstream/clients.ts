@@ -18,6 +18,7 @@ import { createMetricsMoreClient } from './metrics-api-more.js';
 import { createNodeRpcClient } from './node-rpc.js';
 import { RouteLabels } from './observe.js';
 import { createSignatureAggregatorClient } from './signature-aggregator.js';
+import { httpTransport, type Transport } from './transport.js';
 
 /**
  * Every upstream client of one gateway. One HTTP client per upstream (and per configured node) for the
@@ -33,7 +34,7 @@ const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
-  o: { metrics: GatewayMetrics; fetch?: typeof fetch },
+  o: { metrics: GatewayMetrics; transport?: Transport },
 ) {
   const { metrics } = o;
   const routeLabels = new RouteLabels();
@@ -48,7 +49,7 @@ export function createUpstreamClients(
         retries: config.upstreamRetries,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxBodyBytes: config.upstreamMaxBodyBytes,
-        fetch: pacer.observe(o.fetch ?? globalThis.fetch),
+        transport: pacer.observe(o.transport ?? httpTransport),
         onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
         onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
         onAttempt: (a) => {

@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { parseErrorBody, TRANSIENT_STATUSES, UpstreamError, type UpstreamName } from './errors.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
+import { httpTransport, type Transport, TransportError } from './transport.js';
 
 /**
- * JSON over HTTP for one upstream, on `ky` (a small, well-kept fetch wrapper): a timeout per attempt,
- * bounded retries with exponential backoff on 429/502/503/504 and connection errors, honouring
+ * JSON over HTTP for one upstream, over `node:http` keep-alive sockets (src/upstream/transport.ts): a
+ * timeout per attempt, bounded retries with exponential backoff on 429/502/503/504 and connection errors, honouring
  * `retry-after` up to a bound (a longer wait gives up at once: the client gets RATE_LIMITED instead of a
  * hung request). Every failure becomes an `UpstreamError`; every success is checked against a zod schema.
  */
@@ -22,8 +22,8 @@ export interface HttpClientOptions {
   maxRetryAfterMs?: number;
   /** Headers sent on every request (e.g. the API key). */
   headers?: Record<string, string>;
-  /** Injected for tests. @default globalThis.fetch */
-  fetch?: typeof fetch;
+  /** How an attempt reaches the upstream; injected by tests. @default httpTransport */
+  transport?: Transport;
   /** Largest answer body read; a larger one is a payload error (UPSTREAM_ERROR). @default 20 MiB */
   maxBodyBytes?: number;
   /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
@@ -93,43 +93,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const maxRetryAfterMs = o.maxRetryAfterMs ?? 5_000;
   const retries = o.retries ?? 2;
   const maxBodyBytes = o.maxBodyBytes ?? 20 * 1024 * 1024;
-  // ky replaces (does not merge) a per-call `retry`, so every call passes the whole policy.
-  const retryPolicy = {
-    limit: retries,
-    methods: ['get', 'post'],
-    statusCodes: [...TRANSIENT_STATUSES],
-    afterStatusCodes: [429, 503],
-    backoffLimit: 2_000,
-    jitter: true,
-    // A retry-after longer than we are willing to hold a client request is not waited for.
-    shouldRetry: ({ error }: { error: Error }) => {
-      if (error instanceof HTTPError) {
-        const after = retryAfterSec(error.response.headers);
-        if (after !== undefined && after * 1000 > maxRetryAfterMs) return false;
-      }
-      return undefined;
-    },
-  };
-  const base: KyInstance = ky.create({
-    timeout: o.timeoutMs ?? 10_000,
-    headers: { accept: 'application/json', ...o.headers },
-    fetch: o.fetch ?? globalThis.fetch,
-    throwHttpErrors: true,
-    hooks: {
-      beforeRetry: [
-        () => {
-          o.onRetry?.();
-          retryWatchers.getStore()?.();
-        },
-      ],
-    },
-    retry: retryPolicy,
-  });
+  const timeoutMs = o.timeoutMs ?? 10_000;
+  const baseHeaders: Record<string, string> = { accept: 'application/json', ...o.headers };
   // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
   const observe = createUpstreamObserver({
     upstream: o.name,
     baseUrl: o.baseUrl,
-    fetch: o.fetch ?? globalThis.fetch,
+    transport: o.transport ?? httpTransport,
     onAttempt: o.onAttempt,
   });
 
@@ -144,28 +114,16 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const request = `${method} ${path}`;
     let text: string;
     try {
-      const res = await base(`${o.baseUrl}${path}${search}`, {
-        method,
-        headers: {
-          ...opts.headers,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        retry: { ...retryPolicy, limit: opts.retry === false ? 0 : retries },
-        fetch: observe.fetchFor(method, path),
-      });
-      text = await readCapped(
-        res,
-        maxBodyBytes,
-        () =>
-          new UpstreamError(o.name, 'payload', {
-            request,
-            upstreamMessage: `the upstream answer is larger than ${maxBodyBytes} bytes`,
-          }),
-      );
+      text = await exchange(method, path, search, body, opts, request);
     } catch (cause) {
       const err =
-        cause instanceof UpstreamError ? cause : await toUpstreamError(o.name, request, cause);
+        cause instanceof UpstreamError
+          ? cause
+          : new UpstreamError(o.name, 'network', {
+              request,
+              cause,
+              upstreamMessage: 'the upstream could not be reached',
+            });
       o.onOutcome?.(err.status ? String(err.status) : err.kind);
       throw err;
     }
@@ -195,6 +153,67 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     return parsed.data;
   }
 
+  /**
+   * Every attempt of one call, until a 2xx answer's body (returned) or a failure not worth another
+   * attempt (thrown as an UpstreamError). Retried: connection failures and the transient statuses,
+   * at most `retries` times, after 0.3 s, 0.6 s, 1.2 s... (each with full jitter, at most 2 s), or after
+   * the upstream's own `retry-after` on a 429/503; one longer than `maxRetryAfterMs` is not waited for.
+   * Not retried: a timeout (the attempt already took the whole budget), a body too large or undecodable.
+   */
+  async function exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    search: string,
+    body: unknown,
+    opts: RequestOptions,
+    request: string,
+  ): Promise<string> {
+    const headers =
+      body === undefined
+        ? { ...baseHeaders, ...opts.headers }
+        : { ...baseHeaders, ...opts.headers, 'content-type': 'application/json' };
+    const attempt = {
+      method,
+      url: `${o.baseUrl}${path}${search}`,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs,
+      maxBodyBytes,
+    };
+    const limit = opts.retry === false ? 0 : retries;
+    const transport = observe.transportFor(method, path);
+    for (let retry = 1; ; retry++) {
+      let failure: UpstreamError;
+      let waitMs: number | undefined;
+      try {
+        const res = await transport(attempt);
+        if (res.status >= 200 && res.status < 300) return res.body;
+        const after = retryAfterSec(res.header);
+        failure = new UpstreamError(o.name, 'status', {
+          status: res.status,
+          request,
+          upstreamMessage: parseErrorBody(res.body),
+          retryAfterSec: after,
+        });
+        if (retry <= limit && TRANSIENT_STATUSES.includes(res.status)) {
+          // A retry-after longer than we are willing to hold a client request is not waited for.
+          if (after === undefined) waitMs = backoffMs(retry);
+          else if (after * 1000 <= maxRetryAfterMs)
+            waitMs = res.status === 429 || res.status === 503 ? after * 1000 : backoffMs(retry);
+        }
+      } catch (cause) {
+        if (!(cause instanceof TransportError)) throw cause;
+        failure = transportFailure(o.name, request, cause);
+        if (cause.kind === 'network' && retry <= limit) waitMs = backoffMs(retry);
+      }
+      if (waitMs === undefined) throw failure;
+      // Told before the wait: the cache may serve a stale answer at once instead of waiting for it.
+      o.onRetry?.();
+      retryWatchers.getStore()?.();
+      await new Promise((r) => setTimeout(r, waitMs));
+    }
+  }
+
   return {
     name: o.name,
     getJson: (path, query, schema, opts = {}) =>
@@ -206,59 +225,32 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   };
 }
 
-/** The body as text, read no further than `max` bytes (a longer body is refused, not buffered). */
-async function readCapped(res: Response, max: number, tooLarge: () => Error): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The wait before retry `n` (1-based): 0.3 s doubling, full jitter, at most 2 s. */
+function backoffMs(n: number): number {
+  return Math.min(2_000, Math.random() * 300 * 2 ** (n - 1));
 }
 
-export function retryAfterSec(headers: Headers): number | undefined {
-  const raw = headers.get('retry-after') ?? headers.get('ratelimit-reset');
-  if (raw === null) return undefined;
+function transportFailure(name: UpstreamName, request: string, e: TransportError): UpstreamError {
+  switch (e.kind) {
+    case 'timeout':
+      return new UpstreamError(name, 'timeout', { request, cause: e });
+    case 'too-large':
+    case 'encoding':
+      return new UpstreamError(name, 'payload', { request, upstreamMessage: e.message, cause: e });
+    default:
+      return new UpstreamError(name, 'network', {
+        request,
+        cause: e,
+        upstreamMessage: 'the upstream could not be reached',
+      });
+  }
+}
+
+export function retryAfterSec(header: (name: string) => string | undefined): number | undefined {
+  const raw = header('retry-after') ?? header('ratelimit-reset');
+  if (raw === undefined) return undefined;
   const n = Number(raw);
   if (Number.isFinite(n)) return Math.max(0, n);
   const at = Date.parse(raw);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}
-
-async function toUpstreamError(
-  name: UpstreamName,
-  request: string,
-  cause: unknown,
-): Promise<UpstreamError> {
-  if (cause instanceof HTTPError) {
-    const status = cause.response.status;
-    const text = await cause.response.text().catch(() => '');
-    return new UpstreamError(name, 'status', {
-      status,
-      request,
-      upstreamMessage: parseErrorBody(text),
-      retryAfterSec: retryAfterSec(cause.response.headers),
-      cause,
-    });
-  }
-  if (cause instanceof TimeoutError) return new UpstreamError(name, 'timeout', { request, cause });
-  return new UpstreamError(name, 'network', {
-    request,
-    cause,
-    upstreamMessage: 'the upstream could not be reached',
-  });
 }

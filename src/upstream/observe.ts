@@ -1,6 +1,7 @@
 import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { inSpan, markError, tracer } from '../telemetry/spans.js';
 import type { UpstreamName } from './errors.js';
+import { type Transport, TransportError } from './transport.js';
 
 /**
  * What the gateway sees of its upstream calls: a span per call and per HTTP attempt, and one report per
@@ -40,14 +41,14 @@ export function routeTemplate(path: string): string {
 export interface UpstreamObserver {
   /** Runs one upstream call (all its attempts) inside its span. */
   call<T>(method: string, path: string, run: () => Promise<T>): Promise<T>;
-  /** A fetch for one call: each attempt gets its span and its report, numbered from 1. */
-  fetchFor(method: string, path: string): typeof fetch;
+  /** The transport for one call: each attempt gets its span and its report, numbered from 1. */
+  transportFor(method: string, path: string): Transport;
 }
 
 export function createUpstreamObserver(o: {
   upstream: UpstreamName;
   baseUrl: string;
-  fetch: typeof fetch;
+  transport: Transport;
   onAttempt?: (attempt: UpstreamAttempt) => void;
 }): UpstreamObserver {
   // The host only: a base URL may carry credentials in its userinfo or path.
@@ -68,10 +69,10 @@ export function createUpstreamObserver(o: {
         SpanKind.INTERNAL,
       );
     },
-    fetchFor: (method, path) => {
+    transportFor: (method, path) => {
       const route = routeTemplate(path);
       let attempt = 0;
-      return async (input, init) => {
+      return async (req) => {
         attempt += 1;
         const n = attempt;
         const started = performance.now();
@@ -103,18 +104,15 @@ export function createUpstreamObserver(o: {
           },
           async (span) => {
             try {
-              const res = await o.fetch(input, init);
+              const res = await o.transport(req);
               span.setAttribute('http.response.status_code', res.status);
               if (res.status >= 400)
                 span.setStatus({ code: SpanStatusCode.ERROR, message: String(res.status) });
               report(String(res.status));
               return res;
             } catch (e) {
-              // ky aborts an attempt that outlives its timeout; nothing else aborts upstream fetches.
-              const kind =
-                e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError')
-                  ? 'timeout'
-                  : 'network';
+              // The transport's own word for it: timeout, network, too-large or encoding.
+              const kind = e instanceof TransportError ? e.kind : 'network';
               markError(span, { name: 'UpstreamError', kind });
               report(kind);
               throw e;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { httpTransport, type Transport } from '../../src/upstream/transport.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
@@ -17,18 +18,18 @@ let head: number;
 let inFlight = 0;
 let maxInFlight = 0;
 const paths: string[] = [];
-/** The gateway's fetch: counts upstream requests in flight at once. */
-const countingFetch: typeof fetch = async (input, init) => {
+/** The gateway's transport (the real one, wrapped): counts upstream requests in flight at once. */
+const counting: Transport = async (req) => {
   inFlight += 1;
   maxInFlight = Math.max(maxInFlight, inFlight);
-  paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+  paths.push(new URL(req.url).pathname);
   try {
-    return await fetch(input, init);
+    return await httpTransport(req);
   } finally {
     inFlight -= 1;
   }
 };
-const gateway = (): TestGateway => createTestGateway(sim, { redisUrl, fetch: countingFetch });
+const gateway = (): TestGateway => createTestGateway(sim, { redisUrl, transport: counting });
 const QUERY = `query($id: String!, $after: String) { block(chainId: "${C}", id: $id) { number
   transactions(first: 3, after: $after) { edges { cursor node { hash } } pageInfo { endCursor } } } }`;
 

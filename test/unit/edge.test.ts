@@ -6,6 +6,7 @@ import { maxBracketNesting } from '../../src/edge/limits.js';
 import { createPacer } from '../../src/edge/upstream-guard.js';
 import { buildSchema } from '../../src/schema/index.js';
 import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
+import type { Transport } from '../../src/upstream/transport.js';
 
 const schema = buildSchema();
 const cost = (query: string, variables: Record<string, unknown> = {}) =>
@@ -129,10 +130,13 @@ describe('client identity', () => {
 describe('pacing on ratelimit-remaining', () => {
   it('spaces calls once the upstream says its window is nearly spent, and not before', async () => {
     let remaining = 20;
-    const fake = (async () =>
-      new Response('{}', {
-        headers: { 'ratelimit-remaining': String(remaining--), 'ratelimit-policy': '25;w=1' },
-      })) as typeof fetch;
+    const fake: Transport = async () => {
+      const headers: Record<string, string> = {
+        'ratelimit-remaining': String(remaining--),
+        'ratelimit-policy': '25;w=1',
+      };
+      return { status: 200, header: (name) => headers[name], body: '{}' };
+    };
     const pauses: number[] = [];
     const pacer = createPacer({
       slowdownBelow: 10,
@@ -142,7 +146,7 @@ describe('pacing on ratelimit-remaining', () => {
     const observed = pacer.observe(fake);
     const paced = async (url: string) => {
       await pacer.wait();
-      return observed(url);
+      return observed({ method: 'GET', url, headers: {}, timeoutMs: 1000, maxBodyBytes: 1000 });
     };
     for (let i = 0; i < 10; i++) await paced('http://x');
     expect(pauses).toEqual([]);

@@ -3,6 +3,7 @@ import { UpstreamError } from '../../src/upstream/errors.js';
 import { createEvmStateClient } from '../../src/upstream/evm-state.js';
 import { createHttpClient } from '../../src/upstream/http.js';
 import { createNodeRpcClient } from '../../src/upstream/node-rpc.js';
+import type { Transport } from '../../src/upstream/transport.js';
 
 /**
  * Lists the node pages itself, as `upstream/` turns them into pages (issue 13: paging over node
@@ -11,10 +12,9 @@ import { createNodeRpcClient } from '../../src/upstream/node-rpc.js';
  */
 function fakeNode(answer: (method: string, params: Record<string, unknown>) => unknown) {
   const sent: { method: string; params: Record<string, unknown> }[] = [];
-  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(input, init);
+  const transport: Transport = async (req) => {
     type Call = { id: number; method: string; params: unknown };
-    const parsed = JSON.parse(await req.text()) as Call | Call[];
+    const parsed = JSON.parse(req.body ?? '') as Call | Call[];
     const answerOne = (call: Call) => {
       const params = (Array.isArray(call.params) ? call.params[0] : call.params) as Record<
         string,
@@ -24,9 +24,9 @@ function fakeNode(answer: (method: string, params: Record<string, unknown>) => u
       return { jsonrpc: '2.0', id: call.id, result: answer(call.method, params) };
     };
     const out = Array.isArray(parsed) ? parsed.map(answerOne) : answerOne(parsed);
-    return new Response(JSON.stringify(out), { headers: { 'content-type': 'application/json' } });
-  }) as typeof globalThis.fetch;
-  const http = createHttpClient({ name: 'node', baseUrl: 'http://node', retries: 0, fetch });
+    return { status: 200, header: () => undefined, body: JSON.stringify(out) };
+  };
+  const http = createHttpClient({ name: 'node', baseUrl: 'http://node', retries: 0, transport });
   return { http, sent };
 }
 
