@@ -1,5 +1,5 @@
 import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { inSpan, markError, tracer } from '../telemetry/spans.js';
+import { inSpan, markError, tracer, tracingOn } from '../telemetry/spans.js';
 import type { UpstreamName } from './errors.js';
 import { type Transport, TransportError } from './transport.js';
 
@@ -58,6 +58,8 @@ export function createUpstreamObserver(o: {
   const callSpans = new WeakSet<Span>();
   return {
     call: (method, path, run) => {
+      // No provider: no span to name, so neither the name nor the attributes are built.
+      if (!tracingOn()) return run();
       const route = routeTemplate(path);
       return inSpan(
         `upstream ${o.upstream} ${method} ${route}`,
@@ -72,6 +74,29 @@ export function createUpstreamObserver(o: {
     transportFor: (method, path) => {
       const route = routeTemplate(path);
       let attempt = 0;
+      const untraced: Transport = async (req) => {
+        attempt += 1;
+        const n = attempt;
+        const started = performance.now();
+        const report = (status: string) =>
+          o.onAttempt?.({
+            upstream: o.upstream,
+            method,
+            route,
+            status,
+            attempt: n,
+            durationMs: performance.now() - started,
+          });
+        try {
+          const res = await o.transport(req);
+          report(String(res.status));
+          return res;
+        } catch (e) {
+          report(e instanceof TransportError ? e.kind : 'network');
+          throw e;
+        }
+      };
+      if (!tracingOn()) return untraced;
       return async (req) => {
         attempt += 1;
         const n = attempt;
