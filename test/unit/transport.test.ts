@@ -1,11 +1,16 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { createHttpClient, watchFailedAttempts } from '../../src/upstream/http.js';
-import { httpTransport, TransportError } from '../../src/upstream/transport.js';
+import {
+  createHttpTransport,
+  httpTransport,
+  TransportError,
+} from '../../src/upstream/transport.js';
 
 /**
  * The upstream transport (src/upstream/transport.ts) against real loopback servers: what `fetch` did
@@ -176,6 +181,25 @@ describe('transport', () => {
       httpTransport({ method: 'GET', url, headers: {}, timeoutMs: 1000, maxBodyBytes: 100 }),
     );
     expect((e as TransportError).kind).toBe('network');
+  });
+
+  it('an answer slower than the idle-socket timeout still arrives within the attempt timeout', async () => {
+    // Agents whose free sockets close after 100 ms: a socket in use must not be closed by that timer.
+    const opts = { keepAlive: true, timeout: 100 };
+    const transport = createHttpTransport({
+      agents: { http: new http.Agent(opts), https: new https.Agent(opts) },
+    });
+    handler = (_req, res) => {
+      setTimeout(() => res.end('{"late":true}'), 400);
+    };
+    const r = await transport({
+      method: 'GET',
+      url: `${base}/late`,
+      headers: {},
+      timeoutMs: 2_000,
+      maxBodyBytes: 1_000,
+    });
+    expect(r.body).toBe('{"late":true}');
   });
 
   it('reuses its connection between calls (keep-alive)', async () => {
