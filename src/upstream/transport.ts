@@ -175,9 +175,11 @@ function attempt(
           decoder.on('error', (cause) =>
             fail(new TransportError('encoding', 'the body could not be decompressed', { cause })),
           );
-          res.on('error', (cause) => fail(network(cause)));
           body = res.pipe(decoder);
         }
+        // A connection that closes before the whole message arrived fails the attempt now (Node reports
+        // it as an error on the response), not at its timeout.
+        res.on('error', (cause) => fail(network(cause)));
         const chunks: Buffer[] = [];
         let total = 0;
         body.on('data', (chunk: Buffer) => {

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -173,6 +177,16 @@ describe('transport', () => {
     expect(seen.length).toBe(6);
   });
 
+  it('a connection that closes in the middle of the body fails at once, not at the timeout', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('{"a":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    };
+    const e = await failure(get('/cut', { timeoutMs: 60_000 }));
+    expect((e as TransportError).kind).toBe('network');
+  });
+
   it('a refused connection is a network failure', async () => {
     const closed = http.createServer();
     const url = await listen(closed);
@@ -210,6 +224,67 @@ describe('transport', () => {
     };
     for (let i = 0; i < 5; i++) await get('/k');
     expect(ports.size).toBe(1);
+  });
+});
+
+describe('transport over TLS', () => {
+  // A real upstream is https: a self-signed certificate made for this test, trusted by the agent only.
+  let dir: string;
+  let tls: https.Server;
+  let tlsBase: string;
+  let ca: Buffer;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'transport-tls-'));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost']
+        .concat(['-addext', 'subjectAltName=IP:127.0.0.1'])
+        .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
+    ca = readFileSync(join(dir, 'cert.pem'));
+    tls = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: ca }, (req, res) => {
+      res.setHeader('content-encoding', 'gzip');
+      res.end(
+        zlib.gzipSync(
+          Buffer.from(JSON.stringify({ path: req.url, key: req.headers['x-api-key'] })),
+        ),
+      );
+    });
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
+    tlsBase = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tls.closeAllConnections();
+    await new Promise((r) => tls.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reaches an https upstream through its agent, headers and decoding included', async () => {
+    const transport = createHttpTransport({
+      agents: { http: new http.Agent(), https: new https.Agent({ keepAlive: true, ca }) },
+    });
+    const r = await transport({
+      method: 'GET',
+      url: `${tlsBase}/v1/x?a=1`,
+      headers: { 'x-api-key': 'k' },
+      timeoutMs: 5_000,
+      maxBodyBytes: 10_000,
+    });
+    expect(JSON.parse(r.body)).toEqual({ path: '/v1/x?a=1', key: 'k' });
+  });
+
+  it('an untrusted certificate is a network failure (verification is on)', async () => {
+    const e = await failure(
+      httpTransport({
+        method: 'GET',
+        url: `${tlsBase}/`,
+        headers: {},
+        timeoutMs: 5_000,
+        maxBodyBytes: 100,
+      }),
+    );
+    expect((e as TransportError).kind).toBe('network');
   });
 });
 
