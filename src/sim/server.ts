@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { AccessControl } from './access.js';
 import type { CallStats, FaultSet } from './control.js';
 import type { SimRequest, SimResponse, SimUpstream } from './types.js';
@@ -60,6 +61,16 @@ function send(
     ...headers,
   });
   res.end(payload);
+}
+
+/** The encoding a varied simulator answers with: what the client accepts, for bodies of 512 bytes or more. */
+function compressionFor(req: IncomingMessage, payload: string): 'gzip' | 'br' | undefined {
+  if (payload.length < 512) return undefined;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const gzip = /\bgzip\b/.test(accepted);
+  const br = /\bbr\b/.test(accepted);
+  if (gzip && br) return (req.url ?? '').length % 2 === 0 ? 'gzip' : 'br';
+  return gzip ? 'gzip' : br ? 'br' : undefined;
 }
 
 function serialize(r: SimResponse): { payload: string; type: string } {
@@ -186,6 +197,21 @@ export function createSimServer(deps: ServerDeps): Server {
     if (answer.status === 204 || answer.status === 304) {
       res.writeHead(answer.status, headers);
       res.end();
+      return;
+    }
+    // A varied run also varies the transfer: real upstreams (behind a CDN) compress what the client
+    // accepts, so bodies of some size come gzip- or brotli-encoded, chosen per path.
+    const encoding = deps.vary ? compressionFor(req, payload) : undefined;
+    if (encoding) {
+      const packed = encoding === 'br' ? brotliCompressSync(payload) : gzipSync(payload);
+      res.writeHead(answer.status, {
+        'content-type': type,
+        'content-length': packed.byteLength,
+        'content-encoding': encoding,
+        vary: 'accept-encoding',
+        ...headers,
+      });
+      res.end(packed);
       return;
     }
     send(res, answer.status, headers, payload, type);

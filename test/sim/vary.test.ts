@@ -1,5 +1,8 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { createTestGateway } from '../support/gateway.js';
 
 /**
  * SIM_VARY: spec-valid variants (the contract-vary project validates them against the specs); here:
@@ -150,5 +153,75 @@ describe('percentages keep to their bounds', () => {
     }
     expect(seen.amount.has(2 ** 53 + 2)).toBe(true);
     expect([...seen.pct].every((p) => p <= 100)).toBe(true);
+  });
+});
+
+describe('a varied simulator compresses what the client accepts, as a CDN in front of the real one does', () => {
+  const raw = (base: string, path: string, acceptEncoding?: string) =>
+    new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+      http
+        .get(
+          base + path,
+          { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (c: Buffer) => parts.push(c));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                bytes: Buffer.concat(parts),
+              }),
+            );
+          },
+        )
+        .on('error', reject);
+    });
+
+  /** A past block (its answers do not change while the test runs) whose transactions page is worth compressing. */
+  const busyBlock = async () => {
+    const n = (await getJson(varied.dataApiUrl, '/v1/chains/43114/blocks?pageSize=2')).blocks[1]
+      .blockNumber as string;
+    for (let back = 30; back < 80; back++) {
+      const p = `/v1/chains/43114/blocks/${Number(n) - back}/transactions?pageSize=100`;
+      if (JSON.stringify(await getJson(varied.dataApiUrl, p)).length >= 1024)
+        return String(Number(n) - back);
+    }
+    throw new Error('no block with enough transactions');
+  };
+
+  it('gzip or brotli when asked, plain when not asked or when not varied', async () => {
+    const path = `/v1/chains/43114/blocks/${await busyBlock()}/transactions?pageSize=100`;
+    const expected = await getJson(varied.dataApiUrl, path);
+    const gz = await raw(varied.dataApiUrl, path, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.bytes).toString())).toEqual(expected);
+    const br = await raw(varied.dataApiUrl, path, 'br');
+    expect(br.encoding).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString())).toEqual(expected);
+    expect((await raw(varied.dataApiUrl, path)).encoding).toBeUndefined();
+    expect((await raw(plain.dataApiUrl, path, 'gzip, br')).encoding).toBeUndefined();
+  });
+
+  it('the gateway reads the compressed answers: the same transactions as the simulator’s', async () => {
+    const gw = createTestGateway(varied);
+    const n = await busyBlock();
+    const page = await getJson(
+      varied.dataApiUrl,
+      `/v1/chains/43114/blocks/${n}/transactions?pageSize=100`,
+    );
+    const r = await gw.query(
+      `{ block(chainId: "43114", id: "${n}") { transactions(first: 3) { edges { node { hash } } } } }`,
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data).toEqual({
+      block: {
+        transactions: {
+          edges: page.transactions
+            .slice(0, 3)
+            .map((t: { txHash: string }) => ({ node: { hash: t.txHash } })),
+        },
+      },
+    });
+    await gw.close();
   });
 });
