@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { AccessControl } from './access.js';
 import type { CallStats, FaultSet } from './control.js';
 import type { SimRequest, SimResponse, SimUpstream } from './types.js';
@@ -203,7 +203,11 @@ export function createSimServer(deps: ServerDeps): Server {
     // accepts, so bodies of some size come gzip- or brotli-encoded, chosen per path.
     const encoding = deps.vary ? compressionFor(req, payload) : undefined;
     if (encoding) {
-      const packed = encoding === 'br' ? brotliCompressSync(payload) : gzipSync(payload);
+      // On-the-fly levels, as a CDN uses (brotli's default, quality 11, is for static assets).
+      const packed =
+        encoding === 'br'
+          ? brotliCompressSync(payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(payload, { level: 5 });
       res.writeHead(answer.status, {
         'content-type': type,
         'content-length': packed.byteLength,
