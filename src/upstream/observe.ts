@@ -74,37 +74,10 @@ export function createUpstreamObserver(o: {
     transportFor: (method, path) => {
       const route = routeTemplate(path);
       let attempt = 0;
-      const untraced: Transport = async (req) => {
-        attempt += 1;
-        const n = attempt;
+      /** Attempt `n`'s report (status and latency), also the call span's last status when traced. */
+      const reporter = (n: number, call: Span | undefined) => {
         const started = performance.now();
-        const report = (status: string) =>
-          o.onAttempt?.({
-            upstream: o.upstream,
-            method,
-            route,
-            status,
-            attempt: n,
-            durationMs: performance.now() - started,
-          });
-        try {
-          const res = await o.transport(req);
-          report(String(res.status));
-          return res;
-        } catch (e) {
-          report(e instanceof TransportError ? e.kind : 'network');
-          throw e;
-        }
-      };
-      if (!tracingOn()) return untraced;
-      return async (req) => {
-        attempt += 1;
-        const n = attempt;
-        const started = performance.now();
-        const active = trace.getActiveSpan();
-        const call = active && callSpans.has(active) ? active : undefined;
-        call?.setAttribute('upstream.attempts', n);
-        const report = (status: string) => {
+        return (status: string) => {
           call?.setAttribute('upstream.status', status);
           o.onAttempt?.({
             upstream: o.upstream,
@@ -115,6 +88,28 @@ export function createUpstreamObserver(o: {
             durationMs: performance.now() - started,
           });
         };
+      };
+      // No provider: each attempt is timed and reported, with no span.
+      if (!tracingOn())
+        return async (req) => {
+          attempt += 1;
+          const report = reporter(attempt, undefined);
+          try {
+            const res = await o.transport(req);
+            report(String(res.status));
+            return res;
+          } catch (e) {
+            report(failureKind(e));
+            throw e;
+          }
+        };
+      return async (req) => {
+        attempt += 1;
+        const n = attempt;
+        const active = trace.getActiveSpan();
+        const call = active && callSpans.has(active) ? active : undefined;
+        call?.setAttribute('upstream.attempts', n);
+        const report = reporter(n, call);
         return tracer.startActiveSpan(
           `${method} ${route}`,
           {
@@ -136,8 +131,7 @@ export function createUpstreamObserver(o: {
               report(String(res.status));
               return res;
             } catch (e) {
-              // The transport's own word for it: timeout, network, too-large or encoding.
-              const kind = e instanceof TransportError ? e.kind : 'network';
+              const kind = failureKind(e);
               markError(span, { name: 'UpstreamError', kind });
               report(kind);
               throw e;
@@ -149,6 +143,11 @@ export function createUpstreamObserver(o: {
       };
     },
   };
+}
+
+/** The transport's own word for a failed attempt: timeout, network, too-large or encoding. */
+function failureKind(e: unknown): string {
+  return e instanceof TransportError ? e.kind : 'network';
 }
 
 function safeHost(url: string): string {
