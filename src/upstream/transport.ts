@@ -125,7 +125,17 @@ function attempt(
             fail(new TransportError('network', `more than ${MAX_REDIRECTS} redirects`));
             return;
           }
-          const next = new URL(location, url);
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch (cause) {
+            fail(
+              new TransportError('network', 'a redirect to a location that is not a URL', {
+                cause,
+              }),
+            );
+            return;
+          }
           // A 303 (and, as browsers do, a 301/302 after a POST) becomes a GET without a body.
           const asGet =
             status === 303 || ((status === 301 || status === 302) && req.method === 'POST');

@@ -167,6 +167,16 @@ describe('transport', () => {
     expect(otherSeen[0]!['x-glacier-api-key']).toBeUndefined();
   });
 
+  it('a redirect to something that is not a URL is a failure of that call, not a crash', async () => {
+    handler = (_req, res) => {
+      res.writeHead(302, { location: 'http://[broken' });
+      res.end();
+    };
+    const e = await failure(get('/bad-location', { timeoutMs: 60_000 }));
+    expect((e as TransportError).kind).toBe('network');
+    expect((e as Error).message).toMatch(/not a URL/);
+  });
+
   it('gives up after a few redirects (a loop is a failure, not a hang)', async () => {
     handler = (_req, res) => {
       res.writeHead(302, { location: '/loop' });
