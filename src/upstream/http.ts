@@ -76,8 +76,6 @@ export function watchFailedAttempts<T>(
   return retryWatchers.run(onFailedAttempt, fn);
 }
 
-/** Status codes worth another attempt: rate limited, or the upstream's gateway/node briefly unavailable. */
-
 export function buildSearch(query: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
@@ -116,14 +114,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     try {
       text = await exchange(method, path, search, body, opts, request);
     } catch (cause) {
-      const err =
-        cause instanceof UpstreamError
-          ? cause
-          : new UpstreamError(o.name, 'network', {
-              request,
-              cause,
-              upstreamMessage: 'the upstream could not be reached',
-            });
+      const err = cause instanceof UpstreamError ? cause : unreachable(o.name, request, cause);
       o.onOutcome?.(err.status ? String(err.status) : err.kind);
       throw err;
     }
@@ -158,7 +149,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
    * attempt (thrown as an UpstreamError). Retried: connection failures and the transient statuses,
    * at most `retries` times, after 0.3 s, 0.6 s, 1.2 s... (each with full jitter, at most 2 s), or after
    * the upstream's own `retry-after` on a 429/503; one longer than `maxRetryAfterMs` is not waited for.
-   * Not retried: a timeout (the attempt already took the whole budget), a body too large or undecodable.
+   * Not retried: a timeout (the attempt already took the whole budget), a body too large or undecodable,
+   * a request that could not be sent at all.
    */
   async function exchange(
     method: 'GET' | 'POST',
@@ -238,12 +230,16 @@ function transportFailure(name: UpstreamName, request: string, e: TransportError
     case 'encoding':
       return new UpstreamError(name, 'payload', { request, upstreamMessage: e.message, cause: e });
     default:
-      return new UpstreamError(name, 'network', {
-        request,
-        cause: e,
-        upstreamMessage: 'the upstream could not be reached',
-      });
+      return unreachable(name, request, e);
   }
+}
+
+function unreachable(name: UpstreamName, request: string, cause: unknown): UpstreamError {
+  return new UpstreamError(name, 'network', {
+    request,
+    cause,
+    upstreamMessage: 'the upstream could not be reached',
+  });
 }
 
 export function retryAfterSec(header: (name: string) => string | undefined): number | undefined {

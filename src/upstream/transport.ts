@@ -44,7 +44,9 @@ export type TransportErrorKind =
   /** The body is larger than `maxBodyBytes`. */
   | 'too-large'
   /** The body could not be decoded (bad gzip/brotli, or an unknown content-encoding). */
-  | 'encoding';
+  | 'encoding'
+  /** Nothing could be sent: not an http(s) URL, or a header Node refuses. Not worth another attempt. */
+  | 'unsendable';
 
 export class TransportError extends Error {
   override name = 'TransportError';
@@ -93,11 +95,11 @@ function attempt(
   try {
     url = new URL(req.url);
   } catch (cause) {
-    return Promise.reject(new TransportError('network', `not a URL: ${req.url}`, { cause }));
+    return Promise.reject(new TransportError('unsendable', `not a URL: ${req.url}`, { cause }));
   }
   const secure = url.protocol === 'https:';
   if (!secure && url.protocol !== 'http:')
-    return Promise.reject(new TransportError('network', `unsupported scheme ${url.protocol}`));
+    return Promise.reject(new TransportError('unsendable', `unsupported scheme ${url.protocol}`));
   const headers: Record<string, string> = {
     'accept-encoding': 'gzip, deflate, br',
     ...req.headers,
@@ -113,114 +115,123 @@ function attempt(
       request.destroy();
       reject(e);
     };
-    const request = (secure ? https : http).request(
-      url,
-      { method: req.method, headers, agent: secure ? use.https : use.http },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        const location = res.headers.location;
-        if (REDIRECTS.has(status) && location) {
-          res.resume();
-          if (redirects >= MAX_REDIRECTS) {
-            fail(new TransportError('network', `more than ${MAX_REDIRECTS} redirects`));
-            return;
-          }
-          let next: URL;
-          try {
-            next = new URL(location, url);
-          } catch (cause) {
-            fail(
-              new TransportError('network', 'a redirect to a location that is not a URL', {
-                cause,
-              }),
-            );
-            return;
-          }
-          // A 303 (and, as browsers do, a 301/302 after a POST) becomes a GET without a body.
-          const asGet =
-            status === 303 || ((status === 301 || status === 302) && req.method === 'POST');
-          const sameOrigin = next.origin === url.origin;
-          const left = req.timeoutMs - (performance.now() - started);
-          settled = true;
-          clearTimeout(timer);
-          attempt(
-            {
-              ...req,
-              url: next.href,
-              method: asGet ? 'GET' : req.method,
-              body: asGet ? undefined : req.body,
-              // The configured headers (an API key) stay with the origin they were configured for.
-              headers: sameOrigin ? req.headers : { accept: req.headers.accept ?? '*/*' },
-              timeoutMs: Math.max(1, left),
-            },
-            use,
-            redirects + 1,
-          ).then(resolve, reject);
+    const onResponse = (res: http.IncomingMessage) => {
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (REDIRECTS.has(status) && location) {
+        res.resume();
+        if (redirects >= MAX_REDIRECTS) {
+          fail(new TransportError('network', `more than ${MAX_REDIRECTS} redirects`));
           return;
         }
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > req.maxBodyBytes) {
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch (cause) {
+          fail(
+            new TransportError('network', 'a redirect to a location that is not a URL', {
+              cause,
+            }),
+          );
+          return;
+        }
+        // A 303 (and, as browsers do, a 301/302 after a POST) becomes a GET without a body.
+        const asGet =
+          status === 303 || ((status === 301 || status === 302) && req.method === 'POST');
+        const sameOrigin = next.origin === url.origin;
+        const left = req.timeoutMs - (performance.now() - started);
+        settled = true;
+        clearTimeout(timer);
+        attempt(
+          {
+            ...req,
+            url: next.href,
+            method: asGet ? 'GET' : req.method,
+            body: asGet ? undefined : req.body,
+            // The configured headers (an API key) stay with the origin they were configured for.
+            headers: sameOrigin ? req.headers : { accept: req.headers.accept ?? '*/*' },
+            timeoutMs: Math.max(1, left),
+          },
+          use,
+          redirects + 1,
+        ).then(resolve, reject);
+        return;
+      }
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > req.maxBodyBytes) {
+        res.resume();
+        fail(tooLarge(req.maxBodyBytes));
+        return;
+      }
+      let body: Readable = res;
+      const encoding = String(res.headers['content-encoding'] ?? 'identity')
+        .trim()
+        .toLowerCase();
+      if (encoding !== 'identity' && encoding !== '') {
+        const decoder =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? zlib.createGunzip()
+            : encoding === 'deflate'
+              ? zlib.createInflate()
+              : encoding === 'br'
+                ? zlib.createBrotliDecompress()
+                : undefined;
+        if (!decoder) {
           res.resume();
+          fail(new TransportError('encoding', `unknown content-encoding ${encoding}`));
+          return;
+        }
+        decoder.on('error', (cause) =>
+          fail(new TransportError('encoding', 'the body could not be decompressed', { cause })),
+        );
+        body = res.pipe(decoder);
+      }
+      // A connection that closes before the whole message arrived fails the attempt now (Node reports
+      // it as an error on the response), not at its timeout.
+      res.on('error', (cause) => fail(network(cause)));
+      const chunks: Buffer[] = [];
+      let total = 0;
+      body.on('data', (chunk: Buffer) => {
+        total += chunk.byteLength;
+        if (total > req.maxBodyBytes) {
           fail(tooLarge(req.maxBodyBytes));
           return;
         }
-        let body: Readable = res;
-        const encoding = String(res.headers['content-encoding'] ?? 'identity')
-          .trim()
-          .toLowerCase();
-        if (encoding !== 'identity' && encoding !== '') {
-          const decoder =
-            encoding === 'gzip' || encoding === 'x-gzip'
-              ? zlib.createGunzip()
-              : encoding === 'deflate'
-                ? zlib.createInflate()
-                : encoding === 'br'
-                  ? zlib.createBrotliDecompress()
-                  : undefined;
-          if (!decoder) {
-            res.resume();
-            fail(new TransportError('encoding', `unknown content-encoding ${encoding}`));
-            return;
-          }
-          decoder.on('error', (cause) =>
-            fail(new TransportError('encoding', 'the body could not be decompressed', { cause })),
-          );
-          body = res.pipe(decoder);
-        }
-        // A connection that closes before the whole message arrived fails the attempt now (Node reports
-        // it as an error on the response), not at its timeout.
-        res.on('error', (cause) => fail(network(cause)));
-        const chunks: Buffer[] = [];
-        let total = 0;
-        body.on('data', (chunk: Buffer) => {
-          total += chunk.byteLength;
-          if (total > req.maxBodyBytes) {
-            fail(tooLarge(req.maxBodyBytes));
-            return;
-          }
-          chunks.push(chunk);
+        chunks.push(chunk);
+      });
+      body.on('error', (cause) => fail(network(cause)));
+      body.on('end', () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        const text =
+          chunks.length === 1
+            ? (chunks[0] as Buffer).toString('utf8')
+            : Buffer.concat(chunks, total).toString('utf8');
+        const h = res.headers;
+        resolve({
+          status,
+          header: (name) => {
+            const v = h[name];
+            return v === undefined ? undefined : Array.isArray(v) ? v.join(', ') : v;
+          },
+          body: text,
         });
-        body.on('error', (cause) => fail(network(cause)));
-        body.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const text =
-            chunks.length === 1
-              ? (chunks[0] as Buffer).toString('utf8')
-              : Buffer.concat(chunks, total).toString('utf8');
-          const h = res.headers;
-          resolve({
-            status,
-            header: (name) => {
-              const v = h[name];
-              return v === undefined ? undefined : Array.isArray(v) ? v.join(', ') : v;
-            },
-            body: text,
-          });
-        });
-      },
-    );
+      });
+    };
+    let request: http.ClientRequest;
+    try {
+      request = (secure ? https : http).request(
+        url,
+        { method: req.method, headers, agent: secure ? use.https : use.http },
+        onResponse,
+      );
+    } catch (cause) {
+      // A header Node refuses to send (a control character in a caller's key).
+      settled = true;
+      reject(new TransportError('unsendable', 'the request could not be sent', { cause }));
+      return;
+    }
     const timer = setTimeout(
       () =>
         fail(
@@ -232,9 +243,6 @@ function attempt(
       req.timeoutMs,
     );
     request.on('error', (cause) => fail(network(cause)));
-    // An idle keep-alive timeout on a socket that is in use must not end the request: the attempt's
-    // own timer decides.
-    request.on('timeout', () => undefined);
     request.end(req.body);
   });
 }

@@ -197,6 +197,20 @@ describe('transport', () => {
     expect((e as TransportError).kind).toBe('network');
   });
 
+  it('a header Node refuses to send is a failure of that call, sent nowhere and not retried', async () => {
+    handler = (_req, res) => res.end('{"ok":true}');
+    const e = await failure(get('/h', { headers: { 'x-glacier-api-key': 'a\nb' } }));
+    expect((e as TransportError).kind).toBe('unsendable');
+    const client = createHttpClient({ name: 'data-api', baseUrl: base, retries: 2 });
+    const err = await failure(
+      client.getJson('/h', {}, z.object({ ok: z.boolean() }), {
+        headers: { 'x-glacier-api-key': 'a\nb' },
+      }),
+    );
+    expect(err).toMatchObject({ kind: 'network' });
+    expect(seen).toHaveLength(0);
+  });
+
   it('a refused connection is a network failure', async () => {
     const closed = http.createServer();
     const url = await listen(closed);
@@ -335,6 +349,17 @@ describe('client retries over the transport', () => {
     const e = await failure(client().getJson('/r', {}, schema));
     expect(e).toBeInstanceOf(UpstreamError);
     expect(e).toMatchObject({ kind: 'status', status: 429, retryAfterSec: 60 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retry-after as an HTTP date counts the same: a minute away is not waited for', async () => {
+    handler = (_req, res) => {
+      res.writeHead(503, { 'retry-after': new Date(Date.now() + 60_000).toUTCString() });
+      res.end('{"message":"maintenance"}');
+    };
+    const e = await failure(client().getJson('/r', {}, schema));
+    expect(e).toMatchObject({ kind: 'status', status: 503 });
+    expect((e as UpstreamError).retryAfterSec).toBeGreaterThan(50);
     expect(seen).toHaveLength(1);
   });
 
