@@ -1,4 +1,5 @@
 import { startSimulator } from '../src/sim/index.js';
+import { blockBody } from './load.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
@@ -38,13 +39,11 @@ for (const id of ids) {
 
 // CPU_PROF=<dir>: the gateway also writes a CPU profile there (node --cpu-prof).
 const profile = process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [];
-const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
-  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
 const ask = async (url: string, id: string) => {
   const r = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: QUERY, variables: { id } }),
+    body: blockBody(id),
   });
   const json = (await r.json()) as { errors?: unknown[] };
   if (json.errors) throw new Error(JSON.stringify(json.errors));

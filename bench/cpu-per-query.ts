@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
+import { blockBody, fixedLoad } from './load.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
@@ -28,43 +29,15 @@ const { child, url } = await startBenchServer(
     ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
   }),
 );
-const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
-  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-const target = new URL(url);
-const ask = (id: string) =>
-  new Promise<void>((resolve, reject) => {
-    const body = JSON.stringify({ query: QUERY, variables: { id } });
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => (text.includes('"errors"') ? reject(new Error(text)) : resolve()));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 const ids = cold
   ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
   : [String(head - 5)];
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+let next = 0;
 const run = async (total: number) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < total) await ask(ids[next++ % ids.length]!);
-    }),
-  );
+  const r = await fixedLoad(url, () => blockBody(ids[next++ % ids.length]!), total, CLIENTS, agent);
+  if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
+  return r;
 };
 /** The server's CPU time so far, ms (utime + stime, in clock ticks of 10 ms). */
 const cpuMs = () => {
@@ -74,12 +47,10 @@ const cpuMs = () => {
 await run(WARMUP);
 sim.reset();
 const before = cpuMs();
-const started = performance.now();
-await run(TOTAL);
+const { rps } = await run(TOTAL);
 const ms = cpuMs() - before;
-const seconds = (performance.now() - started) / 1000;
 console.log(
-  `${MODE}: ${(ms / TOTAL).toFixed(3)} ms of gateway CPU per query, ${(TOTAL / seconds).toFixed(0)} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
+  `${MODE}: ${(ms / TOTAL).toFixed(3)} ms of gateway CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
 );
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));

@@ -4,6 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
+import { blockBody } from './load.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
@@ -15,9 +16,7 @@ const { child, url } = await startBenchServer(
   ['--cpu-prof', '--cpu-prof-dir', process.env.OUT ?? '/tmp/perfprof/out'],
 );
 const head = await headOf(sim, '43114');
-const QUERY = `query Bench($id: String!) { block(chainId: "43114", id: $id) { number hash timestamp txCount gasUsed baseFee
-  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
-const body = JSON.stringify({ query: QUERY, variables: { id: String(head - 5) } });
+const body = blockBody(String(head - 5));
 for (let i = 0; i < 3; i++)
   await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 const r = await autocannon({

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
+import { blockBody, fixedLoad, type LoadResult } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
@@ -16,10 +17,6 @@ import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-comm
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
-
-const QUERY = `query Bench($c: String!, $id: String!) { block(chainId: $c, id: $id) { number hash timestamp txCount gasUsed baseFee
-  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
-const body = (id: string, c = '43114') => JSON.stringify({ query: QUERY, variables: { c, id } });
 
 interface Row {
   scenario: string;
@@ -57,14 +54,6 @@ async function startServer(
 }
 
 /** What one load run measured. */
-interface LoadResult {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
 /** A load run for SECONDS with autocannon (the warm rows). */
 async function load(url: string, bodies: () => string, connections: number): Promise<LoadResult> {
   const res = await autocannon({
@@ -81,64 +70,6 @@ async function load(url: string, bodies: () => string, connections: number): Pro
     rps: Math.round(res.requests.average),
     p50: res.latency.p50,
     p99: res.latency.p99,
-  };
-}
-
-/**
- * A fixed number of requests (the cold rows: every one a different miss) from `connections` clients
- * over keep-alive sockets, timed exactly. autocannon is not used here: it notices the end of a fixed
- * amount on its one-second tick, so 400 requests done in 1.2 s read as 200 req/s.
- */
-async function fixedLoad(
-  url: string,
-  bodies: () => string,
-  amount: number,
-  connections: number,
-  agent = new Agent({ keepAlive: true, maxSockets: connections }),
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const one = (payload: string) =>
-    new Promise<void>((resolve) => {
-      const t = performance.now();
-      const req = request(
-        url,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            latencies.push(performance.now() - t);
-            if (res.statusCode !== 200) errors++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(payload);
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (sent < amount) {
-        sent++;
-        await one(bodies());
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const q = (x: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? 0);
-  return {
-    requests: latencies.length,
-    errors,
-    rps: Math.round(amount / seconds),
-    p50: q(0.5),
-    p99: q(0.99),
   };
 }
 
@@ -215,14 +146,14 @@ async function scenario(
 const head = await headOf(sim, '43114');
 let next = 0;
 // The simulated chain holds a few hundred blocks below its head (like the real one, far from genesis).
-const coldBody = () => body(String(head - 10 - (next++ % 400))); // a different existing block each time
-const warmBody = body(String(head - 5));
+const coldBody = () => blockBody(String(head - 10 - (next++ % 400))); // a different existing block each time
+const warmBody = blockBody(String(head - 5));
 // Before a cold row, each server (ours and the peer) answers 200 other misses, on the Fuji C-Chain's
 // blocks: the same code paths, optimized by V8 before the measured 400 (a run of 400 that starts on
 // unoptimized code measures mostly the start), and the measured blocks are still misses.
 const fujiHead = await headOf(sim, '43113');
 const FUJI_WARM_IDS = Array.from({ length: 200 }, (_, i) => String(fujiHead - 10 - i));
-const coldWarm = FUJI_WARM_IDS.map((id) => body(id, '43113'));
+const coldWarm = FUJI_WARM_IDS.map((id) => blockBody(id, '43113'));
 // The simulator builds a block's contents on first read: read the 400 blocks of the cold runs once
 // here, so no server under test pays for that and the one measured first is not at a disadvantage.
 for (let i = 0; i < 400; i += 20)

@@ -1,0 +1,84 @@
+import { Agent, request } from 'node:http';
+
+/**
+ * What the bench scripts send and how they send a fixed amount of it: the block-with-its-first-five-
+ * transactions question every scenario asks (also of the peer, in its own words: bench/peer.ts), and a
+ * keep-alive driver that times a fixed number of requests exactly.
+ */
+export const BLOCK_QUERY = `query Bench($c: String!, $id: String!) { block(chainId: $c, id: $id) { number hash timestamp txCount gasUsed baseFee
+  transactions(first: 5) { edges { node { hash from { address } to { address } value gasUsed status } } } } }`;
+
+/** The request body asking BLOCK_QUERY for block `id` of chain `c`. */
+export const blockBody = (id: string, c = '43114') =>
+  JSON.stringify({ query: BLOCK_QUERY, variables: { c, id } });
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * A fixed number of requests (the cold rows: every one a different miss) from `connections` clients
+ * over keep-alive sockets, timed exactly; a non-200 answer or one with GraphQL errors counts as an error. autocannon is not used here: it notices the end of a fixed
+ * amount on its one-second tick, so 400 requests done in 1.2 s read as 200 req/s.
+ */
+export async function fixedLoad(
+  url: string,
+  bodies: () => string,
+  amount: number,
+  connections: number,
+  agent = new Agent({ keepAlive: true, maxSockets: connections }),
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const one = (payload: string) =>
+    new Promise<void>((resolve) => {
+      const t = performance.now();
+      const req = request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => {
+            latencies.push(performance.now() - t);
+            // A GraphQL error answered with 200 is a failure too (it would read as a fast answer).
+            if (res.statusCode !== 200 || text.includes('"errors":')) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(payload);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < amount) {
+        sent++;
+        await one(bodies());
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (x: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? 0);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(amount / seconds),
+    p50: q(0.5),
+    p99: q(0.99),
+  };
+}
