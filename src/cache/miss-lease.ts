@@ -5,7 +5,8 @@ import type { Cluster, Redis } from 'ioredis';
  * Coalesces cache misses across replicas. The first replica to miss a key takes a short lease on it in
  * Redis (`SET key:lease NX PX leaseMs`) and loads; the others poll the shared store for the value every
  * `pollMs` until it appears, the lease is released without one (the load failed), or `leaseMs` passes —
- * then they load themselves. So a replica that dies holding a lease costs the others at most `leaseMs`.
+ * then they load themselves. The holder reads the store once more before it loads: the caller's miss
+ * came before the lease, and a peer may have stored the value and let the lease go in between. So a replica that dies holding a lease costs the others at most `leaseMs`.
  * Redis trouble never blocks a load: any error means "load yourself".
  */
 export type AcrossProcesses = <T>(
@@ -64,8 +65,22 @@ export function createMissLease(o: MissLeaseOptions): AcrossProcesses {
       return load();
     }
     if (held) {
-      o.onEvent?.('lease-held');
       try {
+        // A peer may have loaded, stored and released between our caller's miss and this lease: the
+        // lease is free again, but the value is in the store. Read it once more before loading, or
+        // the key is loaded twice (seen as 50 concurrent cold queries over three replicas costing
+        // two upstream calls more than one query).
+        let v: Awaited<ReturnType<typeof readBack>>;
+        try {
+          v = await readBack();
+        } catch {
+          v = undefined;
+        }
+        if (v !== undefined) {
+          o.onEvent?.('lease-waited');
+          return v;
+        }
+        o.onEvent?.('lease-held');
         // `load` stores the value before it resolves: waiters find it as soon as the lease is gone.
         return await load();
       } finally {

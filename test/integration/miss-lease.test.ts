@@ -1,0 +1,58 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMissLease } from '../../src/cache/miss-lease.js';
+import { flushRedisDb, redisDb } from '../support/sim.js';
+
+/**
+ * The cross-replica miss lease over a real Redis. Each replica first reads the shared store, misses,
+ * then asks for the lease; a peer can load, store and release between the two. The lease alone then
+ * lets the late replica load the key a second time: it must read the store again once it holds it.
+ */
+let redis: Redis;
+
+beforeAll(async () => {
+  const url = redisDb(inject('redisUrl'), 122);
+  await flushRedisDb(url);
+  redis = new Redis(url);
+});
+afterAll(() => redis?.disconnect());
+
+describe('miss lease', () => {
+  it('a value stored between a replica’s miss and its lease is taken from the store, not loaded again', async () => {
+    const store = new Map<string, string>();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      store.set('k', 'v');
+      return 'v';
+    };
+    const readBack = async () => store.get('k');
+    const a = createMissLease({ redis, leaseMs: 2_000 });
+    const b = createMissLease({ redis, leaseMs: 2_000 });
+    // Replica b has read the store and missed (the store is empty); then a loads the key whole: it
+    // takes the lease, loads, stores and releases.
+    expect(await readBack()).toBeUndefined();
+    expect(await a('k', load, readBack)).toBe('v');
+    // Only now does b ask for the lease, which is free again.
+    expect(await b('k', load, readBack)).toBe('v');
+    expect(loads).toBe(1);
+    // b let the lease go at once: nothing waits on it.
+    expect(await redis.exists('k:lease')).toBe(0);
+  });
+
+  it('the holder loads when the store still misses, and waiters take its value', async () => {
+    const store = new Map<string, string>();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 50));
+      store.set('k2', 'v2');
+      return 'v2';
+    };
+    const readBack = async () => store.get('k2');
+    const replicas = [1, 2, 3].map(() => createMissLease({ redis, leaseMs: 2_000, pollMs: 5 }));
+    const got = await Promise.all(replicas.map((r) => r('k2', load, readBack)));
+    expect(got).toEqual(['v2', 'v2', 'v2']);
+    expect(loads).toBe(1);
+  });
+});
