@@ -9,6 +9,7 @@ import type { Live } from './live/wire.js';
 import { createLoaders, type LoaderClients, type Loaders } from './loaders/index.js';
 import type { LoaderDeps } from './loaders/request-loader.js';
 import { type AdminAuth, readAdminAuth } from './schema/admin-auth.js';
+import { type RequestScope, requestScopeOf } from './telemetry/request-scope.js';
 import type { CallerClients, UpstreamClients } from './upstream/clients.js';
 import type { UpstreamRequest } from './upstream/request.js';
 import type { SignatureAggregatorClient } from './upstream/signature-aggregator.js';
@@ -22,6 +23,8 @@ export interface GatewayContext {
   signatureAggregator: SignatureAggregatorClient;
   /** How this request's upstream data was served (freshness, stale marks). */
   served: ServeTracker;
+  /** The request's scope: its upstream calls count toward it (calls made outside the loaders pass it). */
+  scope?: RequestScope;
   /** Live heads (subscriptions): the feed, and fresh loaders for each event of a long subscription. */
   live?: { feed: LiveFeed; loaders(): Loaders; pollMs: number };
   /** Chains whose head keyed this request's cache entries (answered as `extensions.heads`). */
@@ -98,10 +101,12 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
     const { signatureAggregator, clients } = clientsOf(d.upstreams.forCaller(callerKey));
     const served = new ServeTracker();
     const headsTouched = new Map<string, string>();
+    const scope = requestScopeOf(request);
     const loaderDeps = (): LoaderDeps => ({
       cache: d.cache,
       policy: d.policy,
       observer: served,
+      scope,
       partitionOf: (req: UpstreamRequest<unknown>) =>
         req.upstream === 'data-api'
           ? dataPartition
@@ -118,6 +123,7 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
         ? { live: { feed, loaders: () => createLoaders(loaderDeps(), clients), pollMs: 1_000 } }
         : {}),
       served,
+      scope,
       signatureAggregator,
       adminAuth: readAdminAuth(request.headers.get('authorization'), d.config.adminToken),
       loaders: createLoaders(loaderDeps(), clients),

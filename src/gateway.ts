@@ -31,7 +31,6 @@ import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
 import { errorFromCache, errorToCache, staleBeatsError } from './upstream/errors.js';
-import { watchFailedAttempts } from './upstream/http.js';
 import type { Transport } from './upstream/transport.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -106,7 +105,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       noteCacheEvent(event);
     },
     staleAfterMs: config.staleAfterMs,
-    watchFailedAttempts,
     parsedMaxBytes: memoryBudget(config).parsed,
   });
   const snapshots = createPageSnapshots(store, { now });

@@ -5,7 +5,11 @@ export interface CachedLoad<T> {
   key: string;
   /** Label for metrics (the upstream resource kind). */
   label?: string;
-  load: () => Promise<T>;
+  /**
+   * Loads the value; `onFailedAttempt` is to be told when one of its upstream attempts failed and is
+   * about to be retried (a stale entry may then be served at once).
+   */
+  load: (onFailedAttempt: () => void) => Promise<T>;
   /** Freshness for a loaded value (0 = do not cache). */
   ttlMs: (value: T) => number;
   /** Past freshness: served at once while one refresh runs. @default 0 */
@@ -73,8 +77,6 @@ export interface ReadThroughOptions {
   parsedMaxBytes?: number;
   /** Check on each reuse of a parsed value that no caller mutated it (costly). @default under test */
   verifySharedValues?: boolean;
-  /** Runs a load, telling `onFailedAttempt` when one of its upstream attempts failed and is being retried. */
-  watchFailedAttempts?: <T>(onFailedAttempt: () => void, load: () => Promise<T>) => Promise<T>;
   /** Coalesces a miss with other processes (see miss-lease.ts); @default none: each process loads. */
   acrossProcesses?: import('./miss-lease.js').AcrossProcesses;
 }

@@ -194,10 +194,7 @@ export class ReadThrough {
     this.#o.onEvent?.('miss', item.label ?? 'other');
     let failed!: () => void;
     const failedAttempt = new Promise<void>((resolve) => (failed = resolve));
-    const watch = this.#o.watchFailedAttempts;
-    const p = (watch ? watch(failed, () => this.#load(item)) : this.#load(item)).finally(() =>
-      this.#inFlight.delete(flightKey),
-    );
+    const p = this.#load(item, failed).finally(() => this.#inFlight.delete(flightKey));
     const r: Running = { p, failedAttempt };
     this.#inFlight.set(flightKey, r);
     return r;
@@ -235,14 +232,14 @@ export class ReadThrough {
       .catch(() => {});
   }
 
-  #load<T>(item: CachedLoad<T>): Promise<T> {
+  #load<T>(item: CachedLoad<T>, onFailedAttempt: () => void): Promise<T> {
     const across = this.#o.acrossProcesses;
-    if (!across) return this.#loadHere(item);
+    if (!across) return this.#loadHere(item, onFailedAttempt);
     // Another process may be loading this key: take its value from the store rather than load it again.
     // Leases are per version, like in-process coalescing: a peer loading an older head is not waited for.
     return across(
       item.version === undefined ? item.key : `${item.key}@${item.version}`,
-      () => this.#loadHere(item, true),
+      () => this.#loadHere(item, onFailedAttempt, true),
       () => this.#readFresh<T>(item.key, item.version),
     );
   }
@@ -256,10 +253,14 @@ export class ReadThrough {
       : undefined;
   }
 
-  async #loadHere<T>(item: CachedLoad<T>, awaitWrite = false): Promise<T> {
+  async #loadHere<T>(
+    item: CachedLoad<T>,
+    onFailedAttempt: () => void,
+    awaitWrite = false,
+  ): Promise<T> {
     let value: T;
     try {
-      value = await item.load();
+      value = await item.load(onFailedAttempt);
     } catch (e) {
       const ttl = item.errorTtlMs?.(e) ?? 0;
       const ser = ttl > 0 ? this.#o.serializeError?.(e) : undefined;

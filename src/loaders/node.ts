@@ -66,7 +66,7 @@ export function createNodeLoaders(
         freshMs: 0,
         stale: false,
       });
-      return req.run();
+      return req.run({ scope: deps.scope });
     };
     const reads = new DataLoader<UpstreamRequest<unknown>, unknown, string>(
       (reqs) => cachedRequests(deps, reqs),

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
+import type { RequestScope } from '../telemetry/request-scope.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
 import { isUpstreamStatus } from '../upstream/errors.js';
 import type { BlockRange, Page, UpstreamRequest } from '../upstream/request.js';
@@ -15,6 +16,8 @@ export interface LoaderDeps {
   policy: CachePolicy;
   /** This request's tracker (response-cache TTL, stale marks). */
   observer?: ServeObserver;
+  /** The request the upstream calls are made for (its log line counts them). */
+  scope?: RequestScope;
   /**
    * The key partition of a request (its upstream's configuration, and the caller's credential class where
    * the answer depends on it): part of the data-cache key, so also of in-flight coalescing.
@@ -67,8 +70,8 @@ function cachedRequestsUntraced<T>(
       key: keyIn(deps)(req as UpstreamRequest<unknown>),
       label: req.resource,
       version: deps.versionOf?.(req as UpstreamRequest<unknown>),
-      load: async () => {
-        const value = await req.run();
+      load: async (onFailedAttempt) => {
+        const value = await req.run({ scope: deps.scope, onFailedAttempt });
         // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
         for (const d of req.derived ?? []) {
           const spec = deps.policy.ttlFor(d.request.resource);

@@ -11,11 +11,7 @@ import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayMetrics } from '../metrics.js';
 import type { Logger } from '../telemetry/logger.js';
-import {
-  currentRequestScope,
-  type RequestScope,
-  runInRequestScope,
-} from '../telemetry/request-scope.js';
+import { openRequestScope, type RequestScope, requestScopeOf } from '../telemetry/request-scope.js';
 import { tracer } from '../telemetry/spans.js';
 
 /**
@@ -73,33 +69,32 @@ export function useObservability(o: {
             },
           },
           parent,
-          (span) => {
+          async (span) => {
             spans.set(scope, span);
-            return runInRequestScope(scope, async () => {
-              try {
-                await wrapped();
-              } finally {
-                span.end();
-              }
-            });
+            openRequestScope(request, scope);
+            try {
+              await wrapped();
+            } finally {
+              span.end();
+            }
           },
         );
       },
     },
-    onParams({ params }) {
-      const scope = currentRequestScope();
+    onParams({ params, request }) {
+      const scope = requestScopeOf(request);
       if (scope && typeof params.operationName === 'string' && params.operationName)
         scope.operationName = params.operationName.slice(0, 100);
     },
     onExecute({ args }) {
-      const scope = currentRequestScope();
+      const scope = requestScopeOf((args.contextValue as { request: Request }).request);
       if (!scope) return;
       const op = getOperationAST(args.document, args.operationName);
       if (op?.name) scope.operationName = op.name.value.slice(0, 100);
       if (op) scope.operationType = op.operation;
     },
-    onResultProcess({ result }) {
-      const scope = currentRequestScope();
+    onResultProcess({ result, request }) {
+      const scope = requestScopeOf(request);
       if (!scope) return;
       const results = Array.isArray(result) ? result : [result];
       const codes = new Set<string>();
@@ -111,7 +106,7 @@ export function useObservability(o: {
       if (codes.size > 0) scope.errorCodes = [...codes].sort();
     },
     onResponse({ request, response }) {
-      const scope = currentRequestScope();
+      const scope = requestScopeOf(request);
       if (!scope) return;
       response.headers.set(REQUEST_ID_HEADER, scope.requestId);
       const durationMs = performance.now() - scope.startedAt;

@@ -1,9 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
  * What one HTTP request accumulates on its way through the layers (its request id, the upstream HTTP
- * requests it caused), carried by AsyncLocalStorage so that the long-lived upstream clients, which
- * know nothing of requests, can still report to the one that is running.
+ * requests it caused). It is found by the request object, and handed down to the upstream clients with
+ * each call (`CallContext`, src/upstream/request.ts). It is not carried by AsyncLocalStorage: on Node 20
+ * that installs promise hooks that run for every promise of every request.
  */
 export interface RequestScope {
   readonly requestId: string;
@@ -18,13 +17,14 @@ export interface RequestScope {
   errorCodes?: string[];
 }
 
-const storage = new AsyncLocalStorage<RequestScope>();
+const scopes = new WeakMap<Request, RequestScope>();
 
-export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
-  return storage.run(scope, fn);
+/** Opens `request`'s scope (the observability plugin does, as the request arrives). */
+export function openRequestScope(request: Request, scope: RequestScope): void {
+  scopes.set(request, scope);
 }
 
-/** The request being served here, if any (undefined in background refreshes started outside a request). */
-export function currentRequestScope(): RequestScope | undefined {
-  return storage.getStore();
+/** The scope of a request being served (undefined for one the observability plugin has not seen). */
+export function requestScopeOf(request: Request): RequestScope | undefined {
+  return scopes.get(request);
 }

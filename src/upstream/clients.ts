@@ -2,7 +2,6 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import { createPacer, guardHttpClient } from '../edge/upstream-guard.js';
 import type { GatewayMetrics } from '../metrics.js';
-import { currentRequestScope } from '../telemetry/request-scope.js';
 import { createDataApiClient } from './data-api.js';
 import { createIcmApiClient } from './data-api-icm.js';
 import { createPrimaryApiClient } from './data-api-primary.js';
@@ -62,11 +61,6 @@ export function createUpstreamClients(
             },
             a.durationMs / 1000,
           );
-          const scope = currentRequestScope();
-          if (scope) {
-            scope.upstreamCalls += 1;
-            if (a.attempt > 1) scope.upstreamRetries += 1;
-          }
         },
       }),
       {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { HttpClient, Query, RequestOptions } from './http.js';
-import type { Page, UpstreamRequest } from './request.js';
+import { type HttpClient, type Query, type RequestOptions, withCall } from './http.js';
+import type { CallContext, Page, UpstreamRequest } from './request.js';
 
 type Resource = UpstreamRequest<unknown>['resource'];
 type KeyQuery = UpstreamRequest<unknown>['query'];
@@ -16,7 +16,7 @@ export function dataApiBinding(http: HttpClient, opts: RequestOptions = {}) {
     resource: Resource,
     path: string,
     query: KeyQuery,
-    run: () => Promise<T>,
+    run: (call?: CallContext) => Promise<T>,
     pageToken?: string | null,
   ): UpstreamRequest<T> => ({
     upstream: 'data-api',
@@ -35,7 +35,7 @@ export function dataApiBinding(http: HttpClient, opts: RequestOptions = {}) {
     schema: S,
     query: KeyQuery = {},
   ): UpstreamRequest<z.output<S>> =>
-    get(resource, path, query, () => http.getJson(path, query, schema, opts));
+    get(resource, path, query, (call) => http.getJson(path, query, schema, withCall(opts, call)));
 
   /**
    * One page of a list. `items` picks the list out of the answer; `extra` keeps page-level fields
@@ -59,8 +59,13 @@ export function dataApiBinding(http: HttpClient, opts: RequestOptions = {}) {
       o.resource,
       o.path,
       query,
-      async () => {
-        const res = await http.getJson(o.path, { ...query, ...o.wire }, o.schema, opts);
+      async (call) => {
+        const res = await http.getJson(
+          o.path,
+          { ...query, ...o.wire },
+          o.schema,
+          withCall(opts, call),
+        );
         return {
           ...(o.extra?.(res) as E),
           items: o.items(res),

@@ -1,7 +1,7 @@
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
 import type { PrimaryChainAlias, SortOrder } from './data-api-primary.js';
-import { buildSearch, type HttpClient, type RequestOptions } from './http.js';
+import { buildSearch, type HttpClient, type RequestOptions, withCall } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { NetworkName, PrimaryChainInfo } from './schemas/primary.js';
 import {
@@ -128,7 +128,8 @@ export function createPrimaryNetApiClient(
     send: (
       method: 'GET' | 'POST',
       query: UpstreamRequest<T>['query'],
-      body?: { addresses: string },
+      body: { addresses: string } | undefined,
+      o: RequestOptions,
     ) => Promise<T>,
     pageToken?: string | null,
   ): UpstreamRequest<T> => {
@@ -142,7 +143,7 @@ export function createPrimaryNetApiClient(
         path,
         query: q,
         pageToken,
-        run: () => send('GET', q),
+        run: (call) => send('GET', q, undefined, withCall(opts, call)),
       };
     }
     const body = { addresses: joined };
@@ -154,7 +155,7 @@ export function createPrimaryNetApiClient(
       query,
       body,
       pageToken,
-      run: () => send('POST', query, body),
+      run: (call) => send('POST', query, body, withCall(opts, call)),
     };
   };
 
@@ -172,8 +173,8 @@ export function createPrimaryNetApiClient(
         'data.subnets',
         path,
         query,
-        async () => {
-          const res = await http.getJson(path, query, listSubnetsResponse, opts);
+        async (call) => {
+          const res = await http.getJson(path, query, listSubnetsResponse, withCall(opts, call));
           return { items: res.subnets, nextPageToken: res.nextPageToken || null };
         },
         page.pageToken,
@@ -181,7 +182,9 @@ export function createPrimaryNetApiClient(
     },
     getSubnet(network, subnetId) {
       const path = `/v1/networks/${seg(network)}/subnets/${seg(subnetId)}`;
-      return get('data.subnet', path, {}, () => http.getJson(path, {}, subnet, opts));
+      return get('data.subnet', path, {}, (call) =>
+        http.getJson(path, {}, subnet, withCall(opts, call)),
+      );
     },
     listBlockchains(network, filter, page) {
       const path = `/v1/networks/${seg(network)}/blockchains`;
@@ -190,8 +193,13 @@ export function createPrimaryNetApiClient(
         'data.blockchains',
         path,
         query,
-        async () => {
-          const res = await http.getJson(path, query, listBlockchainsResponse, opts);
+        async (call) => {
+          const res = await http.getJson(
+            path,
+            query,
+            listBlockchainsResponse,
+            withCall(opts, call),
+          );
           return { items: res.blockchains, nextPageToken: res.nextPageToken || null };
         },
         page.pageToken,
@@ -199,7 +207,9 @@ export function createPrimaryNetApiClient(
     },
     getBlockchain(network, blockchainId) {
       const path = `/v1/networks/${seg(network)}/blockchains/${seg(blockchainId)}`;
-      return get('data.blockchain', path, {}, () => http.getJson(path, {}, blockchain, opts));
+      return get('data.blockchain', path, {}, (call) =>
+        http.getJson(path, {}, blockchain, withCall(opts, call)),
+      );
     },
     listUtxos(network, chain, addresses, filter, { pageToken, pageSize }) {
       const path = `/v1/networks/${seg(network)}/blockchains/${chain}/utxos`;
@@ -217,11 +227,11 @@ export function createPrimaryNetApiClient(
         path,
         addresses,
         query,
-        async (method, q, body) => {
+        async (method, q, body, o) => {
           const res =
             method === 'GET'
-              ? await http.getJson(path, q, listUtxosResponse, opts)
-              : await http.postJson(path, body, listUtxosResponse, opts, q);
+              ? await http.getJson(path, q, listUtxosResponse, o)
+              : await http.postJson(path, body, listUtxosResponse, o, q);
           return {
             items: res.utxos,
             nextPageToken: res.nextPageToken || null,
@@ -234,10 +244,10 @@ export function createPrimaryNetApiClient(
     getLastActivity(network, chain, addresses) {
       const base = `/v1/networks/${seg(network)}/blockchains/${chain}`;
       const path = `${base}/lastActivityTimestampByAddresses`;
-      return byAddresses('data.lastActivity', path, addresses, {}, (method, q, body) =>
+      return byAddresses('data.lastActivity', path, addresses, {}, (method, q, body, o) =>
         method === 'GET'
-          ? http.getJson(path, q, lastActivity, opts)
-          : http.postJson(path, body, lastActivity, opts, q),
+          ? http.getJson(path, q, lastActivity, o)
+          : http.postJson(path, body, lastActivity, o, q),
       );
     },
     getChainIdsForAddresses(network, addresses) {
@@ -247,12 +257,15 @@ export function createPrimaryNetApiClient(
         'data.addressChainIds',
         path,
         query,
-        async () => (await http.getJson(path, query, addressChainIds, opts)).addresses,
+        async (call) =>
+          (await http.getJson(path, query, addressChainIds, withCall(opts, call))).addresses,
       );
     },
     getAvaxSupply() {
       const path = '/v1/avax/supply';
-      return get('data.avaxSupply', path, {}, () => http.getJson(path, {}, avaxSupply, opts));
+      return get('data.avaxSupply', path, {}, (call) =>
+        http.getJson(path, {}, avaxSupply, withCall(opts, call)),
+      );
     },
   };
 }

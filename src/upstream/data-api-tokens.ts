@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
-import type { HttpClient, RequestOptions } from './http.js';
+import { type HttpClient, type RequestOptions, withCall } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ContractMetadata } from './schemas/contracts.js';
 import {
@@ -199,8 +199,8 @@ export function createTokensApiClient(
     },
     listAddressChains(address) {
       const path = `/v1/address/${seg(address)}/chains`;
-      return get('data.addressChains', path, {}, async () => {
-        const r = await http.getJson(path, {}, listAddressChainsResponse, opts);
+      return get('data.addressChains', path, {}, async (call) => {
+        const r = await http.getJson(path, {}, listAddressChainsResponse, withCall(opts, call));
         return { indexedChains: r.indexedChains ?? [], unindexedChains: r.unindexedChains ?? [] };
       });
     },
@@ -271,7 +271,8 @@ export function createTokensApiClient(
         'data.chains',
         path,
         query,
-        async () => (await http.getJson(path, query, listChainsResponse, opts)).chains,
+        async (call) =>
+          (await http.getJson(path, query, listChainsResponse, withCall(opts, call))).chains,
       );
     },
   };

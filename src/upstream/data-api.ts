@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { dataApiBinding } from './data-api-binding.js';
-import type { HttpClient, RequestOptions } from './http.js';
+import { type HttpClient, type RequestOptions, withCall } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import {
   type ContractMetadata,
@@ -145,8 +145,9 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
         'data.transactionPrice',
         path,
         {},
-        async () =>
-          (await http.getJson(path, {}, getTransactionResponse, opts)).networkTokenDetails,
+        async (call) =>
+          (await http.getJson(path, {}, getTransactionResponse, withCall(opts, call)))
+            .networkTokenDetails,
       ),
       variant: 'price',
     };
@@ -159,7 +160,9 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
     schema: S,
     f: (res: z.output<S>) => T,
   ): UpstreamRequest<T> =>
-    get(resource, path, query, async () => f(await http.getJson(path, query, schema, opts)));
+    get(resource, path, query, async (call) =>
+      f(await http.getJson(path, query, schema, withCall(opts, call))),
+    );
 
   return {
     listChains: (network) =>

@@ -124,10 +124,10 @@ export function createEvmStateClient(o: {
       path: o.path,
       query: { node: nodeKey, rpc: method },
       body: params,
-      async run() {
+      async run(call) {
         let raw: unknown;
         try {
-          raw = await rpc.call(method, params);
+          raw = await rpc.call(method, params, { call });
         } catch (e) {
           throw classifyEvmError(e, method);
         }
@@ -173,8 +173,8 @@ export function createEvmStateClient(o: {
         : req(at(pin), 'eth_getBlockByNumber', [toHex(pin.number), false], s.headerResult);
       return {
         ...r,
-        run: async () => {
-          const h = await r.run();
+        run: async (call) => {
+          const h = await r.run(call);
           if (h) return h;
           const upstreamMessage = `block ${pin.hash ?? pin.number} not found`;
           throw new UpstreamError('node', 'status', {
@@ -208,8 +208,8 @@ export function createEvmStateClient(o: {
         ...read,
         // The page's next token depends on `to`: pages of ranges with other ends are cached apart.
         variant: `to=${to}`,
-        run: async () => ({
-          items: await read.run(),
+        run: async (call) => ({
+          items: await read.run(call),
           nextPageToken: end < to ? String(end + 1) : null,
         }),
       };

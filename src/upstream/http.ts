@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
 import { parseErrorBody, TRANSIENT_STATUSES, UpstreamError, type UpstreamName } from './errors.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
+import type { CallContext } from './request.js';
 import { httpTransport, type Transport, TransportError } from './transport.js';
 
 /**
@@ -38,7 +38,7 @@ export type Query = Record<
   string | number | boolean | undefined | null | readonly string[]
 >;
 
-export interface RequestOptions {
+export interface RequestOptions extends CallContext {
   /** Per-call headers (a caller's own API key). */
   headers?: Record<string, string>;
   /** Retry this call on transient failures; false for non-idempotent calls. @default true */
@@ -63,17 +63,9 @@ export interface HttpClient {
   ): Promise<z.output<S>>;
 }
 
-const retryWatchers = new AsyncLocalStorage<() => void>();
-
-/**
- * Runs `fn`; `onFailedAttempt` is told each time an upstream call it makes failed an attempt and is about
- * to be retried (the cache serves a stale answer at once instead of waiting for the retries).
- */
-export function watchFailedAttempts<T>(
-  onFailedAttempt: () => void,
-  fn: () => Promise<T>,
-): Promise<T> {
-  return retryWatchers.run(onFailedAttempt, fn);
+/** A client's own options for one call made for `call` (its request, its cache load). */
+export function withCall(opts: RequestOptions, call: CallContext | undefined): RequestOptions {
+  return call ? { ...opts, scope: call.scope, onFailedAttempt: call.onFailedAttempt } : opts;
 }
 
 export function buildSearch(query: Query): string {
@@ -174,9 +166,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     };
     const limit = opts.retry === false ? 0 : retries;
     const transport = observe.transportFor(method, path);
+    const scope = opts.scope;
     for (let retry = 1; ; retry++) {
       let failure: UpstreamError;
       let waitMs: number | undefined;
+      if (scope) {
+        scope.upstreamCalls += 1;
+        if (retry > 1) scope.upstreamRetries += 1;
+      }
       try {
         const res = await transport(attempt);
         if (res.status >= 200 && res.status < 300) return res.body;
@@ -201,7 +198,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       if (waitMs === undefined) throw failure;
       // Told before the wait: the cache may serve a stale answer at once instead of waiting for it.
       o.onRetry?.();
-      retryWatchers.getStore()?.();
+      opts.onFailedAttempt?.();
       await new Promise((r) => setTimeout(r, waitMs));
     }
   }

@@ -5,6 +5,7 @@ import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { interpretNodeError } from './node-errors.js';
 import { routeTemplate } from './observe.js';
+import type { CallContext } from './request.js';
 
 /**
  * JSON-RPC 2.0 over one endpoint. Two server styles live behind AvalancheGo:
@@ -20,6 +21,8 @@ export type RpcStyle = 'geth' | 'gorilla';
 export interface JsonRpcCallOptions {
   /** Retry transient failures; false for calls with side effects (issueTx, admin). @default true */
   retry?: boolean;
+  /** Who the call is made for (its request, its cache load). */
+  call?: CallContext;
 }
 
 export interface JsonRpcClient {
@@ -41,6 +44,23 @@ type RpcResponse = z.infer<typeof rpcResponse>;
 interface PendingCall {
   method: string;
   params: unknown;
+  call?: CallContext;
+}
+
+/**
+ * The context of one HTTP request carrying several calls (a batch): its attempts count toward the
+ * first request among them, and a failed attempt is told to every call's cache load (all are retried).
+ */
+function batchContext(calls: readonly PendingCall[]): CallContext {
+  const told = calls.flatMap((c) => (c.call?.onFailedAttempt ? [c.call.onFailedAttempt] : []));
+  return {
+    scope: calls.find((c) => c.call?.scope)?.call?.scope,
+    onFailedAttempt: told.length
+      ? () => {
+          for (const f of told) f();
+        }
+      : undefined,
+  };
 }
 
 export function createJsonRpcClient(o: {
@@ -92,7 +112,13 @@ export function createJsonRpcClient(o: {
           const raw = await traceRpc(
             routeTemplate(path),
             calls.map((c) => c.method),
-            () => http.postJson(path, body, z.union([z.array(rpcResponse), rpcResponse])),
+            () =>
+              http.postJson(
+                path,
+                body,
+                z.union([z.array(rpcResponse), rpcResponse]),
+                batchContext(calls),
+              ),
           );
           // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
           if (!Array.isArray(raw)) {
@@ -112,7 +138,11 @@ export function createJsonRpcClient(o: {
           }
         });
       },
-      { cache: false, maxBatchSize: o.maxBatchSize ?? 40, cacheKeyFn: (c) => JSON.stringify(c) },
+      {
+        cache: false,
+        maxBatchSize: o.maxBatchSize ?? 40,
+        cacheKeyFn: (c) => JSON.stringify([c.method, c.params]),
+      },
     );
     const unwrapBatchError = (res: RpcResponse): Error =>
       new UpstreamError(http.name, 'rpc', {
@@ -130,14 +160,19 @@ export function createJsonRpcClient(o: {
       call: <T>(method: string, params?: unknown, opts: JsonRpcCallOptions = {}) =>
         // Side-effecting calls are sent alone, without retries.
         (opts.retry === false
-          ? single(method, params, false)
-          : loader.load({ method, params })) as Promise<T>,
+          ? single(method, params, false, opts.call)
+          : loader.load({ method, params, call: opts.call })) as Promise<T>,
     };
   }
 
   // gorilla: no batches; identical calls in flight at once share one request.
   const inFlight = new Map<string, Promise<unknown>>();
-  async function single(method: string, params: unknown, retry: boolean): Promise<unknown> {
+  async function single(
+    method: string,
+    params: unknown,
+    retry: boolean,
+    call: CallContext | undefined,
+  ): Promise<unknown> {
     const body = {
       jsonrpc: '2.0',
       id: nextId++,
@@ -145,7 +180,7 @@ export function createJsonRpcClient(o: {
       params: params ?? (style === 'geth' ? [] : {}),
     };
     const res = await traceRpc(routeTemplate(path), [method], () =>
-      http.postJson(path, body, rpcResponse, { retry }),
+      http.postJson(path, body, rpcResponse, { retry, ...call }),
     );
     return unwrap(method, res);
   }
@@ -153,11 +188,12 @@ export function createJsonRpcClient(o: {
     path,
     style,
     call: <T>(method: string, params?: unknown, opts: JsonRpcCallOptions = {}) => {
-      if (opts.retry === false) return single(method, params, false) as Promise<T>;
+      if (opts.retry === false) return single(method, params, false, opts.call) as Promise<T>;
       const key = JSON.stringify([method, params ?? {}]);
       let p = inFlight.get(key);
       if (!p) {
-        p = single(method, params, true).finally(() => inFlight.delete(key));
+        // Shared by identical calls in flight: made for the first of them.
+        p = single(method, params, true, opts.call).finally(() => inFlight.delete(key));
         inFlight.set(key, p);
       }
       return p as Promise<T>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { HttpClient } from './http.js';
-import type { Page, UpstreamRequest } from './request.js';
+import type { CallContext, Page, UpstreamRequest } from './request.js';
 import { type MetricsValue, metricsApiResponse, type TimeInterval } from './schemas/metrics.js';
 import type { NetworkName } from './schemas/primary.js';
 import { float } from './schemas/primary.js';
@@ -119,7 +119,7 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
     resource: UpstreamRequest<T>['resource'],
     path: string,
     query: UpstreamRequest<T>['query'],
-    run: () => Promise<T>,
+    run: (call?: CallContext) => Promise<T>,
     pageToken?: string | null,
   ) =>
     ({
@@ -135,8 +135,9 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
     path: string,
     query: UpstreamRequest<unknown>['query'],
     schema: z.ZodType<{ results: V[]; nextPageToken?: string }>,
+    call: CallContext | undefined,
   ) => {
-    const res = await http.getJson(path, query, schema);
+    const res = await http.getJson(path, query, schema, call);
     return { items: res.results, nextPageToken: res.nextPageToken || null };
   };
   return {
@@ -148,8 +149,8 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
         'metrics.chains',
         path,
         query,
-        async () => {
-          const res = await http.getJson(path, query, listChainsResponse);
+        async (call) => {
+          const res = await http.getJson(path, query, listChainsResponse, call);
           return { items: res.chains, nextPageToken: res.nextPageToken || null };
         },
         pageToken,
@@ -157,7 +158,7 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
     },
     getChain(chainId) {
       const path = `/v2/chains/${seg(chainId)}`;
-      return req('metrics.chain', path, {}, () => http.getJson(path, {}, metricsChain));
+      return req('metrics.chain', path, {}, (call) => http.getJson(path, {}, metricsChain, call));
     },
     stakingMetric(network, metric, f, { pageToken, pageSize }) {
       const path = `/v2/networks/${seg(network)}/metrics/${metric}`;
@@ -172,7 +173,7 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
         'metrics.stakingMetric',
         path,
         query,
-        () => paged(path, query, metricsApiResponse),
+        (call) => paged(path, query, metricsApiResponse, call),
         pageToken,
       );
     },
@@ -193,7 +194,7 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
         'metrics.icmTimeseries',
         path,
         query,
-        () => paged(path, query, icmMetricsResponse),
+        (call) => paged(path, query, icmMetricsResponse, call),
         pageToken,
       );
     },
@@ -209,8 +210,8 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
         'metrics.icmSummary',
         path,
         query,
-        async () =>
-          (await http.getJson(path, query, z.object({ result: icmRollingWindow }))).result,
+        async (call) =>
+          (await http.getJson(path, query, z.object({ result: icmRollingWindow }), call)).result,
       );
     },
     l1FeeMetric(scope, id, metric, f) {
@@ -227,8 +228,8 @@ export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
       const query = { startTimestamp: f.startTimestamp, endTimestamp: f.endTimestamp };
       // No page token on these routes: the answer is the whole series (a token, if any, is not
       // followed).
-      return req('metrics.l1ValidatorFees', path, query, async () => ({
-        ...(await paged(path, query, metricsApiResponse)),
+      return req('metrics.l1ValidatorFees', path, query, async (call) => ({
+        ...(await paged(path, query, metricsApiResponse, call)),
         nextPageToken: null,
       }));
     },

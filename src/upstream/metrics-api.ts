@@ -44,8 +44,8 @@ export function createMetricsApiClient(http: HttpClient): MetricsApiClient {
         path,
         query,
         pageToken,
-        run: async () => {
-          const res = await http.getJson(path, query, metricsApiResponse);
+        run: async (call) => {
+          const res = await http.getJson(path, query, metricsApiResponse, call);
           return { items: res.results, nextPageToken: res.nextPageToken || null };
         },
       };
@@ -58,7 +58,7 @@ export function createMetricsApiClient(http: HttpClient): MetricsApiClient {
         method: 'GET',
         path,
         query: {},
-        run: async () => (await http.getJson(path, {}, rollingWindowResponse)).result,
+        run: async (call) => (await http.getJson(path, {}, rollingWindowResponse, call)).result,
       };
     },
   };

@@ -104,10 +104,10 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
       // Node calls have no URL query: this part of the cache key carries the node and the JSON-RPC method.
       query: { node: nodeKey, rpc: method },
       body: params,
-      async run() {
+      async run(call) {
         let raw: unknown;
         try {
-          raw = await rpc.call(method, params, { retry: !o.sideEffect });
+          raw = await rpc.call(method, params, { retry: !o.sideEffect, call });
         } catch (e) {
           if (o.nodeSpecific && isRefusal(e))
             throw new NodeMethodUnavailableError(target.name, method, e);
@@ -129,7 +129,7 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
   }
   const map = <A, B>(req: Req<A>, f: (a: A) => B): Req<B> => ({
     ...req,
-    run: async () => f(await req.run()),
+    run: async (call) => f(await req.run(call)),
   });
   const utxoParams = (q: UtxoQuery, pageToken: string | null) => ({
     addresses: q.addresses,

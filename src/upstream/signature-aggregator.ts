@@ -1,4 +1,5 @@
-import type { HttpClient, RequestOptions } from './http.js';
+import { type HttpClient, type RequestOptions, withCall } from './http.js';
+import type { CallContext } from './request.js';
 import {
   type NetworkName,
   type SignatureAggregation,
@@ -22,9 +23,17 @@ export interface SignatureAggregationBody {
 
 export interface SignatureAggregatorClient {
   /** POST …/aggregateSignatures (answers 201). */
-  aggregate(network: NetworkName, body: SignatureAggregationBody): Promise<SignatureAggregation>;
+  aggregate(
+    network: NetworkName,
+    body: SignatureAggregationBody,
+    call?: CallContext,
+  ): Promise<SignatureAggregation>;
   /** GET …/aggregateSignatures/{txHash}: the signed Warp message of an L1-related P/X-Chain transaction (201 too). */
-  forTransaction(network: NetworkName, txHash: string): Promise<SignatureAggregation>;
+  forTransaction(
+    network: NetworkName,
+    txHash: string,
+    call?: CallContext,
+  ): Promise<SignatureAggregation>;
 }
 
 const seg = encodeURIComponent;
@@ -35,19 +44,19 @@ export function createSignatureAggregatorClient(
 ): SignatureAggregatorClient {
   const once: RequestOptions = { ...opts, retry: false };
   return {
-    aggregate: (network, body) =>
+    aggregate: (network, body, call) =>
       http.postJson(
         `/v1/signatureAggregator/${seg(network)}/aggregateSignatures`,
         body,
         signatureAggregationResponse,
-        once,
+        withCall(once, call),
       ),
-    forTransaction: (network, txHash) =>
+    forTransaction: (network, txHash, call) =>
       http.getJson(
         `/v1/signatureAggregator/${seg(network)}/aggregateSignatures/${seg(txHash)}`,
         {},
         signatureAggregationResponse,
-        once,
+        withCall(once, call),
       ),
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -124,6 +125,44 @@ describe('the request log', () => {
       upstreamRetries: 1,
     });
     expect(line!.upstreamCalls).toBe(3);
+  });
+
+  it('a request is served without AsyncLocalStorage (its promise hooks would run for every promise), its calls still counted', async () => {
+    // Each way into an AsyncLocalStorage context, watched while one cold query (with a retry, and a
+    // JSON-RPC batch to the node) is served.
+    const proto = AsyncLocalStorage.prototype as unknown as Record<
+      string,
+      (...a: unknown[]) => unknown
+    >;
+    const entered: string[] = [];
+    const originals = Object.fromEntries(
+      (['run', 'enterWith'] as const).map((name) => [name, proto[name]!]),
+    );
+    for (const [name, original] of Object.entries(originals))
+      proto[name] = function (this: unknown, ...a: unknown[]) {
+        entered.push(name);
+        return original.apply(this, a);
+      };
+    try {
+      const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 2 });
+      sim.reset();
+      sim.addFault({
+        route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+        status: 503,
+        body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+        count: 1,
+      });
+      const res = await post({
+        query: `{ block(chainId: "43114", id: "${blocks[1].blockNumber}") { number } networkNode { cChain { chainId blockNumber gasPrice } } }`,
+      });
+      expect(((await res.json()) as any).errors).toBeUndefined();
+    } finally {
+      Object.assign(proto, originals);
+    }
+    expect(entered).toEqual([]);
+    const [line] = requestLines();
+    expect(line).toMatchObject({ upstreamCalls: sim.stats().total, upstreamRetries: 1 });
+    expect(line!.upstreamCalls).toBeGreaterThanOrEqual(3);
   });
 
   it('probes log at debug only, yet still get a request id', async () => {

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamError } from '../../src/upstream/errors.js';
-import { createHttpClient, watchFailedAttempts } from '../../src/upstream/http.js';
+import { createHttpClient } from '../../src/upstream/http.js';
 import {
   createHttpTransport,
   httpTransport,
@@ -327,13 +327,16 @@ describe('client retries over the transport', () => {
       } else res.end('{"ok":true}');
     };
     let toldAt = 0;
-    const r = await watchFailedAttempts(
-      () => {
+    const scope = { requestId: 'r', startedAt: 0, upstreamCalls: 0, upstreamRetries: 0 };
+    const r = await client().getJson('/r', {}, schema, {
+      scope,
+      onFailedAttempt: () => {
         toldAt = performance.now();
       },
-      () => client().getJson('/r', {}, schema),
-    );
+    });
     expect(r).toEqual({ ok: true });
+    // Both attempts count toward the request the call was made for; the second is a retry.
+    expect(scope).toMatchObject({ upstreamCalls: 2, upstreamRetries: 1 });
     expect(seen).toHaveLength(2);
     // told between the first answer and the retry (which waited for retry-after), not after the wait
     expect(toldAt).toBeGreaterThan(0);

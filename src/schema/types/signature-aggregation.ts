@@ -84,7 +84,7 @@ builder.mutationField('aggregateSignatures', (t) =>
         body.pChainHeight = args.pChainHeight;
       }
       ctx.served.markUncacheable();
-      return ctx.signatureAggregator.aggregate(network, body);
+      return ctx.signatureAggregator.aggregate(network, body, { scope: ctx.scope });
     },
   }),
 );
@@ -101,7 +101,7 @@ builder.objectFields(NetworkRef, (t) => ({
     resolve: (network, args, ctx) => {
       const txHash = parseCb58Id(args.txHash, 'txHash', 'transaction hash');
       ctx.served.markUncacheable();
-      return ctx.signatureAggregator.forTransaction(network.name, txHash);
+      return ctx.signatureAggregator.forTransaction(network.name, txHash, { scope: ctx.scope });
     },
   }),
 }));
