@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad } from './load.js';
+import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
 
 /**
@@ -11,10 +12,15 @@ import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-comm
  * distinct blocks misses (two upstream calls each). MODE=warm: response cache off, one block repeated,
  * every upstream answer from the cache. WARMUP (2000) queries, then TOTAL (4000), from CLIENTS (16)
  * keep-alive clients. Linux only (/proc).
+ * SERVER=peer (cold only): the same measurement of the bench's peer (Hive Gateway, see peer.ts, its
+ * response cache off), asked the same question in its schema; it has no data cache, so every query
+ * is a miss there too. CPU_PROF=<dir>: the gateway writes a CPU profile (node --cpu-prof) there.
  */
 const MODE = process.env.MODE ?? 'cold';
 if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
 const cold = MODE === 'cold';
+const peer = process.env.SERVER === 'peer';
+if (peer && (!cold || !peerAvailable())) throw new Error('SERVER=peer: cold only, with ../shared');
 const WARMUP = Number(process.env.WARMUP ?? 2000);
 const TOTAL = Number(process.env.TOTAL ?? 4000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -22,20 +28,25 @@ const CLIENTS = Number(process.env.CLIENTS ?? 16);
 buildGateway();
 const sim = await startSimulator({ port: 0 });
 const head = await headOf(sim, '43114');
-const { child, url } = await startBenchServer(
-  'gateway',
-  gatewayEnv(sim, {
-    RESPONSE_CACHE_MAX_TTL_MS: '0',
-    ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
-  }),
-);
+const { child, url } = peer
+  ? await startPeer(preparePeer(sim.dataApiUrl), false)
+  : await startBenchServer(
+      'gateway',
+      gatewayEnv(sim, {
+        RESPONSE_CACHE_MAX_TTL_MS: '0',
+        ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
+      }),
+      process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [],
+    );
+const bodyOf = (id: string) =>
+  peer ? JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } }) : blockBody(id);
 const ids = cold
   ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
   : [String(head - 5)];
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 let next = 0;
 const run = async (total: number) => {
-  const r = await fixedLoad(url, () => blockBody(ids[next++ % ids.length]!), total, CLIENTS, agent);
+  const r = await fixedLoad(url, () => bodyOf(ids[next++ % ids.length]!), total, CLIENTS, agent);
   if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
   return r;
 };
@@ -50,7 +61,7 @@ const before = cpuMs();
 const { rps } = await run(TOTAL);
 const ms = cpuMs() - before;
 console.log(
-  `${MODE}: ${(ms / TOTAL).toFixed(3)} ms of gateway CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
+  `${peer ? 'peer ' : ''}${MODE}: ${(ms / TOTAL).toFixed(3)} ms of ${peer ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
 );
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
