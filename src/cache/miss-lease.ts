@@ -26,17 +26,32 @@ export interface MissLeaseOptions {
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** A lease asked for: whether it is ours, and if so what the store holds now (read once more). */
+type Taken<T> = { held: false } | { held: true; found: T | undefined };
+
 /**
  * Takes leases, settling every lease asked for in one tick together: the loads of one DataLoader
  * batch then start in the same tick, so what batches downstream (a JSON-RPC batch of EVM reads)
  * stays one batch. Each key is its own command, so a Redis Cluster needs no common slot.
+ *
+ * A lease taken is followed by one more read of the store, within the same settling: the caller's
+ * miss came before the lease, and a peer may have loaded, stored and let the lease go in between (the
+ * lease is then free, the value in the store). Without that read the key would be loaded twice (seen
+ * as 50 concurrent cold queries over three replicas costing two upstream calls more than one query);
+ * outside the settling, each read's own reply would start its load in a tick of its own.
  */
-function leaseTaker(o: MissLeaseOptions): (leaseKey: string, token: string) => Promise<boolean> {
-  let group: Promise<boolean>[] | undefined;
+function leaseTaker(
+  o: MissLeaseOptions,
+): <T>(
+  leaseKey: string,
+  token: string,
+  readBack: () => Promise<T | undefined>,
+) => Promise<Taken<T>> {
+  let group: Promise<unknown>[] | undefined;
   let settled: Promise<unknown> | undefined;
-  return (leaseKey, token) => {
+  return <T>(leaseKey: string, token: string, readBack: () => Promise<T | undefined>) => {
     if (!group) {
-      const current: Promise<boolean>[] = [];
+      const current: Promise<unknown>[] = [];
       group = current;
       settled = new Promise((resolve) => {
         process.nextTick(() => {
@@ -45,7 +60,14 @@ function leaseTaker(o: MissLeaseOptions): (leaseKey: string, token: string) => P
         });
       });
     }
-    const mine = o.redis.set(leaseKey, token, 'PX', o.leaseMs, 'NX').then((r) => r === 'OK');
+    const mine: Promise<Taken<T>> = o.redis
+      .set(leaseKey, token, 'PX', o.leaseMs, 'NX')
+      .then(async (r) => {
+        if (r !== 'OK') return { held: false };
+        // A failed read is a miss: the holder loads.
+        const found = await readBack().catch(() => undefined);
+        return { held: true, found };
+      });
     group.push(mine);
     const all = settled!;
     return all.then(() => mine);
@@ -55,30 +77,24 @@ function leaseTaker(o: MissLeaseOptions): (leaseKey: string, token: string) => P
 export function createMissLease(o: MissLeaseOptions): AcrossProcesses {
   const pollMs = o.pollMs ?? 20;
   const take = leaseTaker(o);
-  return async (key, load, readBack) => {
+  return async <T>(
+    key: string,
+    load: () => Promise<T>,
+    readBack: () => Promise<T | undefined>,
+  ): Promise<T> => {
     const leaseKey = `${key}:lease`;
     const token = randomUUID();
-    let held: boolean;
+    let taken: Taken<T>;
     try {
-      held = await take(leaseKey, token);
+      taken = await take(leaseKey, token, readBack);
     } catch {
       return load();
     }
-    if (held) {
+    if (taken.held) {
       try {
-        // A peer may have loaded, stored and released between our caller's miss and this lease: the
-        // lease is free again, but the value is in the store. Read it once more before loading, or
-        // the key is loaded twice (seen as 50 concurrent cold queries over three replicas costing
-        // two upstream calls more than one query).
-        let v: Awaited<ReturnType<typeof readBack>>;
-        try {
-          v = await readBack();
-        } catch {
-          v = undefined;
-        }
-        if (v !== undefined) {
+        if (taken.found !== undefined) {
           o.onEvent?.('lease-waited');
-          return v;
+          return taken.found;
         }
         o.onEvent?.('lease-held');
         // `load` stores the value before it resolves: waiters find it as soon as the lease is gone.

@@ -40,6 +40,29 @@ describe('miss lease', () => {
     expect(await redis.exists('k:lease')).toBe(0);
   });
 
+  it('leases asked for in one tick start their loads in one tick, however their re-reads answer', async () => {
+    // A DataLoader batch of EVM reads asks for its leases together; its loads must start together, or
+    // the JSON-RPC calls they make split into batches of one (seen in the tracing test under load).
+    const lease = createMissLease({ redis, leaseMs: 2_000 });
+    const started: string[] = [];
+    // How many loads had started by the first macrotask after the first load began.
+    let startedTogether = 0;
+    const load = (v: string) => async () => {
+      if (started.length === 0) setImmediate(() => (startedTogether = started.length));
+      started.push(v);
+      return v;
+    };
+    const slowMiss = () =>
+      new Promise<string | undefined>((r) => setTimeout(() => r(undefined), 40));
+    const got = await Promise.all([
+      lease('t1', load('a'), async () => undefined),
+      lease('t2', load('b'), slowMiss),
+    ]);
+    expect(got).toEqual(['a', 'b']);
+    expect(started.sort()).toEqual(['a', 'b']);
+    expect(startedTogether).toBe(2);
+  });
+
   it('the holder loads when the store still misses, and waiters take its value', async () => {
     const store = new Map<string, string>();
     let loads = 0;
