@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { blockFailingOnce, flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * The request log (one JSON line per GraphQL request, with the request id the response echoes) and the
@@ -106,16 +106,9 @@ describe('the request log', () => {
   });
 
   it('names the error codes of the answer, and counts retries', async () => {
-    const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 3 });
-    sim.reset();
-    sim.addFault({
-      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
-      status: 503,
-      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
-      count: 1,
-    });
+    const failingOnce = await blockFailingOnce(sim, 2);
     await post({
-      query: `{ a: block(chainId: "43114", id: "${blocks[2].blockNumber}") { number } b: block(chainId: "43114", id: "999999999999") { number } }`,
+      query: `{ a: block(chainId: "43114", id: "${failingOnce}") { number } b: block(chainId: "43114", id: "999999999999") { number } }`,
     });
     const [line] = requestLines();
     expect(line).toMatchObject({
@@ -144,16 +137,9 @@ describe('the request log', () => {
         return original.apply(this, a);
       };
     try {
-      const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 2 });
-      sim.reset();
-      sim.addFault({
-        route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
-        status: 503,
-        body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
-        count: 1,
-      });
+      const failingOnce = await blockFailingOnce(sim, 1);
       const res = await post({
-        query: `{ block(chainId: "43114", id: "${blocks[1].blockNumber}") { number } networkNode { cChain { chainId blockNumber gasPrice } } }`,
+        query: `{ block(chainId: "43114", id: "${failingOnce}") { number } networkNode { cChain { chainId blockNumber gasPrice } } }`,
       });
       expect(((await res.json()) as any).errors).toBeUndefined();
     } finally {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing, type Tracing } from '../../src/telemetry/tracing.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { blockFailingOnce, flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * The spans of one query, from an in-memory exporter: request → resolver batch (DataLoader) → cache
@@ -174,17 +174,8 @@ describe('tracing with an in-memory exporter', () => {
 
   it('a retried call shows each attempt with its number and status', async () => {
     // A block nothing else here asked for (by number), so the call really goes upstream.
-    const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 5 });
-    sim.reset();
-    sim.addFault({
-      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
-      status: 503,
-      body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
-      count: 1,
-    });
-    const r = await gw.query(
-      `{ block(chainId: "43114", id: "${blocks[4].blockNumber}") { number } }`,
-    );
+    const failingOnce = await blockFailingOnce(sim, 4);
+    const r = await gw.query(`{ block(chainId: "43114", id: "${failingOnce}") { number } }`);
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const spans = exporter.getFinishedSpans();
     console.log(`trace of a retried call:\n${printTree(spans)}`);

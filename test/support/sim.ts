@@ -39,6 +39,25 @@ export async function simWalk<T = any>(
   return out;
 }
 
+/**
+ * The number of the C-Chain block `index` places below the head (latest first), with the simulator's
+ * counts reset and its get-block route set to answer 503 once: a block nothing else asked for by
+ * number, whose first upstream attempt fails and is retried.
+ */
+export async function blockFailingOnce(sim: RunningSimulator, index: number): Promise<string> {
+  const { blocks } = await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', {
+    pageSize: index + 1,
+  });
+  sim.reset();
+  sim.addFault({
+    route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+    status: 503,
+    body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
+    count: 1,
+  });
+  return String(blocks[index].blockNumber);
+}
+
 /** A Redis URL on a database of its own, so test files can flush without touching each other. */
 export const redisDb = (url: string, db: number) => `${url.replace(/\/\d*$/, '')}/${db}`;
 
