@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { traceRpc } from '../telemetry/spans.js';
 import { UpstreamError } from './errors.js';
-import type { HttpClient } from './http.js';
+import { type HttpClient, withCall } from './http.js';
 import { interpretNodeError } from './node-errors.js';
 import { routeTemplate } from './observe.js';
 import type { CallContext } from './request.js';
@@ -180,7 +180,7 @@ export function createJsonRpcClient(o: {
       params: params ?? (style === 'geth' ? [] : {}),
     };
     const res = await traceRpc(routeTemplate(path), [method], () =>
-      http.postJson(path, body, rpcResponse, { retry, ...call }),
+      http.postJson(path, body, rpcResponse, withCall({ retry }, call)),
     );
     return unwrap(method, res);
   }

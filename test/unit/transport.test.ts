@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { createHttpClient } from '../../src/upstream/http.js';
+import { createJsonRpcClient } from '../../src/upstream/jsonrpc.js';
 import {
   createHttpTransport,
   httpTransport,
@@ -393,5 +394,40 @@ describe('client retries over the transport', () => {
     const e = await failure(client().getJson('/r', {}, schema));
     expect(e).toMatchObject({ status: 400, upstreamMessage: 'pageSize must be at most 100' });
     expect(seen).toHaveLength(1);
+  });
+
+  it('a JSON-RPC batch made for several loads tells each of a failed attempt; its attempts count toward the first request', async () => {
+    let n = 0;
+    handler = (_req, res, body) => {
+      n += 1;
+      if (n === 1) {
+        res.statusCode = 503;
+        res.end('{}');
+        return;
+      }
+      const calls = JSON.parse(body) as { id: number }[];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
+    };
+    const rpc = createJsonRpcClient({
+      http: createHttpClient({ name: 'node', baseUrl: base, retries: 1 }),
+      path: '/ext/bc/C/rpc',
+      style: 'geth',
+    });
+    const scope = () => ({ requestId: 'r', startedAt: 0, upstreamCalls: 0, upstreamRetries: 0 });
+    const [a, b] = [scope(), scope()];
+    const told: string[] = [];
+    const got = await Promise.all([
+      rpc.call('eth_chainId', [], { call: { scope: a, onFailedAttempt: () => told.push('a') } }),
+      rpc.call('eth_blockNumber', [], {
+        call: { scope: b, onFailedAttempt: () => told.push('b') },
+      }),
+    ]);
+    expect(got).toEqual(['0x1', '0x1']);
+    // One batch, sent twice.
+    expect(seen).toHaveLength(2);
+    expect(told.sort()).toEqual(['a', 'b']);
+    expect(a).toMatchObject({ upstreamCalls: 2, upstreamRetries: 1 });
+    expect(b).toMatchObject({ upstreamCalls: 0, upstreamRetries: 0 });
   });
 });
