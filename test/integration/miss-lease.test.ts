@@ -45,10 +45,11 @@ describe('miss lease', () => {
     // the JSON-RPC calls they make split into batches of one (seen in the tracing test under load).
     const lease = createMissLease({ redis, leaseMs: 2_000 });
     const started: string[] = [];
-    // How many loads had started by the first macrotask after the first load began.
-    let startedTogether = 0;
+    // How many loads had started by the first macrotask after the first load began (awaited below:
+    // the loads may all finish before that macrotask runs).
+    let startedTogether: Promise<number> | undefined;
     const load = (v: string) => async () => {
-      if (started.length === 0) setImmediate(() => (startedTogether = started.length));
+      startedTogether ??= new Promise((r) => setImmediate(() => r(started.length)));
       started.push(v);
       return v;
     };
@@ -60,7 +61,7 @@ describe('miss lease', () => {
     ]);
     expect(got).toEqual(['a', 'b']);
     expect(started.sort()).toEqual(['a', 'b']);
-    expect(startedTogether).toBe(2);
+    expect(await startedTogether).toBe(2);
   });
 
   it('the holder loads when the store still misses, and waiters take its value', async () => {
