@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
@@ -15,12 +16,19 @@ import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-comm
  * SERVER=peer (cold only): the same measurement of the bench's peer (Hive Gateway, see peer.ts, its
  * response cache off), asked the same question in its schema; it has no data cache, so every query
  * is a miss there too. CPU_PROF=<dir>: the gateway writes a CPU profile (node --cpu-prof) there.
+ * SERVER=bare: the ceiling of `npm run bench` (bare Yoga answering `{ __typename }`), measured the same
+ * way. QUERY=typename (warm only): the gateway asked `{ __typename }` too, so that the warm gap to the
+ * ceiling splits into what the gateway's pipeline costs (plugins, context) and what executing costs.
+ * PIN=<cpu>: the server is moved to that CPU (`taskset`); run this script on another one
+ * (`taskset -c 0 npx tsx …` with PIN=1) so the load generator does not share the server's core.
  */
 const MODE = process.env.MODE ?? 'cold';
 if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
 const cold = MODE === 'cold';
 const peer = process.env.SERVER === 'peer';
 if (peer && (!cold || !peerAvailable())) throw new Error('SERVER=peer: cold only, with ../shared');
+const typename = process.env.SERVER === 'bare' || process.env.QUERY === 'typename';
+if (typename && cold) throw new Error('SERVER=bare and QUERY=typename: MODE=warm only');
 const WARMUP = Number(process.env.WARMUP ?? 2000);
 const TOTAL = Number(process.env.TOTAL ?? 4000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -30,16 +38,24 @@ const sim = await startSimulator({ port: 0 });
 const head = await headOf(sim, '43114');
 const { child, url } = peer
   ? await startPeer(preparePeer(sim.dataApiUrl), false)
-  : await startBenchServer(
-      'gateway',
-      gatewayEnv(sim, {
-        RESPONSE_CACHE_MAX_TTL_MS: '0',
-        ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
-      }),
-      process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [],
-    );
+  : process.env.SERVER === 'bare'
+    ? await startBenchServer('bare', { NODE_ENV: 'production' })
+    : await startBenchServer(
+        'gateway',
+        gatewayEnv(sim, {
+          RESPONSE_CACHE_MAX_TTL_MS: '0',
+          ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
+        }),
+        process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [],
+      );
+const TYPENAME = JSON.stringify({ query: '{ __typename }' });
+if (process.env.PIN) execSync(`taskset -pc ${process.env.PIN} ${child.pid}`, { stdio: 'ignore' });
 const bodyOf = (id: string) =>
-  peer ? JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } }) : blockBody(id);
+  typename
+    ? TYPENAME
+    : peer
+      ? JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } })
+      : blockBody(id);
 const ids = cold
   ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
   : [String(head - 5)];
@@ -61,7 +77,7 @@ const before = cpuMs();
 const { rps } = await run(TOTAL);
 const ms = cpuMs() - before;
 console.log(
-  `${peer ? 'peer ' : ''}${MODE}: ${(ms / TOTAL).toFixed(3)} ms of ${peer ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
+  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
 );
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
