@@ -56,6 +56,7 @@ export const ACCEPTS: Record<string, string> = {
   MAX_CONNECTIONS: 'an integer 1-1000000',
   PERSISTED_OPERATIONS: 'off, allow or only',
   EXECUTOR: 'jit or graphql-js',
+  DIRECT_EXECUTION: 'true or false',
   LOG_LEVEL: 'one of debug, info, warn, error, silent',
 };
 

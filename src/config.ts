@@ -170,6 +170,7 @@ const schema = z.object({
   MAX_CONNECTIONS: intIn(1, 1_000_000).default(1_000),
   PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'only']).default('off'),
   EXECUTOR: z.enum(['jit', 'graphql-js']).default('jit'),
+  DIRECT_EXECUTION: bool.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -260,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnections: e.MAX_CONNECTIONS,
     persistedOperations: e.PERSISTED_OPERATIONS,
     executor: e.EXECUTOR,
+    directExecution: e.DIRECT_EXECUTION,
     logLevel: e.LOG_LEVEL,
   };
 }

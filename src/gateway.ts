@@ -9,6 +9,7 @@ import type { CacheStore } from './cache/store.js';
 import type { Config } from './config.js';
 import { callerKeyOf, createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
+import { createDirectExecution } from './edge/direct.js';
 import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
@@ -23,7 +24,7 @@ import { useHealth } from './plugins/use-health.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
 import { useJit } from './plugins/use-jit.js';
 import { useMetrics } from './plugins/use-metrics.js';
-import { useObservability } from './plugins/use-observability.js';
+import { createRequestObserver, useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
 import { maskError } from './schema/errors.js';
 import { buildSchema } from './schema/index.js';
@@ -67,7 +68,10 @@ export interface Gateway {
   logger: Logger;
   /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
   live?: import('./live/feed.js').LiveFeed;
-  /** Response-cache hits answered before Yoga (src/edge/fast-path.ts); undefined when that cache is off. */
+  /**
+   * Response-cache hits and direct execution, before Yoga (src/edge/fast-path.ts, src/edge/direct.ts);
+   * undefined when both are off.
+   */
   fastPath?: FastPath;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
@@ -135,6 +139,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     tokenPageSizes: deps.tokenPageSizes,
   });
 
+  const observer = createRequestObserver({ logger, metrics, graphqlEndpoint: GRAPHQL_ENDPOINT });
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -151,7 +156,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     logging: config.logLevel === 'silent' ? false : yogaLogger(logger),
     plugins: [
       // First: its request span and request id wrap everything the other plugins do.
-      useObservability({ logger, metrics, graphqlEndpoint: '/graphql' }),
+      useObservability(observer),
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
@@ -196,13 +201,23 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   });
 
   // Under PERSISTED_OPERATIONS=only a query text is refused unless it is in the manifest: Yoga decides.
-  const fastPath =
-    config.responseCacheMaxTtlMs > 0 && config.persistedOperations !== 'only'
-      ? createFastPath({
+  const beforeYoga = config.persistedOperations !== 'only';
+  const direct =
+    beforeYoga && config.directExecution ? createDirectExecution({ yoga, observer }) : undefined;
+  const responseCache =
+    beforeYoga && config.responseCacheMaxTtlMs > 0
+      ? {
           store,
-          graphqlEndpoint: GRAPHQL_ENDPOINT,
           partition: `${configPartition}.${credentialClass(null)}`,
           versionOf: live.epoch,
+        }
+      : undefined;
+  const fastPath =
+    direct || responseCache
+      ? createFastPath({
+          graphqlEndpoint: GRAPHQL_ENDPOINT,
+          responseCache,
+          direct,
           csrfHeaders: config.csrfPrevention ? CSRF_HEADERS : undefined,
           maxBodyBytes: config.maxBodyBytes,
           metrics,

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheStore } from '../cache/store.js';
 import { CREDENTIAL_HEADERS } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
@@ -6,6 +6,7 @@ import { etagOf, ifNoneMatch, VARY } from '../plugins/use-http-caching.js';
 import { REQUEST_ID_HEADER, saneRequestId } from '../plugins/use-observability.js';
 import { readResponseEntry, responseKeyOf } from '../plugins/use-response-cache.js';
 import type { Logger } from '../telemetry/logger.js';
+import type { DirectAnswer, DirectExecution, DirectRequest } from './direct.js';
 
 /**
  * Whole-response cache hits answered before Yoga's pipeline: the request's parameters give the same key
@@ -22,14 +23,23 @@ import type { Logger } from '../telemetry/logger.js';
  * - an entry of another version (the live chains' heads moved), or no entry.
  * Hits are logged and counted like any request (`gateway_response_cache_total{event="fast-hit"}`) but
  * not traced: there is no work to trace.
+ *
+ * A plain query POST that is not a hit (no entry, or a credential) is executed directly when that is on
+ * (src/edge/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
+ * as it is and carries only `query`, `variables` and `operationName`; it goes to Yoga otherwise.
  */
 export interface FastPathOptions {
-  store: CacheStore;
   graphqlEndpoint: string;
-  /** The partition of anonymous requests (the upstream configuration's fingerprint and class `op`). */
-  partition: string;
-  /** The version entries must carry (the live chains' heads). */
-  versionOf: () => string;
+  /** The whole-response cache, when it is on. */
+  responseCache?: {
+    store: CacheStore;
+    /** The partition of anonymous requests (the upstream configuration's fingerprint and class `op`). */
+    partition: string;
+    /** The version entries must carry (the live chains' heads). */
+    versionOf: () => string;
+  };
+  /** Direct execution of the POSTs it takes (src/edge/direct.ts), when it is on. */
+  direct?: DirectExecution;
   /** Whether a GET must carry a CSRF-prevention header, and which. */
   csrfHeaders?: readonly string[];
   /** The largest POST body the fast path reads (larger ones go to Yoga, which enforces the limit). */
@@ -40,12 +50,26 @@ export interface FastPathOptions {
   now?: () => number;
 }
 
+/** A request as the fast path reads it: its body already read (POST). */
+export interface FastRequest {
+  method: string;
+  /** Path and query string. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body?: Buffer;
+  /** What Yoga's Node adapter would pass as its server context (`req`, `res`). */
+  serverContext?: Record<string, unknown>;
+}
+
 export interface FastPath {
   /**
-   * Answers the request from the response cache and resolves true, or resolves false having written
-   * nothing; a POST body it read is then left on `req.body`, where Yoga's Node adapter takes it.
+   * Answers the request (from the response cache, or by direct execution) and resolves true, or
+   * resolves false having written nothing; a POST body it read is then left on `req.body`, where Yoga's
+   * Node adapter takes it.
    */
   serve(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<boolean>;
+  /** The answer to a request whose body is read, or undefined when Yoga must answer it. */
+  answer(r: FastRequest): Promise<DirectAnswer | undefined>;
 }
 
 /** The largest body worth hashing here: bigger queries are rare and not where the time goes. */
@@ -53,82 +77,154 @@ const FAST_BODY_MAX = 64 * 1024;
 
 export function createFastPath(o: FastPathOptions): FastPath {
   const bodyMax = Math.min(FAST_BODY_MAX, o.maxBodyBytes);
+  /** The POSTs the fast path reads; undefined when Yoga must see the request as it came. */
+  const readable = (req: IncomingMessage): boolean => {
+    if (req.method === 'GET') return o.responseCache !== undefined;
+    if (req.method !== 'POST') return false;
+    const h = req.headers;
+    const length = Number(h['content-length']);
+    return (
+      JSON_TYPE.test(h['content-type'] ?? '') &&
+      length > 0 &&
+      length <= bodyMax &&
+      pathOf(req.url) === o.graphqlEndpoint
+    );
+  };
+
+  const fromCache = async (
+    r: FastRequest,
+    params: Record<string, unknown>,
+    type: string,
+    started: number,
+  ): Promise<DirectAnswer | undefined> => {
+    const h = r.headers;
+    const cache = o.responseCache;
+    if (!cache || CREDENTIAL_HEADERS.some((c) => h[c] !== undefined)) return undefined;
+    const key = responseKeyOf(params, cache.partition);
+    if (key === undefined) return undefined;
+    const [raw] = await cache.store.getMany([key]);
+    const now = (o.now ?? Date.now)();
+    const entry = readResponseEntry(raw, cache.versionOf(), now);
+    if (!entry || entry.t === undefined || entry.ttl === undefined) return undefined;
+    const body = JSON.stringify({ data: entry.data });
+    const etag = etagOf(body);
+    const id = h[REQUEST_ID_HEADER];
+    const requestId = saneRequestId(typeof id === 'string' ? id : undefined);
+    const headers: Record<string, string> = {
+      'content-type': `${type}; charset=utf-8`,
+      vary: VARY,
+      'cache-control': `public, max-age=${Math.floor(Math.max(0, entry.t + entry.ttl - now) / 1000)}, stale-while-revalidate=${Math.floor((entry.swr ?? 0) / 1000)}`,
+      age: String(Math.max(0, Math.floor((now - entry.t) / 1000))),
+      etag,
+      [REQUEST_ID_HEADER]: requestId,
+    };
+    const notModified = ifNoneMatch(stringHeader(h['if-none-match']), etag);
+    if (!notModified) headers['content-length'] = String(Buffer.byteLength(body));
+    const status = notModified ? 304 : 200;
+    const durationMs = performance.now() - started;
+    o.metrics?.responseCache.inc({ event: 'fast-hit' });
+    o.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+    o.logger?.info(
+      {
+        requestId,
+        method: r.method,
+        path: o.graphqlEndpoint,
+        status,
+        durationMs: Math.round(durationMs * 10) / 10,
+        ...(typeof params.operationName === 'string' && params.operationName
+          ? { operationName: params.operationName.slice(0, 100) }
+          : {}),
+        operationType: 'query',
+        upstreamCalls: 0,
+        responseCache: 'fast-hit',
+      },
+      'request',
+    );
+    return { status, headers, ...(notModified ? {} : { body }) };
+  };
+
+  const answer = async (r: FastRequest): Promise<DirectAnswer | undefined> => {
+    const started = performance.now();
+    const h = r.headers;
+    // CORS headers are Yoga's.
+    if (h.origin !== undefined) return undefined;
+    // A browser asking for a page gets GraphiQL from Yoga.
+    if (h.accept?.includes('text/html')) return undefined;
+    const type = mediaTypeFor(h.accept);
+    if (!type) return undefined;
+    const q = r.url.indexOf('?');
+    if ((q < 0 ? r.url : r.url.slice(0, q)) !== o.graphqlEndpoint) return undefined;
+    let params: Record<string, unknown> | undefined;
+    if (r.method === 'GET') {
+      if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return undefined;
+      params = getParams(r.url.slice(q + 1));
+    } else if (r.method === 'POST' && r.body && JSON_TYPE.test(h['content-type'] ?? '')) {
+      params = jsonParams(r.body);
+    }
+    if (!params || params.extensions !== undefined) return undefined;
+    const hit = await fromCache(r, params, type, started);
+    if (hit) return hit;
+    // Direct execution takes the endpoint's URL as it is, with no query string: Yoga's route plugins
+    // match on the end of the whole URL (a `?x=/live` would be its health check).
+    if (!o.direct || r.method !== 'POST' || r.url !== o.graphqlEndpoint || !isDirectParams(params))
+      return undefined;
+    return o.direct.execute({
+      headers: h,
+      url: r.url,
+      params,
+      mediaType: type,
+      serverContext: r.serverContext ?? {},
+    });
+  };
+
   return {
+    answer,
     async serve(req, res) {
-      const started = performance.now();
-      const h = req.headers;
-      if (h.origin !== undefined || CREDENTIAL_HEADERS.some((c) => h[c] !== undefined))
-        return false;
-      // A browser asking for a page gets GraphiQL from Yoga.
-      if (h.accept?.includes('text/html')) return false;
-      const type = mediaTypeFor(h.accept);
-      if (!type) return false;
-      const q = req.url?.indexOf('?') ?? -1;
-      const path = q < 0 ? req.url : req.url?.slice(0, q);
-      if (path !== o.graphqlEndpoint) return false;
-      let params: Record<string, unknown> | undefined;
-      if (req.method === 'GET') {
-        if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return false;
-        params = getParams(req.url!.slice(q + 1));
-      } else if (req.method === 'POST') {
-        const length = Number(h['content-length']);
-        if (!/^application\/json\s*(;|$)/i.test(h['content-type'] ?? '')) return false;
-        if (!(length > 0 && length <= bodyMax)) return false;
-        const body = await readBody(req);
-        req.body = body; // Yoga reads it from here on a miss
-        params = jsonParams(body);
+      if (!readable(req)) return false;
+      let body: Buffer | undefined;
+      if (req.method === 'POST') {
+        body = await readBody(req);
+        req.body = body; // Yoga reads it from here when it answers
       }
-      if (!params || params.extensions !== undefined) return false;
-      const key = responseKeyOf(params, o.partition);
-      if (key === undefined) return false;
-      const [raw] = await o.store.getMany([key]);
-      const now = (o.now ?? Date.now)();
-      const entry = readResponseEntry(raw, o.versionOf(), now);
-      if (!entry || entry.t === undefined || entry.ttl === undefined) return false;
-      const body = JSON.stringify({ data: entry.data });
-      const etag = etagOf(body);
-      const id = h[REQUEST_ID_HEADER];
-      const requestId = saneRequestId(typeof id === 'string' ? id : undefined);
-      const headers: Record<string, string> = {
-        'content-type': `${type}; charset=utf-8`,
-        vary: VARY,
-        'cache-control': `public, max-age=${Math.floor(Math.max(0, entry.t + entry.ttl - now) / 1000)}, stale-while-revalidate=${Math.floor((entry.swr ?? 0) / 1000)}`,
-        age: String(Math.max(0, Math.floor((now - entry.t) / 1000))),
-        etag,
-        [REQUEST_ID_HEADER]: requestId,
-      };
-      const notModified = ifNoneMatch(stringHeader(h['if-none-match']), etag);
-      if (notModified) {
-        res.writeHead(304, headers);
-        res.end();
-      } else {
-        headers['content-length'] = String(Buffer.byteLength(body));
-        res.writeHead(200, headers);
-        res.end(body);
-      }
-      const status = notModified ? 304 : 200;
-      const durationMs = performance.now() - started;
-      o.metrics?.responseCache.inc({ event: 'fast-hit' });
-      o.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
-      o.logger?.info(
-        {
-          requestId,
-          method: req.method,
-          path: o.graphqlEndpoint,
-          status,
-          durationMs: Math.round(durationMs * 10) / 10,
-          ...(typeof params.operationName === 'string' && params.operationName
-            ? { operationName: params.operationName.slice(0, 100) }
-            : {}),
-          operationType: 'query',
-          upstreamCalls: 0,
-          responseCache: 'fast-hit',
-        },
-        'request',
-      );
+      const a = await answer({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body,
+        serverContext: { req, res, waitUntil },
+      });
+      if (!a) return false;
+      res.writeHead(a.status, a.headers);
+      res.end(a.body);
       return true;
     },
   };
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+const pathOf = (url: string | undefined): string | undefined => {
+  const q = url?.indexOf('?') ?? -1;
+  return q < 0 ? url : url?.slice(0, q);
+};
+
+/** Work a plugin hands to the server to finish after the response (Yoga's Node adapter gives it too). */
+const waitUntil = (work: unknown): void => {
+  void Promise.resolve(work).catch(() => {});
+};
+
+/**
+ * What Yoga's request checks pass untouched: a string `query`, and nothing but `variables` (an object or
+ * null) and `operationName` (a string or null) besides; anything else is Yoga's to refuse.
+ */
+function isDirectParams(p: Record<string, unknown>): p is DirectRequest['params'] {
+  if (typeof p.query !== 'string' || p.query === '') return false;
+  for (const key in p)
+    if (key !== 'query' && key !== 'variables' && key !== 'operationName') return false;
+  const v = p.variables;
+  if (v !== undefined && v !== null && (typeof v !== 'object' || Array.isArray(v))) return false;
+  const n = p.operationName;
+  return n === undefined || n === null || typeof n === 'string';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
@@ -67,29 +67,12 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
         return;
       }
       if (!/json/.test(type)) return;
-      const credentialed = CREDENTIAL_HEADERS.some((h) => request.headers.get(h));
-      const f = fresh.get(request);
-      const headers = new fetchAPI.Headers(response.headers);
-      headers.set('vary', VARY);
-      if (
-        response.status === 200 &&
-        f &&
-        !credentialed &&
-        (request.method === 'GET' || request.method === 'POST')
-      ) {
-        headers.set(
-          'cache-control',
-          `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`,
-        );
-        if (f.ageMs !== undefined)
-          headers.set('age', String(Math.max(0, Math.floor(f.ageMs / 1000))));
-      } else {
-        headers.set('cache-control', credentialed ? 'private, no-store' : 'no-store');
-      }
       const body = await response.text();
-      const etag = etagOf(body);
-      headers.set('etag', etag);
-      if (response.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag)) {
+      const headers = new fetchAPI.Headers(response.headers);
+      const { notModified } = applyHttpCaching(request, response.status, body, (name, value) =>
+        headers.set(name, value),
+      );
+      if (notModified) {
         headers.delete('content-length');
         setResponse(new fetchAPI.Response(null, { status: 304, headers }));
         return;
@@ -103,6 +86,40 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       );
     },
   };
+}
+
+/**
+ * The caching headers of a JSON answer (`Vary`, `Cache-Control`, `Age` for a response-cache hit, the
+ * weak `ETag`), set through `setHeader`; `notModified` when the request's `If-None-Match` matches a
+ * successful answer (then it is a `304` with no body). The plugin above applies it to Yoga's answers, the
+ * direct execution (src/edge/direct.ts) to its own.
+ */
+export function applyHttpCaching(
+  request: Request,
+  status: number,
+  body: string,
+  setHeader: (name: string, value: string) => void,
+): { notModified: boolean } {
+  const credentialed = CREDENTIAL_HEADERS.some((h) => request.headers.get(h));
+  const f = fresh.get(request);
+  setHeader('vary', VARY);
+  if (
+    status === 200 &&
+    f &&
+    !credentialed &&
+    (request.method === 'GET' || request.method === 'POST')
+  ) {
+    setHeader(
+      'cache-control',
+      `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`,
+    );
+    if (f.ageMs !== undefined) setHeader('age', String(Math.max(0, Math.floor(f.ageMs / 1000))));
+  } else {
+    setHeader('cache-control', credentialed ? 'private, no-store' : 'no-store');
+  }
+  const etag = etagOf(body);
+  setHeader('etag', etag);
+  return { notModified: status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag) };
 }
 
 /**
@@ -140,7 +157,7 @@ function meaningOf(body: string): string {
 }
 
 const hashMeaning = (meaning: string): string =>
-  `W/"${createHash('sha256').update(meaning).digest('base64url').slice(0, 27)}"`;
+  `W/"${hash('sha256', meaning, 'base64url').slice(0, 27)}"`;
 
 export function ifNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;

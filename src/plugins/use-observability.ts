@@ -40,46 +40,115 @@ const headerGetter: TextMapGetter<Headers> = {
   get: (h, key) => h.get(key) ?? undefined,
 };
 
-export function useObservability(o: {
+export interface ObservabilityOptions {
   logger: Logger;
   metrics: GatewayMetrics;
   graphqlEndpoint: string;
-}): Plugin {
+}
+
+/**
+ * How a request is observed, whoever answers it: Yoga's pipeline (the plugin below) or the direct
+ * execution in front of it (src/edge/direct.ts), so both give the same span, request id, metrics and
+ * log line.
+ */
+export interface RequestObserver {
+  /** Runs `wrapped` inside the request's span, with its scope open (found by `requestScopeOf`). */
+  observe(request: Request, wrapped: () => void | Promise<void>): Promise<void>;
+  /** The distinct error codes of a result (or results), noted in the request's scope. */
+  noteErrors(request: Request, result: unknown): void;
+  /** The response is ready: the request id header is set on it, the request is measured and logged. */
+  respond(request: Request, status: number, setHeader: (name: string, value: string) => void): void;
+}
+
+export function createRequestObserver(o: ObservabilityOptions): RequestObserver {
   const spans = new WeakMap<RequestScope, Span>();
   const known = new Set([o.graphqlEndpoint, '/health', '/live', '/metrics']);
   return {
+    observe(request, wrapped) {
+      const scope: RequestScope = {
+        requestId: requestIdFrom(request.headers),
+        startedAt: performance.now(),
+        upstreamCalls: 0,
+        upstreamRetries: 0,
+      };
+      const path = pathOf(request.url);
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+      return tracer.startActiveSpan(
+        known.has(path) ? `${request.method} ${path}` : request.method,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            'http.request.method': request.method,
+            'url.path': known.has(path) ? path : 'other',
+            'request.id': scope.requestId,
+          },
+        },
+        parent,
+        async (span) => {
+          spans.set(scope, span);
+          openRequestScope(request, scope);
+          try {
+            await wrapped();
+          } finally {
+            span.end();
+          }
+        },
+      );
+    },
+    noteErrors(request, result) {
+      const scope = requestScopeOf(request);
+      if (!scope) return;
+      const results = Array.isArray(result) ? result : [result];
+      const codes = new Set<string>();
+      for (const r of results) {
+        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) continue;
+        for (const e of r.errors as { extensions?: { code?: unknown } }[])
+          codes.add(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNCODED');
+      }
+      if (codes.size > 0) scope.errorCodes = [...codes].sort();
+    },
+    respond(request, status, setHeader) {
+      const scope = requestScopeOf(request);
+      if (!scope) return;
+      setHeader(REQUEST_ID_HEADER, scope.requestId);
+      const durationMs = performance.now() - scope.startedAt;
+      const path = pathOf(request.url);
+      const isGraphql = path === o.graphqlEndpoint;
+      if (isGraphql)
+        o.metrics.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+      const span = spans.get(scope);
+      if (span?.isRecording()) {
+        span.setAttribute('http.response.status_code', status);
+        span.setAttribute('upstream.calls', scope.upstreamCalls);
+        if (scope.operationName) span.setAttribute('graphql.operation.name', scope.operationName);
+        if (scope.operationType) span.setAttribute('graphql.operation.type', scope.operationType);
+        if (scope.errorCodes) span.setAttribute('graphql.error.codes', scope.errorCodes);
+        if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: String(status) });
+      }
+      const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;
+      const line = {
+        requestId: scope.requestId,
+        ...(traceId ? { traceId } : {}),
+        method: request.method,
+        path: known.has(path) ? path : 'other',
+        status,
+        durationMs: Math.round(durationMs * 10) / 10,
+        ...(scope.operationName ? { operationName: scope.operationName } : {}),
+        ...(scope.operationType ? { operationType: scope.operationType } : {}),
+        upstreamCalls: scope.upstreamCalls,
+        ...(scope.upstreamRetries ? { upstreamRetries: scope.upstreamRetries } : {}),
+        ...(scope.errorCodes ? { errorCodes: scope.errorCodes } : {}),
+      };
+      if (isGraphql) o.logger.info(line, 'request');
+      else o.logger.debug(line, 'request');
+    },
+  };
+}
+
+export function useObservability(observer: RequestObserver): Plugin {
+  return {
     instrumentation: {
-      request({ request }, wrapped) {
-        const scope: RequestScope = {
-          requestId: requestIdFrom(request.headers),
-          startedAt: performance.now(),
-          upstreamCalls: 0,
-          upstreamRetries: 0,
-        };
-        const path = pathOf(request.url);
-        const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-        return tracer.startActiveSpan(
-          known.has(path) ? `${request.method} ${path}` : request.method,
-          {
-            kind: SpanKind.SERVER,
-            attributes: {
-              'http.request.method': request.method,
-              'url.path': known.has(path) ? path : 'other',
-              'request.id': scope.requestId,
-            },
-          },
-          parent,
-          async (span) => {
-            spans.set(scope, span);
-            openRequestScope(request, scope);
-            try {
-              await wrapped();
-            } finally {
-              span.end();
-            }
-          },
-        );
-      },
+      request: ({ request }, wrapped) => observer.observe(request, wrapped),
     },
     onParams({ params, request }) {
       const scope = requestScopeOf(request);
@@ -94,52 +163,12 @@ export function useObservability(o: {
       if (op) scope.operationType = op.operation;
     },
     onResultProcess({ result, request }) {
-      const scope = requestScopeOf(request);
-      if (!scope) return;
-      const results = Array.isArray(result) ? result : [result];
-      const codes = new Set<string>();
-      for (const r of results) {
-        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) continue;
-        for (const e of r.errors as { extensions?: { code?: unknown } }[])
-          codes.add(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNCODED');
-      }
-      if (codes.size > 0) scope.errorCodes = [...codes].sort();
+      observer.noteErrors(request, result);
     },
     onResponse({ request, response }) {
-      const scope = requestScopeOf(request);
-      if (!scope) return;
-      response.headers.set(REQUEST_ID_HEADER, scope.requestId);
-      const durationMs = performance.now() - scope.startedAt;
-      const path = pathOf(request.url);
-      const isGraphql = path === o.graphqlEndpoint;
-      if (isGraphql)
-        o.metrics.requestDuration.observe({ status: String(response.status) }, durationMs / 1000);
-      const span = spans.get(scope);
-      if (span?.isRecording()) {
-        span.setAttribute('http.response.status_code', response.status);
-        span.setAttribute('upstream.calls', scope.upstreamCalls);
-        if (scope.operationName) span.setAttribute('graphql.operation.name', scope.operationName);
-        if (scope.operationType) span.setAttribute('graphql.operation.type', scope.operationType);
-        if (scope.errorCodes) span.setAttribute('graphql.error.codes', scope.errorCodes);
-        if (response.status >= 500)
-          span.setStatus({ code: SpanStatusCode.ERROR, message: String(response.status) });
-      }
-      const traceId = span?.isRecording() ? span.spanContext().traceId : undefined;
-      const line = {
-        requestId: scope.requestId,
-        ...(traceId ? { traceId } : {}),
-        method: request.method,
-        path: known.has(path) ? path : 'other',
-        status: response.status,
-        durationMs: Math.round(durationMs * 10) / 10,
-        ...(scope.operationName ? { operationName: scope.operationName } : {}),
-        ...(scope.operationType ? { operationType: scope.operationType } : {}),
-        upstreamCalls: scope.upstreamCalls,
-        ...(scope.upstreamRetries ? { upstreamRetries: scope.upstreamRetries } : {}),
-        ...(scope.errorCodes ? { errorCodes: scope.errorCodes } : {}),
-      };
-      if (isGraphql) o.logger.info(line, 'request');
-      else o.logger.debug(line, 'request');
+      observer.respond(request, response.status, (name, value) =>
+        response.headers.set(name, value),
+      );
     },
   };
 }

@@ -50,11 +50,27 @@ export function createTestGateway(
     ...o.env,
   });
   const gateway = createGateway(config, o);
+  // As the HTTP server sends a request: to the fast path first (a response-cache hit, or direct execution
+  // of a plain query POST: src/edge/direct.ts), and to Yoga when the fast path does not take it. So every
+  // test that sends through these helpers runs the direct execution where production would.
   const send = async (body: unknown, headers: Record<string, string> = {}) => {
+    const all: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+    for (const [name, value] of Object.entries(headers)) all[name.toLowerCase()] = value;
+    const text = JSON.stringify(body);
+    const fast = await gateway.fastPath?.answer({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: 'gateway.test', ...all, 'content-length': String(Buffer.byteLength(text)) },
+      body: Buffer.from(text),
+    });
+    if (fast) return JSON.parse(fast.body ?? 'null') as ExecutionResult<any>;
     const res = await gateway.yoga.fetch('http://gateway.test/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: all,
+      body: text,
     });
     return (await res.json()) as ExecutionResult<any>;
   };

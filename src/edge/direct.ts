@@ -1,0 +1,281 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isAsyncIterable } from '@envelop/core';
+import type { ExecutionResult, GraphQLError } from 'graphql';
+import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+import { applyHttpCaching } from '../plugins/use-http-caching.js';
+import type { RequestObserver } from '../plugins/use-observability.js';
+
+/**
+ * Direct execution: a plain JSON query POST is executed by Yoga's own GraphQL layer (every `onParams`
+ * hook, then the envelop: parse and validation caches, limits, cost and budget, the response cache,
+ * the compiled executor, error masking and codes, every `onResultProcess` hook for an answer with
+ * errors) without its HTTP layer: no WHATWG `Request` body, no `Response` object, no stream, for the
+ * answer of a successful query. The warm path spent about half of its CPU there (bench/README.md).
+ *
+ * What the HTTP layer does for such a request is done here, through the same code as the plugins
+ * (`RequestObserver` for the span, request id, metrics and log line; `applyHttpCaching` for `Vary`,
+ * `Cache-Control`, `ETag` and `304`), so an answer is the same bytes and headers either way
+ * (test/integration/direct-execution.test.ts sends the same requests both ways).
+ *
+ * It takes only what Yoga's HTTP layer would pass through unchanged: a POST to the endpoint of a JSON
+ * object with a string `query` and nothing but `variables` (an object or null) and `operationName` (a
+ * string or null) besides, no `Origin` (CORS is Yoga's), an `accept` answered with a single JSON result.
+ * The fast path (src/edge/fast-path.ts) reads and checks that; anything else goes to Yoga untouched.
+ */
+export interface DirectRequest {
+  headers: IncomingHttpHeaders;
+  /** The request's path and query string, as the HTTP server got it. */
+  url: string;
+  params: { query: string; variables?: unknown; operationName?: unknown };
+  /** The media type of the answer (`mediaTypeFor` of the request's `accept`). */
+  mediaType: string;
+  /** What Yoga's Node adapter passes as the server context (`req`: the client's address for budgets). */
+  serverContext: Record<string, unknown>;
+}
+
+export interface DirectAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Undefined for a `304`. */
+  body?: string;
+}
+
+export interface DirectExecution {
+  /** The answer, or undefined when a plugin's request checks want Yoga to answer (nothing ran). */
+  execute(r: DirectRequest): Promise<DirectAnswer | undefined>;
+}
+
+/** The GraphQLError class of the `graphql` Yoga runs on (the one its result processor recognizes). */
+const YogaGraphQLError = createGraphQLError('').constructor as abstract new (
+  ...args: never[]
+) => unknown;
+
+type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
+type Hook = (payload: Record<string, unknown>) => unknown;
+type Processor = (
+  result: unknown,
+  fetchAPI: unknown,
+  mediaType: string,
+) => Response | Promise<Response>;
+
+interface Mask {
+  maskError: (error: unknown, message: string, isDev?: boolean) => Error;
+  errorMessage: string;
+  isDev?: boolean;
+}
+
+/**
+ * The parts of Yoga's HTTP layer that are not public: its `onRequestParse` hooks (plugins note what
+ * they decide about a request there: whether introspection is off for it, CSRF), its `onResultProcess`
+ * hooks (they choose the result processor and fix error codes) and its masking options (for an error
+ * thrown out of a hook). Undefined when this Yoga does not have them as expected: then direct
+ * execution stays off, and every request goes through Yoga.
+ */
+function yogaInternals(
+  yoga: Yoga,
+): { parseHooks: Hook[]; resultHooks: Hook[]; mask: Mask } | undefined {
+  const y = yoga as unknown as {
+    onRequestParseHooks?: unknown;
+    onResultProcessHooks?: unknown;
+    maskedErrorsOpts?: { maskError?: unknown; errorMessage?: unknown; isDev?: boolean } | null;
+  };
+  const functions = (a: unknown): a is Hook[] =>
+    Array.isArray(a) && a.every((h) => typeof h === 'function');
+  const parseHooks = y.onRequestParseHooks;
+  const resultHooks = y.onResultProcessHooks;
+  const mask = y.maskedErrorsOpts;
+  if (!functions(parseHooks) || !functions(resultHooks)) return undefined;
+  if (!mask || typeof mask.maskError !== 'function' || typeof mask.errorMessage !== 'string')
+    return undefined;
+  return { parseHooks, resultHooks, mask: mask as Mask };
+}
+
+export function createDirectExecution(o: {
+  yoga: Yoga;
+  observer: RequestObserver;
+}): DirectExecution | undefined {
+  const internals = yogaInternals(o.yoga);
+  if (!internals) return undefined;
+  const { fetchAPI } = o.yoga;
+
+  /**
+   * Yoga's request parsing (server.js `parseRequest`) without the parser itself (the fast path parsed the
+   * body): every `onRequestParse` hook sees the request, then every `onRequestParseDone` the parameters.
+   * Undefined when a hook would answer the request itself, throws, or no parser would take it: Yoga then
+   * answers it from the start.
+   */
+  const requestParse = async (
+    request: Request,
+    serverContext: Record<string, unknown>,
+    params: DirectRequest['params'],
+  ): Promise<DirectRequest['params'] | undefined> => {
+    let parser: unknown;
+    let ended = false;
+    const done: Hook[] = [];
+    const url = new fetchAPI.URL(request.url);
+    try {
+      for (const hook of internals.parseHooks) {
+        let r = hook({
+          request,
+          url,
+          requestParser: parser,
+          serverContext,
+          setRequestParser: (p: unknown) => {
+            parser = p;
+          },
+          endResponse: () => {
+            ended = true;
+          },
+          fetchAPI,
+        });
+        if (r instanceof Promise) r = await r;
+        if (ended) return undefined;
+        const onDone = (r as { onRequestParseDone?: unknown } | undefined)?.onRequestParseDone;
+        if (typeof onDone === 'function') done.push(onDone as Hook);
+      }
+      if (!parser) return undefined;
+      let parsed: unknown = params;
+      for (const onDone of done)
+        await onDone({
+          requestParserResult: parsed,
+          setRequestParserResult: (p: unknown) => {
+            parsed = p;
+          },
+        });
+      return parsed as DirectRequest['params'];
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Yoga's result processing (server.js `processResult`): the hooks choose a processor, or 406. */
+  const processResult = async (
+    request: Request,
+    first: unknown,
+    serverContext: Record<string, unknown>,
+  ): Promise<Response> => {
+    let result = first;
+    let processor: Processor | undefined;
+    let mediaType = '*/*';
+    const acceptableMediaTypes: string[] = [];
+    for (const hook of internals.resultHooks)
+      await hook({
+        request,
+        acceptableMediaTypes,
+        result,
+        setResult: (r: unknown) => {
+          result = r;
+        },
+        resultProcessor: processor,
+        setResultProcessor: (p: Processor, type: string) => {
+          processor = p;
+          mediaType = type;
+        },
+        serverContext,
+      });
+    if (!processor)
+      return new fetchAPI.Response(null, {
+        status: 406,
+        statusText: 'Not Acceptable',
+        headers: { accept: acceptableMediaTypes.join('; charset=utf-8, ') },
+      });
+    return processor(result, fetchAPI, mediaType);
+  };
+
+  /**
+   * Yoga's `handleError` for an error thrown out of a hook, with masking on (as the gateway runs it): a
+   * masked error that is not a GraphQLError of Yoga's own `graphql` is wrapped in one, as Yoga does.
+   */
+  const thrown = (error: unknown): ExecutionResult => {
+    const masked = internals.mask.maskError(
+      error,
+      internals.mask.errorMessage,
+      internals.mask.isDev,
+    );
+    return {
+      errors: [
+        masked instanceof YogaGraphQLError
+          ? (masked as GraphQLError)
+          : createGraphQLError(masked.message, { originalError: masked }),
+      ],
+    };
+  };
+
+  return {
+    async execute(r) {
+      const headers = new fetchAPI.Headers();
+      for (const [name, value] of Object.entries(r.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      }
+      const host = typeof r.headers.host === 'string' ? r.headers.host : 'localhost';
+      let request: Request;
+      try {
+        request = new fetchAPI.Request(`http://${host}${r.url}`, { method: 'POST', headers });
+      } catch {
+        return undefined; // a host that makes no URL: Yoga's to answer
+      }
+      const params = await requestParse(request, r.serverContext, r.params);
+      if (!params) return undefined;
+      let answer: DirectAnswer | undefined;
+      await o.observer.observe(request, async () => {
+        let result: unknown;
+        try {
+          result = await o.yoga.getResultForParams(
+            { params: params as never, request },
+            r.serverContext as never,
+          );
+        } catch (error) {
+          result = thrown(error);
+        }
+        let status: number;
+        let body: string;
+        const out: Record<string, string> = {};
+        if (isPlainSuccess(result)) {
+          // What Yoga's regular result processor gives a result without errors or HTTP extensions.
+          status = 200;
+          body = JSON.stringify(result);
+          out['content-type'] = `${r.mediaType}; charset=utf-8`;
+        } else {
+          const response = await processResult(request, result, r.serverContext);
+          status = response.status;
+          // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
+          response.headers.forEach((value, name) => {
+            out[name.toLowerCase()] = value;
+          });
+          body = await response.text();
+        }
+        let notModified = false;
+        if (/json/.test(out['content-type'] ?? '') && out['cache-control'] === undefined)
+          notModified = applyHttpCaching(request, status, body, (name, value) => {
+            out[name] = value;
+          }).notModified;
+        if (notModified) {
+          delete out['content-length'];
+          status = 304;
+        } else if (body !== '' || out['content-length'] !== undefined) {
+          // A body-less answer (a 406) has none, as Yoga's.
+          out['content-length'] = String(Buffer.byteLength(body));
+        }
+        o.observer.respond(request, status, (name, value) => {
+          out[name] = value;
+        });
+        answer = { status, headers: out, ...(notModified ? {} : { body }) };
+      });
+      return answer!;
+    },
+  };
+}
+
+/** A single result without errors, HTTP extensions or a stringifier of its own. */
+function isPlainSuccess(result: unknown): result is ExecutionResult {
+  if (!result || typeof result !== 'object' || Array.isArray(result) || isAsyncIterable(result))
+    return false;
+  const r = result as ExecutionResult & { stringify?: unknown };
+  return (
+    !r.errors?.length &&
+    r.stringify === undefined &&
+    (r.extensions as { http?: unknown } | undefined)?.http === undefined
+  );
+}
