@@ -202,6 +202,40 @@ export function createDirectExecution(o: {
     };
   };
 
+  /** The answer to a result: Yoga's result processing, then the HTTP caching headers. */
+  const render = async (request: Request, result: unknown, r: DirectRequest): Promise<Rendered> => {
+    let status: number;
+    let body: string;
+    const out: Record<string, string> = {};
+    if (isPlainSuccess(result)) {
+      // What Yoga's regular result processor gives a result without errors or HTTP extensions.
+      status = 200;
+      body = JSON.stringify(result);
+      out['content-type'] = `${r.mediaType}; charset=utf-8`;
+    } else {
+      const response = await processResult(request, result, r.serverContext);
+      status = response.status;
+      // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
+      response.headers.forEach((value, name) => {
+        out[name.toLowerCase()] = value;
+      });
+      body = await response.text();
+    }
+    let notModified = false;
+    if (/json/.test(out['content-type'] ?? '') && out['cache-control'] === undefined)
+      notModified = applyHttpCaching(request, status, body, (name, value) => {
+        out[name] = value;
+      }).notModified;
+    if (notModified) {
+      delete out['content-length'];
+      return { status: 304, headers: out };
+    }
+    // A body-less answer (a 406) has no length, as Yoga's.
+    if (body !== '' || out['content-length'] !== undefined)
+      out['content-length'] = String(Buffer.byteLength(body));
+    return { status, headers: out, body };
+  };
+
   return {
     async execute(r) {
       const headers = new fetchAPI.Headers();
@@ -219,7 +253,9 @@ export function createDirectExecution(o: {
       const params = await requestParse(request, r.serverContext, r.params);
       if (!params) return undefined;
       let answer: DirectAnswer | undefined;
-      await o.observer.observe(request, async () => {
+      let ran = false;
+      const observed = o.observer.observe(request, async () => {
+        ran = true;
         let result: unknown;
         try {
           result = await o.yoga.getResultForParams(
@@ -229,44 +265,45 @@ export function createDirectExecution(o: {
         } catch (error) {
           result = thrown(error);
         }
-        let status: number;
-        let body: string;
-        const out: Record<string, string> = {};
-        if (isPlainSuccess(result)) {
-          // What Yoga's regular result processor gives a result without errors or HTTP extensions.
-          status = 200;
-          body = JSON.stringify(result);
-          out['content-type'] = `${r.mediaType}; charset=utf-8`;
-        } else {
-          const response = await processResult(request, result, r.serverContext);
-          status = response.status;
-          // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
-          response.headers.forEach((value, name) => {
-            out[name.toLowerCase()] = value;
-          });
-          body = await response.text();
+        // Once the request ran, it is answered here whatever happens (never run again by Yoga): an error
+        // while answering is answered as Yoga answers one, and if even that fails, with a plain 500.
+        let rendered: Rendered;
+        try {
+          rendered = await render(request, result, r);
+        } catch (error) {
+          rendered = await render(request, thrown(error), r).catch(() => INTERNAL);
         }
-        let notModified = false;
-        if (/json/.test(out['content-type'] ?? '') && out['cache-control'] === undefined)
-          notModified = applyHttpCaching(request, status, body, (name, value) => {
-            out[name] = value;
-          }).notModified;
-        if (notModified) {
-          delete out['content-length'];
-          status = 304;
-        } else if (body !== '' || out['content-length'] !== undefined) {
-          // A body-less answer (a 406) has none, as Yoga's.
-          out['content-length'] = String(Buffer.byteLength(body));
-        }
-        o.observer.respond(request, status, (name, value) => {
-          out[name] = value;
+        o.observer.respond(request, rendered.status, (name, value) => {
+          rendered.headers[name] = value;
         });
-        answer = { status, headers: out, ...(notModified ? {} : { body }) };
+        answer = rendered;
       });
-      return answer!;
+      try {
+        await observed;
+      } catch (error) {
+        // Observing failed: before the request ran, Yoga may answer it; after, it must not run again.
+        if (!ran) throw error;
+      }
+      return answer ?? INTERNAL;
     },
   };
 }
+
+type Rendered = DirectAnswer & { headers: Record<string, string> };
+
+/** The last resort, should answering an error fail too. */
+const INTERNAL_BODY = JSON.stringify({
+  errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+});
+const INTERNAL: Rendered = {
+  status: 500,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(INTERNAL_BODY)),
+  },
+  body: INTERNAL_BODY,
+};
 
 /** A single result without errors, HTTP extensions or a stringifier of its own. */
 function isPlainSuccess(result: unknown): result is ExecutionResult {

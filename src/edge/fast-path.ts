@@ -194,8 +194,13 @@ export function createFastPath(o: FastPathOptions): FastPath {
         serverContext: { req, res, waitUntil },
       });
       if (!a) return false;
-      res.writeHead(a.status, a.headers);
-      res.end(a.body);
+      try {
+        res.writeHead(a.status, a.headers);
+        res.end(a.body);
+      } catch {
+        // Answered (a request that ran is never handed to Yoga to run again), but not writable.
+        res.destroy();
+      }
       return true;
     },
   };
