@@ -7,21 +7,28 @@ import { applyHttpCaching } from '../plugins/use-http-caching.js';
 import type { RequestObserver } from '../plugins/use-observability.js';
 
 /**
- * Direct execution: a plain JSON query POST is executed by Yoga's own GraphQL layer (every `onParams`
- * hook, then the envelop: parse and validation caches, limits, cost and budget, the response cache,
- * the compiled executor, error masking and codes, every `onResultProcess` hook for an answer with
- * errors) without its HTTP layer: no WHATWG `Request` body, no `Response` object, no stream, for the
- * answer of a successful query. The warm path spent about half of its CPU there (bench/README.md).
+ * Direct execution: a plain JSON POST (a query or a mutation) is executed by Yoga's own GraphQL layer
+ * without its HTTP layer. Yoga's plugins run as they do in Yoga: every `onRequestParse` hook (plugins
+ * note there what they decide about a request, such as introspection being off), every `onParams` hook,
+ * the envelop (parse and validation caches, limits, cost and budget, the response cache, the compiled
+ * executor, error masking and codes) and, for an answer with errors, every `onResultProcess` hook and
+ * Yoga's result processor. What is skipped is the HTTP layer's cost: the Node request turned into a
+ * WHATWG `Request` with a body stream, the answer into a `Response` and back. The warm path spent about
+ * half of its CPU there (bench/README.md).
  *
- * What the HTTP layer does for such a request is done here, through the same code as the plugins
+ * What the HTTP layer's plugins do for such a request is done here through the same code
  * (`RequestObserver` for the span, request id, metrics and log line; `applyHttpCaching` for `Vary`,
- * `Cache-Control`, `ETag` and `304`), so an answer is the same bytes and headers either way
- * (test/integration/direct-execution.test.ts sends the same requests both ways).
+ * `Cache-Control`, `ETag` and `304`), so an answer is the same status, headers and bytes either way
+ * (test/integration/direct-execution.test.ts sends a corpus both ways). One difference, on purpose: a
+ * `304` is logged and counted as 304 (Yoga's pipeline logs it before the caching plugin turns the 200
+ * into a 304).
  *
- * It takes only what Yoga's HTTP layer would pass through unchanged: a POST to the endpoint of a JSON
- * object with a string `query` and nothing but `variables` (an object or null) and `operationName` (a
- * string or null) besides, no `Origin` (CORS is Yoga's), an `accept` answered with a single JSON result.
- * The fast path (src/edge/fast-path.ts) reads and checks that; anything else goes to Yoga untouched.
+ * It takes only what Yoga's HTTP layer would pass through unchanged: a POST to the endpoint's URL (no
+ * query string) of a JSON object with a string `query` and nothing but `variables` (an object or null)
+ * and `operationName` (a string or null) besides, no `Origin` (CORS is Yoga's), an `accept` answered with
+ * a single JSON result. The fast path (src/edge/fast-path.ts) reads and checks that; anything else, and
+ * anything a request-parse hook would answer itself, goes to Yoga untouched. A request that ran is
+ * answered here, whatever happens: it never runs twice.
  */
 export interface DirectRequest {
   headers: IncomingHttpHeaders;

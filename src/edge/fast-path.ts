@@ -24,7 +24,7 @@ import type { DirectAnswer, DirectExecution, DirectRequest } from './direct.js';
  * Hits are logged and counted like any request (`gateway_response_cache_total{event="fast-hit"}`) but
  * not traced: there is no work to trace.
  *
- * A plain query POST that is not a hit (no entry, or a credential) is executed directly when that is on
+ * A plain JSON POST that is not a hit (no entry, or a credential) is executed directly when that is on
  * (src/edge/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
  * as it is and carries only `query`, `variables` and `operationName`; it goes to Yoga otherwise.
  */

@@ -135,6 +135,15 @@ const corpus: [string, () => Sent][] = [
     'an operation name that is not in the document',
     () => ({ body: { query: `${BLOCK} query Other { __typename }`, operationName: 'Missing' } }),
   ],
+  [
+    'a mutation (the upstream refuses its message)',
+    () => ({
+      body: {
+        query:
+          'mutation { aggregateSignatures(network: "mainnet", message: "0x00") { signedMessage } }',
+      },
+    }),
+  ],
   ['a subscription over plain JSON', () => ({ body: { query: 'subscription { __typename }' } })],
   [
     '@defer asked of a JSON-only client',
