@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
@@ -43,15 +44,39 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/**
+ * Each server under test runs on a core of its own (the last), and this process (the simulator, the
+ * clients, autocannon) on the others, as the issue's comparison with the peer was measured: otherwise
+ * the servers share both cores with the simulator and the load, and a server that needs less CPU per
+ * query than the bench process spends on it is measured at the bench process's speed. BENCH_PIN=0
+ * leaves scheduling to the system. Linux (`taskset`) with at least two cores.
+ */
+const CPUS = availableParallelism();
+const PIN = process.env.BENCH_PIN !== '0' && CPUS >= 2 && hasTaskset();
+const pin = (pid: number, cpus: string) =>
+  execFileSync('taskset', ['-a', '-pc', cpus, String(pid)], { stdio: 'ignore' });
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startServer(
   kind: string,
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
-  if (kind === 'peer' || kind === 'peer-cached') {
-    if (!peerWork) throw new Error('the peer is not prepared');
-    return startPeer(peerWork, kind === 'peer-cached');
-  }
-  return startBenchServer(kind, env);
+  const server =
+    kind === 'peer' || kind === 'peer-cached'
+      ? await (async () => {
+          if (!peerWork) throw new Error('the peer is not prepared');
+          return startPeer(peerWork, kind === 'peer-cached');
+        })()
+      : await startBenchServer(kind, env);
+  if (PIN && server.child.pid) pin(server.child.pid, String(CPUS - 1));
+  return server;
 }
 
 /** What one load run measured. */
@@ -81,6 +106,7 @@ async function redisCommands(redis: Redis): Promise<number> {
 
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
 buildGateway();
+if (PIN) pin(process.pid, `0-${CPUS - 2}`);
 const sim = await startSimulator({ port: 0 });
 // The peer (Hive Gateway over GraphQL Mesh's composition of the same spec): BENCH_PEER=0 leaves it out.
 const withPeer = process.env.BENCH_PEER !== '0' && peerAvailable();
@@ -299,7 +325,7 @@ const table = [
   ),
 ].join('\n');
 console.log(
-  `\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}\n\n${table}\n`,
+  `\n${SECONDS}s per scenario, ${CONNECTIONS} connections, node ${process.version}, ${PIN ? `each server on CPU ${CPUS - 1}, the bench on the others` : 'not pinned'}\n\n${table}\n`,
 );
 const row = (name: string) => rows.find((r) => r.scenario.startsWith(name));
 const peerCold = row('Hive Gateway cold (');
@@ -328,6 +354,8 @@ if (peerCold && peerWarm && oursCold && oursWarm && peerSteady && oursSteady) {
 // query at a time) and the idle RSS of `npm start` (no load at all). BENCH_EXTRAS=0 leaves them out.
 const extras: Record<string, string> = {};
 if (process.env.BENCH_EXTRAS !== '0') {
+  // They pin nothing themselves: every core again for them and what they start.
+  if (PIN) pin(process.pid, `0-${CPUS - 1}`);
   const scripts: [string, string, Record<string, string>][] = [
     ['cold overhead', 'bench/cold-overhead.ts', {}],
     ['idle RSS of npm start', 'bench/idle-rss.ts', { IDLE_SECONDS: '30' }],
