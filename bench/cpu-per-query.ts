@@ -1,10 +1,15 @@
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import {
+  buildGateway,
+  cpuTimeMs,
+  gatewayEnv,
+  headOf,
+  pinToCpus,
+  startBenchServer,
+} from './serve-command.js';
 
 /**
  * `npx tsx bench/cpu-per-query.ts`: the gateway's CPU time per query (user + system, read from
@@ -49,7 +54,7 @@ const { child, url } = peer
         process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [],
       );
 const TYPENAME = JSON.stringify({ query: '{ __typename }' });
-if (process.env.PIN) execSync(`taskset -pc ${process.env.PIN} ${child.pid}`, { stdio: 'ignore' });
+if (process.env.PIN) pinToCpus(child.pid!, process.env.PIN);
 const bodyOf = (id: string) =>
   typename
     ? TYPENAME
@@ -66,11 +71,7 @@ const run = async (total: number) => {
   if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
   return r;
 };
-/** The server's CPU time so far, ms (utime + stime, in clock ticks of 10 ms). */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const cpuMs = () => cpuTimeMs(child.pid!);
 await run(WARMUP);
 sim.reset();
 const before = cpuMs();

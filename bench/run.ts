@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad, type LoadResult } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, pinToCpus, startBenchServer } from './serve-command.js';
 
 /**
  * `npm run bench`: requests per second and latency of one gateway query cold, warm from the in-process
@@ -53,8 +53,7 @@ function rssMb(pid: number | undefined): number {
  */
 const CPUS = availableParallelism();
 const PIN = process.env.BENCH_PIN !== '0' && CPUS >= 2 && hasTaskset();
-const pin = (pid: number, cpus: string) =>
-  execFileSync('taskset', ['-a', '-pc', cpus, String(pid)], { stdio: 'ignore' });
+const pin = pinToCpus;
 function hasTaskset(): boolean {
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });

@@ -1,4 +1,5 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { RunningSimulator } from '../src/sim/index.js';
 
 /**
@@ -69,4 +70,15 @@ export async function startBenchServer(
 export async function headOf(sim: RunningSimulator, chainId: string): Promise<number> {
   const r = await fetch(`${sim.dataApiUrl}/v1/chains/${chainId}/blocks?pageSize=1`);
   return Number(((await r.json()) as { blocks: { blockNumber: string }[] }).blocks[0]!.blockNumber);
+}
+
+/** A process's CPU time so far, ms (user + system from /proc/<pid>/stat, in clock ticks of 10 ms). Linux. */
+export function cpuTimeMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Moves a process (all its threads) to `cpus` (a `taskset` list: `1`, `0-2`). Linux. */
+export function pinToCpus(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-pc', cpus, String(pid)], { stdio: 'ignore' });
 }

@@ -1,9 +1,14 @@
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad } from './load.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import {
+  buildGateway,
+  cpuTimeMs,
+  gatewayEnv,
+  headOf,
+  pinToCpus,
+  startBenchServer,
+} from './serve-command.js';
 
 /**
  * `npx tsx bench/warm-ratio.ts`: the warm row of `npm run bench` against its ceiling, interleaved. On a
@@ -46,13 +51,7 @@ const servers = [
     body: warm,
   },
 ];
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-if (process.env.PIN)
-  for (const s of servers)
-    execSync(`taskset -pc ${process.env.PIN} ${s.child.pid}`, { stdio: 'ignore' });
+if (process.env.PIN) for (const s of servers) pinToCpus(s.child.pid!, process.env.PIN);
 const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CLIENTS }));
 const run = async (i: number, n: number) => {
   const s = servers[i]!;
@@ -65,9 +64,9 @@ const total = servers.map(() => 0);
 const perRound: number[][] = servers.map(() => []);
 for (let round = 0; round < ROUNDS; round++)
   for (let i = 0; i < servers.length; i++) {
-    const before = cpuMs(servers[i]!.child.pid!);
+    const before = cpuTimeMs(servers[i]!.child.pid!);
     await run(i, BATCH);
-    const ms = cpuMs(servers[i]!.child.pid!) - before;
+    const ms = cpuTimeMs(servers[i]!.child.pid!) - before;
     total[i]! += ms;
     perRound[i]!.push(ms / BATCH);
   }
