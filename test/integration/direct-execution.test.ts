@@ -254,3 +254,43 @@ describe('over HTTP', () => {
     expect(yogaCalls).toBe(1);
   });
 });
+
+describe('a request that ran is answered where it ran', () => {
+  let http: RunningHttpServer;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    // A logger that fails as the answer is logged: after the request ran, before it is answered.
+    const logger = createLogger({ level: 'silent' });
+    logger.info = (() => {
+      throw new Error('the log is down');
+    }) as typeof logger.info;
+    gw = createTestGateway(sim, { env: ENV, now: () => NOW, logger });
+    http = await startHttpServer({
+      gateway: gw,
+      websockets: false,
+      port: 0,
+      host: '127.0.0.1',
+      graceMs: 100,
+      logger: createLogger({ level: 'silent' }),
+    });
+  });
+  afterAll(() => http?.shutdown('test'));
+
+  it('a mutation whose answer fails is answered 500, and reaches the upstream once (never run again by Yoga)', async () => {
+    const route = 'data-api POST /v1/signatureAggregator/:network/aggregateSignatures';
+    const before = sim.stats().byRoute[route] ?? 0;
+    const res = await fetch(`http://127.0.0.1:${http.port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        query: `mutation { aggregateSignatures(network: "mainnet", justification: "0001abcdabcfff") { signedMessage } }`,
+      }),
+    });
+    expect(res.status).toBe(500);
+    expect(
+      ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions
+        .code,
+    ).toBe('INTERNAL_SERVER_ERROR');
+    expect((sim.stats().byRoute[route] ?? 0) - before).toBe(1);
+  });
+});
