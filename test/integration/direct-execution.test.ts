@@ -209,6 +209,17 @@ describe('direct execution answers as Yoga does', () => {
   });
 });
 
+/** The gateway on a loopback HTTP server, as `npm start` serves it (fast path, then Yoga). */
+const serve = (gateway: Parameters<typeof startHttpServer>[0]['gateway']) =>
+  startHttpServer({
+    gateway,
+    websockets: false,
+    port: 0,
+    host: '127.0.0.1',
+    graceMs: 100,
+    logger: createLogger({ level: 'silent' }),
+  });
+
 describe('over HTTP', () => {
   let http: RunningHttpServer;
   let yogaCalls = 0;
@@ -221,14 +232,7 @@ describe('over HTTP', () => {
       },
       { graphqlEndpoint: direct.yoga.graphqlEndpoint },
     ) as unknown as TestGateway['yoga'];
-    http = await startHttpServer({
-      gateway: { yoga, fastPath: direct.fastPath, close: async () => {} },
-      websockets: false,
-      port: 0,
-      host: '127.0.0.1',
-      graceMs: 100,
-      logger: createLogger({ level: 'silent' }),
-    });
+    http = await serve({ yoga, fastPath: direct.fastPath, close: async () => {} });
   });
   afterAll(() => http?.shutdown('test'));
 
@@ -265,14 +269,7 @@ describe('a request that ran is answered where it ran', () => {
       throw new Error('the log is down');
     }) as typeof logger.info;
     gw = createTestGateway(sim, { env: ENV, now: () => NOW, logger });
-    http = await startHttpServer({
-      gateway: gw,
-      websockets: false,
-      port: 0,
-      host: '127.0.0.1',
-      graceMs: 100,
-      logger: createLogger({ level: 'silent' }),
-    });
+    http = await serve(gw);
   });
   afterAll(() => http?.shutdown('test'));
 
