@@ -152,12 +152,11 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (h.accept?.includes('text/html')) return undefined;
     const type = mediaTypeFor(h.accept);
     if (!type) return undefined;
-    const q = r.url.indexOf('?');
-    if ((q < 0 ? r.url : r.url.slice(0, q)) !== o.graphqlEndpoint) return undefined;
+    if (pathOf(r.url) !== o.graphqlEndpoint) return undefined;
     let params: Record<string, unknown> | undefined;
     if (r.method === 'GET') {
       if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return undefined;
-      params = getParams(r.url.slice(q + 1));
+      params = getParams(r.url.slice(r.url.indexOf('?') + 1));
     } else if (r.method === 'POST' && r.body && JSON_TYPE.test(h['content-type'] ?? '')) {
       params = jsonParams(r.body);
     }
