@@ -8,6 +8,7 @@ import {
   gatewayEnv,
   headOf,
   pinToCpus,
+  rssMb,
   startBenchServer,
 } from './serve-command.js';
 
@@ -26,6 +27,8 @@ import {
  * ceiling splits into what the gateway's pipeline costs (plugins, context) and what executing costs.
  * PIN=<cpu>: the server is moved to that CPU (`taskset`); run this script on another one
  * (`taskset -c 0 npx tsx …` with PIN=1) so the load generator does not share the server's core.
+ * NODE_FLAGS: V8/Node flags for the gateway's process (`--max-semi-space-size=4`, …). The server's RSS
+ * before the load and its peak (sampled every 100 ms over warm-up and measurement) are reported too.
  */
 const MODE = process.env.MODE ?? 'cold';
 if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
@@ -51,7 +54,10 @@ const { child, url } = peer
           RESPONSE_CACHE_MAX_TTL_MS: '0',
           ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
         }),
-        process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [],
+        [
+          ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
+          ...(process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        ],
       );
 const TYPENAME = JSON.stringify({ query: '{ __typename }' });
 if (process.env.PIN) pinToCpus(child.pid!, process.env.PIN);
@@ -72,13 +78,19 @@ const run = async (total: number) => {
   return r;
 };
 const cpuMs = () => cpuTimeMs(child.pid!);
+const rssBefore = rssMb(child.pid!);
+let rssPeak = rssBefore;
+const sampler = setInterval(() => {
+  rssPeak = Math.max(rssPeak, rssMb(child.pid!));
+}, 100);
 await run(WARMUP);
 sim.reset();
 const before = cpuMs();
 const { rps } = await run(TOTAL);
 const ms = cpuMs() - before;
+clearInterval(sampler);
 console.log(
-  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients)`,
+  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rssBefore} MB before, peak ${rssPeak} MB`,
 );
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { buildGateway } from './serve-command.js';
+import { buildGateway, rssMb } from './serve-command.js';
 
 /**
  * `npx tsx bench/idle-rss.ts`: start-up time and idle resident memory of the gateway as `npm start` runs
@@ -27,10 +26,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js']
   env: { ...withoutRedis, PORT: String(PORT), LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const rss = () => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
-};
+const rss = () => rssMb(child.pid);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let readyMs = -1;
 for (let i = 0; i < 300 && readyMs < 0; i++) {

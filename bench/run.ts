@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
@@ -7,7 +7,14 @@ import { Redis } from 'ioredis';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad, type LoadResult } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
-import { buildGateway, gatewayEnv, headOf, pinToCpus, startBenchServer } from './serve-command.js';
+import {
+  buildGateway,
+  gatewayEnv,
+  headOf,
+  pinToCpus,
+  rssMb,
+  startBenchServer,
+} from './serve-command.js';
 
 /**
  * `npm run bench`: requests per second and latency of one gateway query cold, warm from the in-process
@@ -32,16 +39,6 @@ interface Row {
   /** The server's resident set: before the load, and the highest sample during it (MB). */
   rssIdleMb: number;
   rssPeakMb: number;
-}
-
-/** Resident set of a process in MB (Linux /proc), 0 when unreadable. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /**

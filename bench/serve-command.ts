@@ -72,6 +72,16 @@ export async function headOf(sim: RunningSimulator, chainId: string): Promise<nu
   return Number(((await r.json()) as { blocks: { blockNumber: string }[] }).blocks[0]!.blockNumber);
 }
 
+/** A process's resident set in MB (Linux /proc), 0 when unreadable (the process has gone). */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** A process's CPU time so far, ms (user + system from /proc/<pid>/stat, in clock ticks of 10 ms). Linux. */
 export function cpuTimeMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

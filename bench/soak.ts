@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { startSimulator } from '../src/sim/index.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, rssMb, startBenchServer } from './serve-command.js';
 
 /**
  * `npx tsx bench/soak.ts`: drives a few thousand varied queries (blocks with transaction pages of
@@ -14,9 +13,6 @@ const QUERIES = Number(process.env.SOAK_QUERIES ?? 3000);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 10);
 const BUDGET = Number(process.env.MEMORY_CACHE_MAX_BYTES ?? 32 * 1024 * 1024);
 const MARGIN_MB = Number(process.env.SOAK_MARGIN_MB ?? 120);
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
