@@ -23,6 +23,7 @@ import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useHealth } from './plugins/use-health.js';
 import { useHttpCaching } from './plugins/use-http-caching.js';
 import { useJit } from './plugins/use-jit.js';
+import { useLoaderRelease } from './plugins/use-loader-release.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { createRequestObserver, useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
@@ -194,6 +195,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useErrorCodes(),
       // Last of the execution plugins: it only chooses the executor the others' hooks run around.
       useJit({ enabled: config.executor === 'jit', executions: metrics.executions }),
+      // After every execution plugin's hooks: the request's loaders let go of what they read.
+      useLoaderRelease(),
       // Last: it wraps whichever request parser the plugins above chose.
       useBodyLimit(config.maxBodyBytes),
     ],

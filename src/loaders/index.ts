@@ -86,6 +86,18 @@ export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders
 }
 
 /**
+ * A request's execution is over: its loaders let go of what they hold (their DataLoaders, the pages and
+ * entities those cached). The request's context outlives its answer: Pothos keeps a context's own
+ * DataLoaders in a WeakMap keyed by the context, and on Node 20's V8 such an entry survives every
+ * young-generation collection (see telemetry/request-slot.ts), so without this everything the loaders
+ * read would be promoted to the old generation before it is freed. A loader used after its release
+ * is made again, empty: correct, only without the request's earlier answers.
+ */
+export function releaseLoaders(loaders: Loaders): void {
+  if (loaders instanceof RequestLoaders) loaders.release();
+}
+
+/**
  * One request's loaders. Each family's loaders are made when a resolver first reaches for them: a
  * request pays only for the families its query touches (a query reaches two or three of the eleven).
  * A class, so the getters live once on its prototype and a request allocates only what it uses.
@@ -109,6 +121,21 @@ class RequestLoaders implements Loaders {
   constructor(deps: LoaderDeps, clients: LoaderClients) {
     this.#deps = deps;
     this.#clients = clients;
+  }
+
+  release(): void {
+    this.#requests = undefined;
+    this.#evm = undefined;
+    this.#primary = undefined;
+    this.#primaryNet = undefined;
+    this.#primaryTxs = undefined;
+    this.#icm = undefined;
+    this.#metrics = undefined;
+    this.#tokens = undefined;
+    this.#staking = undefined;
+    this.#metricsMore = undefined;
+    this.#node = undefined;
+    this.#evmState = undefined;
   }
 
   pages<P extends Page<unknown>>(

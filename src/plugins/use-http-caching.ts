@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
+import { requestSlot } from '../telemetry/request-slot.js';
 
 /**
  * The HTTP caching contract, so CDNs and browsers can keep what the gateway knows is fresh.
@@ -28,7 +29,8 @@ export interface HttpFreshness {
 
 export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
 
-const fresh = new WeakMap<Request, HttpFreshness>();
+// On the request itself, not in a WeakMap keyed by it (see telemetry/request-slot.ts).
+const fresh = requestSlot<HttpFreshness>('httpFreshness');
 
 /** Called by whoever answered the request without executing it (the whole-response cache). */
 export function noteFreshness(request: Request, f: HttpFreshness): void {

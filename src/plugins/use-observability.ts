@@ -12,6 +12,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { GatewayMetrics } from '../metrics.js';
 import type { Logger } from '../telemetry/logger.js';
 import { openRequestScope, type RequestScope, requestScopeOf } from '../telemetry/request-scope.js';
+import { requestSlot } from '../telemetry/request-slot.js';
 import { tracer } from '../telemetry/spans.js';
 
 /**
@@ -61,7 +62,8 @@ export interface RequestObserver {
 }
 
 export function createRequestObserver(o: ObservabilityOptions): RequestObserver {
-  const spans = new WeakMap<RequestScope, Span>();
+  // The request's span, on its scope (see telemetry/request-slot.ts).
+  const spans = requestSlot<Span>('span');
   const known = new Set([o.graphqlEndpoint, '/health', '/live', '/metrics']);
   return {
     observe(request, wrapped) {

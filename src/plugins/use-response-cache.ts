@@ -6,6 +6,7 @@ import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
+import { requestSlot } from '../telemetry/request-slot.js';
 import { noteFreshness } from './use-http-caching.js';
 
 /**
@@ -42,8 +43,11 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
   const maxTtl = o.maxTtlMs ?? 60_000;
   const now = o.now ?? Date.now;
   const count = (event: string) => o.metrics?.responseCache.inc({ event });
-  /** The cache key of each request that may be stored (set on a miss, read when execution is done). */
-  const pending = new WeakMap<Request, { key: string; version: string }>();
+  /**
+   * The cache key of each request that may be stored (set on a miss, read when execution is done), on
+   * the request itself (see telemetry/request-slot.ts).
+   */
+  const pending = requestSlot<{ key: string; version: string }>('responseCacheKey');
   return {
     async onParams({ params, request, setResult }) {
       if (maxTtl <= 0 || typeof params.query !== 'string') return;

@@ -1,3 +1,5 @@
+import { requestSlot } from './request-slot.js';
+
 /**
  * What one HTTP request accumulates on its way through the layers (its request id, the upstream HTTP
  * requests it caused). It is found by the request object, and handed down to the upstream clients with
@@ -17,7 +19,8 @@ export interface RequestScope {
   errorCodes?: string[];
 }
 
-const scopes = new WeakMap<Request, RequestScope>();
+// On the request itself, not in a WeakMap keyed by it (see request-slot.ts).
+const scopes = requestSlot<RequestScope>('requestScope');
 
 /** Opens `request`'s scope (the observability plugin does, as the request arrives). */
 export function openRequestScope(request: Request, scope: RequestScope): void {

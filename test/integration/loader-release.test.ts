@@ -1,0 +1,74 @@
+import { isAsyncIterable } from '@envelop/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayContext } from '../../src/context.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { simGet, startTestSimulator } from '../support/sim.js';
+
+/**
+ * A request's context outlives its answer (Pothos keeps the context's own DataLoaders in a WeakMap keyed
+ * by it; V8 keeps such entries through young-generation collections), so when its execution is over the
+ * request's loaders let go of what they read (src/plugins/use-loader-release.ts). Checked on the real
+ * gateway's plugin chain: a family of loaders used by the execution is not the one the context holds
+ * afterwards; an incremental (@defer) execution keeps its loaders until its last part.
+ */
+let sim: RunningSimulator;
+let gw: TestGateway;
+const C = '43114';
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  gw = createTestGateway(sim);
+  await gw.ready();
+});
+afterAll(async () => {
+  await gw?.close();
+  await sim?.close();
+});
+
+/** Runs `query` through the gateway's own envelop (its plugins, its context), keeping the context. */
+async function run(query: string) {
+  const request = new Request('http://gateway.test/graphql', { method: 'POST' });
+  const env = gw.yoga.getEnveloped({ request, params: { query } });
+  const ctx = (await env.contextFactory()) as unknown as GatewayContext;
+  const evm = ctx.loaders.evm;
+  const result = await env.execute({
+    schema: env.schema,
+    document: env.parse(query),
+    contextValue: ctx,
+  });
+  return { ctx, evm, result };
+}
+
+async function blockNumber(): Promise<string> {
+  const { blocks } = await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 });
+  return String(Number(blocks[0].blockNumber) - 3);
+}
+
+describe('loader release', () => {
+  it('after an execution the context holds fresh, empty loaders, not the ones that read the answer', async () => {
+    const n = await blockNumber();
+    const { ctx, evm, result } = await run(
+      `{ block(chainId: "${C}", id: "${n}") { number transactions(first: 2) { edges { node { hash } } } } }`,
+    );
+    expect(isAsyncIterable(result)).toBe(false);
+    expect((result as { data?: { block?: { number: string } } }).data?.block?.number).toBe(n);
+    expect(ctx.loaders.evm).not.toBe(evm);
+    // A loader reached for after the release still works (made again): the same block, read once more.
+    const again = await ctx.loaders.evm.block.load({ chainId: C, blockId: n });
+    expect(again.blockNumber).toBe(n);
+  });
+
+  it('an incremental execution keeps its loaders until its last part', async () => {
+    const n = await blockNumber();
+    const { ctx, evm, result } = await run(
+      `{ block(chainId: "${C}", id: "${n}") { number ... @defer { transactions(first: 2) { edges { node { hash } } } } } }`,
+    );
+    expect(isAsyncIterable(result)).toBe(true);
+    const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    await iterator.next();
+    expect(ctx.loaders.evm).toBe(evm);
+    while (!(await iterator.next()).done);
+    expect(ctx.loaders.evm).not.toBe(evm);
+  });
+});
