@@ -249,4 +249,35 @@ describe('the real entry, src/server.ts, in a child process', () => {
       upstreamCalls: 1,
     });
   }, 60_000);
+
+  it('refuses to start with a cache that does not fit its heap, naming the setting (exit 2, nothing listens)', async () => {
+    const refused = spawn(
+      process.execPath,
+      ['--max-old-space-size=384', '--import', 'tsx', 'src/server.ts'],
+      {
+        cwd: process.cwd(),
+        env: {
+          PATH: process.env.PATH,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_API_URL: sim.dataApiUrl,
+          METRICS_API_URL: sim.metricsApiUrl,
+          NODE_RPC_URL: sim.nodeUrl,
+          MEMORY_CACHE_MAX_BYTES: String(1024 * 1024 * 1024),
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    refused.stdout!.on('data', (d) => (out += String(d)));
+    refused.stderr!.on('data', (d) => (out += String(d)));
+    const code = await new Promise<number | null>((resolve) =>
+      refused.once('exit', (c) => resolve(c)),
+    );
+    expect(code, out).toBe(2);
+    expect(out).toContain('MEMORY_CACHE_MAX_BYTES');
+    expect(out).toContain('NODE_OPTIONS=--max-old-space-size=1216');
+    expect(out).not.toContain('gateway listening');
+  }, 60_000);
 });
