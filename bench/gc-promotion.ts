@@ -1,0 +1,89 @@
+import http from 'node:http';
+import { startSimulator } from '../src/sim/index.js';
+import { blockBody, fixedLoad } from './load.js';
+import {
+  buildGateway,
+  gatewayEnv,
+  headOf,
+  pinToCpus,
+  rssMb,
+  startBenchServer,
+} from './serve-command.js';
+
+/**
+ * `npx tsx bench/gc-promotion.ts`: what each query leaves for the garbage collector. The gateway (compiled,
+ * with the heap limit `npm start` gives it) runs with V8's `--trace-gc-nvp`; after WARMUP (1000) queries,
+ * TOTAL (6000) more from CLIENTS (16) keep-alive clients, and for those the script reports the bytes
+ * allocated and promoted per query (promoted: what survived two young-generation collections and moved
+ * to the old generation, where only a full collection frees it), the number of scavenges and full
+ * collections, and the server's RSS before and at its peak.
+ * MODE=warm (default): response cache off, one block repeated, every upstream answer from the cache.
+ * MODE=cold: a 1 MiB in-process cache over 300 blocks, so every query misses (two upstream calls).
+ * NODE_FLAGS: more flags for the gateway (`--max-old-space-size=4144` is Node's default on a 16 GB machine).
+ * PIN=<cpu>: the server on that CPU (run this script on another: `taskset -c 0 npx tsx …` with PIN=1).
+ */
+const MODE = process.env.MODE ?? 'warm';
+if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
+const WARMUP = Number(process.env.WARMUP ?? 1000);
+const TOTAL = Number(process.env.TOTAL ?? 6000);
+const CLIENTS = Number(process.env.CLIENTS ?? 16);
+
+buildGateway();
+const sim = await startSimulator({ port: 0 });
+const head = await headOf(sim, '43114');
+const { child, url } = await startBenchServer(
+  'gateway',
+  gatewayEnv(sim, {
+    RESPONSE_CACHE_MAX_TTL_MS: '0',
+    ...(MODE === 'cold' ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
+  }),
+  ['--trace-gc-nvp', ...(process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean)],
+);
+if (process.env.PIN) pinToCpus(child.pid!, process.env.PIN);
+
+// One line per collection: `pause=… gc=s|mc|… allocated=<bytes> promoted=<bytes> …`.
+let measuring = false;
+const gc = { scavenges: 0, full: 0, allocated: 0, promoted: 0 };
+let partial = '';
+child.stdout!.on('data', (d: Buffer) => {
+  const lines = (partial + d.toString()).split('\n');
+  partial = lines.pop() ?? '';
+  if (!measuring) return;
+  for (const line of lines) {
+    const kind = / gc=(\w+)/.exec(line)?.[1];
+    if (!kind || !line.includes('pause=')) continue;
+    if (kind === 's') gc.scavenges++;
+    else gc.full++;
+    gc.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
+    gc.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+  }
+});
+
+const ids =
+  MODE === 'cold'
+    ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
+    : [String(head - 5)];
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+let next = 0;
+const run = async (n: number) => {
+  const r = await fixedLoad(url, () => blockBody(ids[next++ % ids.length]!), n, CLIENTS, agent);
+  if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
+  return r;
+};
+await run(WARMUP);
+const rssBefore = rssMb(child.pid);
+let rssPeak = rssBefore;
+const sampler = setInterval(() => {
+  rssPeak = Math.max(rssPeak, rssMb(child.pid));
+}, 100);
+measuring = true;
+const { rps } = await run(TOTAL);
+measuring = false;
+clearInterval(sampler);
+const kb = (bytes: number) => (bytes / TOTAL / 1024).toFixed(1);
+console.log(
+  `${MODE}: ${kb(gc.allocated)} KB allocated and ${kb(gc.promoted)} KB promoted per query; ${gc.scavenges} scavenges, ${gc.full} full collections; RSS ${rssBefore} MB before, peak ${rssPeak} MB; ${rps} req/s (${TOTAL} queries, ${CLIENTS} clients${process.env.NODE_FLAGS ? `, ${process.env.NODE_FLAGS}` : ''})`,
+);
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+await sim.close();
