@@ -332,6 +332,7 @@ const oursSteady = row('gateway cold, steady');
 const oursWarm = row('gateway warm, in-process LRU');
 if (peerCold && peerWarm && oursCold && oursWarm && peerSteady && oursSteady) {
   const x = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
+  const peakOf = (...rs: Row[]) => Math.max(...rs.map((r) => r.rssPeakMb));
   console.log(
     [
       '| against Hive Gateway | ours | peer | ours / peer |',
@@ -342,6 +343,8 @@ if (peerCold && peerWarm && oursCold && oursWarm && peerSteady && oursSteady) {
       `| cold, the first 400: p99 ms | ${oursCold.p99} | ${peerCold.p99} | ${x(oursCold.p99, peerCold.p99)} |`,
       `| response cache on both: req/s | ${oursWarm.rps} | ${peerWarm.rps} | ${x(oursWarm.rps, peerWarm.rps)} |`,
       `| peak RSS under the cold load, MB | ${oursCold.rssPeakMb} | ${peerCold.rssPeakMb} | ${x(oursCold.rssPeakMb, peerCold.rssPeakMb)} |`,
+      `| peak RSS under the steady cold load, MB | ${oursSteady.rssPeakMb} | ${peerSteady.rssPeakMb} | ${x(oursSteady.rssPeakMb, peerSteady.rssPeakMb)} |`,
+      `| peak RSS over the three loads both ran (the highest), MB | ${peakOf(oursCold, oursSteady, oursWarm)} | ${peakOf(peerCold, peerSteady, peerWarm)} | ${x(peakOf(oursCold, oursSteady, oursWarm), peakOf(peerCold, peerSteady, peerWarm))} |`,
       `| upstream calls per cold query | ${oursCold.upstreamPerQuery} | ${peerCold.upstreamPerQuery} | |`,
     ].join('\n'),
   );

@@ -20,12 +20,15 @@ import {
  * answers BATCH (2000) queries from CLIENTS (16) keep-alive clients; its CPU time (user + system, from
  * /proc) is summed per server. A server's rate bound by its CPU is 1 / (CPU per query), so the ratio of
  * the gateway to the ceiling is the ceiling's CPU per query over the gateway's, per round and overall.
+ * COMPARE_FLAGS: the third server is instead the gateway (direct) with these Node/V8 flags, for an
+ * A/B of a flag (`--max-old-space-size=4144`: Node's default heap limit on a 16 GB machine).
  * PIN=<cpu>: the three servers on that CPU (`taskset`); run the script on another
  * (`taskset -c 0 npx tsx bench/warm-ratio.ts` with PIN=1). Linux only.
  */
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const BATCH = Number(process.env.BATCH ?? 2000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
+const COMPARE_FLAGS = process.env.COMPARE_FLAGS?.trim();
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
@@ -45,11 +48,17 @@ const servers = [
     ...(await startBenchServer('gateway', env(true))),
     body: warm,
   },
-  {
-    name: 'the same through Yoga (DIRECT_EXECUTION=false)',
-    ...(await startBenchServer('gateway', env(false))),
-    body: warm,
-  },
+  COMPARE_FLAGS
+    ? {
+        name: `the same with ${COMPARE_FLAGS}`,
+        ...(await startBenchServer('gateway', env(true), COMPARE_FLAGS.split(' '))),
+        body: warm,
+      }
+    : {
+        name: 'the same through Yoga (DIRECT_EXECUTION=false)',
+        ...(await startBenchServer('gateway', env(false))),
+        body: warm,
+      },
 ];
 if (process.env.PIN) for (const s of servers) pinToCpus(s.child.pid!, process.env.PIN);
 const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CLIENTS }));

@@ -6,8 +6,8 @@
  * its value alive through every young-generation collection, so everything one request allocated and
  * put in such a value (or reachable from its key) survives two scavenges and is promoted to the old
  * generation, where it waits for the next full collection. Measured under load (`bench/README.md`,
- * "What a request leaves behind"): deleting such entries as the request ends cut the promoted bytes
- * by more than half. A property dies with its request in the first scavenge after it.
+ * "What a request leaves behind"): with these entries gone and the loaders released when execution
+ * ends, a warm query promotes 14.6 KB instead of 22.4. A property dies with its request.
  */
 export interface RequestSlot<T> {
   get(owner: object): T | undefined;
