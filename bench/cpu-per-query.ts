@@ -1,12 +1,12 @@
-import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
-import { blockBody, fixedLoad } from './load.js';
+import { blockBody, blockRunner } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 import {
   buildGateway,
   cpuTimeMs,
-  gatewayEnv,
   headOf,
+  nodeFlags,
+  perQueryEnv,
   pinToCpus,
   rssMb,
   startBenchServer,
@@ -48,17 +48,10 @@ const { child, url } = peer
   ? await startPeer(preparePeer(sim.dataApiUrl), false)
   : process.env.SERVER === 'bare'
     ? await startBenchServer('bare', { NODE_ENV: 'production' })
-    : await startBenchServer(
-        'gateway',
-        gatewayEnv(sim, {
-          RESPONSE_CACHE_MAX_TTL_MS: '0',
-          ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
-        }),
-        [
-          ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
-          ...(process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean),
-        ],
-      );
+    : await startBenchServer('gateway', perQueryEnv(sim, cold), [
+        ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
+        ...nodeFlags(),
+      ]);
 const TYPENAME = JSON.stringify({ query: '{ __typename }' });
 if (process.env.PIN) pinToCpus(child.pid!, process.env.PIN);
 const bodyOf = (id: string) =>
@@ -67,16 +60,7 @@ const bodyOf = (id: string) =>
     : peer
       ? JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } })
       : blockBody(id);
-const ids = cold
-  ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
-  : [String(head - 5)];
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-let next = 0;
-const run = async (total: number) => {
-  const r = await fixedLoad(url, () => bodyOf(ids[next++ % ids.length]!), total, CLIENTS, agent);
-  if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
-  return r;
-};
+const run = blockRunner(url, { head, cold, clients: CLIENTS, bodyOf });
 const cpuMs = () => cpuTimeMs(child.pid!);
 const rssBefore = rssMb(child.pid!);
 let rssPeak = rssBefore;

@@ -1,10 +1,10 @@
-import http from 'node:http';
 import { startSimulator } from '../src/sim/index.js';
-import { blockBody, fixedLoad } from './load.js';
+import { blockRunner } from './load.js';
 import {
   buildGateway,
-  gatewayEnv,
   headOf,
+  nodeFlags,
+  perQueryEnv,
   pinToCpus,
   rssMb,
   startBenchServer,
@@ -31,14 +31,10 @@ const CLIENTS = Number(process.env.CLIENTS ?? 16);
 buildGateway();
 const sim = await startSimulator({ port: 0 });
 const head = await headOf(sim, '43114');
-const { child, url } = await startBenchServer(
-  'gateway',
-  gatewayEnv(sim, {
-    RESPONSE_CACHE_MAX_TTL_MS: '0',
-    ...(MODE === 'cold' ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
-  }),
-  ['--trace-gc-nvp', ...(process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean)],
-);
+const { child, url } = await startBenchServer('gateway', perQueryEnv(sim, MODE === 'cold'), [
+  '--trace-gc-nvp',
+  ...nodeFlags(),
+]);
 if (process.env.PIN) pinToCpus(child.pid!, process.env.PIN);
 
 // One line per collection: `pause=… gc=s|mc|… allocated=<bytes> promoted=<bytes> …`.
@@ -59,17 +55,7 @@ child.stdout!.on('data', (d: Buffer) => {
   }
 });
 
-const ids =
-  MODE === 'cold'
-    ? Array.from({ length: 300 }, (_, i) => String(head - 10 - i))
-    : [String(head - 5)];
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-let next = 0;
-const run = async (n: number) => {
-  const r = await fixedLoad(url, () => blockBody(ids[next++ % ids.length]!), n, CLIENTS, agent);
-  if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
-  return r;
-};
+const run = blockRunner(url, { head, cold: MODE === 'cold', clients: CLIENTS });
 await run(WARMUP);
 const rssBefore = rssMb(child.pid);
 let rssPeak = rssBefore;

@@ -82,3 +82,25 @@ export async function fixedLoad(
     p99: q(0.99),
   };
 }
+
+/**
+ * The load of the per-query scripts (cpu-per-query.ts, gc-promotion.ts): `cold` cycles over 300
+ * distinct blocks below `head` (with a 1 MiB cache, every query misses), warm repeats one block. Each
+ * call sends `n` queries from `clients` keep-alive clients and throws on any failed answer.
+ */
+export function blockRunner(
+  url: string,
+  o: { head: number; cold: boolean; clients: number; bodyOf?: (id: string) => string },
+): (n: number) => Promise<LoadResult> {
+  const ids = o.cold
+    ? Array.from({ length: 300 }, (_, i) => String(o.head - 10 - i))
+    : [String(o.head - 5)];
+  const bodyOf = o.bodyOf ?? ((id: string) => blockBody(id));
+  const agent = new Agent({ keepAlive: true, maxSockets: o.clients });
+  let next = 0;
+  return async (n) => {
+    const r = await fixedLoad(url, () => bodyOf(ids[next++ % ids.length]!), n, o.clients, agent);
+    if (r.errors > 0) throw new Error(`${r.errors} failed answers`);
+    return r;
+  };
+}

@@ -45,6 +45,22 @@ export function gatewayEnv(
 }
 
 /**
+ * The gateway of the per-query scripts: response cache off, and when `cold` a 1 MiB in-process cache,
+ * so that cycling over 300 blocks misses every time (two upstream calls a query).
+ */
+export function perQueryEnv(sim: RunningSimulator, cold: boolean): Record<string, string> {
+  return gatewayEnv(sim, {
+    RESPONSE_CACHE_MAX_TTL_MS: '0',
+    ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
+  });
+}
+
+/** NODE_FLAGS of the environment, split (flags for the server's process). */
+export function nodeFlags(): string[] {
+  return (process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
  * Starts `bench/serve.mjs` as `kind` (BENCH_SERVER: gateway, gateway-redis-only, relay, bare) on a
  * free port with `env` over this process's, `flags` before the script (`--cpu-prof`, …), and waits
  * for it to listen.

@@ -144,6 +144,17 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
 });
 
 describe('the real entry, src/server.ts, in a child process', () => {
+  /** The entry's environment: this simulator, any free port, `extra` over it, nothing inherited but PATH. */
+  const entryEnv = (extra: Record<string, string>) => ({
+    PATH: process.env.PATH,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    LOG_LEVEL: 'info',
+    ...extra,
+  });
   let child: ChildProcess | undefined;
   afterAll(() => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -159,17 +170,7 @@ describe('the real entry, src/server.ts, in a child process', () => {
     ].join('\n');
     child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
       cwd: process.cwd(),
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_API_URL: sim.dataApiUrl,
-        METRICS_API_URL: sim.metricsApiUrl,
-        NODE_RPC_URL: sim.nodeUrl,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_MS: '20000',
-      },
+      env: entryEnv({ REDIS_URL: redisUrl, SHUTDOWN_GRACE_MS: '20000' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: Record<string, any>[] = [];
@@ -256,16 +257,7 @@ describe('the real entry, src/server.ts, in a child process', () => {
       ['--max-old-space-size=384', '--import', 'tsx', 'src/server.ts'],
       {
         cwd: process.cwd(),
-        env: {
-          PATH: process.env.PATH,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_API_URL: sim.dataApiUrl,
-          METRICS_API_URL: sim.metricsApiUrl,
-          NODE_RPC_URL: sim.nodeUrl,
-          MEMORY_CACHE_MAX_BYTES: String(1024 * 1024 * 1024),
-          LOG_LEVEL: 'info',
-        },
+        env: entryEnv({ MEMORY_CACHE_MAX_BYTES: String(1024 * 1024 * 1024) }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
