@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { isAsyncIterable } from '@envelop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/context.js';
@@ -26,10 +27,13 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** Runs `query` through the gateway's own envelop (its plugins, its context), keeping the context. */
-async function run(query: string) {
+/**
+ * Runs `query` through the gateway's own envelop (its plugins, its context), keeping the context. `res`
+ * stands for the Node response of the exchange (direct execution and Yoga's Node adapter put it there).
+ */
+async function run(query: string, res?: EventEmitter) {
   const request = new Request('http://gateway.test/graphql', { method: 'POST' });
-  const env = gw.yoga.getEnveloped({ request, params: { query } });
+  const env = gw.yoga.getEnveloped({ request, params: { query }, ...(res ? { res } : {}) });
   const ctx = (await env.contextFactory()) as unknown as GatewayContext;
   const evm = ctx.loaders.evm;
   const result = await env.execute({
@@ -70,5 +74,33 @@ describe('loader release', () => {
     expect(ctx.loaders.evm).toBe(evm);
     while (!(await iterator.next()).done);
     expect(ctx.loaders.evm).not.toBe(evm);
+  });
+
+  it('the context lets go of its HTTP exchange once both the execution and the response are over', async () => {
+    const n = await blockNumber();
+    const query = `{ block(chainId: "${C}", id: "${n}") { number } }`;
+    // The response closes after the execution (the usual order).
+    const res = new EventEmitter();
+    const { ctx } = await run(query, res);
+    const exchange = ctx as unknown as Record<string, unknown>;
+    expect(exchange.request).toBeInstanceOf(Request);
+    expect(exchange.res).toBe(res);
+    res.emit('close');
+    for (const field of ['request', 'params', 'req', 'res'])
+      expect(exchange[field]).toBeUndefined();
+    expect(ctx.served).toBeDefined();
+
+    // An incremental answer whose response closes before its last part: kept until that part.
+    const early = new EventEmitter();
+    const deferred = await run(
+      `{ block(chainId: "${C}", id: "${n}") { number ... @defer { hash } } }`,
+      early,
+    );
+    const parts = (deferred.result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    await parts.next();
+    early.emit('close');
+    expect((deferred.ctx as unknown as Record<string, unknown>).request).toBeInstanceOf(Request);
+    while (!(await parts.next()).done);
+    expect((deferred.ctx as unknown as Record<string, unknown>).request).toBeUndefined();
   });
 });
