@@ -30,8 +30,10 @@ export function useLoaderRelease(): Plugin<GatewayContext> {
       // Both must be over before the exchange is let go of: an answer still streaming reads it.
       let executed = false;
       let closed = false;
+      // Set to undefined rather than deleted: a delete turns the object into a dictionary, which is
+      // itself an allocation that would live as long as the context.
       const forgetExchange = () => {
-        for (const field of EXCHANGE) delete ctx[field];
+        for (const field of EXCHANGE) ctx[field] = undefined;
       };
       const res = ctx.res as
         | { once?: (event: 'close', listener: () => void) => unknown }
