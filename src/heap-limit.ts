@@ -8,8 +8,10 @@ import { ConfigError } from './config-shape.js';
  * Why a limit at all: V8 sizes its heap growth by its limit. Without one it takes a quarter of the
  * machine's memory (4 GB on a 16 GB host) and, on a busy server, lets the old generation grow to four
  * times what survived the last full collection before it collects again: a gateway with 50 MB live ran
- * at 300 MB. Below 2 GB, V8 grows it by 1.3-2 times instead (1.35 at 384 MB): the same CPU per query,
- * about half the resident memory under load (`bench/README.md`, "What a request leaves behind").
+ * at 300 MB. Below 2 GB, V8 grows it by 1.3-2 times instead (1.35 at 384 MB): about half the resident
+ * memory under load, the same CPU per cold query, about 12 % more per warm one (more full collections;
+ * `bench/README.md`, "What a request leaves behind"). NODE_OPTIONS with a limit of 2 GB or more trades
+ * the memory back for that CPU.
  */
 export const DEFAULT_HEAP_LIMIT_MB = 384;
 
