@@ -156,17 +156,13 @@ export async function resolveTokenConnection<T>(
   const maxPages = Math.ceil(ctx.maxFirst / Math.max(o.pageSize, 1)) + 1;
   let hasNextPage = false;
   for (let n = 0; ; n++) {
-    // A head page's content id: hashed when a cursor into the page is encoded, or now to store its
-    // snapshot (a frozen head page has none: its cursors hash it only if a client reads them).
-    const headPage = page;
-    let snapshot: string | undefined;
-    const snapshotId = () => {
-      snapshot ??= contentIdOf(list, headPage, o.itemKey);
-      return snapshot;
-    };
+    // What the cursors into this page share. A head page's content id is hashed when a cursor into the
+    // page is encoded, or now to store its snapshot (a frozen head page has none: its cursors hash it
+    // only if a client reads them).
+    const place = new PagePlace(list, o.pageSize, token, page, o.itemKey);
     // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
     if (token === null && !o.frozenHead && page.items.length > index + 1 && want > edges.length)
-      await ctx.snapshots.put(snapshotId(), page);
+      await ctx.snapshots.put(place.snapshotId(), page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
     for (let j = 1; j <= take; j++) {
@@ -180,16 +176,7 @@ export async function resolveTokenConnection<T>(
         at = { block, key: o.itemKey(node), position: inBlock };
         if (range) at.range = range;
       }
-      const pageToken = token;
-      const cursor = (): Cursor => {
-        const c: PageCursor | HeadCursor =
-          pageToken === null
-            ? { kind: 'head', list, pageSize: o.pageSize, snapshot: snapshotId(), index: i }
-            : { kind: 'page', list, pageSize: o.pageSize, token: pageToken, index: i };
-        if (at) c.at = at;
-        return c;
-      };
-      edges.push(lazyEdge(node, cursor, ctx.cursorSecret));
+      edges.push(new LazyEdge(node, place, i, at, ctx.cursorSecret));
     }
     if (rest > take) {
       hasNextPage = true;
@@ -221,19 +208,71 @@ export async function resolveTokenConnection<T>(
   };
 }
 
+/** What every cursor into one upstream page shares: its list, page size and token (null: the head page). */
+class PagePlace<T> {
+  #snapshot: string | undefined;
+  constructor(
+    readonly list: string,
+    readonly pageSize: number,
+    readonly token: string | null,
+    readonly page: Page<T>,
+    readonly itemKey: (item: T) => string,
+  ) {}
+
+  /** The head page's content id (its snapshot's key), hashed once, when first needed. */
+  snapshotId(): string {
+    this.#snapshot ??= contentIdOf(this.list, this.page, this.itemKey);
+    return this.#snapshot;
+  }
+}
+
 /**
  * An edge whose cursor is made and encoded (JSON, base64, a signature) only when read: a query that
- * selects no cursors (most read `edges { node }`) pays nothing for them.
+ * selects no cursors (most read `edges { node }`) pays nothing for them. A class over plain fields
+ * rather than closures: a closure per edge needs a heap context per loop iteration, and measured
+ * under load (`bench/gc-promotion.ts`, `bench/README.md` "What a request leaves behind") those were
+ * kept past the request, 6 KB of each block-with-transactions query promoted to the old generation.
  */
-function lazyEdge<T>(node: T, payload: () => Cursor, secret: string): { node: T; cursor: string } {
-  let encoded: string | undefined;
-  return {
-    node,
-    get cursor() {
-      encoded ??= encodeCursor(payload(), secret);
-      return encoded;
-    },
-  };
+class LazyEdge<T> {
+  #encoded: string | undefined;
+  readonly #place: PagePlace<T>;
+  readonly #index: number;
+  readonly #at: BlockPlace | undefined;
+  readonly #secret: string;
+
+  constructor(
+    readonly node: T,
+    place: PagePlace<T>,
+    index: number,
+    at: BlockPlace | undefined,
+    secret: string,
+  ) {
+    this.#place = place;
+    this.#index = index;
+    this.#at = at;
+    this.#secret = secret;
+  }
+
+  get cursor(): string {
+    this.#encoded ??= encodeCursor(this.#payload(), this.#secret);
+    return this.#encoded;
+  }
+
+  #payload(): Cursor {
+    const p = this.#place;
+    const c: PageCursor | HeadCursor =
+      p.token === null
+        ? {
+            kind: 'head',
+            list: p.list,
+            pageSize: p.pageSize,
+            snapshot: p.snapshotId(),
+            index: this.#index,
+          }
+        : { kind: 'page', list: p.list, pageSize: p.pageSize, token: p.token, index: this.#index };
+    if (this.#at) c.at = this.#at;
+    return c;
+  }
 }
 
 /** Where the cursor's item is: by its kind's strategy, else (ranged lists) from its block, else expired. */
