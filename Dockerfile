@@ -16,10 +16,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --omit=dev
 COPY --from=build /app/dist ./dist
 COPY schema ./schema
-# V8's heap limit, as `npm start` sets it (src/heap-limit.ts): its heap grows by 1.35 instead of 4 times
-# what a full collection leaves. Set NODE_OPTIONS to change it (a larger MEMORY_CACHE_MAX_BYTES needs more:
-# the gateway refuses to start with a cache that does not fit, naming the value).
-ENV NODE_OPTIONS=--max-old-space-size=384
+# V8's heap limit is Node's default unless NODE_OPTIONS sets one (docker-compose.yml does: 384 MB, for
+# about half the resident memory under load, at some CPU and cold-path p99; see src/heap-limit.ts). A
+# MEMORY_CACHE_MAX_BYTES that does not fit a set limit is refused at start-up, naming the value to set.
 EXPOSE 4000 4010
 USER node
 # One node process, so SIGTERM reaches the gateway (it drains in-flight requests; see README, Observability).

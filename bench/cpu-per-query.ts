@@ -70,11 +70,11 @@ const sampler = setInterval(() => {
 await run(WARMUP);
 sim.reset();
 const before = cpuMs();
-const { rps } = await run(TOTAL);
+const { rps, p99 } = await run(TOTAL);
 const ms = cpuMs() - before;
 clearInterval(sampler);
 console.log(
-  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s, ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rssBefore} MB before, peak ${rssPeak} MB`,
+  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s (p99 ${p99} ms), ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rssBefore} MB before, peak ${rssPeak} MB`,
 );
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { buildGateway, GATEWAY_HEAP_FLAG, rssMb } from './serve-command.js';
+import { buildGateway, rssMb } from './serve-command.js';
 
 /**
  * `npx tsx bench/idle-rss.ts`: start-up time and idle resident memory of the gateway as `npm start` runs
- * it (`node --enable-source-maps dist/server.js` with its heap limit, no Redis, no upstream traffic). Samples RSS every
+ * it (`node --enable-source-maps dist/server.js`, no Redis, no upstream traffic). Samples RSS every
  * second for IDLE_SECONDS (default 45) and reports it at the first `/live` answer, 5 s later, and at the
  * end: V8 shrinks the young generation and returns start-up garbage to the system once the process has
  * been idle for a while (its memory reducer), so "just started" and "idle" are different numbers.
@@ -21,15 +21,11 @@ const PORT = Number(process.env.PORT ?? (await freePort()));
 const { REDIS_URL: _redis, ...withoutRedis } = process.env;
 buildGateway();
 const started = Date.now();
-const child = spawn(
-  process.execPath,
-  [GATEWAY_HEAP_FLAG, '--enable-source-maps', 'dist/server.js'],
-  {
-    // No Redis: the process as a fresh `npm start` runs it.
-    env: { ...withoutRedis, PORT: String(PORT), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  // No Redis: the process as a fresh `npm start` runs it.
+  env: { ...withoutRedis, PORT: String(PORT), LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const rss = () => rssMb(child.pid);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let readyMs = -1;

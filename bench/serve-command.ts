@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_HEAP_LIMIT_MB } from '../src/heap-limit.js';
 import type { RunningSimulator } from '../src/sim/index.js';
 
 /**
@@ -12,9 +11,6 @@ export function serveArgs(): string[] {
   if (process.env.BENCH_FROM === 'src') return ['--import', 'tsx', 'bench/serve.mjs'];
   return ['bench/serve.mjs'];
 }
-
-/** The V8 heap limit `npm start` and the Docker image run the gateway with (NODE_OPTIONS there). */
-export const GATEWAY_HEAP_FLAG = `--max-old-space-size=${DEFAULT_HEAP_LIMIT_MB}`;
 
 let built = false;
 /** `npm run build` once per bench process, unless the sources are served or a parent bench built it. */
@@ -70,9 +66,12 @@ export async function startBenchServer(
   env: Record<string, string>,
   flags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
-  // Our servers get the heap limit `npm start` gives the gateway (src/heap-limit.ts); the bare ceiling
-  // and the relay run as plain Node and Yoga users would run them.
-  const heap = kind.startsWith('gateway') ? [GATEWAY_HEAP_FLAG] : [];
+  // BENCH_HEAP_MB: our servers with that V8 heap limit (as docker-compose.yml runs the gateway: 384);
+  // unset, with Node's default, as `npm start` runs it. The bare ceiling and the relay never get one.
+  const heap =
+    process.env.BENCH_HEAP_MB && kind.startsWith('gateway')
+      ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`]
+      : [];
   const child = spawn(process.execPath, [...heap, ...flags, ...serveArgs()], {
     env: { ...process.env, ...env, BENCH_SERVER: kind, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,18 +2,17 @@ import { getHeapStatistics } from 'node:v8';
 import { ConfigError } from './config-shape.js';
 
 /**
- * The V8 heap the gateway runs with: `NODE_OPTIONS=--max-old-space-size=384` in `npm start`, the Docker
- * image and docker-compose.yml, unless the operator sets NODE_OPTIONS.
+ * V8's heap limit, which the operator sets with NODE_OPTIONS=--max-old-space-size (docker-compose.yml:
+ * 384 MB); `npm start` and the Docker image keep Node's default.
  *
- * Why a limit at all: V8 sizes its heap growth by its limit. Without one it takes a quarter of the
- * machine's memory (4 GB on a 16 GB host) and, on a busy server, lets the old generation grow to four
- * times what survived the last full collection before it collects again: a gateway with 50 MB live ran
- * at 300 MB. Below 2 GB, V8 grows it by 1.3-2 times instead (1.35 at 384 MB): about half the resident
- * memory under load, the same CPU per cold query, about 12 % more per warm one (more full collections;
- * `bench/README.md`, "What a request leaves behind"). NODE_OPTIONS with a limit of 2 GB or more trades
- * the memory back for that CPU.
+ * What it trades: V8 sizes its heap growth by its limit. Node's default is a quarter of the machine's
+ * memory (4 GB on a 16 GB host); above 2 GB, a busy server's old generation grows to four times what
+ * survived the last full collection before it collects again. Below 2 GB, V8 grows it by 1.3-2 times
+ * (1.35 at 384 MB): about half the resident memory under load (170 MB instead of 270-300), for up to
+ * 10 % more CPU per warm query and, on one core, 15-20 % more per cold miss with about twice the p99
+ * (more full collections; `bench/README.md`, "What a request leaves behind").
  */
-export const DEFAULT_HEAP_LIMIT_MB = 384;
+export const COMPOSE_HEAP_LIMIT_MB = 384;
 
 /** What the gateway holds beside its in-process cache: modules and schema (about 45 MB), requests in flight, GC slack. */
 export const HEAP_HEADROOM_MB = 192;
