@@ -97,6 +97,11 @@ export function releaseLoaders(loaders: Loaders): void {
   if (loaders instanceof RequestLoaders) loaders.release();
 }
 
+/** What a request's loaders have made so far. */
+type Made = Partial<Omit<Loaders, 'pages'>> & {
+  requests?: DataLoader<UpstreamRequest<unknown>, unknown, string>;
+};
+
 /**
  * One request's loaders. Each family's loaders are made when a resolver first reaches for them: a
  * request pays only for the families its query touches (a query reaches two or three of the eleven).
@@ -105,18 +110,11 @@ export function releaseLoaders(loaders: Loaders): void {
 class RequestLoaders implements Loaders {
   readonly #deps: LoaderDeps;
   readonly #clients: LoaderClients;
-  #requests: DataLoader<UpstreamRequest<unknown>, unknown, string> | undefined;
-  #evm: EvmLoaders | undefined;
-  #primary: PrimaryLoaders | undefined;
-  #primaryNet: PrimaryNetLoaders | undefined;
-  #primaryTxs: PrimaryTxLoaders | undefined;
-  #icm: IcmLoaders | undefined;
-  #metrics: MetricsLoaders | undefined;
-  #tokens: TokenLoaders | undefined;
-  #staking: StakingLoaders | undefined;
-  #metricsMore: MetricsMoreLoaders | undefined;
-  #node: NodeLoaders | undefined;
-  #evmState: EvmStateLoaders | undefined;
+  /**
+   * The loaders made so far: the shared page loader and each family reached for. One object, so that
+   * releasing them (`release`) cannot miss a family added later.
+   */
+  #made: Made = {};
 
   constructor(deps: LoaderDeps, clients: LoaderClients) {
     this.#deps = deps;
@@ -124,18 +122,7 @@ class RequestLoaders implements Loaders {
   }
 
   release(): void {
-    this.#requests = undefined;
-    this.#evm = undefined;
-    this.#primary = undefined;
-    this.#primaryNet = undefined;
-    this.#primaryTxs = undefined;
-    this.#icm = undefined;
-    this.#metrics = undefined;
-    this.#tokens = undefined;
-    this.#staking = undefined;
-    this.#metricsMore = undefined;
-    this.#node = undefined;
-    this.#evmState = undefined;
+    this.#made = {};
   }
 
   pages<P extends Page<unknown>>(
@@ -143,11 +130,11 @@ class RequestLoaders implements Loaders {
   ): PagedList<ItemOf<P>, P> {
     const deps = this.#deps;
     const clients = this.#clients;
-    this.#requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
+    this.#made.requests ??= new DataLoader<UpstreamRequest<unknown>, unknown, string>(
       (reqs) => cachedRequests(deps, reqs),
       { cacheKeyFn: keyIn(deps), maxBatchSize: 100 },
     );
-    const shared = this.#requests;
+    const shared = this.#made.requests;
     return pagedList(
       listIdentityOf(describe(clients, null)),
       (pageToken) => shared.load(describe(clients, pageToken)) as Promise<P>,
@@ -155,51 +142,51 @@ class RequestLoaders implements Loaders {
   }
 
   get evm(): EvmLoaders {
-    this.#evm ??= createEvmLoaders(this.#deps, this.#clients.dataApi);
-    return this.#evm;
+    this.#made.evm ??= createEvmLoaders(this.#deps, this.#clients.dataApi);
+    return this.#made.evm;
   }
   get primary(): PrimaryLoaders {
-    this.#primary ??= createPrimaryLoaders(this.#deps, this.#clients.primaryApi);
-    return this.#primary;
+    this.#made.primary ??= createPrimaryLoaders(this.#deps, this.#clients.primaryApi);
+    return this.#made.primary;
   }
   get primaryNet(): PrimaryNetLoaders {
-    this.#primaryNet ??= createPrimaryNetLoaders(this.#deps, this.#clients.primaryNetApi);
-    return this.#primaryNet;
+    this.#made.primaryNet ??= createPrimaryNetLoaders(this.#deps, this.#clients.primaryNetApi);
+    return this.#made.primaryNet;
   }
   get primaryTxs(): PrimaryTxLoaders {
-    this.#primaryTxs ??= createPrimaryTxLoaders(this.#deps, this.#clients.primaryTxApi);
-    return this.#primaryTxs;
+    this.#made.primaryTxs ??= createPrimaryTxLoaders(this.#deps, this.#clients.primaryTxApi);
+    return this.#made.primaryTxs;
   }
   get icm(): IcmLoaders {
-    this.#icm ??= createIcmLoaders(this.#deps, this.#clients.icmApi);
-    return this.#icm;
+    this.#made.icm ??= createIcmLoaders(this.#deps, this.#clients.icmApi);
+    return this.#made.icm;
   }
   get metrics(): MetricsLoaders {
-    this.#metrics ??= createMetricsLoaders(this.#deps, this.#clients.metricsApi);
-    return this.#metrics;
+    this.#made.metrics ??= createMetricsLoaders(this.#deps, this.#clients.metricsApi);
+    return this.#made.metrics;
   }
   get tokens(): TokenLoaders {
-    this.#tokens ??= createTokenLoaders(
+    this.#made.tokens ??= createTokenLoaders(
       this.#deps,
       this.#clients.tokensApi,
       this.#clients.tokenPageSizes,
     );
-    return this.#tokens;
+    return this.#made.tokens;
   }
   get staking(): StakingLoaders {
-    this.#staking ??= createStakingLoaders(this.#deps, this.#clients.stakingApi);
-    return this.#staking;
+    this.#made.staking ??= createStakingLoaders(this.#deps, this.#clients.stakingApi);
+    return this.#made.staking;
   }
   get metricsMore(): MetricsMoreLoaders {
-    this.#metricsMore ??= createMetricsMoreLoaders(this.#deps, this.#clients.metricsMoreApi);
-    return this.#metricsMore;
+    this.#made.metricsMore ??= createMetricsMoreLoaders(this.#deps, this.#clients.metricsMoreApi);
+    return this.#made.metricsMore;
   }
   get node(): NodeLoaders {
-    this.#node ??= createNodeLoaders(this.#deps, this.#clients.nodes);
-    return this.#node;
+    this.#made.node ??= createNodeLoaders(this.#deps, this.#clients.nodes);
+    return this.#made.node;
   }
   get evmState(): EvmStateLoaders {
-    this.#evmState ??= createEvmStateLoaders(this.#deps, this.#clients.evm ?? []);
-    return this.#evmState;
+    this.#made.evmState ??= createEvmStateLoaders(this.#deps, this.#clients.evm ?? []);
+    return this.#made.evmState;
   }
 }

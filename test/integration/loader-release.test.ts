@@ -13,6 +13,20 @@ import { simGet, startTestSimulator } from '../support/sim.js';
  * gateway's plugin chain: a family of loaders used by the execution is not the one the context holds
  * afterwards; an incremental (@defer) execution keeps its loaders until its last part.
  */
+/** Every family of `Loaders` (all but `pages`, which makes a list each time it is called). */
+const FAMILIES = [
+  'evm',
+  'primary',
+  'primaryNet',
+  'primaryTxs',
+  'icm',
+  'metrics',
+  'tokens',
+  'staking',
+  'metricsMore',
+  'node',
+  'evmState',
+] as const satisfies readonly Exclude<keyof GatewayContext['loaders'], 'pages'>[];
 let sim: RunningSimulator;
 let gw: TestGateway;
 const C = '43114';
@@ -61,6 +75,18 @@ describe('loader release', () => {
     // A loader reached for after the release still works (made again): the same block, read once more.
     const again = await ctx.loaders.evm.block.load({ chainId: C, blockId: n });
     expect(again.blockNumber).toBe(n);
+  });
+
+  it('every family of loaders is let go of, not only the one the query used', async () => {
+    const query = '{ __typename }';
+    const request = new Request('http://gateway.test/graphql', { method: 'POST' });
+    const env = gw.yoga.getEnveloped({ request, params: { query } });
+    const ctx = (await env.contextFactory()) as unknown as GatewayContext;
+    const made = FAMILIES.map((f) => ctx.loaders[f]);
+    await env.execute({ schema: env.schema, document: env.parse(query), contextValue: ctx });
+    FAMILIES.forEach((f, i) => {
+      expect(ctx.loaders[f], f).not.toBe(made[i]);
+    });
   });
 
   it('an incremental execution keeps its loaders until its last part', async () => {
