@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { rssMb } from '../bench/serve-command.js';
 import { startSimulator } from '../src/sim/index.js';
 import { sseSubscribe, wsSubscribe } from '../test/support/live-clients.js';
 import { startReplica } from '../test/support/replicas.js';
@@ -35,8 +35,6 @@ const freePort = () =>
     });
   });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const redisPort = await freePort();
 const redis: ChildProcess = spawn(
@@ -117,7 +115,7 @@ const heapFloors: number[] = [];
 while (Date.now() < until) {
   const atS = Math.round((Date.now() - start) / 1000);
   if (atS % 5 === 0 && samples.at(-1)?.atS !== atS)
-    samples.push({ atS, rssMb: Math.round(rssMb(gw.child.pid!)) });
+    samples.push({ atS, rssMb: rssMb(gw.child.pid) });
   const w = Math.floor(atS / 30);
   const heap = await heapUsedMb().catch(() => Number.NaN);
   if (Number.isFinite(heap)) heapFloors[w] = Math.min(heapFloors[w] ?? heap, heap);
