@@ -13,6 +13,7 @@ const { loadConfig } = await import(`${from}/config.js`);
 const { createGateway } = await import(`${from}/gateway.js`);
 const { startHttpServer } = await import(`${from}/http-server.js`);
 const { createLogger } = await import(`${from}/telemetry/logger.js`);
+const { applyHeapGrowth } = await import(`${from}/heap-limit.js`);
 
 /**
  * One server under benchmark, in its own process so the load generator does not share its event loop.
@@ -68,6 +69,8 @@ if (kind === 'relay') {
   });
 } else {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  // As src/server.ts does before the gateway allocates.
+  applyHeapGrowth(config.heapGrowthPercent);
   const store =
     kind === 'gateway-redis-only'
       ? new RedisStore({

@@ -20,6 +20,7 @@ export const ACCEPTS: Record<string, string> = {
   MAX_RETRY_AFTER_MS: 'an integer 0-120000',
   MEMORY_CACHE_MAX_ENTRIES: 'an integer 100-10000000',
   MEMORY_CACHE_MAX_BYTES: 'an integer 1048576-68719476736 (bytes)',
+  HEAP_GROWTH_PERCENT: "an integer 0-1000 (0: V8's own heap growth)",
   REDIS_COMMAND_TIMEOUT_MS: 'an integer 10-10000',
   CURSOR_SECRET: 'a secret of at least 8 characters',
   MAX_PAGE_SIZE: 'an integer 1-2000',

@@ -49,6 +49,8 @@ export interface Config {
   memoryCacheMaxEntries: number;
   /** Bytes the in-process cache may hold (the LRU's entries and its parsed values). */
   memoryCacheMaxBytes: number;
+  /** How far V8 lets the old generation grow between full collections, in percent (0: V8's own policy; src/heap-limit.ts). */
+  heapGrowthPercent: number;
   /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
   redisCommandTimeoutMs: number;
   /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */

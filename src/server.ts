@@ -2,7 +2,7 @@ import { collectDefaultMetrics } from 'prom-client';
 import { ConfigError, loadConfig } from './config.js';
 import { applyServerLimits } from './edge/server-limits.js';
 import { createGateway } from './gateway.js';
-import { checkHeapLimit } from './heap-limit.js';
+import { applyHeapGrowth, checkHeapLimit } from './heap-limit.js';
 import { startHttpServer } from './http-server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
@@ -13,6 +13,7 @@ let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
   checkHeapLimit(config.memoryCacheMaxBytes);
+  applyHeapGrowth(config.heapGrowthPercent);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);
