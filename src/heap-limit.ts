@@ -34,18 +34,29 @@ export function checkHeapLimit(
   );
 }
 
+/** The heap limit from which V8 lets the old generation grow to four times (below it, at most twice). */
+export const HIGH_GROWTH_FROM_MB = 2048;
+
 /**
  * How far V8 lets the old generation grow past what its last full collection left before it collects
  * again (HEAP_GROWTH_PERCENT; V8's `--heap-growing-percent`, which NODE_OPTIONS does not accept, so it
- * is set here, before the gateway allocates). 0 leaves V8's own policy: with Node's default heap limit
- * on a machine of 8 GB or more, up to four times. The gateway's default, 100, lets it double: a
+ * is set here, before the gateway allocates). V8's own policy follows the heap limit: from 2 GB (Node's
+ * default on a machine of 8 GB or more) up to four times; below, 1.3 to 2 times (1.35 at 384 MB). A
  * request's leftovers reach the old generation (bench/README.md, "What a request leaves behind"), so
- * under sustained load four times is where resident memory peaks. Doubling holds that peak lower at
- * the price of more frequent full collections (measured there, with the p99 and CPU they cost). It is
- * not a limit: the heap limit (NODE_OPTIONS=--max-old-space-size) stays what it was. V8 reads the value
- * after each full collection, so setting it at start-up takes effect from the first one.
+ * under sustained load four times is where resident memory peaks. The default, 100, lets it double:
+ * a lower peak for more frequent full collections (measured there, with the p99 and CPU they cost).
+ * It is applied only where V8 would allow more (a heap limit of 2 GB or more): under a smaller limit
+ * (docker-compose.yml's 384 MB) V8 already grows less, and its own policy also slows growth near the
+ * limit, which the flag would override. It is not a limit: the heap limit stays NODE_OPTIONS'. V8
+ * reads the value after each full collection, so setting it at start-up takes effect from the first.
+ * Returns whether it was applied. 0 leaves V8's own policy everywhere.
  */
-export function applyHeapGrowth(percent: number): void {
+export function applyHeapGrowth(
+  percent: number,
+  heapLimitBytes: number = getHeapStatistics().heap_size_limit,
+): boolean {
   if (!Number.isInteger(percent) || percent < 0) throw new RangeError('a whole percentage >= 0');
-  if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
+  if (percent === 0 || heapLimitBytes < HIGH_GROWTH_FROM_MB * 1_048_576) return false;
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+  return true;
 }

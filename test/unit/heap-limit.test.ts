@@ -7,6 +7,7 @@ import {
   COMPOSE_HEAP_LIMIT_MB,
   checkHeapLimit,
   HEAP_HEADROOM_MB,
+  HIGH_GROWTH_FROM_MB,
 } from '../../src/heap-limit.js';
 
 const MiB = 1_048_576;
@@ -51,7 +52,7 @@ describe('the heap limit', () => {
 const GROWTH_SCRIPT = `
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 const { applyHeapGrowth } = await import('./src/heap-limit.ts');
-applyHeapGrowth(Number(process.env.GROWTH));
+const applied = applyHeapGrowth(Number(process.env.GROWTH));
 let majors = 0;
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
@@ -65,30 +66,45 @@ for (let i = 0; i < 8000; i++) {
   if (i % 100 === 0) peak = Math.max(peak, process.memoryUsage().heapTotal);
 }
 await new Promise((r) => setTimeout(r, 50));
-console.log(JSON.stringify({ majors, peakMb: peak / 1e6, live: live.length }));
+console.log(JSON.stringify({ applied, majors, peakMb: peak / 1e6, live: live.length }));
 `;
 
-function underGrowth(percent: number): { majors: number; peakMb: number } {
+function underGrowth(percent: number): { applied: boolean; majors: number; peakMb: number } {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '--eval', GROWTH_SCRIPT],
+    [
+      '--max-old-space-size=4096',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      GROWTH_SCRIPT,
+    ],
     { encoding: 'utf8', timeout: 60_000, env: { ...process.env, GROWTH: String(percent) } },
   );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { majors: number; peakMb: number };
+  return JSON.parse(out.trim().split('\n').at(-1)!) as {
+    applied: boolean;
+    majors: number;
+    peakMb: number;
+  };
 }
 
 describe('the heap growth (HEAP_GROWTH_PERCENT)', () => {
-  it('holds the heap lower under steady promotion than V8 left alone, by collecting more often', () => {
+  it('holds the heap lower under steady promotion than V8 left alone (4 GB limit), by collecting more often', () => {
     const own = underGrowth(0);
     const doubling = underGrowth(100);
+    expect([own.applied, doubling.applied]).toEqual([false, true]);
     expect(doubling.peakMb).toBeLessThan(own.peakMb * 0.8);
     expect(doubling.majors).toBeGreaterThan(own.majors);
   }, 120_000);
 
-  it('takes whole percentages; 0 leaves V8 alone', () => {
+  it('takes whole percentages, and leaves V8 alone at 0 and under a heap limit below 2 GB', () => {
     expect(() => applyHeapGrowth(-1)).toThrow(RangeError);
     expect(() => applyHeapGrowth(1.5)).toThrow(RangeError);
-    expect(() => applyHeapGrowth(0)).not.toThrow();
+    expect(applyHeapGrowth(0)).toBe(false);
+    // docker-compose.yml's limit: V8 already grows by at most 1.35 there.
+    expect(applyHeapGrowth(100, (COMPOSE_HEAP_LIMIT_MB + 48) * MiB)).toBe(false);
+    expect(applyHeapGrowth(100, (HIGH_GROWTH_FROM_MB - 1) * MiB)).toBe(false);
   });
 
   it('is read from the environment with a default of 100, and refuses what is not a percentage', () => {
