@@ -13,6 +13,21 @@ export interface TestRedisCluster {
 
 /** `password`: every node requires it (`requirepass`, and `masterauth` between nodes). */
 export async function startRedisCluster(o: { password?: string } = {}): Promise<TestRedisCluster> {
+  // A free port can be taken between the probe and redis-server's bind (tests run in parallel, and
+  // other suites start their own Redis): then that node exits and something else answers there, so
+  // the cluster cannot form. Such an attempt is cleaned up and retried on new ports.
+  let last: unknown;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return await startOnce(o);
+    } catch (e) {
+      last = e;
+    }
+  }
+  throw last;
+}
+
+async function startOnce(o: { password?: string }): Promise<TestRedisCluster> {
   const auth = o.password ? ['-a', o.password, '--no-auth-warning'] : [];
   const dir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
   const ports = [await freePort(), await freePort(), await freePort()];
@@ -43,67 +58,81 @@ export async function startRedisCluster(o: { password?: string } = {}): Promise<
       { stdio: 'ignore' },
     ),
   );
-  for (const port of ports) {
-    for (let i = 0; i < 100; i++) {
-      if (
-        spawnSync('redis-cli', [...auth, '-p', String(port), 'ping'])
-          .stdout?.toString()
-          .includes('PONG')
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const create = spawnSync(
-    'redis-cli',
-    [
-      ...auth,
-      '--cluster',
-      'create',
-      ...ports.map((p) => `127.0.0.1:${p}`),
-      '--cluster-replicas',
-      '0',
-      '--cluster-yes',
-    ],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (create.status !== 0)
-    throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
-  // Wait until every node sees the whole cluster (all slots assigned, state ok): a client that asks a
-  // node too early gets a partial slot map and gives up on the cluster.
-  for (let i = 0; i < 100; i++) {
-    const ok = ports.every((p) => {
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once('exit', () => resolve());
+            c.kill('SIGKILL');
+          }),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const [n, port] of ports.entries()) {
+      for (let i = 0; i < 100; i++) {
+        if (
+          spawnSync('redis-cli', [...auth, '-p', String(port), 'ping'])
+            .stdout?.toString()
+            .includes('PONG')
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Our node, not another server that took the port first: ours is running and in cluster mode.
       const info =
-        spawnSync('redis-cli', [...auth, '-p', String(p), 'cluster', 'info'], { encoding: 'utf8' })
-          .stdout ?? '';
-      return (
-        info.includes('cluster_state:ok') &&
-        info.includes('cluster_slots_ok:16384') &&
-        info.includes('cluster_known_nodes:3')
-      );
-    });
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
+        spawnSync('redis-cli', [...auth, '-p', String(port), 'info', 'cluster'], {
+          encoding: 'utf8',
+        }).stdout ?? '';
+      if (children[n]!.exitCode !== null || !info.includes('cluster_enabled:1'))
+        throw new Error(`port ${port} was taken before its cluster node could bind it`);
+    }
+    const create = spawnSync(
+      'redis-cli',
+      [
+        ...auth,
+        '--cluster',
+        'create',
+        ...ports.map((p) => `127.0.0.1:${p}`),
+        '--cluster-replicas',
+        '0',
+        '--cluster-yes',
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (create.status !== 0)
+      throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
+    // Wait until every node sees the whole cluster (all slots assigned, state ok): a client that asks a
+    // node too early gets a partial slot map and gives up on the cluster.
+    for (let i = 0; i < 100; i++) {
+      const ok = ports.every((p) => {
+        const info =
+          spawnSync('redis-cli', [...auth, '-p', String(p), 'cluster', 'info'], {
+            encoding: 'utf8',
+          }).stdout ?? '';
+        return (
+          info.includes('cluster_state:ok') &&
+          info.includes('cluster_slots_ok:16384') &&
+          info.includes('cluster_known_nodes:3')
+        );
+      });
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
   }
   return {
     seedUrl: o.password
       ? `redis://:${encodeURIComponent(o.password)}@127.0.0.1:${ports[0]}`
       : `redis://127.0.0.1:${ports[0]}`,
     ports,
-    stop: async () => {
-      await Promise.all(
-        children.map(
-          (c) =>
-            new Promise<void>((resolve) => {
-              if (c.exitCode !== null) return resolve();
-              c.once('exit', () => resolve());
-              c.kill('SIGKILL');
-            }),
-        ),
-      );
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
