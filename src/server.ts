@@ -10,10 +10,11 @@ import { setupTracing } from './telemetry/tracing.js';
 
 /** Process entry: config, logs and traces, listen, process-level error handlers, graceful shutdown. Nothing else lives here. */
 let config: ReturnType<typeof loadConfig>;
+let heapGrowthApplied = false;
 try {
   config = loadConfig();
   checkHeapLimit(config.memoryCacheMaxBytes);
-  applyHeapGrowth(config.heapGrowthPercent);
+  heapGrowthApplied = applyHeapGrowth(config.heapGrowthPercent);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);
@@ -61,6 +62,8 @@ logger.info(
     cache: config.redisUrl ? 'redis+lru' : 'lru',
     tracing: tracing.enabled ? 'otlp' : 'off',
     metricsProtected: config.metricsToken !== undefined,
+    // HEAP_GROWTH_PERCENT as applied: `v8` when V8's own policy runs (0, or a heap limit under 2 GB).
+    heapGrowth: heapGrowthApplied ? `${config.heapGrowthPercent}%` : 'v8',
   },
   'gateway listening',
 );

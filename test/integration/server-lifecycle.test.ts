@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
 import { startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -192,8 +193,23 @@ describe('the real entry, src/server.ts, in a child process', () => {
       () => lines.some((l) => l.msg === 'gateway listening'),
       30_000,
     );
-    const port = lines.find((l) => l.msg === 'gateway listening')!.port as number;
+    const listening = lines.find((l) => l.msg === 'gateway listening')!;
+    const port = listening.port as number;
     const base = `http://127.0.0.1:${port}`;
+    // HEAP_GROWTH_PERCENT's default is applied where the heap limit is 2 GB or more (Node's default
+    // on a machine of 8 GB or more; read from a plain process of the same binary and environment), and
+    // the entry says which.
+    const limit = Number(
+      execFileSync(
+        process.execPath,
+        ['-p', "require('node:v8').getHeapStatistics().heap_size_limit"],
+        {
+          env: entryEnv({}),
+          encoding: 'utf8',
+        },
+      ),
+    );
+    expect(listening.heapGrowth).toBe(limit >= HIGH_GROWTH_FROM_MB * 1_048_576 ? '100%' : 'v8');
 
     // Both faults were logged at error level, with their stacks, and counted; the process still answers.
     await until(
