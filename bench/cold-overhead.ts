@@ -1,6 +1,6 @@
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody } from './load.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer, stopServer } from './serve-command.js';
 
 /**
  * `npx tsx bench/cold-overhead.ts`: the gateway's own time on a cache miss. The simulator answers every
@@ -79,8 +79,7 @@ async function measure(kind: string, flags: string[] = []) {
       times.push(performance.now() - t);
     }
   const calls = sim.stats().total / times.length;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopServer(child);
   return { times, calls };
 }
 // The relay is the floor: a Node process between the client and the upstream, doing nothing else.

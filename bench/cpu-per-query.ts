@@ -7,9 +7,11 @@ import {
   headOf,
   nodeFlags,
   perQueryEnv,
+  perQueryKnobs,
   pinToCpus,
-  rssMb,
   startBenchServer,
+  stopServer,
+  watchRss,
 } from './serve-command.js';
 
 /**
@@ -30,16 +32,17 @@ import {
  * NODE_FLAGS: V8/Node flags for the gateway's process (`--max-semi-space-size=4`, …). The server's RSS
  * before the load and its peak (sampled every 100 ms over warm-up and measurement) are reported too.
  */
-const MODE = process.env.MODE ?? 'cold';
-if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
-const cold = MODE === 'cold';
+const {
+  mode: MODE,
+  cold,
+  warmup: WARMUP,
+  total: TOTAL,
+  clients: CLIENTS,
+} = perQueryKnobs({ mode: 'cold', warmup: 2000, total: 4000 });
 const peer = process.env.SERVER === 'peer';
 if (peer && (!cold || !peerAvailable())) throw new Error('SERVER=peer: cold only, with ../shared');
 const typename = process.env.SERVER === 'bare' || process.env.QUERY === 'typename';
 if (typename && cold) throw new Error('SERVER=bare and QUERY=typename: MODE=warm only');
-const WARMUP = Number(process.env.WARMUP ?? 2000);
-const TOTAL = Number(process.env.TOTAL ?? 4000);
-const CLIENTS = Number(process.env.CLIENTS ?? 16);
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
@@ -62,20 +65,15 @@ const bodyOf = (id: string) =>
       : blockBody(id);
 const run = blockRunner(url, { head, cold, clients: CLIENTS, bodyOf });
 const cpuMs = () => cpuTimeMs(child.pid!);
-const rssBefore = rssMb(child.pid!);
-let rssPeak = rssBefore;
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, rssMb(child.pid!));
-}, 100);
+const rss = watchRss(child.pid, 100);
 await run(WARMUP);
 sim.reset();
 const before = cpuMs();
 const { rps, p99 } = await run(TOTAL);
 const ms = cpuMs() - before;
-clearInterval(sampler);
+const rssPeak = rss.stop();
 console.log(
-  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s (p99 ${p99} ms), ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rssBefore} MB before, peak ${rssPeak} MB`,
+  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s (p99 ${p99} ms), ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rss.before} MB before, peak ${rssPeak} MB`,
 );
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stopServer(child);
 await sim.close();

@@ -5,9 +5,11 @@ import {
   headOf,
   nodeFlags,
   perQueryEnv,
+  perQueryKnobs,
   pinToCpus,
-  rssMb,
   startBenchServer,
+  stopServer,
+  watchRss,
 } from './serve-command.js';
 
 /**
@@ -22,16 +24,18 @@ import {
  * NODE_FLAGS: more flags for the gateway (`--max-old-space-size=4144` is Node's default on a 16 GB machine).
  * PIN=<cpu>: the server on that CPU (run this script on another: `taskset -c 0 npx tsx …` with PIN=1).
  */
-const MODE = process.env.MODE ?? 'warm';
-if (MODE !== 'cold' && MODE !== 'warm') throw new Error('MODE is cold or warm');
-const WARMUP = Number(process.env.WARMUP ?? 1000);
-const TOTAL = Number(process.env.TOTAL ?? 6000);
-const CLIENTS = Number(process.env.CLIENTS ?? 16);
+const {
+  mode: MODE,
+  cold,
+  warmup: WARMUP,
+  total: TOTAL,
+  clients: CLIENTS,
+} = perQueryKnobs({ mode: 'warm', warmup: 1000, total: 6000 });
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
 const head = await headOf(sim, '43114');
-const { child, url } = await startBenchServer('gateway', perQueryEnv(sim, MODE === 'cold'), [
+const { child, url } = await startBenchServer('gateway', perQueryEnv(sim, cold), [
   '--trace-gc-nvp',
   ...nodeFlags(),
 ]);
@@ -55,21 +59,16 @@ child.stdout!.on('data', (d: Buffer) => {
   }
 });
 
-const run = blockRunner(url, { head, cold: MODE === 'cold', clients: CLIENTS });
+const run = blockRunner(url, { head, cold, clients: CLIENTS });
 await run(WARMUP);
-const rssBefore = rssMb(child.pid);
-let rssPeak = rssBefore;
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, rssMb(child.pid));
-}, 100);
+const rss = watchRss(child.pid, 100);
 measuring = true;
 const { rps } = await run(TOTAL);
 measuring = false;
-clearInterval(sampler);
+const rssPeak = rss.stop();
 const kb = (bytes: number) => (bytes / TOTAL / 1024).toFixed(1);
 console.log(
-  `${MODE}: ${kb(gc.allocated)} KB allocated and ${kb(gc.promoted)} KB promoted per query; ${gc.scavenges} scavenges, ${gc.full} full collections; RSS ${rssBefore} MB before, peak ${rssPeak} MB; ${rps} req/s (${TOTAL} queries, ${CLIENTS} clients${process.env.NODE_FLAGS ? `, ${process.env.NODE_FLAGS}` : ''})`,
+  `${MODE}: ${kb(gc.allocated)} KB allocated and ${kb(gc.promoted)} KB promoted per query; ${gc.scavenges} scavenges, ${gc.full} full collections; RSS ${rss.before} MB before, peak ${rssPeak} MB; ${rps} req/s (${TOTAL} queries, ${CLIENTS} clients${process.env.NODE_FLAGS ? `, ${process.env.NODE_FLAGS}` : ''})`,
 );
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stopServer(child);
 await sim.close();

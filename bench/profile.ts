@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { startSimulator } from '../src/sim/index.js';
 import { blockBody } from './load.js';
-import { buildGateway, gatewayEnv, headOf, startBenchServer } from './serve-command.js';
+import { buildGateway, gatewayEnv, headOf, startBenchServer, stopServer } from './serve-command.js';
 
 // The gateway runs compiled, as `npm start` runs it (BENCH_FROM=src: from the TypeScript sources).
 buildGateway();
@@ -28,6 +28,5 @@ const r = await autocannon({
   body,
 });
 console.log('rps', r.requests.average, 'non2xx', r.non2xx, 'upstream', sim.stats().total);
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stopServer(child);
 await sim.close();

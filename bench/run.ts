@@ -12,8 +12,8 @@ import {
   gatewayEnv,
   headOf,
   pinToCpus,
-  rssMb,
   startBenchServer,
+  watchRss,
 } from './serve-command.js';
 
 /**
@@ -138,13 +138,12 @@ async function scenario(
     await new Promise((r) => setTimeout(r, 200));
     sim.reset();
     const before = await redisCommands(redis);
-    const rssIdleMb = rssMb(child.pid);
-    let rssPeakMb = rssIdleMb;
-    const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(child.pid))), 200);
+    const rss = watchRss(child.pid, 200);
     const res = await (amount
       ? fixedLoad(url, bodies, amount, connections ?? CONNECTIONS, agent)
       : load(url, bodies, connections ?? CONNECTIONS)
-    ).finally(() => clearInterval(sampler));
+    ).finally(() => rss.stop());
+    const rssPeakMb = rss.stop();
     const after = await redisCommands(redis);
     const ok = res.requests;
     if (res.errors > 0) console.warn(`${name}: ${res.errors} failed or non-2xx answers`);
@@ -157,7 +156,7 @@ async function scenario(
       errors: res.errors,
       upstreamPerQuery: ok ? +(sim.stats().total / ok).toFixed(3) : 0,
       redisCommandsPerQuery: env.REDIS_URL ? +((after - before - 1) / ok).toFixed(3) : null,
-      rssIdleMb,
+      rssIdleMb: rss.before,
       rssPeakMb,
     });
   } finally {

@@ -104,6 +104,58 @@ export function rssMb(pid: number | undefined): number {
   }
 }
 
+/**
+ * Samples a process's RSS every `everyMs` from now on: `before` is its RSS now; `stop()` ends the
+ * sampling and returns the highest RSS seen (MB). Every script that reports a peak samples it this way.
+ */
+export function watchRss(
+  pid: number | undefined,
+  everyMs: number,
+): { before: number; stop(): number } {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, everyMs);
+  return {
+    before,
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** Ends a server under test (SIGTERM) and resolves once it has exited. */
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/**
+ * The per-query scripts' knobs, from the environment over each script's defaults: MODE (cold or warm),
+ * WARMUP and TOTAL queries, CLIENTS.
+ */
+export function perQueryKnobs(defaults: { mode: 'cold' | 'warm'; warmup: number; total: number }): {
+  mode: 'cold' | 'warm';
+  cold: boolean;
+  warmup: number;
+  total: number;
+  clients: number;
+} {
+  const mode = process.env.MODE ?? defaults.mode;
+  if (mode !== 'cold' && mode !== 'warm') throw new Error('MODE is cold or warm');
+  return {
+    mode,
+    cold: mode === 'cold',
+    warmup: Number(process.env.WARMUP ?? defaults.warmup),
+    total: Number(process.env.TOTAL ?? defaults.total),
+    clients: Number(process.env.CLIENTS ?? 16),
+  };
+}
+
 /** A process's CPU time so far, ms (user + system from /proc/<pid>/stat, in clock ticks of 10 ms). Linux. */
 export function cpuTimeMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

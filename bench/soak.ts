@@ -1,5 +1,12 @@
 import { startSimulator } from '../src/sim/index.js';
-import { buildGateway, gatewayEnv, headOf, rssMb, startBenchServer } from './serve-command.js';
+import {
+  buildGateway,
+  gatewayEnv,
+  headOf,
+  rssMb,
+  startBenchServer,
+  watchRss,
+} from './serve-command.js';
 
 /**
  * `npx tsx bench/soak.ts`: drives a few thousand varied queries (blocks with transaction pages of
@@ -58,9 +65,8 @@ function nextQuery(i: number): Promise<unknown> {
 
 for (let i = 0; i < 5; i++) await post(BLOCK, { id: String(head - 5), n: 5 });
 await new Promise((r) => setTimeout(r, 1000));
-const idle = rssMb(child.pid!);
-let peak = idle;
-const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 250);
+const rss = watchRss(child.pid, 250);
+const idle = rss.before;
 let done = 0;
 let errors = 0;
 await Promise.all(
@@ -74,7 +80,7 @@ await Promise.all(
     }
   }),
 );
-clearInterval(sampler);
+const peak = rss.stop();
 const end = rssMb(child.pid!);
 child.kill('SIGTERM');
 await sim.close();
