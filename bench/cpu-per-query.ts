@@ -32,17 +32,12 @@ import {
  * NODE_FLAGS: V8/Node flags for the gateway's process (`--max-semi-space-size=4`, …). The server's RSS
  * before the load and its peak (sampled every 100 ms over warm-up and measurement) are reported too.
  */
-const {
-  mode: MODE,
-  cold,
-  warmup: WARMUP,
-  total: TOTAL,
-  clients: CLIENTS,
-} = perQueryKnobs({ mode: 'cold', warmup: 2000, total: 4000 });
+const knobs = perQueryKnobs({ mode: 'cold', warmup: 2000, total: 4000 });
 const peer = process.env.SERVER === 'peer';
-if (peer && (!cold || !peerAvailable())) throw new Error('SERVER=peer: cold only, with ../shared');
+if (peer && (!knobs.cold || !peerAvailable()))
+  throw new Error('SERVER=peer: cold only, with ../shared');
 const typename = process.env.SERVER === 'bare' || process.env.QUERY === 'typename';
-if (typename && cold) throw new Error('SERVER=bare and QUERY=typename: MODE=warm only');
+if (typename && knobs.cold) throw new Error('SERVER=bare and QUERY=typename: MODE=warm only');
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
@@ -51,7 +46,7 @@ const { child, url } = peer
   ? await startPeer(preparePeer(sim.dataApiUrl), false)
   : process.env.SERVER === 'bare'
     ? await startBenchServer('bare', { NODE_ENV: 'production' })
-    : await startBenchServer('gateway', perQueryEnv(sim, cold), [
+    : await startBenchServer('gateway', perQueryEnv(sim, knobs.cold), [
         ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
         ...nodeFlags(),
       ]);
@@ -63,17 +58,17 @@ const bodyOf = (id: string) =>
     : peer
       ? JSON.stringify({ query: PEER_QUERY, variables: { c: '43114', id } })
       : blockBody(id);
-const run = blockRunner(url, { head, cold, clients: CLIENTS, bodyOf });
+const run = blockRunner(url, { head, cold: knobs.cold, clients: knobs.clients, bodyOf });
 const cpuMs = () => cpuTimeMs(child.pid!);
 const rss = watchRss(child.pid, 100);
-await run(WARMUP);
+await run(knobs.warmup);
 sim.reset();
 const before = cpuMs();
-const { rps, p99 } = await run(TOTAL);
+const { rps, p99 } = await run(knobs.total);
 const ms = cpuMs() - before;
 const rssPeak = rss.stop();
 console.log(
-  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${MODE}${typename ? ' { __typename }' : ''}: ${(ms / TOTAL).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s (p99 ${p99} ms), ${(sim.stats().total / TOTAL).toFixed(2)} upstream calls per query (${TOTAL} queries, ${CLIENTS} clients); RSS ${rss.before} MB before, peak ${rssPeak} MB`,
+  `${process.env.SERVER ? `${process.env.SERVER} ` : ''}${knobs.mode}${typename ? ' { __typename }' : ''}: ${(ms / knobs.total).toFixed(3)} ms of ${process.env.SERVER ? 'server' : 'gateway'} CPU per query, ${rps} req/s (p99 ${p99} ms), ${(sim.stats().total / knobs.total).toFixed(2)} upstream calls per query (${knobs.total} queries, ${knobs.clients} clients); RSS ${rss.before} MB before, peak ${rssPeak} MB`,
 );
 await stopServer(child);
 await sim.close();

@@ -24,18 +24,12 @@ import {
  * NODE_FLAGS: more flags for the gateway (`--max-old-space-size=4144` is Node's default on a 16 GB machine).
  * PIN=<cpu>: the server on that CPU (run this script on another: `taskset -c 0 npx tsx …` with PIN=1).
  */
-const {
-  mode: MODE,
-  cold,
-  warmup: WARMUP,
-  total: TOTAL,
-  clients: CLIENTS,
-} = perQueryKnobs({ mode: 'warm', warmup: 1000, total: 6000 });
+const knobs = perQueryKnobs({ mode: 'warm', warmup: 1000, total: 6000 });
 
 buildGateway();
 const sim = await startSimulator({ port: 0 });
 const head = await headOf(sim, '43114');
-const { child, url } = await startBenchServer('gateway', perQueryEnv(sim, cold), [
+const { child, url } = await startBenchServer('gateway', perQueryEnv(sim, knobs.cold), [
   '--trace-gc-nvp',
   ...nodeFlags(),
 ]);
@@ -59,16 +53,16 @@ child.stdout!.on('data', (d: Buffer) => {
   }
 });
 
-const run = blockRunner(url, { head, cold, clients: CLIENTS });
-await run(WARMUP);
+const run = blockRunner(url, { head, cold: knobs.cold, clients: knobs.clients });
+await run(knobs.warmup);
 const rss = watchRss(child.pid, 100);
 measuring = true;
-const { rps } = await run(TOTAL);
+const { rps } = await run(knobs.total);
 measuring = false;
 const rssPeak = rss.stop();
-const kb = (bytes: number) => (bytes / TOTAL / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / knobs.total / 1024).toFixed(1);
 console.log(
-  `${MODE}: ${kb(gc.allocated)} KB allocated and ${kb(gc.promoted)} KB promoted per query; ${gc.scavenges} scavenges, ${gc.full} full collections; RSS ${rss.before} MB before, peak ${rssPeak} MB; ${rps} req/s (${TOTAL} queries, ${CLIENTS} clients${process.env.NODE_FLAGS ? `, ${process.env.NODE_FLAGS}` : ''})`,
+  `${knobs.mode}: ${kb(gc.allocated)} KB allocated and ${kb(gc.promoted)} KB promoted per query; ${gc.scavenges} scavenges, ${gc.full} full collections; RSS ${rss.before} MB before, peak ${rssPeak} MB; ${rps} req/s (${knobs.total} queries, ${knobs.clients} clients${process.env.NODE_FLAGS ? `, ${process.env.NODE_FLAGS}` : ''})`,
 );
 await stopServer(child);
 await sim.close();
