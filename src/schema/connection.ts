@@ -244,10 +244,10 @@ class PagePlace<T> {
 
 /**
  * An edge whose cursor is made and encoded (JSON, base64, a signature) only when read: a query that
- * selects no cursors (most read `edges { node }`) pays nothing for them. A class over plain fields
- * rather than closures: a closure per edge needs a heap context per loop iteration, and measured
- * under load (`bench/gc-promotion.ts`, `bench/README.md` "What a request leaves behind") those were
- * kept past the request, 6 KB of each block-with-transactions query promoted to the old generation.
+ * selects no cursors (most read `edges { node }`) pays nothing for them. A class, not an object literal
+ * with a `cursor` getter over a closure (as it was): such a literal's accessor pair lives in the old
+ * generation, and kept the closure and the page it reached through every young-generation collection
+ * (see `LazyPageInfo`; test/unit/no-accessor-literals.test.ts keeps such literals out of `src/`).
  */
 class LazyEdge<T> {
   #encoded: string | undefined;

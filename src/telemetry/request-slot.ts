@@ -2,10 +2,11 @@
  * A piece of per-request state kept on the request object itself (a symbol-keyed property), where a
  * module would otherwise keep a `WeakMap` keyed by the request.
  *
- * Why not the WeakMap: on Node 20's V8 a WeakMap entry whose key is a young object keeps its key and
- * its value alive through every young-generation collection, so everything one request allocated and
- * put in such a value (or reachable from its key) survives two scavenges and is promoted to the old
- * generation, where it waits for the next full collection. Measured under load (`bench/README.md`,
+ * Why not the WeakMap: on Node 20's V8 a WeakMap entry keeps its value alive through every
+ * young-generation collection, even once its key is dead, so everything one request allocated and put
+ * in such a value survives two scavenges and is promoted to the old generation, where it waits for the
+ * next full collection (a twenty-line check: 234 MB promoted against 0.2 without the WeakMap; a key
+ * alone, with a value that holds nothing, is not kept). Measured under load (`bench/README.md`,
  * "What a request leaves behind"): with these entries gone and the loaders released when execution
  * ends, a warm query promotes 14.6 KB instead of 22.4. A property dies with its request.
  */
