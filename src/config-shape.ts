@@ -9,13 +9,13 @@ export interface NodeTarget {
 }
 
 export interface Config {
-  /** @default 4000 */
+  /** Port the gateway listens on. @default 4000 */
   port: number;
-  /** @default '0.0.0.0' */
+  /** Address the gateway listens on. @default '0.0.0.0' */
   host: string;
-  /** @default 'https://data-api.avax.network' */
+  /** Base URL of the Data API. @default 'https://data-api.avax.network' */
   dataApiUrl: string;
-  /** @default 'https://metrics.avax.network' */
+  /** Base URL of the Metrics API. @default 'https://metrics.avax.network' */
   metricsApiUrl: string;
   /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
   nodes: NodeTarget[];
@@ -33,7 +33,7 @@ export interface Config {
   missLeaseMs: number;
   /** Sent upstream as `x-glacier-api-key`. @default undefined */
   dataApiKey: string | undefined;
-  /** @default undefined (an in-process LRU cache) */
+  /** The shared cache (an in-process LRU stays in front of it). @default undefined (an in-process LRU cache) */
   redisUrl: string | undefined;
   /** Treat REDIS_URL as one seed node of a Redis Cluster. @default false */
   redisCluster: boolean;
@@ -113,7 +113,7 @@ export interface Config {
   upstreamMaxBodyBytes: number;
   /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
   staleAfterMs: number;
-  /** @default 'info' */
+  /** Least level logged. @default 'info' */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 

@@ -8,6 +8,8 @@ import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
  */
 
 export { type Config, ConfigError, type NodeTarget } from './config-shape.js';
+/** The settings' declarations, read by scripts/docs-config.ts to generate docs/configuration.md. */
+export { schema as configSchema };
 
 const httpUrl = z
   .string()
@@ -186,7 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `  ${name}=${SECRETS.has(name) ? '(hidden)' : JSON.stringify(input[name] ?? '')}: ${i.message}; accepts ${ACCEPTS[name] ?? 'see README'}`;
+      return `  ${name}=${SECRETS.has(name) ? '(hidden)' : JSON.stringify(input[name] ?? '')}: ${i.message}; accepts ${ACCEPTS[name] ?? 'see docs/configuration.md'}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

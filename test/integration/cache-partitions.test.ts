@@ -5,7 +5,7 @@ import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
- * Cache partitions (README "Cache policy"): a caller's own key never shares a cache entry or an in-flight
+ * Cache partitions (docs/caching.md, "Cache policy"): a caller's own key never shares a cache entry or an in-flight
  * load with the operator's partition, and gateways configured with other upstreams never share entries.
  */
 const C = '43114';
