@@ -201,8 +201,8 @@ export async function resolveTokenConnection<T>(
  * literal with getters: each literal with an accessor gets an accessor pair and a hidden class of its
  * own, which V8 keeps in the old generation, and from there the getters' closures, their context
  * (`edges`) and every page the edges point into survive each young-generation collection until a full
- * one. Measured at one client: a cold block query promoted 26 KB before, 9 after (`bench/gc-promotion.ts`;
- * `bench/README.md`, "What a request leaves behind"). Accessors on a class live once, on its prototype.
+ * one (measured: `bench/README.md`, "What a request leaves behind"). Accessors on a class live once,
+ * on its prototype.
  */
 class LazyPageInfo {
   readonly #edges: readonly { readonly cursor: string }[];

@@ -27,9 +27,8 @@ export interface UpstreamRequest<T> {
 }
 
 /**
- * Who an upstream call is made for, passed down with the call. It used to travel in AsyncLocalStorage;
- * on Node 20 that enables promise hooks for every promise of every request, about a tenth of a cold
- * query's CPU, so the request path carries it explicitly instead.
+ * Who an upstream call is made for, passed down with the call rather than kept in AsyncLocalStorage,
+ * which on Node 20 turns on promise hooks for every promise of every request.
  */
 export interface CallContext {
   /** The request the call's attempts count toward (its log line's `upstreamCalls`). */

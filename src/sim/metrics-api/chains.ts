@@ -25,7 +25,7 @@ export interface SeriesKey {
 
 export const AGGREGATES = ['total', 'mainnet', 'testnet'] as const;
 
-/** When each chain's metrics start: C-Chains at mainnet launch, L1s at 2024-01-01. */
+/** When each chain's metrics start: C-Chains at mainnet launch, L1s at the start of 2024. */
 const C_CHAIN_GENESIS = Date.UTC(2020, 8, 23) / 1000;
 const L1_GENESIS = Date.UTC(2024, 0, 1) / 1000;
 

@@ -17,7 +17,7 @@ export function bucketStart(t: number, interval: Interval): number {
       return Math.floor(t / DAY) * DAY;
     case 'week': {
       const day = Math.floor(t / DAY);
-      const weekday = (day + 3) % 7; // 1970-01-01 was a Thursday; 0 = Monday
+      const weekday = (day + 3) % 7; // the Unix epoch fell on a Thursday; 0 = Monday
       return (day - weekday) * DAY;
     }
     case 'month': {

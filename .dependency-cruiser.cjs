@@ -1,0 +1,151 @@
+/**
+ * The layer order of src/ (docs/architecture.md, "Layers"), checked by `npm run lint:imports`.
+ * From the outside in: http → plugins → schema → context → loaders → cache → upstream → config, with
+ * telemetry and live beside them. An import may only go inwards (or stay in its layer); nothing imports
+ * the simulator and the simulator imports no gateway code.
+ */
+const LAYERS = [
+  { name: 'http', path: ['^src/(server|http-server|gateway)\\.ts$', '^src/edge/'] },
+  { name: 'plugins', path: ['^src/plugins/', '^src/graphiql/'] },
+  { name: 'schema', path: ['^src/schema/'] },
+  { name: 'context', path: ['^src/context\\.ts$'] },
+  { name: 'loaders', path: ['^src/loaders/'] },
+  { name: 'cache', path: ['^src/cache/'] },
+  { name: 'upstream', path: ['^src/upstream/'] },
+  { name: 'config', path: ['^src/config[^/]*\\.ts$', '^src/spec/', '^src/heap-limit\\.ts$'] },
+];
+const TELEMETRY = ['^src/telemetry/', '^src/metrics\\.ts$'];
+const LIVE = ['^src/live/'];
+const pathsOf = (layers) => layers.flatMap((l) => l.path);
+
+/**
+ * Imports that break the rules today, each named, with the issue that removes it. They are being moved
+ * (issue 34: one HTTP module, credentials and partitions in one place, the breaker in upstream/, admin auth
+ * out of schema/); delete an entry when its import is gone (`npm run lint:imports` names the stale ones).
+ * Any violation not listed here fails. Kept as dependency-cruiser's known violations, which
+ * scripts/lint-imports.ts reads and compares.
+ */
+const EXCEPTIONS = [
+  // issue 34: the circuit breaker belongs to upstream/.
+  { rule: 'no-upward-upstream', from: 'src/upstream/clients.ts', to: 'src/edge/upstream-guard.ts' },
+  // issue 34: admin auth moves out of schema/; live is wired by the composition root, not the context.
+  { rule: 'no-upward-context', from: 'src/context.ts', to: 'src/schema/admin-auth.ts' },
+  { rule: 'live-importers', from: 'src/context.ts', to: 'src/live/feed.ts' },
+  { rule: 'live-importers', from: 'src/context.ts', to: 'src/live/wire.ts' },
+  // issue 34: live's Yoga plugin takes the context's type from context.ts.
+  { rule: 'live-imports', from: 'src/live/use-live-extensions.ts', to: 'src/context.ts' },
+  // issue 34 (one HTTP module): the entry stages share freshness headers, ETag, the response-cache key,
+  // the request id and credentials with Yoga's plugins through pure modules below both, not plugins/.
+  {
+    rule: 'entry-not-plugins',
+    from: 'src/edge/fast-path.ts',
+    to: 'src/plugins/use-http-caching.ts',
+  },
+  {
+    rule: 'entry-not-plugins',
+    from: 'src/edge/fast-path.ts',
+    to: 'src/plugins/use-observability.ts',
+  },
+  {
+    rule: 'entry-not-plugins',
+    from: 'src/edge/fast-path.ts',
+    to: 'src/plugins/use-response-cache.ts',
+  },
+  { rule: 'entry-not-plugins', from: 'src/edge/direct.ts', to: 'src/plugins/use-http-caching.ts' },
+  { rule: 'entry-not-plugins', from: 'src/edge/direct.ts', to: 'src/plugins/use-observability.ts' },
+  {
+    rule: 'entry-not-plugins',
+    from: 'src/edge/use-query-cost.ts',
+    to: 'src/plugins/per-operation.ts',
+  },
+  { rule: 'entry-not-context', from: 'src/edge/fast-path.ts', to: 'src/context.ts' },
+  { rule: 'entry-not-context', from: 'src/edge/direct.ts', to: 'src/context.ts' },
+  { rule: 'entry-not-context', from: 'src/edge/client-budget.ts', to: 'src/context.ts' },
+  // issue 34: credential header names move to one module (cache/keys.ts or http/credentials.ts).
+  { rule: 'context-types-only', from: 'src/plugins/use-response-cache.ts', to: 'src/context.ts' },
+  { rule: 'context-types-only', from: 'src/plugins/use-http-caching.ts', to: 'src/context.ts' },
+];
+
+/** No layer imports a layer outside it (closer to the client). */
+const upward = LAYERS.slice(1).map((layer, i) => ({
+  name: `no-upward-${layer.name}`,
+  comment: `${layer.name} imports only inward layers (docs/architecture.md, "Layers")`,
+  severity: 'error',
+  from: { path: layer.path },
+  to: { path: pathsOf(LAYERS.slice(0, i + 1)) },
+}));
+
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'telemetry-imports',
+      comment: 'telemetry is beside every layer: it imports only config',
+      severity: 'error',
+      from: { path: TELEMETRY },
+      to: { path: '^src/', pathNot: [...TELEMETRY, ...LAYERS.at(-1).path] },
+    },
+    {
+      name: 'live-imports',
+      comment: 'live is beside the layers: it imports only cache, upstream, config and telemetry',
+      severity: 'error',
+      from: { path: LIVE },
+      to: {
+        path: '^src/',
+        pathNot: [...LIVE, ...TELEMETRY, ...pathsOf(LAYERS.slice(LAYERS.length - 3))],
+      },
+    },
+    {
+      name: 'live-importers',
+      comment: 'live is wired by the composition root (http) and read by the schema, nothing else',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [...LIVE, ...pathsOf(LAYERS.slice(0, 1)), '^src/schema/'] },
+      to: { path: LIVE },
+    },
+    {
+      name: 'entry-not-plugins',
+      comment: 'the entry stages (src/edge) share with Yoga plugins through modules below both',
+      severity: 'error',
+      from: { path: '^src/edge/' },
+      to: { path: '^src/plugins/' },
+    },
+    {
+      name: 'entry-not-context',
+      comment: 'the entry stages do not reach into the per-request context module',
+      severity: 'error',
+      from: { path: '^src/edge/' },
+      to: { path: '^src/context\\.ts$' },
+    },
+    {
+      name: 'context-types-only',
+      comment: 'plugins take the context type from context.ts, never values',
+      severity: 'error',
+      from: { path: ['^src/plugins/'] },
+      to: { path: '^src/context\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'sim-apart',
+      comment: 'gateway code never imports the simulator; the simulator imports only src/spec',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/sim/' },
+      to: { path: '^src/sim/' },
+    },
+    {
+      name: 'sim-imports',
+      comment: 'the simulator imports no gateway code but the specs’ enumerations',
+      severity: 'error',
+      from: { path: '^src/sim/' },
+      to: { path: '^src/', pathNot: ['^src/sim/', '^src/spec/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    knownViolations: EXCEPTIONS.map((e) => ({
+      from: e.from,
+      to: e.to,
+      rule: { name: e.rule, severity: 'error' },
+    })),
+  },
+};

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { ROOT, report, sourceFiles } from './source-files.js';
+
+/**
+ * No object literal in the gateway's sources defines an accessor (`{ get x() { … } }`). Each such
+ * literal gets an accessor pair and a hidden class of its own, which V8 keeps in the old generation;
+ * from there the getter's closure and everything it reaches survive every young-generation collection
+ * until a full one (bench/README.md, "What a request leaves behind"; test/unit/connection-garbage.test.ts
+ * measures the connection case). A class, whose accessors live once on its prototype, does not. The
+ * simulator (src/sim) is not the gateway and is not checked.
+ */
+export function accessorLiteralsIn(path: string, text: string): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) &&
+      ts.isObjectLiteralExpression(node.parent)
+    )
+      found.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+export function accessorLiterals(dir: string): string[] {
+  return sourceFiles(dir, (path) => path.startsWith(join('src', 'sim'))).flatMap((path) =>
+    accessorLiteralsIn(path, readFileSync(join(ROOT, path), 'utf8')),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  report(
+    'lint:accessors',
+    accessorLiterals('src'),
+    'an accessor in an object literal (use a class: its accessors live once, on its prototype)',
+  );
+}
