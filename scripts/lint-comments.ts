@@ -6,12 +6,14 @@ import { ROOT, report, sourceFiles } from './source-files.js';
 
 /**
  * Comments in src/ say why, never when: no dates (YYYY-MM-DD) and no history ("used to", "until 2026");
- * that belongs in docs/decisions/ and the commit log. Only comments are read, never strings.
+ * that belongs in docs/decisions/ and the commit log. Nor paths outside the repository, which a clone
+ * does not have. Only comments are read, never strings.
  */
 const RULES: { pattern: RegExp; what: string }[] = [
   { pattern: /\b\d{4}-\d{2}-\d{2}\b/, what: 'a date' },
   { pattern: /\bused to\b/i, what: '"used to"' },
   { pattern: /\buntil (19|20)\d{2}\b/i, what: '"until <year>"' },
+  { pattern: /\.\.\/shared\//, what: 'a path outside the repository (name the spec, or SPEC_DIR)' },
 ];
 
 /** Every comment of a TypeScript text (from the parsed tree, so strings and templates are never read). */

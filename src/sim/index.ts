@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { resolveSpecDir } from '../spec/spec-dir.js';
 import { AccessControl } from './access.js';
 import { CallStats, FaultSet } from './control.js';
 import { createDataApi } from './data-api/index.js';
@@ -42,9 +43,11 @@ export interface SimulatorOptions {
   now?: () => number;
   /**
    * Spec variation seed (`SIM_VARY`): every Data / Metrics API answer becomes a spec-valid variant
-   * derived from the OpenAPI specs in `../shared/upstream/` (see `vary/spec-variation.ts`). @default off
+   * derived from the upstreams' OpenAPI specs (see `vary/spec-variation.ts`). @default off
    */
   vary?: string | number;
+  /** Where spec variation reads the specs (`SPEC_DIR`). @default src/spec/spec-dir.ts's resolveSpecDir() */
+  specDir?: string;
   /**
    * The simulated C-Chain's eth_getProof windows.
    * @default an archival node, historical-proof-query-window 43200
@@ -100,7 +103,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   });
   let latencyMs = opts.latencyMs ?? 0;
   const variation =
-    opts.vary === undefined || opts.vary === '' ? undefined : loadSpecVariation(String(opts.vary));
+    opts.vary === undefined || opts.vary === ''
+      ? undefined
+      : loadSpecVariation(String(opts.vary), resolveSpecDir(opts.specDir));
   const reset = () => {
     stats.reset();
     faults.clear();

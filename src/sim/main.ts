@@ -26,6 +26,7 @@ const sim = await startSimulator({
   latencyMs: num('SIM_LATENCY_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
   vary: env.SIM_VARY || undefined,
+  specDir: env.SPEC_DIR || env.SIM_SPEC_DIR || undefined,
   proofWindow: {
     pruning: flag(env.SIM_EVM_PRUNING),
     historicalProofQueryWindow: num('SIM_HISTORICAL_PROOF_QUERY_WINDOW', 43_200),

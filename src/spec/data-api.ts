@@ -1,5 +1,5 @@
 /**
- * Enumerations of the Data API's OpenAPI document (`../shared/upstream/`), written once: the
+ * Enumerations of the Data API's OpenAPI document (`data-api.openapi.json`), written once: the
  * gateway's contracts and schema enums and the simulator's parameter checks both take them from
  * here. This folder holds the specs' vocabulary only (no behaviour), so the simulator, which never
  * imports gateway code, may import it too.

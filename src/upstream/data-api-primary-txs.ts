@@ -18,7 +18,7 @@ import type { PrimaryNetworkTxType } from './schemas/primary-staking.js';
 /**
  * X-Chain and C-Chain (atomic) transactions of the Data API's primary-network routes: the list and the
  * by-hash route answer a `oneOf` over the three chains, and the chain in the path decides which member
- * comes back (real paths, `../shared/upstream/README.md`). Also an X-Chain asset's transactions
+ * comes back (real paths, from the Data API's OpenAPI spec). Also an X-Chain asset's transactions
  * (listAssetTransactions). The P-Chain member lives with the staking routes (data-api-primary.ts).
  */
 export type AtomicChain = 'x-chain' | 'c-chain';

@@ -30,7 +30,7 @@ import {
 } from './schemas/primary-staking.js';
 
 /**
- * The Data API's primary-network routes (real paths, `../shared/upstream/README.md` rows 10, 11, 14, 15).
+ * The Data API's primary-network routes (real paths, from `data-api.openapi.json`).
  * Each method describes one upstream call; lists are normalized to `Page<T>` plus whatever the list
  * answer carries beside its items (the L1 list's block height, the staking list's chain info).
  */

@@ -43,7 +43,7 @@ type AddressList<T> = (
 ) => UpstreamRequest<Page<T>>;
 
 /**
- * The Data API (a.k.a. Glacier): real paths from `../shared/upstream/README.md`. Each method describes
+ * The Data API (a.k.a. Glacier): real paths from its OpenAPI spec (`data-api.openapi.json`). Each method describes
  * one upstream call; nothing here knows about GraphQL or the cache. Lists are normalized to `Page<T>`.
  */
 export interface DataApiClient {

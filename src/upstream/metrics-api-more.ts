@@ -8,8 +8,8 @@ import { float } from './schemas/primary.js';
 /**
  * The Metrics API's network, ICM and L1-validator routes (getStakingMetrics, getICMTimeseries,
  * getICMSummary, getTotalL1ValidatorMetrics, getMetricsByValidationId, getMetricsByNodeId,
- * getMetricsBySubnetId), named and serialised as `../shared/upstream/metrics-api.openapi.json`
- * says. The L1-validator routes take no page token: one answer is the whole series.
+ * getMetricsBySubnetId), named and serialised as the Metrics API's OpenAPI spec
+ * (`metrics-api.openapi.json` in SPEC_DIR) says. The L1-validator routes take no page token: one answer is the whole series.
  */
 export const NETWORK_METRICS = [
   'validatorCount',

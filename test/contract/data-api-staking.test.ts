@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
 } from '../../src/sim/data-api/routes-rewards.js';
 import { LIST_VALIDATORS_PARAMS } from '../../src/sim/data-api/routes-staking.js';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**
  * The network-wide staking routes of the simulated Data API against the real spec: every answer
@@ -22,9 +22,7 @@ type Op = {
   parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
   responses: Record<string, any>;
 };
-const spec = JSON.parse(
-  readFileSync(new URL('../../../shared/upstream/data-api.openapi.json', import.meta.url), 'utf8'),
-) as {
+const spec = JSON.parse(readSpec('data-api.openapi.json')) as {
   paths: Record<string, Record<string, Op>>;
   components: unknown;
 };
@@ -57,7 +55,7 @@ const queryParams = (operationId: string) =>
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
 });
 afterAll(async () => {
   await sim?.close();

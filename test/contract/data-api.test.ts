@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**
  * Every simulated Data API route, validated against the real OpenAPI response schema
- * (../shared/upstream/data-api.openapi.json, read in place; a missing spec fails the suite).
+ * (data-api.openapi.json in SPEC_DIR, test/support/specs.ts).
  */
 
 type Spec = {
@@ -22,9 +22,7 @@ type Spec = {
   >;
   components: unknown;
 };
-const spec = JSON.parse(
-  readFileSync(new URL('../../../shared/upstream/data-api.openapi.json', import.meta.url), 'utf8'),
-) as Spec;
+const spec = JSON.parse(readSpec('data-api.openapi.json')) as Spec;
 
 const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
 addFormats.default(ajv);
@@ -110,7 +108,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
 });
 afterAll(async () => {
   await sim?.close();
@@ -434,6 +432,7 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     const keyed = await startSimulator({
       port: 0,
       vary: process.env.SIM_VARY,
+      specDir: SPEC_DIR,
       apiKeys: { revoked: ['old'], unprivileged: ['basic'] },
       rateLimitPerMinute: 1,
     });

@@ -14,6 +14,7 @@ import {
   operationSteps,
 } from '../oracle/workload.js';
 import { createTestGateway } from '../support/gateway.js';
+import { SPEC_DIR } from '../support/specs.js';
 
 /**
  * The gateway's node contracts (src/upstream/schemas/node-*.ts, src/upstream/node-rpc.ts) over varied
@@ -76,6 +77,7 @@ describe('gateway node contracts over varied node answers', () => {
         seed: 'contract-world',
         vary: seed,
         adminEnabled: true,
+        specDir: SPEC_DIR,
       });
       const gw = createTestGateway(sim, {
         store: new MemoryStore(),

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createIcmApiClient } from '../../src/upstream/data-api-icm.js';
 import { createTokensApiClient } from '../../src/upstream/data-api-tokens.js';
 import { buildSearch, type HttpClient } from '../../src/upstream/http.js';
 import type { UpstreamRequest } from '../../src/upstream/request.js';
+import { readSpec } from '../support/specs.js';
 
 /**
- * The gateway's own requests against the spec (../shared/upstream/data-api.openapi.json): every
+ * The gateway's own requests against the spec (data-api.openapi.json in SPEC_DIR): every
  * request the portfolio, token and ICM clients build, with every filter set, must hit its
  * operation's path, name only query parameters the operation declares, serialise each value so that
  * it validates against the parameter's schema, and use every query parameter the operation has (no
@@ -17,9 +17,7 @@ import type { UpstreamRequest } from '../../src/upstream/request.js';
 type Param = { name: string; in: string; schema: unknown; description?: string };
 type Op = { operationId: string; parameters?: Param[] };
 type Spec = { paths: Record<string, Record<string, Op>>; components: unknown };
-const spec = JSON.parse(
-  readFileSync(new URL('../../../shared/upstream/data-api.openapi.json', import.meta.url), 'utf8'),
-) as Spec;
+const spec = JSON.parse(readSpec('data-api.openapi.json')) as Spec;
 
 // Query values travel as strings: coerce them to the parameter's declared type, as a server does.
 const ajv = new Ajv2020.default({

@@ -12,6 +12,7 @@ import {
   operationSteps,
 } from '../oracle/workload.js';
 import { createTestGateway } from '../support/gateway.js';
+import { SPEC_DIR } from '../support/specs.js';
 
 /**
  * The gateway's upstream contracts (zod, src/upstream/schemas) against the specs: over several
@@ -61,7 +62,12 @@ afterAll(() => {
 describe('gateway contracts over spec-varied upstream answers', () => {
   for (const seed of SEEDS) {
     it(`every operation renders over SIM_VARY=${seed}`, async () => {
-      const sim = await startSimulator({ port: 0, seed: 'contract-world', vary: seed });
+      const sim = await startSimulator({
+        port: 0,
+        seed: 'contract-world',
+        vary: seed,
+        specDir: SPEC_DIR,
+      });
       const gw = createTestGateway(sim, {
         store: new MemoryStore(),
         ttlOverrides: { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0 },

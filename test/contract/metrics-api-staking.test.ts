@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   L1_METRIC_PARAMS,
 } from '../../src/sim/metrics-api/routes-icm-l1.js';
 import { STAKING_METRICS_PARAMS } from '../../src/sim/metrics-api/routes-network.js';
+import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**
  * The simulated Metrics API's ICM and L1-validator fee routes (and getStakingMetrics' parameters)
@@ -20,12 +20,7 @@ type Op = {
   parameters?: { name: string; in: string; schema?: any }[];
   responses: Record<string, any>;
 };
-const spec = JSON.parse(
-  readFileSync(
-    new URL('../../../shared/upstream/metrics-api.openapi.json', import.meta.url),
-    'utf8',
-  ),
-) as {
+const spec = JSON.parse(readSpec('metrics-api.openapi.json')) as {
   paths: Record<string, Record<string, Op>>;
 };
 const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateSchema: false });
@@ -47,7 +42,7 @@ const pathEnum = (id: string, name: string): string[] =>
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
 });
 afterAll(() => sim.close());
 

@@ -1,18 +1,17 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**
  * Every simulated Metrics API route, validated against the real OpenAPI document
- * (../shared/upstream/metrics-api.openapi.json, loaded whole and read in place). The legacy
+ * (metrics-api.openapi.json in SPEC_DIR, loaded whole). The legacy
  * `/v1/avg_tps` routes were removed from that document; they are validated against their schemas
  * in extra/metrics-api.2025-09.openapi.yaml.
  */
 
-const shared = (p: string) => new URL(`../../../shared/upstream/${p}`, import.meta.url);
-const spec = JSON.parse(readFileSync(shared('metrics-api.openapi.json'), 'utf8')) as {
+const spec = JSON.parse(readSpec('metrics-api.openapi.json')) as {
   paths: Record<string, Record<string, any>>;
 };
 
@@ -74,7 +73,7 @@ function yamlBlock(text: string, name: string): unknown {
   return parse(6);
 }
 
-const legacyYaml = readFileSync(shared('extra/metrics-api.2025-09.openapi.yaml'), 'utf8');
+const legacyYaml = readSpec('extra/metrics-api.2025-09.openapi.yaml');
 ajv.addSchema(
   {
     components: {
@@ -112,7 +111,7 @@ function expectValid(ref: string, body: unknown, label: string) {
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
 });
 afterAll(() => sim.close());
 

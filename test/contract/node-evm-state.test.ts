@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { classifyEvmError, EvmRevertError } from '../../src/upstream/evm-state.js';
 import * as s from '../../src/upstream/schemas/evm-state.js';
 import { hexQuantity } from '../../src/upstream/schemas/node-common.js';
+import { NODE_EXAMPLES, SPEC_DIR, specPath } from '../support/specs.js';
 
 /**
  * The simulator's EVM state methods against the node's error example (examples/node/errors, read in
@@ -13,7 +15,7 @@ import { hexQuantity } from '../../src/upstream/schemas/node-common.js';
  * verbatim: a revert of the simulated ERC-20 must come back in its shape (code 3, "execution
  * reverted: …", `data` the ABI-encoded Error(string), whose selector the example shows).
  */
-const EXAMPLES = new URL('../../../shared/upstream/examples/node/', import.meta.url);
+const EXAMPLES = pathToFileURL(specPath(NODE_EXAMPLES));
 const example = JSON.parse(
   readFileSync(new URL('errors/geth.execution-reverted.json', EXAMPLES), 'utf8'),
 );
@@ -31,7 +33,7 @@ async function rpc(method: string, params: unknown[]): Promise<any> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+  sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
 });
 afterAll(async () => {
   await sim.close();

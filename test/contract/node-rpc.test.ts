@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { NODE_EXAMPLES, SPEC_DIR, specPath } from '../support/specs.js';
 
 /**
  * Every node method the simulator serves answers in the shape of its example in
- * ../shared/upstream/examples/node/ (read in place): same keys and JSON types, recursively. The
+ * the node examples in SPEC_DIR (examples/node/, read in place): same keys and JSON types, recursively. The
  * example requests are replayed with ids of the simulated world substituted where the example's
  * own ids cannot exist in it. The error examples (examples/node/errors) are replayed verbatim and
  * must come back exactly.
@@ -17,7 +19,7 @@ import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
  * (keyed by ids or names) compare each value with the example's first value.
  */
 
-const EXAMPLES = new URL('../../../shared/upstream/examples/node/', import.meta.url);
+const EXAMPLES = pathToFileURL(specPath(NODE_EXAMPLES));
 const read = (rel: string) => JSON.parse(readFileSync(new URL(rel, EXAMPLES), 'utf8')) as any;
 
 const DIRS = ['info', 'admin', 'health', 'avm', 'c-avax', 'c-admin', 'c-rpc'];
@@ -94,7 +96,12 @@ function shapeDiff(
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, adminEnabled: true, vary: process.env.SIM_VARY });
+  sim = await startSimulator({
+    port: 0,
+    adminEnabled: true,
+    vary: process.env.SIM_VARY,
+    specDir: SPEC_DIR,
+  });
 });
 afterAll(() => sim.close());
 

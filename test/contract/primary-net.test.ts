@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +8,11 @@ import { createPrimaryNetApiClient } from '../../src/upstream/data-api-primary-n
 import type { HttpClient } from '../../src/upstream/http.js';
 import type { UpstreamRequest } from '../../src/upstream/request.js';
 import { createTestGateway } from '../support/gateway.js';
+import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**
  * Subnets, blockchains, UTXOs / last activity by addresses, chain ids of addresses and the AVAX
- * supply against the real Data API spec (../shared/upstream/data-api.openapi.json, read in place):
+ * supply against the real Data API spec (data-api.openapi.json in SPEC_DIR):
  * - the simulator's answers validate against each operation's response schema;
  * - the simulator accepts exactly the query parameters each operation declares (it refuses others);
  * - every request the gateway's client builds (path, method, each query parameter's NAME and its
@@ -28,9 +28,7 @@ type Op = {
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 };
-const spec = JSON.parse(
-  readFileSync(new URL('../../../shared/upstream/data-api.openapi.json', import.meta.url), 'utf8'),
-) as {
+const spec = JSON.parse(readSpec('data-api.openapi.json')) as {
   paths: Record<string, Record<string, Op>>;
   components: unknown;
 };
@@ -208,7 +206,7 @@ describe('the gateway builds requests exactly as the spec names and serialises t
 describe('the simulator answers in the spec’s shapes, takes only declared parameters', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY });
+    sim = await startSimulator({ port: 0, vary: process.env.SIM_VARY, specDir: SPEC_DIR });
   });
   afterAll(async () => {
     await sim?.close();
@@ -354,7 +352,7 @@ describe('the gateway renders this area over spec-varied answers', () => {
   it.each(['primary-net-a', 'primary-net-b', 'primary-net-c'])(
     'SIM_VARY=%s',
     async (seed) => {
-      const sim = await startSimulator({ port: 0, vary: seed });
+      const sim = await startSimulator({ port: 0, vary: seed, specDir: SPEC_DIR });
       // Contracts are under test here, not latency: a loaded machine is slow with varied answers.
       const gw = createTestGateway(sim, { env: { UPSTREAM_TIMEOUT_MS: '15000' } });
       try {

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as dataApi from '../../src/spec/data-api.js';
 import * as metricsApi from '../../src/spec/metrics-api.js';
+import { readSpec } from '../support/specs.js';
 
 /**
  * `src/spec/` writes the OpenAPI documents' enumerations once for the gateway and the simulator; this
@@ -9,11 +9,8 @@ import * as metricsApi from '../../src/spec/metrics-api.js';
  * fails here instead of going unnoticed on both sides at once.
  */
 const schemas = (file: string) =>
-  (
-    JSON.parse(
-      readFileSync(new URL(`../../../shared/upstream/${file}`, import.meta.url), 'utf8'),
-    ) as { components: { schemas: Record<string, { enum?: string[] }> } }
-  ).components.schemas;
+  (JSON.parse(readSpec(file)) as { components: { schemas: Record<string, { enum?: string[] }> } })
+    .components.schemas;
 const data = schemas('data-api.openapi.json');
 const metrics = schemas('metrics-api.openapi.json');
 

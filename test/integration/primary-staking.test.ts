@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -8,6 +7,7 @@ import {
   StakingTransactionsDocument,
 } from '../__generated__/graphql.js';
 import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { readSpecJson } from '../support/specs.js';
 import {
   globalId,
   iso,
@@ -219,15 +219,7 @@ describe('Network.stakingTransactions', () => {
 describe('L1 and chain-creation transactions: genesis data, validator details and ownership all typed', () => {
   // The simulator's P-Chain holds staking transactions only; these types are injected once, in the real shape,
   // their genesis taken from the real spec's own example.
-  const example = JSON.parse(
-    readFileSync(
-      new URL(
-        '../../../shared/upstream/examples/data-api/getTxByHash.response.PChainTransaction.json',
-        import.meta.url,
-      ),
-      'utf8',
-    ),
-  );
+  const example = readSpecJson('examples/data-api/getTxByHash.response.PChainTransaction.json');
 
   it('renders ConvertSubnetToL1Tx and CreateChainTx (EVM and raw genesis) field for field', async () => {
     const [base] = (await upstreamGet(sim.dataApiUrl, STAKING_PATH, { pageSize: 1 })).transactions;

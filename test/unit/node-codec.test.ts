@@ -11,15 +11,13 @@ import {
   hexBytes,
   isCb58Id,
 } from '../../src/upstream/schemas/node-codec.js';
+import { NODE_EXAMPLES, specPath } from '../support/specs.js';
 
 /**
  * The node codecs (on @scure/base and @noble/hashes) against the real node's own answers in
- * ../shared/upstream/examples/node (read in place; skipped only where that folder is absent).
+ * SPEC_DIR's examples/node (test/support/specs.ts; skipped only where that folder is absent).
  */
-const EXAMPLE = new URL(
-  '../../../shared/upstream/examples/node/avm/avm.getUTXOs.json',
-  import.meta.url,
-);
+const EXAMPLE = specPath(`${NODE_EXAMPLES}avm/avm.getUTXOs.json`);
 const example = existsSync(EXAMPLE) ? JSON.parse(readFileSync(EXAMPLE, 'utf8')) : undefined;
 
 describe.skipIf(!example)('node codecs on the real node examples', () => {

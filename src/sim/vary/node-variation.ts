@@ -5,7 +5,7 @@ import { hashString, Rng } from '../world/prng.js';
  * another answer the real node may send, within what avalanchego (gorilla services, `json.Uint64`
  * decimal strings, `omitempty` fields, Go sets marshalled as `[]`) and coreth/geth (0x-hex
  * quantities, `false` or a progress object for `eth_syncing`) send, after the examples in
- * `../shared/upstream/examples/node/`. The node has no OpenAPI spec, so the rules are kept here, one
+ * the node examples (SPEC_DIR `examples/node/`). The node has no OpenAPI spec, so the rules are kept here, one
  * per method; a method without a rule is answered as is.
  *
  * - uint64 amounts (fees, balances, weights), which the node sends as decimal strings, may be 0,

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolveSpecDir } from '../../spec/spec-dir.js';
 import { hashString, Rng } from '../world/prng.js';
 import { NodeVarier } from './node-variation.js';
 import { edge, type Schema } from './spec-edges.js';
 
 /**
  * `SIM_VARY=<seed>`: every Data / Metrics API answer becomes another spec-valid variant of itself,
- * derived at start from the real OpenAPI specs (`../shared/upstream/*.openapi.json`, read in place;
+ * derived at start from the real OpenAPI specs (`*.openapi.json` in SPEC_DIR, read in place;
  * nothing is hand-kept, so a spec change shows up here):
  *
  * - an optional property may be left out, a `nullable` one may be `null`;
@@ -49,10 +49,6 @@ const RATIO = /percent|ratio/i;
 const P_ABSENT = 0.2;
 const P_EDGE = 0.25;
 const P_EMPTY_LIST = 0.2;
-
-export const DEFAULT_SPEC_DIR = fileURLToPath(
-  new URL('../../../../shared/upstream/', import.meta.url),
-);
 
 interface RouteEntry {
   method: string;
@@ -270,15 +266,14 @@ export interface SpecVariation {
   node: NodeVarier;
 }
 
-/** Reads both specs from `specDir` (default `../shared/upstream/`); throws a clear error when they are missing. */
-export function loadSpecVariation(
-  seed: string,
-  specDir = process.env.SIM_SPEC_DIR || DEFAULT_SPEC_DIR,
-): SpecVariation {
+/** Reads both specs from `specDir` (src/spec/spec-dir.ts); throws a clear error when they are missing. */
+export function loadSpecVariation(seed: string, specDir = resolveSpecDir()): SpecVariation {
   const read = (file: string): OpenApi => {
     const path = `${specDir.replace(/\/?$/, '/')}${file}`;
     if (!existsSync(path))
-      throw new Error(`SIM_VARY needs the OpenAPI specs: ${path} not found (set SIM_SPEC_DIR)`);
+      throw new Error(
+        `SIM_VARY needs the OpenAPI specs: ${path} not found (run \`npm run spec:fetch\` or set SPEC_DIR)`,
+      );
     return JSON.parse(readFileSync(path, 'utf8')) as OpenApi;
   };
   return {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES as SPEC_CURRENCY_CODES } from '../../spec/data-api.js';
 
 /**
- * Contracts of the Data API's EVM resources (from the real OpenAPI spec, `../shared/upstream/data-api.openapi.json`).
+ * Contracts of the Data API's EVM resources (from the real OpenAPI spec, `data-api.openapi.json`).
  * Unknown fields are dropped (the schema exposes what the contract names); a missing required field
  * or a wrong type fails the parse, which the gateway reports as UPSTREAM_ERROR for that field.
  */
@@ -45,7 +45,7 @@ export const nativeTransaction = z.object({
 export type NativeTransaction = z.infer<typeof nativeTransaction>;
 
 export const evmBlock = z.object({
-  // The real latest-blocks answer has been seen without chainId (see upstream README section 6):
+  // The real latest-blocks answer has been seen without chainId (in the published examples):
   // tolerate it; the client fills it from the request.
   chainId: z.string().optional(),
   blockNumber: decimal,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 /**
  * Contracts of the Metrics API (a.k.a. Popsicle) v2 chain routes, from the real spec
- * (`../shared/upstream/metrics-api.openapi.json`). The seed's `/v1/avg_tps/{chainId}` is gone from the
- * live API; its data is `GET /v2/chains/{chainId}/metrics/avgTps` (README section 3, row 18).
+ * (`metrics-api.openapi.json`). The seed's `/v1/avg_tps/{chainId}` is gone from the live API;
+ * its data is `GET /v2/chains/{chainId}/metrics/avgTps`.
  */
 import {
   CHAIN_METRICS,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Results of the node admin API (`/ext/admin`, gorilla service `admin`; only served by nodes started with
- * `--api-admin-enabled=true`), after avalanchego api/admin/service.go and `../shared/upstream/examples/node/admin/`.
+ * `--api-admin-enabled=true`), after avalanchego api/admin/service.go and the node's
+ * admin examples (SPEC_DIR `examples/node/admin/`).
  */
 
 export const chainAliasesResult = z.object({

@@ -4,7 +4,8 @@ import { u32, u64 } from './node-common.js';
 
 /**
  * Results of the X-Chain API (`/ext/bc/X`, gorilla service `avm` — the seed's neutral `xvm.` prefix is
- * `avm.` on a real node), after avalanchego vms/avm/service.go and `../shared/upstream/examples/node/avm/`.
+ * `avm.` on a real node), after avalanchego vms/avm/service.go and the
+ * node's avm examples (SPEC_DIR `examples/node/avm/`).
  * The shared-memory UTXO page shape is also what the C-Chain's `avax.getUTXOs` answers.
  */
 

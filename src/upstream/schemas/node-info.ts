@@ -3,7 +3,7 @@ import { decimalString, nodeIdString, u32, u64 } from './node-common.js';
 
 /**
  * Results of the info API (`/ext/info`, gorilla service `info`), after avalanchego api/info/service.go and
- * `../shared/upstream/examples/node/info/`. Unknown fields are dropped; a missing required one fails the parse.
+ * the node's info examples (SPEC_DIR `examples/node/info/`). Unknown fields are dropped; a missing required one fails the parse.
  */
 
 export const getNodeIdResult = z.object({

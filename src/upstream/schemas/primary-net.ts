@@ -6,7 +6,7 @@ import { pChainUtxo } from './primary-staking.js';
 /**
  * Contracts of the Data API's primary-network routes for subnets, blockchains, UTXOs by address,
  * last activity, chain ids of addresses and the AVAX supply
- * (`../shared/upstream/data-api.openapi.json`: Subnet, Blockchain, ListPChainUtxosResponse /
+ * (the Data API's OpenAPI spec, `data-api.openapi.json`: Subnet, Blockchain, ListPChainUtxosResponse /
  * ListUtxosResponse, LastActivityTimestamp, ChainAddressChainIdMapListResponse,
  * AvaxSupplyResponse). Unknown fields are dropped.
  */

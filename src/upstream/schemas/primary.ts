@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Contracts of the Data API's primary-network resources (validators, L1 validators, balances), from the
- * real OpenAPI spec (`../shared/upstream/data-api.openapi.json`). Where the real API answers a `oneOf`
+ * real OpenAPI spec (`data-api.openapi.json`). Where the real API answers a `oneOf`
  * (validators by `validationStatus`, balances by `chainInfo.chainName`) the schema is a union, so the
  * graph can type each member. Unknown fields are dropped; a missing required field fails the parse.
  */
