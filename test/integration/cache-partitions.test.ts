@@ -3,6 +3,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { sleep } from '../support/sleep.js';
 
 /**
  * Cache partitions (docs/caching.md, "Cache policy"): a caller's own key never shares a cache entry or an in-flight
@@ -31,7 +32,6 @@ beforeEach(async () => {
   await flushRedisDb(redisUrl);
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 
 describe('credential partitions', () => {

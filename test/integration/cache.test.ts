@@ -4,6 +4,7 @@ import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js'
 import { codes, createTestGateway } from '../support/gateway.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { sleep } from '../support/sleep.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -29,7 +30,6 @@ beforeEach(async () => {
 });
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A clock the test moves: starts at the real time, then only moves when told. */
 const testClock = () => {
   let t = Date.now();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { ChainBlocksDocument } from '../__generated__/graphql.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
+import { sleep } from '../support/sleep.js';
 
 /**
  * Faster stale (issue 12): with a stale entry at hand, a failed attempt, a slow attempt or a garbage answer
@@ -15,7 +16,6 @@ useSimAndGateway({ db: 60 }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const q = { chainId: C, first: 2, txFirst: 0 };
 const head = (r: any) => r.data!.chain!.blocks!.edges[0]!.node.number as string;
 const staleWindows = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
+import { sleep } from '../support/sleep.js';
 
 /** Whole-response cache keys: only what changes the answer (issue 12: junk variables). */
 let sim: RunningSimulator;
@@ -11,7 +12,6 @@ useSimAndGateway({ db: 59 }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function responseKeys(url: string): Promise<string[]> {
   const r = new Redis(url);

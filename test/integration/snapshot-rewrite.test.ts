@@ -3,6 +3,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { ChainBlocksDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
+import { sleep } from '../support/sleep.js';
 
 /** A fresh cursor never expires at birth: an evicted head-page snapshot is written again (issue 11, defect 5). */
 const C = '43114';
@@ -12,7 +13,6 @@ useSimAndGateway({ db: 56 }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('head-page snapshots', () => {
   it('a snapshot evicted from Redis is rewritten the next time its page is served, so a new cursor resumes on another replica', async () => {
