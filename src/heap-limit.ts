@@ -3,14 +3,8 @@ import { ConfigError } from './config-shape.js';
 
 /**
  * V8's heap limit, which the operator sets with NODE_OPTIONS=--max-old-space-size (docker-compose.yml:
- * 384 MB); `npm start` and the Docker image keep Node's default.
- *
- * What it trades: V8 sizes its heap growth by its limit. Node's default is a quarter of the machine's
- * memory (4 GB on a 16 GB host); above 2 GB, a busy server's old generation grows to four times what
- * survived the last full collection before it collects again. Below 2 GB, V8 grows it by 1.3-2 times
- * (1.35 at 384 MB): about half the resident memory under load (170 MB instead of 270-300), for up to
- * 10 % more CPU per warm query and, on one core, 15-20 % more per cold miss with about twice the p99
- * (more full collections; `bench/README.md`, "What a request leaves behind").
+ * 384 MB); `npm start` and the Docker image keep Node's default. V8 sizes its heap growth by that limit:
+ * what a smaller one trades is in docs/decisions/heap-growth.md.
  */
 export const COMPOSE_HEAP_LIMIT_MB = 384;
 
@@ -38,18 +32,11 @@ export function checkHeapLimit(
 export const HIGH_GROWTH_FROM_MB = 2048;
 
 /**
- * How far V8 lets the old generation grow past what its last full collection left before it collects
- * again (HEAP_GROWTH_PERCENT; V8's `--heap-growing-percent`, which NODE_OPTIONS does not accept, so it
- * is set here, before the gateway allocates). V8's own policy follows the heap limit: from 2 GB (Node's
- * default on a machine of 8 GB or more) up to four times; below, 1.3 to 2 times (1.35 at 384 MB). A
- * request's leftovers reach the old generation (bench/README.md, "What a request leaves behind"), so
- * under sustained load four times is where resident memory peaks. The default, 100, lets it double:
- * a lower peak for more frequent full collections (measured there, with the p99 and CPU they cost).
- * It is applied only where V8 would allow more (a heap limit of 2 GB or more): under a smaller limit
- * (docker-compose.yml's 384 MB) V8 already grows less, and its own policy also slows growth near the
- * limit, which the flag would override. It is not a limit: the heap limit stays NODE_OPTIONS'. V8
- * reads the value after each full collection, so setting it at start-up takes effect from the first.
- * Returns whether it was applied. 0 leaves V8's own policy everywhere.
+ * How far V8 lets the old generation grow past what its last full collection left (HEAP_GROWTH_PERCENT;
+ * V8's `--heap-growing-percent`, which NODE_OPTIONS does not accept, so it is set here at start-up).
+ * Applied only under a heap limit of 2 GB or more, where V8's own policy would grow it to four times;
+ * below, V8 already grows less and slows near the limit. Returns whether it was applied; 0 leaves V8's
+ * own policy everywhere. Why and what it costs: docs/decisions/heap-growth.md.
  */
 export function applyHeapGrowth(
   percent: number,
