@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { ROOT, report, sourceFiles } from './source-files.js';
+import { readSource, report, sourceFiles } from './source-files.js';
 
 /**
  * No object literal in the gateway's sources defines an accessor (`{ get x() { … } }`). Each such
@@ -29,7 +28,7 @@ export function accessorLiteralsIn(path: string, text: string): string[] {
 
 export function accessorLiterals(dir: string): string[] {
   return sourceFiles(dir, (path) => path.startsWith(join('src', 'sim'))).flatMap((path) =>
-    accessorLiteralsIn(path, readFileSync(join(ROOT, path), 'utf8')),
+    accessorLiteralsIn(path, readSource(path)),
   );
 }
 

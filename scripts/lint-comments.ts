@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { ROOT, report, sourceFiles } from './source-files.js';
+import { readSource, report, sourceFiles } from './source-files.js';
 
 /**
  * Comments in src/ say why, never when: no dates (YYYY-MM-DD) and no history ("used to", "until 2026");
@@ -51,9 +49,7 @@ export function commentFindings(path: string, text: string): string[] {
 }
 
 export function commentFindingsIn(dir: string): string[] {
-  return sourceFiles(dir).flatMap((path) =>
-    commentFindings(path, readFileSync(join(ROOT, path), 'utf8')),
-  );
+  return sourceFiles(dir).flatMap((path) => commentFindings(path, readSource(path)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +11,16 @@ export function sourceFiles(dir: string, skip: (path: string) => boolean = () =>
     .map((e) => relative(ROOT, join(e.parentPath, e.name)))
     .filter((path) => !skip(path))
     .sort();
+}
+
+/** A listed file's text, or '' when it is gone since the listing (another process removed it). */
+export function readSource(path: string): string {
+  try {
+    return readFileSync(join(ROOT, path), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw err;
+  }
 }
 
 /** Runs a check over files and prints its findings; exits 1 when there are any. */
