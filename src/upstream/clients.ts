@@ -79,7 +79,8 @@ export function createUpstreamClients(
         maxBodyBytes: config.upstreamMaxBodyBytes,
         transport: o.transport ?? httpTransport,
         price,
-        gate: gates(createPacers({ slowdownBelow: config.upstreamSlowdownBelow }), gate),
+        // The governor first: a call it refuses does not wait for its pacing slot.
+        gate: gates(gate, createPacers({ slowdownBelow: config.upstreamSlowdownBelow })),
         onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
         onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
         onSpend: (route, cu) =>

@@ -82,6 +82,28 @@ describe('per-client budgets', () => {
     await g.close();
   });
 
+  it('a new unverified API key on each request never brings a fresh budget (issue 32, finding 9)', async () => {
+    const g = createTestGateway(sim, {
+      env: { ...budgetEnv, CLIENT_CU_PER_MINUTE: String(5 * BLOCK_CU) },
+    });
+    const results = [];
+    for (let i = 0; i < 15; i++)
+      results.push(
+        await g.query(blockQuery(200 + i), undefined, {
+          'x-forwarded-for': '203.0.113.77',
+          'x-glacier-api-key': `random-key-${i}-${Math.random()}`,
+        }),
+      );
+    expect(results.filter((r) => !r.errors).length).toBe(5);
+    expect(results.filter((r) => codes(r).includes('RATE_LIMITED')).length).toBe(10);
+    expect(sim.stats().total).toBe(5);
+    // Another address is another client.
+    expect(
+      (await g.query(blockQuery(230), undefined, { 'x-forwarded-for': '203.0.113.78' })).errors,
+    ).toBeUndefined();
+    await g.close();
+  });
+
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
     const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
     expect(
