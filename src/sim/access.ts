@@ -132,9 +132,7 @@ export class AccessControl {
     const overDay = day.used + cost > perDay;
     if (minute.used + cost > cu.perMinute || overDay) {
       this.refused++;
-      const reset = overDay
-        ? Math.max(1, Math.ceil((day.start + DAY_MS - now) / 1000))
-        : resetSec;
+      const reset = overDay ? Math.max(1, Math.ceil((day.start + DAY_MS - now) / 1000)) : resetSec;
       return {
         ok: false,
         status: 429,
