@@ -1,5 +1,5 @@
+import type { Cluster, Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { cuPricer } from './compute-units.js';
@@ -40,7 +40,7 @@ const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
-  o: { metrics: GatewayMetrics; transport?: Transport; redis?: RedisClient },
+  o: { metrics: GatewayMetrics; transport?: Transport; redis?: Redis | Cluster },
 ) {
   const { metrics } = o;
   const routeLabels = new RouteLabels();
