@@ -141,7 +141,8 @@ module.exports = {
     },
     {
       name: 'sim-imports',
-      comment: 'the simulator imports no gateway code but the specs’ enumerations and the price table',
+      comment:
+        'the simulator imports no gateway code but the specs’ enumerations and the price table',
       severity: 'error',
       from: { path: '^src/sim/' },
       to: { path: '^src/', pathNot: ['^src/sim/', '^src/spec/', '^src/upstream/compute-units'] },

@@ -89,16 +89,17 @@ function propertyDocs(files: string[]): Map<string, FieldDoc> {
 /**
  * The Config fields each environment variable fills, read from loadConfig's returned object: a property
  * whose value reads `e.NAME` documents NAME (the innermost property wins, so `tracing: { serviceName:
- * e.OTEL_SERVICE_NAME }` is documented by `serviceName`); a local the object takes by name counts too.
+ * e.OTEL_SERVICE_NAME }` is documented by `serviceName`, and by `tracing` when `serviceName` has no
+ * doc of its own); a local the object takes by name counts too. Each variable's fields, innermost first.
  */
-function fieldsByVariable(configFile: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const visit = (node: ts.Node, field: string | undefined): void => {
+function fieldsByVariable(configFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const visit = (node: ts.Node, field: string[]): void => {
     let here = field;
     const named = ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node);
-    if (named && ts.isIdentifier(node.name)) here = node.name.text;
+    if (named && ts.isIdentifier(node.name)) here = [node.name.text, ...field];
     if (
-      here &&
+      here.length > 0 &&
       ts.isPropertyAccessExpression(node) &&
       ts.isIdentifier(node.expression) &&
       node.expression.text === 'e' &&
@@ -114,8 +115,8 @@ function fieldsByVariable(configFile: string): Map<string, string> {
       // The returned object first; then locals such as `const production = e.NODE_ENV === …`,
       // which the object takes by their (field) name.
       const body = node.body?.statements ?? [];
-      for (const r of body.filter(ts.isReturnStatement)) visit(r, undefined);
-      for (const v of body.filter(ts.isVariableStatement)) visit(v, undefined);
+      for (const r of body.filter(ts.isReturnStatement)) visit(r, []);
+      for (const v of body.filter(ts.isVariableStatement)) visit(v, []);
     }
   });
   return out;
@@ -134,8 +135,7 @@ export function settingDocs(src: DocSources): SettingDoc[] {
   const fields = fieldsByVariable(src.configFile);
   const docs = propertyDocs(src.docFiles);
   return Object.entries(src.schema.shape).map(([name, type]) => {
-    const fieldName = fields.get(name);
-    const field = fieldName ? docs.get(fieldName) : undefined;
+    const field = (fields.get(name) ?? []).map((f) => docs.get(f)).find((d) => d !== undefined);
     return {
       name,
       default: renderDefault(type as unknown as ZodLike, field),
