@@ -37,6 +37,8 @@ export function gatewayEnv(
     METRICS_API_URL: sim.metricsApiUrl,
     NODE_RPC_URL: sim.nodeUrl,
     CLIENT_BUDGET_PER_MINUTE: '0',
+    // The simulator charges nothing here; a run that measures the plan turns the governor on in `extra`.
+    UPSTREAM_CU_PER_MINUTE: '0',
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     CURSOR_SECRET: 'bench-cursor-secret-of-at-least-32-characters',
     ...extra,

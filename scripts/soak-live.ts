@@ -51,6 +51,7 @@ const gw = await startReplica({
   REDIS_URL: `redis://127.0.0.1:${redisPort}`,
   LIVE_WS: `43114=${sim.wsUrl}`,
   CLIENT_BUDGET_PER_MINUTE: '0',
+  UPSTREAM_CU_PER_MINUTE: '0',
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim(),
 });
 const heapUsedMb = async () => {

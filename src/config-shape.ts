@@ -1,4 +1,5 @@
 import type { TracingConfig } from './telemetry/tracing.js';
+import type { PlanName } from './upstream/compute-units.js';
 
 /** The typed configuration `loadConfig` (src/config.ts) returns; every field is documented with its default. */
 
@@ -79,8 +80,19 @@ export interface Config {
   csrfPrevention: boolean;
   /** Largest request body. @default 1000000 */
   maxBodyBytes: number;
-  /** Upstream calls each client (API key, else IP) may cause per minute; 0 turns budgets off. @default 1200 */
+  /**
+   * Compute units each client (its address, and its API key when it sends one) may spend upstream per
+   * minute (CLIENT_CU_PER_MINUTE); 0 turns budgets off. @default 1500 (a quarter of the unauthenticated plan)
+   */
   clientBudgetPerMinute: number;
+  /** The Data API plan the operator's credential is on (UPSTREAM_PLAN). @default unauthenticated */
+  upstreamPlan: PlanName;
+  /** CUs all replicas together may spend per minute with the operator's credential (0: no governor). @default the plan's */
+  upstreamCuPerMinute: number;
+  /** CUs all replicas together may spend per day with the operator's credential. @default the plan's */
+  upstreamCuPerDay: number;
+  /** The price of a route or JSON-RPC method the published tables omit (CU_DEFAULT_*). @default 20, 100, 20 */
+  cuDefaults: { data: number; metrics: number; rpc: number };
   /** Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`. @default none */
   trustedProxies: string[];
   /** Consecutive failed calls that open an upstream's circuit breaker (0 disables it). @default 5 */

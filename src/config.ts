@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ACCEPTS, SECRETS } from './config-accepts.js';
 import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
+import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
+
+const PLAN_NAMES = Object.keys(PLANS) as [PlanName, ...PlanName[]];
 
 /**
  * The only reader of `process.env`. Every setting, its default and what it accepts live here;
@@ -162,7 +165,15 @@ const schema = z.object({
   CORS_ORIGINS: z.string().optional(),
   CSRF_PREVENTION: bool.default(true),
   MAX_BODY_BYTES: intIn(1_000, 100_000_000).default(1_000_000),
-  CLIENT_BUDGET_PER_MINUTE: intIn(0, 100_000_000).default(1_200),
+  CLIENT_CU_PER_MINUTE: intIn(0, 100_000_000).optional(),
+  /** The older name of CLIENT_CU_PER_MINUTE. */
+  CLIENT_BUDGET_PER_MINUTE: intIn(0, 100_000_000).optional(),
+  UPSTREAM_PLAN: z.enum(PLAN_NAMES).default('unauthenticated'),
+  UPSTREAM_CU_PER_MINUTE: intIn(0, 1_000_000_000).optional(),
+  UPSTREAM_CU_PER_DAY: intIn(0, 1_000_000_000_000).optional(),
+  CU_DEFAULT_DATA: intIn(0, 100_000).default(CU_DEFAULTS.data),
+  CU_DEFAULT_METRICS: intIn(0, 100_000).default(CU_DEFAULTS.metrics),
+  CU_DEFAULT_RPC: intIn(0, 100_000).default(CU_DEFAULTS.rpc),
   TRUSTED_PROXIES: z.string().default(''),
   CIRCUIT_BREAKER_FAILURES: intIn(0, 1_000).default(5),
   CIRCUIT_BREAKER_COOLDOWN_MS: intIn(100, 600_000).default(10_000),
@@ -254,7 +265,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS !== undefined ? list(e.CORS_ORIGINS) : production ? [] : ['*'],
     csrfPrevention: e.CSRF_PREVENTION,
     maxBodyBytes: e.MAX_BODY_BYTES,
-    clientBudgetPerMinute: e.CLIENT_BUDGET_PER_MINUTE,
+    clientBudgetPerMinute: e.CLIENT_CU_PER_MINUTE ?? e.CLIENT_BUDGET_PER_MINUTE ?? 1_500,
+    upstreamPlan: e.UPSTREAM_PLAN,
+    upstreamCuPerMinute: e.UPSTREAM_CU_PER_MINUTE ?? PLANS[e.UPSTREAM_PLAN].perMinute,
+    upstreamCuPerDay: e.UPSTREAM_CU_PER_DAY ?? PLANS[e.UPSTREAM_PLAN].perDay,
+    cuDefaults: { data: e.CU_DEFAULT_DATA, metrics: e.CU_DEFAULT_METRICS, rpc: e.CU_DEFAULT_RPC },
     trustedProxies: list(e.TRUSTED_PROXIES),
     circuitBreakerFailures: e.CIRCUIT_BREAKER_FAILURES,
     circuitBreakerCooldownMs: e.CIRCUIT_BREAKER_COOLDOWN_MS,

@@ -114,8 +114,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   });
   const snapshots = createPageSnapshots(store, { now });
 
-  const upstreams = createUpstreamClients(config, { metrics, transport: deps.transport });
   const edge = edgePlugins(config, { redis: deps.budgetRedis });
+  const upstreams = createUpstreamClients(config, {
+    metrics,
+    transport: deps.transport,
+    redis: edge.redis,
+  });
 
   // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
   // Data API keys the caller's credential class; a whole response carries all of the configuration.
@@ -161,7 +165,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
-      useHealth({ store }),
+      useHealth({ store, openBreakers: upstreams.openBreakers }),
       // Before the edge's cost and budget: a bad argument anywhere is refused with no charge.
       useArgumentChecks(),
       ...edge.plugins,

@@ -10,6 +10,10 @@ export interface GatewayMetrics {
   redisErrors: Counter<'op'>;
   upstreamCalls: Counter<'upstream' | 'outcome'>;
   upstreamRetries: Counter<'upstream'>;
+  /** Compute units spent upstream (src/upstream/compute-units.ts), by route template or JSON-RPC method. */
+  upstreamCu: Counter<'upstream' | 'route'>;
+  /** Upstream calls the plan-wide governor refused before sending, by budget and kind of work. */
+  upstreamCuRefused: Counter<'upstream' | 'budget' | 'work'>;
   responseCache: Counter<'event'>;
   cacheHealthy: Gauge;
   /** Seconds to the response headers of each upstream HTTP attempt, by route template and status. */
@@ -51,6 +55,18 @@ export function createMetrics(): GatewayMetrics {
       name: 'gateway_upstream_retries_total',
       help: 'Upstream attempts retried after a 429/5xx or a connection error.',
       labelNames: ['upstream'],
+      registers: [registry],
+    }),
+    upstreamCu: new Counter({
+      name: 'gateway_upstream_cu_total',
+      help: "Compute units spent upstream at the published prices (every answered attempt but a 429), by upstream and route template (a JSON-RPC call: its method). The upstream plan's limits are in these units.",
+      labelNames: ['upstream', 'route'],
+      registers: [registry],
+    }),
+    upstreamCuRefused: new Counter({
+      name: 'gateway_upstream_cu_refused_total',
+      help: 'Upstream calls not sent because the plan-wide compute-unit budget was short, by budget (upstream-per-minute, upstream-per-day, upstream-rate-limit: the upstream said so) and work (background: a refresh nobody waits for, which yields first; request).',
+      labelNames: ['upstream', 'budget', 'work'],
       registers: [registry],
     }),
     responseCache: new Counter({

@@ -9,7 +9,8 @@ export interface CachedLoad<T> {
    * Loads the value; `onFailedAttempt` is to be told when one of its upstream attempts failed and is
    * about to be retried (a stale entry may then be served at once).
    */
-  load: (onFailedAttempt: () => void) => Promise<T>;
+  /** `background`: no request waits for this load (a stale-while-revalidate refresh). */
+  load: (onFailedAttempt: () => void, background?: boolean) => Promise<T>;
   /** Freshness for a loaded value (0 = do not cache). */
   ttlMs: (value: T) => number;
   /** Past freshness: served at once while one refresh runs. @default 0 */

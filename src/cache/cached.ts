@@ -146,7 +146,8 @@ export class ReadThrough {
     if (env && current && !env.x && env.r !== undefined && env.r > now) {
       // Serve at once; one refresh (coalesced across requests) brings the entry up to date.
       event('stale-revalidate');
-      this.#loadOnce(item).p.catch(() => event('refresh-failed'));
+      // Nobody waits for it: it is the first to yield when the upstream budget runs short.
+      this.#loadOnce(item, true).p.catch(() => event('refresh-failed'));
       observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: false });
       return env.v as T;
     }
@@ -183,7 +184,7 @@ export class ReadThrough {
     }
   }
 
-  #loadOnce<T>(item: CachedLoad<T>): Running {
+  #loadOnce<T>(item: CachedLoad<T>, background = false): Running {
     // A load started at another version is not this version's answer: loads coalesce per version.
     const flightKey = item.version === undefined ? item.key : `${item.key}@${item.version}`;
     const running = this.#inFlight.get(flightKey);
@@ -194,7 +195,7 @@ export class ReadThrough {
     this.#o.onEvent?.('miss', item.label ?? 'other');
     let failed!: () => void;
     const failedAttempt = new Promise<void>((resolve) => (failed = resolve));
-    const p = this.#load(item, failed).finally(() => this.#inFlight.delete(flightKey));
+    const p = this.#load(item, failed, background).finally(() => this.#inFlight.delete(flightKey));
     const r: Running = { p, failedAttempt };
     this.#inFlight.set(flightKey, r);
     return r;
@@ -232,14 +233,14 @@ export class ReadThrough {
       .catch(() => {});
   }
 
-  #load<T>(item: CachedLoad<T>, onFailedAttempt: () => void): Promise<T> {
+  #load<T>(item: CachedLoad<T>, onFailedAttempt: () => void, background: boolean): Promise<T> {
     const across = this.#o.acrossProcesses;
-    if (!across) return this.#loadHere(item, onFailedAttempt);
+    if (!across) return this.#loadHere(item, onFailedAttempt, false, background);
     // Another process may be loading this key: take its value from the store rather than load it again.
     // Leases are per version, like in-process coalescing: a peer loading an older head is not waited for.
     return across(
       item.version === undefined ? item.key : `${item.key}@${item.version}`,
-      () => this.#loadHere(item, onFailedAttempt, true),
+      () => this.#loadHere(item, onFailedAttempt, true, background),
       () => this.#readFresh<T>(item.key, item.version),
     );
   }
@@ -257,10 +258,11 @@ export class ReadThrough {
     item: CachedLoad<T>,
     onFailedAttempt: () => void,
     awaitWrite = false,
+    background = false,
   ): Promise<T> {
     let value: T;
     try {
-      value = await item.load(onFailedAttempt);
+      value = await item.load(onFailedAttempt, background);
     } catch (e) {
       const ttl = item.errorTtlMs?.(e) ?? 0;
       const ser = ttl > 0 ? this.#o.serializeError?.(e) : undefined;

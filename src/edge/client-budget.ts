@@ -10,11 +10,14 @@ import {
 import { callerKeyOf } from '../context.js';
 
 /**
- * Per-client budgets in upstream calls per minute (rate-limiter-flexible: atomic counters in Redis,
+ * Per-client budgets in compute units per minute (rate-limiter-flexible: atomic counters in Redis,
  * shared by every replica; in-process without Redis, and an in-process insurance limiter while Redis is
  * down, so a Redis outage never lifts every budget nor fails a request).
- * A request is charged its pre-execution cost estimate (src/edge/cost.ts), an upper bound of the calls it
- * can make, before any of them: a client over its budget gets RATE_LIMITED with `retryAfterSec`.
+ * A request is charged its pre-execution cost estimate (src/edge/cost.ts) before any call: a client over
+ * its budget gets RATE_LIMITED with `retryAfterSec`. When it is done, the charge is settled to the CUs
+ * its upstream calls actually spent (`settle`): an answer from the caches costs the client nothing.
+ * A client is every identity it presents (its address, and its key when it sends one): each is charged,
+ * so a new unverified key never brings a fresh budget (docs/compute-units.md).
  */
 export type BudgetVerdict =
   | { ok: true; remaining: number }
@@ -22,7 +25,9 @@ export type BudgetVerdict =
 
 export interface ClientBudget {
   readonly perMinute: number;
-  charge(client: string, calls: number): Promise<BudgetVerdict>;
+  charge(client: string | readonly string[], cu: number): Promise<BudgetVerdict>;
+  /** Corrects a charge by `delta` CUs (what was spent minus what was charged), never refusing. */
+  settle(client: string | readonly string[], delta: number): Promise<void>;
 }
 
 export function createClientBudget(o: {
@@ -41,36 +46,62 @@ export function createClientBudget(o: {
     : memory;
   return {
     perMinute: o.perMinute,
-    async charge(client, calls) {
-      try {
-        const res = await limiter.consume(client, Math.max(1, Math.ceil(calls)));
-        return { ok: true, remaining: res.remainingPoints };
-      } catch (e) {
-        if (e instanceof RateLimiterRes)
+    async charge(client, cu) {
+      const points = Math.max(1, Math.ceil(cu));
+      const ids = typeof client === 'string' ? [client] : client;
+      let remaining = o.perMinute;
+      const charged: string[] = [];
+      for (const id of ids) {
+        try {
+          const res = await limiter.consume(id, points);
+          charged.push(id);
+          remaining = Math.min(remaining, res.remainingPoints);
+        } catch (e) {
+          if (!(e instanceof RateLimiterRes)) continue;
+          // Refused by one identity: the others are not charged for a request that does not run.
+          await Promise.all(charged.map((c) => limiter.reward(c, points).catch(() => {})));
           return {
             ok: false,
             remaining: 0,
             retryAfterSec: Math.max(1, Math.ceil(e.msBeforeNext / 1000)),
           };
-        // A store failure the insurance limiter did not absorb: the budget is not a reason to fail a request.
-        return { ok: true, remaining: o.perMinute };
+          // (A store failure the insurance limiter did not absorb is not a reason to fail a request.)
+        }
       }
+      return { ok: true, remaining };
+    },
+    async settle(client, delta) {
+      const points = Math.round(delta);
+      if (points === 0) return;
+      const ids = typeof client === 'string' ? [client] : client;
+      await Promise.all(
+        ids.map((id) =>
+          (points > 0 ? limiter.penalty(id, points) : limiter.reward(id, -points)).catch(() => {}),
+        ),
+      );
     },
   };
 }
 
 /**
- * Who a request is, for its budget: its API key (hashed: a key is never kept or logged), else its IP.
- * `x-forwarded-for` is believed only from a trusted proxy, read from the right: the first address that is
- * not itself a trusted proxy is the client.
+ * Who a request is, for its budget: its IP, and its API key too when it sends one (hashed: a key is
+ * never kept or logged). The key is not verified here, so it never stands alone: a key invented per
+ * request is still charged to its address. `x-forwarded-for` is believed only from a trusted proxy,
+ * read from the right: the first address that is not itself a trusted proxy is the client.
  */
 export function createClientIdentifier(
   trustedProxies: string[],
-): (headers: Headers, peer: string | undefined) => string {
+): (headers: Headers, peer: string | undefined) => string[] {
   const trusted = trustList(trustedProxies);
   return (headers, peer) => {
     const key = callerKeyOf(headers);
-    if (key) return `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
+    const ip = addressOf(headers, peer);
+    if (key)
+      return [`key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`, ip];
+    return [ip];
+  };
+
+  function addressOf(headers: Headers, peer: string | undefined): string {
     let ip = normalizeIp(peer ?? '127.0.0.1');
     if (trusted(ip)) {
       const hops = (headers.get('x-forwarded-for') ?? '')
@@ -83,7 +114,7 @@ export function createClientIdentifier(
       }
     }
     return `ip:${ip}`;
-  };
+  }
 }
 
 function normalizeIp(ip: string): string {

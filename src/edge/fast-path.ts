@@ -136,6 +136,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
           : {}),
         operationType: 'query',
         upstreamCalls: 0,
+        upstreamCu: 0,
         responseCache: 'fast-hit',
       },
       'request',

@@ -40,10 +40,12 @@ export function edgeYogaOptions(
 export function edgePlugins(
   config: Config,
   deps: { redis?: RedisClient } = {},
-): { plugins: Plugin[]; close(): Promise<void> } {
+): { plugins: Plugin[]; redis?: RedisClient; close(): Promise<void> } {
   let ownRedis: RedisClient | undefined;
   let redis = deps.redis;
-  if (!redis && config.redisUrl && config.clientBudgetPerMinute > 0) {
+  // One connection for the clients' budgets and the plan-wide governor (src/upstream/governor.ts).
+  const needed = config.clientBudgetPerMinute > 0 || config.upstreamCuPerMinute > 0;
+  if (!redis && config.redisUrl && needed) {
     // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
     const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
     ownRedis = connectRedis(config.redisUrl, { cluster: config.redisCluster, options: opts });
@@ -105,6 +107,7 @@ export function edgePlugins(
   ];
   return {
     plugins,
+    redis,
     close: async () => {
       ownRedis?.disconnect();
     },

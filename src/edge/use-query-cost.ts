@@ -2,6 +2,7 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { perOperation } from '../plugins/per-operation.js';
 import { gqlError } from '../schema/errors.js';
+import { requestScopeOf } from '../telemetry/request-scope.js';
 import type { ClientBudget } from './client-budget.js';
 import { type CostOptions, estimateCost } from './cost.js';
 
@@ -15,8 +16,8 @@ export interface QueryCostOptions {
   maxCost: number;
   cost: Partial<CostOptions>;
   budget?: ClientBudget;
-  /** The client a request is charged to. */
-  identify: (headers: Headers, peer: string | undefined) => string;
+  /** The client a request is charged to: every identity it presents (src/edge/client-budget.ts). */
+  identify: (headers: Headers, peer: string | undefined) => string | readonly string[];
 }
 
 interface ServerContext {
@@ -140,12 +141,10 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
         });
         return;
       }
+      let client: string | readonly string[] | undefined;
       if (o.budget && calls > 0) {
         const ctx = args.contextValue as ServerContext;
-        const client = o.identify(
-          ctx.request?.headers ?? new Headers(),
-          ctx.req?.socket?.remoteAddress,
-        );
+        client = o.identify(ctx.request?.headers ?? new Headers(), ctx.req?.socket?.remoteAddress);
         const verdict = await o.budget.charge(client, calls);
         cost.budget = { perMinute: o.budget.perMinute, remaining: verdict.remaining };
         if (!verdict.ok) {
@@ -153,9 +152,10 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
             errors: [
               gqlError(
                 'RATE_LIMITED',
-                `This client's budget of ${o.budget.perMinute} upstream calls a minute is spent; retry after ${verdict.retryAfterSec} s.`,
+                `This client's budget of ${o.budget.perMinute} compute units a minute is spent; retry after ${verdict.retryAfterSec} s.`,
                 {
                   retryAfterSec: verdict.retryAfterSec,
+                  budget: 'client-per-minute',
                   http: { status: 429, headers: { 'retry-after': String(verdict.retryAfterSec) } },
                 },
               ),
@@ -168,6 +168,12 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
       return {
         onExecuteDone({ result, setResult }) {
           if (!result || Symbol.asyncIterator in result) return;
+          // What this request's upstream calls actually cost (0: all of it came from the caches).
+          const request = (args.contextValue as ServerContext).request;
+          const spent = (request && requestScopeOf(request)?.upstreamCu) ?? 0;
+          cost.spentCu = spent;
+          // The client's budget pays what was spent, not what was feared.
+          if (client !== undefined) void o.budget?.settle(client, spent - calls);
           setResult({ ...result, extensions: { ...result.extensions, cost } });
         },
       };

@@ -70,8 +70,8 @@ function cachedRequestsUntraced<T>(
       key: keyIn(deps)(req as UpstreamRequest<unknown>),
       label: req.resource,
       version: deps.versionOf?.(req as UpstreamRequest<unknown>),
-      load: async (onFailedAttempt) => {
-        const value = await req.run({ scope: deps.scope, onFailedAttempt });
+      load: async (onFailedAttempt, background) => {
+        const value = await req.run({ scope: deps.scope, onFailedAttempt, background });
         // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
         for (const d of req.derived ?? []) {
           const spec = deps.policy.ttlFor(d.request.resource);

@@ -1,21 +1,32 @@
 import type { Plugin } from 'graphql-yoga';
 import type { CacheStore } from '../cache/store.js';
+import type { OpenBreaker } from '../upstream/guard.js';
 
 /**
- * `GET /health`: the process answers, and says whether the shared cache is reachable. A degraded cache
- * is still a 200 — the gateway keeps serving from the upstreams — but operators and probes can see it.
+ * `GET /health`: the process answers, and says whether the shared cache is reachable and which
+ * upstream routes have an open circuit breaker. Either is `degraded`, still a 200 — the gateway keeps
+ * serving (from the upstreams, from the cache) — but operators and probes can see it.
  */
-export function useHealth(o: { store: CacheStore; path?: string }): Plugin {
+export function useHealth(o: {
+  store: CacheStore;
+  openBreakers?: () => OpenBreaker[];
+  path?: string;
+}): Plugin {
   const path = o.path ?? '/health';
   return {
     onRequest({ url, endResponse, fetchAPI }) {
       if (url.pathname !== path) return;
       const cache = o.store.health();
+      const breakers = o.openBreakers?.() ?? [];
       endResponse(
         fetchAPI.Response.json(
           {
-            status: cache === 'ok' ? 'ok' : 'degraded',
+            status: cache === 'ok' && breakers.length === 0 ? 'ok' : 'degraded',
             cache: { kind: o.store.kind, status: cache },
+            // A few are enough to say where; the count says how many.
+            ...(breakers.length > 0
+              ? { openBreakers: breakers.slice(0, 20), openBreakerCount: breakers.length }
+              : {}),
           },
           { status: 200, headers: { 'cache-control': 'no-store' } },
         ),

@@ -122,6 +122,7 @@ export function createRequestObserver(o: ObservabilityOptions): RequestObserver 
       if (span?.isRecording()) {
         span.setAttribute('http.response.status_code', status);
         span.setAttribute('upstream.calls', scope.upstreamCalls);
+        span.setAttribute('upstream.cu', scope.upstreamCu ?? 0);
         if (scope.operationName) span.setAttribute('graphql.operation.name', scope.operationName);
         if (scope.operationType) span.setAttribute('graphql.operation.type', scope.operationType);
         if (scope.errorCodes) span.setAttribute('graphql.error.codes', scope.errorCodes);
@@ -138,6 +139,7 @@ export function createRequestObserver(o: ObservabilityOptions): RequestObserver 
         ...(scope.operationName ? { operationName: scope.operationName } : {}),
         ...(scope.operationType ? { operationType: scope.operationType } : {}),
         upstreamCalls: scope.upstreamCalls,
+        upstreamCu: scope.upstreamCu ?? 0,
         ...(scope.upstreamRetries ? { upstreamRetries: scope.upstreamRetries } : {}),
         ...(scope.errorCodes ? { errorCodes: scope.errorCodes } : {}),
       };

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { AccessControl } from './access.js';
+import { AccessControl, type CuLimits } from './access.js';
 import { CallStats, FaultSet } from './control.js';
 import { createDataApi } from './data-api/index.js';
 import { createMetricsApi } from './metrics-api/index.js';
@@ -38,6 +38,11 @@ export interface SimulatorOptions {
   apiKeys?: { revoked?: string[]; unprivileged?: string[] };
   /** Requests per minute per key (or per IP when unkeyed), Data and Metrics APIs. @default 1_000_000 */
   rateLimitPerMinute?: number;
+  /**
+   * Charge the Data API in compute units per key (or IP) like the real one: the plan's limits and the
+   * published route prices (src/sim/access.ts). @default off (one request counts one, as above)
+   */
+  computeUnits?: CuLimits;
   /** Wall clock (ms) for token expiry and rate-limit windows. @default Date.now */
   now?: () => number;
   /**
@@ -72,6 +77,8 @@ export interface RunningSimulator {
   vary?: string;
   /** Upstream calls since the last reset. */
   stats(): SimStats;
+  /** What the rate limits did since the last reset: CUs charged (compute-unit mode), 429s answered. */
+  charges(): { spentCu: number; refused: number };
   /** Clears stats, faults and rate-limit windows. */
   reset(): void;
   addFault(f: SimFault | SimFault[]): void;
@@ -96,6 +103,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const access = new AccessControl({
     ...opts.apiKeys,
     perMinute: opts.rateLimitPerMinute ?? 1_000_000,
+    cu: opts.computeUnits,
     now,
   });
   let latencyMs = opts.latencyMs ?? 0;
@@ -239,6 +247,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     world,
     vary: variation?.seed,
     stats: () => stats.snapshot(),
+    charges: () => access.charges(),
     reset,
     addFault: (f) => void faults.add(f),
     clearFaults: () => faults.clear(),

@@ -31,6 +31,13 @@ const sim = await startSimulator({
     historicalProofQueryWindow: num('SIM_HISTORICAL_PROOF_QUERY_WINDOW', 43_200),
   },
   apiKeys: { revoked: keys('SIM_REVOKED_KEYS'), unprivileged: keys('SIM_UNPRIVILEGED_KEYS') },
+  // A plan in compute units, like the real Data API's (e.g. 6000 and 1200000: the unauthenticated one).
+  computeUnits: env.SIM_CU_PER_MINUTE
+    ? {
+        perMinute: num('SIM_CU_PER_MINUTE', 6_000),
+        perDay: env.SIM_CU_PER_DAY ? num('SIM_CU_PER_DAY', 1_200_000) : undefined,
+      }
+    : undefined,
 });
 console.log(
   `simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`,

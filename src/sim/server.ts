@@ -163,6 +163,7 @@ export function createSimServer(deps: ServerDeps): Server {
         req.headers,
         req.socket.remoteAddress ?? 'unknown',
         entry.keyed,
+        answer.route,
       );
       if (!a.ok) {
         answer = { status: a.status, body: errorBody(a.status, a.message), route: answer.route };

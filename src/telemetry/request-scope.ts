@@ -13,6 +13,8 @@ export interface RequestScope {
   upstreamCalls: number;
   /** Of those, the retries. */
   upstreamRetries: number;
+  /** The compute units those requests spent (src/upstream/compute-units.ts): 0 when all came from cache. */
+  upstreamCu?: number;
   operationName?: string;
   operationType?: string;
   /** The distinct `extensions.code` values of the errors in the answer. */

@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type { RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
-import { createPacer, guardHttpClient } from '../edge/upstream-guard.js';
 import type { GatewayMetrics } from '../metrics.js';
+import { cuPricer } from './compute-units.js';
+import { createRedisLedger } from './cu-ledger.js';
 import { createDataApiClient } from './data-api.js';
 import { createIcmApiClient } from './data-api-icm.js';
 import { createPrimaryApiClient } from './data-api-primary.js';
@@ -11,19 +13,24 @@ import { createStakingApiClient } from './data-api-staking.js';
 import { createTokensApiClient } from './data-api-tokens.js';
 import type { UpstreamName } from './errors.js';
 import { createEvmStateClient } from './evm-state.js';
-import { createHttpClient } from './http.js';
+import { createGovernor } from './governor.js';
+import { type BreakerRegistry, guardHttpClient, type OpenBreaker } from './guard.js';
+import { createHttpClient, type UpstreamGate } from './http.js';
 import { createMetricsApiClient } from './metrics-api.js';
 import { createMetricsMoreClient } from './metrics-api-more.js';
 import { createNodeRpcClient } from './node-rpc.js';
 import { RouteLabels } from './observe.js';
+import { createPacers, gates } from './pacer.js';
 import { createSignatureAggregatorClient } from './signature-aggregator.js';
 import { httpTransport, type Transport } from './transport.js';
 
 /**
  * Every upstream client of one gateway. One HTTP client per upstream (and per configured node) for the
- * process's life, sharing the retry/timeout settings and metrics, each paced on its upstream's
- * `ratelimit-remaining` and behind its own circuit breaker (src/edge). The Data API clients come per
- * caller (`forCaller`): a caller's own key goes with its requests only.
+ * process's life, sharing the retry/timeout settings and metrics; each credential paced on its own
+ * `ratelimit-remaining` (pacer.ts), each route and credential behind its own circuit breaker
+ * (guard.ts), and the Data API's operator credential held to the plan by one governor shared by every
+ * replica (governor.ts). The Data API clients come per caller (`forCaller`): a caller's own key goes
+ * with its requests only.
  */
 export type UpstreamClients = ReturnType<typeof createUpstreamClients>;
 export type CallerClients = ReturnType<UpstreamClients['forCaller']>;
@@ -33,13 +40,35 @@ const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
-  o: { metrics: GatewayMetrics; transport?: Transport },
+  o: { metrics: GatewayMetrics; transport?: Transport; redis?: RedisClient },
 ) {
   const { metrics } = o;
   const routeLabels = new RouteLabels();
-  const httpFor = (name: UpstreamName, baseUrl: string, headers: Record<string, string> = {}) => {
-    const pacer = createPacer({ slowdownBelow: config.upstreamSlowdownBelow });
-    return guardHttpClient(
+  const price = cuPricer(config.cuDefaults);
+  const registries: BreakerRegistry[] = [];
+  // The plan is the Data API's: the Metrics API takes no key, the nodes are the operator's own.
+  const governor =
+    config.upstreamCuPerMinute > 0
+      ? createGovernor({
+          upstream: 'data-api',
+          perMinute: config.upstreamCuPerMinute,
+          perDay: config.upstreamCuPerDay,
+          ledger: o.redis ? createRedisLedger(o.redis) : undefined,
+          onRefuse: (budget, background) =>
+            metrics.upstreamCuRefused.inc({
+              upstream: 'data-api',
+              budget,
+              work: background ? 'background' : 'request',
+            }),
+        })
+      : undefined;
+  const httpFor = (
+    name: UpstreamName,
+    baseUrl: string,
+    headers: Record<string, string> = {},
+    gate?: UpstreamGate,
+  ) => {
+    const guarded = guardHttpClient(
       createHttpClient({
         name,
         baseUrl,
@@ -48,9 +77,14 @@ export function createUpstreamClients(
         retries: config.upstreamRetries,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxBodyBytes: config.upstreamMaxBodyBytes,
-        transport: pacer.observe(o.transport ?? httpTransport),
+        transport: o.transport ?? httpTransport,
+        price,
+        // The governor first: a call it refuses does not wait for its pacing slot.
+        gate: gates(gate, createPacers({ slowdownBelow: config.upstreamSlowdownBelow })),
         onOutcome: (outcome) => metrics.upstreamCalls.inc({ upstream: name, outcome }),
         onRetry: () => metrics.upstreamRetries.inc({ upstream: name }),
+        onSpend: (route, cu) =>
+          metrics.upstreamCu.inc({ upstream: name, route: routeLabels.label(name, route) }, cu),
         onAttempt: (a) => {
           metrics.upstreamLatency.observe(
             {
@@ -63,17 +97,16 @@ export function createUpstreamClients(
           );
         },
       }),
-      {
-        failures: config.circuitBreakerFailures,
-        cooldownMs: config.circuitBreakerCooldownMs,
-        pacer,
-      },
+      { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs },
     );
+    registries.push(guarded.breakers);
+    return guarded;
   };
   const dataApiHttp = httpFor(
     'data-api',
     config.dataApiUrl,
     config.dataApiKey ? { 'x-glacier-api-key': config.dataApiKey } : {},
+    governor,
   );
   // The Metrics API needs no key; its client is the same for every request.
   const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
@@ -107,6 +140,8 @@ export function createUpstreamClients(
     max: CALLER_CLIENTS,
   });
   return {
+    /** Every open circuit breaker (upstream, route, credential kind), for `/health`. */
+    openBreakers: (): OpenBreaker[] => registries.flatMap((r) => r.open()),
     metricsApi,
     metricsMoreApi,
     nodes,

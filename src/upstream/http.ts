@@ -1,8 +1,12 @@
+import { trace } from '@opentelemetry/api';
 import type { z } from 'zod';
+import type { CuPrice } from './compute-units.js';
+import { type Credential, credentialOf } from './credential.js';
 import { parseErrorBody, TRANSIENT_STATUSES, UpstreamError, type UpstreamName } from './errors.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 import type { CallContext } from './request.js';
+import { attemptCost } from './spend.js';
 import { httpTransport, type Transport, TransportError } from './transport.js';
 
 /**
@@ -31,6 +35,27 @@ export interface HttpClientOptions {
   onRetry?: () => void;
   /** Observes every HTTP attempt, retries included: route template, status, attempt number, latency. */
   onAttempt?: (attempt: UpstreamAttempt) => void;
+  /** Prices an attempt in compute units. @default cuPrice (src/upstream/compute-units.ts) */
+  price?: CuPrice;
+  /** Told the CUs of every answered attempt (a 429 is not charged), per line item (route or method). */
+  onSpend?: (route: string, cu: number) => void;
+  /** The plan-wide CU governor: asked before every attempt, shown every answer. */
+  gate?: UpstreamGate;
+}
+
+/** What the plan-wide governor (src/upstream/governor.ts) sees of the client's attempts. */
+export interface UpstreamGate {
+  /**
+   * Before an attempt: resolves when `cu` may be spent; throws an UpstreamError (RATE_LIMITED, never
+   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh).
+   */
+  take(o: { cu: number; background: boolean; credential: Credential }): Promise<void>;
+  /** Every answer, for the upstream's own `ratelimit-*` headers and 429s. */
+  observe(o: {
+    status: number;
+    header: (name: string) => string | undefined;
+    credential: Credential;
+  }): void;
 }
 
 export type Query = Record<
@@ -65,7 +90,14 @@ export interface HttpClient {
 
 /** A client's own options for one call made for `call` (its request, its cache load). */
 export function withCall(opts: RequestOptions, call: CallContext | undefined): RequestOptions {
-  return call ? { ...opts, scope: call.scope, onFailedAttempt: call.onFailedAttempt } : opts;
+  return call
+    ? {
+        ...opts,
+        scope: call.scope,
+        onFailedAttempt: call.onFailedAttempt,
+        background: call.background,
+      }
+    : opts;
 }
 
 export function buildSearch(query: Query): string {
@@ -167,15 +199,29 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const limit = opts.retry === false ? 0 : retries;
     const transport = observe.transportFor(method, path);
     const scope = opts.scope;
+    const cost = attemptCost(o.name, method, path, body, o.price);
+    // A call with its own headers carries a caller's key: its CUs are the caller's plan, not ours.
+    const credential = credentialOf(opts);
+    let spent = 0;
     for (let retry = 1; ; retry++) {
       let failure: UpstreamError;
       let waitMs: number | undefined;
+      // No request waits on a call made for none, or on a revalidation behind a stale answer.
+      const background = opts.background === true || scope === undefined;
+      await o.gate?.take({ cu: cost.total, background, credential });
       if (scope) {
         scope.upstreamCalls += 1;
         if (retry > 1) scope.upstreamRetries += 1;
       }
       try {
         const res = await transport(attempt);
+        o.gate?.observe({ status: res.status, header: res.header, credential });
+        if (res.status !== 429) {
+          spent += cost.total;
+          if (scope) scope.upstreamCu = (scope.upstreamCu ?? 0) + cost.total;
+          if (o.onSpend) for (const i of cost.items) o.onSpend(i.route, i.cu);
+          trace.getActiveSpan()?.setAttribute('upstream.cu', spent);
+        }
         if (res.status >= 200 && res.status < 300) return res.body;
         const after = retryAfterSec(res.header);
         failure = new UpstreamError(o.name, 'status', {

@@ -60,6 +60,8 @@ function batchContext(calls: readonly PendingCall[]): CallContext {
           for (const f of told) f();
         }
       : undefined,
+    // A batch is background only when every call in it is.
+    background: calls.every((c) => c.call?.background === true || !c.call?.scope),
   };
 }
 

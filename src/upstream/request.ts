@@ -39,6 +39,8 @@ export interface CallContext {
    * instead of waiting for the retries.
    */
   onFailedAttempt?: () => void;
+  /** No request waits for this call (a revalidation behind a stale answer): it yields to those that do. */
+  background?: boolean;
 }
 
 /** A block range as the upstream takes it: startBlock inclusive, endBlock exclusive (decimal strings). */

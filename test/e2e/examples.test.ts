@@ -26,6 +26,8 @@ beforeAll(async () => {
     METRICS_API_URL: sim.metricsApiUrl,
     NODE_RPC_URL: sim.nodeUrl,
     LOG_LEVEL: 'silent',
+    CLIENT_CU_PER_MINUTE: '0',
+    UPSTREAM_CU_PER_MINUTE: '0',
   });
   served = await serveOnLoopback(createGateway(config).yoga);
 }, 60_000);

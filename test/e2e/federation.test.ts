@@ -32,6 +32,8 @@ const gatewayConfig = () =>
     NODE_RPC_URL: sim.nodeUrl,
     LOG_LEVEL: 'silent',
     RESPONSE_CACHE_MAX_TTL_MS: '0',
+    CLIENT_CU_PER_MINUTE: '0',
+    UPSTREAM_CU_PER_MINUTE: '0',
   });
 
 const post = async (url: string, query: string, variables: Record<string, unknown> = {}) =>

@@ -54,6 +54,7 @@ beforeAll(async () => {
     LIVE_WS: `43114=${sim.wsUrl}`,
     LIVE_LOCK_TTL_MS: String(LOCK_TTL_MS),
     CLIENT_BUDGET_PER_MINUTE: '0',
+    UPSTREAM_CU_PER_MINUTE: '0',
     REDIS_COMMAND_TIMEOUT_MS: '2000',
   };
   replicas = await Promise.all([startReplica(env), startReplica(env), startReplica(env)]);

@@ -4,15 +4,18 @@ import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
- * Issue 12, item 3: each client has a budget in upstream calls per minute, shared by replicas through Redis;
- * over it, RATE_LIMITED with retryAfterSec before any upstream call. And per upstream: a circuit breaker
- * that fails fast, and pacing on the upstream's own `ratelimit-remaining`.
+ * Issue 12, item 3 (in compute units since issue 33): each client has a budget in CUs per minute, shared
+ * by replicas through Redis; over it, RATE_LIMITED with retryAfterSec before any upstream call. And per
+ * upstream: a circuit breaker that fails fast, and pacing on the upstream's own `ratelimit-remaining`.
  */
 let sim: RunningSimulator;
 let head: number;
 const redisUrl = redisDb(inject('redisUrl'), 46);
-const BUDGET = 20;
-const budgetEnv = { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' };
+/** Each block query below makes one `getBlock` call: Small, 10 CUs. */
+const BLOCK_CU = 10;
+const QUERIES = 20;
+const BUDGET = QUERIES * BLOCK_CU;
+const budgetEnv = { CLIENT_CU_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' };
 
 beforeAll(async () => {
   sim = await startTestSimulator();
@@ -37,13 +40,13 @@ describe('per-client budgets', () => {
     await Promise.all([a.ready(), b.ready()]);
     const client = { 'x-forwarded-for': '203.0.113.7' };
     const results = [];
-    for (let i = 0; i < 2 * BUDGET; i++)
+    for (let i = 0; i < 2 * QUERIES; i++)
       results.push(await (i % 2 ? a : b).query(blockQuery(i), undefined, client));
     const served = results.filter((r) => !r.errors);
     const limited = results.filter((r) => codes(r).includes('RATE_LIMITED'));
-    expect(served.length).toBe(BUDGET);
-    expect(limited.length).toBe(BUDGET);
-    expect(sim.stats().total).toBeLessThanOrEqual(BUDGET);
+    expect(served.length).toBe(QUERIES);
+    expect(limited.length).toBe(QUERIES);
+    expect(sim.stats().total * BLOCK_CU).toBeLessThanOrEqual(BUDGET);
     const e = limited[0]!.errors![0]!;
     expect(e.extensions!.retryAfterSec).toBeGreaterThanOrEqual(1);
     expect(e.extensions!.retryAfterSec).toBeLessThanOrEqual(60);
@@ -58,7 +61,9 @@ describe('per-client budgets', () => {
   });
 
   it('a refused request answers HTTP 429 with retry-after, and makes no upstream call', async () => {
-    const g = createTestGateway(sim, { env: { ...budgetEnv, CLIENT_BUDGET_PER_MINUTE: '2' } });
+    const g = createTestGateway(sim, {
+      env: { ...budgetEnv, CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) },
+    });
     const send = (i: number) =>
       g.yoga.fetch('http://gw/graphql', {
         method: 'POST',
@@ -77,8 +82,30 @@ describe('per-client budgets', () => {
     await g.close();
   });
 
+  it('a new unverified API key on each request never brings a fresh budget (issue 32, finding 9)', async () => {
+    const g = createTestGateway(sim, {
+      env: { ...budgetEnv, CLIENT_CU_PER_MINUTE: String(5 * BLOCK_CU) },
+    });
+    const results = [];
+    for (let i = 0; i < 15; i++)
+      results.push(
+        await g.query(blockQuery(200 + i), undefined, {
+          'x-forwarded-for': '203.0.113.77',
+          'x-glacier-api-key': `random-key-${i}-${Math.random()}`,
+        }),
+      );
+    expect(results.filter((r) => !r.errors).length).toBe(5);
+    expect(results.filter((r) => codes(r).includes('RATE_LIMITED')).length).toBe(10);
+    expect(sim.stats().total).toBe(5);
+    // Another address is another client.
+    expect(
+      (await g.query(blockQuery(230), undefined, { 'x-forwarded-for': '203.0.113.78' })).errors,
+    ).toBeUndefined();
+    await g.close();
+  });
+
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
-    const g = createTestGateway(sim, { env: { CLIENT_BUDGET_PER_MINUTE: '2' } });
+    const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
     expect(
       (await g.query(blockQuery(60), undefined, { 'x-forwarded-for': '1.1.1.1' })).errors,
     ).toBeUndefined();

@@ -44,6 +44,8 @@ export function createTestGateway(
     RESPONSE_CACHE_MAX_TTL_MS: '0',
     // Every in-process request comes from one client (127.0.0.1): the budget tests turn budgets on.
     CLIENT_BUDGET_PER_MINUTE: '0',
+    // Nor the plan-wide governor: the simulator charges nothing unless a test configures its plan.
+    UPSTREAM_CU_PER_MINUTE: '0',
     // A loaded 2-core CI machine can hold a Redis reply past the 250 ms production bound, which would turn
     // cache assertions into misses; the tests of that bound set their own value.
     REDIS_COMMAND_TIMEOUT_MS: '2000',

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createClientIdentifier } from '../../src/edge/client-budget.js';
 import { estimateCost } from '../../src/edge/cost.js';
 import { maxBracketNesting } from '../../src/edge/limits.js';
-import { createPacer } from '../../src/edge/upstream-guard.js';
 import { buildSchema } from '../../src/schema/index.js';
 import { parseBlockId, parseChainId } from '../../src/schema/inputs.js';
+import { createPacer } from '../../src/upstream/pacer.js';
 import type { Transport } from '../../src/upstream/transport.js';
 
 const schema = buildSchema();
@@ -107,23 +107,24 @@ describe('ids above uint64 are refused before any upstream call', () => {
 
 describe('client identity', () => {
   const h = (o: Record<string, string>) => new Headers(o);
-  it('is the API key (hashed) before the IP', () => {
+  it('is the API key (hashed) and the IP: an unverified key never stands alone', () => {
     const id = createClientIdentifier([]);
-    const a = id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.1');
+    const [a, ip] = id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.1');
     expect(a).toMatch(/^key:/);
     expect(a).not.toContain('secret-key');
-    expect(id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.2')).toBe(a);
-    expect(id(h({}), '10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(ip).toBe('ip:10.0.0.1');
+    expect(id(h({ 'x-glacier-api-key': 'secret-key' }), '10.0.0.2')).toEqual([a, 'ip:10.0.0.2']);
+    expect(id(h({}), '10.0.0.1')).toEqual(['ip:10.0.0.1']);
   });
   it('believes x-forwarded-for only from a trusted proxy, reading from the right', () => {
     const none = createClientIdentifier([]);
-    expect(none(h({ 'x-forwarded-for': '1.2.3.4' }), '10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(none(h({ 'x-forwarded-for': '1.2.3.4' }), '10.0.0.1')).toEqual(['ip:10.0.0.1']);
     const trusted = createClientIdentifier(['10.0.0.0/8', 'loopback']);
-    expect(trusted(h({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 10.1.1.1' }), '::ffff:10.0.0.1')).toBe(
-      'ip:1.2.3.4',
-    );
-    expect(trusted(h({ 'x-forwarded-for': 'garbage' }), '127.0.0.1')).toBe('ip:127.0.0.1');
-    expect(trusted(h({ 'x-forwarded-for': '1.2.3.4' }), '192.168.1.1')).toBe('ip:192.168.1.1');
+    expect(
+      trusted(h({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 10.1.1.1' }), '::ffff:10.0.0.1'),
+    ).toEqual(['ip:1.2.3.4']);
+    expect(trusted(h({ 'x-forwarded-for': 'garbage' }), '127.0.0.1')).toEqual(['ip:127.0.0.1']);
+    expect(trusted(h({ 'x-forwarded-for': '1.2.3.4' }), '192.168.1.1')).toEqual(['ip:192.168.1.1']);
   });
 });
 

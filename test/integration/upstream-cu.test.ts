@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { cuPrice } from '../../src/upstream/compute-units.js';
+import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+
+/**
+ * Issue 33, items 1 and 3: every upstream call is priced in compute units and counted
+ * (`extensions.cost.spentCu`, `gateway_upstream_cu_total`), and one governor shared by every replica
+ * keeps the operator's credential within the plan: against a simulator that charges CUs like the real
+ * API, many concurrent clients never draw a 429; what the plan cannot pay is refused before any call
+ * (RATE_LIMITED, `retryAfterSec`, the budget's name) or served stale where a stale answer exists.
+ */
+let head: number;
+const C = '43114';
+const redisUrl = redisDb(inject('redisUrl'), 124);
+const BLOCK_CU = cuPrice('data', 'GET /v1/chains/:chainId/blocks/:blockId');
+const blockQuery = (i: number) => `{ block(chainId: "${C}", id: "${head - i}") { number } }`;
+const latest = `{ chain(id: "${C}") { blocks(first: 1) { edges { node { number } } } } }`;
+type Cost = { spentCu?: number };
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  head = Number(
+    (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
+  );
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  sim.reset();
+  await flushRedisDb(redisUrl);
+});
+
+describe('compute units spent', () => {
+  it('reports what each request spent (0 from the caches) and counts it by route', async () => {
+    const g = createTestGateway(sim);
+    const cold = await g.query(blockQuery(1));
+    expect(cold.errors).toBeUndefined();
+    expect(BLOCK_CU).toBe(10);
+    expect((cold.extensions as { cost: Cost }).cost.spentCu).toBe(BLOCK_CU);
+    const warm = await g.query(blockQuery(1));
+    expect((warm.extensions as { cost: Cost }).cost.spentCu).toBe(0);
+    const text = await g.metrics.registry.metrics();
+    expect(text).toMatch(
+      /gateway_upstream_cu_total\{upstream="data-api",route="\/v1\/chains\/:id\/blocks\/:id"\} 10\b/,
+    );
+    await g.close();
+  });
+});
+
+/** Two gateways sharing only Redis, governed to the simulator's plan. */
+const replicas = (s: RunningSimulator, env: Record<string, string>): TestGateway[] =>
+  [0, 1].map(() => createTestGateway(s, { redisUrl, env }));
+
+describe('the plan-wide governor', () => {
+  it('many concurrent clients on two replicas never drive the upstream into 429', async () => {
+    const PLAN = 300;
+    const charging = await startTestSimulator({
+      computeUnits: { perMinute: PLAN, perDay: 10_000 },
+    });
+    const gws = replicas(charging, {
+      UPSTREAM_CU_PER_MINUTE: String(PLAN),
+      UPSTREAM_CU_PER_DAY: '10000',
+    });
+    await Promise.all(gws.map((g) => g.ready()));
+    // 40 clients at once, 3 distinct cold blocks each: 1,200 CUs asked of a 300-CU minute.
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        (gws[i % 2] as TestGateway).query(blockQuery(100 + i), undefined, {
+          'x-forwarded-for': `198.51.100.${i % 40}`,
+        }),
+      ),
+    );
+    expect(charging.charges().refused).toBe(0);
+    expect(charging.charges().spentCu).toBeLessThanOrEqual(PLAN);
+    const served = results.filter((r) => !r.errors);
+    const refused = results.filter((r) => codes(r).includes('RATE_LIMITED'));
+    expect(served.length).toBe(PLAN / BLOCK_CU);
+    expect(served.length + refused.length).toBe(results.length);
+    const e = refused[0]?.errors?.[0]?.extensions ?? {};
+    expect(e.budget).toBe('upstream-per-minute');
+    expect(e.retryAfterSec).toBeGreaterThanOrEqual(1);
+    expect(e.retryAfterSec).toBeLessThanOrEqual(61);
+    expect(e.upstreamStatus).toBeUndefined();
+    await Promise.all(gws.map((g) => g.close()));
+    await charging.close();
+  });
+
+  it('when the plan runs short, an answer that exists stale is served stale and flagged', async () => {
+    const g = createTestGateway(sim, {
+      redisUrl,
+      env: { UPSTREAM_CU_PER_MINUTE: String(5 * BLOCK_CU) },
+      ttlOverrides: { head: 1 },
+      staleOverrides: { head: { swr: 0, ifError: 600_000 } },
+    });
+    const fresh = await g.query(latest);
+    expect(fresh.errors).toBeUndefined();
+    // Spend the rest of the minute.
+    for (let i = 0; i < 6; i++) await g.query(blockQuery(300 + i));
+    const before = sim.stats().total;
+    const res = await g.yoga.fetch('http://gw/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: latest }),
+    });
+    const body = (await res.json()) as { data: unknown; extensions: Record<string, any> };
+    expect(body.data).toEqual(fresh.data);
+    expect(body.extensions.cache.stale).toBe(true);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(sim.stats().total).toBe(before);
+    await g.close();
+  });
+
+  it("follows the upstream's own ratelimit-limit when the plan is smaller than configured", async () => {
+    const charging = await startTestSimulator({ computeUnits: { perMinute: 100 } });
+    // Configured for the Pro plan; the upstream's answers say 100 a minute.
+    const g = createTestGateway(charging, {
+      env: { UPSTREAM_PLAN: 'pro', UPSTREAM_CU_PER_MINUTE: '' },
+    });
+    expect(g.config.upstreamCuPerMinute).toBe(20_000);
+    for (let i = 0; i < 20; i++) await g.query(blockQuery(400 + i));
+    expect(charging.charges().refused).toBe(0);
+    expect(charging.charges().spentCu).toBe(100);
+    await g.close();
+    await charging.close();
+  });
+
+  it('an upstream 429 stops all spending until its retry-after', async () => {
+    const g = createTestGateway(sim, {
+      env: { UPSTREAM_CU_PER_MINUTE: '6000', UPSTREAM_RETRIES: '0' },
+    });
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+      status: 429,
+      count: 1,
+      headers: { 'retry-after': '30' },
+      body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
+    });
+    expect(codes(await g.query(blockQuery(500)))).toEqual(['RATE_LIMITED']);
+    const after = sim.stats().total;
+    const next = await g.query(blockQuery(501));
+    expect(codes(next)).toEqual(['RATE_LIMITED']);
+    expect(next.errors?.[0]?.extensions?.budget).toBe('upstream-rate-limit');
+    expect(sim.stats().total).toBe(after);
+    await g.close();
+  });
+});
