@@ -22,15 +22,23 @@ import { poissonGapMs, seeded, zipfHead } from './workload/zipf.js';
 const k = workloadKnobs();
 const docs = loadDocuments();
 buildGateway();
-// SIM_* of this process (plan limits, keys) reach the simulator: `spawn` passes the environment on.
-const world = await startWorld(k, {});
+// The gateway runs: the simulator charges the plan, the gateways govern themselves by it.
+let world = await startWorld(
+  k,
+  k.simCuPerMinute > 0 ? { SIM_CU_PER_MINUTE: String(k.simCuPerMinute) } : {},
+);
 const redis = await startRedisServer();
-const journeyOpts = { head: world.head, pop: world.pop };
+const journeyOpts = { head: () => world.head(), pop: world.pop };
 const draw = journeyDrawer(world.pop, k.zipfS);
+const gatewayEnv = {
+  // One bench client stands for many users: a per-client budget would refuse it, not the plan.
+  CLIENT_CU_PER_MINUTE: '0',
+  UPSTREAM_CU_PER_MINUTE: String(k.governorCuPerMinute),
+};
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 console.log(
-  `population ${k.population} (addresses: ${world.pop.worldAddresses} of the world's, validators: ${world.pop.worldValidators}), ` +
+  `simulator plan ${k.simCuPerMinute || 'none'} CU/min, governor ${k.governorCuPerMinute || 'off'} CU/min; population ${k.population} (addresses: ${world.pop.worldAddresses} of the world's, validators: ${world.pop.worldValidators}), ` +
     `Zipf s=${k.zipfS}: the world's addresses receive ${f1(100 * zipfHead(k.population, k.zipfS, world.pop.worldAddresses))} % of address draws; ` +
     `head ${world.head()}; simulator latency ${k.simLatencyMs} ms`,
 );
@@ -55,12 +63,14 @@ interface Row {
   staleByCache: number;
   rssPeakMb: number;
   requests: number;
+  refusedCalls: number;
 }
 const rows: Row[] = [];
 let seed = k.seed;
 
 for (const n of k.replicas) {
-  const set = await startGateways(n, world.sim, redis.url, { CLIENT_BUDGET_PER_MINUTE: '0' });
+  await world.control.reset();
+  const set = await startGateways(n, world.sim, redis.url, gatewayEnv);
   const rss = new Map(set.gateways.map((g) => [g, g.rss()]));
   const sampler = setInterval(() => {
     for (const g of set.gateways) rss.set(g, Math.max(rss.get(g) ?? 0, g.rss()));
@@ -113,6 +123,7 @@ for (const n of k.replicas) {
       staleByCache: t.staleServedByCache,
       rssPeakMb: Math.max(...rss.values()),
       requests: r.requests,
+      refusedCalls: t.refusedCalls,
     };
     rows.push(row);
     console.log(
@@ -120,7 +131,7 @@ for (const n of k.replicas) {
         `p50 ${f1(row.p50)} p99 ${f1(row.p99)} ms, errors ${row.errors} ${JSON.stringify(row.errorCodes)}, ` +
         `${f1(row.cuPer1000)} CU / 1000 requests (${Math.round(row.cuPerMinute)} CU/min), ` +
         `hit ratios: response ${f2(row.responseCache)} data ${f2(row.dataCache)} redis ${f2(row.redisHit)}, ` +
-        `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
+        `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, calls the governor held back ${row.refusedCalls}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
     );
     for (const [key, msg] of Object.entries(r.errorSamples))
       console.log(`    error ${key}: ${msg}`);
@@ -138,6 +149,9 @@ for (const n of k.replicas) {
   await set.stop();
 }
 
+// The baselines, on a fresh simulator that counts CUs but refuses none (the same seed, so the same world).
+await world.stop();
+world = await startWorld(k, {});
 // The direct baseline: the same journeys (same draws), a frontend calling the upstreams itself.
 const api = directApi(world.sim);
 const rand = seeded(k.seed);

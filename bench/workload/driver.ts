@@ -20,7 +20,7 @@ export interface DriveResult {
   errorCodes: Record<string, number>;
   /** The first message of each kind of error. */
   errorSamples: Record<string, string>;
-  /** Answers flagged stale (in `extensions` or the response headers). */
+  /** Answers flagged stale (`extensions.cache.stale`). */
   stale: number;
   latencies: number[];
   /** Each operation's latencies and errors (which step is slow or failing). */
@@ -66,17 +66,9 @@ function post(
   });
 }
 
-/** Whether an answer says it is stale: an `extensions` key or a header naming staleness. */
-function flaggedStale(
-  headers: http.IncomingHttpHeaders,
-  ext: Record<string, unknown> | undefined,
-): boolean {
-  if (ext && Object.keys(ext).some((k) => /stale/i.test(k) && ext[k])) return true;
-  const cost = ext?.cost as Record<string, unknown> | undefined;
-  if (cost?.stale) return true;
-  return (
-    /stale/i.test(String(headers['x-cache'] ?? '')) || /stale/i.test(String(headers.warning ?? ''))
-  );
+/** Whether an answer says it was served stale: `extensions.cache.stale` (src/plugins/use-cache-extensions.ts). */
+function flaggedStale(ext: Record<string, unknown> | undefined): boolean {
+  return (ext?.cache as { stale?: boolean } | undefined)?.stale === true;
 }
 
 export async function drive(o: {
@@ -136,7 +128,7 @@ export async function drive(o: {
           operation,
           `${body.errors?.[0]?.message} ${JSON.stringify(variables)}`,
         );
-      if (flaggedStale(r.headers, body.extensions)) res.stale++;
+      if (flaggedStale(body.extensions)) res.stale++;
       return body.data;
     } catch (err) {
       took();

@@ -31,6 +31,14 @@ export interface WorkloadKnobs {
   stepsPerJourney: number;
   /** Stop raising the rate when p99 passes this (ms). @default 100 */
   p99LimitMs: number;
+  /**
+   * The plan the simulator charges in the gateway runs (SIM_CU_PER_MINUTE: per minute, per IP; 0: it
+   * charges nothing), and the gateways' plan-wide governor (UPSTREAM_CU_PER_MINUTE; 0: off).
+   * The baselines run on a second, unmetered simulator: their CUs are counted, never refused.
+   * @default 6000 and 6000 (the unauthenticated plan)
+   */
+  simCuPerMinute: number;
+  governorCuPerMinute: number;
 }
 
 const num = (name: string, d: number) => {
@@ -60,5 +68,7 @@ export function workloadKnobs(): WorkloadKnobs {
     peerRate: num('WORKLOAD_PEER_RATE', 50),
     stepsPerJourney: num('WORKLOAD_STEPS_PER_JOURNEY', 3.3),
     p99LimitMs: num('WORKLOAD_P99_LIMIT_MS', 100),
+    simCuPerMinute: num('WORKLOAD_SIM_CU_PER_MINUTE', 6_000),
+    governorCuPerMinute: num('WORKLOAD_GOVERNOR_CU_PER_MINUTE', 6_000),
   };
 }

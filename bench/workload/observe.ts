@@ -75,5 +75,8 @@ export function tierRatios(a: Snapshot, b: Snapshot) {
     redis: rh + rm ? rh / (rh + rm) : 0,
     staleServedByCache: stale,
     upstream429: delta(a, b, /^gateway_upstream_request_duration_seconds_count\{.*status="429"/),
+    /** Calls the governor did not send (the plan ran short), by whether a request waited for them. */
+    refusedCalls: delta(a, b, /^gateway_upstream_cu_refused_total\{/),
+    gatewayCu: delta(a, b, /^gateway_upstream_cu_total\{/),
   };
 }

@@ -76,7 +76,11 @@ export async function peerComparison(
     };
   };
 
-  const set = await startGateways(1, world.sim, redisUrl, { CLIENT_BUDGET_PER_MINUTE: '0' });
+  // Neither side is held to a plan here: the comparison is what each spends on the same visits.
+  const set = await startGateways(1, world.sim, redisUrl, {
+    CLIENT_CU_PER_MINUTE: '0',
+    UPSTREAM_CU_PER_MINUTE: '0',
+  });
   const ours = await measure(set.url, docs, (j, ask) => runJourney(j, ask, opts));
   await set.stop();
 
