@@ -54,6 +54,8 @@ interface Row {
   errorCodes: Record<string, number>;
   cuPer1000: number;
   cuPerMinute: number;
+  /** CUs per 1,000 user requests by upstream (the Data API's plan counts only its own). */
+  cuPer1000ByUpstream: Record<string, number>;
   responseCache: number;
   dataCache: number;
   redisHit: number;
@@ -113,6 +115,9 @@ for (const n of k.replicas) {
       errorCodes: r.errorCodes,
       cuPer1000: (1000 * cu.total) / r.requests,
       cuPerMinute: (60 * cu.total) / r.seconds,
+      cuPer1000ByUpstream: Object.fromEntries(
+        Object.entries(cu.byUpstream).map(([u, v]) => [u, Math.round((1000 * v) / r.requests)]),
+      ),
       responseCache: t.responseCache,
       dataCache: t.dataCache,
       redisHit: t.redis,
@@ -129,7 +134,7 @@ for (const n of k.replicas) {
     console.log(
       `${n} replica(s) @ ${rate} req/s offered: ${f1(row.achieved)} served, ${f1(row.perCore)} per gateway core, ` +
         `p50 ${f1(row.p50)} p99 ${f1(row.p99)} ms, errors ${row.errors} ${JSON.stringify(row.errorCodes)}, ` +
-        `${f1(row.cuPer1000)} CU / 1000 requests (${Math.round(row.cuPerMinute)} CU/min), ` +
+        `${f1(row.cuPer1000)} CU / 1000 requests ${JSON.stringify(row.cuPer1000ByUpstream)} (${Math.round(row.cuPerMinute)} CU/min), ` +
         `hit ratios: response ${f2(row.responseCache)} data ${f2(row.dataCache)} redis ${f2(row.redisHit)}, ` +
         `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, calls the governor held back ${row.refusedCalls}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
     );
@@ -172,7 +177,7 @@ await Promise.all(
 const direct = countCu(diffStats(s0, await world.control.stats()));
 const directPer1000 = (1000 * direct.total) / directRequests;
 console.log(
-  `direct: ${k.directJourneys} journeys, ${directRequests} user requests' worth, ${direct.calls} calls, ${direct.total} CU: ${f1(directPer1000)} CU / 1000 user requests`,
+  `direct: ${k.directJourneys} journeys, ${directRequests} user requests' worth, ${direct.calls} calls, ${direct.total} CU ${JSON.stringify(direct.byUpstream)}: ${f1(directPer1000)} CU / 1000 user requests`,
 );
 for (const row of rows)
   console.log(

@@ -9,6 +9,8 @@ import type { SimStatsBody } from './processes.js';
 export interface CuCount {
   total: number;
   calls: number;
+  /** By upstream: `data-api`, `metrics-api` (each its own plan), `node` (JSON-RPC). */
+  byUpstream: Record<string, number>;
   byRoute: Record<string, { calls: number; cu: number }>;
 }
 
@@ -27,13 +29,15 @@ export function diffStats(a: SimStatsBody, b: SimStatsBody): SimStatsBody {
 }
 
 export function countCu(s: SimStatsBody): CuCount {
-  const out: CuCount = { total: 0, calls: 0, byRoute: {} };
+  const out: CuCount = { total: 0, calls: 0, byUpstream: {}, byRoute: {} };
   const add = (key: string, calls: number, each: number) => {
     const row = out.byRoute[key] ?? { calls: 0, cu: 0 };
     out.byRoute[key] = row;
     row.calls += calls;
     row.cu += calls * each;
     out.total += calls * each;
+    const upstream = key.slice(0, key.indexOf(' '));
+    out.byUpstream[upstream] = (out.byUpstream[upstream] ?? 0) + calls * each;
   };
   for (const [key, calls] of Object.entries(s.byRoute)) {
     const space = key.indexOf(' ');
