@@ -47,7 +47,7 @@ export function createMetrics(): GatewayMetrics {
     }),
     upstreamCalls: new Counter({
       name: 'gateway_upstream_calls_total',
-      help: 'Upstream calls (after retries) by upstream and outcome (ok, or the error kind/status).',
+      help: 'Upstream calls (after retries) by upstream and outcome (ok, the error kind/status, or refused: not sent, the plan-wide compute-unit budget was short).',
       labelNames: ['upstream', 'outcome'],
       registers: [registry],
     }),

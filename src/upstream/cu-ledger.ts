@@ -156,29 +156,37 @@ end
 return 0
 `;
 
+type LedgerCommands = {
+  gwCuTake(...args: (string | number)[]): Promise<[number, string, number]>;
+  gwCuReconcile(...args: (string | number)[]): Promise<number>;
+};
+
 export function createRedisLedger(redis: Redis | Cluster, prefix = 'gw:cu'): CuLedger {
-  const keys = [`{${prefix}}:m`, `{${prefix}}:d`, `{${prefix}}:block`];
+  const keys = [`{${prefix}}:m`, `{${prefix}}:d`, `{${prefix}}:block`] as const;
+  // Defined once per connection: ioredis then sends EVALSHA, the script's text only after a NOSCRIPT.
+  const r = redis as (Redis | Cluster) & Partial<LedgerCommands>;
+  if (typeof r.gwCuTake !== 'function') {
+    redis.defineCommand('gwCuTake', { numberOfKeys: 3, lua: TAKE });
+    redis.defineCommand('gwCuReconcile', { numberOfKeys: 1, lua: RECONCILE });
+  }
+  const cmd = redis as unknown as LedgerCommands;
   return {
     async take(cu, caps) {
-      const r = (await redis.eval(TAKE, 3, ...keys, cu, caps.perMinute, caps.perDay)) as [
-        number,
-        string,
-        number,
-      ];
-      if (r[0] === 1) return { ok: true, usedMinute: Number(r[2]) };
+      const res = await cmd.gwCuTake(...keys, cu, caps.perMinute, caps.perDay);
+      if (res[0] === 1) return { ok: true, usedMinute: Number(res[2]) };
       return {
         ok: false,
-        budget: r[1] as 'minute' | 'day' | 'upstream',
-        retryAfterSec: Number(r[2]),
+        budget: res[1] as 'minute' | 'day' | 'upstream',
+        retryAfterSec: Number(res[2]),
       };
     },
     async reconcile(used) {
-      await redis.eval(RECONCILE, 1, keys[0] as string, Math.ceil(used));
+      await cmd.gwCuReconcile(keys[0], Math.ceil(used));
     },
     async block(ms) {
       // Never shortens a longer block another replica set.
-      const left = await redis.pttl(keys[2] as string);
-      if (left < ms) await redis.set(keys[2] as string, '1', 'PX', Math.ceil(ms));
+      const left = await redis.pttl(keys[2]);
+      if (left < ms) await redis.set(keys[2], '1', 'PX', Math.ceil(ms));
     },
   };
 }

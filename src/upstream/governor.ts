@@ -40,6 +40,8 @@ const BUDGET_NAMES = {
 /** A call the plan's budget refused before it was sent (RATE_LIMITED; a stale answer beats it). */
 export class UpstreamBudgetError extends UpstreamError {
   readonly extensions: { budget: string };
+  /** Never sent (the metrics of upstream outcomes count it as `refused`). */
+  readonly notSent = true;
   constructor(upstream: UpstreamName, budget: string, retryAfter: number) {
     super(upstream, 'status', {
       status: 429,

@@ -139,7 +139,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       text = await exchange(method, path, search, body, opts, request);
     } catch (cause) {
       const err = cause instanceof UpstreamError ? cause : unreachable(o.name, request, cause);
-      o.onOutcome?.(err.status ? String(err.status) : err.kind);
+      // A call the plan's governor refused was never sent: not an upstream 429.
+      o.onOutcome?.('notSent' in err ? 'refused' : err.status ? String(err.status) : err.kind);
       throw err;
     }
     o.onOutcome?.('ok');

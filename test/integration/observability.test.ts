@@ -83,6 +83,8 @@ describe('the request log', () => {
       service: 'avalanche-graphql-gateway',
     });
     expect(line!.upstreamCalls).toBeGreaterThan(0);
+    // Every call here is one block (Small, 10 compute units).
+    expect(line!.upstreamCu).toBe(10 * sim.stats().total);
     expect(typeof line!.durationMs).toBe('number');
     expect(line!.traceId).toBeUndefined(); // tracing is off here
     // Neither key, nor the authorization header, nor the query text is logged.

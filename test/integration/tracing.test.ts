@@ -102,6 +102,8 @@ describe('tracing with an in-memory exporter', () => {
     expect(root!.attributes['graphql.operation.type']).toBe('query');
     expect(root!.attributes['http.response.status_code']).toBe(200);
     expect(root!.attributes['upstream.calls']).toBe(sim.stats().total);
+    // Its compute units: the latest blocks (Small, 10) and two blocks' transactions (Medium, 20 each).
+    expect(root!.attributes['upstream.cu']).toBe(50);
 
     // Resolver batches hang off the request; each one's cache lookup hangs off its batch.
     const batches = spans.filter((s) => s.name.startsWith('loader.batch'));
@@ -136,6 +138,7 @@ describe('tracing with an in-memory exporter', () => {
       expect(c.attributes['upstream.name']).toBe('data-api');
       expect(c.attributes['upstream.attempts']).toBe(1);
       expect(c.attributes['upstream.status']).toBe('200');
+      expect(c.attributes['upstream.cu']).toBe(c.name.endsWith('/transactions') ? 20 : 10);
       const attempts = childrenOf(spans, c);
       expect(attempts).toHaveLength(1);
       expect(attempts[0]!.kind).toBe(SpanKind.CLIENT);

@@ -112,6 +112,33 @@ describe('the plan-wide governor', () => {
     await g.close();
   });
 
+  it('a revalidation nobody waits for yields first; requests still have the rest', async () => {
+    const g = createTestGateway(sim, {
+      redisUrl,
+      env: { UPSTREAM_CU_PER_MINUTE: String(10 * BLOCK_CU) },
+      ttlOverrides: { head: 1 },
+      staleOverrides: { head: { swr: 600_000, ifError: 600_000 } },
+    });
+    const first = await g.query(latest);
+    expect(first.errors).toBeUndefined();
+    // 80 % of the minute spent.
+    for (let i = 0; i < 7; i++) expect((await g.query(blockQuery(230 + i))).errors).toBeUndefined();
+    const before = sim.stats().total;
+    // Past its freshness: served at once, its refresh left to the background, which may not spend now.
+    const again = await g.query(latest);
+    expect(again.data).toEqual(first.data);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sim.stats().total).toBe(before);
+    const refused = await g.metrics.registry.getSingleMetricAsString(
+      'gateway_upstream_cu_refused_total',
+    );
+    expect(refused).toMatch(/budget="upstream-per-minute",work="background"\} 1\b/);
+    // A request that waits for its answer still gets the last fifth.
+    expect((await g.query(blockQuery(240))).errors).toBeUndefined();
+    expect(sim.stats().total).toBe(before + 1);
+    await g.close();
+  });
+
   it("follows the upstream's own ratelimit-limit when the plan is smaller than configured", async () => {
     const charging = await startTestSimulator({ computeUnits: { perMinute: 100 } });
     // Configured for the Pro plan; the upstream's answers say 100 a minute.
@@ -119,7 +146,7 @@ describe('the plan-wide governor', () => {
       env: { UPSTREAM_PLAN: 'pro', UPSTREAM_CU_PER_MINUTE: '' },
     });
     expect(g.config.upstreamCuPerMinute).toBe(20_000);
-    for (let i = 0; i < 20; i++) await g.query(blockQuery(400 + i));
+    for (let i = 0; i < 20; i++) await g.query(blockQuery(260 + i));
     expect(charging.charges().refused).toBe(0);
     expect(charging.charges().spentCu).toBe(100);
     await g.close();
@@ -137,9 +164,9 @@ describe('the plan-wide governor', () => {
       headers: { 'retry-after': '30' },
       body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
     });
-    expect(codes(await g.query(blockQuery(500)))).toEqual(['RATE_LIMITED']);
+    expect(codes(await g.query(blockQuery(290)))).toEqual(['RATE_LIMITED']);
     const after = sim.stats().total;
-    const next = await g.query(blockQuery(501));
+    const next = await g.query(blockQuery(291));
     expect(codes(next)).toEqual(['RATE_LIMITED']);
     expect(next.errors?.[0]?.extensions?.budget).toBe('upstream-rate-limit');
     expect(sim.stats().total).toBe(after);
