@@ -2,6 +2,9 @@ import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_pro
 import { readFileSync } from 'node:fs';
 import type { RunningSimulator } from '../src/sim/index.js';
 
+/** A simulator's three base URLs: in this process (`startSimulator`) or its own (`npm run sim`). */
+export type SimUrls = Pick<RunningSimulator, 'dataApiUrl' | 'metricsApiUrl' | 'nodeUrl'>;
+
 /**
  * How the bench scripts start a server under test (`bench/serve.mjs`): compiled, under plain `node`, as
  * `npm start` runs the gateway (the build runs first); with BENCH_FROM=src, the TypeScript sources
@@ -26,7 +29,7 @@ export function buildGateway(): void {
  * be the bottleneck), a fixed cursor secret. `extra` adds or overrides.
  */
 export function gatewayEnv(
-  sim: RunningSimulator,
+  sim: SimUrls,
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
@@ -46,7 +49,7 @@ export function gatewayEnv(
  * The gateway of the per-query scripts: response cache off, and when `cold` a 1 MiB in-process cache,
  * so that cycling over 300 blocks misses every time (two upstream calls a query).
  */
-export function perQueryEnv(sim: RunningSimulator, cold: boolean): Record<string, string> {
+export function perQueryEnv(sim: SimUrls, cold: boolean): Record<string, string> {
   return gatewayEnv(sim, {
     RESPONSE_CACHE_MAX_TTL_MS: '0',
     ...(cold ? { MEMORY_CACHE_MAX_BYTES: String(1024 * 1024) } : {}),
@@ -91,7 +94,7 @@ export async function startBenchServer(
 }
 
 /** The simulator's head block number on `chainId` (the bench's blocks are counted down from it). */
-export async function headOf(sim: RunningSimulator, chainId: string): Promise<number> {
+export async function headOf(sim: SimUrls, chainId: string): Promise<number> {
   const r = await fetch(`${sim.dataApiUrl}/v1/chains/${chainId}/blocks?pageSize=1`);
   return Number(((await r.json()) as { blocks: { blockNumber: string }[] }).blocks[0]!.blockNumber);
 }

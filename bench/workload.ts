@@ -1,0 +1,205 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { startRedisServer } from '../test/support/redis.js';
+import { buildGateway } from './serve-command.js';
+import { countCu, diffStats } from './workload/cu.js';
+import { directApi, runDirect } from './workload/direct.js';
+import { loadDocuments } from './workload/documents.js';
+import { drive, quantile } from './workload/driver.js';
+import { journeyDrawer } from './workload/journeys.js';
+import { workloadKnobs } from './workload/knobs.js';
+import { snapshot, tierRatios } from './workload/observe.js';
+import { peerComparison } from './workload/peer-run.js';
+import { startGateways, startWorld } from './workload/setup.js';
+import { poissonGapMs, seeded, zipfHead } from './workload/zipf.js';
+
+/**
+ * `npm run bench:workload`: what users do, not one query. Journeys (bench/workload/journeys.ts) arrive
+ * as a Poisson process against 1 and 3 gateway replicas behind HAProxy on one Redis, the simulator in
+ * its own process moving one block every 2 s; the rate rises until p99 passes 100 ms or errors appear.
+ * CUs are counted at the simulator and priced by src/upstream/compute-units.ts, for the gateway, for the
+ * direct baseline (a frontend calling the upstreams itself) and for the peer. Knobs: bench/workload/knobs.ts.
+ */
+const k = workloadKnobs();
+const docs = loadDocuments();
+buildGateway();
+// The gateway runs: the simulator charges the plan, the gateways govern themselves by it.
+let world = await startWorld(
+  k,
+  k.simCuPerMinute > 0 ? { SIM_CU_PER_MINUTE: String(k.simCuPerMinute) } : {},
+);
+const redis = await startRedisServer();
+const journeyOpts = { head: () => world.head(), pop: world.pop };
+const draw = journeyDrawer(world.pop, k.zipfS);
+const gatewayEnv = {
+  // One bench client stands for many users: a per-client budget would refuse it, not the plan.
+  CLIENT_CU_PER_MINUTE: '0',
+  UPSTREAM_CU_PER_MINUTE: String(k.governorCuPerMinute),
+};
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+console.log(
+  `simulator plan ${k.simCuPerMinute || 'none'} CU/min, governor ${k.governorCuPerMinute || 'off'} CU/min; population ${k.population} (addresses: ${world.pop.worldAddresses} of the world's, validators: ${world.pop.worldValidators}), ` +
+    `Zipf s=${k.zipfS}: the world's addresses receive ${f1(100 * zipfHead(k.population, k.zipfS, world.pop.worldAddresses))} % of address draws; ` +
+    `head ${world.head()}; simulator latency ${k.simLatencyMs} ms`,
+);
+
+interface Row {
+  replicas: number;
+  offered: number;
+  achieved: number;
+  perCore: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  errorCodes: Record<string, number>;
+  cuPer1000: number;
+  cuPerMinute: number;
+  /** CUs per 1,000 user requests by upstream (the Data API's plan counts only its own). */
+  cuPer1000ByUpstream: Record<string, number>;
+  responseCache: number;
+  dataCache: number;
+  redisHit: number;
+  redisPerRequest: number;
+  upstream429: number;
+  staleFlagged: number;
+  staleByCache: number;
+  rssPeakMb: number;
+  requests: number;
+  refusedCalls: number;
+}
+const rows: Row[] = [];
+let seed = k.seed;
+
+for (const n of k.replicas) {
+  await world.control.reset();
+  const set = await startGateways(n, world.sim, redis.url, gatewayEnv);
+  const rss = new Map(set.gateways.map((g) => [g, g.rss()]));
+  const sampler = setInterval(() => {
+    for (const g of set.gateways) rss.set(g, Math.max(rss.get(g) ?? 0, g.rss()));
+  }, 500);
+  // Arrivals are journeys; the warm-up measures how many user requests a journey makes here.
+  let steps = k.stepsPerJourney;
+  const at = (rate: number, seconds: number) =>
+    drive({
+      url: set.url,
+      docs,
+      journeysPerSec: rate / steps,
+      seconds,
+      rand: seeded(seed++),
+      draw,
+      journey: journeyOpts,
+    });
+  if (k.warmupSeconds > 0) {
+    const w = await at(k.rates[0]!, k.warmupSeconds);
+    if (w.journeys >= 50) steps = w.requests / w.journeys;
+    console.log(
+      `${n} replica(s): warm-up ${w.requests} requests (${f2(w.requests / Math.max(1, w.journeys))} a journey) in ${f1(w.seconds)} s, ${w.errors} errors`,
+    );
+  }
+  for (const rate of k.rates) {
+    for (const g of set.gateways) rss.set(g, g.rss());
+    const s0 = await world.control.stats();
+    const g0 = await snapshot(set.gateways, redis.url);
+    const r = await at(rate, k.seconds);
+    const g1 = await snapshot(set.gateways, redis.url);
+    const cu = countCu(diffStats(s0, await world.control.stats()));
+    const t = tierRatios(g0, g1);
+    const row: Row = {
+      replicas: n,
+      offered: rate,
+      achieved: r.requests / r.seconds,
+      perCore: r.requests / ((g1.cpuMs - g0.cpuMs) / 1000),
+      p50: quantile(r.latencies, 0.5),
+      p99: quantile(r.latencies, 0.99),
+      errors: r.errors,
+      errorCodes: r.errorCodes,
+      cuPer1000: (1000 * cu.total) / r.requests,
+      cuPerMinute: (60 * cu.total) / r.seconds,
+      cuPer1000ByUpstream: Object.fromEntries(
+        Object.entries(cu.byUpstream).map(([u, v]) => [u, Math.round((1000 * v) / r.requests)]),
+      ),
+      responseCache: t.responseCache,
+      dataCache: t.dataCache,
+      redisHit: t.redis,
+      // Our two INFO reads per snapshot are not the gateways'.
+      redisPerRequest: (g1.redisCommands - g0.redisCommands - 2) / r.requests,
+      upstream429: t.upstream429,
+      staleFlagged: r.stale,
+      staleByCache: t.staleServedByCache,
+      rssPeakMb: Math.max(...rss.values()),
+      requests: r.requests,
+      refusedCalls: t.refusedCalls,
+    };
+    rows.push(row);
+    console.log(
+      `${n} replica(s) @ ${rate} req/s offered: ${f1(row.achieved)} served, ${f1(row.perCore)} per gateway core, ` +
+        `p50 ${f1(row.p50)} p99 ${f1(row.p99)} ms, errors ${row.errors} ${JSON.stringify(row.errorCodes)}, ` +
+        `${f1(row.cuPer1000)} CU / 1000 requests ${JSON.stringify(row.cuPer1000ByUpstream)} (${Math.round(row.cuPerMinute)} CU/min), ` +
+        `hit ratios: response ${f2(row.responseCache)} data ${f2(row.dataCache)} redis ${f2(row.redisHit)}, ` +
+        `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, calls the governor held back ${row.refusedCalls}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
+    );
+    for (const [key, msg] of Object.entries(r.errorSamples))
+      console.log(`    error ${key}: ${msg}`);
+    for (const [op, v] of Object.entries(r.byOperation))
+      console.log(
+        `    ${op}: ${v.latencies.length} requests, p50 ${f1(quantile(v.latencies, 0.5))} p99 ${f1(quantile(v.latencies, 0.99))} ms, ${v.errors} errors`,
+      );
+    for (const [route, v] of Object.entries(cu.byRoute)
+      .sort((x, y) => y[1].cu - x[1].cu)
+      .slice(0, 8))
+      console.log(`    upstream ${route}: ${v.calls} calls, ${v.cu} CU`);
+    if (row.p99 > k.p99LimitMs || row.errors > 0) break;
+  }
+  clearInterval(sampler);
+  await set.stop();
+}
+
+// The baselines, on a fresh simulator that counts CUs but refuses none (the same seed, so the same world).
+await world.stop();
+world = await startWorld(k, {});
+// The direct baseline: the same journeys (same draws), a frontend calling the upstreams itself.
+const api = directApi(world.sim);
+const rand = seeded(k.seed);
+const s0 = await world.control.stats();
+let directRequests = 0;
+const queue = Array.from({ length: k.directJourneys }, () => {
+  poissonGapMs(rand, 1);
+  return draw(rand);
+});
+await Promise.all(
+  Array.from({ length: 16 }, async () => {
+    for (let j = queue.shift(); j; j = queue.shift()) {
+      const steps = await runDirect(j, api, journeyOpts);
+      directRequests += steps;
+    }
+  }),
+);
+const direct = countCu(diffStats(s0, await world.control.stats()));
+const directPer1000 = (1000 * direct.total) / directRequests;
+console.log(
+  `direct: ${k.directJourneys} journeys, ${directRequests} user requests' worth, ${direct.calls} calls, ${direct.total} CU ${JSON.stringify(direct.byUpstream)}: ${f1(directPer1000)} CU / 1000 user requests`,
+);
+for (const row of rows)
+  console.log(
+    `  ${row.replicas} replica(s) @ ${row.offered}: ${f1(row.cuPer1000)} CU / 1000 = 1/${f1(directPer1000 / row.cuPer1000)} of direct`,
+  );
+
+const peer = k.peer ? await peerComparison(k, world, redis.url, docs, draw) : undefined;
+
+await world.stop();
+await redis.stop();
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(
+  'bench/results/workload-latest.json',
+  JSON.stringify(
+    {
+      knobs: k,
+      rows,
+      direct: { requests: directRequests, cu: direct, per1000: directPer1000 },
+      peer,
+    },
+    null,
+    2,
+  ),
+);
+process.exit(0);

@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:workload`'s settings, from the environment (the bench reads process.env, as every bench
+ * script does; the gateway's own settings stay in src/config.ts). Defaults are the issue's full run;
+ * development runs shorten them (`WORKLOAD_WARMUP_SECONDS=20 WORKLOAD_SECONDS=30`).
+ */
+export interface WorkloadKnobs {
+  /** Measured seconds per rate step. @default 60 */
+  seconds: number;
+  /** Warm-up before the first measured step of each set-up (not measured). @default 120 */
+  warmupSeconds: number;
+  /** Offered rates, user requests per second, tried in order until p99 > 100 ms or errors. @default 50,100,200,300,400 */
+  rates: number[];
+  /** Gateway replicas per set-up, each set-up behind HAProxy on one Redis. @default 1,3 */
+  replicas: number[];
+  /** The simulator's latency per call (ms), as a remote upstream has. @default 20 */
+  simLatencyMs: number;
+  /** Addresses, blocks and validators in each population. @default 10000 */
+  population: number;
+  /** Zipf exponent of the draws. @default 1.1 */
+  zipfS: number;
+  seed: number;
+  /** One block every this many ms. @default 2000 */
+  blockMs: number;
+  /** Journeys replayed for the direct baseline. @default 600 */
+  directJourneys: number;
+  /** The peer comparison (Hive Gateway over Mesh, response cache on). @default on */
+  peer: boolean;
+  /** The peer comparison's rate (user requests/s) and seconds. @default 50, and `seconds` */
+  peerRate: number;
+  /** Expected user requests per journey (arrivals are drawn as journeys; the report gives the actual). @default 3.3 */
+  stepsPerJourney: number;
+  /** Stop raising the rate when p99 passes this (ms). @default 100 */
+  p99LimitMs: number;
+  /**
+   * The plan the simulator charges in the gateway runs (SIM_CU_PER_MINUTE: per minute, per IP; 0: it
+   * charges nothing), and the gateways' plan-wide governor (UPSTREAM_CU_PER_MINUTE; 0: off).
+   * The baselines run on a second, unmetered simulator: their CUs are counted, never refused.
+   * @default 6000 and 6000 (the unauthenticated plan)
+   */
+  simCuPerMinute: number;
+  governorCuPerMinute: number;
+}
+
+const num = (name: string, d: number) => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return d;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number >= 0`);
+  return n;
+};
+const nums = (name: string, d: number[]) =>
+  process.env[name] ? process.env[name]!.split(',').map((x) => Number(x.trim())) : d;
+
+export function workloadKnobs(): WorkloadKnobs {
+  const seconds = num('WORKLOAD_SECONDS', 60);
+  return {
+    seconds,
+    warmupSeconds: num('WORKLOAD_WARMUP_SECONDS', 120),
+    rates: nums('WORKLOAD_RATES', [50, 100, 200, 300, 400]),
+    replicas: nums('WORKLOAD_REPLICAS', [1, 3]),
+    simLatencyMs: num('WORKLOAD_SIM_LATENCY_MS', 20),
+    population: num('WORKLOAD_POPULATION', 10_000),
+    zipfS: num('WORKLOAD_ZIPF_S', 1.1),
+    seed: num('WORKLOAD_SEED', 33),
+    blockMs: num('WORKLOAD_BLOCK_MS', 2000),
+    directJourneys: num('WORKLOAD_DIRECT_JOURNEYS', 600),
+    peer: process.env.BENCH_PEER !== '0' && process.env.WORKLOAD_PEER !== '0',
+    peerRate: num('WORKLOAD_PEER_RATE', 50),
+    stepsPerJourney: num('WORKLOAD_STEPS_PER_JOURNEY', 3.3),
+    p99LimitMs: num('WORKLOAD_P99_LIMIT_MS', 100),
+    simCuPerMinute: num('WORKLOAD_SIM_CU_PER_MINUTE', 6_000),
+    governorCuPerMinute: num('WORKLOAD_GOVERNOR_CU_PER_MINUTE', 6_000),
+  };
+}
