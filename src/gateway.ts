@@ -69,6 +69,8 @@ export interface Gateway {
   logger: Logger;
   /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
   live?: import('./live/feed.js').LiveFeed;
+  /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
+  liveActivity?: import('./live/activity-feed.js').ActivityFeed;
   /**
    * Response-cache hits and direct execution, before Yoga (src/edge/fast-path.ts, src/edge/direct.ts);
    * undefined when both are off.
@@ -235,6 +237,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     logger,
     live: live.feed,
+    liveActivity: live.activity?.feed,
     fastPath,
     ready: async () => {
       await store.ready(2_000);

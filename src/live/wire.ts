@@ -5,8 +5,13 @@ import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
+import { createClientIdentifier } from '../edge/client-budget.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { UpstreamRequest } from '../upstream/request.js';
+import { MemoryActivityBus, RedisActivityBus } from './activity-bus.js';
+import { ActivityFeed } from './activity-feed.js';
+import { ActivityGate } from './activity-gate.js';
+import { ActivitySource } from './activity-source.js';
 import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
@@ -15,6 +20,7 @@ import { useLiveExtensions } from './use-live-extensions.js';
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
   feed?: LiveFeed;
+  activity?: { feed: ActivityFeed; gate: ActivityGate };
   acrossProcesses?: AcrossProcesses;
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
   specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
@@ -84,20 +90,40 @@ export function createLive(
     registers,
   });
   let lastLog = 0;
+  const warn = (e: Error) => {
+    if (Date.now() - lastLog > 10_000) {
+      lastLog = Date.now();
+      o.log('warn', `live: redis ${e.message}`);
+    }
+  };
   const bus = config.redisUrl
-    ? new RedisHeadBus(config.redisUrl, config.redisCluster, (e) => {
-        if (Date.now() - lastLog > 10_000) {
-          lastLog = Date.now();
-          o.log('warn', `live: redis ${e.message}`);
-        }
-      })
+    ? new RedisHeadBus(config.redisUrl, config.redisCluster, warn)
     : new MemoryHeadBus();
+  const activityBus = config.redisUrl
+    ? new RedisActivityBus(config.redisUrl, config.redisCluster, warn, config.activity.logBlocks)
+    : new MemoryActivityBus(config.activity.logBlocks);
+  const activitySources = new Map(
+    config.liveChains.map((c) => [
+      c.chainId,
+      new ActivitySource({
+        chainId: c.chainId,
+        bus: activityBus,
+        now: Date.now,
+        maxBackfill: 256,
+        maxUnion: config.activity.maxUnion,
+        maxFollowed: 10 * config.activity.maxAddresses,
+        log: (level, message) => o.log(level, message),
+      }),
+    ]),
+  );
+  const activity = new ActivityFeed({ bus: activityBus });
   const feed = new LiveFeed({
     chains: config.liveChains,
     bus,
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => o.log(level, message),
     onSocket: (d) => sockets.inc(d),
+    afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
   });
   const hooks = liveCacheHooks(
     feed,
@@ -106,14 +132,26 @@ export function createLive(
   );
   return {
     feed,
+    activity: {
+      feed: activity,
+      gate: new ActivityGate(
+        config.activity.subscriptionsPerClient,
+        config.activity.maxAddresses,
+        createClientIdentifier(config.trustedProxies),
+      ),
+    },
     acrossProcesses,
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
     epoch: hooks.epoch,
     plugins: [useLiveExtensions(feed) as Plugin],
-    start: () => feed.start(),
+    start: async () => {
+      await feed.start();
+      activity.start();
+    },
     stop: async () => {
       await feed.stop();
+      await activity.stop();
       leaseRedis?.disconnect();
     },
   };

@@ -55,6 +55,7 @@ import './types/token-lists.js';
 import './types/nft-collection.js';
 import './types/latest-across-chains.js';
 import './types/subscription.js';
+import './types/activity.js';
 
 let schema: GraphQLSchema | undefined;
 
