@@ -61,7 +61,7 @@ beforeAll(async () => {
   node = await startEvmNode();
   cutter = await startTcpCutter(Number(new URL(node.url).port));
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 83);
+  const redisUrl = redisDb(inject('redisUrl'), 96);
   await flushRedisDb(redisUrl);
   redis = new Redis(redisUrl);
   // The first gateway takes the node's socket (through the cutter); the other two serve subscribers.
