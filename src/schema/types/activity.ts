@@ -127,29 +127,42 @@ function followedOf(
   };
 }
 
-async function* activityOf(ctx: GatewayContext, f: Followed): AsyncGenerator<DeliveredActivity> {
+/**
+ * The subscription's stream. Not an async generator: a generator waiting for its next event cannot be
+ * returned until one arrives, so a client that leaves a quiet address would hold its place (and its
+ * interest) until then. Here `return` ends the feed's iterator and frees the client's place at once.
+ */
+function activityOf(ctx: GatewayContext, f: Followed): AsyncIterableIterator<DeliveredActivity> {
   const activity = ctx.live!.activity!;
   const { gate } = activity;
-  const server = ctx as unknown as {
-    request?: Request;
-    req?: { socket?: { remoteAddress?: string } };
+  let inner: AsyncIterableIterator<DeliveredActivity> | undefined;
+  let release: (() => void) | undefined;
+  let started: Promise<void> | undefined;
+  let closed = false;
+  const finish = () => {
+    closed = true;
+    release?.();
+    release = undefined;
+    void inner?.return?.();
   };
-  const client = gate.identify(
-    server.request?.headers ?? new Headers(),
-    server.req?.socket?.remoteAddress,
-  );
-  // Entered inside the generator: its finally runs only once iteration has begun.
-  const release = gate.enter(client);
-  if (!release)
-    throw gqlError(
-      'TOO_MANY_SUBSCRIPTIONS',
-      `This client holds ${gate.perClient} addressActivity subscriptions, the most one client may.`,
-      { max: gate.perClient },
+  const start = async () => {
+    const server = ctx as unknown as {
+      request?: Request;
+      req?: { socket?: { remoteAddress?: string } };
+    };
+    const client = gate.identify(
+      server.request?.headers ?? new Headers(),
+      server.req?.socket?.remoteAddress,
     );
-  try {
-    let it: AsyncIterableIterator<DeliveredActivity>;
+    release = gate.enter(client);
+    if (!release)
+      throw gqlError(
+        'TOO_MANY_SUBSCRIPTIONS',
+        `This client holds ${gate.perClient} addressActivity subscriptions, the most one client may.`,
+        { max: gate.perClient },
+      );
     try {
-      it = await activity.feed.subscribe(f.chainId, f.addresses, f.kinds, f.from);
+      inner = await activity.feed.subscribe(f.chainId, f.addresses, f.kinds, f.from);
     } catch (e) {
       if (e instanceof ResumeTooOldError)
         throw gqlError('RESUME_TOO_OLD', `Cannot resume after block ${f.from}: ${e.message}.`, {
@@ -157,25 +170,31 @@ async function* activityOf(ctx: GatewayContext, f: Followed): AsyncGenerator<Del
         });
       throw e;
     }
-    try {
-      for (;;) {
-        let r: IteratorResult<DeliveredActivity>;
-        try {
-          r = await it.next();
-        } catch (e) {
-          if (e instanceof SlowConsumerError)
-            throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; resubscribe with from.`);
-          throw e;
-        }
-        if (r.done) return;
-        yield r.value;
+    if (closed) finish();
+  };
+  const it: AsyncIterableIterator<DeliveredActivity> = {
+    [Symbol.asyncIterator]: () => it,
+    next: async () => {
+      if (closed) return { value: undefined, done: true };
+      try {
+        started ??= start();
+        await started;
+        const r = await inner!.next();
+        if (r.done) finish();
+        return r;
+      } catch (e) {
+        finish();
+        if (e instanceof SlowConsumerError)
+          throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; resubscribe with from.`);
+        throw e;
       }
-    } finally {
-      await it.return?.();
-    }
-  } finally {
-    release();
-  }
+    },
+    return: async () => {
+      finish();
+      return { value: undefined, done: true };
+    },
+  };
+  return it;
 }
 
 builder.subscriptionFields((t) => ({

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createLogger } from '../../src/telemetry/logger.js';
+import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+
+/**
+ * `addressActivity` against the simulator's C-Chain websocket: events match what the simulated node's
+ * blocks and logs hold, link into the graph through the Data API, resume from the log; hostile arguments
+ * get their codes over SSE and graphql-ws alike, and a client's subscriptions are bounded.
+ */
+let sim: RunningSimulator;
+let gw: TestGateway;
+let http: RunningHttpServer;
+let url: string;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  const redisUrl = redisDb(inject('redisUrl'), 98);
+  await flushRedisDb(redisUrl);
+  gw = createTestGateway(sim, {
+    redisUrl,
+    env: {
+      LIVE_WS: `43114=${sim.wsUrl}`,
+      LIVE_LOCK_TTL_MS: '600',
+      ACTIVITY_MAX_ADDRESSES: '5',
+      ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: '3',
+      ACTIVITY_LOG_BLOCKS: '16',
+    },
+  });
+  await gw.ready();
+  http = await startHttpServer({
+    gateway: gw,
+    port: 0,
+    host: '127.0.0.1',
+    graceMs: 100,
+    logger: createLogger({ level: 'silent' }),
+  });
+  url = `http://127.0.0.1:${http.port}/graphql`;
+  const current = String(sim.world.chain('43114')!.head().number);
+  await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current), 15_000);
+}, 60_000);
+afterAll(async () => {
+  await http?.shutdown('test');
+  await sim?.close();
+});
+
+const advance = async (blocks = 1) =>
+  (await (
+    await fetch(`${sim.url}/_sim/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ chainId: '43114', blocks }),
+    })
+  ).json()) as { head: { number: number; hash: string } };
+
+const Q = `subscription($c: String!, $a: [String!]!, $k: [ActivityKind!], $f: BigDecimal) {
+  addressActivity(chainId: $c, addresses: $a, kinds: $k, from: $f) {
+    blockNumber transactionHash value transfers { kind value token { address } }
+    transaction { hash blockNumber } block { hash } } }`;
+
+/** What the simulated node's blocks say `address` did in blocks (after, to]: tx hashes in order. */
+function expectedOf(address: string, after: number, to: number): string[] {
+  const chain = sim.world.chain('43114')!;
+  const out: string[] = [];
+  for (let n = after + 1; n <= to; n++) {
+    for (const tx of chain.blockTxs(chain.block(n)!)) {
+      const a = address.toLowerCase();
+      const touches =
+        tx.from.toLowerCase() === a ||
+        tx.to.toLowerCase() === a ||
+        tx.erc20.some((t) => t.from.toLowerCase() === a || t.to.toLowerCase() === a);
+      if (touches) out.push(tx.hash.toLowerCase());
+    }
+  }
+  return out;
+}
+
+describe('addressActivity on the simulator', () => {
+  it("a busy address's transactions, in block order, linked to the Data API's transaction and block; then resumed from the log", async () => {
+    const busy = sim.world.fixtures.busyAddresses[0]!;
+    const start = sim.world.chain('43114')!.head().number;
+    const ws = wsSubscribe(url, Q, { c: '43114', a: [busy] });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
+    await new Promise((r) => setTimeout(r, 100));
+    const { head } = await advance(12);
+    const expected = expectedOf(busy, start, head.number);
+    expect(expected.length).toBeGreaterThan(0);
+    const got = () => ws.events.map((e: any) => e.data?.addressActivity ?? e);
+    await eventually(
+      () => expect(got().map((a: any) => a.transactionHash)).toEqual(expected),
+      20_000,
+    );
+    for (const a of got()) {
+      expect(a.transaction).toEqual({ hash: a.transactionHash, blockNumber: a.blockNumber });
+      expect(a.block.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    }
+    await ws.close();
+    // A client that saw up to the sixth block resumes after it: the rest, from the log, then live.
+    const mid = start + 6;
+    const sse = sseSubscribe(url, Q, { c: '43114', a: [busy], f: String(mid) });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
+    const more = await advance(2);
+    const rest = expectedOf(busy, mid, more.head.number);
+    await eventually(
+      () =>
+        expect(sse.events.map((e: any) => e.data?.addressActivity?.transactionHash ?? e)).toEqual(
+          rest,
+        ),
+      20_000,
+    );
+    sse.close();
+  }, 60_000);
+
+  const A = `0x${'a'.repeat(40)}`;
+  const rows: { name: string; vars: Record<string, unknown>; code: string }[] = [
+    { name: 'a malformed address', vars: { a: ['0x12'] }, code: 'BAD_USER_INPUT' },
+    { name: 'no addresses', vars: { a: [] }, code: 'BAD_USER_INPUT' },
+    {
+      name: 'more addresses than one subscription may follow',
+      vars: { a: Array.from({ length: 6 }, (_, i) => `0x${String(i).repeat(40)}`) },
+      code: 'BAD_USER_INPUT',
+    },
+    { name: 'an empty kinds list', vars: { k: [] }, code: 'BAD_USER_INPUT' },
+    { name: 'an unknown kind', vars: { k: ['ERC777'] }, code: 'BAD_USER_INPUT' },
+    { name: 'a chain not followed live', vars: { c: '43113' }, code: 'BAD_USER_INPUT' },
+    { name: 'a malformed chain id', vars: { c: 'x' }, code: 'BAD_USER_INPUT' },
+    { name: 'a negative from', vars: { f: '-1' }, code: 'BAD_USER_INPUT' },
+    { name: 'a from older than the log', vars: { f: '1' }, code: 'RESUME_TOO_OLD' },
+  ];
+  const codeOf = (events: any[]) => {
+    const e = events[0];
+    return (e?.errors?.[0] ?? e?.error?.[0] ?? e?.error)?.extensions?.code;
+  };
+  it.each(rows)('refuses $name over SSE and graphql-ws with its code', async (row) => {
+    const vars = { c: '43114', a: [A], ...row.vars };
+    const sse = sseSubscribe(url, Q, vars);
+    const ws = wsSubscribe(url, Q, vars);
+    await eventually(() => {
+      expect(codeOf(sse.events)).toBe(row.code);
+      expect(codeOf(ws.events)).toBe(row.code);
+    });
+    sse.close();
+    await ws.close();
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(0));
+  });
+
+  it('a client holds at most ACTIVITY_SUBSCRIPTIONS_PER_CLIENT; an ended one gives its place back', async () => {
+    const open = [0, 1, 2].map(() => sseSubscribe(url, Q, { c: '43114', a: [A] }));
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(3));
+    const fourth = wsSubscribe(url, Q, { c: '43114', a: [A] });
+    await eventually(() => expect(codeOf(fourth.events)).toBe('TOO_MANY_SUBSCRIPTIONS'));
+    await fourth.close();
+    open[0]!.close();
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(2));
+    const again = wsSubscribe(url, Q, { c: '43114', a: [A] });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(3));
+    expect(again.events).toEqual([]);
+    await again.close();
+    for (const s of open) s.close();
+  });
+});
