@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -112,6 +113,21 @@ describe('addressActivity on the simulator', () => {
     );
     sse.close();
   }, 60_000);
+
+  it("GraphiQL's addressActivity tab runs on a followed chain", async () => {
+    const tab = EXAMPLE_TABS.find((t) => t.query.includes('addressActivity'))!;
+    const busy = sim.world.fixtures.busyAddresses[0]!;
+    const sse = sseSubscribe(url, tab.query, { ...tab.variables, addresses: [busy] });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
+    await eventually(async () => {
+      await advance(1);
+      expect(sse.events.length).toBeGreaterThan(0);
+    }, 20_000);
+    expect(sse.events[0].errors).toBeUndefined();
+    expect(sse.events[0].data.addressActivity.transfers).toBeInstanceOf(Array);
+    sse.close();
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(0));
+  }, 30_000);
 
   const A = `0x${'a'.repeat(40)}`;
   const rows: { name: string; vars: Record<string, unknown>; code: string }[] = [
