@@ -1,5 +1,12 @@
-import { type ActivityBlock, type ActivityEvent, type ActivityKind, eventFor } from './activity.js';
+import {
+  type ActivityBlock,
+  type ActivityEvent,
+  type ActivityKind,
+  eventFor,
+  type IcmSighting,
+} from './activity.js';
 import type { ActivityBus } from './activity-bus.js';
+import { ICM_PREFIX } from './activity-source.js';
 import { SlowConsumerError } from './feed.js';
 
 /**
@@ -43,6 +50,7 @@ export class ActivityFeed {
   readonly #last = new Map<string, bigint>();
   readonly #order = new Map<string, Promise<void>>();
   readonly #subs = new Set<Sub>();
+  readonly #icm = new Set<{ chainId: string; messageId: string; push(s: IcmSighting): void }>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(o: ActivityFeedOptions) {
@@ -159,14 +167,32 @@ export class ActivityFeed {
     return it;
   }
 
-  /** Keeps every local subscriber's addresses followed (one call per chain). */
+  /**
+   * Teleporter receipts of `messageId` (hex, no 0x) in the blocks of `chainId`, its destination, from now
+   * on; resolves once the message is followed. The returned function stops it.
+   */
+  async watchIcm(
+    chainId: string,
+    messageId: string,
+    push: (s: IcmSighting) => void,
+  ): Promise<() => void> {
+    const w = { chainId, messageId, push };
+    this.#icm.add(w);
+    const until = this.#now() + (this.#o.followMs ?? 60_000);
+    await this.#o.bus.follow(chainId, [`${ICM_PREFIX}${messageId}`], until);
+    return () => this.#icm.delete(w);
+  }
+
+  /** Keeps every local subscriber's addresses and messages followed (one call per chain). */
   async #refresh(): Promise<void> {
     const byChain = new Map<string, Set<string>>();
-    for (const s of this.#subs) {
-      const set = byChain.get(s.chainId) ?? new Set<string>();
-      for (const a of s.addresses) set.add(a);
-      byChain.set(s.chainId, set);
-    }
+    const add = (chainId: string, key: string) => {
+      const set = byChain.get(chainId) ?? new Set<string>();
+      set.add(key);
+      byChain.set(chainId, set);
+    };
+    for (const s of this.#subs) for (const a of s.addresses) add(s.chainId, a);
+    for (const w of this.#icm) add(w.chainId, `${ICM_PREFIX}${w.messageId}`);
     const until = this.#now() + (this.#o.followMs ?? 60_000);
     for (const [chainId, set] of byChain) await this.#o.bus.follow(chainId, [...set], until);
   }
@@ -193,5 +219,8 @@ export class ActivityFeed {
     if (cur !== undefined && BigInt(b.number) <= cur) return;
     this.#last.set(b.chainId, BigInt(b.number));
     for (const s of this.#subs) if (s.chainId === b.chainId) s.push(b);
+    for (const seen of b.icm ?? [])
+      for (const w of this.#icm)
+        if (w.chainId === b.chainId && w.messageId === seen.messageId) w.push(seen);
   }
 }

@@ -1,4 +1,12 @@
-import { type ActivityBlock, activityOfBlock, type NodeLog, TOPIC } from './activity.js';
+import {
+  type ActivityBlock,
+  activityOfBlock,
+  ICM_TOPIC,
+  type IcmSighting,
+  icmOfLogs,
+  type NodeLog,
+  TOPIC,
+} from './activity.js';
 import type { ActivityBus } from './activity-bus.js';
 import type { RpcSocket } from './rpc-socket.js';
 
@@ -25,6 +33,8 @@ export interface ActivitySourceOptions {
 }
 
 const toHex = (n: bigint) => `0x${n.toString(16)}`;
+/** An ICM message followed in the same set as addresses, told apart by this prefix. */
+export const ICM_PREFIX = 'icm:';
 const topicOf = (address: string) => `0x${'0'.repeat(24)}${address.slice(2)}`;
 
 /** The eth_getLogs filters (topics only) that find every transfer from or to one of `follows`. */
@@ -63,10 +73,18 @@ export class ActivitySource {
     const span = BigInt(this.#o.logsSpan ?? 32);
     for (let lo = from; lo <= head; lo += span) {
       const hi = lo + span - 1n < head ? lo + span - 1n : head;
-      const follows = await bus.followed(chainId, this.#o.now(), this.#o.maxFollowed);
+      const all = await bus.followed(chainId, this.#o.now(), this.#o.maxFollowed);
+      const follows = all.filter((a) => !a.startsWith(ICM_PREFIX));
+      const messages = all.filter((a) => a.startsWith(ICM_PREFIX)).map((a) => a.slice(4));
       const set = new Set(follows);
       const logs =
-        set.size > 0 ? await this.#logs(socket, lo, hi, follows) : new Map<string, NodeLog[]>();
+        set.size > 0
+          ? await this.#logs(socket, lo, hi, logFilters(follows, this.#o.maxUnion))
+          : new Map();
+      const icm =
+        messages.length > 0
+          ? await this.#icm(socket, lo, hi, messages)
+          : new Map<string, IcmSighting[]>();
       for (let k = lo; k <= hi; k++) {
         const events =
           set.size > 0 ? await this.#blockEvents(socket, k, logs.get(k.toString()) ?? [], set) : [];
@@ -76,9 +94,23 @@ export class ActivitySource {
           head: head.toString(),
           events,
         };
+        const sightings = icm.get(k.toString());
+        if (sightings) block.icm = sightings;
         await bus.publish(block);
       }
     }
+  }
+
+  /** Teleporter receipts of the followed messages in lo..hi, by block. */
+  async #icm(socket: RpcSocket, lo: bigint, hi: bigint, ids: readonly string[]) {
+    const topics = [
+      [ICM_TOPIC.received, ICM_TOPIC.executed, ICM_TOPIC.failed],
+      ids.map((i) => `0x${i}`),
+    ];
+    const byBlock = new Map<string, IcmSighting[]>();
+    for (const [n, logs] of await this.#logs(socket, lo, hi, [topics]))
+      byBlock.set(n, icmOfLogs(logs));
+    return byBlock;
   }
 
   /** Blocks skipped because a gap was longer than the backfill bound. */
@@ -90,11 +122,11 @@ export class ActivitySource {
     socket: RpcSocket,
     lo: bigint,
     hi: bigint,
-    follows: readonly string[],
+    filters: (string[] | null)[][],
   ): Promise<Map<string, NodeLog[]>> {
     const byBlock = new Map<string, NodeLog[]>();
     const seen = new Set<string>();
-    for (const topics of logFilters(follows, this.#o.maxUnion)) {
+    for (const topics of filters) {
       const got = (await socket.request('eth_getLogs', [
         { fromBlock: toHex(lo), toBlock: toHex(hi), topics },
       ])) as NodeLog[];

@@ -49,6 +49,45 @@ export interface ActivityBlock {
   /** The chain head the holder was at when it read this block. */
   head: string;
   events: ActivityEvent[];
+  /** Teleporter receipts of followed ICM messages in this block (this chain is their destination). */
+  icm?: IcmSighting[];
+}
+
+/** Teleporter's events on a destination chain (ITeleporterMessenger), each indexing the message id first. */
+export const ICM_TOPIC = {
+  received: '0x292ee90bbaf70b5d4936025e09d56ba08f3e421156b6a568cf3c2840d9343e34',
+  executed: '0x34795cc6b122b9a0ae684946319f1e14a577b4e8f9b3dda9ac94c21a54d3188c',
+  failed: '0x4619adc1017b82e02eaefac01a43d50d6d8de4460774bc370c3ff0210d40c985',
+} as const;
+
+export interface IcmSighting {
+  /** 32-byte hex without 0x, lower case (the Data API's spelling). */
+  messageId: string;
+  event: keyof typeof ICM_TOPIC;
+  txHash: string;
+  blockNumber: string;
+}
+
+/** The Teleporter receipts among `logs`, in log order. */
+export function icmOfLogs(logs: readonly NodeLog[]): IcmSighting[] {
+  const out: IcmSighting[] = [];
+  const sorted = [...logs].sort((a, b) => Number(a.logIndex) - Number(b.logIndex));
+  for (const log of sorted) {
+    if (log.removed) continue;
+    const sig = log.topics[0]?.toLowerCase();
+    const event = (Object.keys(ICM_TOPIC) as (keyof typeof ICM_TOPIC)[]).find(
+      (k) => ICM_TOPIC[k] === sig,
+    );
+    const id = log.topics[1]?.toLowerCase();
+    if (!event || !id || !/^0x[0-9a-f]{64}$/.test(id)) continue;
+    out.push({
+      messageId: id.slice(2),
+      event,
+      txHash: log.transactionHash.toLowerCase(),
+      blockNumber: dec(log.blockNumber),
+    });
+  }
+  return out;
 }
 
 export interface NodeLog {

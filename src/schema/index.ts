@@ -56,6 +56,7 @@ import './types/nft-collection.js';
 import './types/latest-across-chains.js';
 import './types/subscription.js';
 import './types/activity.js';
+import './types/icm-subscription.js';
 
 let schema: GraphQLSchema | undefined;
 

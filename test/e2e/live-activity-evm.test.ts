@@ -13,6 +13,8 @@ import {
   MINI_MULTI_BYTECODE,
   MINI_NFT,
   MINI_NFT_BYTECODE,
+  MINI_TELEPORTER,
+  MINI_TELEPORTER_BYTECODE,
 } from '../support/mini-tokens.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 import { startTcpCutter, type TcpCutter } from '../support/tcp-cutter.js';
@@ -248,3 +250,65 @@ it('native, ERC-20, ERC-721 and ERC-1155 transfers arrive in block order, each o
   sse.close();
   await ws.close();
 }, 120_000);
+
+it("icmMessage: the destination chain's Teleporter receipts on the node (FAILED, then DELIVERED) before the Data API knows, then the end", async () => {
+  const chainId = String(node.chainId);
+  const owner = node.accounts[0]!.toLowerCase();
+  // A message pending in the Data API (the simulator) whose destination is the node's chain.
+  const template = sim.world.icm.messages.find((m) => m.status === 'pending')!;
+  const messageId = 'ab'.repeat(32);
+  const message = { ...template, messageId, destinationEvmChainId: chainId };
+  sim.world.icm.messages.push(message);
+  sim.world.icm.byId.set(messageId, message);
+  const teleporter = (await send({ from: owner, data: MINI_TELEPORTER_BYTECODE })).contract!;
+  const Q = `subscription($id: String!) { icmMessage(messageId: $id) {
+    status seenBy final destinationTransactionHash message { status } } }`;
+  const ws = wsSubscribe(gws[1]!.url, Q, { id: `0x${messageId}` });
+  const updates = () => ws.events.map((e: any) => e.data?.icmMessage ?? e);
+  await eventually(() => expect(updates()).toHaveLength(1));
+  expect(updates()[0]).toEqual({
+    status: 'SENT',
+    seenBy: 'DATA_API',
+    final: false,
+    destinationTransactionHash: null,
+    message: { status: 'PENDING' },
+  });
+  await eventually(async () =>
+    expect(
+      await redis.zscore(`gw:live:{${chainId}}:act:follow`, `icm:${messageId}`),
+    ).not.toBeNull(),
+  );
+  const source = `0x${'0'.repeat(63)}1`;
+  const failed = await send({
+    from: owner,
+    to: teleporter,
+    data: callData(MINI_TELEPORTER.failed, `0x${messageId}`, source),
+  });
+  await eventually(() => expect(updates()).toHaveLength(2));
+  const received = await send({
+    from: owner,
+    to: teleporter,
+    data: callData(MINI_TELEPORTER.received, `0x${messageId}`, source),
+  });
+  await eventually(() => expect(updates()).toHaveLength(3));
+  expect(updates().slice(1)).toEqual([
+    {
+      status: 'FAILED',
+      seenBy: 'NODE',
+      final: false,
+      destinationTransactionHash: failed.hash,
+      message: null,
+    },
+    {
+      status: 'DELIVERED',
+      seenBy: 'NODE',
+      final: true,
+      destinationTransactionHash: received.hash,
+      message: null,
+    },
+  ]);
+  // The Data API still says pending: the node saw the delivery first. The stream has ended.
+  expect(message.status).toBe('pending');
+  await eventually(() => expect(gws[1]!.gw.live!.subscriberCount()).toBe(0));
+  await ws.close();
+}, 60_000);

@@ -88,3 +88,38 @@ export function callData(selector: string, ...args: (bigint | string | bigint[])
   }
   return `${selector}${head.join('')}${tail.join('')}`;
 }
+
+/**
+ * A stand-in for Teleporter on a destination chain: it emits the messenger's receipt events with their
+ * real topics (ReceiveCrossChainMessage, MessageExecuted, MessageExecutionFailed; message id first),
+ * from inline assembly and without their data, which the gateway does not read:
+ *
+ * ```solidity
+ * contract MiniTeleporter {
+ *     function received(bytes32 id, bytes32 source) external {
+ *         assembly { log4(0, 0, 0x292ee90b…3e34, id, source, caller()) }
+ *     }
+ *     function executed(bytes32 id, bytes32 source) external {
+ *         assembly { log3(0, 0, 0x34795cc6…188c, id, source) }
+ *     }
+ *     function failed(bytes32 id, bytes32 source) external {
+ *         assembly { log3(0, 0, 0x4619adc1…c985, id, source) }
+ *     }
+ * }
+ * ```
+ */
+export const MINI_TELEPORTER_BYTECODE =
+  '0x6080604052348015600f57600080fd5b5061015b8061001f6000396000f3fe60806040523480156100105760' +
+  '0080fd5b50600436106100415760003560e01c80630aa837ce14610046578063563ca5c21461005b578063d369' +
+  '7f1b1461006e575b600080fd5b610059610054366004610103565b610081565b005b6100596100693660046101' +
+  '03565b6100ac565b61005961007c366004610103565b6100d8565b80827f4619adc1017b82e02eaefac01a43d5' +
+  '0d6d8de4460774bc370c3ff0210d40c985600080a35050565b3381837f292ee90bbaf70b5d4936025e09d56ba0' +
+  '8f3e421156b6a568cf3c2840d9343e34600080a45050565b80827f34795cc6b122b9a0ae684946319f1e14a577' +
+  'b4e8f9b3dda9ac94c21a54d3188c600080a35050565b6000806040838503121561011657600080fd5b50508035' +
+  '92602090910135915056fea2646970667358221220ad51dc184cd32e66996fa460c03d5ce05c492b187a49aa50' +
+  '670ad2d14805b74164736f6c634300081a0033';
+export const MINI_TELEPORTER = {
+  received: '0x563ca5c2',
+  executed: '0xd3697f1b',
+  failed: '0x0aa837ce',
+} as const;
