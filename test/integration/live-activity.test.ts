@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
@@ -16,11 +17,13 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let http: RunningHttpServer;
 let url: string;
+let redis: Redis;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
   const redisUrl = redisDb(inject('redisUrl'), 98);
   await flushRedisDb(redisUrl);
+  redis = new Redis(redisUrl);
   gw = createTestGateway(sim, {
     redisUrl,
     env: {
@@ -44,6 +47,7 @@ beforeAll(async () => {
   await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current), 15_000);
 }, 60_000);
 afterAll(async () => {
+  redis?.disconnect();
   await http?.shutdown('test');
   await sim?.close();
 });
@@ -56,10 +60,52 @@ const advance = async (blocks = 1) =>
     })
   ).json()) as { head: { number: number; hash: string } };
 
-const Q = `subscription($c: String!, $a: [String!]!, $k: [ActivityKind!], $f: BigDecimal) {
+const Q = `subscription($c: String!, $a: [String!]!, $k: [ActivityKind!], $f: String) {
   addressActivity(chainId: $c, addresses: $a, kinds: $k, from: $f) {
     blockNumber transactionHash value transfers { kind value token { address } }
     transaction { hash blockNumber } block { hash } } }`;
+
+/** Waits until the holder has read the activity of every block up to the world's head; returns it. */
+async function settled(): Promise<number> {
+  const head = sim.world.chain('43114')!.head().number;
+  await eventually(async () => expect(await redis.get('gw:live:{43114}:act:n')).toBe(String(head)));
+  return head;
+}
+
+/** SSE with request headers, keeping each event's `id:`. */
+function rawSse(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const events: { id?: string; data: any }[] = [];
+  const ctrl = new AbortController();
+  void (async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+      body: JSON.stringify({ query, variables }),
+      signal: ctrl.signal,
+    });
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buf += dec.decode(value, { stream: true });
+      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+        const lines = buf.slice(0, i).split('\n');
+        buf = buf.slice(i + 2);
+        const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
+        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+        if (data) events.push({ id, data: JSON.parse(data) });
+      }
+    }
+  })().catch(() => {});
+  return { events, close: () => ctrl.abort() };
+}
 
 /** What the simulated node's blocks say `address` did in blocks (after, to]: tx hashes in order. */
 function expectedOf(address: string, after: number, to: number): string[] {
@@ -81,7 +127,7 @@ function expectedOf(address: string, after: number, to: number): string[] {
 describe('addressActivity on the simulator', () => {
   it("a busy address's transactions, in block order, linked to the Data API's transaction and block; then resumed from the log", async () => {
     const busy = sim.world.fixtures.busyAddresses[0]!;
-    const start = sim.world.chain('43114')!.head().number;
+    const start = await settled();
     const ws = wsSubscribe(url, Q, { c: '43114', a: [busy] });
     await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
     await new Promise((r) => setTimeout(r, 100));
@@ -128,6 +174,41 @@ describe('addressActivity on the simulator', () => {
     sse.close();
     await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(0));
   }, 30_000);
+
+  it('SSE events carry ids; a client that reconnects with Last-Event-ID resumes after exactly that event', async () => {
+    const busy = sim.world.fixtures.busyAddresses[0]!;
+    const start = await settled();
+    const first = rawSse(url, Q, { c: '43114', a: [busy] });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
+    const { head } = await advance(10);
+    const expected = expectedOf(busy, start, head.number);
+    expect(expected.length).toBeGreaterThan(3);
+    // Leave after the third event, mid-stream (it may share its block with the next).
+    await eventually(() => expect(first.events.length).toBeGreaterThanOrEqual(3), 20_000);
+    first.close();
+    const third = first.events[2]!;
+    expect(third.id).toMatch(/^\d+:\d+$/);
+    expect(third.data.extensions.activityId).toBe(third.id);
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(0));
+    const again = rawSse(url, Q, { c: '43114', a: [busy] }, { 'last-event-id': third.id! });
+    await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
+    await eventually(
+      () =>
+        expect(
+          [...first.events.slice(0, 3), ...again.events].map(
+            (e) => e.data.data.addressActivity.transactionHash,
+          ),
+        ).toEqual(expected),
+      20_000,
+    );
+    again.close();
+    // A malformed Last-Event-ID is refused like a malformed from.
+    const bad = rawSse(url, Q, { c: '43114', a: [busy] }, { 'last-event-id': 'x' });
+    await eventually(() =>
+      expect(bad.events[0]?.data.errors[0].extensions.code).toBe('BAD_USER_INPUT'),
+    );
+    bad.close();
+  }, 60_000);
 
   const A = `0x${'a'.repeat(40)}`;
   const rows: { name: string; vars: Record<string, unknown>; code: string }[] = [

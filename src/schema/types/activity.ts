@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { ACTIVITY_KINDS, type ActivityKind, type ActivityTransfer } from '../../live/activity.js';
 import { type DeliveredActivity, ResumeTooOldError } from '../../live/activity-feed.js';
 import { SlowConsumerError } from '../../live/feed.js';
+import { activityEventIds } from '../../live/use-activity-event-ids.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseBlockNumber, parseChainId, parseEvmAddress } from '../inputs.js';
@@ -94,7 +95,19 @@ interface Followed {
   chainId: string;
   addresses: Set<string>;
   kinds: Set<ActivityKind>;
+  /** Resume after this block (from the log)... */
   from: bigint | undefined;
+  /** ...and, in the block after it, after this transaction index (an `activityId` resumes mid-block). */
+  skipThrough: number | undefined;
+}
+
+/** `from` or `Last-Event-ID`: a block number, or an event's activityId (`<block>:<transaction index>`). */
+function resumeOf(raw: string, argument: string): Pick<Followed, 'from' | 'skipThrough'> {
+  const m = /^(\d{1,20}):(\d{1,9})$/.exec(raw.trim());
+  if (!m) return { from: BigInt(parseBlockNumber(raw, argument)), skipThrough: undefined };
+  const block = BigInt(parseBlockNumber(m[1]!, argument));
+  if (block === 0n) return { from: undefined, skipThrough: undefined };
+  return { from: block - 1n, skipThrough: Number(m[2]) };
 }
 
 /** The arguments checked before anything is followed (errors at subscribe time, not on the first event). */
@@ -119,11 +132,18 @@ function followedOf(
   const addresses = new Set(args.addresses.map((a) => parseEvmAddress(a, 'addresses')));
   if (args.kinds && args.kinds.length === 0)
     throw badInput('kinds', 'kinds, when given, must name at least one kind');
+  const lastEventId = (ctx as { request?: Request }).request?.headers.get('last-event-id');
+  const resume =
+    args.from != null
+      ? resumeOf(args.from, 'from')
+      : lastEventId
+        ? resumeOf(lastEventId, 'Last-Event-ID')
+        : { from: undefined, skipThrough: undefined };
   return {
     chainId,
     addresses,
     kinds: new Set<ActivityKind>(args.kinds ?? ACTIVITY_KINDS),
-    from: args.from == null ? undefined : BigInt(parseBlockNumber(args.from, 'from')),
+    ...resume,
   };
 }
 
@@ -179,9 +199,24 @@ function activityOf(ctx: GatewayContext, f: Followed): AsyncIterableIterator<Del
       try {
         started ??= start();
         await started;
-        const r = await inner!.next();
-        if (r.done) finish();
-        return r;
+        for (;;) {
+          const r = await inner!.next();
+          if (r.done) {
+            finish();
+            return r;
+          }
+          const e = r.value;
+          // Resumed mid-block: the events of that block up to the last one seen were delivered before.
+          if (
+            f.skipThrough !== undefined &&
+            f.from !== undefined &&
+            BigInt(e.blockNumber) === f.from + 1n &&
+            e.txIndex <= f.skipThrough
+          )
+            continue;
+          activityEventIds.set(ctx, `${e.blockNumber}:${e.txIndex}`);
+          return r;
+        }
       } catch (e) {
         finish();
         if (e instanceof SlowConsumerError)
@@ -216,11 +251,10 @@ builder.subscriptionFields((t) => ({
         required: false,
         description: 'Only these kinds (default: all).',
       }),
-      from: t.arg({
-        type: 'BigDecimal',
+      from: t.arg.string({
         required: false,
         description:
-          'Resume: replay the events of the blocks after this one first (RESUME_TOO_OLD past the log).',
+          "Resume: a block number (replay the events of the blocks after it first), or an event's `extensions.activityId` (after that event). Over SSE, the `Last-Event-ID` header does the same. RESUME_TOO_OLD past the log.",
       }),
     },
     subscribe: (_root, args, ctx) => activityOf(ctx, followedOf(ctx, args)),
