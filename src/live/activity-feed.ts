@@ -74,6 +74,11 @@ export class ActivityFeed {
     return this.#subs.size;
   }
 
+  /** The last block whose activity this replica delivered, per chain. */
+  lastBlocks(): [string, bigint][] {
+    return [...this.#last];
+  }
+
   /**
    * Events from now on (or after block `from`, from the log), in block order. Resolves once the addresses
    * are followed; rejects with ResumeTooOldError when `from` is older than the log.

@@ -118,6 +118,23 @@ export function createLive(
     ]),
   );
   const activity = new ActivityFeed({ bus: activityBus });
+  new Gauge({
+    name: 'gateway_live_activity_subscribers',
+    help: 'addressActivity subscriptions this replica serves now.',
+    registers,
+    collect() {
+      this.set(activity.subscriberCount());
+    },
+  });
+  new Gauge({
+    name: 'gateway_live_activity_block',
+    help: 'The last block whose address activity this replica delivered, per chain.',
+    labelNames: ['chain'],
+    registers,
+    collect() {
+      for (const [chain, n] of activity.lastBlocks()) this.set({ chain }, Number(n));
+    },
+  });
   const feed = new LiveFeed({
     chains: config.liveChains,
     bus,
