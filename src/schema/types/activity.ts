@@ -29,9 +29,21 @@ type TransferShape = ActivityTransfer & { chainId: string };
 const ActivityTransferRef = builder.objectRef<TransferShape>('ActivityTransfer').implement({
   description: 'One movement of value inside an activity event.',
   fields: (t) => ({
-    kind: t.field({ type: ActivityKindEnum, resolve: (x) => x.kind }),
-    from: t.field({ type: AddressRef, resolve: (x) => addressOn(x.chainId, x.from) }),
-    to: t.field({ type: AddressRef, resolve: (x) => addressOn(x.chainId, x.to) }),
+    kind: t.field({
+      type: ActivityKindEnum,
+      description: 'What moved: the native token or a token standard.',
+      resolve: (x) => x.kind,
+    }),
+    from: t.field({
+      type: AddressRef,
+      description: 'Sender (the zero address for a mint).',
+      resolve: (x) => addressOn(x.chainId, x.from),
+    }),
+    to: t.field({
+      type: AddressRef,
+      description: 'Recipient (the zero address for a burn).',
+      resolve: (x) => addressOn(x.chainId, x.to),
+    }),
     value: t.expose('value', {
       type: 'BigDecimal',
       description: 'Wei for NATIVE, token units for ERC-20 and ERC-1155, 1 for ERC-721.',
@@ -42,15 +54,22 @@ const ActivityTransferRef = builder.objectRef<TransferShape>('ActivityTransfer')
       description: 'The token contract; null for NATIVE.',
       resolve: (x) => (x.token ? addressOn(x.chainId, x.token) : null),
     }),
-    tokenId: t.expose('tokenId', { type: 'BigDecimal', nullable: true }),
-    logIndex: t.exposeInt('logIndex', { nullable: true }),
+    tokenId: t.expose('tokenId', {
+      type: 'BigDecimal',
+      nullable: true,
+      description: 'The token id (ERC-721, ERC-1155); null otherwise.',
+    }),
+    logIndex: t.exposeInt('logIndex', {
+      nullable: true,
+      description: "The log's index in its block; null for NATIVE.",
+    }),
   }),
 });
 
 const AddressActivityRef = builder.objectRef<DeliveredActivity>('AddressActivityEvent').implement({
   description: 'One transaction that touches a followed address, as its block landed.',
   fields: (t) => ({
-    chainId: t.exposeString('chainId'),
+    chainId: t.exposeString('chainId', { description: 'EVM chain id, decimal.' }),
     head: t.expose('head', {
       type: 'BigDecimal',
       description: 'The chain head the gateway had seen when it read this block.',
@@ -59,15 +78,20 @@ const AddressActivityRef = builder.objectRef<DeliveredActivity>('AddressActivity
       type: 'BigDecimal',
       description: 'The block; resume after it with `from`.',
     }),
-    blockHash: t.exposeString('blockHash'),
-    blockTimestamp: t.expose('blockTimestamp', { type: 'Timestamp' }),
+    blockHash: t.exposeString('blockHash', {
+      description: "The block's hash, as the node gave it.",
+    }),
+    blockTimestamp: t.expose('blockTimestamp', {
+      type: 'Timestamp',
+      description: 'When the block was proposed, Unix seconds.',
+    }),
     block: t.field({
       type: BlockRef,
       nullable: true,
       description: 'The block as the Data API indexes it (an error while it is not indexed yet).',
       resolve: (e, _a, ctx) => loadBlock(ctx, { chainId: e.chainId, blockId: e.blockNumber }),
     }),
-    transactionHash: t.exposeString('txHash'),
+    transactionHash: t.exposeString('txHash', { description: 'The transaction, 0x-hex.' }),
     transaction: t.field({
       type: TransactionRef,
       nullable: true,
@@ -75,7 +99,11 @@ const AddressActivityRef = builder.objectRef<DeliveredActivity>('AddressActivity
         'The transaction as the Data API indexes it (an error while it is not indexed yet).',
       resolve: (e, _a, ctx) => loadTransaction(ctx, { chainId: e.chainId, txHash: e.txHash }),
     }),
-    from: t.field({ type: AddressRef, resolve: (e) => addressOn(e.chainId, e.from) }),
+    from: t.field({
+      type: AddressRef,
+      description: "The transaction's sender.",
+      resolve: (e) => addressOn(e.chainId, e.from),
+    }),
     to: t.field({
       type: AddressRef,
       nullable: true,

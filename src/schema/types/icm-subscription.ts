@@ -34,16 +34,30 @@ const IcmUpdateRef = builder.objectRef<IcmUpdate>('IcmMessageUpdate').implement(
   description: "One change of an interchain message's delivery status.",
   fields: (t) => ({
     messageId: t.exposeString('messageId', { description: '32 bytes of hex, no 0x.' }),
-    status: t.field({ type: DeliveryStatusEnum, resolve: (u) => u.status }),
-    seenBy: t.field({ type: SeenByEnum, resolve: (u) => u.seenBy }),
+    status: t.field({
+      type: DeliveryStatusEnum,
+      description: 'The status it moved to.',
+      resolve: (u) => u.status,
+    }),
+    seenBy: t.field({
+      type: SeenByEnum,
+      description: 'Where the change was seen.',
+      resolve: (u) => u.seenBy,
+    }),
     head: t.expose('head', {
       type: 'BigDecimal',
       nullable: true,
       description:
         "The followed chain's head when it was seen; null when neither chain is followed.",
     }),
-    destinationTransactionHash: t.exposeString('destinationTransactionHash', { nullable: true }),
-    final: t.boolean({ resolve: (u) => u.status === 'DELIVERED' }),
+    destinationTransactionHash: t.exposeString('destinationTransactionHash', {
+      nullable: true,
+      description: 'The delivering transaction on the destination chain, once known.',
+    }),
+    final: t.boolean({
+      description: 'True on the last update (DELIVERED): the stream ends after it.',
+      resolve: (u) => u.status === 'DELIVERED',
+    }),
     message: t.field({
       type: IcmMessageRef,
       nullable: true,
