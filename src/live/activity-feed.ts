@@ -20,7 +20,10 @@ export interface ActivityFeedOptions {
   now?: () => number;
   /** How long an address stays followed after its last subscriber here refreshed it. @default 60_000 */
   followMs?: number;
-  /** Unread events after which a subscriber is dropped (SLOW_CONSUMER). @default 1024 */
+  /**
+   * Unread events plus their transfers after which a subscriber is dropped (SLOW_CONSUMER): a bound on
+   * what one subscriber can make the replica hold (an event carries up to 256 transfers). @default 4096
+   */
   queueMax?: number;
 }
 
@@ -89,15 +92,17 @@ export class ActivityFeed {
     kinds: ReadonlySet<ActivityKind>,
     from?: bigint,
   ): Promise<AsyncIterableIterator<DeliveredActivity>> {
-    const max = this.#o.queueMax ?? 1_024;
+    const max = this.#o.queueMax ?? 4_096;
     const queue: DeliveredActivity[] = [];
+    let held = 0;
+    const weight = (e: ActivityEvent) => 1 + e.transfers.length;
     let pending: ActivityBlock[] | undefined = from === undefined ? undefined : [];
     let last = from ?? -1n;
     let wake: (() => void) | undefined;
     let failed: Error | undefined;
     let done = false;
     const overflow = () => {
-      failed = new SlowConsumerError(`more than ${max} events unread`);
+      failed = new SlowConsumerError(`more than ${max} events and transfers unread`);
       this.#subs.delete(sub);
       queue.length = 0;
       pending = undefined;
@@ -108,7 +113,8 @@ export class ActivityFeed {
       for (const e of b.events) {
         const mine = eventFor(e, addresses, kinds);
         if (!mine) continue;
-        if (queue.length >= max) return overflow();
+        if (held + weight(mine) > max) return overflow();
+        held += weight(mine);
         queue.push({ ...mine, head: b.head });
       }
     };
@@ -154,7 +160,10 @@ export class ActivityFeed {
         for (;;) {
           if (failed) throw failed;
           const e = queue.shift();
-          if (e) return { value: e, done: false };
+          if (e) {
+            held -= weight(e);
+            return { value: e, done: false };
+          }
           if (done) return { value: undefined, done: true };
           await new Promise<void>((r) => (wake = r));
           wake = undefined;

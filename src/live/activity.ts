@@ -14,6 +14,8 @@ export const TOPIC = {
 
 /** The most transfers one TransferBatch log yields (its arrays are client-made and unbounded). */
 export const MAX_BATCH_ITEMS = 256;
+/** The most transfers one event carries (an airdrop can log thousands in one transaction). */
+export const MAX_EVENT_TRANSFERS = 256;
 
 export interface ActivityTransfer {
   kind: ActivityKind;
@@ -40,6 +42,8 @@ export interface ActivityEvent {
   /** Native value of the transaction, wei. */
   value: string;
   transfers: ActivityTransfer[];
+  /** Transfers of the followed addresses left out above MAX_EVENT_TRANSFERS. */
+  transfersOmitted?: number;
 }
 
 /** One block's activity as the holder publishes it (every block, empty or not: gaps are detectable). */
@@ -205,6 +209,7 @@ export function activityOfBlock(
             },
           ]
         : [];
+    const transfers = [...native, ...tokens];
     out.push({
       chainId,
       blockNumber: dec(block.number),
@@ -215,7 +220,10 @@ export function activityOfBlock(
       from,
       to,
       value,
-      transfers: [...native, ...tokens],
+      transfers: transfers.slice(0, MAX_EVENT_TRANSFERS),
+      ...(transfers.length > MAX_EVENT_TRANSFERS
+        ? { transfersOmitted: transfers.length - MAX_EVENT_TRANSFERS }
+        : {}),
     });
   }
   return out.sort((a, b) => a.txIndex - b.txIndex);

@@ -5,6 +5,7 @@ import {
   activityOfBlock,
   eventFor,
   MAX_BATCH_ITEMS,
+  MAX_EVENT_TRANSFERS,
   type NodeLog,
   TOPIC,
   transfersOfLog,
@@ -109,6 +110,15 @@ describe('activityOfBlock and eventFor', () => {
     // B sent the ERC-20 transaction itself: it is B's NATIVE activity (no value) and its ERC20 one.
     expect(eventFor(erc20, new Set([B]), new Set(['NATIVE']))?.transfers).toEqual([]);
     expect(eventFor(native, new Set([B]), new Set(['ERC20']))).toBeUndefined();
+  });
+
+  it('an event carries at most MAX_EVENT_TRANSFERS transfers and says how many it left out', () => {
+    const many = Array.from({ length: MAX_EVENT_TRANSFERS + 5 }, (_, i) =>
+      log([TOPIC.transfer, topic(B), topic(A)], `0x${word(1n)}`, '0x02', i),
+    );
+    const [, e] = activityOfBlock('1', block, many, new Set([A]));
+    expect(e!.transfers).toHaveLength(MAX_EVENT_TRANSFERS);
+    expect(e!.transfersOmitted).toBe(5);
   });
 
   it('builds node filters from the union, and falls back to topics alone above the bound', () => {

@@ -111,6 +111,11 @@ const AddressActivityRef = builder.objectRef<DeliveredActivity>('AddressActivity
       resolve: (e) => (e.to ? addressOn(e.chainId, e.to) : null),
     }),
     value: t.expose('value', { type: 'BigDecimal', description: 'Native value sent, wei.' }),
+    transfersOmitted: t.int({
+      description:
+        "Transfers of the followed addresses left out of `transfers` (each event carries at most 256); the transaction's receipt has them all.",
+      resolve: (e) => e.transfersOmitted ?? 0,
+    }),
     transfers: t.field({
       type: [ActivityTransferRef],
       description: 'What moved to or from the followed addresses, in log order (NATIVE first).',
