@@ -16,6 +16,11 @@ import { startReplica } from '../test/support/replicas.js';
  * directly: the heap's floor (the least `nodejs_heap_size_used_bytes` of each 30 s, read from /metrics,
  * i.e. what survives collection) may not grow by more than SOAK_HEAP_GROWTH_MB from the first window after
  * the warm-up to the last. Every subscriber must have every head. Exits 1 otherwise.
+ *
+ * Beside them, SOAK_ACTIVITY_SUBSCRIBERS `addressActivity` subscribers (half graphql-ws, half SSE) follow
+ * SOAK_ACTIVITY_ADDRESSES addresses between them (the simulator's busy and ordinary EOAs, then unused ones),
+ * each its own slice; each must get exactly the transactions the simulated node's blocks hold for its
+ * addresses, in block order, none missed or repeated.
  */
 const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const DURATION = num('SOAK_MS', 300_000);
@@ -25,6 +30,8 @@ const QPS = num('SOAK_QPS', 20);
 const RSS_BOUND_MB = num('SOAK_RSS_BOUND_MB', 64);
 const HEAP_MB = num('SOAK_HEAP_MB', 384);
 const HEAP_GROWTH_MB = num('SOAK_HEAP_GROWTH_MB', 16);
+const ACTIVITY_SUBSCRIBERS = num('SOAK_ACTIVITY_SUBSCRIBERS', 200);
+const ACTIVITY_ADDRESSES = num('SOAK_ACTIVITY_ADDRESSES', 1_000);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -52,6 +59,8 @@ const gw = await startReplica({
   LIVE_WS: `43114=${sim.wsUrl}`,
   CLIENT_BUDGET_PER_MINUTE: '0',
   UPSTREAM_CU_PER_MINUTE: '0',
+  // Every soak client is 127.0.0.1: one client, as many subscriptions as the soak opens.
+  ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: String(Math.max(1, ACTIVITY_SUBSCRIBERS)),
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim(),
 });
 const heapUsedMb = async () => {
@@ -64,7 +73,45 @@ const sub = 'subscription { newBlocks(chainId: "43114") { number hash txCount } 
 const subs = Array.from({ length: SUBSCRIBERS }, (_, i) =>
   i % 2 === 0 ? wsSubscribe(url, sub) : sseSubscribe(url, sub),
 );
+const book = sim.world.addressBook;
+const pool = [...new Set([...book.busy, ...book.ordinary].map((a) => a.toLowerCase()))];
+for (let i = 0; pool.length < ACTIVITY_ADDRESSES; i++)
+  pool.push(`0x${(0xa0000 + i).toString(16).padStart(40, '0')}`);
+const followed = pool.slice(0, ACTIVITY_ADDRESSES);
+const per = Math.ceil(followed.length / Math.max(1, ACTIVITY_SUBSCRIBERS));
+const activityQuery =
+  'subscription($a: [String!]!) { addressActivity(chainId: "43114", addresses: $a) { blockNumber transactionHash } }';
+const activity = Array.from({ length: ACTIVITY_SUBSCRIBERS }, (_, i) => {
+  const a = followed.slice(i * per, (i + 1) * per);
+  return {
+    addresses: a,
+    client:
+      i % 2 === 0
+        ? wsSubscribe(url, activityQuery, { a })
+        : sseSubscribe(url, activityQuery, { a }),
+  };
+});
+const chain = sim.world.chain('43114')!;
+const settledAt = async (n: number) => {
+  for (let i = 0; i < 300; i++) {
+    const m = /^gateway_live_activity_block\{chain="43114"\} (\d+)/m.exec(
+      await (await fetch(`${gw.url}/metrics`)).text(),
+    );
+    if (m && Number(m[1]) >= n) return;
+    await sleep(100);
+  }
+};
 await sleep(2_000);
+// Every activity subscriber is following before the first block it is judged on.
+for (let i = 0; i < 300; i++) {
+  const m = /^gateway_live_activity_subscribers (\d+)/m.exec(
+    await (await fetch(`${gw.url}/metrics`)).text(),
+  );
+  if (m && Number(m[1]) >= ACTIVITY_SUBSCRIBERS) break;
+  await sleep(100);
+}
+const activityFrom = chain.head().number;
+await settledAt(activityFrom);
 
 const f = sim.world.fixtures;
 const queries = [
@@ -124,6 +171,48 @@ while (Date.now() < until) {
 }
 await Promise.all([advancing, querying]);
 await sleep(3_000);
+const activityTo = chain.head().number;
+await settledAt(activityTo);
+
+/** What the simulated node's blocks hold for `addresses` in (activityFrom, activityTo]. */
+const expectedOf = (addresses: readonly string[]) => {
+  const mine = new Set(addresses);
+  const out: string[] = [];
+  for (let n = activityFrom + 1; n <= activityTo; n++)
+    for (const tx of chain.blockTxs(chain.block(n)!))
+      if (
+        mine.has(tx.from.toLowerCase()) ||
+        mine.has(tx.to.toLowerCase()) ||
+        tx.erc20.some((t) => mine.has(t.from.toLowerCase()) || mine.has(t.to.toLowerCase()))
+      )
+        out.push(tx.hash.toLowerCase());
+  return out;
+};
+let activityEvents = 0;
+const activityMisses: {
+  subscriber: number;
+  missing: string[];
+  extra: string[];
+  errors: unknown[];
+}[] = [];
+const activityExact = activity.filter(({ addresses, client }, i) => {
+  // Blocks the holder read after a subscriber followed, up to the judged window, may come first: fine.
+  const got = client.events
+    .map((e) => e.data?.addressActivity)
+    .filter((a) => a && Number(a.blockNumber) > activityFrom)
+    .map((a) => a.transactionHash);
+  activityEvents += got.length;
+  const want = expectedOf(addresses);
+  const exact = JSON.stringify(got) === JSON.stringify(want);
+  if (!exact && activityMisses.length < 5)
+    activityMisses.push({
+      subscriber: i,
+      missing: want.filter((h) => !got.includes(h)).slice(0, 5),
+      extra: got.filter((h) => !want.includes(h)).slice(0, 5),
+      errors: client.events.filter((e) => e.errors || e.error).slice(0, 2),
+    });
+  return exact;
+}).length;
 
 const warm = samples[Math.max(0, Math.floor(samples.length / 5) - 1)]!;
 const after = samples.filter((s) => s.atS > warm.atS);
@@ -143,6 +232,14 @@ const report = {
   subscribersWithEveryHeadOnce: complete,
   queries: sent,
   queryErrors: failed,
+  activity: {
+    subscribers: ACTIVITY_SUBSCRIBERS,
+    addresses: followed.length,
+    blocks: activityTo - activityFrom,
+    events: activityEvents,
+    subscribersWithExactlyTheirEvents: activityExact,
+    misses: activityMisses,
+  },
   rssMb: {
     first: samples[0]?.rssMb,
     afterWarmUp: warm.rssMb,
@@ -164,8 +261,10 @@ const ok =
   floors.length >= 2 &&
   heapGrowth <= HEAP_GROWTH_MB &&
   complete === SUBSCRIBERS &&
+  activityExact === ACTIVITY_SUBSCRIBERS &&
   failed === 0;
 for (const s of subs) await s.close();
+for (const a of activity) await a.client.close();
 await gw.kill('SIGTERM');
 await sim.close();
 redis.kill();

@@ -11,6 +11,12 @@ export const ACCEPTS: Record<string, string> = {
   DATA_API_KEY: 'a non-empty API key',
   LIVE_WS: 'a comma list of chainId=ws(s)://URL (a node websocket per EVM chain)',
   LIVE_LOCK_TTL_MS: 'an integer 300-60000',
+  ACTIVITY_MAX_ADDRESSES: 'an integer 1-10000 (addresses one addressActivity subscription follows)',
+  ACTIVITY_SUBSCRIPTIONS_PER_CLIENT:
+    'an integer 1-10000 (addressActivity subscriptions open per client)',
+  ACTIVITY_LOG_BLOCKS: 'an integer 16-100000 (blocks of activity kept in Redis for resumption)',
+  ACTIVITY_MAX_UNION:
+    'an integer 0-10000 (followed addresses put in the node filter; above: topics only)',
   MISS_LEASE_MS: 'an integer 0-30000 (0: no cross-replica coalescing)',
   REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
   REDIS_CLUSTER: 'true or false',

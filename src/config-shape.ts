@@ -30,6 +30,17 @@ export interface Config {
   liveChains: { chainId: string; url: string }[];
   /** Lifetime of the lock naming the replica that holds a chain's websocket. @default 3000 */
   liveLockTtlMs: number;
+  /** Address activity subscriptions (src/live/activity*.ts). */
+  activity: {
+    /** Addresses one `addressActivity` subscription may follow. @default 1000 */
+    maxAddresses: number;
+    /** `addressActivity` subscriptions one client may hold open (per replica). @default 64 */
+    subscriptionsPerClient: number;
+    /** Blocks of activity kept in Redis for resumption (`from`, `Last-Event-ID`). @default 1024 */
+    logBlocks: number;
+    /** Followed addresses put into the node's log filter; above it, the transfer topics alone. @default 200 */
+    maxUnion: number;
+  };
   /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
   missLeaseMs: number;
   /** Sent upstream as `x-glacier-api-key`. @default undefined */

@@ -106,6 +106,10 @@ const schema = z.object({
   DATA_API_KEY: z.string().min(1).optional(),
   LIVE_WS: liveList.default([]),
   LIVE_LOCK_TTL_MS: intIn(300, 60_000).default(3_000),
+  ACTIVITY_MAX_ADDRESSES: intIn(1, 10_000).default(1_000),
+  ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: intIn(1, 10_000).default(64),
+  ACTIVITY_LOG_BLOCKS: intIn(16, 100_000).default(1_024),
+  ACTIVITY_MAX_UNION: intIn(0, 10_000).default(200),
   MISS_LEASE_MS: intIn(0, 30_000).default(2_000),
   REDIS_URL: redisUrl.optional(),
   REDIS_CLUSTER: z
@@ -228,6 +232,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     })),
     liveChains: e.LIVE_WS,
     liveLockTtlMs: e.LIVE_LOCK_TTL_MS,
+    activity: {
+      maxAddresses: e.ACTIVITY_MAX_ADDRESSES,
+      subscriptionsPerClient: e.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
+      logBlocks: e.ACTIVITY_LOG_BLOCKS,
+      maxUnion: e.ACTIVITY_MAX_UNION,
+    },
     missLeaseMs: e.MISS_LEASE_MS,
     dataApiKey: e.DATA_API_KEY,
     redisUrl: e.REDIS_URL,

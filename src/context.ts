@@ -26,7 +26,13 @@ export interface GatewayContext {
   /** The request's scope: its upstream calls count toward it (calls made outside the loaders pass it). */
   scope?: RequestScope;
   /** Live heads (subscriptions): the feed, and fresh loaders for each event of a long subscription. */
-  live?: { feed: LiveFeed; loaders(): Loaders; pollMs: number };
+  live?: {
+    feed: LiveFeed;
+    loaders(): Loaders;
+    pollMs: number;
+    /** Address activity (addressActivity): the replica's feed and its per-client gate. */
+    activity?: NonNullable<Live['activity']>;
+  };
   /** Chains whose head keyed this request's cache entries (answered as `extensions.heads`). */
   headsTouched?: Map<string, string>;
   /** Connection cursor settings and head-page snapshots (schema/connection.ts). */
@@ -56,7 +62,7 @@ export interface ContextDeps {
   config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize'>;
   cache: ReadThrough;
   policy: CachePolicy;
-  live: Pick<Live, 'feed' | 'specOf' | 'tagOf'>;
+  live: Pick<Live, 'feed' | 'activity' | 'specOf' | 'tagOf'>;
   upstreams: UpstreamClients;
   snapshots: PageSnapshots;
   /** Key partitions of the two HTTP APIs' answers (their configured base URLs). */
@@ -120,7 +126,14 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
     return {
       headsTouched,
       ...(feed
-        ? { live: { feed, loaders: () => createLoaders(loaderDeps(), clients), pollMs: 1_000 } }
+        ? {
+            live: {
+              feed,
+              loaders: () => createLoaders(loaderDeps(), clients),
+              pollMs: 1_000,
+              activity: d.live.activity,
+            },
+          }
         : {}),
       served,
       scope,

@@ -9,6 +9,7 @@ import type { CacheStore } from './cache/store.js';
 import type { Config } from './config.js';
 import { callerKeyOf, createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
+import { createClientIdentifier } from './edge/client-budget.js';
 import { createDirectExecution } from './edge/direct.js';
 import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
@@ -69,6 +70,8 @@ export interface Gateway {
   logger: Logger;
   /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
   live?: import('./live/feed.js').LiveFeed;
+  /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
+  liveActivity?: import('./live/activity-feed.js').ActivityFeed;
   /**
    * Response-cache hits and direct execution, before Yoga (src/edge/fast-path.ts, src/edge/direct.ts);
    * undefined when both are off.
@@ -97,7 +100,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
   // Live heads, head-keyed cache entries and cross-replica miss leases (src/live, src/cache/miss-lease.ts).
-  const live = createLive(config, { store, policy, metrics, log });
+  // Subscriptions are counted per client address: a key the caller made up earns no fresh places.
+  const identify = createClientIdentifier(config.trustedProxies);
+  const live = createLive(config, {
+    store,
+    policy,
+    metrics,
+    log,
+    clientOf: (headers, peer) => identify(headers, peer).at(-1)!,
+  });
   const cache = new ReadThrough({
     acrossProcesses: live.acrossProcesses,
     store,
@@ -239,6 +250,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     logger,
     live: live.feed,
+    liveActivity: live.activity?.feed,
     fastPath,
     ready: async () => {
       await store.ready(2_000);

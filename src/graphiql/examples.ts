@@ -99,4 +99,22 @@ query IcmMessages($address: String! = "${WAVAX}") {
 `,
     variables: { address: WAVAX },
   },
+  {
+    query: /* GraphQL */ `# Live: what an address sends and receives (native, ERC-20/721/1155) as its blocks land.
+# A subscription: GraphiQL runs it over graphql-ws; the chain must be one the gateway follows (LIVE_WS).
+# Add \`from: "<block>"\` to replay the events after a block first.
+subscription AddressActivity($chainId: String! = "43114", $addresses: [String!]! = ["${WAVAX}"]) {
+  addressActivity(chainId: $chainId, addresses: $addresses) {
+    head
+    blockNumber
+    transactionHash
+    from { address }
+    to { address }
+    value
+    transfers { kind from { address } to { address } value tokenId token { address } }
+  }
+}
+`,
+    variables: { chainId: '43114', addresses: [WAVAX] },
+  },
 ];

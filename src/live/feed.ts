@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HeadBus } from './bus.js';
 import type { Head } from './head.js';
 import { HeadSource } from './head-source.js';
+import type { RpcSocket } from './rpc-socket.js';
 
 /**
  * A replica's view of the chains' heads. Every replica listens to the bus; each chain's upstream socket is
@@ -23,6 +24,8 @@ export interface LiveFeedOptions {
   maxBackfill?: number;
   log?: (level: 'info' | 'warn', message: string) => void;
   onSocket?: (delta: 1 | -1) => void;
+  /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */
+  afterHeads?: (chainId: string, head: bigint, socket: RpcSocket) => Promise<void>;
 }
 
 export class SlowConsumerError extends Error {
@@ -63,6 +66,7 @@ export class LiveFeed {
           now: this.#now,
           log,
           onSocket: o.onSocket,
+          afterHeads: o.afterHeads && ((n, socket) => o.afterHeads!(c.chainId, n, socket)),
         }),
     );
     o.bus.onHead((h) => this.#receive(h));

@@ -22,6 +22,8 @@ export interface HeadSourceOptions {
   log: (level: 'info' | 'warn', message: string) => void;
   /** Told when this replica's upstream socket opens (+1) and closes (-1). */
   onSocket?: (delta: 1 | -1) => void;
+  /** Runs after each catch-up with the head reached, on the same socket (address activity). */
+  afterHeads?: (head: bigint, socket: RpcSocket) => Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -141,5 +143,6 @@ export class HeadSource {
       await bus.publish(head);
       this.#failures = 0;
     }
+    await this.#o.afterHeads?.(n, socket);
   }
 }

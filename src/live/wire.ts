@@ -7,14 +7,20 @@ import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { UpstreamRequest } from '../upstream/request.js';
+import { MemoryActivityBus, RedisActivityBus } from './activity-bus.js';
+import { ActivityFeed } from './activity-feed.js';
+import { ActivityGate } from './activity-gate.js';
+import { ActivitySource } from './activity-source.js';
 import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
+import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
   feed?: LiveFeed;
+  activity?: { feed: ActivityFeed; gate: ActivityGate };
   acrossProcesses?: AcrossProcesses;
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
   specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
@@ -29,7 +35,14 @@ type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void
 
 export function createLive(
   config: Config,
-  o: { store: CacheStore; policy: CachePolicy; metrics: GatewayMetrics; log: Log },
+  o: {
+    store: CacheStore;
+    policy: CachePolicy;
+    metrics: GatewayMetrics;
+    log: Log;
+    /** Who a request is, for the per-client subscription limit (the composition root's identifier). */
+    clientOf: (headers: Headers, peer: string | undefined) => string;
+  },
 ): Live {
   const registers = [o.metrics.registry];
   let leaseRedis: RedisClient | undefined;
@@ -84,20 +97,57 @@ export function createLive(
     registers,
   });
   let lastLog = 0;
+  const warn = (e: Error) => {
+    if (Date.now() - lastLog > 10_000) {
+      lastLog = Date.now();
+      o.log('warn', `live: redis ${e.message}`);
+    }
+  };
   const bus = config.redisUrl
-    ? new RedisHeadBus(config.redisUrl, config.redisCluster, (e) => {
-        if (Date.now() - lastLog > 10_000) {
-          lastLog = Date.now();
-          o.log('warn', `live: redis ${e.message}`);
-        }
-      })
+    ? new RedisHeadBus(config.redisUrl, config.redisCluster, warn)
     : new MemoryHeadBus();
+  const activityBus = config.redisUrl
+    ? new RedisActivityBus(config.redisUrl, config.redisCluster, warn, config.activity.logBlocks)
+    : new MemoryActivityBus(config.activity.logBlocks);
+  const activitySources = new Map(
+    config.liveChains.map((c) => [
+      c.chainId,
+      new ActivitySource({
+        chainId: c.chainId,
+        bus: activityBus,
+        now: Date.now,
+        maxBackfill: 256,
+        maxUnion: config.activity.maxUnion,
+        maxFollowed: 10 * config.activity.maxAddresses,
+        log: (level, message) => o.log(level, message),
+      }),
+    ]),
+  );
+  const activity = new ActivityFeed({ bus: activityBus });
+  new Gauge({
+    name: 'gateway_live_activity_subscribers',
+    help: 'addressActivity subscriptions this replica serves now.',
+    registers,
+    collect() {
+      this.set(activity.subscriberCount());
+    },
+  });
+  new Gauge({
+    name: 'gateway_live_activity_block',
+    help: 'The last block whose address activity this replica delivered, per chain.',
+    labelNames: ['chain'],
+    registers,
+    collect() {
+      for (const [chain, n] of activity.lastBlocks()) this.set({ chain }, Number(n));
+    },
+  });
   const feed = new LiveFeed({
     chains: config.liveChains,
     bus,
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => o.log(level, message),
     onSocket: (d) => sockets.inc(d),
+    afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
   });
   const hooks = liveCacheHooks(
     feed,
@@ -106,14 +156,26 @@ export function createLive(
   );
   return {
     feed,
+    activity: {
+      feed: activity,
+      gate: new ActivityGate(
+        config.activity.subscriptionsPerClient,
+        config.activity.maxAddresses,
+        o.clientOf,
+      ),
+    },
     acrossProcesses,
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
     epoch: hooks.epoch,
-    plugins: [useLiveExtensions(feed) as Plugin],
-    start: () => feed.start(),
+    plugins: [useLiveExtensions(feed) as Plugin, useActivityEventIds() as Plugin],
+    start: async () => {
+      await feed.start();
+      activity.start();
+    },
     stop: async () => {
       await feed.stop();
+      await activity.stop();
       leaseRedis?.disconnect();
     },
   };

@@ -15,6 +15,10 @@ export type ErrorCode =
   | 'UPSTREAM_ERROR'
   /** A subscriber that fell too far behind its events (src/live): resubscribe. */
   | 'SLOW_CONSUMER'
+  /** A resumption (`from`, `Last-Event-ID`) older than the activity log reaches: `extensions.oldest`. */
+  | 'RESUME_TOO_OLD'
+  /** A client holds as many subscriptions of a kind as one client may. */
+  | 'TOO_MANY_SUBSCRIPTIONS'
   | 'INTERNAL';
 
 export function gqlError(

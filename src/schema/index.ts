@@ -55,6 +55,8 @@ import './types/token-lists.js';
 import './types/nft-collection.js';
 import './types/latest-across-chains.js';
 import './types/subscription.js';
+import './types/activity.js';
+import './types/icm-subscription.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -267,6 +267,28 @@ const rows = (): Row[] => [
     code: 'BAD_REQUEST',
   },
   {
+    name: 'addressActivity over plain JSON',
+    ...gql(
+      `subscription { addressActivity(chainId: "43114", addresses: ["0x${'a'.repeat(40)}"]) { transactionHash } }`,
+    ),
+    status: 406,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'addressActivity with a list where an address goes',
+    ...gql(
+      'subscription { addressActivity(chainId: "43114", addresses: [[1]]) { transactionHash } }',
+    ),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'icmMessage subscription over plain JSON',
+    ...gql(`subscription { icmMessage(messageId: "${'a'.repeat(64)}") { status } }`),
+    status: 406,
+    code: 'BAD_REQUEST',
+  },
+  {
     name: 'accept graphql-response+json, invalid query',
     ...gql('{ nope }'),
     headers: { accept: 'application/graphql-response+json' },

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ActivityBlock,
+  type ActivityEvent,
+  activityOfBlock,
+  eventFor,
+  MAX_BATCH_ITEMS,
+  MAX_EVENT_TRANSFERS,
+  type NodeLog,
+  TOPIC,
+  transfersOfLog,
+} from '../../src/live/activity.js';
+import { MemoryActivityBus } from '../../src/live/activity-bus.js';
+import { ActivityFeed, ResumeTooOldError } from '../../src/live/activity-feed.js';
+import { logFilters } from '../../src/live/activity-source.js';
+import { SlowConsumerError } from '../../src/live/feed.js';
+
+const A = `0x${'a'.repeat(40)}`;
+const B = `0x${'b'.repeat(40)}`;
+const OP = `0x${'c'.repeat(40)}`;
+const TOKEN = `0x${'d'.repeat(40)}`;
+const topic = (a: string) => `0x${'0'.repeat(24)}${a.slice(2)}`;
+const word = (n: bigint) => n.toString(16).padStart(64, '0');
+const log = (topics: string[], data: string, tx = '0x01', logIndex = 0): NodeLog => ({
+  address: TOKEN,
+  topics,
+  data,
+  blockNumber: '0x10',
+  transactionHash: tx,
+  transactionIndex: '0x0',
+  logIndex: `0x${logIndex.toString(16)}`,
+});
+
+describe('transfersOfLog', () => {
+  it('tells ERC-20 (three topics, amount in data) from ERC-721 (token id indexed)', () => {
+    expect(transfersOfLog(log([TOPIC.transfer, topic(A), topic(B)], `0x${word(5000n)}`))).toEqual([
+      { kind: 'ERC20', from: A, to: B, value: '5000', token: TOKEN, tokenId: null, logIndex: 0 },
+    ]);
+    expect(
+      transfersOfLog(log([TOPIC.transfer, topic(A), topic(B), `0x${word(7n)}`], '0x')),
+    ).toEqual([
+      { kind: 'ERC721', from: A, to: B, value: '1', token: TOKEN, tokenId: '7', logIndex: 0 },
+    ]);
+  });
+
+  it('reads ERC-1155 single and batch transfers (from and to are the 2nd and 3rd topics)', () => {
+    const single = log(
+      [TOPIC.transferSingle, topic(OP), topic(A), topic(B)],
+      `0x${word(3n)}${word(11n)}`,
+    );
+    expect(transfersOfLog(single)).toEqual([
+      { kind: 'ERC1155', from: A, to: B, value: '11', token: TOKEN, tokenId: '3', logIndex: 0 },
+    ]);
+    const batch = log(
+      [TOPIC.transferBatch, topic(OP), topic(A), topic(B)],
+      `0x${word(64n)}${word(160n)}${word(2n)}${word(1n)}${word(2n)}${word(2n)}${word(10n)}${word(20n)}`,
+    );
+    expect(transfersOfLog(batch).map((t) => [t.tokenId, t.value])).toEqual([
+      ['1', '10'],
+      ['2', '20'],
+    ]);
+  });
+
+  it('yields nothing for malformed or foreign logs, and bounds a batch', () => {
+    expect(transfersOfLog(log([TOPIC.transfer, topic(A)], `0x${word(1n)}`))).toEqual([]);
+    expect(transfersOfLog(log([TOPIC.transfer, topic(A), topic(B)], '0x12'))).toEqual([]);
+    expect(transfersOfLog(log([`0x${'e'.repeat(64)}`, topic(A), topic(B)], '0x'))).toEqual([]);
+    // Lengths that disagree, or offsets past the data: not a batch.
+    const bad = `0x${word(64n)}${word(128n)}${word(2n)}${word(1n)}${word(3n)}`;
+    expect(transfersOfLog(log([TOPIC.transferBatch, topic(OP), topic(A), topic(B)], bad))).toEqual(
+      [],
+    );
+    const n = MAX_BATCH_ITEMS + 10;
+    const ids = Array.from({ length: n }, (_, i) => word(BigInt(i))).join('');
+    const big = `0x${word(64n)}${word(BigInt(64 + 32 * (n + 1)))}${word(BigInt(n))}${ids}${word(BigInt(n))}${ids}`;
+    expect(
+      transfersOfLog(log([TOPIC.transferBatch, topic(OP), topic(A), topic(B)], big)),
+    ).toHaveLength(MAX_BATCH_ITEMS);
+  });
+});
+
+describe('activityOfBlock and eventFor', () => {
+  const block = {
+    number: '0x10',
+    hash: `0x${'f'.repeat(64)}`,
+    timestamp: '0x5',
+    transactions: [
+      { hash: '0x02', from: B, to: TOKEN, value: '0x0', transactionIndex: '0x1' },
+      { hash: '0x01', from: A, to: B, value: '0x64', transactionIndex: '0x0' },
+      { hash: '0x03', from: OP, to: OP, value: '0x1', transactionIndex: '0x2' },
+    ],
+  };
+  const logs = [log([TOPIC.transfer, topic(B), topic(A)], `0x${word(9n)}`, '0x02', 3)];
+
+  it('one event per touching transaction, in transaction order; others left out', () => {
+    const events = activityOfBlock('1', block, logs, new Set([A]));
+    expect(events.map((e) => [e.txHash, e.transfers.map((t) => t.kind)])).toEqual([
+      ['0x01', ['NATIVE']],
+      ['0x02', ['ERC20']],
+    ]);
+    expect(events[0]).toMatchObject({ blockNumber: '16', blockTimestamp: 5, value: '100' });
+  });
+
+  it("a subscriber sees only its own addresses' transfers of its kinds", () => {
+    const [native, erc20] = activityOfBlock('1', block, logs, new Set([A, B])) as [
+      ActivityEvent,
+      ActivityEvent,
+    ];
+    expect(eventFor(erc20, new Set([A]), new Set(['NATIVE']))).toBeUndefined();
+    // B sent the ERC-20 transaction itself: it is B's NATIVE activity (no value) and its ERC20 one.
+    expect(eventFor(erc20, new Set([B]), new Set(['NATIVE']))?.transfers).toEqual([]);
+    expect(eventFor(native, new Set([B]), new Set(['ERC20']))).toBeUndefined();
+  });
+
+  it('an event carries at most MAX_EVENT_TRANSFERS transfers and says how many it left out', () => {
+    const many = Array.from({ length: MAX_EVENT_TRANSFERS + 5 }, (_, i) =>
+      log([TOPIC.transfer, topic(B), topic(A)], `0x${word(1n)}`, '0x02', i),
+    );
+    const [, e] = activityOfBlock('1', block, many, new Set([A]));
+    expect(e!.transfers).toHaveLength(MAX_EVENT_TRANSFERS);
+    expect(e!.transfersOmitted).toBe(5);
+  });
+
+  it('builds node filters from the union, and falls back to topics alone above the bound', () => {
+    expect(logFilters([A, B], 2)).toHaveLength(4);
+    expect(logFilters([A, B], 2)[0]).toEqual([[TOPIC.transfer], [topic(A), topic(B)]]);
+    expect(logFilters([A, B, OP], 2)).toEqual([
+      [[TOPIC.transfer, TOPIC.transferSingle, TOPIC.transferBatch]],
+    ]);
+  });
+});
+
+describe('ActivityFeed', () => {
+  const ev = (n: number, from = A): ActivityEvent => ({
+    chainId: '1',
+    blockNumber: String(n),
+    blockHash: '0x',
+    blockTimestamp: n,
+    txHash: `0x${n}`,
+    txIndex: 0,
+    from,
+    to: B,
+    value: '1',
+    transfers: [],
+  });
+  const blk = (n: number, events = [ev(n)]): ActivityBlock => ({
+    chainId: '1',
+    number: String(n),
+    head: String(n),
+    events,
+  });
+  const all = new Set(['NATIVE', 'ERC20', 'ERC721', 'ERC1155'] as const);
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('resumes after a block from the log, then goes on live, each block once', async () => {
+    const bus = new MemoryActivityBus(8);
+    const feed = new ActivityFeed({ bus });
+    for (let n = 1; n <= 5; n++) await bus.publish(blk(n));
+    await tick();
+    const it = await feed.subscribe('1', new Set([A]), all, 2n);
+    await bus.publish(blk(6));
+    await bus.publish(blk(6));
+    const got: string[] = [];
+    for (let i = 0; i < 4; i++) got.push((await it.next()).value!.blockNumber);
+    expect(got).toEqual(['3', '4', '5', '6']);
+    await it.return!();
+    expect(feed.subscriberCount()).toBe(0);
+  });
+
+  it('refuses a resumption older than the log with the oldest block it holds', async () => {
+    const bus = new MemoryActivityBus(16);
+    const feed = new ActivityFeed({ bus });
+    for (let n = 1; n <= 20; n++) await bus.publish(blk(n));
+    const err = await feed.subscribe('1', new Set([A]), all, 2n).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResumeTooOldError);
+    expect((err as ResumeTooOldError).oldest).toBe('5');
+    // From just before the oldest: nothing is missing.
+    await expect(feed.subscribe('1', new Set([A]), all, 4n)).resolves.toBeDefined();
+    expect(feed.subscriberCount()).toBe(1);
+  });
+
+  it('fills a missed pub/sub message from the log before the block that revealed it', async () => {
+    class Lossy extends MemoryActivityBus {
+      readonly drop = new Set(['2']);
+      override onBlock(l: (b: ActivityBlock) => void): void {
+        super.onBlock((b) => {
+          if (!this.drop.has(b.number)) l(b);
+        });
+      }
+    }
+    const bus = new Lossy(8);
+    const feed = new ActivityFeed({ bus });
+    const it = await feed.subscribe('1', new Set([A]), all);
+    for (let n = 1; n <= 3; n++) await bus.publish(blk(n));
+    const got: string[] = [];
+    for (let i = 0; i < 3; i++) got.push((await it.next()).value!.blockNumber);
+    expect(got).toEqual(['1', '2', '3']);
+  });
+
+  it('drops a subscriber that leaves queueMax events unread (SlowConsumerError)', async () => {
+    const bus = new MemoryActivityBus(64);
+    const feed = new ActivityFeed({ bus, queueMax: 3 });
+    const it = await feed.subscribe('1', new Set([A]), all);
+    for (let n = 1; n <= 5; n++) await bus.publish(blk(n));
+    await tick();
+    await expect(it.next()).rejects.toBeInstanceOf(SlowConsumerError);
+    expect(feed.subscriberCount()).toBe(0);
+  });
+
+  it("keeps the union of its subscribers' addresses followed, and lets an interest lapse", async () => {
+    let now = 1_000;
+    const bus = new MemoryActivityBus();
+    const feed = new ActivityFeed({ bus, now: () => now, followMs: 100 });
+    const it = await feed.subscribe('1', new Set([A, B]), all);
+    expect((await bus.followed('1', now, 10)).sort()).toEqual([A, B]);
+    await it.return!();
+    now += 101;
+    expect(await bus.followed('1', now, 10)).toEqual([]);
+  });
+});
