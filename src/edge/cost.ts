@@ -12,7 +12,9 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromASTUntyped,
+  visit,
 } from 'graphql';
+import { coerceVariables } from './coerce-variables.js';
 
 /**
  * A query's cost in UPSTREAM CALLS, estimated on its shape before anything runs (an upper bound: caches,
@@ -67,6 +69,10 @@ const NODE_FACADES = new Set([
  * arguments, a type without identity): `Type.field`.
  */
 const CALLING_FIELDS = new Set(['Address.chains']);
+/** Plain lists whose every item is loaded by a call of its own (`Type.field`). */
+const PER_ITEM_FIELDS = new Set(['PChainBlock.transactions']);
+/** Entities whose look-up by key may take more than one call: an L1 validation id tries mainnet, then Fuji. */
+const ENTITY_LOOKUP_CALLS: Record<string, number> = { L1Validator: 2 };
 
 export const DEFAULT_COST_OPTIONS: CostOptions = {
   defaultFirst: 20,
@@ -83,6 +89,10 @@ export interface CostEstimate {
 
 type Variables = Record<string, unknown>;
 
+/**
+ * The estimate on the variables as execution will coerce them (defaults applied, lists counted). Values
+ * that do not coerce are priced at 0: execution refuses them before any resolver runs.
+ */
 export function estimateCost(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -90,9 +100,22 @@ export function estimateCost(
   variables: Variables | null | undefined,
   options: Partial<CostOptions> = {},
 ): CostEstimate {
-  const o = { ...DEFAULT_COST_OPTIONS, ...options };
   const operation = pickOperation(document, operationName);
   if (!operation) return { calls: 0 };
+  const coerced = coerceVariables(schema, operation, variables);
+  if (!coerced.ok) return { calls: 0 };
+  return estimateCoerced(schema, document, operation, coerced.values, options);
+}
+
+/** The estimate of `operation` on variables already coerced (src/edge/coerce-variables.ts). */
+export function estimateCoerced(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  vars: Variables,
+  options: Partial<CostOptions> = {},
+): CostEstimate {
+  const o = { ...DEFAULT_COST_OPTIONS, ...options };
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -103,7 +126,6 @@ export function estimateCost(
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   if (!root) return { calls: 0 };
-  const vars = variables ?? {};
   const memo = new Map<string, number>();
   const visiting = new Set<string>();
 
@@ -148,7 +170,7 @@ export function estimateCost(
     if (!hasFields(parent)) return 0;
     const def = parent.getFields()[name];
     if (!def) return 0;
-    // Only the arguments the price depends on are read (so the plugin's memo keys on just their variables).
+    // Only PRICED_ARGUMENTS are read (so the plugin's memo keys on just their variables).
     const arg = (argument: string) => argumentOf(def, node, argument, vars);
     const named = namedOf(def.type);
     const isConnection = def.args.some((a) => a.name === 'first');
@@ -157,10 +179,18 @@ export function estimateCost(
         ? selectionCost(named, node.selectionSet, isConnection)
         : 0;
 
-    if (parent === root && (name === '_entities' || name === 'nodes')) {
-      const list = arg(name === '_entities' ? 'representations' : 'ids');
-      const n = Array.isArray(list) ? list.length : 1;
-      return n * (1 + child);
+    if (parent === root && name === 'nodes') {
+      const ids = arg('ids');
+      return (Array.isArray(ids) ? ids.length : 1) * (1 + child);
+    }
+    if (parent === root && name === '_entities') {
+      const reps = arg('representations');
+      let calls = 0;
+      for (const rep of Array.isArray(reps) ? reps : [undefined]) {
+        const type = (rep as { __typename?: unknown } | undefined)?.__typename;
+        calls += (typeof type === 'string' ? (ENTITY_LOOKUP_CALLS[type] ?? 1) : 1) + child;
+      }
+      return calls;
     }
     if (isConnection) {
       const raw = arg('first');
@@ -172,10 +202,16 @@ export function estimateCost(
     }
     // A subscription field is priced per event: its item (a block, a transaction, a message) is one call.
     if (operation.operation === 'subscription' && parent === root) return 1 + child;
-    const calling = CALLING_FIELDS.has(`${parent.name}.${name}`);
+    // Every mutation reaches an upstream (an admin method, a signature aggregation), payload or not.
+    if (operation.operation === 'mutation' && parent === root) return 1 + child;
+    const coordinate = `${parent.name}.${name}`;
     const loads =
-      def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || calling;
+      def.args.length > 0 ||
+      isLoaded(named) ||
+      NODE_FACADES.has(parent.name) ||
+      CALLING_FIELDS.has(coordinate);
     const calls = !isNonNull(def.type) && loads ? 1 : 0;
+    if (PER_ITEM_FIELDS.has(coordinate)) return o.listSize * (1 + child);
     if (isList(def.type)) {
       // A connection's edges / nodes are its `first` items, already counted by the connection.
       const length = inConnection && (name === 'edges' || name === 'nodes') ? 1 : o.listSize;
@@ -231,7 +267,7 @@ const isAbstract = (t: unknown) =>
 const isComposite = (t: unknown): t is Composite =>
   hasFields(t) || kindOf(t) === 'GraphQLUnionType';
 
-function pickOperation(
+export function pickOperation(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): OperationDefinitionNode | undefined {
@@ -240,6 +276,30 @@ function pickOperation(
   );
   if (operationName) return ops.find((op) => op.name?.value === operationName);
   return ops.length === 1 ? ops[0] : undefined;
+}
+
+/** The arguments whose values the estimate reads: the only ones its price may depend on. */
+const PRICED_ARGUMENTS = new Set(['first', 'ids', 'representations']);
+
+/**
+ * The variables an operation's price can depend on, known from the document alone: those used (anywhere
+ * in the document, fragments included) in an argument the estimate reads. An estimate kept for their
+ * values holds for any other values of the rest.
+ */
+export function pricedVariables(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (!PRICED_ARGUMENTS.has(node.name.value)) return false;
+      visit(node.value, {
+        Variable(v) {
+          names.add(v.name.value);
+        },
+      });
+      return false;
+    },
+  });
+  return [...names].sort();
 }
 
 /**
@@ -256,7 +316,8 @@ function argumentOf(
   const given = node.arguments?.find((a) => a.name.value === argument);
   if (!given) return fallback;
   try {
-    return valueFromASTUntyped(given.value, variables);
+    // An absent variable leaves the argument at its own default, as execution does.
+    return valueFromASTUntyped(given.value, variables) ?? fallback;
   } catch {
     return fallback;
   }
