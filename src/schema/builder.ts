@@ -4,6 +4,7 @@ import DirectivesPlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { GatewayContext } from '../context.js';
+import './cost-spec.js';
 import { decodeGlobalId, encodeGlobalId } from './global-id.js';
 
 export type Scalars = {
@@ -21,7 +22,8 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   // Federation comes last: it wraps resolvers the others define (Pothos' recommended order).
-  plugins: [RelayPlugin, DataloaderPlugin, DirectivesPlugin, FederationPlugin],
+  // Cost declarations before Directives: they become directives that plugin prints (src/schema/cost-spec.ts).
+  plugins: [RelayPlugin, DataloaderPlugin, 'costDeclarations', DirectivesPlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {
     cursorType: 'String',

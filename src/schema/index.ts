@@ -1,5 +1,7 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
+import { costDirectives, costSpecLink, declareBuiltField } from './cost-spec.js';
+import { withCostDirectives } from './print-cost.js';
 import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
@@ -75,12 +77,16 @@ export function buildSchema(): GraphQLSchema {
         '@inaccessible',
       ],
       sortSchema: false,
+      directives: costDirectives(),
+      extensions: { directives: [costSpecLink] },
     }),
   );
+  declareBuiltField(schema, 'Query', '_entities');
   return schema;
 }
 
 /** The SDL committed as `schema/schema.graphql`: sorted, so diffs show only real changes. */
 export function printGatewaySchema(): string {
-  return `${printSchema(lexicographicSortSchema(buildSchema()))}\n`;
+  const sorted = lexicographicSortSchema(buildSchema());
+  return `${withCostDirectives(printSchema(sorted), sorted)}\n`;
 }
