@@ -3,9 +3,9 @@ import { perOperation } from '../plugins/per-operation.js';
 import { coerceVariables } from './coerce-variables.js';
 import { type CostOptions, estimateCoerced, pickOperation, pricedVariables } from './cost.js';
 
-/** What an operation is priced at: its calls, or why it cannot be priced. */
+/** What an operation is priced at: its compute units, or why it cannot be priced. */
 export type Priced =
-  | { ok: true; calls: number }
+  | { ok: true; cu: number }
   /** `invalid`: values execution refuses itself, naming them, before any resolver (0 calls). */
   | { ok: false; reason: 'invalid' | 'too-deep' | 'no-operation' };
 
@@ -39,7 +39,7 @@ export function createCostMemo(
   return (schema, document, operationName, variables) => {
     const e = estimatesOf(document, operationName, () => ({
       operation: pickOperation(document, operationName),
-      priced: pricedVariables(document),
+      priced: pricedVariables(schema, document),
       byValues: new Map(),
     }));
     if (!e.operation) return { ok: false, reason: 'no-operation' };
@@ -47,13 +47,13 @@ export function createCostMemo(
     if (!coerced.ok) return coerced;
     const key = keyOf(e.priced, coerced.values);
     const known = key === undefined ? undefined : e.byValues.get(key);
-    if (known !== undefined) return { ok: true, calls: known };
-    const calls = estimateCoerced(schema, document, e.operation, coerced.values, options).calls;
+    if (known !== undefined) return { ok: true, cu: known };
+    const cu = estimateCoerced(schema, document, e.operation, coerced.values, options).cu;
     if (key !== undefined) {
       if (e.byValues.size >= ESTIMATES_PER_OPERATION) e.byValues.clear();
-      e.byValues.set(key, calls);
+      e.byValues.set(key, cu);
     }
-    return { ok: true, calls };
+    return { ok: true, cu };
   };
 }
 

@@ -6,7 +6,8 @@ import type { CostOptions } from './cost.js';
 import { createCostMemo } from './cost-memo.js';
 
 /**
- * Prices every operation in upstream calls before it runs (src/edge/cost.ts), on its variables as
+ * Prices every operation in the upstream's compute units (CUs) before it runs, from the schema's cost
+ * declarations (src/edge/cost.ts), on its variables as
  * execution coerces them, and reports the estimate in `extensions.cost` on every answer: a single
  * result, each part of an incremental (@defer / @stream) one, and each subscription event. Over
  * `MAX_QUERY_COST` it is refused (BAD_USER_INPUT, `reason: QUERY_TOO_COMPLEX`); otherwise the estimate
@@ -30,7 +31,7 @@ interface ServerContext {
   req?: { socket?: { remoteAddress?: string } };
 }
 
-type Cost = Record<string, unknown> & { estimatedCalls: number; limit: number };
+type Cost = Record<string, unknown> & { estimatedCU: number; limit: number };
 
 const isAsyncIterable = (v: unknown): v is AsyncIterable<ExecutionResult> =>
   typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
@@ -50,7 +51,7 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
     errors: [
       gqlError(
         'RATE_LIMITED',
-        `This client's budget of ${o.budget?.perMinute} upstream calls a minute is spent; retry after ${retryAfterSec} s.`,
+        `This client's budget of ${o.budget?.perMinute} a minute is spent; retry after ${retryAfterSec} s.`,
         {
           retryAfterSec,
           http: { status: 429, headers: { 'retry-after': String(retryAfterSec) } },
@@ -60,14 +61,14 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
     extensions: { cost },
   });
 
-  /** Charges `calls` to the client: undefined when within its budget, else the refusal to answer. */
+  /** Charges `cu` to the client: undefined when within its budget, else the refusal to answer. */
   const charge = async (
     client: () => string,
-    calls: number,
+    cu: number,
     cost: Cost,
   ): Promise<ExecutionResult | undefined> => {
-    if (!o.budget || calls <= 0) return undefined;
-    const verdict = await o.budget.charge(client(), calls);
+    if (!o.budget || cu <= 0) return undefined;
+    const verdict = await o.budget.charge(client(), cu);
     cost.budget = { perMinute: o.budget.perMinute, remaining: verdict.remaining };
     return verdict.ok ? undefined : rateLimited(verdict.retryAfterSec, cost);
   };
@@ -95,22 +96,22 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
       return undefined;
     }
     // Values that do not coerce: execution refuses them, naming them, before any resolver.
-    const calls = priced.ok ? priced.calls : 0;
-    const cost: Cost = { estimatedCalls: calls, limit: o.maxCost };
-    if (calls > o.maxCost) {
+    const cu = priced.ok ? priced.cu : 0;
+    const cost: Cost = { estimatedCU: cu, limit: o.maxCost };
+    if (cu > o.maxCost) {
       stop({
         errors: [
           gqlError(
             'BAD_USER_INPUT',
-            `The query could make up to ${calls} upstream calls; the limit is ${o.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`,
-            { reason: 'QUERY_TOO_COMPLEX', cost: calls, limit: o.maxCost, http: { status: 400 } },
+            `The query could cost up to ${cu} compute units upstream; the limit is ${o.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`,
+            { reason: 'QUERY_TOO_COMPLEX', cost: cu, limit: o.maxCost, http: { status: 400 } },
           ),
         ],
         extensions: { cost },
       });
       return undefined;
     }
-    const refused = await charge(() => clientOf(args), calls, cost);
+    const refused = await charge(() => clientOf(args), cu, cost);
     if (refused) {
       stop(refused);
       return undefined;
@@ -126,7 +127,7 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
   ): AsyncGenerator<ExecutionResult> {
     for await (const event of events) {
       const eventCost: Cost = { ...cost };
-      const refused = await charge(() => clientOf(args), cost.estimatedCalls, eventCost);
+      const refused = await charge(() => clientOf(args), cost.estimatedCU, eventCost);
       if (refused) {
         yield refused;
         return;

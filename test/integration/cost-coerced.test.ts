@@ -85,8 +85,8 @@ describe('a variable default sets the size, and is priced', () => {
 
   it('a single value given for a list variable counts as a list of one (coerced, not refused)', () => {
     const q = parse(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`);
-    expect(estimateCost(schema, q, undefined, { ids: blockId(0) }).calls).toBe(1);
-    expect(estimateCost(schema, q, undefined, { ids: ids(3) }).calls).toBe(3);
+    expect(estimateCost(schema, q, undefined, { ids: blockId(0) }).cu).toBe(1);
+    expect(estimateCost(schema, q, undefined, { ids: ids(3) }).cu).toBe(3);
   });
 });
 
@@ -113,7 +113,7 @@ describe('every shape is priced at least at the calls it makes', () => {
           validationId: `2${String(i).padStart(20, 'x')}`,
         })),
       )}) { __typename } }`;
-    expect(estimateCost(schema, parse(q(290)), undefined, {}).calls).toBe(580);
+    expect(estimateCost(schema, parse(q(290)), undefined, {}).cu).toBe(580);
     const r = await gw.query(q(3));
     const cost = (r.extensions as { cost: { estimatedCalls: number } }).cost;
     expect(cost.estimatedCalls).toBe(6);
@@ -126,19 +126,19 @@ describe('every shape is priced at least at the calls it makes', () => {
       parse(`{ node(id: "x") { ... on PChainBlock { blockHeight } } }`),
       undefined,
       {},
-    ).calls;
+    ).cu;
     const withTxs = estimateCost(
       schema,
       parse(`{ node(id: "x") { ... on PChainBlock { transactions { txHash } } } }`),
       undefined,
       {},
-    ).calls;
+    ).cu;
     expect(withTxs - one).toBeGreaterThanOrEqual(10);
   });
 
   it('an admin mutation with a non-null payload is not free', () => {
     const q = parse(`mutation { nodeAdminStartCpuProfiler { success } }`);
-    expect(estimateCost(schema, q, undefined, {}).calls).toBeGreaterThanOrEqual(1);
+    expect(estimateCost(schema, q, undefined, {}).cu).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -122,7 +122,7 @@ describe('Network.transactions (P-Chain)', () => {
     const doc = parse(
       '{ network(name: "mainnet") { transactions(blockchain: P_CHAIN, first: 250) { edges { node { __typename } } } } }',
     );
-    expect(estimateCost(buildSchema(), doc, null, {}).calls).toBe(3);
+    expect(estimateCost(buildSchema(), doc, null, {}).cu).toBe(3);
   });
 });
 

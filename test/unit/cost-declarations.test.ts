@@ -15,7 +15,7 @@ import { buildSchema } from '../../src/schema/index.js';
  */
 const schema = buildSchema();
 // The schema's copy of graphql-js (src/edge/coerce-variables.ts says why).
-const { getNamedType, isInterfaceType, isNonNullType, isObjectType } = createRequire(
+const { getNamedType, isAbstractType, isInterfaceType, isNonNullType, isObjectType } = createRequire(
   import.meta.url,
 )('graphql') as typeof import('graphql');
 /** Relay nodes that exist without a call (an address is its key; a network is its name). */
@@ -39,10 +39,14 @@ const reachesUpstream = (parent: GraphQLObjectType, f: GraphQLField<unknown, unk
   if (ALSO_CALLING.includes(`${parent.name}.${f.name}`)) return true;
   if (isNonNullType(f.type)) return false;
   const named = getNamedType(f.type);
-  const loaded =
-    isObjectType(named) &&
-    !KEYED_ONLY.has(named.name) &&
-    named.getInterfaces().some((i) => i.name === 'Node');
+  const candidates = isAbstractType(named)
+    ? schema.getPossibleTypes(named)
+    : isObjectType(named)
+      ? [named]
+      : [];
+  const loaded = candidates.some(
+    (c) => !KEYED_ONLY.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'),
+  );
   return f.args.length > 0 || loaded || FACADES.has(parent.name);
 };
 const declared = (f: GraphQLField<unknown, unknown>) =>
@@ -52,9 +56,20 @@ describe('cost declarations', () => {
   it('every field that reaches an upstream declares @cost', () => {
     const missing: string[] = [];
     for (const t of Object.values(schema.getTypeMap())) {
-      if (!isObjectType(t) || t.name.startsWith('__')) continue;
-      for (const f of Object.values(t.getFields()))
-        if (reachesUpstream(t, f) && !declared(f)) missing.push(`${t.name}.${f.name}`);
+      if (t.name.startsWith('__')) continue;
+      if (isObjectType(t)) {
+        for (const f of Object.values(t.getFields()))
+          if (reachesUpstream(t, f) && !declared(f)) missing.push(`${t.name}.${f.name}`);
+      } else if (isInterfaceType(t)) {
+        // An interface's field reaches an upstream when an implementation's does: a selection on
+        // the interface is priced from the interface's declaration.
+        for (const f of Object.values(t.getFields()))
+          if (
+            !declared(f) &&
+            schema.getPossibleTypes(t).some((o) => declared(o.getFields()[f.name]!))
+          )
+            missing.push(`${t.name}.${f.name}`);
+      }
     }
     expect(missing).toEqual([]);
   });

@@ -19,7 +19,7 @@ const { buildSchema } = await import('../../src/schema/index.js');
 
 describe('query cost estimates are kept by the coerced values of the variables the price reads', () => {
   const schema = buildSchema();
-  const plugin = useQueryCost({ maxCost: 300, cost: {}, identify: () => 'client' });
+  const plugin = useQueryCost({ maxCost: 6_000, cost: {}, identify: () => 'client' });
   const document = parse(`query($id: String!, $m: Int) { block(chainId: "43114", id: $id) {
     number transactions(first: $m) { edges { node { hash } } } } }`);
   const price = async (variableValues: Record<string, unknown>) => {
@@ -36,7 +36,7 @@ describe('query cost estimates are kept by the coerced values of the variables t
       },
     });
     expect(stop).not.toHaveBeenCalled();
-    return cost as { estimatedCalls: number };
+    return cost as { estimatedCU: number };
   };
 
   it('runs the model once for several ids, again for a new first, and every time for unkeyable values', async () => {
@@ -46,7 +46,7 @@ describe('query cost estimates are kept by the coerced values of the variables t
     expect(await price({ id: '3', m: 1 })).toEqual(a);
     expect(runs.n).toBe(1);
     const b = await price({ id: '3', m: 150 });
-    expect(b.estimatedCalls).toBe(a.estimatedCalls + 1);
+    expect(b.estimatedCU).toBe(a.estimatedCU + 20);
     expect(await price({ id: '4', m: 150 })).toEqual(b);
     expect(runs.n).toBe(2);
     // An absent variable is not a null one.
