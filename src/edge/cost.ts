@@ -1,5 +1,4 @@
 import {
-  type ConstDirectiveNode,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -15,6 +14,7 @@ import {
   visit,
 } from 'graphql';
 import { coerceVariables } from './coerce-variables.js';
+import { declaredByImplementations, declaredOf } from './cost-declared.js';
 
 /**
  * A query's cost in the upstream's COMPUTE UNITS (CUs), estimated before anything runs from what the
@@ -56,12 +56,6 @@ export interface CostEstimate {
 }
 
 type Variables = Record<string, unknown>;
-interface Declared {
-  weight: number;
-  slicing?: string[];
-  assumedSize?: number;
-  sized?: string[];
-}
 
 /**
  * The estimate on the variables as execution will coerce them (defaults applied, lists counted). Values
@@ -145,13 +139,15 @@ export function estimateCoerced(
     if (name === '__schema' || name === '__type') return o.introspectionCost;
     const def = fieldsOf(parent)?.[name];
     if (!def) return 0;
-    const d = declaredOf(def);
+    const d = declaredOf(def) ?? declaredByImplementations(schema, parent, name);
     let size = sized?.get(name) ?? 1;
     let pages = 1;
     let childSizes: Map<string, number> | undefined;
     if (d?.slicing || d?.assumedSize !== undefined) {
       let n = d.assumedSize ?? 1;
-      const given = (d.slicing ?? [])
+      // Slicing arguments, or (a rule of ours: the spec's are Int only) the list arguments of a field that
+      // returns one item per element (`nodes(ids)`, `_entities(representations)`).
+      const given = [...(d.slicing ?? []), ...listArguments(def)]
         .map((a) => sizeOf(argumentOf(def, node, a, vars), a === 'first' ? o.maxFirst : Infinity))
         .filter((v): v is number => v !== undefined);
       if (given.length > 0) n = Math.max(...given);
@@ -172,36 +168,11 @@ export function estimateCoerced(
   return { cu: selectionCost(root, operation.selectionSet, undefined) };
 }
 
-/** A field's declaration, read from its `@cost` / `@listSize` directives (memoised per field). */
-const declarations = new WeakMap<object, Declared | null>();
-function declaredOf(field: GraphQLField<unknown, unknown>): Declared | undefined {
-  let d = declarations.get(field);
-  if (d === undefined) {
-    const directives = field.astNode?.directives ?? [];
-    const cost = directives.find((x) => x.name.value === 'cost');
-    const list = directives.find((x) => x.name.value === 'listSize');
-    d =
-      cost || list
-        ? {
-            weight: Number(argOf(cost, 'weight') ?? 0) || 0,
-            slicing: argOf(list, 'slicingArguments') as string[] | undefined,
-            assumedSize: argOf(list, 'assumedSize') as number | undefined,
-            sized: argOf(list, 'sizedFields') as string[] | undefined,
-          }
-        : null;
-    declarations.set(field, d);
-  }
-  return d ?? undefined;
-}
-function argOf(directive: ConstDirectiveNode | undefined, name: string): unknown {
-  const a = directive?.arguments?.find((x) => x.name.value === name);
-  return a ? valueFromASTUntyped(a.value) : undefined;
-}
-
 /** A slicing argument's size: a number (capped), or a list argument's length. */
 function sizeOf(value: unknown, cap: number): number | undefined {
   if (Array.isArray(value)) return value.length;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.min(value, cap);
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
+    return Math.min(value, cap);
   return undefined;
 }
 
@@ -219,6 +190,9 @@ function listDepth(t: GraphQLType): number {
   }
   return depth;
 }
+/** The list-typed arguments of a list field (their length sizes it). */
+const listArguments = (f: GraphQLField<unknown, unknown>): string[] =>
+  listDepth(f.type) > 0 ? f.args.filter((a) => listDepth(a.type) > 0).map((a) => a.name) : [];
 function namedOf(t: GraphQLType): GraphQLNamedType {
   let cur = t as GraphQLType & { ofType?: GraphQLType };
   while (cur.ofType) cur = cur.ofType as typeof cur;
@@ -269,7 +243,8 @@ function slicingArgumentsOf(schema: GraphQLSchema): Set<string> {
     s = new Set();
     for (const t of Object.values(schema.getTypeMap()))
       for (const f of Object.values(fieldsOf(t) ?? {}))
-        for (const a of declaredOf(f)?.slicing ?? []) s.add(a);
+        if (declaredOf(f))
+          for (const a of [...(declaredOf(f)?.slicing ?? []), ...listArguments(f)]) s.add(a);
     slicingBySchema.set(schema, s);
   }
   return s;

@@ -80,7 +80,9 @@ export const builder = new SchemaBuilder<{
       description:
         'Opaque, signed cursor of this item: pass it as `after` to continue the list after it. Valid only with the same filter arguments.',
     },
+    // The default is in the schema so every cost reader (ours, a supergraph router) sizes a list without `first` alike.
     firstArgOptions: {
+      defaultValue: 20,
       description:
         'How many items to return, from the start of the list or after `after` (default 20; at most MAX_PAGE_SIZE, 500 unless configured). May span several upstream pages.',
     },

@@ -20,13 +20,13 @@ export const DEFAULT_PAGE = 20;
 export const calls = (weight: number): CostDeclaration => ({ cost: { weight } });
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });
-/** A connection: `weight` per upstream page; `first` items (DEFAULT_PAGE when absent) in `edges` / `nodes`. */
+/** A connection: `weight` per upstream page; `first` items (DEFAULT_PAGE when absent) in its `edges`. */
 export const paged = (weight: number): CostDeclaration => ({
   cost: { weight },
   listSize: {
     slicingArguments: ['first'],
     assumedSize: DEFAULT_PAGE,
-    sizedFields: ['edges', 'nodes'],
+    sizedFields: ['edges'],
     requireOneSlicingArgument: false,
   },
 });
@@ -35,10 +35,14 @@ export const eachItem = (weight: number, assumedSize: number): CostDeclaration =
   cost: { weight },
   listSize: { assumedSize },
 });
-/** One request per element of the list argument `argument` (`nodes(ids)`, `_entities(representations)`). */
-export const perElement = (weight: number, argument: string): CostDeclaration => ({
+/**
+ * One request per element of the list argument (`nodes(ids)`, `_entities(representations)`): the spec's
+ * slicing arguments are Int only, so the size declared is one, and our estimator counts the list's
+ * length (src/edge/cost.ts); a router reading the spec alone prices one element.
+ */
+export const perElement = (weight: number): CostDeclaration => ({
   cost: { weight },
-  listSize: { slicingArguments: [argument], requireOneSlicingArgument: false },
+  listSize: { assumedSize: 1 },
 });
 
 /** The spec's directive names, as this schema imports them. */

@@ -60,9 +60,10 @@ describe('a variable default sets the size, and is priced', () => {
     );
     const entities = (n: number) =>
       `query($r: [_Any!]! = ${literal(reps(n))}) { _entities(representations: $r) { __typename } }`;
-    tooComplex(await gw.query(entities(301)));
+    tooComplex(await gw.query(entities(31)));
     const r = await gw.query(entities(20));
-    expect((r.extensions as { cost: { estimatedCalls: number } }).cost.estimatedCalls).toBe(20);
+    // An entity look-up is declared at 200 CU (the dearest: an L1 validator's two).
+    expect((r.extensions as { cost: { estimatedCU: number } }).cost.estimatedCU).toBe(20 * 200);
     expect(sim.stats().total).toBeGreaterThan(1);
     expect(sim.stats().total).toBeLessThanOrEqual(20);
   });
@@ -85,8 +86,8 @@ describe('a variable default sets the size, and is priced', () => {
 
   it('a single value given for a list variable counts as a list of one (coerced, not refused)', () => {
     const q = parse(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`);
-    expect(estimateCost(schema, q, undefined, { ids: blockId(0) }).cu).toBe(1);
-    expect(estimateCost(schema, q, undefined, { ids: ids(3) }).cu).toBe(3);
+    expect(estimateCost(schema, q, undefined, { ids: blockId(0) }).cu).toBe(200);
+    expect(estimateCost(schema, q, undefined, { ids: ids(3) }).cu).toBe(3 * 200);
   });
 });
 
@@ -113,11 +114,12 @@ describe('every shape is priced at least at the calls it makes', () => {
           validationId: `2${String(i).padStart(20, 'x')}`,
         })),
       )}) { __typename } }`;
-    expect(estimateCost(schema, parse(q(290)), undefined, {}).cu).toBe(580);
+    // Two look-ups of a primary-network list (100 CU each) per representation.
+    expect(estimateCost(schema, parse(q(290)), undefined, {}).cu).toBe(290 * 200);
     const r = await gw.query(q(3));
-    const cost = (r.extensions as { cost: { estimatedCalls: number } }).cost;
-    expect(cost.estimatedCalls).toBe(6);
-    expect(sim.stats().total).toBeLessThanOrEqual(cost.estimatedCalls);
+    const cost = (r.extensions as { cost: { estimatedCU: number } }).cost;
+    expect(cost.estimatedCU).toBe(3 * 200);
+    expect(sim.stats().total * 100).toBeLessThanOrEqual(cost.estimatedCU);
   });
 
   it("a P-Chain block's transactions are one call each", () => {
@@ -133,7 +135,8 @@ describe('every shape is priced at least at the calls it makes', () => {
       undefined,
       {},
     ).cu;
-    expect(withTxs - one).toBeGreaterThanOrEqual(10);
+    // One look-up (100 CU) for each of the assumed 10 transactions.
+    expect(withTxs - one).toBeGreaterThanOrEqual(10 * 100);
   });
 
   it('an admin mutation with a non-null payload is not free', () => {
@@ -155,8 +158,8 @@ describe('every answer reports its cost', () => {
       .split(/\r\n---/)
       .map((c) => c.slice(c.indexOf('\r\n\r\n') + 4).trim())
       .filter((b) => b.startsWith('{'))
-      .map((b) => JSON.parse(b) as { extensions?: { cost?: { estimatedCalls: number } } });
+      .map((b) => JSON.parse(b) as { extensions?: { cost?: { estimatedCU: number } } });
     expect(parts.length).toBeGreaterThanOrEqual(2);
-    for (const p of parts) expect(p.extensions?.cost?.estimatedCalls).toBe(2);
+    for (const p of parts) expect(p.extensions?.cost?.estimatedCU).toBe(1 + 10);
   });
 });

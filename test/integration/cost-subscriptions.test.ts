@@ -15,7 +15,9 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let http: RunningHttpServer;
 let url: string;
-const BUDGET = 12;
+/** Six events' worth: a block (10 CU) and its transactions' first page (20 CU) each. */
+const EVENT_CU = 30;
+const BUDGET = 6 * EVENT_CU;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
@@ -55,7 +57,7 @@ const advance = () =>
 const times = (n: number, f: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => f(i)).join(' ');
 const FAN_OUT = `subscription { newBlocks(chainId: "43114") { ${times(
-  4,
+  6,
   (i) => `t${i}: transactions(first: 100) { edges { node { block { number } } } }`,
 )} } }`;
 const codesOf = (events: any[]) =>
@@ -89,14 +91,14 @@ describe('subscriptions are priced and charged', () => {
       'subscription { newBlocks(chainId: "43114") { number transactions(first: 1) { edges { node { hash } } } } }';
     const sse = sseSubscribe(url, q);
     await eventually(() => expect(gw.live!.subscriberCount()).toBe(1));
-    // Priced per event at 2 (the block, its transactions' page): 2 at subscribe, then 2 an event.
+    // Charged EVENT_CU at subscribe, then EVENT_CU an event.
     for (let i = 0; i < 8; i++) await advance();
     await eventually(() => expect(codesOf(sse.events)).toContain('RATE_LIMITED'), 20_000);
     const delivered = sse.events.filter((e) => e.data?.newBlocks);
-    expect(delivered.length).toBe(BUDGET / 2 - 1);
+    expect(delivered.length).toBe(BUDGET / EVENT_CU - 1);
     const remaining = delivered.map((e) => e.extensions.cost.budget.remaining);
     expect(remaining).toEqual([...remaining].sort((a, b) => b - a));
-    for (const e of delivered) expect(e.extensions.cost.estimatedCalls).toBe(2);
+    for (const e of delivered) expect(e.extensions.cost.estimatedCU).toBe(EVENT_CU);
     await eventually(() => expect(gw.live!.subscriberCount()).toBe(0));
     sse.close();
   });

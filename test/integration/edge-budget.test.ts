@@ -4,15 +4,21 @@ import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
- * Issue 12, item 3: each client has a budget in upstream calls per minute, shared by replicas through Redis;
+ * Issue 12, item 3: each client has a budget per minute (charged the estimate in compute units since issue
+ * 33: a block is 10 CU), shared by replicas through Redis;
  * over it, RATE_LIMITED with retryAfterSec before any upstream call. And per upstream: a circuit breaker
  * that fails fast, and pacing on the upstream's own `ratelimit-remaining`.
  */
 let sim: RunningSimulator;
 let head: number;
 const redisUrl = redisDb(inject('redisUrl'), 46);
+/** Block queries a client may make a minute, at 10 CU each. */
 const BUDGET = 20;
-const budgetEnv = { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' };
+const BLOCK_CU = 10;
+const budgetEnv = {
+  CLIENT_BUDGET_PER_MINUTE: String(BUDGET * BLOCK_CU),
+  TRUSTED_PROXIES: 'loopback',
+};
 
 beforeAll(async () => {
   sim = await startTestSimulator();
@@ -58,7 +64,9 @@ describe('per-client budgets', () => {
   });
 
   it('a refused request answers HTTP 429 with retry-after, and makes no upstream call', async () => {
-    const g = createTestGateway(sim, { env: { ...budgetEnv, CLIENT_BUDGET_PER_MINUTE: '2' } });
+    const g = createTestGateway(sim, {
+      env: { ...budgetEnv, CLIENT_BUDGET_PER_MINUTE: String(2 * BLOCK_CU) },
+    });
     const send = (i: number) =>
       g.yoga.fetch('http://gw/graphql', {
         method: 'POST',
@@ -78,7 +86,7 @@ describe('per-client budgets', () => {
   });
 
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
-    const g = createTestGateway(sim, { env: { CLIENT_BUDGET_PER_MINUTE: '2' } });
+    const g = createTestGateway(sim, { env: { CLIENT_BUDGET_PER_MINUTE: String(2 * BLOCK_CU) } });
     expect(
       (await g.query(blockQuery(60), undefined, { 'x-forwarded-for': '1.1.1.1' })).errors,
     ).toBeUndefined();

@@ -53,9 +53,9 @@ describe('the four fan-outs of issue 12', () => {
         limit: 6_000,
       });
       expect(Number(r.errors?.[0]?.extensions?.cost)).toBeGreaterThan(6_000);
-      expect(
-        (r.extensions as { cost: { estimatedCU: number } }).cost.estimatedCU,
-      ).toBeGreaterThan(6_000);
+      expect((r.extensions as { cost: { estimatedCU: number } }).cost.estimatedCU).toBeGreaterThan(
+        6_000,
+      );
     }
     expect(sim.stats().total).toBe(0);
     await lax.close();

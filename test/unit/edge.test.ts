@@ -15,7 +15,7 @@ const times = (n: number, f: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => f(i)).join(' ');
 
 /** Prices from src/schema/cost-declarations.ts: a block 10 CU, a chain 1, a block's transactions 20, an entity look-up 200. */
-describe('cost in compute units, from the schema\'s declarations', () => {
+describe("cost in compute units, from the schema's declarations", () => {
   it('counts every alias', () => {
     expect(cost(`{ a: block(chainId: "43114", id: "1") { number } }`)).toBe(10);
     expect(
