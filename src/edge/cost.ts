@@ -41,6 +41,12 @@ export interface CostOptions {
   listSize: number;
   /** Cost of one `__schema` / `__type` selection, in CUs. */
   introspectionCost: number;
+  /**
+   * The spec's plain reading, as Hive Gateway's demand control reads it: no pages, no list-argument
+   * sizes, no interface field priced from its implementations, no introspection cost, and a non-null list
+   * without `@listSize` counted once (for comparing with it; never to enforce).
+   */
+  specOnly: boolean;
 }
 
 export const DEFAULT_COST_OPTIONS: CostOptions = {
@@ -48,6 +54,7 @@ export const DEFAULT_COST_OPTIONS: CostOptions = {
   pageSize: 100,
   listSize: 10,
   introspectionCost: 10,
+  specOnly: false,
 };
 
 export interface CostEstimate {
@@ -136,10 +143,11 @@ export function estimateCoerced(
     sized: Map<string, number> | undefined,
   ): number => {
     const name = node.name.value;
-    if (name === '__schema' || name === '__type') return o.introspectionCost;
+    if (name === '__schema' || name === '__type') return o.specOnly ? 0 : o.introspectionCost;
     const def = fieldsOf(parent)?.[name];
     if (!def) return 0;
-    const d = declaredOf(def) ?? declaredByImplementations(schema, parent, name);
+    const d =
+      declaredOf(def) ?? (o.specOnly ? undefined : declaredByImplementations(schema, parent, name));
     let size = sized?.get(name) ?? 1;
     let pages = 1;
     let childSizes: Map<string, number> | undefined;
@@ -147,16 +155,17 @@ export function estimateCoerced(
       let n = d.assumedSize ?? 1;
       // Slicing arguments, or (a rule of ours: the spec's are Int only) the list arguments of a field that
       // returns one item per element (`nodes(ids)`, `_entities(representations)`).
-      const given = [...(d.slicing ?? []), ...listArguments(def)]
+      const given = [...(d.slicing ?? []), ...(o.specOnly ? [] : listArguments(def))]
         .map((a) => sizeOf(argumentOf(def, node, a, vars), a === 'first' ? o.maxFirst : Infinity))
         .filter((v): v is number => v !== undefined);
       if (given.length > 0) n = Math.max(...given);
       if (d.sized?.length) {
         childSizes = new Map(d.sized.map((f) => [f, n]));
-        pages = Math.max(1, Math.ceil(n / o.pageSize));
+        if (!o.specOnly) pages = Math.max(1, Math.ceil(n / o.pageSize));
       } else size = n;
     } else if (!sized?.has(name)) {
-      const depth = listDepth(def.type);
+      // Hive Gateway sizes only a list whose outer type is nullable ([T], not [T]!).
+      const depth = o.specOnly && kindOf(def.type) !== 'GraphQLList' ? 0 : listDepth(def.type);
       if (depth > 0) size = o.listSize * depth;
     }
     const child = node.selectionSet
