@@ -13,6 +13,7 @@ import {
   valueFromASTUntyped,
   visit,
 } from 'graphql';
+import { ENTITY_LOOKUPS } from '../schema/cost-declarations.js';
 import { coerceVariables } from './coerce-variables.js';
 import { declaredByImplementations, declaredOf } from './cost-declared.js';
 
@@ -171,6 +172,16 @@ export function estimateCoerced(
     const child = node.selectionSet
       ? selectionCost(namedOf(def.type), node.selectionSet, childSizes)
       : 0;
+    if (name === '_entities' && parent === root && !o.specOnly) {
+      // Each representation pays its own type's look-up (src/schema/cost-declarations.ts).
+      const reps = argumentOf(def, node, 'representations', vars);
+      if (Array.isArray(reps))
+        return reps.reduce<number>((sum, rep) => {
+          const type = (rep as { __typename?: unknown } | null)?.__typename;
+          const own = typeof type === 'string' ? ENTITY_LOOKUPS[type] : undefined;
+          return sum + (own ?? d?.weight ?? 0) + child;
+        }, 0);
+    }
     return size * ((d?.weight ?? 0) * pages + child);
   };
 

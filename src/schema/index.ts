@@ -66,7 +66,7 @@ export function buildSchema(): GraphQLSchema {
   // `_entities` guarded: every representation checked before any resolver starts (src/schema/federation.ts).
   schema ??= guardEntitiesField(
     builder.toSubGraphSchema({
-      linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+      linkUrl: 'https://specs.apollo.dev/federation/v2.9',
       federationDirectives: [
         '@key',
         '@shareable',
