@@ -43,6 +43,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     RESPONSE_CACHE_MAX_TTL_MS: '0',
     MAX_QUERY_COST: String(LIMIT),
+    CLIENT_BUDGET_PER_MINUTE: '0',
   });
   ours = await serveOnLoopback(createGateway(config).yoga);
   const composed = composeServices([
