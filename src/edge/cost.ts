@@ -13,7 +13,7 @@ import {
   valueFromASTUntyped,
   visit,
 } from 'graphql';
-import { ENTITY_LOOKUPS } from '../schema/cost-declarations.js';
+import { ENTITY_LOOKUPS } from '../schema/cost-entities.js';
 import { coerceVariables } from './coerce-variables.js';
 import { declaredByImplementations, declaredOf } from './cost-declared.js';
 
@@ -173,7 +173,7 @@ export function estimateCoerced(
       ? selectionCost(namedOf(def.type), node.selectionSet, childSizes)
       : 0;
     if (name === '_entities' && parent === root && !o.specOnly) {
-      // Each representation pays its own type's look-up (src/schema/cost-declarations.ts).
+      // Each representation pays its own type's look-up (src/schema/cost-entities.ts).
       const reps = argumentOf(def, node, 'representations', vars);
       if (Array.isArray(reps))
         return reps.reduce<number>((sum, rep) => {

@@ -7,7 +7,7 @@ import { type CostDeclaration, calls, eachItem, free, paged, perElement } from '
  * route or method that page does not list is priced DEFAULT_CU. One line per field, `Type.field`;
  * test/unit/cost-declarations.test.ts fails on a field that reaches an upstream without one.
  */
-const CU = {
+export const CU = {
   /** `GET /v1/chains`, `/v1/chains/{chainId}`; `eth_chainId`, `eth_syncing`, `net_version`. */
   free: 1,
   /** Blocks (`/blocks`, `/blocks/{blockId}`); `eth_blockNumber`, `eth_call`, `eth_getBalance`, `eth_getBlockByNumber`… */
@@ -23,7 +23,7 @@ const CU = {
 export const DEFAULT_CU = CU.medium;
 const D = DEFAULT_CU;
 /** An entity looked up by key: the dearest look-up (an L1 validator tries mainnet, then Fuji). */
-const ENTITY_LOOKUP = 2 * CU.large;
+export const ENTITY_LOOKUP = 2 * CU.large;
 /** Items a plain list of loaded items is assumed to hold. */
 const ASSUMED_ITEMS = 10;
 
@@ -273,30 +273,4 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'XChainTxInput.asset': calls(D),
   'XChainTxInput.transaction': calls(D),
   'XChainTxOutput.asset': calls(D),
-};
-
-/**
- * What `_entities` pays per representation, by its `__typename`: the look-up its `resolveReference`
- * makes (src/schema/federation*.ts). `_entities` is no field of the subgraph SDL (a router never prices
- * it as a client's field), so this is declared here; a type not listed is priced ENTITY_LOOKUP.
- */
-export const ENTITY_LOOKUPS: Record<string, number> = {
-  Address: 0,
-  Chain: CU.free,
-  Block: CU.small,
-  Transaction: CU.medium,
-  Erc20Contract: CU.medium,
-  Erc721Contract: CU.medium,
-  Erc1155Contract: CU.medium,
-  UnknownContract: CU.medium,
-  ActiveValidator: CU.large,
-  CompletedValidator: CU.large,
-  PendingValidator: CU.large,
-  RemovedValidator: CU.large,
-  L1Validator: ENTITY_LOOKUP,
-  PendingIcmMessage: CU.medium,
-  DeliveredIcmMessage: CU.medium,
-  DeliveredSourceNotIndexedIcmMessage: CU.medium,
-  Subnet: CU.large,
-  Blockchain: CU.large,
 };
