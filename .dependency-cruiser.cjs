@@ -64,7 +64,7 @@ const EXCEPTIONS = [
   { rule: 'entry-not-plugins', from: 'src/edge/direct.ts', to: 'src/plugins/use-observability.ts' },
   {
     rule: 'entry-not-plugins',
-    from: 'src/edge/use-query-cost.ts',
+    from: 'src/edge/cost-memo.ts',
     to: 'src/plugins/per-operation.ts',
   },
   { rule: 'entry-not-context', from: 'src/edge/fast-path.ts', to: 'src/context.ts' },

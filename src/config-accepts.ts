@@ -42,7 +42,7 @@ export const ACCEPTS: Record<string, string> = {
   OTEL_TRACES_SAMPLER_ARG: 'a number 0-1 (the share of new traces sampled)',
   UPSTREAM_MAX_BODY_BYTES: 'an integer 1024-1073741824 (bytes)',
   STALE_AFTER_MS: 'an integer 0-120000',
-  MAX_QUERY_COST: 'an integer 1-1000000 (upstream calls)',
+  MAX_QUERY_COST: 'an integer 1-100000000 (compute units)',
   MAX_QUERY_DEPTH: 'an integer 3-100',
   MAX_ALIASES: 'an integer 0-10000',
   MAX_DIRECTIVES: 'an integer 0-10000',

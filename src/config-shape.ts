@@ -69,7 +69,11 @@ export interface Config {
   cursorSecret: string;
   /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
   maxPageSize: number;
-  /** Largest estimated cost of one operation, in upstream calls (src/edge/cost.ts). @default 300 */
+  /**
+   * Largest estimated cost of one operation, in the upstream's compute units (src/edge/cost.ts): the
+   * unauthenticated plan's whole minute, which a costlier query could never be served within (docs/cost.md).
+   * @default 6000
+   */
   maxQueryCost: number;
   /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
   maxQueryDepth: number;

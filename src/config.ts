@@ -160,7 +160,7 @@ const schema = z.object({
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   STALE_AFTER_MS: intIn(0, 120_000).default(1_000),
-  MAX_QUERY_COST: intIn(1, 1_000_000).default(300),
+  MAX_QUERY_COST: intIn(1, 100_000_000).default(6_000),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
   MAX_ALIASES: intIn(0, 10_000).default(100),
   MAX_DIRECTIVES: intIn(0, 10_000).default(20),

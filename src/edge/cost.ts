@@ -3,7 +3,6 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
-  type GraphQLInterfaceType,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -12,77 +11,64 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromASTUntyped,
+  visit,
 } from 'graphql';
+import { ENTITY_LOOKUPS } from '../schema/cost-entities.js';
+import { coerceVariables } from './coerce-variables.js';
+import { declaredByImplementations, declaredOf } from './cost-declared.js';
 
 /**
- * A query's cost in UPSTREAM CALLS, estimated on its shape before anything runs (an upper bound: caches,
- * DataLoader deduplication and JSON-RPC batching only make the real count smaller).
- *
- * The schema's own convention carries most of it: fields are non-null unless they reach an upstream
- * (schema/builder.ts), though many nullable fields are merely optional data. So a nullable field is one call
- * when it takes arguments (`chain(id)`, `balance(…)`, `uptime(…)`), when its type is loaded by identity (a
- * Relay `Node` other than `Address` and `Network`, which exist without a call: `block`, `parent`, `contract`),
- * or when it sits on a node facade (`NetworkNode`, `CChain`, `XChain`: each field a JSON-RPC call); its
- * selection adds its own cost. Anything else (non-null fields, optional inline data) costs 0, and further:
- * - a connection (a field with `first`) is ⌈first / page size⌉ calls for its pages, plus `first` times the
- *   cost of one item (the edges / nodes of that same connection are those items, not another multiplier);
- * - a plain list of objects multiplies the cost of its selection by `listSize` (its length is unknown before
- *   execution: `chains` is one call, then one more per chain for each of its connections);
- * - `_entities(representations)` and `nodes(ids)` are one call per representation / id, plus the selection;
- * - every alias is a field of its own, so `a: block(…) b: block(…)` is two calls;
- * - introspection (`__schema`, `__type`) costs `introspectionCost` each: no upstream call, but work and
- *   bytes all the same, so a thousand aliased introspections are refused like a thousand blocks.
- * Fragments are expanded (each named fragment costed once per use, memoized, so fragment bombs stay linear
- * to estimate); types in an abstract selection are summed, never maxed (an upper bound).
+ * A query's cost in the upstream's COMPUTE UNITS (CUs), estimated before anything runs from what the
+ * schema declares and nothing else: the GraphQL cost directive spec as Apollo Router's and Hive
+ * Gateway's demand control read it (src/schema/cost-declarations.ts declares every field that reaches
+ * an upstream). An upper bound: caches, DataLoader deduplication and JSON-RPC batching only spend less.
+ * - A field costs its `@cost(weight:)` each time it resolves: times the size of every list around it.
+ * - `@listSize` sizes a list: the largest slicing argument given (a number, or a list argument's length),
+ *   else its `assumedSize`; with `sizedFields`, that size is the size of those child fields (a
+ *   connection's `edges` / `nodes`), not of the field itself. A list without `@listSize` holds
+ *   `listSize` items (per level of nesting), as Hive Gateway's `listSize` option assumes.
+ * - One rule beyond the spec: a connection (a field with `sizedFields`) fetches upstream pages of
+ *   `pageSize` items, so its own weight counts once per page its size spans.
+ * - Introspection (`__schema`, `__type`) costs `introspectionCost` each: no upstream, but work and bytes.
+ * Every alias is a field of its own; fragments are expanded (each costed once per use and size, so
+ * fragment bombs stay linear to estimate); the members of an abstract selection are summed.
  */
 export interface CostOptions {
-  /** `first` when a connection does not say. */
-  defaultFirst: number;
   /** The largest `first` a connection accepts (a larger one is refused by the connection, naming it). */
   maxFirst: number;
-  /** Items one upstream page holds. */
+  /** Items one upstream page holds (the routes' maximum page size). */
   pageSize: number;
-  /** Assumed length of a plain list whose items cost calls. */
+  /** Assumed length of a list that declares no `@listSize`. */
   listSize: number;
-  /** Cost of one `__schema` / `__type` selection. */
+  /** Cost of one `__schema` / `__type` selection, in CUs. */
   introspectionCost: number;
+  /**
+   * The spec's plain reading, as Hive Gateway's demand control reads it: no pages, no list-argument
+   * sizes, no interface field priced from its implementations, no introspection cost, and a non-null list
+   * without `@listSize` counted once (for comparing with it; never to enforce).
+   */
+  specOnly: boolean;
 }
 
-/** Node types that cost no call to exist: an address is its key; the network is its name. */
-const FREE_ENTITIES = new Set(['Address', 'Network']);
-/** Types whose every nullable field is its own node JSON-RPC call (`info.getNodeVersion`, `eth_gasPrice`…). */
-const NODE_FACADES = new Set([
-  'NetworkNode',
-  'NetworkNodeAdmin',
-  'CChain',
-  'XChain',
-  // EVM state (src/schema/types/evm-*.ts): every nullable field one JSON-RPC call.
-  'EvmState',
-  'EvmAccountState',
-  'Erc20Reads',
-]);
-
-/**
- * Fields that make an upstream call although the rules above would price them at 0 (nullable, no
- * arguments, a type without identity): `Type.field`.
- */
-const CALLING_FIELDS = new Set(['Address.chains']);
-
 export const DEFAULT_COST_OPTIONS: CostOptions = {
-  defaultFirst: 20,
   maxFirst: 500,
   pageSize: 100,
   listSize: 10,
-  introspectionCost: 1,
+  introspectionCost: 10,
+  specOnly: false,
 };
 
 export interface CostEstimate {
-  /** Upstream calls (an upper bound), introspection included. */
-  calls: number;
+  /** Compute units (an upper bound), introspection included. */
+  cu: number;
 }
 
 type Variables = Record<string, unknown>;
 
+/**
+ * The estimate on the variables as execution will coerce them (defaults applied, lists counted). Values
+ * that do not coerce are priced at 0: execution refuses them before any resolver runs.
+ */
 export function estimateCost(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -90,9 +76,22 @@ export function estimateCost(
   variables: Variables | null | undefined,
   options: Partial<CostOptions> = {},
 ): CostEstimate {
-  const o = { ...DEFAULT_COST_OPTIONS, ...options };
   const operation = pickOperation(document, operationName);
-  if (!operation) return { calls: 0 };
+  if (!operation) return { cu: 0 };
+  const coerced = coerceVariables(schema, operation, variables);
+  if (!coerced.ok) return { cu: 0 };
+  return estimateCoerced(schema, document, operation, coerced.values, options);
+}
+
+/** The estimate of `operation` on variables already coerced (src/edge/coerce-variables.ts). */
+export function estimateCoerced(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  vars: Variables,
+  options: Partial<CostOptions> = {},
+): CostEstimate {
+  const o = { ...DEFAULT_COST_OPTIONS, ...options };
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -102,37 +101,35 @@ export function estimateCost(
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  if (!root) return { calls: 0 };
-  const vars = variables ?? {};
+  if (!root) return { cu: 0 };
   const memo = new Map<string, number>();
   const visiting = new Set<string>();
 
-  /** `inConnection`: the selection of a connection type, whose `edges` / `nodes` are the connection's own items. */
+  /** The cost of one resolution of `set` on `parent`; `sized`: sizes its parent gave to fields by name. */
   const selectionCost = (
-    parent: Composite,
+    parent: GraphQLNamedType,
     set: SelectionSetNode,
-    inConnection: boolean,
+    sized: Map<string, number> | undefined,
   ): number => {
     let total = 0;
     for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) total += fieldCost(parent, sel, inConnection);
+      if (sel.kind === Kind.FIELD) total += fieldCost(parent, sel, sized);
       else if (sel.kind === Kind.INLINE_FRAGMENT) {
         const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
-        if (t && isComposite(t)) total += selectionCost(t, sel.selectionSet, inConnection);
+        if (t) total += selectionCost(t, sel.selectionSet, sized);
       } else {
-        const name = sel.name.value;
-        const key = `${name}|${inConnection}`;
+        const key = `${sel.name.value}|${sized ? JSON.stringify([...sized]) : ''}`;
         const known = memo.get(key);
         if (known !== undefined) {
           total += known;
           continue;
         }
-        const def = fragments.get(name);
+        const def = fragments.get(sel.name.value);
         const t = def ? schema.getType(def.typeCondition.name.value) : undefined;
         // A cycle is a validation error; it costs nothing here rather than looping.
-        if (!def || !t || !isComposite(t) || visiting.has(key)) continue;
+        if (!def || !t || visiting.has(key)) continue;
         visiting.add(key);
-        const c = selectionCost(t, def.selectionSet, inConnection);
+        const c = selectionCost(t, def.selectionSet, sized);
         visiting.delete(key);
         memo.set(key, c);
         total += c;
@@ -141,97 +138,93 @@ export function estimateCost(
     return total;
   };
 
-  const fieldCost = (parent: Composite, node: FieldNode, inConnection: boolean): number => {
+  const fieldCost = (
+    parent: GraphQLNamedType,
+    node: FieldNode,
+    sized: Map<string, number> | undefined,
+  ): number => {
     const name = node.name.value;
-    if (name === '__typename') return 0;
-    if (name === '__schema' || name === '__type') return o.introspectionCost;
-    if (!hasFields(parent)) return 0;
-    const def = parent.getFields()[name];
+    if (name === '__schema' || name === '__type') return o.specOnly ? 0 : o.introspectionCost;
+    const def = fieldsOf(parent)?.[name];
     if (!def) return 0;
-    // Only the arguments the price depends on are read (so the plugin's memo keys on just their variables).
-    const arg = (argument: string) => argumentOf(def, node, argument, vars);
-    const named = namedOf(def.type);
-    const isConnection = def.args.some((a) => a.name === 'first');
-    const child =
-      node.selectionSet && isComposite(named)
-        ? selectionCost(named, node.selectionSet, isConnection)
-        : 0;
-
-    if (parent === root && (name === '_entities' || name === 'nodes')) {
-      const list = arg(name === '_entities' ? 'representations' : 'ids');
-      const n = Array.isArray(list) ? list.length : 1;
-      return n * (1 + child);
+    const d =
+      declaredOf(def) ?? (o.specOnly ? undefined : declaredByImplementations(schema, parent, name));
+    let size = sized?.get(name) ?? 1;
+    let pages = 1;
+    let childSizes: Map<string, number> | undefined;
+    if (d?.slicing || d?.assumedSize !== undefined) {
+      let n = d.assumedSize ?? 1;
+      // Slicing arguments, or (a rule of ours: the spec's are Int only) the list arguments of a field that
+      // returns one item per element (`nodes(ids)`, `_entities(representations)`).
+      const given = [...(d.slicing ?? []), ...(o.specOnly ? [] : listArguments(def))]
+        .map((a) => sizeOf(argumentOf(def, node, a, vars), a === 'first' ? o.maxFirst : Infinity))
+        .filter((v): v is number => v !== undefined);
+      if (given.length > 0) n = Math.max(...given);
+      if (d.sized?.length) {
+        childSizes = new Map(d.sized.map((f) => [f, n]));
+        if (!o.specOnly) pages = Math.max(1, Math.ceil(n / o.pageSize));
+      } else size = n;
+    } else if (!sized?.has(name)) {
+      // Hive Gateway sizes only a list whose outer type is nullable ([T], not [T]!).
+      const depth = o.specOnly && kindOf(def.type) !== 'GraphQLList' ? 0 : listDepth(def.type);
+      if (depth > 0) size = o.listSize * depth;
     }
-    if (isConnection) {
-      const raw = arg('first');
-      const first =
-        typeof raw === 'number' && Number.isFinite(raw) && raw >= 0
-          ? Math.min(raw, o.maxFirst)
-          : o.defaultFirst;
-      return Math.max(1, Math.ceil(first / o.pageSize)) + first * child;
+    const child = node.selectionSet
+      ? selectionCost(namedOf(def.type), node.selectionSet, childSizes)
+      : 0;
+    if (name === '_entities' && parent === root && !o.specOnly) {
+      // Each representation pays its own type's look-up (src/schema/cost-entities.ts).
+      const reps = argumentOf(def, node, 'representations', vars);
+      if (Array.isArray(reps))
+        return reps.reduce<number>((sum, rep) => {
+          const type = (rep as { __typename?: unknown } | null)?.__typename;
+          const own = typeof type === 'string' ? ENTITY_LOOKUPS[type] : undefined;
+          return sum + (own ?? d?.weight ?? 0) + child;
+        }, 0);
     }
-    // A subscription field is priced per event: its item (a block, a transaction, a message) is one call.
-    if (operation.operation === 'subscription' && parent === root) return 1 + child;
-    const calling = CALLING_FIELDS.has(`${parent.name}.${name}`);
-    const loads =
-      def.args.length > 0 || isLoaded(named) || NODE_FACADES.has(parent.name) || calling;
-    const calls = !isNonNull(def.type) && loads ? 1 : 0;
-    if (isList(def.type)) {
-      // A connection's edges / nodes are its `first` items, already counted by the connection.
-      const length = inConnection && (name === 'edges' || name === 'nodes') ? 1 : o.listSize;
-      return calls + length * child;
-    }
-    return calls + child;
+    return size * ((d?.weight ?? 0) * pages + child);
   };
 
-  const loadedMemo = new Map<string, boolean>();
-  /** A type with an identity of its own is loaded by a call (Relay `Node`s), except those that exist without one. */
-  const isLoaded = (t: GraphQLNamedType): boolean => {
-    let known = loadedMemo.get(t.name);
-    if (known === undefined) {
-      const candidates: readonly GraphQLObjectType[] = isAbstract(t)
-        ? schema.getPossibleTypes(t as never)
-        : kindOf(t) === 'GraphQLObjectType'
-          ? [t as GraphQLObjectType]
-          : [];
-      known = candidates.some(
-        (c) => !FREE_ENTITIES.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'),
-      );
-      loadedMemo.set(t.name, known);
-    }
-    return known;
-  };
+  return { cu: selectionCost(root, operation.selectionSet, undefined) };
+}
 
-  return { calls: selectionCost(root, operation.selectionSet, false) };
+/** A slicing argument's size: a number (capped), or a list argument's length. */
+function sizeOf(value: unknown, cap: number): number | undefined {
+  if (Array.isArray(value)) return value.length;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
+    return Math.min(value, cap);
+  return undefined;
 }
 
 /*
  * Type tests by shape and constructor name, never `instanceof`: the schema and this module may hold different
  * copies of graphql-js (its ESM and CJS builds), whose own predicates then throw "from another realm".
  */
-type Composite =
-  | GraphQLObjectType
-  | GraphQLInterfaceType
-  | (GraphQLNamedType & { getTypes(): unknown });
 const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
-const isNonNull = (t: GraphQLType) => kindOf(t) === 'GraphQLNonNull';
-const unwrapNonNull = (t: GraphQLType): GraphQLType =>
-  isNonNull(t) ? (t as { ofType: GraphQLType }).ofType : t;
-const isList = (t: GraphQLType) => kindOf(unwrapNonNull(t)) === 'GraphQLList';
+function listDepth(t: GraphQLType): number {
+  let depth = 0;
+  let cur = t as GraphQLType & { ofType?: GraphQLType };
+  while (cur.ofType) {
+    if (kindOf(cur) === 'GraphQLList') depth++;
+    cur = cur.ofType as typeof cur;
+  }
+  return depth;
+}
+/** The list-typed arguments of a list field (their length sizes it). */
+const listArguments = (f: GraphQLField<unknown, unknown>): string[] =>
+  listDepth(f.type) > 0 ? f.args.filter((a) => listDepth(a.type) > 0).map((a) => a.name) : [];
 function namedOf(t: GraphQLType): GraphQLNamedType {
   let cur = t as GraphQLType & { ofType?: GraphQLType };
   while (cur.ofType) cur = cur.ofType as typeof cur;
   return cur as GraphQLNamedType;
 }
-const hasFields = (t: unknown): t is GraphQLObjectType | GraphQLInterfaceType =>
+const fieldsOf = (t: unknown) =>
   typeof (t as { getFields?: unknown }).getFields === 'function' &&
-  kindOf(t) !== 'GraphQLInputObjectType';
-const isAbstract = (t: unknown) =>
-  kindOf(t) === 'GraphQLUnionType' || kindOf(t) === 'GraphQLInterfaceType';
-const isComposite = (t: unknown): t is Composite =>
-  hasFields(t) || kindOf(t) === 'GraphQLUnionType';
+  kindOf(t) !== 'GraphQLInputObjectType'
+    ? (t as GraphQLObjectType).getFields()
+    : undefined;
 
-function pickOperation(
+export function pickOperation(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): OperationDefinitionNode | undefined {
@@ -243,8 +236,43 @@ function pickOperation(
 }
 
 /**
+ * The variables an operation's price can depend on, known from the document alone: those used anywhere
+ * in it (fragments included) in an argument some field declares as a slicing argument. An estimate kept
+ * for their values holds for any other values of the rest.
+ */
+export function pricedVariables(schema: GraphQLSchema, document: DocumentNode): string[] {
+  const slicing = slicingArgumentsOf(schema);
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (!slicing.has(node.name.value)) return false;
+      visit(node.value, {
+        Variable(v) {
+          names.add(v.name.value);
+        },
+      });
+      return false;
+    },
+  });
+  return [...names].sort();
+}
+const slicingBySchema = new WeakMap<GraphQLSchema, Set<string>>();
+function slicingArgumentsOf(schema: GraphQLSchema): Set<string> {
+  let s = slicingBySchema.get(schema);
+  if (!s) {
+    s = new Set();
+    for (const t of Object.values(schema.getTypeMap()))
+      for (const f of Object.values(fieldsOf(t) ?? {}))
+        if (declaredOf(f))
+          for (const a of [...(declaredOf(f)?.slicing ?? []), ...listArguments(f)]) s.add(a);
+    slicingBySchema.set(schema, s);
+  }
+  return s;
+}
+
+/**
  * One argument of a field with variables substituted, untyped (execution coerces and refuses bad ones,
- * naming them); its default when it is not given or names an unknown variable (left to validation).
+ * naming them); its default when it is not given or names an absent variable.
  */
 function argumentOf(
   def: GraphQLField<unknown, unknown>,
@@ -256,7 +284,7 @@ function argumentOf(
   const given = node.arguments?.find((a) => a.name.value === argument);
   if (!given) return fallback;
   try {
-    return valueFromASTUntyped(given.value, variables);
+    return valueFromASTUntyped(given.value, variables) ?? fallback;
   } catch {
     return fallback;
   }

@@ -4,6 +4,7 @@ import DirectivesPlugin from '@pothos/plugin-directives';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { GatewayContext } from '../context.js';
+import './cost-spec.js';
 import { decodeGlobalId, encodeGlobalId } from './global-id.js';
 
 export type Scalars = {
@@ -21,7 +22,8 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   // Federation comes last: it wraps resolvers the others define (Pothos' recommended order).
-  plugins: [RelayPlugin, DataloaderPlugin, DirectivesPlugin, FederationPlugin],
+  // Cost declarations before Directives: they become directives that plugin prints (src/schema/cost-spec.ts).
+  plugins: [RelayPlugin, DataloaderPlugin, 'costDeclarations', DirectivesPlugin, FederationPlugin],
   defaultFieldNullability: false,
   relay: {
     cursorType: 'String',
@@ -78,7 +80,9 @@ export const builder = new SchemaBuilder<{
       description:
         'Opaque, signed cursor of this item: pass it as `after` to continue the list after it. Valid only with the same filter arguments.',
     },
+    // The default is in the schema so every cost reader (ours, a supergraph router) sizes a list without `first` alike.
     firstArgOptions: {
+      defaultValue: 20,
       description:
         'How many items to return, from the start of the list or after `after` (default 20; at most MAX_PAGE_SIZE, 500 unless configured). May span several upstream pages.',
     },

@@ -1,5 +1,7 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
+import { costDirectives, costSpecLink, declareBuiltField } from './cost-spec.js';
+import { withCostDirectives } from './print-cost.js';
 import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
@@ -66,7 +68,7 @@ export function buildSchema(): GraphQLSchema {
   // `_entities` guarded: every representation checked before any resolver starts (src/schema/federation.ts).
   schema ??= guardEntitiesField(
     builder.toSubGraphSchema({
-      linkUrl: 'https://specs.apollo.dev/federation/v2.6',
+      linkUrl: 'https://specs.apollo.dev/federation/v2.9',
       federationDirectives: [
         '@key',
         '@shareable',
@@ -77,12 +79,16 @@ export function buildSchema(): GraphQLSchema {
         '@inaccessible',
       ],
       sortSchema: false,
+      directives: costDirectives(),
+      extensions: { directives: [costSpecLink] },
     }),
   );
+  declareBuiltField(schema, 'Query', '_entities');
   return schema;
 }
 
 /** The SDL committed as `schema/schema.graphql`: sorted, so diffs show only real changes. */
 export function printGatewaySchema(): string {
-  return `${printSchema(lexicographicSortSchema(buildSchema()))}\n`;
+  const sorted = lexicographicSortSchema(buildSchema());
+  return `${withCostDirectives(printSchema(sorted), sorted)}\n`;
 }

@@ -11,7 +11,7 @@ import {
 } from '../support/gateway.js';
 
 /**
- * Issue 12, item 2: a query is priced in upstream calls before it runs, reported in `extensions.cost`,
+ * Issue 12, item 2 (in compute units since issue 33): a query is priced before it runs, reported in `extensions.cost`,
  * and refused over MAX_QUERY_COST with 0 upstream calls; every operation the project ships still passes.
  */
 let sim: RunningSimulator;
@@ -50,12 +50,12 @@ describe('the four fan-outs of issue 12', () => {
       expect(r.errors?.[0]?.extensions).toMatchObject({
         code: 'BAD_USER_INPUT',
         reason: 'QUERY_TOO_COMPLEX',
-        limit: 300,
+        limit: 6_000,
       });
-      expect(Number(r.errors?.[0]?.extensions?.cost)).toBeGreaterThan(300);
-      expect(
-        (r.extensions as { cost: { estimatedCalls: number } }).cost.estimatedCalls,
-      ).toBeGreaterThan(300);
+      expect(Number(r.errors?.[0]?.extensions?.cost)).toBeGreaterThan(6_000);
+      expect((r.extensions as { cost: { estimatedCU: number } }).cost.estimatedCU).toBeGreaterThan(
+        6_000,
+      );
     }
     expect(sim.stats().total).toBe(0);
     await lax.close();
@@ -66,20 +66,21 @@ describe('the four fan-outs of issue 12', () => {
       `{ chain(id: "43114") { blocks(first: 3) { edges { node { number parent { number } } } } } }`,
     );
     expect(r.errors).toBeUndefined();
-    const cost = (r.extensions as { cost: { estimatedCalls: number; limit: number } }).cost;
-    expect(cost).toMatchObject({ estimatedCalls: 1 + 1 + 3, limit: 300 });
-    expect(sim.stats().total).toBeLessThanOrEqual(cost.estimatedCalls);
+    const cost = (r.extensions as { cost: { estimatedCU: number; limit: number } }).cost;
+    // CUs: the chain 1, one page of blocks 10, each block's parent 10.
+    expect(cost).toMatchObject({ estimatedCU: 1 + 10 + 3 * 10, limit: 6_000 });
+    expect(sim.stats().total).toBeLessThanOrEqual(cost.estimatedCU);
   });
 
   it('one document priced again for other variables: estimates are kept per document and variables', async () => {
     const q = `query($n: Int, $m: Int) { chain(id: "43114") { blocks(first: $n) { edges { node {
       transactions(first: $m) { edges { node { hash } } } } } } } }`;
     const costOf = async (variables: Record<string, number>) =>
-      ((await gw.query(q, variables)).extensions as { cost: { estimatedCalls: number } }).cost
-        .estimatedCalls;
+      ((await gw.query(q, variables)).extensions as { cost: { estimatedCU: number } }).cost
+        .estimatedCU;
     const two = await costOf({ n: 2, m: 1 });
-    // Three more blocks, each with its transactions page: three more calls.
-    expect(await costOf({ n: 5, m: 1 })).toBe(two + 3);
+    // Three more blocks, each with its transactions page (20 CU): 60 CU more.
+    expect(await costOf({ n: 5, m: 1 })).toBe(two + 3 * 20);
     expect(await costOf({ n: 2, m: 1 })).toBe(two);
     const big = await gw.query(q, { n: 400, m: 1 });
     expect(big.errors?.[0]?.extensions).toMatchObject({ reason: 'QUERY_TOO_COMPLEX' });
@@ -89,14 +90,14 @@ describe('the four fan-outs of issue 12', () => {
     const q = `query($id: String!, $m: Int) { block(chainId: "43114", id: $id) { number
       transactions(first: $m) { edges { node { hash } } } } }`;
     const costOf = async (variables: Record<string, unknown>) =>
-      ((await gw.query(q, variables)).extensions as { cost: { estimatedCalls: number } }).cost
-        .estimatedCalls;
+      ((await gw.query(q, variables)).extensions as { cost: { estimatedCU: number } }).cost
+        .estimatedCU;
     const one = await costOf({ id: '1', m: 1 });
     expect(await costOf({ id: '2', m: 1 })).toBe(one);
     expect(await costOf({ id: '3', m: 1 })).toBe(one);
-    // 150 transactions span two upstream pages of 100: one call more, whatever the id.
-    expect(await costOf({ id: '3', m: 150 })).toBe(one + 1);
-    expect(await costOf({ id: '4', m: 150 })).toBe(one + 1);
+    // 150 transactions span two upstream pages of 100: one page (20 CU) more, whatever the id.
+    expect(await costOf({ id: '3', m: 150 })).toBe(one + 20);
+    expect(await costOf({ id: '4', m: 150 })).toBe(one + 20);
     // Absent and null are different values (a default may apply to one and not the other).
     expect(await costOf({ id: '4' })).toBe(await costOf({ id: '5', m: null }));
     expect(await costOf({ id: '5', m: 1 })).toBe(one);

@@ -152,8 +152,8 @@ describe('Network.subnets and Network.blockchains', () => {
     const distinct = new Set(edges.map((b: any) => b.subnetId)).size;
     expect(distinct).toBeGreaterThan(10);
     expect(routeCalls(sim)).toEqual({ [BLOCKCHAINS]: 1, [SUBNET]: distinct });
-    // Priced before it ran as an upper bound: one page plus one subnet per blockchain.
-    expect((raw.extensions as any).cost.estimatedCalls).toBe(1 + 40);
+    // Priced before it ran as an upper bound (CUs): one page plus one subnet per blockchain, 100 each.
+    expect((raw.extensions as any).cost.estimatedCU).toBe(100 + 40 * 100);
     for (const b of edges) {
       expect(b.subnet.subnetId).toBe(b.subnetId);
       // Linked both ways.

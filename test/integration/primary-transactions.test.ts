@@ -118,11 +118,11 @@ describe('Network.transactions (P-Chain)', () => {
     expect(routeCalls(sim)).toEqual({});
   });
 
-  it('is priced by the cost model: pages plus items', () => {
+  it('is priced by the cost model: 100 CU per upstream page of 100', () => {
     const doc = parse(
       '{ network(name: "mainnet") { transactions(blockchain: P_CHAIN, first: 250) { edges { node { __typename } } } } }',
     );
-    expect(estimateCost(buildSchema(), doc, null, {}).calls).toBe(3);
+    expect(estimateCost(buildSchema(), doc, null, {}).cu).toBe(3 * 100);
   });
 });
 

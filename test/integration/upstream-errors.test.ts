@@ -142,7 +142,7 @@ describe('upstream failures become typed GraphQL errors', () => {
     expect(huge.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       reason: 'QUERY_TOO_COMPLEX',
-      limit: 300,
+      limit: 6_000,
     });
     const deep = await createTestGateway(sim, { env: { MAX_QUERY_DEPTH: '4' } }).query(
       `{ block(chainId: "43114", id: "${n(1)}") { parent { parent { parent { number } } } } }`,

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       corsOrigins: ['*'],
       csrfPrevention: true,
       maxBodyBytes: 1_000_000,
-      maxQueryCost: 300,
+      maxQueryCost: 6_000,
     });
     const prod = loadConfig({
       NODE_ENV: 'production',
@@ -73,7 +73,7 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', 'short', 'at least 8 characters'],
     ['NODE_RPC_URL', 'a=http://x,a=http://y', 'name=URL'],
     ['LOG_LEVEL', 'loud', 'one of debug'],
-    ['MAX_QUERY_COST', '0', 'upstream calls'],
+    ['MAX_QUERY_COST', '0', 'compute units'],
     ['INTROSPECTION', 'yes', 'true or false'],
     ['PERSISTED_OPERATIONS', 'sometimes', 'off, allow or only'],
     ['CLIENT_BUDGET_PER_MINUTE', '-1', '0: no budgets'],

@@ -5,35 +5,33 @@ import { estimateCost } from '../../src/edge/cost.js';
 import { buildSchema } from '../../src/schema/index.js';
 
 /**
- * The portfolio, token and ICM fields are priced in upstream calls, and their resources have a
+ * The portfolio, token and ICM fields are priced in compute units, and their resources have a
  * class.
  */
 const schema = buildSchema();
-const cost = (query: string) => estimateCost(schema, parse(query), undefined, {}).calls;
+const cost = (query: string) => estimateCost(schema, parse(query), undefined, {}).cu;
 const A = 'address(chainId: "43114", address: "0x0000000000000000000000000000000000000001")';
 
 describe('cost of the portfolio and token fields', () => {
-  // `address(chainId, address)` itself counts 1 (a field with arguments), though it makes no call.
+  // CUs: an address's lists, balances and contract metadata 20 each page or look-up; `address(…)` itself 0.
   it('a balance list is its pages plus one contract per item (an upper bound of 1 + distinct)', () => {
-    expect(cost(`{ ${A} { erc20Balances(first: 50) { edges { node { balance } } } } }`)).toBe(
-      1 + 1,
-    );
+    expect(cost(`{ ${A} { erc20Balances(first: 50) { edges { node { balance } } } } }`)).toBe(20);
     expect(
       cost(`{ ${A} { erc20Balances(first: 50) { edges { node { contract { name } } } } } }`),
-    ).toBe(1 + 1 + 50);
+    ).toBe(20 + 50 * 20);
     expect(
       cost(
         `{ ${A} { collectibleBalances(first: 10) { edges { node { ... on Erc721Balance { contract {
           name } } } } } } }`,
       ),
-    ).toBe(1 + 1 + 10);
+    ).toBe(20 + 10 * 20);
   });
   it('Address.chains is one call; the cross-chain lists are their pages', () => {
-    expect(cost(`{ ${A} { chains { unindexedChainIds } } }`)).toBe(1 + 1);
-    expect(cost('{ latestBlocks(first: 250) { edges { node { hash } } } }')).toBe(3);
+    expect(cost(`{ ${A} { chains { unindexedChainIds } } }`)).toBe(100);
+    expect(cost('{ latestBlocks(first: 250) { edges { node { hash } } } }')).toBe(3 * 10);
     expect(
       cost('{ latestTransactions(first: 10, network: fuji) { edges { node { hash } } } }'),
-    ).toBe(1);
+    ).toBe(20);
   });
   it('a contract’s lists and links cost the contract plus their own calls', () => {
     expect(
@@ -41,15 +39,15 @@ describe('cost of the portfolio and token fields', () => {
         `{ ${A} { contract { transfers(first: 100) { edges { cursor } } deploymentTransaction {
           hash } } } }`,
       ),
-    ).toBe(1 + 1 + 1 + 1);
+    ).toBe(20 + 20 + 20);
     expect(
       cost(
         `{ ${A} { contract { ... on Erc721Contract { token(tokenId: "1") { __typename } } } } }`,
       ),
-    ).toBe(1 + 1 + 1);
+    ).toBe(20 + 20);
     expect(
       cost('{ icmMessage(id: "00") { messageId } icmMessages(first: 200) { edges { cursor } } }'),
-    ).toBe(3);
+    ).toBe(20 + 2 * 20);
   });
 });
 

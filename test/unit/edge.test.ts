@@ -10,16 +10,17 @@ import type { Transport } from '../../src/upstream/transport.js';
 
 const schema = buildSchema();
 const cost = (query: string, variables: Record<string, unknown> = {}) =>
-  estimateCost(schema, parse(query), undefined, variables).calls;
+  estimateCost(schema, parse(query), undefined, variables).cu;
 const times = (n: number, f: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => f(i)).join(' ');
 
-describe('cost in upstream calls', () => {
+/** Prices from src/schema/cost-declarations.ts: a block 10 CU, a chain 1, a block's transactions 20, a `nodes` id 200. */
+describe("cost in compute units, from the schema's declarations", () => {
   it('counts every alias', () => {
-    expect(cost(`{ a: block(chainId: "43114", id: "1") { number } }`)).toBe(1);
+    expect(cost(`{ a: block(chainId: "43114", id: "1") { number } }`)).toBe(10);
     expect(
       cost(`{ ${times(1000, (i) => `a${i}: block(chainId: "43114", id: "${i}") { number }`)} }`),
-    ).toBe(1000);
+    ).toBe(10_000);
   });
 
   it('counts every _entities representation and nodes id, literal or from a variable', () => {
@@ -30,13 +31,13 @@ describe('cost in upstream calls', () => {
     }));
     expect(
       cost(`query($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: reps }),
-    ).toBe(1000);
+    ).toBe(1000 * 10);
     expect(
       cost(
         `{ _entities(representations: [${times(3, () => '{__typename: "Block", chainId: "1", number: "1"}')}]) { ... on Block { parent { number } } } }`,
       ),
-    ).toBe(6);
-    expect(cost(`{ nodes(ids: ["a", "b"]) { id } }`)).toBe(2);
+    ).toBe(3 * (10 + 10));
+    expect(cost(`{ nodes(ids: ["a", "b"]) { id } }`)).toBe(400);
   });
 
   it('multiplies a connection item by first, and pays its pages', () => {
@@ -44,32 +45,32 @@ describe('cost in upstream calls', () => {
       cost(
         `{ chain(id: "1") { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
       ),
-    ).toBe(1 + 5 + 500 * 1);
+    ).toBe(1 + 5 * 10 + 500 * 20);
     expect(
       cost(
         `query($n: Int) { chain(id: "1") { blocks(first: $n) { edges { node { number } } } } }`,
         { n: 3 },
       ),
-    ).toBe(2);
-    // no first: the connection's default (20) items
+    ).toBe(1 + 10);
+    // no first: the connection's declared assumedSize (20) items
     expect(cost(`{ chain(id: "1") { blocks { edges { node { parent { number } } } } } }`)).toBe(
-      1 + 1 + 20,
+      1 + 10 + 20 * 10,
     );
   });
 
-  it('multiplies a plain list of objects whose items make calls (chains)', () => {
-    expect(cost(`{ chains { name } }`)).toBe(1);
+  it('multiplies a plain list by its assumed length (chains)', () => {
+    expect(cost(`{ chains { name } }`)).toBe(10);
     expect(
       cost(
         `{ chains { blocks(first: 500) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
       ),
-    ).toBeGreaterThan(5000);
+    ).toBeGreaterThan(100_000);
   });
 
   it('expands fragments once per use, and stays linear on fragment bombs', () => {
     expect(
       cost(`{ ...Q ...Q } fragment Q on Query { block(chainId: "1", id: "1") { number } }`),
-    ).toBe(2);
+    ).toBe(20);
     const levels = 30;
     const frags = Array.from(
       { length: levels },
@@ -82,7 +83,7 @@ describe('cost in upstream calls', () => {
   });
 
   it('counts introspection, and nothing for inline data', () => {
-    expect(cost(`{ ${times(1000, (i) => `i${i}: __schema { types { name } }`)} }`)).toBe(1000);
+    expect(cost(`{ ${times(1000, (i) => `i${i}: __schema { types { name } }`)} }`)).toBe(10_000);
     expect(cost(`{ __typename network(name: "mainnet") { __typename } }`)).toBe(0);
   });
 });

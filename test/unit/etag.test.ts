@@ -7,7 +7,7 @@ describe('etagOf', () => {
 
   it('ignores extensions, whatever they hold, and the body is hashed without being written again', () => {
     const bare = JSON.stringify({ data });
-    const withCost = JSON.stringify({ data, extensions: { cost: { estimatedCalls: 3 } } });
+    const withCost = JSON.stringify({ data, extensions: { cost: { estimatedCU: 3 } } });
     const withCache = JSON.stringify({ data, extensions: { cache: { stale: false }, n: [1, 2] } });
     expect(etagOf(withCost)).toBe(etagOf(bare));
     expect(etagOf(withCache)).toBe(etagOf(bare));

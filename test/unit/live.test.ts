@@ -84,15 +84,15 @@ describe('live heads', () => {
     expect(feed.subscriberCount()).toBe(0);
   });
 
-  it('prices a subscription per event: its item is one call, plus its selection', () => {
+  it('prices a subscription per event: its item (a block, 10 CU), plus its selection', () => {
     const schema = buildSchema();
-    const cost = (q: string) => estimateCost(schema, parse(q), undefined, {}).calls;
-    expect(cost('subscription { newBlocks(chainId: "43114") { number } }')).toBe(1);
+    const cost = (q: string) => estimateCost(schema, parse(q), undefined, {}).cu;
+    expect(cost('subscription { newBlocks(chainId: "43114") { number } }')).toBe(10);
     expect(
       cost(
         'subscription { newBlocks(chainId: "43114") { transactions(first: 5) { edges { node { hash } } } } }',
       ),
-    ).toBe(2);
+    ).toBe(10 + 20);
   });
 });
 

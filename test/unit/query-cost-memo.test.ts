@@ -7,9 +7,9 @@ vi.mock('../../src/edge/cost.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/edge/cost.js')>();
   return {
     ...m,
-    estimateCost: (...a: Parameters<typeof m.estimateCost>) => {
+    estimateCoerced: (...a: Parameters<typeof m.estimateCoerced>) => {
       runs.n++;
-      return m.estimateCost(...a);
+      return m.estimateCoerced(...a);
     },
   };
 });
@@ -17,9 +17,9 @@ vi.mock('../../src/edge/cost.js', async (importOriginal) => {
 const { useQueryCost } = await import('../../src/edge/use-query-cost.js');
 const { buildSchema } = await import('../../src/schema/index.js');
 
-describe('query cost estimates are kept by the variables the estimate reads', () => {
+describe('query cost estimates are kept by the coerced values of the variables the price reads', () => {
   const schema = buildSchema();
-  const plugin = useQueryCost({ maxCost: 300, cost: {}, identify: () => 'client' });
+  const plugin = useQueryCost({ maxCost: 6_000, cost: {}, identify: () => 'client' });
   const document = parse(`query($id: String!, $m: Int) { block(chainId: "43114", id: $id) {
     number transactions(first: $m) { edges { node { hash } } } } }`);
   const price = async (variableValues: Record<string, unknown>) => {
@@ -36,7 +36,7 @@ describe('query cost estimates are kept by the variables the estimate reads', ()
       },
     });
     expect(stop).not.toHaveBeenCalled();
-    return cost as { estimatedCalls: number };
+    return cost as { estimatedCU: number };
   };
 
   it('runs the model once for several ids, again for a new first, and every time for unkeyable values', async () => {
@@ -46,19 +46,48 @@ describe('query cost estimates are kept by the variables the estimate reads', ()
     expect(await price({ id: '3', m: 1 })).toEqual(a);
     expect(runs.n).toBe(1);
     const b = await price({ id: '3', m: 150 });
-    expect(b.estimatedCalls).toBe(a.estimatedCalls + 1);
+    expect(b.estimatedCU).toBe(a.estimatedCU + 20);
     expect(await price({ id: '4', m: 150 })).toEqual(b);
     expect(runs.n).toBe(2);
     // An absent variable is not a null one.
     await price({ id: '4' });
     await price({ id: '4', m: null });
     expect(runs.n).toBe(4);
-    // A value too large to keep as a key (over 4 kB as JSON) is priced every time.
-    await price({ id: '5', m: 1, unused: 'x'.repeat(10) });
+    // Variables the price does not read are not part of the key, whatever their size.
+    await price({ id: 'x'.repeat(10_000), m: 1 });
     expect(runs.n).toBe(4);
-    const big = Array.from({ length: 2_000 }, (_, i) => i);
-    await price({ id: '5', m: big });
-    await price({ id: '5', m: big });
-    expect(runs.n).toBe(6);
+  });
+
+  it('an operation that read no variable the first time is priced again for new sizes (issue 32, item 2)', async () => {
+    const doc = parse(`query($n: Int) { chain(id: "43114") { blocks(first: $n) { edges { node {
+      transactions(first: 1) { edges { node { hash } } } } } } } }`);
+    const run = async (variableValues: Record<string, unknown> | undefined) => {
+      const stop = vi.fn();
+      await plugin.onExecute?.({
+        args: { schema, document: doc, operationName: null, variableValues, contextValue: {} },
+        setResultAndStopExecution: stop,
+      } as never);
+      return stop;
+    };
+    expect(await run(undefined)).not.toHaveBeenCalled();
+    expect(await run({ n: 500 })).toHaveBeenCalled();
+  });
+
+  it('values too large to keep as a key (over 4 kB as JSON) are priced every time', async () => {
+    const doc = parse(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`);
+    const ids = Array.from({ length: 200 }, (_, i) => `id-${i}-${'x'.repeat(20)}`);
+    runs.n = 0;
+    for (let i = 0; i < 2; i++)
+      await plugin.onExecute?.({
+        args: {
+          schema,
+          document: doc,
+          operationName: null,
+          variableValues: { ids },
+          contextValue: {},
+        },
+        setResultAndStopExecution: vi.fn(),
+      } as never);
+    expect(runs.n).toBe(2);
   });
 });

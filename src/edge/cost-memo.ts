@@ -1,0 +1,68 @@
+import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { perOperation } from '../plugins/per-operation.js';
+import { coerceVariables } from './coerce-variables.js';
+import { type CostOptions, estimateCoerced, pickOperation, pricedVariables } from './cost.js';
+
+/** What an operation is priced at: its compute units, or why it cannot be priced. */
+export type Priced =
+  | { ok: true; cu: number }
+  /** `invalid`: values execution refuses itself, naming them, before any resolver (0 calls). */
+  | { ok: false; reason: 'invalid' | 'too-deep' | 'no-operation' };
+
+/** Estimates kept per parsed document and operation (Yoga hands back the same document for the same text). */
+const ESTIMATES_PER_OPERATION = 64;
+/** Priced variables' values longer than this as JSON are priced every time rather than kept as a key. */
+const MAX_KEY_LENGTH = 4096;
+const ABSENT = '\u0000absent';
+
+interface OperationEstimates {
+  operation: OperationDefinitionNode | undefined;
+  /** The variables the price may depend on, from the document alone (src/edge/cost.ts). */
+  priced: string[];
+  byValues: Map<string, number>;
+}
+
+/**
+ * Prices operations on their coerced variables, keeping each estimate under what cannot vary for it:
+ * the document, the operation and the coerced values of the variables its price reads. Another
+ * request's other variables (a block id, an address) never change a kept price; its sizes always do.
+ */
+export function createCostMemo(
+  options: Partial<CostOptions>,
+): (
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+) => Priced {
+  const estimatesOf = perOperation<OperationEstimates>();
+  return (schema, document, operationName, variables) => {
+    const e = estimatesOf(document, operationName, () => ({
+      operation: pickOperation(document, operationName),
+      priced: pricedVariables(schema, document),
+      byValues: new Map(),
+    }));
+    if (!e.operation) return { ok: false, reason: 'no-operation' };
+    const coerced = coerceVariables(schema, e.operation, variables);
+    if (!coerced.ok) return coerced;
+    const key = keyOf(e.priced, coerced.values);
+    const known = key === undefined ? undefined : e.byValues.get(key);
+    if (known !== undefined) return { ok: true, cu: known };
+    const cu = estimateCoerced(schema, document, e.operation, coerced.values, options).cu;
+    if (key !== undefined) {
+      if (e.byValues.size >= ESTIMATES_PER_OPERATION) e.byValues.clear();
+      e.byValues.set(key, cu);
+    }
+    return { ok: true, cu };
+  };
+}
+
+function keyOf(names: string[], values: Record<string, unknown>): string | undefined {
+  let json: string;
+  try {
+    json = JSON.stringify(names.map((k) => (k in values ? values[k] : ABSENT)));
+  } catch {
+    return undefined;
+  }
+  return json.length > MAX_KEY_LENGTH ? undefined : json;
+}

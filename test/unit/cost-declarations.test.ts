@@ -1,0 +1,80 @@
+import { createRequire } from 'node:module';
+import type { GraphQLField, GraphQLObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { COST_DECLARATIONS } from '../../src/schema/cost-declarations.js';
+import { buildSchema } from '../../src/schema/index.js';
+
+/**
+ * Issue 33, item 2: every field that reaches an upstream declares its cost (`@cost`, and `@listSize`
+ * for a list or connection) in the schema, the only thing the estimator reads (src/edge/cost.ts).
+ * "Reaches an upstream", without running anything: a field with a `first` argument (a connection over
+ * upstream pages), any root mutation or subscription field, and, by the schema's convention (fields are
+ * non-null unless they reach an upstream, src/schema/builder.ts), a nullable field that takes arguments,
+ * returns an entity loaded by identity (a Relay `Node`), or sits on a node facade. Fields that need a
+ * declaration although the convention misses them are listed by hand below.
+ */
+const schema = buildSchema();
+// The schema's copy of graphql-js (src/edge/coerce-variables.ts says why).
+const { getNamedType, isAbstractType, isInterfaceType, isNonNullType, isObjectType } =
+  createRequire(import.meta.url)('graphql') as typeof import('graphql');
+/** Relay nodes that exist without a call (an address is its key; a network is its name). */
+const KEYED_ONLY = new Set(['Address', 'Network']);
+/** Types whose every field is a JSON-RPC call of the configured node or an EVM node. */
+const FACADES = new Set([
+  'NetworkNode',
+  'NetworkNodeAdmin',
+  'CChain',
+  'XChain',
+  'EvmState',
+  'EvmAccountState',
+  'Erc20Reads',
+]);
+/** Calls the convention cannot see: a non-null field that still loads. */
+const ALSO_CALLING = ['Address.chains', 'PChainBlock.transactions', 'XChainVertex.parents'];
+
+const reachesUpstream = (parent: GraphQLObjectType, f: GraphQLField<unknown, unknown>) => {
+  if (f.args.some((a) => a.name === 'first')) return true;
+  if (parent === schema.getMutationType() || parent === schema.getSubscriptionType()) return true;
+  if (ALSO_CALLING.includes(`${parent.name}.${f.name}`)) return true;
+  if (isNonNullType(f.type)) return false;
+  const named = getNamedType(f.type);
+  const candidates = isAbstractType(named)
+    ? schema.getPossibleTypes(named)
+    : isObjectType(named)
+      ? [named]
+      : [];
+  const loaded = candidates.some(
+    (c) => !KEYED_ONLY.has(c.name) && c.getInterfaces().some((i) => i.name === 'Node'),
+  );
+  return f.args.length > 0 || loaded || FACADES.has(parent.name);
+};
+const declared = (f: GraphQLField<unknown, unknown>) =>
+  (f.astNode?.directives ?? []).some((d) => d.name.value === 'cost');
+
+describe('cost declarations', () => {
+  it('every field that reaches an upstream declares @cost', () => {
+    const missing: string[] = [];
+    for (const t of Object.values(schema.getTypeMap())) {
+      if (t.name.startsWith('__')) continue;
+      // Interface fields carry none (federation forbids @cost there): they are priced from their
+      // implementations' (src/edge/cost.ts).
+      if (isObjectType(t)) {
+        for (const f of Object.values(t.getFields()))
+          if (reachesUpstream(t, f) && !declared(f)) missing.push(`${t.name}.${f.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every line of the table names a field of the schema, and every connection its slicing argument', () => {
+    for (const [coordinate, d] of Object.entries(COST_DECLARATIONS)) {
+      const [type, field] = coordinate.split('.') as [string, string];
+      const t = schema.getType(type);
+      const f = t && (isObjectType(t) || isInterfaceType(t)) ? t.getFields()[field] : undefined;
+      expect(f, coordinate).toBeDefined();
+      expect(declared(f!), coordinate).toBe(true);
+      if (f!.args.some((a) => a.name === 'first'))
+        expect(d.listSize?.slicingArguments, coordinate).toEqual(['first']);
+    }
+  });
+});
