@@ -107,7 +107,8 @@ export function haproxyConfig(port: number, backends: readonly number[]): string
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    '  option httpchk GET /live',
+    // /health: 503 while a replica drains (SIGTERM), so no new request is sent to it.
+    '  option httpchk GET /health',
     '  default-server inter 500ms fall 2 rise 1',
     ...backends.map((p, i) => `  server gw${i + 1} 127.0.0.1:${p} check`),
     '',
