@@ -20,7 +20,7 @@ export type K8sObject = {
   apiVersion: string;
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
-  // biome-ignore lint/suspicious/noExplicitAny: a manifest is read as the API's loose JSON
+  // A manifest is read as the API's loose JSON.
   [k: string]: any;
 };
 

@@ -40,10 +40,7 @@ describe('Kubernetes manifests', () => {
   });
 
   it('the optional ServiceMonitor (monitoring/) renders and passes beside an overlay', () => {
-    writeFileSync(
-      join(dir, 'kustomization.yaml'),
-      'bases: [overlays/redis-single, monitoring]\n',
-    );
+    writeFileSync(join(dir, 'kustomization.yaml'), 'bases: [overlays/redis-single, monitoring]\n');
     const objects = render(dir);
     expect(objects.some((x) => x.kind === 'ServiceMonitor')).toBe(true);
     expect(check(objects)).toEqual([]);
