@@ -142,6 +142,11 @@ export class LiveFeed {
     return h ? { chainId, height, ageMs: Math.max(0, this.#now() - h.seenAt) } : undefined;
   }
 
+  /** Heads of `chainId` numbered above `after` that the bus keeps, ascending (resumption: src/live/resume.ts). */
+  since(chainId: string, after: bigint): Promise<Head[]> {
+    return this.#o.bus.since(chainId, after);
+  }
+
   /** `{ chainId, height, ageMs }` of every chain with a known head (ageMs: since the feed saw it). */
   heads(): { chainId: string; height: string; ageMs: number }[] {
     return [...this.#heads.values()].map((h) => ({

@@ -10,6 +10,7 @@ import type { UpstreamRequest } from '../upstream/request.js';
 import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
+import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
@@ -110,7 +111,7 @@ export function createLive(
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
     epoch: hooks.epoch,
-    plugins: [useLiveExtensions(feed) as Plugin],
+    plugins: [useLiveExtensions(feed) as Plugin, useEventIds()],
     start: () => feed.start(),
     stop: async () => {
       await feed.stop();

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'UPSTREAM_ERROR'
   /** A subscriber that fell too far behind its events (src/live): resubscribe. */
   | 'SLOW_CONSUMER'
+  /** A subscription resumed from a point older than the events the gateway keeps: subscribe afresh. */
+  | 'RESUME_GAP'
   | 'INTERNAL';
 
 export function gqlError(
