@@ -100,6 +100,7 @@ export function startLoad(
   ref: Map<string, string>,
   heads: HeadTimeline,
   headBoundMs: () => number,
+  headersOf: (i: number) => Record<string, string> = () => ({}),
 ): Load {
   const blocks = [...ref.keys()];
   const sent: Sent[] = [];
@@ -116,7 +117,7 @@ export function startLoad(
     const s: Sent = { t0: Date.now(), t1: 0, kind, ok: false, codes: [] };
     const p = fetch(`${url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headersOf(i) },
       body: JSON.stringify(body),
     })
       .then(async (res) => {

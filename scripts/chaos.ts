@@ -16,6 +16,8 @@ import { startStage } from './chaos-stage.js';
  * on loopback (the simulator, private redis-servers, three gateway processes behind HAProxy). Prints
  * the table; exits 1 when a row breaks what it must hold. Never part of `npm test`.
  */
+// The clients' own stray rejections (a socket closed under them) are reported, never fatal to the run.
+process.on('unhandledRejection', (e) => console.error('chaos client: unhandled rejection', e));
 const { values } = parseArgs({
   options: { short: { type: 'boolean', default: false }, only: { type: 'string' } },
 });

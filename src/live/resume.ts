@@ -39,7 +39,7 @@ export async function* headsAfter(
           : top !== undefined && BigInt(top.number) > after;
       if (lost)
         throw new ResumeGapError(
-          `heads after ${after} are no longer kept (the oldest kept is ${first?.number ?? 'none'})`,
+          `heads after ${after} are no longer kept (the oldest kept is ${first?.number ?? 'none'}, the head ${top?.number})`,
         );
       for (const h of kept) {
         last = BigInt(h.number);

@@ -116,6 +116,8 @@ export function haproxyConfig(port: number, backends: readonly number[]): string
     // /health: 503 while a replica drains (SIGTERM), so no new request is sent to it.
     '  option httpchk GET /health',
     '  default-server inter 500ms fall 2 rise 1',
+    // A slow answer on a loaded machine is not a failed check; a draining replica's 503 is, at once.
+    '  timeout check 2s',
     ...backends.map((p, i) => `  server gw${i + 1} 127.0.0.1:${p} check`),
     '',
   ].join('\n');

@@ -96,7 +96,7 @@ export function resumingWs(base: string, chainId: string, retryMs = 200): Resumi
     const retry = () => {
       if (again || closed) return;
       again = true;
-      void client?.dispose();
+      void Promise.resolve(client?.dispose()).catch(() => {});
       setTimeout(connect, retryMs);
     };
     client = createClient({
@@ -104,6 +104,7 @@ export function resumingWs(base: string, chainId: string, retryMs = 200): Resumi
       webSocketImpl: WebSocket,
       retryAttempts: 0,
       lazy: false,
+      onNonLazyError: () => {},
       on: { closed: retry, error: retry },
     });
     client.subscribe(
@@ -125,7 +126,7 @@ export function resumingWs(base: string, chainId: string, retryMs = 200): Resumi
   };
   async function close() {
     closed = true;
-    await client?.dispose();
+    await Promise.resolve(client?.dispose()).catch(() => {});
   }
   connect();
   return sub;
