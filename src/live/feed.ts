@@ -63,6 +63,7 @@ export class LiveFeed {
           now: this.#now,
           log,
           onSocket: o.onSocket,
+          lastKnown: () => this.#heads.get(c.chainId),
         }),
     );
     o.bus.onHead((h) => this.#receive(h));
