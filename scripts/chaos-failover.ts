@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { Cluster } from 'ioredis';
 import { startRedisCluster, type TestRedisCluster } from '../test/support/redis-cluster.js';
 import { type Row, referenceBlocks, sleep, startLoad, tally, until } from './chaos-kit.js';
-import type { Size } from './chaos-rows.js';
+import { HEAD_BOUND_MS, type Size } from './chaos-rows.js';
 import { type Stage, startStage } from './chaos-stage.js';
 
 /**
@@ -45,14 +45,27 @@ function primaryOf(cluster: TestRedisCluster, slot: number): number {
   throw new Error(`no primary serves slot ${slot}`);
 }
 
+let asks = 0;
+/** The budget left that the first answers reported (-1: none reported). */
+const budgetSeen: number[] = [];
+
+/** One request of the client `xff`; a new text each time, so no whole-response cache hit (which costs no call) answers it. */
 async function ask(stage: Stage, xff: string) {
+  asks += 1;
   const r = await fetch(`${stage.lb.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
     body: JSON.stringify({
-      query: '{ chain(id: "43114") { blocks(first: 3) { edges { node { number } } } } }',
+      query: `{ a${asks}: chain(id: "43114") { blocks(first: 3) { edges { node { number } } } } }`,
     }),
-  }).then((x) => x.json() as Promise<{ errors?: { extensions?: { code?: string } }[] }>);
+  }).then(
+    (x) =>
+      x.json() as Promise<{
+        errors?: { extensions?: { code?: string } }[];
+        extensions?: { cost?: { budget?: { remaining?: number } } };
+      }>,
+  );
+  if (budgetSeen.length < 5) budgetSeen.push(r.extensions?.cost?.budget?.remaining ?? -1);
   return r.errors?.[0]?.extensions?.code ?? 'OK';
 }
 
@@ -81,7 +94,9 @@ async function oneFailover(
   );
   // The abuser spends its budget, then keeps asking through the fault.
   let spent = 0;
-  while ((await ask(stage, ABUSER)) === 'OK' && spent < 500) spent += 1;
+  let refusal = 'OK';
+  budgetSeen.length = 0;
+  while ((refusal = await ask(stage, ABUSER)) === 'OK' && spent < 500) spent += 1;
   let through = 0;
   let asked = 0;
   let abusing = true;
@@ -122,7 +137,7 @@ async function oneFailover(
   await Promise.all(subs.map((s) => s.close()));
   row.notes.push(
     `the live lock held again ${lockMs} ms after the fault began (bound ${LOCK_BOUND_MS} ms)`,
-    `over-budget client: ${spent} answered before it hit its budget, then ${through} of ${asked} through during and after the fault`,
+    `over-budget client (budget ${BUDGET} calls a minute): ${spent} answered, then ${refusal}; budget left on its first answers ${budgetSeen.join(', ')}; then ${through} of ${asked} through during and after the fault`,
     `${subs.length} subscribers: ${heads.length ? heads.join('; ') : 'no head lost or repeated'}`,
   );
   if (row.errors > 0)

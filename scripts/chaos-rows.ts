@@ -16,7 +16,12 @@ export interface Size {
   blockMs: number;
 }
 
-const HEAD_BOUND_MS = 2_000 + 2_000 + 1_000;
+/**
+ * A head answer's promise: while the chain is live it is keyed by the head the replica heard (beats may
+ * stop for the live window, 3.5 s, before it falls back to the class TTL), then the head class's TTL
+ * (2 s) and stale-while-revalidate (2 s); 1 s for the request itself.
+ */
+export const HEAD_BOUND_MS = 3_500 + 2_000 + 2_000 + 1_000;
 const STALE_IF_ERROR_MS = 5 * 60_000;
 
 /** Runs `fault` under load; returns the row with the load's judgement and the extra upstream calls. */
