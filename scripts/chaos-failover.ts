@@ -87,7 +87,7 @@ async function oneFailover(
     size.rate,
     ref,
     stage.heads,
-    () => 5_000,
+    () => HEAD_BOUND_MS,
     (i) => ({
       'x-forwarded-for': `10.1.${(i % 200) >> 8}.${i % 200}`,
     }),
@@ -96,7 +96,10 @@ async function oneFailover(
   let spent = 0;
   let refusal = 'OK';
   budgetSeen.length = 0;
-  while ((refusal = await ask(stage, ABUSER)) === 'OK' && spent < 500) spent += 1;
+  for (; spent < 500; spent++) {
+    refusal = await ask(stage, ABUSER);
+    if (refusal !== 'OK') break;
+  }
   let through = 0;
   let asked = 0;
   let abusing = true;
