@@ -30,9 +30,11 @@ export async function* headsAfter(
   try {
     let last = after;
     if (after !== undefined) {
+      // The head known before reading what is kept: one that lands during the read is in the live queue,
+      // not proof of a gap.
+      const top = feed.head(chainId);
       const kept = await feed.since(chainId, after);
       const first = kept[0];
-      const top = feed.head(chainId);
       const lost =
         first !== undefined
           ? BigInt(first.number) > after + 1n
