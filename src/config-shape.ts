@@ -134,6 +134,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are closed. @default 10000 */
   shutdownGraceMs: number;
+  /**
+   * On SIGTERM/SIGINT, before the listener closes: how long `/health` answers 503 (so a balancer's
+   * readiness check takes the replica out) while new requests are still served. @default 0
+   */
+  shutdownDrainMs: number;
   /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
   tracing: TracingConfig;
   /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */

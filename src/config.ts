@@ -130,6 +130,7 @@ const schema = z.object({
   HTTP_MAX_AGE_MS: intIn(0, 86_400_000).default(60_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: intIn(0, 300_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: intIn(0, 120_000).default(0),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_HEADERS: z
@@ -256,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpMaxAgeMs: e.HTTP_MAX_AGE_MS,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     tracing: {
       otlpTracesUrl:
         e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??

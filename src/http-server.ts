@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -18,6 +18,11 @@ export interface HttpServerOptions {
   host: string;
   /** Longest wait for in-flight requests at shutdown. */
   graceMs: number;
+  /**
+   * At shutdown, how long `/health` answers 503 while the listener still serves, so a balancer's
+   * readiness check stops sending here before connections are refused. @default 0
+   */
+  drainMs?: number;
   logger: Logger;
   /** Settings applied to the server before it listens (the edge's timeouts and connection cap). */
   configure?: (server: Server) => void;
@@ -40,14 +45,23 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
   let inFlight = 0;
   let draining = false;
   let onIdle: (() => void) | undefined;
+  // Event streams never finish by themselves: they are cut when the listener closes, and their
+  // clients reconnect (through the balancer, to another replica) with Last-Event-ID.
+  const streams = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     inFlight += 1;
     // A keep-alive client learns that this connection ends with this response.
     if (draining) res.setHeader('connection', 'close');
     res.once('close', () => {
       inFlight -= 1;
+      streams.delete(res);
       if (inFlight === 0) onIdle?.();
     });
+    if (draining && req.method === 'GET' && req.url?.split('?')[0] === '/health') {
+      res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      return void res.end('{"status":"draining"}');
+    }
+    if (req.headers.accept?.includes('text/event-stream')) streams.add(res);
     const fast = o.gateway.fastPath;
     if (!fast) return void o.gateway.yoga(req, res);
     // A response-cache hit is answered here; anything else (a body the fast path read stays on the
@@ -74,6 +88,11 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
   let stopping: Promise<{ drained: boolean }> | undefined;
   const shutdown = async (reason: string): Promise<{ drained: boolean }> => {
     draining = true;
+    const drainMs = o.drainMs ?? 0;
+    if (drainMs > 0) {
+      o.logger.info({ reason, drainMs }, 'shutting down: /health answers 503, still serving');
+      await new Promise((r) => setTimeout(r, drainMs));
+    }
     o.logger.info(
       { reason, inFlight, graceMs: o.graceMs },
       'shutting down: no new connections, draining in-flight requests',
@@ -81,6 +100,8 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     // Stops accepting; idle keep-alive connections close now, busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    for (const res of streams) res.destroy();
+    if (ws) for (const c of ws.clients) c.close(1012, 'server restarting');
     const drained = await new Promise<boolean>((resolve) => {
       if (inFlight === 0) return resolve(true);
       const timer = setTimeout(() => resolve(false), o.graceMs);

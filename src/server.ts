@@ -39,6 +39,7 @@ const http = await startHttpServer({
   port: config.port,
   host: config.host,
   graceMs: config.shutdownGraceMs,
+  drainMs: config.shutdownDrainMs,
   logger,
   configure: (server) => applyServerLimits(server, config),
 });
@@ -77,7 +78,10 @@ const shutdown = (signal: string) => {
   }
   closing = true;
   // Never hang past the grace and a little more for Redis and the trace exporter.
-  setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
+  setTimeout(
+    () => process.exit(1),
+    config.shutdownDrainMs + config.shutdownGraceMs + 5_000,
+  ).unref();
   void http
     .shutdown(signal)
     .then(() => tracing.shutdown())

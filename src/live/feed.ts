@@ -67,6 +67,7 @@ export class LiveFeed {
           log,
           onSocket: o.onSocket,
           afterHeads: o.afterHeads && ((n, socket) => o.afterHeads!(c.chainId, n, socket)),
+          lastKnown: () => this.#heads.get(c.chainId),
         }),
     );
     o.bus.onHead((h) => this.#receive(h));
@@ -144,6 +145,18 @@ export class LiveFeed {
   ): { chainId: string; height: string; ageMs: number } | undefined {
     const h = this.#recent.get(chainId)?.find((r) => r.number === height);
     return h ? { chainId, height, ageMs: Math.max(0, this.#now() - h.seenAt) } : undefined;
+  }
+
+  /**
+   * Heads of `chainId` numbered above `after` that the bus keeps, and this replica's own recent ones (the
+   * bus may have lost its list: Redis restarted empty), ascending, once each (resumption: src/live/resume.ts).
+   */
+  async since(chainId: string, after: bigint): Promise<Head[]> {
+    const byNumber = new Map<string, Head>();
+    for (const h of this.#recent.get(chainId) ?? [])
+      if (BigInt(h.number) > after) byNumber.set(h.number, h);
+    for (const h of await this.#o.bus.since(chainId, after)) byNumber.set(h.number, h);
+    return [...byNumber.values()].sort((a, b) => (BigInt(a.number) < BigInt(b.number) ? -1 : 1));
   }
 
   /** `{ chainId, height, ageMs }` of every chain with a known head (ageMs: since the feed saw it). */

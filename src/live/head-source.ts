@@ -24,6 +24,8 @@ export interface HeadSourceOptions {
   onSocket?: (delta: 1 | -1) => void;
   /** Runs after each catch-up with the head reached, on the same socket (address activity). */
   afterHeads?: (head: bigint, socket: RpcSocket) => Promise<void>;
+  /** The last head this replica delivered: the floor of a catch-up when the bus lost its own (Redis restarted empty). */
+  lastKnown?: () => Head | undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -127,7 +129,10 @@ export class HeadSource {
     const { chainId, bus } = this.#o;
     const socket = this.#socket;
     if (!socket) return;
-    const last = await bus.last(chainId);
+    const fromBus = await bus.last(chainId);
+    const known = this.#o.lastKnown?.();
+    const last =
+      known && (!fromBus || BigInt(known.number) > BigInt(fromBus.number)) ? known : fromBus;
     let from = last ? BigInt(last.number) + 1n : n;
     if (n - from >= BigInt(this.#o.maxBackfill)) {
       this.#o.log(

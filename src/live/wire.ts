@@ -15,6 +15,7 @@ import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
+import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
@@ -168,7 +169,7 @@ export function createLive(
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
     epoch: hooks.epoch,
-    plugins: [useLiveExtensions(feed) as Plugin, useActivityEventIds() as Plugin],
+    plugins: [useLiveExtensions(feed) as Plugin, useEventIds(), useActivityEventIds() as Plugin],
     start: async () => {
       await feed.start();
       activity.start();

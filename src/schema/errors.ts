@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'RESUME_TOO_OLD'
   /** A client holds as many subscriptions of a kind as one client may. */
   | 'TOO_MANY_SUBSCRIPTIONS'
+  /** A subscription resumed from a point older than the events the gateway keeps: subscribe afresh. */
+  | 'RESUME_GAP'
   | 'INTERNAL';
 
 export function gqlError(

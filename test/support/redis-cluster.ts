@@ -4,15 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './redis.js';
 
-/** A real three-node Redis Cluster on loopback, made with redis-server and `redis-cli --cluster create`. */
+/**
+ * A real Redis Cluster on loopback, made with redis-server and `redis-cli --cluster create`: three
+ * primaries, and `replicas` replicas of each (0 by default).
+ */
 export interface TestRedisCluster {
   seedUrl: string;
   ports: number[];
+  /** Each node's role as the cluster sees it now (CLUSTER NODES, asked of `askPort` or any node up). */
+  roles(
+    askPort?: number,
+  ): { port: number; role: 'master' | 'slave'; masterPort?: number; up: boolean }[];
+  /** SIGKILLs the node on `port`. */
+  kill(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
+type ClusterOptions = { password?: string; replicas?: number };
+
 /** `password`: every node requires it (`requirepass`, and `masterauth` between nodes). */
-export async function startRedisCluster(o: { password?: string } = {}): Promise<TestRedisCluster> {
+export async function startRedisCluster(o: ClusterOptions = {}): Promise<TestRedisCluster> {
   // A free port can be taken between the probe and redis-server's bind (tests run in parallel, and
   // other suites start their own Redis): then that node exits and something else answers there, so
   // the cluster cannot form. Such an attempt is cleaned up and retried on new ports.
@@ -27,10 +38,12 @@ export async function startRedisCluster(o: { password?: string } = {}): Promise<
   throw last;
 }
 
-async function startOnce(o: { password?: string }): Promise<TestRedisCluster> {
+async function startOnce(o: ClusterOptions): Promise<TestRedisCluster> {
   const auth = o.password ? ['-a', o.password, '--no-auth-warning'] : [];
   const dir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
-  const ports = [await freePort(), await freePort(), await freePort()];
+  const replicas = o.replicas ?? 0;
+  const ports: number[] = [];
+  for (let i = 0; i < 3 * (1 + replicas); i++) ports.push(await freePort());
   const children: ChildProcess[] = ports.map((port) =>
     spawn(
       'redis-server',
@@ -98,7 +111,7 @@ async function startOnce(o: { password?: string }): Promise<TestRedisCluster> {
         'create',
         ...ports.map((p) => `127.0.0.1:${p}`),
         '--cluster-replicas',
-        '0',
+        String(replicas),
         '--cluster-yes',
       ],
       {
@@ -118,7 +131,7 @@ async function startOnce(o: { password?: string }): Promise<TestRedisCluster> {
         return (
           info.includes('cluster_state:ok') &&
           info.includes('cluster_slots_ok:16384') &&
-          info.includes('cluster_known_nodes:3')
+          info.includes(`cluster_known_nodes:${ports.length}`)
         );
       });
       if (ok) break;
@@ -128,7 +141,36 @@ async function startOnce(o: { password?: string }): Promise<TestRedisCluster> {
     await stop();
     throw e;
   }
+  const kill = (port: number) =>
+    new Promise<void>((resolve) => {
+      const c = children[ports.indexOf(port)];
+      if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    });
+  const roles = (askPort?: number) => {
+    const alive = ports.filter(
+      (_, i) => children[i]!.exitCode === null && children[i]!.signalCode === null,
+    );
+    const text =
+      spawnSync('redis-cli', [...auth, '-p', String(askPort ?? alive[0]), 'cluster', 'nodes'], {
+        encoding: 'utf8',
+      }).stdout ?? '';
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(' '));
+    const portOf = new Map(lines.map((f) => [f[0]!, Number(/:(\d+)@/.exec(f[1]!)?.[1])]));
+    return lines.map((f) => ({
+      port: portOf.get(f[0]!)!,
+      role: f[2]!.includes('master') ? ('master' as const) : ('slave' as const),
+      masterPort: f[3] !== '-' ? portOf.get(f[3]!) : undefined,
+      up: !f[2]!.includes('fail') && f[7] === 'connected',
+    }));
+  };
   return {
+    roles,
+    kill,
     seedUrl: o.password
       ? `redis://:${encodeURIComponent(o.password)}@127.0.0.1:${ports[0]}`
       : `redis://127.0.0.1:${ports[0]}`,

@@ -13,11 +13,13 @@ export interface Replica {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** `port`: the port to listen on (a replica restarted in place, behind a balancer that names it). */
 export async function startReplica(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  port?: number,
 ): Promise<Replica> {
-  const port = await freePort();
+  port ??= await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -102,13 +104,20 @@ export function haproxyConfig(port: number, backends: readonly number[]): string
     // Websockets and SSE: a tunnel may stay open as long as its subscription.
     '  timeout tunnel 1h',
     '  option http-server-close',
+    // A connection refused (a replica between its listener closing and its check failing) is sent to
+    // another replica: nothing had reached the gateway, so a retry cannot run a request twice.
+    '  retries 3',
+    '  option redispatch',
     `frontend gateway`,
     `  bind 127.0.0.1:${port}`,
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
-    '  option httpchk GET /live',
+    // /health: 503 while a replica drains (SIGTERM), so no new request is sent to it.
+    '  option httpchk GET /health',
     '  default-server inter 500ms fall 2 rise 1',
+    // A slow answer on a loaded machine is not a failed check; a draining replica's 503 is, at once.
+    '  timeout check 2s',
     ...backends.map((p, i) => `  server gw${i + 1} 127.0.0.1:${p} check`),
     '',
   ].join('\n');

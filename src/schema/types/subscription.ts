@@ -1,6 +1,8 @@
 import type { GatewayContext } from '../../context.js';
 import { SlowConsumerError } from '../../live/feed.js';
 import type { Head } from '../../live/head.js';
+import { eventIdOf, headsAfter, ResumeGapError, resumePoint } from '../../live/resume.js';
+import { markEvent } from '../../live/use-event-ids.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { argTable } from '../arg-table.js';
@@ -28,9 +30,14 @@ function liveOf(ctx: GatewayContext, chainId: string) {
   return live;
 }
 
-/** Heads of one chain, with a slow consumer's end turned into a coded error. */
-async function* headsOf(ctx: GatewayContext, chainId: string): AsyncGenerator<Head> {
-  const it = liveOf(ctx, chainId).feed.subscribe(chainId);
+/** Heads of one chain, with a slow consumer's end (or a resume point no longer kept) turned into a coded error. */
+async function* headsOf(
+  ctx: GatewayContext,
+  chainId: string,
+  after?: bigint,
+): AsyncGenerator<Head> {
+  const feed = liveOf(ctx, chainId).feed;
+  const it = after === undefined ? feed.subscribe(chainId) : headsAfter(feed, chainId, after);
   try {
     for (;;) {
       let r: IteratorResult<Head>;
@@ -39,6 +46,8 @@ async function* headsOf(ctx: GatewayContext, chainId: string): AsyncGenerator<He
       } catch (e) {
         if (e instanceof SlowConsumerError)
           throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; subscribe again.`);
+        if (e instanceof ResumeGapError)
+          throw gqlError('RESUME_GAP', `Cannot resume: ${e.message}; subscribe without \`after\`.`);
         throw e;
       }
       if (r.done) return;
@@ -72,6 +81,31 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
     feesSpent: fees,
     cumulativeTransactions: '0',
   };
+}
+
+/** newBlocks: every head once, from `after` (or SSE's Last-Event-ID) when given; each event names its id. */
+async function* newBlocksOf(
+  ctx: GatewayContext,
+  rawChainId: string,
+  rawAfter: string | null | undefined,
+): AsyncGenerator<Head> {
+  const chainId = parseChainId(rawChainId, 'chainId');
+  let after: bigint | undefined;
+  if (rawAfter != null) {
+    after = resumePoint(chainId, rawAfter);
+    if (after === undefined)
+      throw badInput(
+        'after',
+        'after: a block number (decimal), or chainId:number as in an event id.',
+      );
+  } else {
+    const request = (ctx as { request?: Request }).request;
+    after = resumePoint(chainId, request?.headers.get('last-event-id'));
+  }
+  for await (const h of headsOf(ctx, chainId, after)) {
+    markEvent(ctx, eventIdOf(h));
+    yield h;
+  }
 }
 
 async function* transactionsOf(
@@ -126,8 +160,12 @@ builder.subscriptionFields((t) => ({
       'Every new block of a followed EVM chain, in order, each once; nested fields resolve as in a query.',
     args: argTable(t.arg, {
       chainId: ['String!', 'EVM chain id (decimal), one the gateway follows live.'],
+      after: [
+        'String',
+        'Resume: only blocks numbered above this one (decimal), first those the gateway still keeps (the last 256). Over SSE the `Last-Event-ID` header does the same.',
+      ],
     }),
-    subscribe: (_root, args, ctx) => headsOf(ctx, parseChainId(args.chainId, 'chainId')),
+    subscribe: (_root, args, ctx) => newBlocksOf(ctx, args.chainId, args.after),
     resolve: (head, _args, ctx) => blockOfHead(ctx, head as unknown as Head),
   }),
   newTransactions: t.field({

@@ -1,0 +1,146 @@
+import type { RunningSimulator } from '../src/sim/index.js';
+import { type Replica, startHaproxy, startReplica } from '../test/support/replicas.js';
+import {
+  judgeHeads,
+  type ResumingSubscriber,
+  resumingSse,
+  resumingWs,
+} from '../test/support/resumable-clients.js';
+import { startTestSimulator } from '../test/support/sim.js';
+import { advance, HeadTimeline, sleep, until } from './chaos-kit.js';
+
+/**
+ * The set-up every chaos row runs on: the simulator, three gateway processes over one Redis (or a
+ * cluster) behind HAProxy, heads landing every `blockMs`, and resuming newBlocks subscribers.
+ */
+export const DRAIN_MS = 2_000;
+
+export interface Stage {
+  sim: RunningSimulator;
+  replicas: Replica[];
+  lb: { url: string; stop(): Promise<void> };
+  heads: HeadTimeline;
+  env: Record<string, string>;
+  /** SIGTERM replica i, wait for its exit, start it again on its port, wait until it is ready. */
+  restart(i: number): Promise<{ exitCode: number | null; downMs: number }>;
+  subscribe(n: number): Promise<ResumingSubscriber[]>;
+  /** Heads land every `blockMs` until the returned stop is called. */
+  ticking(blockMs: number): () => Promise<void>;
+  /** Every subscriber has the last head; what each missed or got twice from its first head on. */
+  judgeSubscribers(subs: ResumingSubscriber[], limitMs?: number): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export async function startStage(o: {
+  redisUrl: string;
+  cluster?: boolean;
+  env?: Record<string, string>;
+}): Promise<Stage> {
+  const sim = await startTestSimulator();
+  const env: Record<string, string> = {
+    DATA_API_URL: sim.dataApiUrl,
+    METRICS_API_URL: sim.metricsApiUrl,
+    NODE_RPC_URL: sim.nodeUrl,
+    REDIS_URL: o.redisUrl,
+    REDIS_CLUSTER: o.cluster ? 'true' : 'false',
+    LIVE_WS: `43114=${sim.wsUrl}`,
+    LIVE_LOCK_TTL_MS: '1000',
+    CLIENT_BUDGET_PER_MINUTE: '0',
+    REDIS_COMMAND_TIMEOUT_MS: '1000',
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    SHUTDOWN_GRACE_MS: '10000',
+    LOG_LEVEL: 'warn',
+    ...o.env,
+  };
+  const replicas = await Promise.all([startReplica(env), startReplica(env), startReplica(env)]);
+  const lb = await startHaproxy(replicas);
+  await until('one upstream websocket', () => sim.socketStats().subscriptions === 1, 20_000);
+  const heads = new HeadTimeline(await advance(sim));
+  const subscribersOn = async (r: Replica) => {
+    const text = await (await fetch(`${r.url}/metrics`)).text();
+    return Number(/^gateway_live_subscribers (\d+)/m.exec(text)?.[1] ?? 0);
+  };
+  const stage: Stage = {
+    sim,
+    replicas,
+    lb,
+    heads,
+    env,
+    async restart(i) {
+      const old = replicas[i]!;
+      const t0 = Date.now();
+      await old.kill('SIGTERM');
+      const exitCode = old.child.exitCode;
+      replicas[i] = await startReplica(env, 60_000, old.port);
+      // HAProxy checks every 500 ms and takes a server back after one good check.
+      await sleep(1_000);
+      return { exitCode, downMs: Date.now() - t0 };
+    },
+    async subscribe(n) {
+      const subs = Array.from({ length: n }, (_, k) =>
+        k % 2 === 0 ? resumingSse(lb.url, '43114') : resumingWs(lb.url, '43114'),
+      );
+      await until(
+        `${n} subscribers`,
+        async () =>
+          (await Promise.all(replicas.map(subscribersOn))).reduce((a, b) => a + b, 0) >= n,
+        30_000,
+      );
+      return subs;
+    },
+    ticking(blockMs) {
+      let on = true;
+      const loop = (async () => {
+        while (on) {
+          heads.push(await advance(sim));
+          await sleep(blockMs);
+        }
+      })();
+      return async () => {
+        on = false;
+        await loop;
+      };
+    },
+    async judgeSubscribers(subs, limitMs = 20_000) {
+      const top = String(heads.top);
+      const problems: string[] = [];
+      try {
+        await until(
+          'every subscriber has the last head',
+          () => subs.every((s) => s.numbers.at(-1) === top),
+          limitMs,
+        );
+      } catch (e) {
+        const behind = subs.filter((s) => s.numbers.at(-1) !== top);
+        problems.push(
+          `${behind.length} subscribers lack head ${top} (e.g. ${behind[0]?.kind} at ${behind[0]?.numbers.at(-1)}): ${String(e)}`,
+        );
+      }
+      let missing = 0;
+      let repeated = 0;
+      for (const s of subs) {
+        if (s.numbers.length === 0) continue;
+        const j = judgeHeads(s.numbers, BigInt(s.numbers[0]!), BigInt(s.numbers.at(-1)!));
+        missing += j.missing.length;
+        repeated += j.repeated.length;
+        if ((j.missing.length || j.repeated.length || j.outOfOrder) && problems.length < 4)
+          problems.push(
+            `${s.kind} subscriber: missing ${j.missing.slice(0, 5).join(',')} repeated ${j.repeated.slice(0, 5).join(',')}`,
+          );
+      }
+      if (missing || repeated) problems.push(`heads lost ${missing}, repeated ${repeated} in all`);
+      const errs = subs.filter((s) => s.errors.length > 0);
+      if (errs.length)
+        problems.push(
+          `${errs.length} subscribers got errors: ${JSON.stringify(errs[0]!.errors[0]).slice(0, 300)}`,
+        );
+      return problems;
+    },
+    async stop() {
+      await lb.stop();
+      await Promise.all(replicas.map((r) => r.kill('SIGKILL')));
+      await sim.close();
+    },
+  };
+  return stage;
+}

@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { startRedisServer } from '../test/support/redis.js';
+import type { Row } from './chaos-kit.js';
+import {
+  redisFlushed,
+  redisRestartedEmpty,
+  rollingRestart,
+  type Size,
+  upstreamStatus,
+  websocketDropped,
+} from './chaos-rows.js';
+import { startStage } from './chaos-stage.js';
+
+/**
+ * `npm run chaos [-- --short] [-- --only NAME]`: every fault of docs/operations.md's table under load,
+ * on loopback (the simulator, private redis-servers, three gateway processes behind HAProxy). Prints
+ * the table; exits 1 when a row breaks what it must hold. Never part of `npm test`.
+ */
+// The clients' own stray rejections (a socket closed under them) are reported, never fatal to the run.
+process.on('unhandledRejection', (e) => console.error('chaos client: unhandled rejection', e));
+const { values } = parseArgs({
+  options: { short: { type: 'boolean', default: false }, only: { type: 'string' } },
+});
+const short = values.short;
+const size: Size = short
+  ? { rate: 20, baselineMs: 3_000, tailMs: 3_000, subscribers: 40, blockMs: 500 }
+  : { rate: 40, baselineMs: 10_000, tailMs: 5_000, subscribers: 100, blockMs: 500 };
+const cmd = (row: string) => `npm run chaos --${short ? ' --short' : ''} --only ${row}`;
+const want = (row: string) => !values.only || values.only === row;
+
+const rows: Row[] = [];
+const redis = await startRedisServer();
+if (!redis.owned)
+  throw new Error('chaos needs the redis-server binary (it kills and restarts Redis)');
+const stage = await startStage({ redisUrl: redis.url });
+try {
+  if (want('rolling')) rows.push(await rollingRestart(stage, size, cmd('rolling')));
+  if (want('flush')) rows.push(await redisFlushed(stage, size, redis.url, cmd('flush')));
+  if (want('redis-restart'))
+    rows.push(await redisRestartedEmpty(stage, size, redis, cmd('redis-restart')));
+  if (want('upstream-429')) rows.push(await upstreamStatus(stage, size, 429, cmd('upstream-429')));
+  if (want('upstream-503')) rows.push(await upstreamStatus(stage, size, 503, cmd('upstream-503')));
+  if (want('ws-drop')) rows.push(await websocketDropped(stage, size, cmd('ws-drop')));
+} finally {
+  await stage.stop();
+  await redis.stop();
+}
+if (want('failover')) {
+  const { redisFailover } = await import('./chaos-failover.js');
+  rows.push(...(await redisFailover(size, cmd('failover'))));
+}
+
+const codes = (r: Row) =>
+  Object.entries(r.codes)
+    .map(([c, n]) => `${c} ${n}`)
+    .join(', ');
+console.log(
+  '\n| fault | requests | errors | wrong answers | extra upstream calls | recovery | result |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows)
+  console.log(
+    `| ${r.fault} | ${r.requests} | ${r.errors}${r.errors ? ` (${codes(r)})` : ''} | ${r.wrong} | ${r.extraUpstream} | ${r.recoveryMs} ms | ${r.failures.length ? 'FAIL' : 'ok'} |`,
+  );
+for (const r of rows) {
+  console.log(`\n${r.fault}: \`${r.command}\``);
+  for (const n of r.notes) console.log(`  - ${n}`);
+  for (const f of r.failures) console.log(`  ! ${f}`);
+}
+process.exit(rows.some((r) => r.failures.length > 0) || rows.length === 0 ? 1 : 0);
