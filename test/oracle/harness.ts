@@ -206,11 +206,14 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * Whether `got` is made of parts of the candidates (answers at allowed world versions): equal to one of them
  * whole, or an object whose scalar fields all equal one candidate's (an entity is one upstream answer: its
  * fields never mix versions) and whose every object or list field is itself made of the candidates' parts.
- * A list is compared whole (one page is one upstream answer).
+ * A list is one upstream answer (one page): its items are one version's items, in that version's order; only
+ * what an item nests (fields resolved by reads of their own, such as a chain's `address` or a block's
+ * `state`) may come from another allowed version's same item.
  */
 export function composes(got: unknown, candidates: readonly unknown[]): boolean {
   const text = JSON.stringify(got);
   if (candidates.some((c) => JSON.stringify(c) === text)) return true;
+  if (Array.isArray(got)) return composesList(got, candidates);
   if (!isObject(got)) return false;
   const objects = candidates.filter(isObject);
   const scalarKeys = Object.keys(got).filter((k) => !isObject(got[k]) && !Array.isArray(got[k]));
@@ -226,6 +229,30 @@ export function composes(got: unknown, candidates: readonly unknown[]): boolean 
         objects.filter((c) => k in c).map((c) => c[k]),
       ),
     );
+}
+
+const scalarsOf = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => !isObject(v) && !Array.isArray(v)));
+
+/** What makes a list item one upstream item: its own scalar fields, and its `node`'s (a connection edge). */
+function itemIdentity(v: unknown): string {
+  if (!isObject(v)) return JSON.stringify(v);
+  const own = scalarsOf(v);
+  return JSON.stringify(isObject(v.node) ? { ...own, node: scalarsOf(v.node) } : own);
+}
+
+function composesList(got: unknown[], candidates: readonly unknown[]): boolean {
+  const ids = got.map(itemIdentity);
+  const lists = candidates.filter((c): c is unknown[] => Array.isArray(c));
+  if (!lists.some((l) => l.length === got.length && l.every((x, i) => itemIdentity(x) === ids[i])))
+    return false;
+  const items = lists.flat();
+  return got.every((g, i) =>
+    composes(
+      g,
+      items.filter((x) => itemIdentity(x) === ids[i]),
+    ),
+  );
 }
 
 const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
