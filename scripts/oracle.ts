@@ -5,9 +5,10 @@ import { startRedisServer } from '../test/support/redis.js';
 import { flushRedisDb, redisDb } from '../test/support/sim.js';
 
 /**
- * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--no-vary] [--show K]`: the differential
- * cache oracle at size (see test/oracle/harness.ts), one run per seed over its own world. Starts a private
- * redis-server (or uses REDIS_URL without the binary). Exits 1 when any divergence is found.
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--no-vary]
+ * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
+ * run per seed over its own world. Starts a private redis-server (or uses REDIS_URL without the binary).
+ * Exits 1 when any divergence is found, or when a run judged nothing.
  */
 const { values } = parseArgs({
   options: {
@@ -17,12 +18,15 @@ const { values } = parseArgs({
     'no-vary': { type: 'boolean', default: false },
     show: { type: 'string', default: '10' },
     'first-seed': { type: 'string', default: '1' },
+    steps: { type: 'string' },
+    group: { type: 'string' },
   },
 });
 const seeds = Number(values.seeds);
 const rounds = Number(values.rounds);
 const first = Number(values['first-seed']);
 const show = Number(values.show);
+const t0 = performance.now();
 
 const redis = await startRedisServer();
 const results: OracleResult[] = [];
@@ -37,6 +41,8 @@ try {
       redisUrl: url,
       vary: !values['no-vary'],
       maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
+      onlySteps: values.steps?.split(','),
+      groupSize: values.group === undefined ? undefined : Number(values.group),
       log: (l) => console.log(l),
     });
     results.push(r);
@@ -63,8 +69,10 @@ for (const r of results)
       `${d.step} p${d.page} ${d.credential}`,
       (bySteps.get(`${d.step} p${d.page} ${d.credential}`) ?? 0) + 1,
     );
+const unknown = results.flatMap((r) => r.divergences).filter((d) => !knownIssue(d)).length;
+const queries = sum((r) => r.queries);
 console.log(
-  `\nORACLE: ${sum((r) => r.queries)} queries judged over ${sum((r) => r.versions)} world versions (${seeds} seeds × ${rounds + 1}), SIM_VARY ${values['no-vary'] ? 'off' : 'on'}: ${divergences} divergences`,
+  `\nORACLE: ${queries} queries judged over ${sum((r) => r.versions)} world versions (${seeds} seeds, ${results[0]?.steps ?? 0} steps, ${rounds} rounds per group), SIM_VARY ${values['no-vary'] ? 'off' : 'on'}: ${divergences} divergences, ${unknown} unknown, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
 );
 for (const [k, n] of [...bySteps].sort((a, b) => b[1] - a[1])) console.log(`  ${n}× ${k}`);
 const byIssue = new Map<string, number>();
@@ -73,4 +81,4 @@ for (const r of results)
     byIssue.set(knownIssue(d) ?? 'UNKNOWN', (byIssue.get(knownIssue(d) ?? 'UNKNOWN') ?? 0) + 1);
 console.log('by known issue (test/oracle/known.ts):');
 for (const [k, n] of byIssue) console.log(`  ${n}× ${k}`);
-process.exit(divergences > 0 ? 1 : 0);
+process.exit(divergences > 0 || queries === 0 ? 1 : 0);

@@ -75,6 +75,9 @@ const ZERO_STALE = Object.fromEntries(
   Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }]),
 ) as Record<CacheClass, { swr: number; ifError: number }>;
 
+/** Steps per group (see OracleOptions.groupSize): a pass of 25 steps lasts about a TTL. */
+export const GROUP_SIZE = 25;
+
 /** Wrong policies a test can plant to prove the oracle fails. */
 export const PLANTS = {
   /** The latest-blocks list classed immutable (7 days): new blocks never show. */
@@ -98,6 +101,12 @@ export interface OracleOptions {
   maxSteps?: number;
   /** Only these steps (by name). @default all */
   onlySteps?: string[];
+  /**
+   * Steps run together, each group its own `rounds` world versions (the world moves on from group to
+   * group). A short pass keeps what the cached gateway stored in one version within its TTL when the
+   * next version's pass reads it, so the cache is read across versions. @default GROUP_SIZE
+   */
+  groupSize?: number;
   plant?: keyof typeof PLANTS;
   log?: (line: string) => void;
 }
@@ -330,8 +339,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       steps = shuffled.slice(0, o.maxSteps);
     }
     result.steps = steps.length;
+    const groupSize = Math.max(1, o.groupSize ?? GROUP_SIZE);
+    const groups: Step[][] = [];
+    for (let i = 0; i < steps.length; i += groupSize) groups.push(steps.slice(i, i + groupSize));
     log(
-      `oracle ${o.seed}: ${steps.length} steps (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds`,
+      `oracle ${o.seed}: ${steps.length} steps in ${groups.length} groups (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds each`,
     );
 
     // refs: `${step}|${page}|${credential}` → version → answer
@@ -357,7 +369,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         r = await reference.query(query, variables, headers);
       return r;
     };
-    const referencePass = async () => {
+    const referencePass = async (steps: readonly Step[]) => {
       for (const step of steps) {
         for (const cred of creds) {
           const p1 = normalize(
@@ -452,7 +464,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     };
 
     /** Runs every step on the cached gateway; returns the judgments to make once the reference has answered at this version. */
-    const cachedPass = async (round: number, pass: Divergence['pass']): Promise<(() => void)[]> => {
+    const cachedPass = async (
+      steps: readonly Step[],
+      round: number,
+      pass: Divergence['pass'],
+    ): Promise<(() => void)[]> => {
       const pending: (() => void)[] = [];
       for (const step of steps) {
         const started = performance.now();
@@ -485,24 +501,27 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       return pending;
     };
 
-    for (let round = 0; round <= o.rounds; round++) {
-      let pending: (() => void)[] = [];
-      const roundStart = performance.now();
-      if (round > 0) {
-        await advanceWorld(sim);
-        version++;
-        versionStart.push(performance.now());
-        result.versions++;
-        pending = await cachedPass(round, 'before-reference');
+    for (const [g, group] of groups.entries()) {
+      // A later group starts at the version the one before ended at (its round 0: no advance).
+      for (let round = 0; round <= o.rounds; round++) {
+        let pending: (() => void)[] = [];
+        const roundStart = performance.now();
+        if (round > 0) {
+          await advanceWorld(sim);
+          version++;
+          versionStart.push(performance.now());
+          result.versions++;
+          pending = await cachedPass(group, round, 'before-reference');
+        }
+        await referencePass(group);
+        for (const j of pending) j();
+        for (const j of await cachedPass(group, round, 'after-reference')) j();
+        log(
+          `  group ${g + 1}/${groups.length} round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
+        );
+        const left = MIN_ROUND_MS - (performance.now() - roundStart);
+        if (left > 0 && round < o.rounds) await sleep(left);
       }
-      await referencePass();
-      for (const j of pending) j();
-      for (const j of await cachedPass(round, 'after-reference')) j();
-      log(
-        `  round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
-      );
-      const left = MIN_ROUND_MS - (performance.now() - roundStart);
-      if (left > 0 && round < o.rounds) await sleep(left);
     }
   } finally {
     await cached.close();
