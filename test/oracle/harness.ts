@@ -17,6 +17,7 @@ import {
   operationSteps,
   type Step,
 } from './workload.js';
+import { extraSteps, worldIds } from './workload-extra.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -317,7 +318,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'),
     );
     const rng = new Rng(`oracle|${o.seed}`);
-    const args = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed: o.seed });
+    const args = argValues(sim.world.fixtures, {
+      selfNodeId: sim.world.selfNodeId,
+      seed: o.seed,
+      ids: worldIds(sim.world),
+    });
 
     // Harvest global ids from the generated queries' reference answers, then build the whole workload.
     const gen = generatedSteps(schema, args);
@@ -329,7 +334,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const nodeIds = Array.from({ length: Math.min(8, idList.length) }, () => rng.pick(idList));
     const ops = operationSteps(schema, args, () => idList, rng);
     result.skippedOperations = ops.skipped;
-    let steps: Step[] = [...ops.steps, ...gen, ...nodeSteps(schema, nodeIds)];
+    let steps: Step[] = [
+      ...ops.steps,
+      ...gen,
+      ...extraSteps(schema, args, sim.world),
+      ...nodeSteps(schema, nodeIds),
+    ];
     if (o.onlySteps) steps = steps.filter((s) => o.onlySteps!.includes(s.name));
     if (o.maxSteps !== undefined && steps.length > o.maxSteps) {
       const shuffled = steps
