@@ -87,6 +87,14 @@ export const PLANTS = {
     ttlFor: (resource, opts) =>
       resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts),
   }),
+  /** The EVM head (`latest`) classed final: every `latest` read stays at the first head it saw. */
+  'stale-evm-head': (p: CachePolicy): CachePolicy => ({
+    ...p,
+    ttlFor: (resource, opts) =>
+      resource === 'node.evm.eth_blockNumber' || resource === 'node.evm.headState'
+        ? p.ttlFor('node.evm.state')
+        : p.ttlFor(resource, opts),
+  }),
 } satisfies Record<string, (p: CachePolicy) => CachePolicy>;
 
 export interface OracleOptions {

@@ -44,4 +44,26 @@ describe('differential cache oracle', () => {
     expect(planted.map((d) => d.step)).toContain('ChainBlocks');
     console.log(`planted policy caught:\n${formatDivergence(planted[0]!, 400)}`);
   }, 60_000);
+
+  it('fails when the EVM head is planted as final (a stale balance at `latest`), and not without it', async () => {
+    const run = async (plant: boolean, db: number) => {
+      const url = redisDb(inject('redisUrl'), db);
+      await flushRedisDb(url);
+      const r = await runOracle({
+        seed: 'suite-stale-state',
+        rounds: 2,
+        onlySteps: ['x:evmState.latest', 'x:address.state'],
+        redisUrl: url,
+        plant: plant ? 'stale-evm-head' : undefined,
+      });
+      return r.divergences.filter((d) => !known(d));
+    };
+    const control = await run(false, 104);
+    expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
+    const planted = await run(true, 105);
+    expect(new Set(planted.map((d) => d.step))).toEqual(
+      new Set(['x:evmState.latest', 'x:address.state']),
+    );
+    console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
+  }, 60_000);
 });
