@@ -5,7 +5,7 @@ import { startRedisServer } from '../test/support/redis.js';
 import { flushRedisDb, redisDb } from '../test/support/sim.js';
 
 /**
- * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--no-vary]
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
  * run per seed over its own world. Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     'first-seed': { type: 'string', default: '1' },
     steps: { type: 'string' },
     group: { type: 'string' },
+    parallel: { type: 'string', default: '1' },
+    quiet: { type: 'boolean', default: false },
   },
 });
 const seeds = Number(values.seeds);
@@ -28,35 +30,48 @@ const first = Number(values['first-seed']);
 const show = Number(values.show);
 const t0 = performance.now();
 
+const parallel = Math.max(1, Number(values.parallel));
 const redis = await startRedisServer();
 const results: OracleResult[] = [];
+const runSeed = async (i: number) => {
+  const seed = `oracle-${first + i}`;
+  // A database per run: seeds running side by side never share cache entries.
+  const url = redisDb(redis.url, 45 + (i % parallel));
+  await flushRedisDb(url);
+  const r = await runOracle({
+    seed,
+    rounds,
+    redisUrl: url,
+    vary: !values['no-vary'],
+    maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
+    onlySteps: values.steps?.split(','),
+    groupSize: values.group === undefined ? undefined : Number(values.group),
+    log: values.quiet
+      ? undefined
+      : parallel > 1
+        ? (l) => console.log(`[${seed}] ${l}`)
+        : (l) => console.log(l),
+  });
+  results.push(r);
+  console.log(
+    `seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`,
+  );
+  // Unknown divergences first: they are what a run is for.
+  const ordered = [
+    ...r.divergences.filter((d) => !knownIssue(d)),
+    ...r.divergences.filter((d) => knownIssue(d)),
+  ];
+  for (const d of ordered.slice(0, show))
+    console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
+};
 try {
-  for (let i = 0; i < seeds; i++) {
-    const seed = `oracle-${first + i}`;
-    const url = redisDb(redis.url, 45);
-    await flushRedisDb(url);
-    const r = await runOracle({
-      seed,
-      rounds,
-      redisUrl: url,
-      vary: !values['no-vary'],
-      maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
-      onlySteps: values.steps?.split(','),
-      groupSize: values.group === undefined ? undefined : Number(values.group),
-      log: (l) => console.log(l),
-    });
-    results.push(r);
-    console.log(
-      `seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`,
-    );
-    // Unknown divergences first: they are what a run is for.
-    const ordered = [
-      ...r.divergences.filter((d) => !knownIssue(d)),
-      ...r.divergences.filter((d) => knownIssue(d)),
-    ];
-    for (const d of ordered.slice(0, show))
-      console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
-  }
+  // `--parallel P`: P seeds at a time, each its own simulator, gateways and Redis database.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, seeds) }, async () => {
+      while (next < seeds) await runSeed(next++);
+    }),
+  );
 } finally {
   await redis.stop();
 }

@@ -294,7 +294,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     ),
   );
   const cached: TestGateway = createTestGateway(sim, {
-    env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    // The reference's timeout too: a call slowed by a loaded machine is no cache defect.
+    env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000', UPSTREAM_TIMEOUT_MS: '10000' },
     store: recorder,
     ttlOverrides: CACHED_TTL,
     staleOverrides: CACHED_STALE,
@@ -444,8 +445,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
       // Each resource has its own freshness, so one answer may join parts read at different allowed versions
       // (a transaction's price refetched, the latest blocks beside it still fresh from the version before).
+      // Its errors, a list, are one allowed version's errors whole (by code and path).
       if (
-        !hasErrors(got.value) &&
         composes(
           got.value,
           candidates.map((v) => byVersion!.get(v)!.value),
