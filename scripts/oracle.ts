@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import { formatDivergence, type OracleResult, runOracle } from '../test/oracle/harness.js';
+import { formatDivergence, type OracleResult, PLANTS, runOracle } from '../test/oracle/harness.js';
 import { knownIssue } from '../test/oracle/known.js';
 import { startRedisServer } from '../test/support/redis.js';
 import { flushRedisDb, redisDb } from '../test/support/sim.js';
 
 /**
- * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--no-vary]
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
  * run per seed over its own world. Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     group: { type: 'string' },
     parallel: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
+    plant: { type: 'string' },
   },
 });
 const seeds = Number(values.seeds);
@@ -31,6 +32,8 @@ const show = Number(values.show);
 const t0 = performance.now();
 
 const parallel = Math.max(1, Number(values.parallel));
+if (values.plant !== undefined && !(values.plant in PLANTS))
+  throw new Error(`--plant: one of ${Object.keys(PLANTS).join(', ')}`);
 const redis = await startRedisServer();
 const results: OracleResult[] = [];
 const runSeed = async (i: number) => {
@@ -46,6 +49,7 @@ const runSeed = async (i: number) => {
     maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
     onlySteps: values.steps?.split(','),
     groupSize: values.group === undefined ? undefined : Number(values.group),
+    plant: values.plant as keyof typeof PLANTS | undefined,
     log: values.quiet
       ? undefined
       : parallel > 1
