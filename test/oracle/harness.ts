@@ -76,6 +76,9 @@ const ZERO_STALE = Object.fromEntries(
   Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }]),
 ) as Record<CacheClass, { swr: number; ifError: number }>;
 
+/** Both gateways' upstream settings: no circuit breaker, a long timeout. */
+const PATIENT = { CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '30000' };
+
 /** Steps per group (see OracleOptions.groupSize): a pass of 25 steps lasts about a TTL. */
 export const GROUP_SIZE = 25;
 
@@ -294,8 +297,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     ),
   );
   const cached: TestGateway = createTestGateway(sim, {
-    // The reference's timeout too: a call slowed by a loaded machine is no cache defect.
-    env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000', UPSTREAM_TIMEOUT_MS: '10000' },
+    // Neither breaker nor a short timeout: a call slowed by a loaded machine (the simulator shares this
+    // process) is no cache defect, and an open breaker would fail every step after it.
+    env: { ...env, ...PATIENT, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
     store: recorder,
     ttlOverrides: CACHED_TTL,
     staleOverrides: CACHED_STALE,
@@ -304,7 +308,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
   // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
   const reference: TestGateway = createTestGateway(sim, {
-    env: { ...env, CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '10000' },
+    env: { ...env, ...PATIENT },
     store: new MemoryStore(),
     ttlOverrides: ZERO_TTL,
     staleOverrides: ZERO_STALE,
