@@ -5,7 +5,7 @@ import { startRedisServer } from '../test/support/redis.js';
 import { flushRedisDb, redisDb } from '../test/support/sim.js';
 
 /**
- * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--no-vary]
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
  * run per seed over its own world. Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     parallel: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
     plant: { type: 'string' },
+    live: { type: 'boolean', default: false },
   },
 });
 const seeds = Number(values.seeds);
@@ -50,6 +51,7 @@ const runSeed = async (i: number) => {
     onlySteps: values.steps?.split(','),
     groupSize: values.group === undefined ? undefined : Number(values.group),
     plant: values.plant as keyof typeof PLANTS | undefined,
+    live: values.live,
     log: values.quiet
       ? undefined
       : parallel > 1

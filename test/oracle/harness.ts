@@ -120,6 +120,12 @@ export interface OracleOptions {
    */
   groupSize?: number;
   plant?: keyof typeof PLANTS;
+  /**
+   * The cached gateway follows the C-Chain's heads (LIVE_WS: its head-class answers are versioned by the
+   * head and kept between heads); each round's cached pass starts once the new head reached it, so a
+   * head delivered, then the same read, must show the new version. @default false
+   */
+  live?: boolean;
   log?: (line: string) => void;
 }
 
@@ -299,7 +305,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   const cached: TestGateway = createTestGateway(sim, {
     // Neither breaker nor a short timeout: a call slowed by a loaded machine (the simulator shares this
     // process) is no cache defect, and an open breaker would fail every step after it.
-    env: { ...env, ...PATIENT, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    env: {
+      ...env,
+      ...PATIENT,
+      RESPONSE_CACHE_MAX_TTL_MS: '60000',
+      ...(o.live ? { LIVE_WS: `43114=${sim.wsUrl}` } : {}),
+    },
     store: recorder,
     ttlOverrides: CACHED_TTL,
     staleOverrides: CACHED_STALE,
@@ -531,6 +542,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         const roundStart = performance.now();
         if (round > 0) {
           await advanceWorld(sim);
+          if (o.live) await headReached(sim, cached);
           version++;
           versionStart.push(performance.now());
           result.versions++;
@@ -564,6 +576,14 @@ async function advanceWorld(sim: RunningSimulator): Promise<void> {
     });
     if (!res.ok) throw new Error(`advance ${c.chainId}: ${res.status} ${await res.text()}`);
   }
+}
+
+/** Until the cached gateway's live feed holds the simulator's C-Chain head (at most 10 s). */
+async function headReached(sim: RunningSimulator, gw: TestGateway): Promise<void> {
+  const want = String(sim.world.chain('43114')!.head().number);
+  for (let i = 0; i < 500 && gw.live?.head('43114')?.number !== want; i++) await sleep(20);
+  if (gw.live?.head('43114')?.number !== want)
+    throw new Error(`the cached gateway's live feed never saw head ${want}`);
 }
 
 /** A divergence as text: the query, both answers and the cache keys. */

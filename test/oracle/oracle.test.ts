@@ -65,4 +65,20 @@ describe('differential cache oracle', () => {
     expect(new Set(planted.map((d) => d.step))).toEqual(new Set(['x:address.state']));
     console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
   }, 240_000);
+
+  it('with live heads: a head delivered, then the same reads, every answer at a version the policy allows', async () => {
+    const url = redisDb(inject('redisUrl'), 106);
+    await flushRedisDb(url);
+    const r = await runOracle({
+      seed: 'suite-live',
+      rounds: 3,
+      onlySteps: ['ChainBlocks', 'AddressTransactions', 'x:address.state', 'gen:latestBlocks'],
+      redisUrl: url,
+      live: true,
+    });
+    const unknown = r.divergences.filter((d) => !known(d));
+    expect(unknown.map((d) => formatDivergence(d, 300))).toEqual([]);
+    expect(r.versions).toBe(4);
+    expect(r.queries).toBeGreaterThan(40);
+  }, 240_000);
 });
