@@ -81,6 +81,8 @@ const PATIENT = { CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '30000' };
 
 /** Steps per group (see OracleOptions.groupSize): a pass of 25 steps lasts about a TTL. */
 export const GROUP_SIZE = 25;
+/** How far a group's order turns each round (so each step is among the last read in some rounds). */
+const ROTATE = 7;
 
 /** Wrong policies a test can plant to prove the oracle fails. */
 export const PLANTS = {
@@ -536,26 +538,34 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     };
 
     for (const [g, group] of groups.entries()) {
-      // A later group starts at the version the one before ended at (its round 0: no advance).
+      // A later group starts at the version the one before ended at (its round 0: no advance). Each round
+      // turns the group's order, and the pass after an advance reads the last round's order backwards:
+      // the steps the last pass read last are read again first, within their TTL, across the new version.
+      let previous: Step[] = group;
       for (let round = 0; round <= o.rounds; round++) {
         let pending: (() => void)[] = [];
         const roundStart = performance.now();
+        const shift = (round * ROTATE) % group.length;
+        const order = [...group.slice(shift), ...group.slice(0, shift)];
         if (round > 0) {
           await advanceWorld(sim);
           if (o.live) await headReached(sim, cached);
           version++;
           versionStart.push(performance.now());
           result.versions++;
-          pending = await cachedPass(group, round, 'before-reference');
+          pending = await cachedPass([...previous].reverse(), round, 'before-reference');
         }
-        await referencePass(group);
+        await referencePass(order);
         for (const j of pending) j();
-        for (const j of await cachedPass(group, round, 'after-reference')) j();
+        // The round lasts at least MIN_ROUND_MS, waited here so that nothing stands between this round's
+        // last reads and the next round's first.
+        const left = MIN_ROUND_MS - (performance.now() - roundStart);
+        if (left > 0 && round < o.rounds) await sleep(left);
+        for (const j of await cachedPass(order, round, 'after-reference')) j();
+        previous = order;
         log(
           `  group ${g + 1}/${groups.length} round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
         );
-        const left = MIN_ROUND_MS - (performance.now() - roundStart);
-        if (left > 0 && round < o.rounds) await sleep(left);
       }
     }
   } finally {
