@@ -91,8 +91,9 @@ export function createEvmStateLoaders(
     const answers = await Promise.allSettled(clients.map((c) => read(c, c.chainId())));
     const i = answers.findIndex((a) => a.status === 'fulfilled' && a.value === chainId);
     if (i >= 0) return handle(clients[i]!, chainId);
+    // A node that did not answer may be the one serving the chain: its error, not "not served".
     const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
-    if (failed && answers.every((a) => a.status === 'rejected')) throw failed.reason;
+    if (failed) throw failed.reason;
     throw new GraphQLError(
       `No configured EVM node serves chain ${chainId} (NODE_RPC_URL, EVM_CHAINS)`,
       {

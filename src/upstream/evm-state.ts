@@ -216,14 +216,45 @@ export function createEvmStateClient(o: {
     },
     blockLogs: (blockHash) => req('node.evm.state', 'eth_getLogs', [{ blockHash }], s.logsResult),
     proof: (a, keys, pin) =>
-      req(at(pin), 'eth_getProof', [a, keys, blockParam(pin)], s.proofResult),
-    feeHistory: (n, pin, pct) =>
-      req(
-        at(pin),
-        'eth_feeHistory',
-        [toHex(String(n)), toHex(pin.number), pct],
-        s.feeHistoryResult,
+      complete(req(at(pin), 'eth_getProof', [a, keys, blockParam(pin)], s.proofResult), (p) =>
+        p.storageProof.length === keys.length
+          ? undefined
+          : `${p.storageProof.length} storage proofs for ${keys.length} keys`,
       ),
+    feeHistory: (n, pin, pct) =>
+      complete(
+        req(
+          at(pin),
+          'eth_feeHistory',
+          [toHex(String(n)), toHex(pin.number), pct],
+          s.feeHistoryResult,
+        ),
+        (f) =>
+          pct.length === 0 ||
+          (f.reward?.length === f.gasUsedRatio.length &&
+            f.reward.every((r) => r.length === pct.length))
+            ? undefined
+            : `no reward at each of the ${pct.length} percentiles asked for`,
+      ),
+  };
+}
+
+/**
+ * An answer that leaves out part of what was asked (a proof per key, a reward per percentile) is a
+ * payload error, never a shorter list served as if complete.
+ */
+function complete<T>(r: Req<T>, missing: (value: T) => string | undefined): Req<T> {
+  return {
+    ...r,
+    run: async (call) => {
+      const value = await r.run(call);
+      const what = missing(value);
+      if (what === undefined) return value;
+      throw new UpstreamError('node', 'payload', {
+        request: `POST ${r.path} ${String(r.query.rpc)}`,
+        upstreamMessage: `${String(r.query.rpc)}: the answer is incomplete (${what})`,
+      });
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import {
   operationSteps,
   type Step,
 } from './workload.js';
+import { extraSteps, worldIds } from './workload-extra.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -75,6 +76,14 @@ const ZERO_STALE = Object.fromEntries(
   Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }]),
 ) as Record<CacheClass, { swr: number; ifError: number }>;
 
+/** Both gateways' upstream settings: no circuit breaker, a long timeout. */
+const PATIENT = { CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '30000' };
+
+/** Steps per group (see OracleOptions.groupSize): a pass of 25 steps lasts about a TTL. */
+export const GROUP_SIZE = 25;
+/** How far a group's order turns each round (so each step is among the last read in some rounds). */
+const ROTATE = 7;
+
 /** Wrong policies a test can plant to prove the oracle fails. */
 export const PLANTS = {
   /** The latest-blocks list classed immutable (7 days): new blocks never show. */
@@ -82,6 +91,14 @@ export const PLANTS = {
     ...p,
     ttlFor: (resource, opts) =>
       resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts),
+  }),
+  /** The EVM head (`latest`) classed final: every `latest` read stays at the first head it saw. */
+  'stale-evm-head': (p: CachePolicy): CachePolicy => ({
+    ...p,
+    ttlFor: (resource, opts) =>
+      resource === 'node.evm.eth_blockNumber' || resource === 'node.evm.headState'
+        ? p.ttlFor('node.evm.state')
+        : p.ttlFor(resource, opts),
   }),
 } satisfies Record<string, (p: CachePolicy) => CachePolicy>;
 
@@ -98,7 +115,19 @@ export interface OracleOptions {
   maxSteps?: number;
   /** Only these steps (by name). @default all */
   onlySteps?: string[];
+  /**
+   * Steps run together, each group its own `rounds` world versions (the world moves on from group to
+   * group). A short pass keeps what the cached gateway stored in one version within its TTL when the
+   * next version's pass reads it, so the cache is read across versions. @default GROUP_SIZE
+   */
+  groupSize?: number;
   plant?: keyof typeof PLANTS;
+  /**
+   * The cached gateway follows the C-Chain's heads (LIVE_WS: its head-class answers are versioned by the
+   * head and kept between heads); each round's cached pass starts once the new head reached it, so a
+   * head delivered, then the same read, must show the new version. @default false
+   */
+  live?: boolean;
   log?: (line: string) => void;
 }
 
@@ -206,11 +235,14 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * Whether `got` is made of parts of the candidates (answers at allowed world versions): equal to one of them
  * whole, or an object whose scalar fields all equal one candidate's (an entity is one upstream answer: its
  * fields never mix versions) and whose every object or list field is itself made of the candidates' parts.
- * A list is compared whole (one page is one upstream answer).
+ * A list is one upstream answer (one page): its items are one version's items, in that version's order; only
+ * what an item nests (fields resolved by reads of their own, such as a chain's `address` or a block's
+ * `state`) may come from another allowed version's same item.
  */
 export function composes(got: unknown, candidates: readonly unknown[]): boolean {
   const text = JSON.stringify(got);
   if (candidates.some((c) => JSON.stringify(c) === text)) return true;
+  if (Array.isArray(got)) return composesList(got, candidates);
   if (!isObject(got)) return false;
   const objects = candidates.filter(isObject);
   const scalarKeys = Object.keys(got).filter((k) => !isObject(got[k]) && !Array.isArray(got[k]));
@@ -226,6 +258,30 @@ export function composes(got: unknown, candidates: readonly unknown[]): boolean 
         objects.filter((c) => k in c).map((c) => c[k]),
       ),
     );
+}
+
+const scalarsOf = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => !isObject(v) && !Array.isArray(v)));
+
+/** What makes a list item one upstream item: its own scalar fields, and its `node`'s (a connection edge). */
+function itemIdentity(v: unknown): string {
+  if (!isObject(v)) return JSON.stringify(v);
+  const own = scalarsOf(v);
+  return JSON.stringify(isObject(v.node) ? { ...own, node: scalarsOf(v.node) } : own);
+}
+
+function composesList(got: unknown[], candidates: readonly unknown[]): boolean {
+  const ids = got.map(itemIdentity);
+  const lists = candidates.filter((c): c is unknown[] => Array.isArray(c));
+  if (!lists.some((l) => l.length === got.length && l.every((x, i) => itemIdentity(x) === ids[i])))
+    return false;
+  const items = lists.flat();
+  return got.every((g, i) =>
+    composes(
+      g,
+      items.filter((x) => itemIdentity(x) === ids[i]),
+    ),
+  );
 }
 
 const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
@@ -249,7 +305,14 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     ),
   );
   const cached: TestGateway = createTestGateway(sim, {
-    env: { ...env, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    // Neither breaker nor a short timeout: a call slowed by a loaded machine (the simulator shares this
+    // process) is no cache defect, and an open breaker would fail every step after it.
+    env: {
+      ...env,
+      ...PATIENT,
+      RESPONSE_CACHE_MAX_TTL_MS: '60000',
+      ...(o.live ? { LIVE_WS: `43114=${sim.wsUrl}` } : {}),
+    },
     store: recorder,
     ttlOverrides: CACHED_TTL,
     staleOverrides: CACHED_STALE,
@@ -258,7 +321,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
   // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
   const reference: TestGateway = createTestGateway(sim, {
-    env: { ...env, CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '10000' },
+    env: { ...env, ...PATIENT },
     store: new MemoryStore(),
     ttlOverrides: ZERO_TTL,
     staleOverrides: ZERO_STALE,
@@ -281,7 +344,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'),
     );
     const rng = new Rng(`oracle|${o.seed}`);
-    const args = argValues(sim.world.fixtures, { selfNodeId: sim.world.selfNodeId, seed: o.seed });
+    const args = argValues(sim.world.fixtures, {
+      selfNodeId: sim.world.selfNodeId,
+      seed: o.seed,
+      ids: worldIds(sim.world),
+    });
 
     // Harvest global ids from the generated queries' reference answers, then build the whole workload.
     const gen = generatedSteps(schema, args);
@@ -293,7 +360,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const nodeIds = Array.from({ length: Math.min(8, idList.length) }, () => rng.pick(idList));
     const ops = operationSteps(schema, args, () => idList, rng);
     result.skippedOperations = ops.skipped;
-    let steps: Step[] = [...ops.steps, ...gen, ...nodeSteps(schema, nodeIds)];
+    let steps: Step[] = [
+      ...ops.steps,
+      ...gen,
+      ...extraSteps(schema, args, sim.world),
+      ...nodeSteps(schema, nodeIds),
+    ];
     if (o.onlySteps) steps = steps.filter((s) => o.onlySteps!.includes(s.name));
     if (o.maxSteps !== undefined && steps.length > o.maxSteps) {
       const shuffled = steps
@@ -303,8 +375,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       steps = shuffled.slice(0, o.maxSteps);
     }
     result.steps = steps.length;
+    const groupSize = Math.max(1, o.groupSize ?? GROUP_SIZE);
+    const groups: Step[][] = [];
+    for (let i = 0; i < steps.length; i += groupSize) groups.push(steps.slice(i, i + groupSize));
     log(
-      `oracle ${o.seed}: ${steps.length} steps (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds`,
+      `oracle ${o.seed}: ${steps.length} steps in ${groups.length} groups (${ops.skipped.length} operations skipped: no value for a required variable), ${o.rounds} rounds each`,
     );
 
     // refs: `${step}|${page}|${credential}` → version → answer
@@ -330,7 +405,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         r = await reference.query(query, variables, headers);
       return r;
     };
-    const referencePass = async () => {
+    const referencePass = async (steps: readonly Step[]) => {
       for (const step of steps) {
         for (const cred of creds) {
           const p1 = normalize(
@@ -387,8 +462,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
       // Each resource has its own freshness, so one answer may join parts read at different allowed versions
       // (a transaction's price refetched, the latest blocks beside it still fresh from the version before).
+      // Its errors, a list, are one allowed version's errors whole (by code and path).
       if (
-        !hasErrors(got.value) &&
         composes(
           got.value,
           candidates.map((v) => byVersion!.get(v)!.value),
@@ -425,7 +500,11 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     };
 
     /** Runs every step on the cached gateway; returns the judgments to make once the reference has answered at this version. */
-    const cachedPass = async (round: number, pass: Divergence['pass']): Promise<(() => void)[]> => {
+    const cachedPass = async (
+      steps: readonly Step[],
+      round: number,
+      pass: Divergence['pass'],
+    ): Promise<(() => void)[]> => {
       const pending: (() => void)[] = [];
       for (const step of steps) {
         const started = performance.now();
@@ -458,24 +537,36 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       return pending;
     };
 
-    for (let round = 0; round <= o.rounds; round++) {
-      let pending: (() => void)[] = [];
-      const roundStart = performance.now();
-      if (round > 0) {
-        await advanceWorld(sim);
-        version++;
-        versionStart.push(performance.now());
-        result.versions++;
-        pending = await cachedPass(round, 'before-reference');
+    for (const [g, group] of groups.entries()) {
+      // A later group starts at the version the one before ended at (its round 0: no advance). Each round
+      // turns the group's order, and the pass after an advance reads the last round's order backwards:
+      // the steps the last pass read last are read again first, within their TTL, across the new version.
+      let previous: Step[] = group;
+      for (let round = 0; round <= o.rounds; round++) {
+        let pending: (() => void)[] = [];
+        const roundStart = performance.now();
+        const shift = (round * ROTATE) % group.length;
+        const order = [...group.slice(shift), ...group.slice(0, shift)];
+        if (round > 0) {
+          await advanceWorld(sim);
+          if (o.live) await headReached(sim, cached);
+          version++;
+          versionStart.push(performance.now());
+          result.versions++;
+          pending = await cachedPass([...previous].reverse(), round, 'before-reference');
+        }
+        await referencePass(order);
+        for (const j of pending) j();
+        // The round lasts at least MIN_ROUND_MS, waited here so that nothing stands between this round's
+        // last reads and the next round's first.
+        const left = MIN_ROUND_MS - (performance.now() - roundStart);
+        if (left > 0 && round < o.rounds) await sleep(left);
+        for (const j of await cachedPass(order, round, 'after-reference')) j();
+        previous = order;
+        log(
+          `  group ${g + 1}/${groups.length} round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
+        );
       }
-      await referencePass();
-      for (const j of pending) j();
-      for (const j of await cachedPass(round, 'after-reference')) j();
-      log(
-        `  round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
-      );
-      const left = MIN_ROUND_MS - (performance.now() - roundStart);
-      if (left > 0 && round < o.rounds) await sleep(left);
     }
   } finally {
     await cached.close();
@@ -495,6 +586,14 @@ async function advanceWorld(sim: RunningSimulator): Promise<void> {
     });
     if (!res.ok) throw new Error(`advance ${c.chainId}: ${res.status} ${await res.text()}`);
   }
+}
+
+/** Until the cached gateway's live feed holds the simulator's C-Chain head (at most 10 s). */
+async function headReached(sim: RunningSimulator, gw: TestGateway): Promise<void> {
+  const want = String(sim.world.chain('43114')!.head().number);
+  for (let i = 0; i < 500 && gw.live?.head('43114')?.number !== want; i++) await sleep(20);
+  if (gw.live?.head('43114')?.number !== want)
+    throw new Error(`the cached gateway's live feed never saw head ${want}`);
 }
 
 /** A divergence as text: the query, both answers and the cache keys. */

@@ -21,7 +21,7 @@ describe('differential cache oracle', () => {
     expect(r.versions).toBe(3);
     expect(r.queries).toBeGreaterThan(50);
     expect(unknown).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it('fails when a wrong policy is planted (latest blocks classed immutable), and not without it', async () => {
     const run = async (plant: boolean, db: number) => {
@@ -43,5 +43,42 @@ describe('differential cache oracle', () => {
     expect(planted.length).toBeGreaterThan(0);
     expect(planted.map((d) => d.step)).toContain('ChainBlocks');
     console.log(`planted policy caught:\n${formatDivergence(planted[0]!, 400)}`);
-  }, 60_000);
+  }, 240_000);
+
+  it('fails when the EVM head is planted as final (a stale balance at `latest`), and not without it', async () => {
+    const run = async (plant: boolean, db: number) => {
+      const url = redisDb(inject('redisUrl'), db);
+      await flushRedisDb(url);
+      const r = await runOracle({
+        seed: 'suite-stale-state',
+        rounds: 2,
+        onlySteps: ['x:address.state'],
+        redisUrl: url,
+        plant: plant ? 'stale-evm-head' : undefined,
+      });
+      return r.divergences.filter((d) => !known(d));
+    };
+    const control = await run(false, 104);
+    expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
+    const planted = await run(true, 105);
+    expect(planted.length).toBeGreaterThan(0);
+    expect(new Set(planted.map((d) => d.step))).toEqual(new Set(['x:address.state']));
+    console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
+  }, 240_000);
+
+  it('with live heads: a head delivered, then the same reads, every answer at a version the policy allows', async () => {
+    const url = redisDb(inject('redisUrl'), 106);
+    await flushRedisDb(url);
+    const r = await runOracle({
+      seed: 'suite-live',
+      rounds: 3,
+      onlySteps: ['ChainBlocks', 'AddressTransactions', 'x:address.state', 'gen:latestBlocks'],
+      redisUrl: url,
+      live: true,
+    });
+    const unknown = r.divergences.filter((d) => !known(d));
+    expect(unknown.map((d) => formatDivergence(d, 300))).toEqual([]);
+    expect(r.versions).toBe(4);
+    expect(r.queries).toBeGreaterThan(40);
+  }, 240_000);
 });

@@ -49,10 +49,19 @@ export interface ArgValues {
   get(name: string, opName: string, type: GraphQLInputType): unknown;
 }
 
+/** Ids of the world the fixtures do not name (test/oracle/workload-extra.ts reads them). */
+export interface WorldIds {
+  cAtomicTxId?: string;
+  xTxId?: string;
+  xAssetId?: string;
+  pTxHash?: string;
+}
+
 export function argValues(
   f: WorldFixtures,
-  extra: { selfNodeId: string; seed: string },
+  extra: { selfNodeId: string; seed: string; ids?: WorldIds },
 ): ArgValues {
+  const ids = extra.ids ?? {};
   const rng = new Rng(`oracle-args|${extra.seed}`);
   return {
     get(name, opName, type) {
@@ -73,19 +82,44 @@ export function argValues(
           if (/XChain/.test(opName)) return f.xChainAddress;
           return rng.chance(0.5) ? f.ordinaryAddress : f.busyAddress;
         case 'addresses':
+          if (/Logs/.test(opName)) return [f.contracts.erc20];
           if (/XChain|CChain/.test(opName)) return [f.xChainAddress];
           return [f.pChainAddress];
         case 'id':
           if (/^Chain$/.test(opName)) return '43114';
+          if (/CChainAtomic/.test(opName)) return ids.cAtomicTxId;
+          if (/XChain/.test(opName)) return ids.xTxId;
+          if (/icmMessage|IcmMessage/.test(opName)) return f.icmMessageId;
           if (/Block/.test(opName) || opName === 'gen:block')
             return rng.chance(0.5) ? String(f.blockNumber) : f.blockHash;
           return undefined;
+        case 'txId':
+          return ids.xTxId;
+        case 'asset':
+        case 'assetId':
+          return ids.xAssetId;
+        case 'amount':
+          return '123456789';
+        case 'subnetId':
+          return f.l1SubnetId;
+        case 'txHash':
+          // A primary-network transaction where the network's fields ask for one.
+          return /Signature|Staking|Primary|^gen:network$/.test(opName) ? ids.pTxHash : f.txHash;
+        case 'vertexHeight':
+          return 1;
+        case 'slot':
+          return '0x0';
+        case 'holder':
+          return f.busyAddress;
+        case 'data':
+          // balanceOf(busyAddress): an ERC-20's answer, an empty one elsewhere.
+          return `0x70a08231${f.busyAddress.slice(2).toLowerCase().padStart(64, '0')}`;
         case 'hash':
           return rng.chance(0.5) ? f.txHash : f.nativeTxHash;
         case 'network':
           return 'mainnet';
         case 'name':
-          return /network/i.test(opName) ? 'mainnet' : undefined;
+          return /network/i.test(opName) && !/node/i.test(opName) ? 'mainnet' : undefined;
         case 'nodeId':
           return extra.selfNodeId;
         case 'chain':
@@ -168,6 +202,7 @@ export function operationSteps(
 const pickId = (ids: string[], rng: Rng) => (ids.length ? rng.pick(ids) : undefined);
 
 const ROOTS = [
+  'evmState',
   'chains',
   'chain',
   'block',
@@ -184,6 +219,15 @@ const ROOTS = [
 const MAX_DEPTH = 3;
 
 /** One query per root field: every field reachable within depth 3 whose required arguments can be filled. */
+/** A generated selection of a type's fields (depth counts from `depth`), for hand-written steps. */
+export const selectionOf = (
+  schema: GraphQLSchema,
+  type: string,
+  opName: string,
+  args: ArgValues,
+  depth = 2,
+): string => selectionFor(schema.getType(type)!, depth, opName, args);
+
 export function generatedSteps(schema: GraphQLSchema, args: ArgValues): Step[] {
   const query = schema.getQueryType()!;
   const steps: Step[] = [];
@@ -193,7 +237,14 @@ export function generatedSteps(schema: GraphQLSchema, args: ArgValues): Step[] {
     const opName = `gen:${root}`;
     const a = fieldArgs(field, opName, args, true);
     if (a === undefined) continue;
-    const sel = selectionFor(getNamedType(field.type), 1, opName, args);
+    const named = getNamedType(field.type);
+    // A root of an interface type (icmMessage): each possible type's plain fields.
+    const sel = isAbstractType(named)
+      ? `__typename ${schema
+          .getPossibleTypes(named)
+          .map((t) => `... on ${t.name} { ${leafFields(t).join(' ')} }`)
+          .join(' ')}`
+      : selectionFor(named, 1, opName, args);
     const text = `query Gen_${root} { ${root}${a}${sel ? ` { ${sel} }` : ''} }`;
     steps.push({ name: opName, query: text, variables: {}, pages: false });
   }

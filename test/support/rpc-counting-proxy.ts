@@ -18,7 +18,17 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
+/** A reply as the node sent it, changed by a test (a fault the node could make); `call` is the request's call. */
+export type RpcRewrite = (call: { method: string; params?: unknown[] }, reply: unknown) => unknown;
+
+/**
+ * `keepPath`: forward to `target` + the request's path (a node serving several paths, as the
+ * simulator's `/ext/bc/C/rpc`); `rewrite`: change each call's reply (single or in a batch).
+ */
+export async function startCountingProxy(
+  target: string,
+  o: { keepPath?: boolean; rewrite?: RpcRewrite } = {},
+): Promise<CountingProxy> {
   const requests: RpcRequestRecord[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -37,13 +47,14 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
         requests.push({ path: req.url ?? '/', batch: false, methods: ['(unparsable)'] });
       }
       try {
-        const upstream = await fetch(target, {
+        const upstream = await fetch(o.keepPath ? `${target}${req.url ?? ''}` : target, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
         });
         res.writeHead(upstream.status, { 'content-type': 'application/json' });
-        res.end(await upstream.text());
+        const text = await upstream.text();
+        res.end(o.rewrite && upstream.ok ? rewritten(body, text, o.rewrite) : text);
       } catch {
         res.writeHead(502).end();
       }
@@ -57,4 +68,19 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     reset: () => void requests.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function rewritten(body: string, text: string, rewrite: RpcRewrite): string {
+  type Call = { id?: unknown; method: string; params?: unknown[] };
+  const calls = JSON.parse(body) as Call | Call[];
+  const replies = JSON.parse(text) as unknown;
+  if (!Array.isArray(calls)) return JSON.stringify(rewrite(calls, replies));
+  if (!Array.isArray(replies)) return text;
+  const byId = new Map(calls.map((c) => [JSON.stringify(c.id), c]));
+  return JSON.stringify(
+    replies.map((r) => {
+      const c = byId.get(JSON.stringify((r as { id?: unknown }).id));
+      return c ? rewrite(c, r) : r;
+    }),
+  );
 }
