@@ -27,7 +27,9 @@ const STAKING_PATH = '/v1/networks/mainnet/blockchains/p-chain/transactions:list
 let sim: RunningSimulator;
 let gw: TestGateway;
 let owner: string;
-useSimAndGateway({ db: 21 }, (s, g) => {
+// One query below follows 60 staking transactions to their validators (about 12,000 CU, twice the
+// default limit): what it checks is the links, so this gateway's limit is raised.
+useSimAndGateway({ db: 21, gateway: { env: { MAX_QUERY_COST: '20000' } } }, (s, g) => {
   sim = s;
   gw = g;
   owner = sim.world.fixtures.pChainAddress;
