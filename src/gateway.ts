@@ -14,6 +14,7 @@ import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
+import { usePathGuard } from './http/path-guard.js';
 import { createLive } from './live/wire.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { useApq } from './plugins/use-apq.js';
@@ -158,6 +159,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     plugins: [
       // First: its request span and request id wrap everything the other plugins do.
       useObservability(observer),
+      // Only the documented routes, spelled exactly (src/http/path-guard.ts).
+      usePathGuard(),
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
