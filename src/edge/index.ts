@@ -1,6 +1,6 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
@@ -89,7 +89,7 @@ export function edgePlugins(
           }) as Plugin,
         ]
       : []),
-    ...(config.introspection ? [] : [useDisableIntrospection() as Plugin]),
+    ...(config.introspection ? [] : [useNoIntrospection()]),
     ...queryLimitPlugins({
       maxTokens: config.maxTokens,
       maxAliases: config.maxAliases,
@@ -110,3 +110,32 @@ export function edgePlugins(
     },
   };
 }
+
+/**
+ * Introspection off on every transport. Yoga's own plugin decides per HTTP request (in `onRequestParse`),
+ * which graphql-ws never reaches; the rule itself belongs to validation, which every operation passes.
+ */
+export function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(noIntrospection);
+    },
+  };
+}
+
+/**
+ * graphql's NoSchemaIntrospectionCustomRule, by field name: it compares types by class, which fails
+ * (INTERNAL) when the validator and this file load different copies of graphql-js.
+ */
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    const name = node.name.value;
+    if (name === '__schema' || name === '__type')
+      context.reportError(
+        new GraphQLError(
+          `GraphQL introspection has been disabled, but the requested query contained the field "${name}".`,
+          { nodes: node },
+        ),
+      );
+  },
+});

@@ -53,7 +53,7 @@ const PREPARED: DocumentNode = {
   ],
 };
 
-export const WS_CLOSE_IDLE = 4408;
+export const WS_CLOSE_IDLE = 4000;
 export const WS_CLOSE_TOO_MANY = 4429;
 
 export function serveGraphqlWs(
