@@ -33,7 +33,7 @@ import { buildSchema } from './schema/index.js';
 import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
-import { errorFromCache, errorToCache, staleBeatsError } from './upstream/errors.js';
+import { errorFromCache, errorToCache, staleBeatsError, UpstreamError } from './upstream/errors.js';
 import type { Transport } from './upstream/transport.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -154,7 +154,23 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     landingPage: false,
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
-    maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
+    maskedErrors: {
+      maskError: (error, message, isDev) => {
+        // The upstream's own words are for the operator, never the client (src/schema/errors.ts).
+        const original = (error as { originalError?: unknown }).originalError ?? error;
+        if (original instanceof UpstreamError && original.upstreamMessage)
+          logger.warn(
+            {
+              upstream: original.upstream,
+              status: original.status,
+              request: original.request,
+              upstreamMessage: original.upstreamMessage.slice(0, 2_000),
+            },
+            'upstream error',
+          );
+        return maskError(error, message, isDev);
+      },
+    },
     logging: config.logLevel === 'silent' ? false : yogaLogger(logger),
     plugins: [
       // First: its request span and request id wrap everything the other plugins do.
