@@ -223,8 +223,11 @@ export function createDirectExecution(o: {
       const response = await processResult(request, result, r.serverContext);
       status = response.status;
       // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
+      // Hop-by-hop headers are not copied: this answer is sent whole, with its length (an incremental
+      // one's `transfer-encoding: chunked` beside a `content-length` is malformed HTTP).
       response.headers.forEach((value, name) => {
-        out[name.toLowerCase()] = value;
+        const lower = name.toLowerCase();
+        if (lower !== 'transfer-encoding' && lower !== 'connection') out[lower] = value;
       });
       body = await response.text();
     }

@@ -197,3 +197,21 @@ describe('paths', () => {
     expect(await status(urlOf(open), '/health')).toBe(200);
   });
 });
+
+describe('@defer', () => {
+  it("an incremental answer to Node's fetch with its default accept is well-formed HTTP", async () => {
+    const query =
+      'query Q($n: Int = 3) { chain(id: "43114") { name ... @defer { blocks(first: $n) { edges { node { number } } } } } }';
+    const res = await fetch(urlOf(open), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    expect(res.status).toBe(200);
+    expect(
+      res.headers.get('content-length') !== null && res.headers.get('transfer-encoding') !== null,
+    ).toBe(false);
+    const text = await res.text();
+    expect(text).toMatch(/"number"/);
+  });
+});
