@@ -14,6 +14,7 @@ import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
+import { documentCaches } from './http/document-caches.js';
 import { usePathGuard } from './http/path-guard.js';
 import { createLive } from './live/wire.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
@@ -152,6 +153,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     // Production edge: CORS allowlist, body limit, no multipart (src/edge/index.ts).
     ...edgeYogaOptions(config),
     landingPage: false,
+    // Bounded in bytes, not entries (src/http/document-caches.ts).
+    parserAndValidationCache: documentCaches(),
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
     maskedErrors: {
