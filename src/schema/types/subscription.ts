@@ -28,25 +28,54 @@ function liveOf(ctx: GatewayContext, chainId: string) {
   return live;
 }
 
-/** Heads of one chain, with a slow consumer's end turned into a coded error. */
-async function* headsOf(ctx: GatewayContext, chainId: string): AsyncGenerator<Head> {
+/**
+ * Heads of one chain, with a slow consumer's end turned into a coded error. A plain iterator, not an
+ * async generator: a client that leaves calls `return()` while a `next()` waits for the next block, and
+ * a generator would queue that return (the subscriber stays counted) until the block comes.
+ */
+function headsOf(ctx: GatewayContext, chainId: string): AsyncIterableIterator<Head> {
   const it = liveOf(ctx, chainId).feed.subscribe(chainId);
-  try {
-    for (;;) {
-      let r: IteratorResult<Head>;
+  const out: AsyncIterableIterator<Head> = {
+    [Symbol.asyncIterator]: () => out,
+    next: async () => {
       try {
-        r = await it.next();
+        return await it.next();
       } catch (e) {
         if (e instanceof SlowConsumerError)
           throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; subscribe again.`);
         throw e;
       }
-      if (r.done) return;
-      yield r.value;
-    }
-  } finally {
-    await it.return?.();
-  }
+    },
+    return: async () => {
+      await it.return?.();
+      return { done: true, value: undefined };
+    },
+    throw: async (e) => {
+      await it.return?.();
+      throw e;
+    },
+  };
+  return out;
+}
+
+/** `gen`, whose `return()` ends its source first (waking a pending `next()`), then the generator. */
+function endsAtOnce<T>(
+  gen: AsyncGenerator<T>,
+  source: AsyncIterableIterator<unknown>,
+): AsyncIterableIterator<T> {
+  const out: AsyncIterableIterator<T> = {
+    [Symbol.asyncIterator]: () => out,
+    next: () => gen.next(),
+    return: async () => {
+      await source.return?.();
+      return gen.return(undefined);
+    },
+    throw: async (e) => {
+      await source.return?.();
+      return gen.throw(e);
+    },
+  };
+  return out;
 }
 
 /** The block of a head as the Data API indexes it; from the node's own header while not indexed there. */
@@ -74,12 +103,22 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
   };
 }
 
-async function* transactionsOf(
+function transactionsOf(
   ctx: GatewayContext,
   chainId: string,
   address: string | undefined,
+): AsyncIterableIterator<NativeTransaction> {
+  const heads = headsOf(ctx, chainId);
+  return endsAtOnce(transactionsOfHeads(ctx, heads, chainId, address), heads);
+}
+
+async function* transactionsOfHeads(
+  ctx: GatewayContext,
+  heads: AsyncIterableIterator<Head>,
+  chainId: string,
+  address: string | undefined,
 ): AsyncGenerator<NativeTransaction> {
-  for await (const h of headsOf(ctx, chainId)) {
+  for await (const h of heads) {
     const loaders = ctx.live!.loaders();
     let token: string | null = null;
     do {
