@@ -1,7 +1,7 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { GraphQLError, type ValidationRule } from 'graphql';
-import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError, type Plugin, type YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
@@ -125,14 +125,15 @@ export function useNoIntrospection(): Plugin {
 
 /**
  * graphql's NoSchemaIntrospectionCustomRule, by field name: it compares types by class, which fails
- * (INTERNAL) when the validator and this file load different copies of graphql-js.
+ * (INTERNAL) when the validator and this file load different copies of graphql-js; the error is made
+ * with Yoga's copy, so Yoga answers it as any validation error.
  */
 const noIntrospection: ValidationRule = (context) => ({
   Field(node) {
     const name = node.name.value;
     if (name === '__schema' || name === '__type')
       context.reportError(
-        new GraphQLError(
+        createGraphQLError(
           `GraphQL introspection has been disabled, but the requested query contained the field "${name}".`,
           { nodes: node },
         ),
