@@ -223,8 +223,7 @@ export function createDirectExecution(o: {
       const response = await processResult(request, result, r.serverContext);
       status = response.status;
       // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
-      // Hop-by-hop headers are not copied: this answer is sent whole, with its length (an incremental
-      // one's `transfer-encoding: chunked` beside a `content-length` is malformed HTTP).
+      // Sent whole, with its length: no hop-by-hop headers (chunked beside a length is malformed HTTP).
       response.headers.forEach((value, name) => {
         const lower = name.toLowerCase();
         if (lower !== 'transfer-encoding' && lower !== 'connection') out[lower] = value;
