@@ -15,6 +15,8 @@ import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
+import { documentCaches } from './http/document-caches.js';
+import { usePathGuard } from './http/path-guard.js';
 import { createLive } from './live/wire.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
 import { useApq } from './plugins/use-apq.js';
@@ -33,7 +35,7 @@ import { buildSchema } from './schema/index.js';
 import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
-import { errorFromCache, errorToCache, staleBeatsError } from './upstream/errors.js';
+import { errorFromCache, errorToCache, staleBeatsError, UpstreamError } from './upstream/errors.js';
 import type { Transport } from './upstream/transport.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -166,13 +168,33 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     // Production edge: CORS allowlist, body limit, no multipart (src/edge/index.ts).
     ...edgeYogaOptions(config),
     landingPage: false,
+    // Bounded in bytes, not entries (src/http/document-caches.ts).
+    parserAndValidationCache: documentCaches(),
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
     healthCheckEndpoint: '/live',
-    maskedErrors: { maskError: (error, message, isDev) => maskError(error, message, isDev) },
+    maskedErrors: {
+      maskError: (error, message, isDev) => {
+        // The upstream's own words are for the operator, never the client (src/schema/errors.ts).
+        const original = (error as { originalError?: unknown }).originalError ?? error;
+        if (original instanceof UpstreamError && original.upstreamMessage)
+          logger.warn(
+            {
+              upstream: original.upstream,
+              status: original.status,
+              request: original.request,
+              upstreamMessage: original.upstreamMessage.slice(0, 2_000),
+            },
+            'upstream error',
+          );
+        return maskError(error, message, isDev);
+      },
+    },
     logging: config.logLevel === 'silent' ? false : yogaLogger(logger),
     plugins: [
       // First: its request span and request id wrap everything the other plugins do.
       useObservability(observer),
+      // Only the documented routes, spelled exactly (src/http/path-guard.ts).
+      usePathGuard(),
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),

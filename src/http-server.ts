@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import type { Gateway } from './gateway.js';
+import { type GraphqlWsOptions, serveGraphqlWs } from './http/graphql-ws.js';
+import { notFoundBody, unnormalizedPath } from './http/path-guard.js';
 import type { Logger } from './telemetry/logger.js';
 
 /**
@@ -14,6 +14,8 @@ export interface HttpServerOptions {
   gateway: Pick<Gateway, 'yoga' | 'close'> & Partial<Pick<Gateway, 'fastPath'>>;
   /** Serve graphql-ws subscriptions on the GraphQL endpoint. @default true */
   websockets?: boolean;
+  /** graphql-ws timeouts and per-client socket cap (src/http/graphql-ws.ts). */
+  ws?: GraphqlWsOptions;
   port: number;
   host: string;
   /** Longest wait for in-flight requests at shutdown. */
@@ -57,6 +59,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
       streams.delete(res);
       if (inFlight === 0) onIdle?.();
     });
+    if (unnormalizedPath(req.url ?? '/')) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+      return void res.end(notFoundBody());
+    }
     if (draining && req.method === 'GET' && req.url?.split('?')[0] === '/health') {
       res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return void res.end('{"status":"draining"}');
@@ -76,7 +82,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     );
   });
   o.configure?.(server);
-  const ws = o.websockets === false ? undefined : serveGraphqlWs(server, o.gateway.yoga);
+  const ws = o.websockets === false ? undefined : serveGraphqlWs(server, o.gateway.yoga, o.ws);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {
@@ -132,49 +138,4 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     inFlight: () => inFlight,
     shutdown: (reason) => (stopping ??= shutdown(reason)),
   };
-}
-
-/**
- * graphql-ws on the same server and path as HTTP (Yoga's recipe): each subscription runs through Yoga's
- * envelop (the same plugins, masking and context as an HTTP request; the context reads the upgrade
- * request's headers). SSE needs nothing here: Yoga serves it on `accept: text/event-stream`.
- */
-function serveGraphqlWs(server: Server, yoga: Gateway['yoga']): WebSocketServer {
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: 1024 * 1024 });
-  type Root = { execute: (a: unknown) => unknown; subscribe: (a: unknown) => unknown };
-  useServer(
-    {
-      execute: (args) => (args.rootValue as Root).execute(args) as never,
-      subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
-      onSubscribe: async (ctx, _id, params) => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(ctx.extra.request.headers))
-          if (typeof v === 'string') headers.set(k, v);
-        const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, {
-          method: 'POST',
-          headers,
-        });
-        const env = yoga.getEnveloped({
-          request,
-          transport: 'graphql-ws',
-          req: ctx.extra.request,
-          socket: ctx.extra.socket,
-          params,
-        });
-        const document = env.parse(params.query);
-        const errors = env.validate(env.schema, document);
-        if (errors.length > 0) return errors;
-        return {
-          schema: env.schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await env.contextFactory(),
-          rootValue: { execute: env.execute, subscribe: env.subscribe },
-        };
-      },
-    },
-    wss,
-  );
-  return wss;
 }

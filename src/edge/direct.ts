@@ -223,8 +223,10 @@ export function createDirectExecution(o: {
       const response = await processResult(request, result, r.serverContext);
       status = response.status;
       // Names in lower case (the WHATWG ponyfill keeps `Content-Type` as it was set).
+      // Sent whole, with its length: no hop-by-hop headers (chunked beside a length is malformed HTTP).
       response.headers.forEach((value, name) => {
-        out[name.toLowerCase()] = value;
+        const lower = name.toLowerCase();
+        if (lower !== 'transfer-encoding' && lower !== 'connection') out[lower] = value;
       });
       body = await response.text();
     }

@@ -1,7 +1,7 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError, type Plugin, type YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
@@ -91,7 +91,7 @@ export function edgePlugins(
           }) as Plugin,
         ]
       : []),
-    ...(config.introspection ? [] : [useDisableIntrospection() as Plugin]),
+    ...(config.introspection ? [] : [useNoIntrospection()]),
     ...queryLimitPlugins({
       maxTokens: config.maxTokens,
       maxAliases: config.maxAliases,
@@ -113,3 +113,33 @@ export function edgePlugins(
     },
   };
 }
+
+/**
+ * Introspection off on every transport. Yoga's own plugin decides per HTTP request (in `onRequestParse`),
+ * which graphql-ws never reaches; the rule itself belongs to validation, which every operation passes.
+ */
+export function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(noIntrospection);
+    },
+  };
+}
+
+/**
+ * graphql's NoSchemaIntrospectionCustomRule, by field name: it compares types by class, which fails
+ * (INTERNAL) when the validator and this file load different copies of graphql-js; the error is made
+ * with Yoga's copy, so Yoga answers it as any validation error.
+ */
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    const name = node.name.value;
+    if (name === '__schema' || name === '__type')
+      context.reportError(
+        createGraphQLError(
+          `GraphQL introspection has been disabled, but the requested query contained the field "${name}".`,
+          { nodes: node },
+        ),
+      );
+  },
+});

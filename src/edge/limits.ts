@@ -37,6 +37,18 @@ export function queryLimitPlugins(o: QueryLimits): Plugin[] {
   return [
     {
       onParams({ params }) {
+        const deep = valueDepth(params.variables, maxNesting);
+        if (deep > maxNesting) {
+          // graphql-js coerces variables recursively: thousands of levels overflow its stack (INTERNAL).
+          throw new GraphQLError(`variables are nested deeper than ${maxNesting} levels.`, {
+            extensions: {
+              code: 'BAD_USER_INPUT',
+              reason: 'QUERY_TOO_COMPLEX',
+              limit: 'variables-nesting',
+              http: { status: 400 },
+            },
+          });
+        }
         if (typeof params.query !== 'string') return;
         const nesting = maxBracketNesting(params.query, maxNesting);
         if (nesting > maxNesting) {
@@ -89,6 +101,22 @@ export function maxBracketNesting(text: string, stopAt = Number.POSITIVE_INFINIT
         if (max > stopAt) return max;
       }
     } else if (c === 0x7d || c === 0x5d || c === 0x29) depth--;
+  }
+  return max;
+}
+
+/** The nesting depth of a JSON value (objects and arrays), without recursion; stops past `stopAt`. */
+export function valueDepth(value: unknown, stopAt = Number.POSITIVE_INFINITY): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > max) {
+      max = d + 1;
+      if (max > stopAt) return max;
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
   }
   return max;
 }

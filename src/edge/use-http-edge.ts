@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { CORSOptions, Plugin } from 'graphql-yoga';
+import { codedErrors } from '../http/coded-errors.js';
 
 /**
  * The HTTP edge: every answer carries a coded error, whatever refused it.
@@ -95,24 +96,9 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
     },
     onResultProcess({ result, setResult }) {
       const results = Array.isArray(result) ? result : [result];
-      let changed = false;
-      const fixed = results.map((r) => {
-        if (!r || typeof r !== 'object' || !('errors' in r) || !Array.isArray(r.errors)) return r;
-        // Refused before execution (no `data`): the client's input is a 400, even when a scalar of another
-        // graphql-js copy threw it (Yoga would call that unexpected: 500).
-        const refused = !('data' in r);
-        const needs = (e: GraphQLError) =>
-          !codeOf(e) || (refused && codeOf(e) === 'BAD_USER_INPUT' && !e.extensions?.http);
-        if (!r.errors.some(needs)) return r;
-        changed = true;
-        return {
-          ...r,
-          errors: r.errors.map((e: GraphQLError) =>
-            !needs(e) ? e : codeOf(e) ? withStatus(e, 400) : withCode(e),
-          ),
-        };
-      });
-      if (changed) setResult((Array.isArray(result) ? fixed : fixed[0]) as typeof result);
+      const fixed = results.map((r) => (r && typeof r === 'object' ? codedErrors(r) : r));
+      if (fixed.some((r, i) => r !== results[i]))
+        setResult((Array.isArray(result) ? fixed : fixed[0]) as typeof result);
     },
   };
 }
@@ -125,42 +111,6 @@ function isJsonObjectOrAbsent(raw: string | null): boolean {
   } catch {
     return false;
   }
-}
-
-const codeOf = (e: { extensions?: Record<string, unknown> }) => e.extensions?.code;
-
-function withStatus(e: GraphQLError, status: number): GraphQLError {
-  return new GraphQLError(e.message, {
-    nodes: e.nodes,
-    source: e.source,
-    positions: e.positions,
-    path: e.path,
-    extensions: { ...e.extensions, http: { status } },
-  });
-}
-
-function withCode(e: GraphQLError): GraphQLError {
-  const status = (e.extensions?.http as { status?: number } | undefined)?.status;
-  const code =
-    status === 403 && /csrf/i.test(e.message)
-      ? 'CSRF_REJECTED'
-      : status === 403
-        ? 'FORBIDDEN'
-        : status === 404
-          ? 'NOT_FOUND'
-          : status === 405
-            ? 'METHOD_NOT_ALLOWED'
-            : status && status >= 500
-              ? 'INTERNAL'
-              : 'BAD_REQUEST';
-  return new GraphQLError(e.message, {
-    nodes: e.nodes,
-    source: e.source,
-    positions: e.positions,
-    path: e.path,
-    originalError: e.originalError,
-    extensions: { ...e.extensions, code },
-  });
 }
 
 const ALLOWED_HEADERS = [

@@ -6,8 +6,9 @@ import type { CacheStore } from '../cache/store.js';
 /**
  * Automatic persisted queries, Apollo's protocol (`extensions.persistedQuery = { version: 1, sha256Hash }`),
  * over GET and POST. A client first sends only the hash; on `PERSISTED_QUERY_NOT_FOUND` it sends the query
- * with its hash once, which the gateway checks (SHA-256 of the text) and keeps in the shared store (Redis when
- * configured, so every replica knows it). After that a GET with only the hash is a short, CDN-cacheable URL.
+ * with its hash once, which the gateway checks (SHA-256 of the text) and, once it has parsed and validated,
+ * keeps in the shared store (Redis when configured, so every replica knows it) for a short while: junk is
+ * never stored, and what is stored is bounded per document and in time. After that a GET with only the hash is a short, CDN-cacheable URL.
  * Operations of the build-time manifest (`schema/persisted-operations.json`) are known without registration.
  *
  * Yoga's own `@graphql-yoga/plugin-apq` needs `@graphql-tools/utils` 10 as a peer, which this tree's 11 does
@@ -15,10 +16,10 @@ import type { CacheStore } from '../cache/store.js';
  */
 export interface ApqOptions {
   store: CacheStore;
-  /** How long a registered query is kept. @default 7 days */
+  /** How long a registered query is kept (a client registers it again after a miss). @default 1 hour */
   ttlMs?: number;
-  /** Longest query text accepted for registration (characters). @default 100000 */
-  maxQueryLength?: number;
+  /** Largest query text accepted for registration, in UTF-8 bytes. @default 65536 */
+  maxQueryBytes?: number;
   /** Known operations by hash (the build-time manifest). */
   manifest?: Readonly<Record<string, string>>;
   onEvent?: (event: 'hit' | 'miss' | 'register' | 'mismatch') => void;
@@ -32,10 +33,22 @@ const apqError = (message: string, code: string) =>
   new GraphQLError(message, { extensions: { code, http: { status: 200 } } });
 
 export function useApq(o: ApqOptions): Plugin {
-  const ttlMs = o.ttlMs ?? 7 * 24 * 3600_000;
-  const maxLen = o.maxQueryLength ?? 100_000;
+  const ttlMs = o.ttlMs ?? 3600_000;
+  const maxBytes = o.maxQueryBytes ?? 65_536;
+  /** Registrations waiting for their document to validate, by the request's context. */
+  const pending = new WeakMap<object, { hash: string; query: string }>();
   return {
-    async onParams({ params, setParams }) {
+    onValidate({ context }) {
+      const p = pending.get(context);
+      if (!p) return;
+      pending.delete(context);
+      return ({ valid }) => {
+        if (!valid) return;
+        o.onEvent?.('register');
+        void o.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
+      };
+    },
+    async onParams({ params, setParams, context }) {
       const pq = (params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery;
       if (pq === undefined) return;
       const { version, sha256Hash } = (typeof pq === 'object' && pq !== null ? pq : {}) as {
@@ -49,17 +62,16 @@ export function useApq(o: ApqOptions): Plugin {
         );
       }
       if (typeof params.query === 'string' && params.query.length > 0) {
-        if (params.query.length > maxLen) {
-          throw apqError(`a persisted query may be at most ${maxLen} characters`, 'BAD_USER_INPUT');
+        if (Buffer.byteLength(params.query) > maxBytes) {
+          throw apqError(`a persisted query may be at most ${maxBytes} bytes`, 'BAD_USER_INPUT');
         }
         if (sha256Hex(params.query) !== sha256Hash) {
           o.onEvent?.('mismatch');
           throw apqError('provided sha does not match query', 'PERSISTED_QUERY_HASH_MISMATCH');
         }
-        if (!o.manifest?.[sha256Hash]) {
-          o.onEvent?.('register');
-          await o.store.setMany([{ key: apqKey(sha256Hash), value: params.query, ttlMs }]);
-        }
+        // Stored once it parses and validates (onValidate above); a parse error never gets there.
+        if (!o.manifest?.[sha256Hash])
+          pending.set(context as object, { hash: sha256Hash, query: params.query });
         return;
       }
       const known = o.manifest?.[sha256Hash] ?? (await o.store.getMany([apqKey(sha256Hash)]))[0];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type ExecutionResult, getOperationAST, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { LRUCache } from 'lru-cache';
+import { createBytesLru } from '../cache/bytes-lru.js';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
@@ -169,7 +169,7 @@ export function readResponseEntry(
 }
 
 /** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */
-const declaredCache = new LRUCache<string, string[] | false>({ max: 2_000 });
+const declaredCache = createBytesLru<string[] | false>({ maxBytes: 4 << 20 });
 function declaredVariables(query: string, operationName: string | undefined): string[] | undefined {
   const cacheKey = `${operationName ?? ''}\0${query}`;
   let names = declaredCache.get(cacheKey);

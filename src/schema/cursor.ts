@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { createBytesLru } from '../cache/bytes-lru.js';
 import type { BlockRange } from '../upstream/request.js';
 import { badInput } from './errors.js';
 
@@ -128,7 +128,7 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 const hmac = (body: string, secret: string) =>
   createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
 /** Signatures of recent cursor bodies: a warm page signs the same cursors on every request. */
-const signed = new LRUCache<string, string>({ max: 10_000 });
+const signed = createBytesLru<string>({ maxBytes: 4 << 20 });
 const sign = (body: string, secret: string): string => {
   const k = `${secret}\0${body}`;
   let mac = signed.get(k);
@@ -149,7 +149,7 @@ export function hashListKey(listKey: string): string {
   return h;
 }
 /** The hashes of recent list identities: a warm list is hashed once, not per request. */
-const listHashes = new LRUCache<string, string>({ max: 10_000 });
+const listHashes = createBytesLru<string>({ maxBytes: 4 << 20 });
 
 export function encodeCursor(c: Cursor, secret: string): string {
   return signPayload({ v: CURSOR_VERSION, ...c }, secret);

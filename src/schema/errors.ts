@@ -3,7 +3,7 @@ import { UpstreamError } from '../upstream/errors.js';
 
 /**
  * The one place where failures become client-visible GraphQL errors, each with `extensions.code`.
- * Upstream messages are passed on (they help the client fix its input); nothing secret is in them.
+ * Upstream messages stay in the log: a client sees our message, the code, the upstream's status.
  */
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -83,18 +83,25 @@ function codeForRpc(e: UpstreamError): ErrorCode {
 export function fromUpstreamError(e: UpstreamError): GraphQLError {
   const code = codeForUpstream(e);
   const extensions: Record<string, unknown> = { code, ...e.toExtensions() };
-  const detail =
-    e.upstreamMessage ?? (e.kind === 'timeout' ? 'the upstream did not answer in time' : e.kind);
+  // The upstream's own text can hold its internal URLs, keys or stack frames: it goes to the log
+  // (gateway.ts), the client gets ours. Kept: the words upstream/ wrote itself (a contract mismatch, an
+  // unreachable upstream) and a typed error's (its own code, such as a revert reason).
+  const ours =
+    e.kind === 'payload' ||
+    e.kind === 'network' ||
+    typeof (e as { gqlCode?: unknown }).gqlCode === 'string';
+  const detail = ours && e.upstreamMessage ? `: ${e.upstreamMessage}` : '';
+  const status = e.status !== undefined ? ` (HTTP ${e.status})` : '';
   const message =
     code === 'NOT_FOUND'
-      ? `Not found: ${detail}`
+      ? `Not found: the ${e.upstream} has no such resource${detail}`
       : code === 'UPSTREAM_UNAVAILABLE'
-        ? `The ${e.upstream} is unavailable: ${detail}`
+        ? `The ${e.upstream} is unavailable${e.kind === 'timeout' ? ': it did not answer in time' : status}`
         : code === 'RATE_LIMITED'
           ? `The ${e.upstream} rate limit was exceeded${e.retryAfterSec !== undefined ? `; retry after ${Math.ceil(e.retryAfterSec)} s` : ''}`
           : code === 'BAD_USER_INPUT'
-            ? `The ${e.upstream} rejected the request: ${detail}`
-            : `The ${e.upstream} answered an error: ${detail}`;
+            ? `The ${e.upstream} rejected the request${status}${detail}`
+            : `The ${e.upstream} answered an error${status}${detail}`;
   return new GraphQLError(message, { extensions });
 }
 

@@ -36,6 +36,27 @@ const post = (g: TestGateway, body: unknown) =>
 type Body = { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
 
 describe('APQ', () => {
+  it('stores only documents that parse and validate, each within the byte cap', async () => {
+    const store = gw.store;
+    const junk = `{ chain(id: "${'x'.repeat(50)}") { name }`;
+    const invalid = '{ nope }';
+    const tooLarge = `{ __typename ${' '.repeat(70_000)}}`;
+    for (const query of [junk, invalid, tooLarge]) {
+      const r = (await (
+        await post(gw, { query, extensions: ext(sha256Hex(query)) })
+      ).json()) as Body;
+      expect(r.errors?.[0]?.extensions?.code).toMatch(
+        /GRAPHQL_PARSE_FAILED|GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/,
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await store.getMany([`gw:v1:apq:${sha256Hex(query)}`])).toEqual([undefined]);
+    }
+    const good = `{ chain(id: "${C}") { name } }`;
+    await post(gw, { query: good, extensions: ext(sha256Hex(good)) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await store.getMany([`gw:v1:apq:${sha256Hex(good)}`])).toEqual([good]);
+  });
+
   it('unknown hash → PERSISTED_QUERY_NOT_FOUND with no upstream call; register once; then hash-only GETs answer, on another replica too', async () => {
     const { blocks } = await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 });
     const id = String(Number(blocks[0].blockNumber) - 3);

@@ -2,14 +2,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { serveOnLoopback } from '../support/serve.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { wsRaw } from '../support/transports.js';
 
 /**
  * Issue 12, "Must show": a bounded, seeded fuzz of random operations, variables, representations and cursors
- * against one gateway served on loopback. The process stays alive, `/health` answers throughout, no answer is
+ * against one gateway served on loopback, over HTTP and graphql-ws (FUZZ_WS_SHARE of the operations). The process stays alive, `/health` answers throughout, no answer is
  * a 5xx or INTERNAL or an error without a code, and RSS stays under a stated bound.
  *
  * `npm test` runs FUZZ_REQUESTS=300 (a few seconds); the full run is
@@ -31,6 +33,8 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 /** `_entities` representations with unknown typenames are part of the mix (FUZZ_UNKNOWN_TYPENAMES=0 leaves them out). */
 const UNKNOWN_TYPENAMES = process.env.FUZZ_UNKNOWN_TYPENAMES !== '0';
+/** The share of operations sent over graphql-ws (the same pipeline, another transport). */
+const WS_SHARE = Number(process.env.FUZZ_WS_SHARE ?? 0.2);
 
 /** mulberry32: small, seeded, good enough to pick cases. */
 function rng(seed: number) {
@@ -194,6 +198,8 @@ function randomQuery(r: Rng): string {
 }
 
 interface FuzzRequest {
+  /** Sent as one graphql-ws operation instead of over HTTP. */
+  ws?: { query: string; variables?: unknown };
   method: string;
   headers: Record<string, string>;
   body?: string;
@@ -245,6 +251,8 @@ function randomRequest(r: Rng): FuzzRequest {
       query: `?query=${encodeURIComponent(String(payload.query).slice(0, 2000))}`,
     };
   if (r.chance(0.02)) return { method: r.pick(['PUT', 'DELETE', 'PATCH']), headers };
+  if (r.chance(WS_SHARE) && typeof payload.query === 'string')
+    return { method: 'WS', headers, ws: { query: payload.query, variables: payload.variables } };
   const body = r.chance(0.03)
     ? JSON.stringify(payload).slice(0, r.int(200))
     : JSON.stringify(r.chance(0.02) ? [payload, payload] : payload);
@@ -254,6 +262,7 @@ function randomRequest(r: Rng): FuzzRequest {
 let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
+let http: RunningHttpServer;
 const redisUrl = redisDb(inject('redisUrl'), 47);
 
 beforeAll(async () => {
@@ -268,7 +277,15 @@ beforeAll(async () => {
     },
   });
   await gw.ready();
-  server = await serveOnLoopback((req, res) => gw.yoga(req, res));
+  // As the process serves it: HTTP (fast path, then Yoga) and graphql-ws on one port.
+  http = await startHttpServer({
+    gateway: gw,
+    port: 0,
+    host: '127.0.0.1',
+    graceMs: 100,
+    logger: createLogger({ level: 'silent' }),
+  });
+  server = { url: `http://127.0.0.1:${http.port}/graphql`, close: async () => {} };
   head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
@@ -287,8 +304,7 @@ beforeAll(async () => {
   cursors = [...chain.blocks.edges, ...chain.transactions.edges].map((e) => e.cursor);
 });
 afterAll(async () => {
-  await server.close();
-  await gw.close();
+  await http.shutdown('test');
   await sim.close();
 });
 
@@ -330,6 +346,28 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
         while (next < requests.length) {
           const i = next++;
           const req = requests[i]!;
+          if (req.ws) {
+            const a = await wsRaw(server.url, {
+              query: req.ws.query,
+              rawVariables: JSON.stringify(req.ws.variables ?? null),
+            });
+            statuses.set(0, (statuses.get(0) ?? 0) + 1);
+            // graphql-ws's protocol: a subscribe message whose variables are not an object is invalid (4400).
+            const v = req.ws.variables;
+            const invalidMessage =
+              v !== undefined && v !== null && (typeof v !== 'object' || Array.isArray(v));
+            const bad = a.errors.filter(
+              (e) =>
+                !(invalidMessage && e.message === 'socket closed: 4400') &&
+                (typeof e.extensions?.code !== 'string' || e.extensions.code === 'INTERNAL'),
+            );
+            // A closed socket, a timeout or an uncoded error: the operation was not answered as HTTP would.
+            if (bad.length)
+              problems.push(
+                `#${i} (seed ${SEED}) graphql-ws ${JSON.stringify(bad).slice(0, 400)} for ${JSON.stringify(req.ws).slice(0, 1500)}`,
+              );
+            continue;
+          }
           const res = await fetch(server.url + (req.query ?? ''), {
             method: req.method,
             headers: req.headers,

@@ -205,8 +205,8 @@ const rows = (): Row[] => [
   {
     name: 'variables nested 100,000 deep',
     raw: `{"query":"{ __typename }","variables":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
-    status: 200,
-    code: null,
+    status: 400,
+    code: 'BAD_USER_INPUT',
   },
   // syntax and validation
   { name: 'empty query', json: { query: '' }, status: 200, code: 'GRAPHQL_PARSE_FAILED' },
@@ -608,6 +608,33 @@ const rows = (): Row[] => [
     ...gql('{ networkNode(name: "nope") { nodeId } }'),
     status: 200,
     code: 'BAD_USER_INPUT',
+  },
+  // issue 32: every way in holds
+  {
+    name: 'variables nested 5,000 deep',
+    raw: `{"query":"query($v: String) { __typename }","variables":{"v":${'['.repeat(5_000)}1${']'.repeat(5_000)}}}`,
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'a list literal nested 3,900 deep',
+    ...gql(`{ chain(id: ${'['.repeat(3_900)}1${']'.repeat(3_900)}) { name } }`),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: '/graphql/ (a trailing slash)',
+    path: '/graphql/',
+    ...gql('{ __typename }'),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    name: '//graphql',
+    path: '//graphql',
+    ...gql('{ __typename }'),
+    status: 404,
+    code: 'NOT_FOUND',
   },
   // mutations
   {

@@ -85,6 +85,20 @@ describe('newBlocks', () => {
     await ws.close();
   });
 
+  it('a subscriber that leaves is uncounted at once, not at the next block (SSE and graphql-ws)', async () => {
+    const NEW_TXS = 'subscription($c: String!) { newTransactions(chainId: $c) { hash } }';
+    const subs = [
+      sseSubscribe(url, NEW_BLOCKS, { c: '43114' }),
+      sseSubscribe(url, NEW_TXS, { c: '43114' }),
+    ];
+    const ws = wsSubscribe(url, NEW_BLOCKS, { c: '43114' });
+    await eventually(() => expect(gw.live!.subscriberCount()).toBe(3));
+    for (const s of subs) s.close();
+    await ws.close();
+    // No block comes meanwhile: the count drops on the disconnect alone.
+    await eventually(() => expect(gw.live!.subscriberCount()).toBe(0), 2_000);
+  });
+
   it('an unknown or unfollowed chain is a coded error, over SSE and graphql-ws', async () => {
     const sse = sseSubscribe(url, NEW_BLOCKS, { c: '1' });
     const ws = wsSubscribe(url, NEW_BLOCKS, { c: 'x' });

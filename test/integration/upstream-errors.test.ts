@@ -101,6 +101,41 @@ describe('upstream failures become typed GraphQL errors', () => {
     expect(r.errors![0]!.message).toMatch(/does not fit its contract/);
   });
 
+  it("an upstream's own text never reaches the client: our message, its code and status; the text goes to the log", async () => {
+    const logged: string[] = [];
+    const { createLogger } = await import('../../src/telemetry/logger.js');
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (l: string) => void logged.push(l) },
+    });
+    const gw = createTestGateway(sim, { logger, env: { LOG_LEVEL: 'warn' } });
+    const secret =
+      'see http://10.0.0.7:8080/internal?key=sk_live_abc123 at Object.<anonymous> (/srv/app/x.js:1:2)';
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 400,
+      count: 1,
+      body: { message: secret, statusCode: 400, error: 'Bad Request' },
+    });
+    const a = await gw.query(`{ block(chainId: "43114", id: "${n(8)}") { number } }`);
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 404,
+      count: 1,
+      body: `<html><body>${secret}</body></html>`,
+    });
+    const b = await gw.query(`{ block(chainId: "43114", id: "${n(9)}") { number } }`);
+    sim.clearFaults();
+    for (const r of [a, b]) {
+      expect(JSON.stringify(r)).not.toMatch(/10\.0\.0\.7|sk_live|anonymous|html/);
+      expect(r.errors![0]!.extensions).toMatchObject({ upstream: 'data-api' });
+    }
+    expect(codes(a)).toEqual(['BAD_USER_INPUT']);
+    expect(a.errors![0]!.extensions!.upstreamStatus).toBe(400);
+    expect(codes(b)).toEqual(['NOT_FOUND']);
+    expect(logged.join('')).toMatch(/sk_live_abc123/);
+  });
+
   it('a connection reset is retried, then UPSTREAM_UNAVAILABLE', async () => {
     const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '1' } });
     sim.addFault({ route: BLOCK_ROUTE, reset: true, count: 2 });

@@ -30,19 +30,24 @@ function liveOf(ctx: GatewayContext, chainId: string) {
   return live;
 }
 
-/** Heads of one chain, with a slow consumer's end (or a resume point no longer kept) turned into a coded error. */
-async function* headsOf(
+/**
+ * Heads of one chain (from `after` when given), with a slow consumer's end or a resume point no longer
+ * kept turned into a coded error. A plain iterator, not an async generator: a client that leaves calls
+ * `return()` while a `next()` waits for the next block, and a generator would queue that return (the
+ * subscriber stays counted) until the block comes.
+ */
+function headsOf(
   ctx: GatewayContext,
   chainId: string,
   after?: bigint,
-): AsyncGenerator<Head> {
+): AsyncIterableIterator<Head> {
   const feed = liveOf(ctx, chainId).feed;
   const it = after === undefined ? feed.subscribe(chainId) : headsAfter(feed, chainId, after);
-  try {
-    for (;;) {
-      let r: IteratorResult<Head>;
+  const out: AsyncIterableIterator<Head> = {
+    [Symbol.asyncIterator]: () => out,
+    next: async () => {
       try {
-        r = await it.next();
+        return await it.next();
       } catch (e) {
         if (e instanceof SlowConsumerError)
           throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; subscribe again.`);
@@ -50,12 +55,37 @@ async function* headsOf(
           throw gqlError('RESUME_GAP', `Cannot resume: ${e.message}; subscribe without \`after\`.`);
         throw e;
       }
-      if (r.done) return;
-      yield r.value;
-    }
-  } finally {
-    await it.return?.();
-  }
+    },
+    return: async () => {
+      await it.return?.();
+      return { done: true, value: undefined };
+    },
+    throw: async (e) => {
+      await it.return?.();
+      throw e;
+    },
+  };
+  return out;
+}
+
+/** `gen`, whose `return()` ends its source first (waking a pending `next()`), then the generator. */
+function endsAtOnce<T>(
+  gen: AsyncGenerator<T>,
+  source: AsyncIterableIterator<unknown>,
+): AsyncIterableIterator<T> {
+  const out: AsyncIterableIterator<T> = {
+    [Symbol.asyncIterator]: () => out,
+    next: () => gen.next(),
+    return: async () => {
+      await source.return?.();
+      return gen.return(undefined);
+    },
+    throw: async (e) => {
+      await source.return?.();
+      return gen.throw(e);
+    },
+  };
+  return out;
 }
 
 /** The block of a head as the Data API indexes it; from the node's own header while not indexed there. */
@@ -84,11 +114,11 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
 }
 
 /** newBlocks: every head once, from `after` (or SSE's Last-Event-ID) when given; each event names its id. */
-async function* newBlocksOf(
+function newBlocksOf(
   ctx: GatewayContext,
   rawChainId: string,
   rawAfter: string | null | undefined,
-): AsyncGenerator<Head> {
+): AsyncIterableIterator<Head> {
   const chainId = parseChainId(rawChainId, 'chainId');
   let after: bigint | undefined;
   if (rawAfter != null) {
@@ -102,18 +132,36 @@ async function* newBlocksOf(
     const request = (ctx as { request?: Request }).request;
     after = resumePoint(chainId, request?.headers.get('last-event-id'));
   }
-  for await (const h of headsOf(ctx, chainId, after)) {
+  const heads = headsOf(ctx, chainId, after);
+  return endsAtOnce(markedHeads(ctx, heads), heads);
+}
+
+async function* markedHeads(
+  ctx: GatewayContext,
+  heads: AsyncIterableIterator<Head>,
+): AsyncGenerator<Head> {
+  for await (const h of heads) {
     markEvent(ctx, eventIdOf(h));
     yield h;
   }
 }
 
-async function* transactionsOf(
+function transactionsOf(
   ctx: GatewayContext,
   chainId: string,
   address: string | undefined,
+): AsyncIterableIterator<NativeTransaction> {
+  const heads = headsOf(ctx, chainId);
+  return endsAtOnce(transactionsOfHeads(ctx, heads, chainId, address), heads);
+}
+
+async function* transactionsOfHeads(
+  ctx: GatewayContext,
+  heads: AsyncIterableIterator<Head>,
+  chainId: string,
+  address: string | undefined,
 ): AsyncGenerator<NativeTransaction> {
-  for await (const h of headsOf(ctx, chainId)) {
+  for await (const h of heads) {
     const loaders = ctx.live!.loaders();
     let token: string | null = null;
     do {

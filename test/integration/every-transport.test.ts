@@ -1,0 +1,217 @@
+import { request as httpRequest } from 'node:http';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createLogger } from '../../src/telemetry/logger.js';
+import { createTestGateway } from '../support/gateway.js';
+import { startTestSimulator } from '../support/sim.js';
+import { sendVia, TRANSPORTS, type TransportName, wsOn } from '../support/transports.js';
+
+/**
+ * Issue 32: one hostile operation through every way in (POST, GET, APQ, SSE, graphql-ws, and a plain
+ * `fetch` with its default `accept: *\/*`) gets the same refusal and code, and makes no upstream call.
+ */
+const PROD = { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789' };
+const logger = createLogger({ level: 'silent' });
+
+let sim: RunningSimulator;
+let open: RunningHttpServer;
+let only: RunningHttpServer;
+let tight: RunningHttpServer;
+const urlOf = (s: RunningHttpServer) => `http://127.0.0.1:${s.port}/graphql`;
+
+const serve = async (
+  env: Record<string, string>,
+  ws?: Parameters<typeof startHttpServer>[0]['ws'],
+) => {
+  const gw = createTestGateway(sim, { env: { ...PROD, ...env } });
+  await gw.ready();
+  return startHttpServer({ gateway: gw, port: 0, host: '127.0.0.1', graceMs: 100, logger, ws });
+};
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  open = await serve({});
+  only = await serve({ PERSISTED_OPERATIONS: 'only' });
+  tight = await serve({}, { initTimeoutMs: 300, idleTimeoutMs: 400, maxPerClient: 2 });
+});
+afterAll(async () => {
+  await Promise.all([open, only, tight].map((s) => s?.shutdown('test')));
+  await sim?.close();
+});
+
+const list = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+const simCalls = async () =>
+  ((await (await fetch(`${sim.url}/_sim/stats`)).json()) as { total: number }).total;
+
+interface Case {
+  name: string;
+  query: string;
+  rawVariables?: string;
+  code: string;
+  /** Transports this case cannot take, and why. */
+  not?: Partial<Record<TransportName, string>>;
+}
+const TOO_LONG_FOR_A_URL = 'the URL would pass the request-line limit (431 before GraphQL)';
+
+const CASES: Case[] = [
+  {
+    name: 'a list literal nested 1,000 deep',
+    query: `{ chain(id: ${list(1_000)}) { name } }`,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'a list literal nested 3,900 deep (the parser would overflow)',
+    query: `{ chain(id: ${list(3_900)}) { name } }`,
+    code: 'BAD_USER_INPUT',
+    not: { GET: TOO_LONG_FOR_A_URL },
+  },
+  { name: 'a missing brace', query: '{ chain(id: "43114") { name }', code: 'GRAPHQL_PARSE_FAILED' },
+  {
+    name: 'introspection in production',
+    query: '{ __schema { types { name } } }',
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: '99 aliased introspections',
+    query: `{ ${Array.from({ length: 99 }, (_, i) => `s${i}: __schema { types { name fields { name } } }`).join(' ')} }`,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+  {
+    name: 'variables nested 5,000 deep',
+    query: 'query($v: String) { __typename }',
+    rawVariables: `{"v":${list(5_000)}}`,
+    code: 'BAD_USER_INPUT',
+    not: { GET: TOO_LONG_FOR_A_URL },
+  },
+  {
+    name: 'a selection over the cost limit',
+    query:
+      '{ chain(id: "43114") { blocks(first: 500) { edges { node { transactions(first: 100) { edges { node { hash } } } } } } } }',
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'an unknown field',
+    query: '{ nope }',
+    code: 'GRAPHQL_VALIDATION_FAILED',
+  },
+];
+
+describe('the same hostile operation through every transport', () => {
+  for (const c of CASES)
+    for (const t of TRANSPORTS) {
+      const skip = c.not?.[t];
+      it.skipIf(skip !== undefined)(`${c.name} · ${t}`, async () => {
+        await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+        const a = await sendVia(t, urlOf(open), { query: c.query, rawVariables: c.rawVariables });
+        expect(a.errors[0]?.extensions?.code, JSON.stringify(a).slice(0, 400)).toBe(c.code);
+        for (const e of a.errors) {
+          expect(typeof e.extensions?.code, e.message).toBe('string');
+          expect(e.extensions?.code).not.toBe('INTERNAL');
+        }
+        expect(a.data ?? null).toBeNull();
+        expect(await simCalls()).toBe(0);
+      });
+    }
+
+  for (const t of TRANSPORTS)
+    it(`PERSISTED_OPERATIONS=only refuses a free query · ${t}`, async () => {
+      const a = await sendVia(t, urlOf(only), { query: '{ chain(id: "43114") { name } }' });
+      expect(a.errors[0]?.extensions?.code, JSON.stringify(a).slice(0, 300)).toBe(
+        'PERSISTED_QUERY_ONLY',
+      );
+      expect(a.data ?? null).toBeNull();
+    });
+});
+
+describe('graphql-ws is held like HTTP', () => {
+  const raw = (url: string) => new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+  const closed = (s: WebSocket) =>
+    new Promise<number>((resolve) => s.once('close', (code) => resolve(code)));
+
+  it('a parse error is an error on that operation; the socket and its other operations go on', async () => {
+    const client = createClient({
+      url: urlOf(open).replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    let closes = 0;
+    client.on('closed', () => void closes++);
+    try {
+      const bad = await wsOn(client, { query: '{ chain(id: "43114") { name }' });
+      expect(bad.errors[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
+      const deep = await wsOn(client, { query: `{ chain(id: ${list(3_900)}) { name } }` });
+      expect(deep.errors[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      const good = await wsOn(client, { query: '{ __typename }' });
+      expect(good).toMatchObject({ errors: [], data: { __typename: 'Query' } });
+      expect(closes).toBe(0);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('a socket that never sends connection_init is closed (4408)', async () => {
+    const s = raw(urlOf(tight));
+    expect(await closed(s)).toBe(4408);
+  });
+
+  it('an idle socket after connection_init is closed', async () => {
+    const s = raw(urlOf(tight));
+    s.once('open', () => s.send(JSON.stringify({ type: 'connection_init' })));
+    const t0 = Date.now();
+    expect(await closed(s)).toBe(4000);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+
+  it('one client holds at most its share of sockets, and /health still answers', async () => {
+    const sockets = [raw(urlOf(tight)), raw(urlOf(tight)), raw(urlOf(tight))];
+    const codes = sockets.map((s) => closed(s));
+    const first = await Promise.race(codes);
+    expect(first).toBe(4429);
+    const health = await fetch(urlOf(tight).replace('/graphql', '/health'));
+    expect(health.status).toBe(200);
+    for (const s of sockets) s.terminate();
+  });
+});
+
+describe('paths', () => {
+  const status = (url: string, path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const { port } = new URL(url);
+      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  it.each(['/graphql/', '//graphql', '/graphql/../health', '/./health', '/health/'])(
+    '%s is 404',
+    async (path) => {
+      expect(await status(urlOf(open), path)).toBe(404);
+    },
+  );
+  it('the documented routes are served', async () => {
+    expect(await status(urlOf(open), '/health')).toBe(200);
+  });
+});
+
+describe('@defer', () => {
+  it("an incremental answer to Node's fetch with its default accept is well-formed HTTP", async () => {
+    const query =
+      'query Q($n: Int = 3) { chain(id: "43114") { name ... @defer { blocks(first: $n) { edges { node { number } } } } } }';
+    const res = await fetch(urlOf(open), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    expect(res.status).toBe(200);
+    expect(
+      res.headers.get('content-length') !== null && res.headers.get('transfer-encoding') !== null,
+    ).toBe(false);
+    const text = await res.text();
+    expect(text).toMatch(/"number"/);
+  });
+});
