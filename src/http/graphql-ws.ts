@@ -7,7 +7,7 @@ import {
   Kind,
   OperationTypeNode,
 } from 'graphql';
-import { CloseCode, type Context } from 'graphql-ws';
+import type { Context } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Gateway } from '../gateway.js';
