@@ -139,21 +139,51 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
       void o.budget?.settle(admitted.client, spent - admitted.cost.estimatedCU);
   };
 
-  /** Each event charged before it is delivered; the first one over budget is refused and ends the stream. */
-  async function* chargedEvents(
+  /**
+   * Each event charged before it is delivered; the first one over budget is refused and ends the stream.
+   * Not an async generator: its return() would wait for the next event, so a client leaving a quiet
+   * subscription would keep the source (and its place) until one came.
+   */
+  function chargedEvents(
     events: AsyncIterable<ExecutionResult>,
     args: ExecutionArgs,
     cost: Cost,
-  ): AsyncGenerator<ExecutionResult> {
-    for await (const event of events) {
-      const eventCost: Cost = { ...cost };
-      const refused = await charge(clientOf(args), cost.estimatedCU, eventCost);
-      if (refused) {
-        yield refused;
-        return;
+  ): AsyncIterableIterator<ExecutionResult> {
+    const it = events[Symbol.asyncIterator]();
+    let over = false;
+    const done = { done: true, value: undefined } as IteratorResult<ExecutionResult>;
+    const end = async () => {
+      if (!over) {
+        over = true;
+        await it.return?.();
       }
-      yield withCost(event, eventCost);
-    }
+      return done;
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next() {
+        if (over) return done;
+        const r = await it.next();
+        if (r.done || over) {
+          over = true;
+          return done;
+        }
+        const eventCost: Cost = { ...cost };
+        const refused = await charge(clientOf(args), cost.estimatedCU, eventCost);
+        if (refused) {
+          await end();
+          return { done: false, value: refused };
+        }
+        return { done: false, value: withCost(r.value, eventCost) };
+      },
+      return: end,
+      async throw(e: unknown) {
+        await end();
+        throw e;
+      },
+    };
   }
 
   return {

@@ -2,7 +2,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 /**
  * Resumable subscriptions carry an event id: `extensions.eventId` on each result (graphql-ws and SSE),
- * and over SSE also the `id:` field, so a client's EventSource sends it back as `Last-Event-ID` when it
+ * and over SSE also the `id:` field (this one processor writes it for activityId too), so a client's EventSource sends it back as `Last-Event-ID` when it
  * reconnects. The subscription's source marks the id of the event it yields (markEvent) on its context.
  */
 const current = new WeakMap<object, string>();
@@ -12,6 +12,12 @@ export function markEvent(context: object, id: string): void {
 }
 
 const PING_MS = 12_000;
+
+/** The SSE `id:` line of a result: a head's eventId, or an addressActivity event's activityId. */
+function sseIdOf(extensions: Record<string, unknown>): string {
+  const id = extensions.eventId ?? extensions.activityId;
+  return typeof id === 'string' ? `id: ${id}\n` : '';
+}
 
 export function useEventIds(): Plugin {
   return {
@@ -54,8 +60,7 @@ export function useEventIds(): Plugin {
                 >;
                 const value = { ...r.value, extensions };
                 if (Object.keys(extensions).length === 0) delete value.extensions;
-                const id =
-                  typeof extensions.eventId === 'string' ? `id: ${extensions.eventId}\n` : '';
+                const id = sseIdOf(extensions);
                 controller.enqueue(
                   enc.encode(`${id}event: next\ndata: ${JSON.stringify(value)}\n\n`),
                 );
