@@ -68,6 +68,21 @@ export function codeForUpstream(e: UpstreamError): ErrorCode {
   }
 }
 
+const MAX_REASON = 300;
+/** A stack frame (`at f (file:1:2)`, `file.go:12`), markup, a URL, or a long opaque token (a key). */
+const UNSAFE = [/\bat\s+\S+\s+\(/, /\.(?:[cm]?js|ts|go|py|java):\d+/, /[<>]/, /:\/\//];
+const TOKEN = /[A-Za-z0-9_\-+/=]{32,}/g;
+
+/** Whether an upstream's message is a plain reason a client may read: short, one line, nothing internal. */
+export function plainReason(text: string): boolean {
+  if (text.length > MAX_REASON || /[\r\n]/.test(text)) return false;
+  if (UNSAFE.some((r) => r.test(text))) return false;
+  // Long tokens are keys; a 0x-hex value or a bech32 address is the client's own input.
+  return (text.match(TOKEN) ?? []).every(
+    (t) => /^(?:0x)?[0-9a-fA-F]+$/.test(t) || /^(?:[A-Z]-)?[a-z]+1[02-9ac-hj-np-z]{6,}$/.test(t),
+  );
+}
+
 /** A node error's meaning was decided in upstream/ (node-errors.ts); here it only becomes a code. */
 function codeForRpc(e: UpstreamError): ErrorCode {
   switch (e.meaning) {
@@ -83,20 +98,21 @@ function codeForRpc(e: UpstreamError): ErrorCode {
 export function fromUpstreamError(e: UpstreamError): GraphQLError {
   const code = codeForUpstream(e);
   const extensions: Record<string, unknown> = { code, ...e.toExtensions() };
-  // The upstream's own text can hold its internal URLs, keys or stack frames: it goes to the log
-  // (gateway.ts), the client gets ours. Kept: the words upstream/ wrote itself (a contract mismatch, an
-  // unreachable upstream) and a typed error's (its own code, such as a revert reason).
+  // The upstream's own text can hold its internal URLs, keys or stack frames: such text goes only to the
+  // log (gateway.ts). Kept: the words upstream/ wrote itself (a contract mismatch, an unreachable
+  // upstream), a typed error's, and a plain one-line reason (a node's JSON-RPC message, a 400's why).
   const ours =
     e.kind === 'payload' ||
     e.kind === 'network' ||
     typeof (e as { gqlCode?: unknown }).gqlCode === 'string';
-  const detail = ours && e.upstreamMessage ? `: ${e.upstreamMessage}` : '';
+  const shown = e.upstreamMessage && (ours || plainReason(e.upstreamMessage));
+  const detail = shown ? `: ${e.upstreamMessage}` : '';
   const status = e.status !== undefined ? ` (HTTP ${e.status})` : '';
   const message =
     code === 'NOT_FOUND'
       ? `Not found: the ${e.upstream} has no such resource${detail}`
       : code === 'UPSTREAM_UNAVAILABLE'
-        ? `The ${e.upstream} is unavailable${e.kind === 'timeout' ? ': it did not answer in time' : status}`
+        ? `The ${e.upstream} is unavailable${e.kind === 'timeout' ? ': it did not answer in time' : `${status}${detail}`}`
         : code === 'RATE_LIMITED'
           ? `The ${e.upstream} rate limit was exceeded${e.retryAfterSec !== undefined ? `; retry after ${Math.ceil(e.retryAfterSec)} s` : ''}`
           : code === 'BAD_USER_INPUT'
