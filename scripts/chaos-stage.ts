@@ -46,6 +46,8 @@ export async function startStage(o: {
     LIVE_WS: `43114=${sim.wsUrl}`,
     LIVE_LOCK_TTL_MS: '1000',
     CLIENT_BUDGET_PER_MINUTE: '0',
+    // Every test client is one address: it may hold all the sockets the run opens.
+    WS_MAX_PER_CLIENT: '10000',
     REDIS_COMMAND_TIMEOUT_MS: '1000',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     SHUTDOWN_GRACE_MS: '10000',

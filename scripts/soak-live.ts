@@ -58,6 +58,8 @@ const gw = await startReplica({
   REDIS_URL: `redis://127.0.0.1:${redisPort}`,
   LIVE_WS: `43114=${sim.wsUrl}`,
   CLIENT_BUDGET_PER_MINUTE: '0',
+  // Every test client is one address: it may hold all the sockets the run opens.
+  WS_MAX_PER_CLIENT: '10000',
   UPSTREAM_CU_PER_MINUTE: '0',
   // Every soak client is 127.0.0.1: one client, as many subscriptions as the soak opens.
   ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: String(Math.max(1, ACTIVITY_SUBSCRIBERS)),

@@ -35,6 +35,7 @@ export const ACCEPTS: Record<string, string> = {
   METRICS_TOKEN: 'a token of at least 16 characters (unset: /metrics unprotected)',
   SHUTDOWN_GRACE_MS: 'an integer 0-300000',
   SHUTDOWN_DRAIN_MS: 'an integer 0-120000 (0: close the listener at once)',
+  WS_MAX_PER_CLIENT: 'an integer 1-100000',
   OTEL_EXPORTER_OTLP_ENDPOINT:
     'an http(s) URL of an OTLP/HTTP collector (traces go to <url>/v1/traces; unset: tracing off)',
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'the full http(s) URL of an OTLP/HTTP traces endpoint',

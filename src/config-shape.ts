@@ -139,6 +139,8 @@ export interface Config {
    * readiness check takes the replica out) while new requests are still served. @default 0
    */
   shutdownDrainMs: number;
+  /** Open graphql-ws sockets per client address (behind TRUSTED_PROXIES, the forwarded one). @default 16 */
+  wsMaxPerClient: number;
   /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
   tracing: TracingConfig;
   /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */

@@ -131,6 +131,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: intIn(0, 300_000).default(10_000),
   SHUTDOWN_DRAIN_MS: intIn(0, 120_000).default(0),
+  WS_MAX_PER_CLIENT: intIn(1, 100_000).default(16),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_HEADERS: z
@@ -258,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    wsMaxPerClient: e.WS_MAX_PER_CLIENT,
     tracing: {
       otlpTracesUrl:
         e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??

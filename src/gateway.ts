@@ -67,6 +67,8 @@ export interface GatewayDeps {
 
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** A websocket upgrade's client address, as budgets see it (forwarded behind TRUSTED_PROXIES). */
+  wsClientOf: (req: import('node:http').IncomingMessage) => string;
   store: CacheStore;
   metrics: GatewayMetrics;
   logger: Logger;
@@ -266,8 +268,15 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         })
       : undefined;
 
+  const wsClientOf = (req: import('node:http').IncomingMessage) => {
+    const headers = new Headers();
+    const forwarded = req.headers['x-forwarded-for'];
+    if (forwarded) headers.set('x-forwarded-for', String(forwarded));
+    return identify(headers, req.socket.remoteAddress).at(-1)!;
+  };
   return {
     yoga,
+    wsClientOf,
     store,
     metrics,
     logger,

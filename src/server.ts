@@ -40,6 +40,7 @@ const http = await startHttpServer({
   host: config.host,
   graceMs: config.shutdownGraceMs,
   drainMs: config.shutdownDrainMs,
+  ws: { maxPerClient: config.wsMaxPerClient, clientOf: gateway.wsClientOf },
   logger,
   configure: (server) => applyServerLimits(server, config),
 });

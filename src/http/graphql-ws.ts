@@ -34,6 +34,8 @@ export interface GraphqlWsOptions {
   idleTimeoutMs?: number;
   /** Open sockets per client address. @default 16 */
   maxPerClient?: number;
+  /** The client address of an upgrade request. @default the socket's peer */
+  clientOf?: (req: IncomingMessage) => string;
   /** Largest message. @default 1048576 */
   maxPayload?: number;
 }
@@ -65,6 +67,7 @@ export function serveGraphqlWs(
     idleTimeoutMs = 60_000,
     maxPerClient = 16,
     maxPayload = 1024 * 1024,
+    clientOf = (req) => req.socket.remoteAddress ?? '?',
   }: GraphqlWsOptions = {},
 ): WebSocketServer {
   const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload });
@@ -72,7 +75,7 @@ export function serveGraphqlWs(
   const state = new WeakMap<WebSocket, { alive: boolean; lastMessage: number; ctx?: Context }>();
 
   wss.on('connection', (socket, req) => {
-    const client = req.socket.remoteAddress ?? '?';
+    const client = clientOf(req);
     const open = (perClient.get(client) ?? 0) + 1;
     perClient.set(client, open);
     socket.once('close', () => {

@@ -54,6 +54,8 @@ beforeAll(async () => {
     LIVE_WS: `43114=${sim.wsUrl}`,
     LIVE_LOCK_TTL_MS: String(LOCK_TTL_MS),
     CLIENT_BUDGET_PER_MINUTE: '0',
+    // Every test client is one address: it may hold all the sockets the run opens.
+    WS_MAX_PER_CLIENT: '10000',
     UPSTREAM_CU_PER_MINUTE: '0',
     REDIS_COMMAND_TIMEOUT_MS: '2000',
   };
