@@ -176,6 +176,36 @@ describe('graphql-ws is held like HTTP', () => {
   });
 });
 
+describe('graphql-ws behind a trusted proxy', () => {
+  it('the per-client socket cap counts the forwarded client, not the balancer', async () => {
+    const gw = createTestGateway(sim, { env: { ...PROD, TRUSTED_PROXIES: 'loopback' } });
+    await gw.ready();
+    const server = await startHttpServer({
+      gateway: gw,
+      port: 0,
+      host: '127.0.0.1',
+      graceMs: 100,
+      logger,
+      ws: { maxPerClient: 2, clientOf: gw.wsClientOf },
+    });
+    const url = `ws://127.0.0.1:${server.port}/graphql`;
+    const from = (ip: string) =>
+      new WebSocket(url, 'graphql-transport-ws', { headers: { 'x-forwarded-for': ip } });
+    const outcome = (s: WebSocket) =>
+      new Promise<string>((resolve) => {
+        s.once('close', (code) => resolve(String(code)));
+        s.once('open', () => setTimeout(() => resolve('open'), 300));
+      });
+    // Two clients behind one balancer address: each has its own two places.
+    const four = ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2'].map(from);
+    expect(await Promise.all(four.map(outcome))).toEqual(['open', 'open', 'open', 'open']);
+    const third = from('203.0.113.1');
+    expect(await outcome(third)).toBe('4429');
+    for (const s of [...four, third]) s.terminate();
+    await server.shutdown('test');
+  });
+});
+
 describe('paths', () => {
   const status = (url: string, path: string) =>
     new Promise<number>((resolve, reject) => {
