@@ -17,20 +17,34 @@ export function cChainMethods({
 }: NodeCalls): NodeRpcClient['cChain'] {
   return {
     quantity: (method) => call(ep.cRpc, `node.evm.${method}`, method, [], evm.quantityResult),
-    balance: (address) =>
+    headQuantities: (methods) => {
+      // One cache entry for the head's quantities, asked in the same tick (one JSON-RPC batch): what a
+      // query shows beside the head number is what the node said at that head, never another one's.
+      const parts = methods.map((m) => call(ep.cRpc, `node.evm.${m}`, m, [], evm.quantityResult));
+      return {
+        ...parts[0]!,
+        query: { ...parts[0]!.query, rpc: methods.join('+') },
+        body: [],
+        async run(c) {
+          const values = await Promise.all(parts.map((p) => p.run(c)));
+          return Object.fromEntries(methods.map((m, i) => [m, values[i]!]));
+        },
+      };
+    },
+    balance: (address, block = 'latest') =>
       call(
         ep.cRpc,
         'node.evm.eth_getBalance',
         'eth_getBalance',
-        [address, 'latest'],
+        [address, block],
         evm.quantityResult,
       ),
-    transactionCount: (address) =>
+    transactionCount: (address, block = 'latest') =>
       call(
         ep.cRpc,
         'node.evm.eth_getTransactionCount',
         'eth_getTransactionCount',
-        [address, 'latest'],
+        [address, block],
         evm.quantityResult,
       ),
     chainConfig: () =>

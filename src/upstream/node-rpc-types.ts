@@ -58,8 +58,13 @@ export interface NodeRpcClient {
   readonly cChain: {
     /** EVM quantities (`eth_chainId`, `eth_blockNumber`, fees…), as decimal strings. */
     quantity(method: EvmQuantityMethod): Req<string>;
-    balance(address: string): Req<string>;
-    transactionCount(address: string): Req<string>;
+    /** Several head quantities as one cached answer (one batch), by method. */
+    headQuantities(
+      methods: readonly EvmQuantityMethod[],
+    ): Req<Partial<Record<EvmQuantityMethod, string>>>;
+    /** At `block` (a 0x block number; `latest` when omitted). */
+    balance(address: string, block?: string): Req<string>;
+    transactionCount(address: string, block?: string): Req<string>;
     chainConfig(): Req<evm.ChainConfig>;
     syncing(): Req<evm.SyncingResult>;
     netVersion(): Req<string>;

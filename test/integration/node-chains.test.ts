@@ -38,13 +38,13 @@ beforeEach(async () => {
 describe('C-Chain', () => {
   const address = '0x0000000000000000000000000000000000000001';
 
-  it('ten EVM fields are one JSON-RPC batch; every value is the node’s (hex quantities as exact decimals); none when warm', async () => {
+  it('ten EVM fields are two JSON-RPC batches (the balance at the head the first names); every value is the node’s (hex quantities as exact decimals); none when warm', async () => {
     const gw = createTestGateway(sim, { redisUrl });
     const cold = await gw.exec(CChainTenFieldsDocument, {
       address: sim.world.fixtures.busyAddress,
     });
     expect(cold.errors).toBeUndefined();
-    expect(sim.stats().byRoute['node POST /ext/bc/C/rpc']).toBe(1);
+    expect(sim.stats().byRoute['node POST /ext/bc/C/rpc']).toBe(2);
     expect(Object.keys(sim.stats().byRpcMethod)).toHaveLength(10);
     const c = cold.data!.networkNode!.cChain;
     const call = (m: string, p: unknown[] = []) => nodeRpc('/ext/bc/C/rpc', m, p);

@@ -6,6 +6,7 @@ import { builder } from '../builder.js';
 import type { ObjectFields } from '../field-builder.js';
 import { parseEvmAddress } from '../inputs.js';
 import { BlockRef } from './block.js';
+import { headBlockParam, headQuantity } from './c-chain-head.js';
 import {
   CChainAtomicTransactionRef,
   EvmChainConfigRef,
@@ -19,7 +20,7 @@ import { utxoConnection } from './x-chain-utxo.js';
 
 /**
  * The C-Chain of a configured node: the EVM endpoint (`/ext/bc/C/rpc`, go-ethereum style — the EVM fields a
- * query selects go out as ONE JSON-RPC batch), shared memory (`/ext/bc/C/avax`, the seed's `svc.`) and the
+ * query selects go out as one JSON-RPC batch, then a second for state at the head the first named), shared memory (`/ext/bc/C/avax`, the seed's `svc.`) and the
  * VM admin (`/ext/bc/C/admin`). EVM quantities are hex on the wire and exact decimal strings here.
  */
 export interface CChainShape {
@@ -29,7 +30,7 @@ export interface CChainShape {
 const quantity = (x: CChainShape, ctx: GatewayContext, method: EvmQuantityMethod) =>
   nodeByName(ctx, x.node).read((c) => c.cChain.quantity(method));
 
-/** Quantities of the chain (`field: [method, description]`), each an exact decimal string. */
+/** Head quantities of the chain (`field: [method, description]`), each an exact decimal string. */
 const quantities = (
   t: ObjectFields<CChainShape>,
   table: Record<string, readonly [EvmQuantityMethod, string]>,
@@ -41,12 +42,12 @@ const quantities = (
         type: 'BigDecimal',
         nullable: true,
         description,
-        resolve: (x, _a, ctx) => quantity(x, ctx, method),
+        resolve: (x, _a, ctx, info) => headQuantity(x.node, ctx, info, method),
       }),
     ]),
   );
 
-/** A quantity of one address at the last accepted block: its balance or its nonce. */
+/** A quantity of one address at the operation's head (the last accepted block): its balance or its nonce. */
 const addressState = (
   t: ObjectFields<CChainShape>,
   field: 'balance' | 'transactionCount',
@@ -59,9 +60,10 @@ const addressState = (
     args: argTable(t.arg, {
       address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
     }),
-    resolve: (x, args, ctx) => {
+    resolve: async (x, args, ctx, info) => {
       const address = parseEvmAddress(args.address, 'address');
-      return nodeByName(ctx, x.node).read((c) => c.cChain[field](address));
+      const block = await headBlockParam(x.node, ctx, info);
+      return nodeByName(ctx, x.node).read((c) => c.cChain[field](address, block));
     },
   }),
 });
@@ -87,10 +89,10 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
       type: BlockRef,
       nullable: true,
       description: 'The last accepted block, from the Data API.',
-      resolve: async (x, _a, ctx) => {
+      resolve: async (x, _a, ctx, info) => {
         const [chainId, number] = await Promise.all([
           quantity(x, ctx, 'eth_chainId'),
-          quantity(x, ctx, 'eth_blockNumber'),
+          headQuantity(x.node, ctx, info, 'eth_blockNumber'),
         ]);
         return `${chainId}:${number}`;
       },

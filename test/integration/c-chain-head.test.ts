@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CacheClass } from '../../src/cache/policy.js';
+import { MemoryStore } from '../../src/cache/store.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway } from '../support/gateway.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+
+/**
+ * `networkNode.cChain`'s head fields (the head number, the fees, an address's state at the head) are
+ * one head's in one answer, while the chain moves on between reads and parts of the answer are cached
+ * (Redis db 33). Found by the cache oracle (seed oracle-4, CChainTenFields).
+ */
+let sim: RunningSimulator;
+const redisUrl = redisDb(inject('redisUrl'), 33);
+
+const HEAD = `query Head($address: String!) { networkNode { cChain {
+  blockNumber baseFee maxPriorityFeePerGas gasPrice
+  balance(address: $address) transactionCount(address: $address)
+  latestBlock { number } } } }`;
+const NUMBER = '{ networkNode { cChain { blockNumber } } }';
+const FEE = '{ networkNode { cChain { baseFee } } }';
+
+const ZERO = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
+const NO_STALE = Object.fromEntries(
+  Object.keys(ZERO).map((k) => [k, { swr: 0, ifError: 0 }]),
+) as Record<CacheClass, { swr: number; ifError: number }>;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  await flushRedisDb(redisUrl);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+const advance = async () => {
+  const r = await fetch(`${sim.url}/_sim/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ chainId: '43114', blocks: 1 }),
+  });
+  expect(r.ok).toBe(true);
+};
+
+describe('the C-Chain of a node: one head per answer', () => {
+  it('a cached head number is never shown beside a later head’s fees or state', async () => {
+    const address = sim.world.fixtures.busyAddress;
+    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
+    // The truth at each head: a gateway that caches nothing.
+    const reference = createTestGateway(sim, {
+      store: new MemoryStore(),
+      ttlOverrides: ZERO,
+      staleOverrides: NO_STALE,
+    });
+    const truth = async () => (await reference.query(HEAD, { address })).data;
+    const before = await truth();
+    // Parts of the answer read (and cached) at this head on their own.
+    expect((await gw.query(NUMBER)).errors).toBeUndefined();
+    expect((await gw.query(FEE)).errors).toBeUndefined();
+    // The chain moves on until the base fee differs.
+    const fee = (d: unknown) =>
+      (d as { networkNode: { cChain: { baseFee: string } } }).networkNode.cChain.baseFee;
+    let after = before;
+    for (let i = 0; i < 20 && fee(after) === fee(before); i++) {
+      await advance();
+      after = await truth();
+    }
+    expect(fee(after)).not.toBe(fee(before));
+    const got = await gw.query(HEAD, { address });
+    expect(got.errors).toBeUndefined();
+    expect([before, after].map((d) => JSON.stringify(d))).toContain(JSON.stringify(got.data));
+    await gw.close();
+    await reference.close();
+  });
+});
