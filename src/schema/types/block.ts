@@ -24,6 +24,18 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
   ),
 });
 
+/** Fields of a block only the Data API's index has; a block built from a node's header lacks them. */
+type IndexedField = 'txCount' | 'gasCost' | 'feesSpent' | 'cumulativeTransactions';
+/** On a block built from a node's header: why each field it lacks is missing (the error to answer with). */
+export const MISSING = Symbol('missing');
+export type HeaderBlock = EvmBlock & { [MISSING]?: Partial<Record<IndexedField, unknown>> };
+
+function indexedOnly<K extends IndexedField>(b: EvmBlock, field: K): EvmBlock[K] {
+  const why = (b as HeaderBlock)[MISSING]?.[field];
+  if (why !== undefined) throw why;
+  return b[field];
+}
+
 /**
  * A block by its chain and number or hash: the one load behind `node(id)`, `_entities` and the
  * fields that follow a block. A block read by number is also the block of its hash (and the other
@@ -65,26 +77,32 @@ BlockRef.implement({
       description: 'Millisecond timestamp, present for blocks after the Granite upgrade.',
       resolve: (b) => b.blockTimestampMilliseconds ?? null,
     }),
+    txCount: t.int({
+      description: 'Number of EVM transactions in the block.',
+      resolve: (b) => indexedOnly(b, 'txCount'),
+    }),
+    gasCost: t.field({
+      type: 'BigDecimal',
+      description: 'Gas cost as the Data API reports it for the block (decimal string).',
+      resolve: (b) => indexedOnly(b, 'gasCost'),
+    }),
+    feesSpent: t.field({
+      type: 'BigDecimal',
+      description: "Fees spent (burned) by the block's transactions, in wei (decimal string).",
+      resolve: (b) => indexedOnly(b, 'feesSpent'),
+    }),
+    cumulativeTransactions: t.field({
+      type: 'BigDecimal',
+      description: 'Transactions on the chain up to and including this block (decimal string).',
+      resolve: (b) => indexedOnly(b, 'cumulativeTransactions'),
+    }),
     ...exposed(t, {
-      txCount: ['Int', 'Number of EVM transactions in the block.'],
       baseFee: [
         'BigDecimal',
         'Base fee per gas for inclusion in this block, in wei (decimal string).',
       ],
       gasUsed: ['BigDecimal', "Gas used by the block's transactions (decimal string)."],
       gasLimit: ['BigDecimal', 'Gas limit of the block (decimal string).'],
-      gasCost: [
-        'BigDecimal',
-        'Gas cost as the Data API reports it for the block (decimal string).',
-      ],
-      feesSpent: [
-        'BigDecimal',
-        "Fees spent (burned) by the block's transactions, in wei (decimal string).",
-      ],
-      cumulativeTransactions: [
-        'BigDecimal',
-        'Transactions on the chain up to and including this block (decimal string).',
-      ],
     }),
     chain: t.field({
       type: ChainRef,

@@ -9,7 +9,7 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { badInput, gqlError } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { BlockRef } from './block.js';
+import { BlockRef, type HeaderBlock, MISSING } from './block.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';
 import { TransactionRef } from './transaction.js';
 
@@ -88,16 +88,22 @@ function endsAtOnce<T>(
   return out;
 }
 
-/** The block of a head as the Data API indexes it; from the node's own header while not indexed there. */
+/**
+ * The block of a head as the Data API indexes it; while it is not indexed there (or the Data API fails),
+ * the node's header, whose fields the header lacks answer with the Data API's error, never a made-up zero.
+ */
 async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
+  let why: unknown;
   try {
     const b = await ctx.live!.loaders().evm.block.load({ chainId: h.chainId, blockId: h.number });
     if (b.blockHash.toLowerCase() === h.hash) return b;
-  } catch {
-    // Not indexed (yet), or a chain the Data API does not know: the node's header below.
+    why = gqlError('NOT_FOUND', `The Data API has not indexed block ${h.hash} yet`, {
+      reason: 'NOT_INDEXED',
+    });
+  } catch (e) {
+    why = e;
   }
-  const fees = (BigInt(h.gasUsed) * BigInt(h.baseFee)).toString();
-  return {
+  const block: HeaderBlock = {
     chainId: h.chainId,
     blockNumber: h.number,
     blockHash: h.hash,
@@ -107,10 +113,17 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
     baseFee: h.baseFee,
     gasUsed: h.gasUsed,
     gasLimit: h.gasLimit,
-    gasCost: '0',
-    feesSpent: fees,
-    cumulativeTransactions: '0',
+    gasCost: '',
+    feesSpent: '',
+    cumulativeTransactions: '',
+    [MISSING]: {
+      gasCost: why,
+      feesSpent: why,
+      cumulativeTransactions: why,
+      ...(h.txCount === null ? { txCount: why } : {}),
+    },
   };
+  return block;
 }
 
 /** newBlocks: every head once, from `after` (or SSE's Last-Event-ID) when given; each event names its id. */
