@@ -1,23 +1,26 @@
 import { readFileSync } from 'node:fs';
-import type { ExecutionResult } from 'graphql';
 import { buildSchema } from 'graphql';
-import type { CacheClass, CachePolicy } from '../../src/cache/policy.js';
+import type { CacheClass } from '../../src/cache/policy.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
 import { TieredStore } from '../../src/cache/tiered-store.js';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { Rng } from '../../src/sim/world/prng.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
+import { PLANTS } from './plants.js';
 import {
   argValues,
   generatedSteps,
   harvestIds,
-  nextCursor,
   nodeSteps,
   operationSteps,
   type Step,
 } from './workload.js';
 import { extraSteps, worldIds } from './workload-extra.js';
+
+export { composes } from './judge.js';
+export { PLANTS } from './plants.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -84,24 +87,6 @@ export const GROUP_SIZE = 25;
 /** How far a group's order turns each round (so each step is among the last read in some rounds). */
 const ROTATE = 7;
 
-/** Wrong policies a test can plant to prove the oracle fails. */
-export const PLANTS = {
-  /** The latest-blocks list classed immutable (7 days): new blocks never show. */
-  'latest-blocks-immutable': (p: CachePolicy): CachePolicy => ({
-    ...p,
-    ttlFor: (resource, opts) =>
-      resource === 'data.latestBlocks' ? p.ttlFor('data.block') : p.ttlFor(resource, opts),
-  }),
-  /** The EVM head (`latest`) classed final: every `latest` read stays at the first head it saw. */
-  'stale-evm-head': (p: CachePolicy): CachePolicy => ({
-    ...p,
-    ttlFor: (resource, opts) =>
-      resource === 'node.evm.eth_blockNumber' || resource === 'node.evm.headState'
-        ? p.ttlFor('node.evm.state')
-        : p.ttlFor(resource, opts),
-  }),
-} satisfies Record<string, (p: CachePolicy) => CachePolicy>;
-
 export interface OracleOptions {
   /** World seed, variation seed and workload seed. */
   seed: string;
@@ -161,40 +146,6 @@ export interface OracleResult {
   ms: number;
 }
 
-interface Answer {
-  norm: string;
-  value: unknown;
-  cursor?: string;
-}
-
-/** Data with cursors blanked (opaque and signed; their meaning is checked through the pages they lead to), errors by code and path. */
-function normalize(r: ExecutionResult): Answer {
-  const errors = (r.errors ?? [])
-    .map((e) => ({
-      code: (e.extensions as { code?: string } | undefined)?.code ?? null,
-      path: (e.path ?? []).join('.'),
-    }))
-    .sort((a, b) => (a.path + a.code < b.path + b.code ? -1 : 1));
-  const data = blankCursors(r.data ?? null);
-  const value = errors.length ? { data, errors } : { data };
-  return { norm: JSON.stringify(value), value, cursor: nextCursor(r.data) };
-}
-
-function blankCursors(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(blankCursors);
-  if (v && typeof v === 'object') {
-    return Object.fromEntries(
-      Object.entries(v).map(([k, c]) => [
-        k,
-        (k === 'cursor' || k === 'endCursor' || k === 'startCursor') && typeof c === 'string'
-          ? '<cursor>'
-          : blankCursors(c),
-      ]),
-    );
-  }
-  return v;
-}
-
 /** Records the keys read, with their time, so a divergence can name the cache keys involved. */
 class RecordingStore implements CacheStore {
   readonly kind: CacheStore['kind'];
@@ -228,63 +179,6 @@ class RecordingStore implements CacheStore {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Whether `got` is made of parts of the candidates (answers at allowed world versions): equal to one of them
- * whole, or an object whose scalar fields all equal one candidate's (an entity is one upstream answer: its
- * fields never mix versions) and whose every object or list field is itself made of the candidates' parts.
- * A list is one upstream answer (one page): its items are one version's items, in that version's order; only
- * what an item nests (fields resolved by reads of their own, such as a chain's `address` or a block's
- * `state`) may come from another allowed version's same item.
- */
-export function composes(got: unknown, candidates: readonly unknown[]): boolean {
-  const text = JSON.stringify(got);
-  if (candidates.some((c) => JSON.stringify(c) === text)) return true;
-  if (Array.isArray(got)) return composesList(got, candidates);
-  if (!isObject(got)) return false;
-  const objects = candidates.filter(isObject);
-  const scalarKeys = Object.keys(got).filter((k) => !isObject(got[k]) && !Array.isArray(got[k]));
-  const sameScalars = objects.filter((c) =>
-    scalarKeys.every((k) => JSON.stringify(c[k]) === JSON.stringify(got[k])),
-  );
-  if (sameScalars.length === 0) return false;
-  return Object.keys(got)
-    .filter((k) => !scalarKeys.includes(k))
-    .every((k) =>
-      composes(
-        got[k],
-        objects.filter((c) => k in c).map((c) => c[k]),
-      ),
-    );
-}
-
-const scalarsOf = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => !isObject(v) && !Array.isArray(v)));
-
-/** What makes a list item one upstream item: its own scalar fields, and its `node`'s (a connection edge). */
-function itemIdentity(v: unknown): string {
-  if (!isObject(v)) return JSON.stringify(v);
-  const own = scalarsOf(v);
-  return JSON.stringify(isObject(v.node) ? { ...own, node: scalarsOf(v.node) } : own);
-}
-
-function composesList(got: unknown[], candidates: readonly unknown[]): boolean {
-  const ids = got.map(itemIdentity);
-  const lists = candidates.filter((c): c is unknown[] => Array.isArray(c));
-  if (!lists.some((l) => l.length === got.length && l.every((x, i) => itemIdentity(x) === ids[i])))
-    return false;
-  const items = lists.flat();
-  return got.every((g, i) =>
-    composes(
-      g,
-      items.filter((x) => itemIdentity(x) === ids[i]),
-    ),
-  );
-}
-
-const hasErrors = (v: unknown) => (v as { errors?: unknown[] }).errors !== undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runOracle(o: OracleOptions): Promise<OracleResult> {
@@ -447,26 +341,17 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       pass: Divergence['pass'],
     ) => {
       const byVersion = refs.get(`${step.name}|${page}|${cred}`);
-      const allowed: number[] = [];
-      for (let v = version; v >= 0; v--) {
-        // v is allowed when it was still current within the bound before the request started.
-        if (v === version || versionStart[v + 1]! > started - STALENESS_BOUND_MS) allowed.push(v);
-        else break;
-      }
+      const allowed = allowedVersions(versionStart, version, started, STALENESS_BOUND_MS);
       const candidates = allowed.filter((v) => byVersion?.has(v));
       if (candidates.length === 0) {
         result.unjudged++;
         return;
       }
       result.queries++;
-      if (candidates.some((v) => byVersion!.get(v)!.norm === got.norm)) return;
-      // Each resource has its own freshness, so one answer may join parts read at different allowed versions
-      // (a transaction's price refetched, the latest blocks beside it still fresh from the version before).
-      // Its errors, a list, are one allowed version's errors whole (by code and path).
       if (
-        composes(
-          got.value,
-          candidates.map((v) => byVersion!.get(v)!.value),
+        matches(
+          got,
+          candidates.map((v) => byVersion!.get(v)!),
         )
       )
         return;
