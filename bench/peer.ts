@@ -106,7 +106,8 @@ export async function startPeer(
     },
   );
   const url = `http://127.0.0.1:${port}/graphql`;
-  for (let i = 0; i < 200; i++) {
+  // A minute: on a loaded machine Hive Gateway's start-up (loading the supergraph) takes over 20 s.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the peer exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthcheck`).then(
       (r) => r.ok,
@@ -116,5 +117,5 @@ export async function startPeer(
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGTERM');
-  throw new Error('the peer did not become healthy in 20 s');
+  throw new Error('the peer did not become healthy in 60 s');
 }

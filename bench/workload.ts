@@ -5,7 +5,8 @@ import { countCu, diffStats } from './workload/cu.js';
 import { directApi, runDirect } from './workload/direct.js';
 import { loadDocuments } from './workload/documents.js';
 import { drive, quantile } from './workload/driver.js';
-import { journeyDrawer } from './workload/journeys.js';
+import { type FloorSegment, firstVisitFloor } from './workload/floor.js';
+import { type Journey, journeyDrawer } from './workload/journeys.js';
 import { workloadKnobs } from './workload/knobs.js';
 import { snapshot, tierRatios } from './workload/observe.js';
 import { peerComparison } from './workload/peer-run.js';
@@ -66,8 +67,12 @@ interface Row {
   rssPeakMb: number;
   requests: number;
   refusedCalls: number;
+  /** The first-visit floor's CUs per 1,000 user requests (bench/workload/floor.ts). */
+  floorPer1000?: number;
 }
 const rows: Row[] = [];
+/** Each replica set's journeys, warm-up and windows, for the first-visit floor. */
+const floorSets: FloorSegment[][] = [];
 let seed = k.seed;
 
 for (const n of k.replicas) {
@@ -79,16 +84,25 @@ for (const n of k.replicas) {
   }, 500);
   // Arrivals are journeys; the warm-up measures how many user requests a journey makes here.
   let steps = k.stepsPerJourney;
-  const at = (rate: number, seconds: number) =>
-    drive({
+  const segments: FloorSegment[] = [];
+  floorSets.push(segments);
+  const at = (rate: number, seconds: number, row?: number) => {
+    const journeys: Journey[] = [];
+    segments.push({ journeys, ...(row === undefined ? {} : { row }) });
+    return drive({
       url: set.url,
       docs,
       journeysPerSec: rate / steps,
       seconds,
       rand: seeded(seed++),
-      draw,
+      draw: (rand) => {
+        const j = draw(rand);
+        journeys.push(j);
+        return j;
+      },
       journey: journeyOpts,
     });
+  };
   if (k.warmupSeconds > 0) {
     const w = await at(k.rates[0]!, k.warmupSeconds);
     if (w.journeys >= 50) steps = w.requests / w.journeys;
@@ -100,7 +114,7 @@ for (const n of k.replicas) {
     for (const g of set.gateways) rss.set(g, g.rss());
     const s0 = await world.control.stats();
     const g0 = await snapshot(set.gateways, redis.url);
-    const r = await at(rate, k.seconds);
+    const r = await at(rate, k.seconds, rows.length);
     const g1 = await snapshot(set.gateways, redis.url);
     const cu = countCu(diffStats(s0, await world.control.stats()));
     const t = tierRatios(g0, g1);
@@ -183,6 +197,23 @@ for (const row of rows)
   console.log(
     `  ${row.replicas} replica(s) @ ${row.offered}: ${f1(row.cuPer1000)} CU / 1000 = 1/${f1(directPer1000 / row.cuPer1000)} of direct`,
   );
+
+// The first-visit floor of each window, on the same baseline simulator (bench/workload/floor.ts).
+const floors = await firstVisitFloor(world, journeyOpts, floorSets);
+for (const [i, row] of rows.entries()) {
+  const floor = floors.get(i);
+  if (!floor) continue;
+  row.floorPer1000 = (1000 * floor.total) / row.requests;
+  console.log(
+    `  ${row.replicas} replica(s) @ ${row.offered}: first-visit floor ${f1(row.floorPer1000)} CU / 1000 ${JSON.stringify(floor.byUpstream)} ` +
+      `(1/${f1(directPer1000 / row.floorPer1000)} of direct); the gateway spent ${f2(row.cuPer1000 / row.floorPer1000)}x the floor`,
+  );
+}
+// At 6,000 CU a minute, 300 user requests a second leave 6,000 / 18,000 CU a request.
+const budget300 = (1000 * 6_000) / (300 * 60);
+console.log(
+  `300 req/s within 6,000 CU/min needs <= ${f1(budget300)} CU / 1000 requests; 1/20 of direct is ${f1(directPer1000 / 20)}`,
+);
 
 const peer = k.peer ? await peerComparison(k, world, redis.url, docs, draw) : undefined;
 

@@ -71,7 +71,8 @@ export interface Config {
   maxPageSize: number;
   /**
    * Largest estimated cost of one operation, in the upstream's compute units (src/edge/cost.ts): the
-   * unauthenticated plan's whole minute, which a costlier query could never be served within (docs/cost.md).
+   * unauthenticated plan's whole minute, which a costlier query could never be served within (docs/cost.md);
+   * never above CLIENT_CU_PER_MINUTE (start-up stops), and unset it follows a smaller client budget.
    * @default 6000
    */
   maxQueryCost: number;
@@ -97,7 +98,8 @@ export interface Config {
   maxBodyBytes: number;
   /**
    * Compute units each client (its address, and its API key when it sends one) may spend upstream per
-   * minute (CLIENT_CU_PER_MINUTE); 0 turns budgets off. @default 1500 (a quarter of the unauthenticated plan)
+   * minute (CLIENT_CU_PER_MINUTE); 0 turns budgets off. The unauthenticated plan's minute by default, so that
+   * every query under MAX_QUERY_COST can be paid by a fresh budget. @default 6000
    */
   clientBudgetPerMinute: number;
   /** The Data API plan the operator's credential is on (UPSTREAM_PLAN). @default unauthenticated */
@@ -153,4 +155,11 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  /** Which rule the configuration broke, for tooling; `CONFIG_INVALID` for a value out of its range. */
+  constructor(
+    message: string,
+    readonly code = 'CONFIG_INVALID',
+  ) {
+    super(message);
+  }
 }

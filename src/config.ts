@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCEPTS, SECRETS } from './config-accepts.js';
+import { DEFAULT_CU_BUDGET as CU_MINUTE, costLimit } from './config-budgets.js';
 import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
 
@@ -9,7 +10,6 @@ const PLAN_NAMES = Object.keys(PLANS) as [PlanName, ...PlanName[]];
  * The only reader of `process.env`. Every setting, its default and what it accepts live here;
  * a bad value stops start-up with a message naming the variable (see `ConfigError`).
  */
-
 export { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 /** The settings' declarations, read by scripts/docs-config.ts to generate docs/configuration.md. */
 export { schema as configSchema };
@@ -162,7 +162,7 @@ const schema = z.object({
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   UPSTREAM_MAX_BODY_BYTES: intIn(1024, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   STALE_AFTER_MS: intIn(0, 120_000).default(1_000),
-  MAX_QUERY_COST: intIn(1, 100_000_000).default(6_000),
+  MAX_QUERY_COST: intIn(1, 100_000_000).optional(),
   MAX_QUERY_DEPTH: intIn(3, 100).default(20),
   MAX_ALIASES: intIn(0, 10_000).default(100),
   MAX_DIRECTIVES: intIn(0, 10_000).default(20),
@@ -174,8 +174,7 @@ const schema = z.object({
   CSRF_PREVENTION: bool.default(true),
   MAX_BODY_BYTES: intIn(1_000, 100_000_000).default(1_000_000),
   CLIENT_CU_PER_MINUTE: intIn(0, 100_000_000).optional(),
-  /** The older name of CLIENT_CU_PER_MINUTE. */
-  CLIENT_BUDGET_PER_MINUTE: intIn(0, 100_000_000).optional(),
+  CLIENT_BUDGET_PER_MINUTE: intIn(0, 100_000_000).optional(), // the older name of CLIENT_CU_PER_MINUTE
   UPSTREAM_PLAN: z.enum(PLAN_NAMES).default('unauthenticated'),
   UPSTREAM_CU_PER_MINUTE: intIn(0, 1_000_000_000).optional(),
   UPSTREAM_CU_PER_DAY: intIn(0, 1_000_000_000_000).optional(),
@@ -211,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const clientBudgetPerMinute = e.CLIENT_CU_PER_MINUTE ?? e.CLIENT_BUDGET_PER_MINUTE ?? CU_MINUTE;
   // Anyone can sign cursors with the development secret: production needs its own.
   if (production && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
     throw new ConfigError(
@@ -270,7 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     upstreamMaxBodyBytes: e.UPSTREAM_MAX_BODY_BYTES,
     staleAfterMs: e.STALE_AFTER_MS,
-    maxQueryCost: e.MAX_QUERY_COST,
+    maxQueryCost: costLimit(e.MAX_QUERY_COST, clientBudgetPerMinute),
     maxQueryDepth: e.MAX_QUERY_DEPTH,
     maxAliases: e.MAX_ALIASES,
     maxDirectives: e.MAX_DIRECTIVES,
@@ -281,7 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS !== undefined ? list(e.CORS_ORIGINS) : production ? [] : ['*'],
     csrfPrevention: e.CSRF_PREVENTION,
     maxBodyBytes: e.MAX_BODY_BYTES,
-    clientBudgetPerMinute: e.CLIENT_CU_PER_MINUTE ?? e.CLIENT_BUDGET_PER_MINUTE ?? 1_500,
+    clientBudgetPerMinute,
     upstreamPlan: e.UPSTREAM_PLAN,
     upstreamCuPerMinute: e.UPSTREAM_CU_PER_MINUTE ?? PLANS[e.UPSTREAM_PLAN].perMinute,
     upstreamCuPerDay: e.UPSTREAM_CU_PER_DAY ?? PLANS[e.UPSTREAM_PLAN].perDay,

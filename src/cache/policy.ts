@@ -76,11 +76,13 @@ export const RESOURCE_CLASS = {
   'data.stakingTransactions': 'head',
   'data.primaryBalances': 'head',
   // The network's validator set and delegations move slowly (a period starts or ends now and then);
-  // pending rewards progress with time and leave the list when paid; historical rewards and the network
-  // totals gain items as stakes end.
+  // historical rewards and the network totals gain items as stakes end.
   'data.networkValidators': 'slow',
   'data.delegators': 'slow',
-  'data.pendingRewards': 'head',
+  // Pending rewards gain an item when a stake is added and lose one when it ends, as the delegators list
+  // does; an item's estimated reward is fixed by its stake, and its progress moves under 0.05 % in a slow
+  // TTL of a stake's two weeks or more.
+  'data.pendingRewards': 'slow',
   'data.historicalRewards': 'head',
   'data.networkDetails': 'slow',
   // The latest P-Chain transactions: newest first, the first page follows the head.

@@ -104,6 +104,20 @@ describe('per-client budgets', () => {
     await g.close();
   });
 
+  it('a query dearer than a fresh budget is refused as too complex, never admitted to be RATE_LIMITED for ever (issue 33)', async () => {
+    const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
+    const three = `{ a: block(chainId: "43114", id: "${head - 70}") { number } b: block(chainId: "43114", id: "${head - 71}") { number } c: block(chainId: "43114", id: "${head - 72}") { number } }`;
+    const r = await g.query(three);
+    expect(r.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_TOO_COMPLEX',
+    });
+    expect(sim.stats().total).toBe(0);
+    // What a fresh budget can pay is served.
+    expect((await g.query(blockQuery(73))).errors).toBeUndefined();
+    await g.close();
+  });
+
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
     const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
     expect(

@@ -65,6 +65,40 @@ describe('loadConfig', () => {
     expect(c.redisUrl).toBeUndefined();
   });
 
+  it('every query under MAX_QUERY_COST can be paid by a fresh client budget (issue 33)', () => {
+    // Both default to the unauthenticated plan's minute.
+    expect(loadConfig({})).toMatchObject({ maxQueryCost: 6_000, clientBudgetPerMinute: 6_000 });
+    // Unset, the limit follows a smaller budget; budgets off leave it at the plan's minute.
+    expect(loadConfig({ CLIENT_CU_PER_MINUTE: '1500' })).toMatchObject({
+      maxQueryCost: 1_500,
+      clientBudgetPerMinute: 1_500,
+    });
+    expect(loadConfig({ CLIENT_CU_PER_MINUTE: '0' }).maxQueryCost).toBe(6_000);
+    expect(loadConfig({ CLIENT_CU_PER_MINUTE: '0', MAX_QUERY_COST: '9000' }).maxQueryCost).toBe(
+      9_000,
+    );
+    expect(loadConfig({ CLIENT_CU_PER_MINUTE: '2000', MAX_QUERY_COST: '2000' }).maxQueryCost).toBe(
+      2_000,
+    );
+    // A limit above the budget admits queries the budget can never pay: start-up stops, with a code.
+    for (const env of [
+      { CLIENT_CU_PER_MINUTE: '1500', MAX_QUERY_COST: '6000' },
+      { CLIENT_BUDGET_PER_MINUTE: '1500', MAX_QUERY_COST: '1501' },
+      { MAX_QUERY_COST: '6001' },
+    ]) {
+      let err: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).code).toBe('MAX_QUERY_COST_OVER_CLIENT_BUDGET');
+      expect((err as Error).message).toContain('MAX_QUERY_COST=');
+      expect((err as Error).message).toContain('CLIENT_CU_PER_MINUTE=');
+    }
+  });
+
   it.each([
     ['PORT', 'eighty', 'an integer 0-65535'],
     ['PORT', '70000', 'an integer 0-65535'],
