@@ -1,27 +1,33 @@
-import { CU, ENTITY_LOOKUP } from './cost-declarations.js';
+import { L1_VALIDATOR_LOOKUP } from './cost-declarations.js';
+import { data } from './cost-helpers.js';
 
 /**
- * What `_entities` pays per representation, by its `__typename`: the look-up its `resolveReference`
- * makes (src/schema/federation*.ts). `_entities` is no field of the subgraph SDL (a router never prices
- * it as a client's field), so this is declared here; a type not listed is priced ENTITY_LOOKUP.
+ * What `_entities` pays per representation, by its `__typename`: the price of the look-up its
+ * `resolveReference` makes (src/schema/federation*.ts), from the price table. `_entities` is no field of
+ * the subgraph SDL (a router never prices it as a client's field), so this is declared here; a type not
+ * listed is priced as `_entities` declares (ENTITY_LOOKUP).
  */
+const validator = data('getSingleValidatorDetails').weight;
+const contract = data('getContractMetadata').weight;
+const icmMessage = data('getIcmMessage').weight;
+
 export const ENTITY_LOOKUPS: Record<string, number> = {
   Address: 0,
-  Chain: CU.free,
-  Block: CU.small,
-  Transaction: CU.medium,
-  Erc20Contract: CU.medium,
-  Erc721Contract: CU.medium,
-  Erc1155Contract: CU.medium,
-  UnknownContract: CU.medium,
-  ActiveValidator: CU.large,
-  CompletedValidator: CU.large,
-  PendingValidator: CU.large,
-  RemovedValidator: CU.large,
-  L1Validator: ENTITY_LOOKUP,
-  PendingIcmMessage: CU.medium,
-  DeliveredIcmMessage: CU.medium,
-  DeliveredSourceNotIndexedIcmMessage: CU.medium,
-  Subnet: CU.large,
-  Blockchain: CU.large,
+  Chain: data('getChainInfo').weight,
+  Block: data('getBlock').weight,
+  Transaction: data('getTransaction').weight,
+  Erc20Contract: contract,
+  Erc721Contract: contract,
+  Erc1155Contract: contract,
+  UnknownContract: contract,
+  ActiveValidator: validator,
+  CompletedValidator: validator,
+  PendingValidator: validator,
+  RemovedValidator: validator,
+  L1Validator: L1_VALIDATOR_LOOKUP.weight,
+  PendingIcmMessage: icmMessage,
+  DeliveredIcmMessage: icmMessage,
+  DeliveredSourceNotIndexedIcmMessage: icmMessage,
+  Subnet: data('getSubnetById').weight,
+  Blockchain: data('getBlockchainById').weight,
 };

@@ -1,10 +1,38 @@
+import { type CuUpstream, cuPrice } from '../upstream/compute-units.js';
+
 /**
  * The one-line declarations of src/schema/cost-declarations.ts, in the terms of the GraphQL cost
- * directive spec (`@cost(weight:)`, `@listSize(...)`; src/schema/cost-spec.ts).
+ * directive spec (`@cost(weight:)`, `@listSize(...)`; src/schema/cost-spec.ts). A weight is never written
+ * by hand: it is the price table's (src/upstream/compute-units.ts) for the route or method named.
  */
+
+/** The upstream request a field makes: its route (operationId, template) or JSON-RPC method, and its price. */
+export interface PricedRoute {
+  upstream: CuUpstream;
+  route: string;
+  /** Requests of that route one resolution makes (a look-up that tries mainnet, then Fuji: 2). */
+  times: number;
+  weight: number;
+}
+
+const priced = (upstream: CuUpstream, route: string, times: number): PricedRoute => ({
+  upstream,
+  route,
+  times,
+  weight: times * cuPrice(upstream, route),
+});
+/** A Data API route, by operationId or `METHOD /template`. */
+export const data = (route: string, times = 1) => priced('data', route, times);
+/** A Metrics API route (its own scale), by operationId or `METHOD /template`. */
+export const metrics = (route: string, times = 1) => priced('metrics', route, times);
+/** A JSON-RPC method of a node (the Data API page's prices; AvalancheGo's own methods take the default). */
+export const rpc = (method: string, times = 1) => priced('rpc', method, times);
+
 /** One field's declaration: its weight and, for a list or connection, its size. */
 export interface CostDeclaration {
   cost: { weight: number };
+  /** The request the weight is the price of (none: a field that makes no request of its own). */
+  route?: PricedRoute;
   listSize?: {
     assumedSize?: number;
     slicingArguments?: string[];
@@ -16,13 +44,16 @@ export interface CostDeclaration {
 /** Items a connection holds when `first` is not given (the connections' own default). */
 export const DEFAULT_PAGE = 20;
 
-/** A field that makes one upstream request of `weight` CUs each time it resolves. */
-export const calls = (weight: number): CostDeclaration => ({ cost: { weight } });
+/** A field that makes one upstream request of `route` each time it resolves. */
+export const calls = (route: PricedRoute): CostDeclaration => ({
+  cost: { weight: route.weight },
+  route,
+});
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });
-/** A connection: `weight` per upstream page; `first` items (DEFAULT_PAGE when absent) in its `edges`. */
-export const paged = (weight: number): CostDeclaration => ({
-  cost: { weight },
+/** A connection: `route` per upstream page; `first` items (DEFAULT_PAGE when absent) in its `edges`. */
+export const paged = (route: PricedRoute): CostDeclaration => ({
+  ...calls(route),
   listSize: {
     slicingArguments: ['first'],
     assumedSize: DEFAULT_PAGE,
@@ -30,9 +61,9 @@ export const paged = (weight: number): CostDeclaration => ({
     requireOneSlicingArgument: false,
   },
 });
-/** A list loaded one request per item (`weight` each), of about `assumedSize` items. */
-export const eachItem = (weight: number, assumedSize: number): CostDeclaration => ({
-  cost: { weight },
+/** A list loaded one request of `route` per item, of about `assumedSize` items. */
+export const eachItem = (route: PricedRoute, assumedSize: number): CostDeclaration => ({
+  ...calls(route),
   listSize: { assumedSize },
 });
 /**
@@ -40,8 +71,8 @@ export const eachItem = (weight: number, assumedSize: number): CostDeclaration =
  * slicing arguments are Int only, so the size declared is one, and our estimator counts the list's
  * length (src/edge/cost.ts); a router reading the spec alone prices one element.
  */
-export const perElement = (weight: number): CostDeclaration => ({
-  cost: { weight },
+export const perElement = (route: PricedRoute): CostDeclaration => ({
+  ...calls(route),
   listSize: { assumedSize: 1 },
 });
 

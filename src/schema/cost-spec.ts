@@ -8,6 +8,11 @@ import type {
   GraphQLSchema,
 } from 'graphql';
 import { COST_DECLARATIONS } from './cost-declarations.js';
+import { COST_DIRECTIVE_NAMES, type CostDeclaration } from './cost-helpers.js';
+
+/** A declaration's directives (`@cost`, `@listSize`), without the route its weight was priced from. */
+const directivesOf = (d: CostDeclaration) =>
+  Object.entries(d).filter(([name]) => COST_DIRECTIVE_NAMES.includes(name));
 
 /**
  * The GraphQL cost directive specification (IBM's, as Apollo Router's and Hive Gateway's demand control
@@ -66,7 +71,7 @@ export class CostDeclarationsPlugin<Types extends SchemaTypes> extends BasePlugi
     const declared = COST_DECLARATIONS[`${fieldConfig.parentType}.${fieldConfig.name}`];
     if (!declared) return fieldConfig;
     const existing = (fieldConfig.extensions?.directives ?? []) as { name: string }[];
-    const add = Object.entries(declared).map(([name, args]) => ({ name, args }));
+    const add = directivesOf(declared).map(([name, args]) => ({ name, args }));
     return {
       ...fieldConfig,
       extensions: { ...fieldConfig.extensions, directives: [...existing, ...add] },
@@ -96,7 +101,7 @@ export function declareBuiltField(schema: GraphQLSchema, type: string, field: st
   )?.getFields?.()[field];
   const declared = COST_DECLARATIONS[`${type}.${field}`];
   if (!f || !declared) return;
-  const applied = Object.entries(declared)
+  const applied = directivesOf(declared)
     .map(
       ([name, args]) =>
         `@${name}(${Object.entries(args as Record<string, unknown>)

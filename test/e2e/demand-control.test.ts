@@ -171,7 +171,7 @@ const HOSTILE: Record<string, string> = {
   'chains × blocks × transactions': `{ chains { blocks(first: 100) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
   'a default sets the size': `query Q($n: Int = 100) { chain(id: "43114") { blocks(first: $n) { edges { node { transactions(first: 1) { edges { node { hash } } } } } } } }`,
   'no first: the declared default page': `{ chain(id: "43114") { blocks { edges { node { transactions { edges { node { block { number } } } } } } } } }`,
-  'validators × staking transactions': `{ network(name: "mainnet") { validators(first: 60) { edges { node { stakingTransaction { txHash } } } } } }`,
+  'validators × staking transactions': `{ network(name: "mainnet") { validators(first: 300) { edges { node { stakingTransaction { txHash } } } } } }`,
   'nodes of 40 ids': `{ nodes(ids: [${times(40, (i) => `"${Buffer.from(`Block:43114:${i + 1}`).toString('base64url')}",`)}]) { id } }`,
 };
 

@@ -60,8 +60,8 @@ describe('a variable default sets the size, and is priced', () => {
     );
     const entities = (n: number, typename?: string) =>
       `query($r: [_Any!]! = ${literal(reps(n, typename))}) { _entities(representations: $r) { __typename } }`;
-    // An L1 validator's look-up is 200 CU (two primary-network lists), a block's 10.
-    tooComplex(await gw.query(entities(31, 'L1Validator')));
+    // An L1 validator's look-up is 40 CU (two listL1Validators, Medium), a block's 10.
+    tooComplex(await gw.query(entities(151, 'L1Validator')));
     const r = await gw.query(entities(20));
     expect((r.extensions as { cost: { estimatedCU: number } }).cost.estimatedCU).toBe(20 * 10);
     expect(sim.stats().total).toBeGreaterThan(1);
@@ -114,12 +114,12 @@ describe('every shape is priced at least at the calls it makes', () => {
           validationId: `2${String(i).padStart(20, 'x')}`,
         })),
       )}) { __typename } }`;
-    // Two look-ups of a primary-network list (100 CU each) per representation.
-    expect(estimateCost(schema, parse(q(290)), undefined, {}).cu).toBe(290 * 200);
+    // Two look-ups of listL1Validators (Medium, 20 CU each) per representation.
+    expect(estimateCost(schema, parse(q(290)), undefined, {}).cu).toBe(290 * 40);
     const r = await gw.query(q(3));
     const cost = (r.extensions as { cost: { estimatedCU: number } }).cost;
-    expect(cost.estimatedCU).toBe(3 * 200);
-    expect(sim.stats().total * 100).toBeLessThanOrEqual(cost.estimatedCU);
+    expect(cost.estimatedCU).toBe(3 * 40);
+    expect(sim.stats().total * 20).toBeLessThanOrEqual(cost.estimatedCU);
   });
 
   it("a P-Chain block's transactions are one call each", () => {
@@ -135,8 +135,8 @@ describe('every shape is priced at least at the calls it makes', () => {
       undefined,
       {},
     ).cu;
-    // One look-up (100 CU) for each of the assumed 10 transactions.
-    expect(withTxs - one).toBeGreaterThanOrEqual(10 * 100);
+    // One look-up by hash (getTxByHash, Medium: 20 CU) for each of the assumed 10 transactions.
+    expect(withTxs - one).toBeGreaterThanOrEqual(10 * 20);
   });
 
   it('an admin mutation with a non-null payload is not free', () => {

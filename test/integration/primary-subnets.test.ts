@@ -152,8 +152,9 @@ describe('Network.subnets and Network.blockchains', () => {
     const distinct = new Set(edges.map((b: any) => b.subnetId)).size;
     expect(distinct).toBeGreaterThan(10);
     expect(routeCalls(sim)).toEqual({ [BLOCKCHAINS]: 1, [SUBNET]: distinct });
-    // Priced before it ran as an upper bound (CUs): one page plus one subnet per blockchain, 100 each.
-    expect((raw.extensions as any).cost.estimatedCU).toBe(100 + 40 * 100);
+    // Priced before it ran as an upper bound (CUs): one page (listBlockchains) plus one subnet per
+    // blockchain (getSubnetById), each Medium: 20.
+    expect((raw.extensions as any).cost.estimatedCU).toBe(20 + 40 * 20);
     for (const b of edges) {
       expect(b.subnet.subnetId).toBe(b.subnetId);
       // Linked both ways.

@@ -23,4 +23,13 @@ describe('cache policy', () => {
     expect(policy.ttlFor('data.transaction').ttlMs).toBe(DEFAULT_TTL_MS.immutable);
     expect(policy.ttlFor('data.transactionPrice').ttlMs).toBe(DEFAULT_TTL_MS.head);
   });
+  it('pending rewards live as long as the delegators list whose additions and ends they follow, on every page (issue 33)', () => {
+    // A pending reward's list changes when a stake is added or ends; its estimated reward is fixed by
+    // the stake: head data (2 s) at the XL price spent a quarter of the workload's CUs.
+    expect(policy.ttlFor('data.pendingRewards')).toEqual(policy.ttlFor('data.delegators'));
+    expect(policy.ttlFor('data.pendingRewards', { pageToken: 'T', lastPage: false })).toEqual(
+      policy.ttlFor('data.delegators'),
+    );
+    expect(policy.ttlFor('data.pendingRewards').ttlMs).toBeLessThanOrEqual(DEFAULT_TTL_MS.slow);
+  });
 });

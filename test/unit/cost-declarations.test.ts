@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import type { GraphQLField, GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { COST_DECLARATIONS } from '../../src/schema/cost-declarations.js';
+import { type CostDeclaration, calls, data } from '../../src/schema/cost-helpers.js';
 import { buildSchema } from '../../src/schema/index.js';
+import { cuPrice, listedCu } from '../../src/upstream/compute-units.js';
 
 /**
  * Issue 33, item 2: every field that reaches an upstream declares its cost (`@cost`, and `@listSize`
@@ -48,6 +50,48 @@ const reachesUpstream = (parent: GraphQLObjectType, f: GraphQLField<unknown, unk
   );
   return f.args.length > 0 || loaded || FACADES.has(parent.name);
 };
+/** Routes we call that neither the rate-limit pages nor the spec list: priced the documented default. */
+const UNLISTED_ROUTES = new Set([
+  'GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
+  'GET /v2/validators',
+]);
+/** The `@cost` weight printed on a field of the schema (NaN when it has none). */
+const printedWeight = (coordinate: string): number => {
+  const [type, field] = coordinate.split('.') as [string, string];
+  const t = schema.getType(type);
+  const f = t && isObjectType(t) ? t.getFields()[field] : undefined;
+  const printed = f?.astNode?.directives?.find((x) => x.name.value === 'cost');
+  const arg = printed?.arguments?.find((a) => a.name.value === 'weight')?.value;
+  return arg && 'value' in arg ? Number(arg.value) : Number.NaN;
+};
+/** Declarations whose weight is not the price table's for their route, or whose route it does not list. */
+function offTable(
+  declarations: Record<string, CostDeclaration>,
+  weightOf: (coordinate: string) => number,
+): string[] {
+  const wrong: string[] = [];
+  for (const [coordinate, d] of Object.entries(declarations)) {
+    const weight = weightOf(coordinate);
+    if (!d.route) {
+      // Only a field that makes no request of its own goes without a route.
+      if (weight !== 0 || d.cost.weight !== 0)
+        wrong.push(`${coordinate}: ${weight} without a route`);
+      continue;
+    }
+    const price = d.route.times * cuPrice(d.route.upstream, d.route.route);
+    if (weight !== price || d.cost.weight !== price)
+      wrong.push(`${coordinate}: @cost ${weight}, ${d.route.route} costs ${price}`);
+    // A Data or Metrics API route must be in the table (a typo would silently take the default); the
+    // node's own methods (AvalancheGo's `info.*`, `avm.*`…) are priced the documented default.
+    if (
+      d.route.upstream !== 'rpc' &&
+      !UNLISTED_ROUTES.has(d.route.route) &&
+      listedCu(d.route.upstream, d.route.route) === undefined
+    )
+      wrong.push(`${coordinate}: ${d.route.route} is not in the price table`);
+  }
+  return wrong;
+}
 const declared = (f: GraphQLField<unknown, unknown>) =>
   (f.astNode?.directives ?? []).some((d) => d.name.value === 'cost');
 
@@ -76,5 +120,27 @@ describe('cost declarations', () => {
       if (f!.args.some((a) => a.name === 'first'))
         expect(d.listSize?.slicingArguments, coordinate).toEqual(['first']);
     }
+  });
+
+  it("every printed @cost weight is the price table's for the route its field calls (issue 33)", () => {
+    expect(offTable(COST_DECLARATIONS, printedWeight)).toEqual([]);
+  });
+
+  it('the check fails a weight written by hand, a route the table does not list, a weight without a route', () => {
+    const planted: Record<string, CostDeclaration> = {
+      'Query.block': { ...calls(data('getBlock')), cost: { weight: 20 } },
+      'Query.chain': calls(data('getChainInf')),
+      'Query.address': { cost: { weight: 10 } },
+    };
+    const weights: Record<string, number> = {
+      'Query.block': 20,
+      'Query.chain': 20,
+      'Query.address': 10,
+    };
+    expect(offTable(planted, (c) => weights[c]!)).toEqual([
+      'Query.block: @cost 20, getBlock costs 10',
+      'Query.chain: getChainInf is not in the price table',
+      'Query.address: 10 without a route',
+    ]);
   });
 });

@@ -27,7 +27,8 @@ describe('cost of the portfolio and token fields', () => {
     ).toBe(20 + 10 * 20);
   });
   it('Address.chains is one call; the cross-chain lists are their pages', () => {
-    expect(cost(`{ ${A} { chains { unindexedChainIds } } }`)).toBe(100);
+    // `GET /v1/address/{address}/chains` (listAddressChains): Medium in the price table.
+    expect(cost(`{ ${A} { chains { unindexedChainIds } } }`)).toBe(20);
     expect(cost('{ latestBlocks(first: 250) { edges { node { hash } } } }')).toBe(3 * 10);
     expect(
       cost('{ latestTransactions(first: 10, network: fuji) { edges { node { hash } } } }'),
