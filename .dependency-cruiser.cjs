@@ -11,7 +11,8 @@ const LAYERS = [
   { name: 'context', path: ['^src/context\\.ts$'] },
   { name: 'loaders', path: ['^src/loaders/'] },
   { name: 'cache', path: ['^src/cache/'] },
-  { name: 'upstream', path: ['^src/upstream/(?!compute-units)'] },
+  // The client-visible errors sit with the UpstreamError they map, so every layer above can make one.
+  { name: 'upstream', path: ['^src/upstream/(?!compute-units)', '^src/errors\\.ts$'] },
   // The published compute-unit price table is a fact about the upstream, like the specs' enumerations:
   // it imports nothing, and config (plan names) and the simulator (its charges) read it.
   {

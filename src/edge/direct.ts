@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
-import type { ExecutionResult, GraphQLError } from 'graphql';
-import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
+import type { ExecutionResult } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
+import { type ErrorCode, wrappedIn, YogaGraphQLError } from '../errors.js';
 import { applyHttpCaching } from '../plugins/use-http-caching.js';
 import type { RequestObserver } from '../plugins/use-observability.js';
 
@@ -52,11 +53,6 @@ export interface DirectExecution {
   /** The answer, or undefined when a plugin's request checks want Yoga to answer (nothing ran). */
   execute(r: DirectRequest): Promise<DirectAnswer | undefined>;
 }
-
-/** The GraphQLError class of the `graphql` Yoga runs on (the one its result processor recognizes). */
-const YogaGraphQLError = createGraphQLError('').constructor as abstract new (
-  ...args: never[]
-) => unknown;
 
 type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 type Hook = (payload: Record<string, unknown>) => unknown;
@@ -200,13 +196,7 @@ export function createDirectExecution(o: {
       internals.mask.errorMessage,
       internals.mask.isDev,
     );
-    return {
-      errors: [
-        masked instanceof YogaGraphQLError
-          ? (masked as GraphQLError)
-          : createGraphQLError(masked.message, { originalError: masked }),
-      ],
-    };
+    return { errors: [wrappedIn(YogaGraphQLError, masked)] };
   };
 
   /** The answer to a result: Yoga's result processing, then the HTTP caching headers. */
@@ -302,7 +292,7 @@ type Rendered = DirectAnswer & { headers: Record<string, string> };
 
 /** The last resort, should answering an error fail too. */
 const INTERNAL_BODY = JSON.stringify({
-  errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+  errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL' satisfies ErrorCode } }],
 });
 const INTERNAL: Rendered = {
   status: 500,

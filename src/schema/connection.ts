@@ -21,7 +21,7 @@ import {
   hashListKey,
   type PageCursor,
 } from './cursor.js';
-import { badInput } from './errors.js';
+import { badInput } from '../errors.js';
 
 export type { RangeResume } from './connection-resume.js';
 export type { BlockRange } from './cursor.js';

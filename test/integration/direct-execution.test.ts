@@ -287,7 +287,7 @@ describe('a request that ran is answered where it ran', () => {
     expect(
       ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions
         .code,
-    ).toBe('INTERNAL_SERVER_ERROR');
+    ).toBe('INTERNAL');
     expect((sim.stats().byRoute[route] ?? 0) - before).toBe(1);
   });
 });
