@@ -15,8 +15,8 @@ export const ERRORS_MODULE = join('src', 'errors.ts');
 /** Files over the limit today, each to be split by the named step; a stale entry is reported too. */
 export const LONG_EXCEPTIONS: readonly string[] = [
   // issue 34 (one HTTP module): split into src/http/ stages.
-  join('src', 'edge', 'direct.ts'),
-  join('src', 'edge', 'fast-path.ts'),
+  join('src', 'http', 'direct.ts'),
+  join('src', 'http', 'fast-path.ts'),
 ];
 
 const isSim = (path: string) => path.startsWith(join('src', 'sim'));

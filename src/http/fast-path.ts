@@ -25,7 +25,7 @@ import type { DirectAnswer, DirectExecution, DirectRequest } from './direct.js';
  * not traced: there is no work to trace.
  *
  * A plain JSON POST that is not a hit (no entry, or a credential) is executed directly when that is on
- * (src/edge/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
+ * (src/http/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
  * as it is and carries only `query`, `variables` and `operationName`; it goes to Yoga otherwise.
  */
 export interface FastPathOptions {
@@ -38,7 +38,7 @@ export interface FastPathOptions {
     /** The version entries must carry (the live chains' heads). */
     versionOf: () => string;
   };
-  /** Direct execution of the POSTs it takes (src/edge/direct.ts), when it is on. */
+  /** Direct execution of the POSTs it takes (src/http/direct.ts), when it is on. */
   direct?: DirectExecution;
   /** Whether a GET must carry a CSRF-prevention header, and which. */
   csrfHeaders?: readonly string[];

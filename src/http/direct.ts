@@ -27,7 +27,7 @@ import type { RequestObserver } from '../plugins/use-observability.js';
  * It takes only what Yoga's HTTP layer would pass through unchanged: a POST to the endpoint's URL (no
  * query string) of a JSON object with a string `query` and nothing but `variables` (an object or null)
  * and `operationName` (a string or null) besides, no `Origin` (CORS is Yoga's), an `accept` answered with
- * a single JSON result. The fast path (src/edge/fast-path.ts) reads and checks that; anything else, and
+ * a single JSON result. The fast path (src/http/fast-path.ts) reads and checks that; anything else, and
  * anything a request-parse hook would answer itself, goes to Yoga untouched. A request that ran is
  * answered here, whatever happens: it never runs twice.
  */
