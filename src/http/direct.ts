@@ -6,6 +6,7 @@ import type { GatewayContext } from '../context.js';
 import { type ErrorCode, wrappedIn, YogaGraphQLError } from '../errors.js';
 import { applyHttpCaching } from '../plugins/use-http-caching.js';
 import type { RequestObserver } from '../plugins/use-observability.js';
+import { type Hook, type Processor, yogaInternals } from './yoga-internals.js';
 
 /**
  * Direct execution: a plain JSON POST (a query or a mutation) is executed by Yoga's own GraphQL layer
@@ -55,45 +56,6 @@ export interface DirectExecution {
 }
 
 type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
-type Hook = (payload: Record<string, unknown>) => unknown;
-type Processor = (
-  result: unknown,
-  fetchAPI: unknown,
-  mediaType: string,
-) => Response | Promise<Response>;
-
-interface Mask {
-  maskError: (error: unknown, message: string, isDev?: boolean) => Error;
-  errorMessage: string;
-  isDev?: boolean;
-}
-
-/**
- * The parts of Yoga's HTTP layer that are not public: its `onRequestParse` hooks (plugins note what
- * they decide about a request there: whether introspection is off for it, CSRF), its `onResultProcess`
- * hooks (they choose the result processor and fix error codes) and its masking options (for an error
- * thrown out of a hook). Undefined when this Yoga does not have them as expected: then direct
- * execution stays off, and every request goes through Yoga.
- */
-function yogaInternals(
-  yoga: Yoga,
-): { parseHooks: Hook[]; resultHooks: Hook[]; mask: Mask } | undefined {
-  const y = yoga as unknown as {
-    onRequestParseHooks?: unknown;
-    onResultProcessHooks?: unknown;
-    maskedErrorsOpts?: { maskError?: unknown; errorMessage?: unknown; isDev?: boolean } | null;
-  };
-  const functions = (a: unknown): a is Hook[] =>
-    Array.isArray(a) && a.every((h) => typeof h === 'function');
-  const parseHooks = y.onRequestParseHooks;
-  const resultHooks = y.onResultProcessHooks;
-  const mask = y.maskedErrorsOpts;
-  if (!functions(parseHooks) || !functions(resultHooks)) return undefined;
-  if (!mask || typeof mask.maskError !== 'function' || typeof mask.errorMessage !== 'string')
-    return undefined;
-  return { parseHooks, resultHooks, mask: mask as Mask };
-}
-
 export function createDirectExecution(o: {
   yoga: Yoga;
   observer: RequestObserver;
