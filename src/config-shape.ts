@@ -126,7 +126,7 @@ export interface Config {
   persistedOperations: 'off' | 'allow' | 'only';
   /** `jit`: operations graphql-jit runs as graphql-js does are compiled (src/plugins/use-jit.ts); `graphql-js`: none. @default jit */
   executor: 'jit' | 'graphql-js';
-  /** Plain JSON POSTs executed without Yoga's HTTP layer (src/edge/direct.ts); false: every request through Yoga. @default true */
+  /** Plain JSON POSTs executed without Yoga's HTTP layer (src/http/direct.ts); false: every request through Yoga. @default true */
   directExecution: boolean;
   /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
   responseCacheMaxTtlMs: number;

@@ -10,12 +10,13 @@ import type { Config } from './config.js';
 import { callerKeyOf, createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
 import { createClientIdentifier } from './edge/client-budget.js';
-import { createDirectExecution } from './edge/direct.js';
-import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
+import { maskError } from './errors.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
+import { createDirectExecution } from './http/direct.js';
 import { documentCaches } from './http/document-caches.js';
+import { createFastPath, type FastPath } from './http/fast-path.js';
 import { usePathGuard } from './http/path-guard.js';
 import { createLive } from './live/wire.js';
 import { createMetrics, type GatewayMetrics } from './metrics.js';
@@ -30,7 +31,6 @@ import { useLoaderRelease } from './plugins/use-loader-release.js';
 import { useMetrics } from './plugins/use-metrics.js';
 import { createRequestObserver, useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
-import { maskError } from './schema/errors.js';
 import { buildSchema } from './schema/index.js';
 import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
 import { noteCacheEvent } from './telemetry/spans.js';
@@ -77,7 +77,7 @@ export interface Gateway {
   /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
   liveActivity?: import('./live/activity-feed.js').ActivityFeed;
   /**
-   * Response-cache hits and direct execution, before Yoga (src/edge/fast-path.ts, src/edge/direct.ts);
+   * Response-cache hits and direct execution, before Yoga (src/http/fast-path.ts, src/http/direct.ts);
    * undefined when both are off.
    */
   fastPath?: FastPath;
@@ -176,7 +176,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     healthCheckEndpoint: '/live',
     maskedErrors: {
       maskError: (error, message, isDev) => {
-        // The upstream's own words are for the operator, never the client (src/schema/errors.ts).
+        // The upstream's own words are for the operator, never the client (src/errors.ts).
         const original = (error as { originalError?: unknown }).originalError ?? error;
         if (original instanceof UpstreamError && original.upstreamMessage)
           logger.warn(

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { applyServerLimits } from './edge/server-limits.js';
 import { createGateway } from './gateway.js';
 import { applyHeapGrowth, checkHeapLimit } from './heap-limit.js';
-import { startHttpServer } from './http-server.js';
+import { startHttpServer } from './http/server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
 import { setupTracing } from './telemetry/tracing.js';

@@ -1,4 +1,5 @@
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
+import { gqlError, YogaGraphQLError } from '../errors.js';
 
 /**
  * The request-body limit, as Yoga's own `maxRequestBodySize` enforces it (same 413 and 400 errors),
@@ -8,13 +9,21 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
  * Register it after every plugin that sets a request parser (it wraps the parser chosen by then).
  */
 const tooLarge = () =>
-  createGraphQLError('Request body too large', {
-    extensions: { http: { status: 413 }, code: 'REQUEST_ENTITY_TOO_LARGE' },
-  });
+  gqlError(
+    'REQUEST_ENTITY_TOO_LARGE',
+    'Request body too large',
+    { http: { status: 413 } },
+    {},
+    YogaGraphQLError,
+  );
 const badLength = () =>
-  createGraphQLError('Content-Length header is invalid.', {
-    extensions: { http: { status: 400 }, code: 'BAD_REQUEST' },
-  });
+  gqlError(
+    'BAD_REQUEST',
+    'Content-Length header is invalid.',
+    { http: { status: 400 } },
+    {},
+    YogaGraphQLError,
+  );
 const CONTENT_LENGTH_RE = /^\d+$/;
 
 export function useBodyLimit(limit: number): Plugin {

@@ -1,9 +1,10 @@
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { ValidationRule } from 'graphql';
-import { createGraphQLError, type Plugin, type YogaServerOptions } from 'graphql-yoga';
+import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
+import { gqlError, YogaGraphQLError } from '../errors.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
 import { loadPersistedManifest } from './persisted.js';
@@ -136,9 +137,12 @@ const noIntrospection: ValidationRule = (context) => ({
     const name = node.name.value;
     if (name === '__schema' || name === '__type')
       context.reportError(
-        createGraphQLError(
+        gqlError(
+          'GRAPHQL_VALIDATION_FAILED',
           `GraphQL introspection has been disabled, but the requested query contained the field "${name}".`,
+          {},
           { nodes: node },
+          YogaGraphQLError,
         ),
       );
   },

@@ -2,8 +2,9 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { gqlError } from '../errors.js';
 
 /**
  * Shape limits on a document, from GraphQL Armor (well-kept envelop plugins): tokens (checked while
@@ -40,26 +41,28 @@ export function queryLimitPlugins(o: QueryLimits): Plugin[] {
         const deep = valueDepth(params.variables, maxNesting);
         if (deep > maxNesting) {
           // graphql-js coerces variables recursively: thousands of levels overflow its stack (INTERNAL).
-          throw new GraphQLError(`variables are nested deeper than ${maxNesting} levels.`, {
-            extensions: {
-              code: 'BAD_USER_INPUT',
+          throw gqlError(
+            'BAD_USER_INPUT',
+            `variables are nested deeper than ${maxNesting} levels.`,
+            {
               reason: 'QUERY_TOO_COMPLEX',
               limit: 'variables-nesting',
               http: { status: 400 },
             },
-          });
+          );
         }
         if (typeof params.query !== 'string') return;
         const nesting = maxBracketNesting(params.query, maxNesting);
         if (nesting > maxNesting) {
-          throw new GraphQLError(`Syntax Error: nesting limit of ${maxNesting} exceeded.`, {
-            extensions: {
-              code: 'BAD_USER_INPUT',
+          throw gqlError(
+            'BAD_USER_INPUT',
+            `Syntax Error: nesting limit of ${maxNesting} exceeded.`,
+            {
               reason: 'QUERY_TOO_COMPLEX',
               limit: 'nesting',
               http: { status: 400 },
             },
-          });
+          );
         }
       },
     } satisfies Plugin,

@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
 import type { CORSOptions, Plugin } from 'graphql-yoga';
+import { gqlError } from '../errors.js';
 import { codedErrors } from '../http/coded-errors.js';
 
 /**
@@ -81,15 +81,10 @@ export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
         return;
       setResultAndStopExecution({
         errors: [
-          new GraphQLError(
+          gqlError(
+            'BAD_REQUEST',
             'A subscription needs a stream: send it with `accept: text/event-stream` (SSE) or over graphql-ws.',
-            {
-              extensions: {
-                code: 'BAD_REQUEST',
-                reason: 'SUBSCRIPTION_NEEDS_STREAM',
-                http: { status: 406 },
-              },
-            },
+            { reason: 'SUBSCRIPTION_NEEDS_STREAM', http: { status: 406 } },
           ),
         ],
       });

@@ -1,6 +1,6 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { gqlError } from '../schema/errors.js';
+import { gqlError } from '../errors.js';
 import { requestScopeOf } from '../telemetry/request-scope.js';
 import type { ClientBudget } from './client-budget.js';
 import type { CostOptions } from './cost.js';

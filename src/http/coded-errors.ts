@@ -1,4 +1,5 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { type ErrorCode, recode } from '../errors.js';
 
 /**
  * Every answer carries coded errors, whatever refused it: an error raised by Yoga or a plugin without a
@@ -21,19 +22,11 @@ export function codedErrors<R extends object>(r: R): R {
 
 const codeOf = (e: { extensions?: Record<string, unknown> }) => e.extensions?.code;
 
-function withStatus(e: GraphQLError, status: number): GraphQLError {
-  return new GraphQLError(e.message, {
-    nodes: e.nodes,
-    source: e.source,
-    positions: e.positions,
-    path: e.path,
-    extensions: { ...e.extensions, http: { status } },
-  });
-}
+const withStatus = (e: GraphQLError, status: number) => recode(e, { http: { status } });
 
 function withCode(e: GraphQLError): GraphQLError {
   const status = (e.extensions?.http as { status?: number } | undefined)?.status;
-  const code =
+  const code: ErrorCode =
     status === 403 && /csrf/i.test(e.message)
       ? 'CSRF_REJECTED'
       : status === 403
@@ -45,12 +38,5 @@ function withCode(e: GraphQLError): GraphQLError {
             : status && status >= 500
               ? 'INTERNAL'
               : 'BAD_REQUEST';
-  return new GraphQLError(e.message, {
-    nodes: e.nodes,
-    source: e.source,
-    positions: e.positions,
-    path: e.path,
-    originalError: e.originalError,
-    extensions: { ...e.extensions, code },
-  });
+  return recode(e, { code }, { keepCause: true });
 }

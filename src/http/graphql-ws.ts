@@ -10,8 +10,8 @@ import {
 import type { Context } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { asErrorOf, gqlError, maskError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
-import { maskError } from '../schema/errors.js';
 import { codedErrors } from './coded-errors.js';
 
 /**
@@ -187,8 +187,7 @@ export function serveGraphqlWs(
   return wss;
 }
 
-const refused = (message: string) =>
-  new WsGraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
+const refused = (message: string) => gqlError('BAD_REQUEST', message, {}, {}, WsGraphQLError);
 
 /**
  * graphql-ws answers with an `error` message only for instances of the GraphQLError class it loaded
@@ -197,21 +196,7 @@ const refused = (message: string) =>
 const WsGraphQLError = createRequire(import.meta.url)('graphql')
   .GraphQLError as typeof GraphQLError;
 
-function asGraphQLError(e: unknown): GraphQLError {
-  if (e instanceof WsGraphQLError) return e;
-  const o = e as {
-    message?: string;
-    extensions?: Record<string, unknown>;
-    path?: readonly (string | number)[];
-    locations?: readonly { line: number; column: number }[];
-  };
-  const out = new WsGraphQLError(String(o.message ?? 'Error'), {
-    path: o.path,
-    extensions: o.extensions,
-  });
-  if (o.locations) Object.assign(out, { locations: o.locations });
-  return out;
-}
+const asGraphQLError = (e: unknown) => asErrorOf(WsGraphQLError, e);
 
 /**
  * Each event's errors coded. A plain iterator, not an async generator: `return()` reaches the source at

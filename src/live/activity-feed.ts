@@ -8,6 +8,7 @@ import {
 import type { ActivityBus } from './activity-bus.js';
 import { ICM_PREFIX } from './activity-source.js';
 import { SlowConsumerError } from './feed.js';
+import { SubscriberQueue } from './subscriber-queue.js';
 
 /**
  * A replica's side of address activity. Every replica hears each block's activity from the bus, in block
@@ -93,18 +94,12 @@ export class ActivityFeed {
     from?: bigint,
   ): Promise<AsyncIterableIterator<DeliveredActivity>> {
     const max = this.#o.queueMax ?? 4_096;
-    const queue: DeliveredActivity[] = [];
-    let held = 0;
     const weight = (e: ActivityEvent) => 1 + e.transfers.length;
+    const queue = new SubscriberQueue<DeliveredActivity>(() => this.#subs.delete(sub), weight);
     let pending: ActivityBlock[] | undefined = from === undefined ? undefined : [];
     let last = from ?? -1n;
-    let wake: (() => void) | undefined;
-    let failed: Error | undefined;
-    let done = false;
     const overflow = () => {
-      failed = new SlowConsumerError(`more than ${max} events and transfers unread`);
-      this.#subs.delete(sub);
-      queue.length = 0;
+      queue.fail(new SlowConsumerError(`more than ${max} events and transfers unread`));
       pending = undefined;
     };
     const take = (b: ActivityBlock) => {
@@ -113,8 +108,7 @@ export class ActivityFeed {
       for (const e of b.events) {
         const mine = eventFor(e, addresses, kinds);
         if (!mine) continue;
-        if (held + weight(mine) > max) return overflow();
-        held += weight(mine);
+        if (queue.held + weight(mine) > max) return overflow();
         queue.push({ ...mine, head: b.head });
       }
     };
@@ -122,20 +116,15 @@ export class ActivityFeed {
       chainId,
       addresses,
       push: (b) => {
-        if (done || failed) return;
+        if (queue.closed) return;
         if (pending) {
           if (pending.length >= max) overflow();
           else pending.push(b);
         } else take(b);
-        wake?.();
+        queue.wake();
       },
     };
     this.#subs.add(sub);
-    const end = () => {
-      done = true;
-      this.#subs.delete(sub);
-      wake?.();
-    };
     try {
       await this.#o.bus.follow(chainId, [...addresses], this.#now() + (this.#o.followMs ?? 60_000));
       if (from !== undefined) {
@@ -151,34 +140,10 @@ export class ActivityFeed {
         pending = undefined;
       }
     } catch (e) {
-      end();
+      queue.end();
       throw e;
     }
-    const it: AsyncIterableIterator<DeliveredActivity> = {
-      [Symbol.asyncIterator]: () => it,
-      next: async () => {
-        for (;;) {
-          if (failed) throw failed;
-          const e = queue.shift();
-          if (e) {
-            held -= weight(e);
-            return { value: e, done: false };
-          }
-          if (done) return { value: undefined, done: true };
-          await new Promise<void>((r) => (wake = r));
-          wake = undefined;
-        }
-      },
-      return: async () => {
-        end();
-        return { value: undefined, done: true };
-      },
-      throw: async (e) => {
-        end();
-        throw e;
-      },
-    };
-    return it;
+    return queue;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { HeadBus } from './bus.js';
 import type { Head } from './head.js';
 import { HeadSource } from './head-source.js';
 import type { RpcSocket } from './rpc-socket.js';
+import { SubscriberQueue } from './subscriber-queue.js';
 
 /**
  * A replica's view of the chains' heads. Every replica listens to the bus; each chain's upstream socket is
@@ -171,50 +172,17 @@ export class LiveFeed {
   /** Heads of `chainId` from now on, in order. Ends with SlowConsumerError past `queueMax` unread heads. */
   subscribe(chainId: string): AsyncIterableIterator<Head> {
     const max = this.#o.queueMax ?? 256;
-    const queue: Head[] = [];
-    let wake: (() => void) | undefined;
-    let failed: Error | undefined;
-    let done = false;
+    const queue = new SubscriberQueue<Head>(() => this.#subs.delete(sub));
     const sub: Subscriber = {
       chainId,
       push: (h) => {
-        if (done || failed) return;
-        if (queue.length >= max) {
-          failed = new SlowConsumerError(`more than ${max} heads unread`);
-          this.#subs.delete(sub);
-          queue.length = 0;
-        } else queue.push(h);
-        wake?.();
+        if (queue.closed) return;
+        if (queue.held >= max) queue.fail(new SlowConsumerError(`more than ${max} heads unread`));
+        else queue.push(h);
       },
     };
     this.#subs.add(sub);
-    const end = () => {
-      done = true;
-      this.#subs.delete(sub);
-      wake?.();
-    };
-    const it: AsyncIterableIterator<Head> = {
-      [Symbol.asyncIterator]: () => it,
-      next: async () => {
-        for (;;) {
-          if (failed) throw failed;
-          const h = queue.shift();
-          if (h) return { value: h, done: false };
-          if (done) return { value: undefined, done: true };
-          await new Promise<void>((r) => (wake = r));
-          wake = undefined;
-        }
-      },
-      return: async () => {
-        end();
-        return { value: undefined, done: true };
-      },
-      throw: async (e) => {
-        end();
-        throw e;
-      },
-    };
-    return it;
+    return queue;
   }
 
   subscriberCount(): number {

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { GraphQLError } from 'graphql';
+import { gqlError } from '../errors.js';
 import type { BlockPin, EvmStateClient } from '../upstream/evm-state.js';
 import type { Page, UpstreamRequest } from '../upstream/request.js';
 import type { EvmHeader } from '../upstream/schemas/evm-state.js';
@@ -94,11 +94,10 @@ export function createEvmStateLoaders(
     // A node that did not answer may be the one serving the chain: its error, not "not served".
     const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
     if (failed) throw failed.reason;
-    throw new GraphQLError(
+    throw gqlError(
+      'BAD_USER_INPUT',
       `No configured EVM node serves chain ${chainId} (NODE_RPC_URL, EVM_CHAINS)`,
-      {
-        extensions: { code: 'BAD_USER_INPUT', argument: 'chainId', reason: 'EVM_CHAIN_NOT_SERVED' },
-      },
+      { argument: 'chainId', reason: 'EVM_CHAIN_NOT_SERVED' },
     );
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CacheStore } from '../cache/store.js';
+import { type ErrorCode, gqlError } from '../errors.js';
 
 /**
  * Automatic persisted queries, Apollo's protocol (`extensions.persistedQuery = { version: 1, sha256Hash }`),
@@ -29,8 +29,8 @@ const HASH = /^[0-9a-f]{64}$/;
 export const apqKey = (hash: string) => `gw:v1:apq:${hash}`;
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const apqError = (message: string, code: string) =>
-  new GraphQLError(message, { extensions: { code, http: { status: 200 } } });
+const apqError = (message: string, code: ErrorCode) =>
+  gqlError(code, message, { http: { status: 200 } });
 
 export function useApq(o: ApqOptions): Plugin {
   const ttlMs = o.ttlMs ?? 3600_000;

@@ -10,6 +10,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { recode } from '../errors.js';
 import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.js';
 import { perOperation } from './per-operation.js';
 
@@ -32,11 +33,7 @@ export function useArgumentChecks(): Plugin {
       const error = firstFailure(fields, (args.variableValues ?? {}) as Record<string, unknown>);
       if (error)
         setResultAndStopExecution({
-          errors: [
-            new GraphQLError(error.message, {
-              extensions: { ...error.extensions, http: { status: 400 } },
-            }),
-          ],
+          errors: [recode(error, { http: { status: 400 } })],
         });
     },
   };

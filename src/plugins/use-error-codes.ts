@@ -1,5 +1,6 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { recode } from '../errors.js';
 
 /**
  * Every error a client sees carries `extensions.code`. Yoga codes parse and validation errors, and
@@ -17,15 +18,7 @@ export function useErrorCodes(): Plugin {
           setResult({
             ...result,
             errors: result.errors.map((e) =>
-              !uncoded(e)
-                ? e
-                : new GraphQLError(e.message, {
-                    nodes: e.nodes,
-                    source: e.source,
-                    positions: e.positions,
-                    path: e.path,
-                    extensions: { ...e.extensions, code: 'BAD_USER_INPUT' },
-                  }),
+              !uncoded(e) ? e : recode(e, { code: 'BAD_USER_INPUT' }),
             ),
           });
         },

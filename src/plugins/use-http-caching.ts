@@ -94,7 +94,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
  * The caching headers of a JSON answer (`Vary`, `Cache-Control`, `Age` for a response-cache hit, the
  * weak `ETag`), set through `setHeader`; `notModified` when the request's `If-None-Match` matches a
  * successful answer (then it is a `304` with no body). The plugin above applies it to Yoga's answers, the
- * direct execution (src/edge/direct.ts) to its own.
+ * direct execution (src/http/direct.ts) to its own.
  */
 export function applyHttpCaching(
   request: Request,

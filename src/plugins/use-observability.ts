@@ -49,7 +49,7 @@ export interface ObservabilityOptions {
 
 /**
  * How a request is observed, whoever answers it: Yoga's pipeline (the plugin below) or the direct
- * execution in front of it (src/edge/direct.ts), so both give the same span, request id, metrics and
+ * execution in front of it (src/http/direct.ts), so both give the same span, request id, metrics and
  * log line.
  */
 export interface RequestObserver {

@@ -109,7 +109,7 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
 /**
  * The whole-response cache key of a request's parameters within a partition, or undefined when its text
  * does not parse. Only the variables the operation declares are part of the key (sorted): undeclared ones
- * change nothing in the answer, and must not grow the cache. (The fast path, src/edge/fast-path.ts, finds
+ * change nothing in the answer, and must not grow the cache. (The fast path, src/http/fast-path.ts, finds
  * entries by the same key.)
  */
 export function responseKeyOf(

@@ -1,8 +1,8 @@
 import type { PageSnapshots } from '../cache/page-snapshots.js';
+import { badInput } from '../errors.js';
 import { isUpstreamStatus } from '../upstream/errors.js';
 import type { Page } from '../upstream/request.js';
 import type { BlockPlace, BlockRange, HeadCursor, PageCursor } from './cursor.js';
-import { badInput } from './errors.js';
 
 /**
  * How a token connection finds its place again from a cursor (DESIGN.md "Connections over page

@@ -1,8 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { createBytesLru } from '../cache/bytes-lru.js';
+import { badInput } from '../errors.js';
 import type { BlockRange } from '../upstream/request.js';
-import { badInput } from './errors.js';
 
 /**
  * The cursor codec (DESIGN.md "Connections over page tokens"): what a cursor says, in named fields,

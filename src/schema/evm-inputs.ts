@@ -1,4 +1,4 @@
-import { badInput } from './errors.js';
+import { badInput } from '../errors.js';
 
 /**
  * Checks on EVM state arguments, made before any upstream call (BAD_USER_INPUT naming the

@@ -1,6 +1,6 @@
 import type { GraphQLError, GraphQLSchema, GraphQLUnionType } from 'graphql';
+import { badInput, gqlError } from '../errors.js';
 import { builder } from './builder.js';
-import { badInput, gqlError } from './errors.js';
 import { parseBlockId, parseChainId, parseEvmAddress, parseTxHash } from './inputs.js';
 import { AddressRef } from './types/address.js';
 import { BlockRef, loadBlock } from './types/block.js';

@@ -1,4 +1,4 @@
-import { badInput } from './errors.js';
+import { badInput } from '../errors.js';
 
 /**
  * Relay global ids: base64url of `Typename:naturalKey`, where the natural key is the one federation

@@ -1,5 +1,5 @@
+import { badInput } from '../errors.js';
 import { isEvmChainId } from './chain-id.js';
-import { badInput } from './errors.js';
 
 /**
  * Checks on client input, made before any upstream call. Each failure is BAD_USER_INPUT naming the argument.

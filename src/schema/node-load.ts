@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.js';
-import { badInput } from './errors.js';
+import { badInput } from '../errors.js';
 import { parseChainId, splitKey } from './inputs.js';
 import { type GatewayNetwork, parseNetworkScopedId } from './primary-inputs.js';
 /**

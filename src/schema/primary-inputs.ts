@@ -1,6 +1,6 @@
+import { badInput } from '../errors.js';
 import { bech32Decode, cb58Decode } from '../upstream/schemas/node-codec.js';
 import type { GatewayNetwork } from '../upstream/schemas/primary.js';
-import { badInput } from './errors.js';
 
 /**
  * Checks on primary-network input, made before any upstream call; each failure is BAD_USER_INPUT naming

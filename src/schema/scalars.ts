@@ -1,4 +1,5 @@
-import { GraphQLError, Kind } from 'graphql';
+import { Kind } from 'graphql';
+import { gqlError } from '../errors.js';
 import { builder } from './builder.js';
 
 /**
@@ -10,9 +11,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const parseBigDecimal = (v: unknown): string => {
   if (typeof v === 'string' && DECIMAL.test(v)) return v;
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  throw new GraphQLError('BigDecimal must be a decimal string such as "12345"', {
-    extensions: { code: 'BAD_USER_INPUT' },
-  });
+  throw gqlError('BAD_USER_INPUT', 'BigDecimal must be a decimal string such as "12345"');
 };
 
 builder.scalarType('BigDecimal', {
@@ -22,37 +21,31 @@ builder.scalarType('BigDecimal', {
     if (typeof v === 'string' && DECIMAL.test(v)) return v;
     if (typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v)))
       return String(v);
-    throw new GraphQLError(`BigDecimal cannot represent ${JSON.stringify(v)}`);
+    throw gqlError('INTERNAL', `BigDecimal cannot represent ${JSON.stringify(v)}`);
   },
   parseValue: parseBigDecimal,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.STRING || ast.kind === Kind.INT) return parseBigDecimal(ast.value);
-    throw new GraphQLError('BigDecimal must be a decimal string', {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw gqlError('BAD_USER_INPUT', 'BigDecimal must be a decimal string');
   },
 });
 
 const parseTimestamp = (v: unknown): number => {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
   if (typeof v === 'string' && /^\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
-  throw new GraphQLError('Timestamp must be a non-negative whole number of Unix seconds', {
-    extensions: { code: 'BAD_USER_INPUT' },
-  });
+  throw gqlError('BAD_USER_INPUT', 'Timestamp must be a non-negative whole number of Unix seconds');
 };
 
 builder.scalarType('Timestamp', {
   description: 'A point in time as whole Unix seconds (UTC).',
   serialize: (v) => {
     if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-    throw new GraphQLError(`Timestamp cannot represent ${JSON.stringify(v)}`);
+    throw gqlError('INTERNAL', `Timestamp cannot represent ${JSON.stringify(v)}`);
   },
   parseValue: parseTimestamp,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.INT || ast.kind === Kind.STRING) return parseTimestamp(ast.value);
-    throw new GraphQLError('Timestamp must be Unix seconds', {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    throw gqlError('BAD_USER_INPUT', 'Timestamp must be Unix seconds');
   },
 });
 

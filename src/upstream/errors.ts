@@ -1,5 +1,5 @@
 /**
- * The only error the upstream layer throws. It knows nothing of GraphQL: `src/schema/errors.ts`
+ * The only error the upstream layer throws. It knows nothing of GraphQL: `src/errors.ts`
  * maps it to a GraphQL error code. Messages never contain API keys or tokens.
  */
 import type { NodeErrorReason } from './node-errors.js';
@@ -63,7 +63,7 @@ export class UpstreamError extends Error {
     this.meaning = details.meaning;
   }
 
-  /** The error's own facts for a client (`extensions`, without the GraphQL code: src/schema/errors.ts adds it). */
+  /** The error's own facts for a client (`extensions`, without the GraphQL code: src/errors.ts adds it). */
   toExtensions(): Record<string, unknown> {
     const out: Record<string, unknown> = { upstream: this.upstream };
     if (this.status !== undefined) out.upstreamStatus = this.status;

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import { classifyEvmError } from './evm-errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
+import { nodeKeyOf, nodeRequest } from './node-request.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
 import * as s from './schemas/evm-state.js';
@@ -102,7 +102,7 @@ export function createEvmStateClient(o: {
   http: HttpClient;
   maxBatchSize?: number;
 }): EvmStateClient {
-  const nodeKey = `${o.node}@${createHash('sha256').update(o.url).digest('hex').slice(0, 8)}`;
+  const nodeKey = nodeKeyOf(o.node, o.url);
   const rpc: JsonRpcClient = createJsonRpcClient({
     http: o.http,
     path: o.path,
@@ -110,41 +110,22 @@ export function createEvmStateClient(o: {
     maxBatchSize: o.maxBatchSize ?? 40,
   });
 
-  function req<S extends z.ZodType>(
+  const req = <S extends z.ZodType>(
     resource: ResourceKind,
     method: string,
     params: unknown[],
     schema: S,
-  ): Req<z.output<S>> {
-    const request = `POST ${o.path} ${method}`;
-    return {
-      upstream: 'node',
+  ): Req<z.output<S>> =>
+    nodeRequest({
+      rpc,
+      nodeKey,
       resource,
-      method: 'POST',
-      path: o.path,
-      query: { node: nodeKey, rpc: method },
-      body: params,
-      async run(call) {
-        let raw: unknown;
-        try {
-          raw = await rpc.call(method, params, { call });
-        } catch (e) {
-          throw classifyEvmError(e, method);
-        }
-        const parsed = schema.safeParse(raw);
-        if (parsed.success) return parsed.data;
-        const first = parsed.error.issues[0];
-        const where = first
-          ? `${first.path.join('.') || '(root)'}: ${first.message}`
-          : 'unexpected shape';
-        throw new UpstreamError('node', 'payload', {
-          request,
-          upstreamMessage: `${method}: the answer does not fit its contract (${where})`,
-          cause: parsed.error,
-        });
-      },
-    };
-  }
+      method,
+      params,
+      schema,
+      failed: (e) => classifyEvmError(e, method),
+      misfit: (where) => `${method}: the answer does not fit its contract (${where})`,
+    });
   const at = (pin: BlockPin): ResourceKind => (pin.head ? 'node.evm.headState' : 'node.evm.state');
 
   const logs = (f: LogFilter): Req<s.EvmLog[]> =>

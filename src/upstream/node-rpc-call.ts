@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
+import { nodeKeyOf, nodeRequest } from './node-request.js';
 import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
@@ -76,7 +76,7 @@ export interface CallOptions {
 
 /** A node's endpoints and the call builder every method group (node-rpc*.ts) uses. */
 export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
-  const nodeKey = `${target.name}@${createHash('sha256').update(target.url).digest('hex').slice(0, 8)}`;
+  const nodeKey = nodeKeyOf(target.name, target.url);
   const gorilla = (path: string) => createJsonRpcClient({ http, path, style: 'gorilla' });
   const ep = {
     info: gorilla('/ext/info'),
@@ -87,46 +87,28 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
     cAdmin: gorilla('/ext/bc/C/admin'),
   };
 
-  function call<S extends z.ZodType>(
+  const call = <S extends z.ZodType>(
     rpc: JsonRpcClient,
     resource: ResourceKind,
     method: string,
     params: unknown,
     schema: S,
     o: CallOptions = {},
-  ): Req<z.output<S>> {
-    const request = `POST ${rpc.path} ${method}`;
-    return {
-      upstream: 'node',
+  ): Req<z.output<S>> =>
+    nodeRequest({
+      rpc,
+      nodeKey,
       resource,
-      method: 'POST',
-      path: rpc.path,
-      // Node calls have no URL query: this part of the cache key carries the node and the JSON-RPC method.
-      query: { node: nodeKey, rpc: method },
-      body: params,
-      async run(call) {
-        let raw: unknown;
-        try {
-          raw = await rpc.call(method, params, { retry: !o.sideEffect, call });
-        } catch (e) {
-          if (o.nodeSpecific && isRefusal(e))
-            throw new NodeMethodUnavailableError(target.name, method, e);
-          throw namingMethod(e, method);
-        }
-        const parsed = schema.safeParse(raw);
-        if (parsed.success) return parsed.data;
-        const first = parsed.error.issues[0];
-        const where = first
-          ? `${first.path.join('.') || '(root)'}: ${first.message}`
-          : 'unexpected shape';
-        throw new UpstreamError('node', 'payload', {
-          request,
-          upstreamMessage: `the node's answer does not fit its contract (${where})`,
-          cause: parsed.error,
-        });
-      },
-    };
-  }
+      method,
+      params,
+      schema,
+      retry: !o.sideEffect,
+      failed: (e) =>
+        o.nodeSpecific && isRefusal(e)
+          ? new NodeMethodUnavailableError(target.name, method, e)
+          : namingMethod(e, method),
+      misfit: (where) => `the node's answer does not fit its contract (${where})`,
+    });
   const map = <A, B>(req: Req<A>, f: (a: A) => B): Req<B> => ({
     ...req,
     run: async (call) => f(await req.run(call)),

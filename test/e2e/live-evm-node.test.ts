@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';

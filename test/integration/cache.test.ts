@@ -155,7 +155,7 @@ describe('read-through cache against the real Redis', () => {
       (await gw.metrics.responseCache.get()).values.find((v) => v.labels.event === name)?.value ??
       0;
     // Answered from the whole-response cache: by Yoga's plugin, or before Yoga by the fast path (the
-    // helpers send as the HTTP server does: src/edge/fast-path.ts).
+    // helpers send as the HTTP server does: src/http/fast-path.ts).
     const served = async () => (await event('hit')) + (await event('fast-hit'));
     const hitsBefore = await served();
     const b = await gw.exec(BlockDocument, q);

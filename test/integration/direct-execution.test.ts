@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { startTestSimulator } from '../support/sim.js';
 
 /**
- * Direct execution (src/edge/direct.ts): a plain query POST is executed by Yoga's GraphQL layer without
+ * Direct execution (src/http/direct.ts): a plain query POST is executed by Yoga's GraphQL layer without
  * its HTTP layer. Every request of the corpus below is sent to two gateways on one simulator, with the
  * same clock and cold caches: one answers it directly, the other through Yoga's whole pipeline
  * (`DIRECT_EXECUTION=false`). Status, headers and body must be the same: success, resolver errors,
@@ -287,7 +287,7 @@ describe('a request that ran is answered where it ran', () => {
     expect(
       ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions
         .code,
-    ).toBe('INTERNAL_SERVER_ERROR');
+    ).toBe('INTERNAL');
     expect((sim.stats().byRoute[route] ?? 0) - before).toBe(1);
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mediaTypeFor } from '../../src/edge/fast-path.js';
-import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import { mediaTypeFor } from '../../src/http/request-read.js';
+import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
- * Response-cache hits answered before Yoga (src/edge/fast-path.ts): the same bytes and headers the
+ * Response-cache hits answered before Yoga (src/http/fast-path.ts): the same bytes and headers the
  * pipeline gives a hit, every rule of the response cache kept, and anything else left to Yoga.
  */
 let sim: RunningSimulator;

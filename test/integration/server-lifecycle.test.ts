@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
-import { startHttpServer } from '../../src/http-server.js';
+import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway } from '../support/gateway.js';

@@ -53,7 +53,7 @@ export function createTestGateway(
   });
   const gateway = createGateway(config, o);
   // As the HTTP server sends a request: to the fast path first (a response-cache hit, or direct execution
-  // of a plain JSON POST: src/edge/direct.ts), and to Yoga when the fast path does not take it. So every
+  // of a plain JSON POST: src/http/direct.ts), and to Yoga when the fast path does not take it. So every
   // test that sends through these helpers runs the direct execution where production would.
   const send = async (body: unknown, headers: Record<string, string> = {}) => {
     const all: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainReason } from '../../src/schema/errors.js';
+import { plainReason } from '../../src/errors.js';
 
 // Issue 32, finding 15: an upstream's text reaches a client only when it is a plain reason.
 describe('plainReason', () => {

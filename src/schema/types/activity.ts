@@ -1,10 +1,10 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { ACTIVITY_KINDS, type ActivityKind, type ActivityTransfer } from '../../live/activity.js';
 import { type DeliveredActivity, ResumeTooOldError } from '../../live/activity-feed.js';
 import { SlowConsumerError } from '../../live/feed.js';
 import { activityEventIds } from '../../live/use-activity-event-ids.js';
 import { builder } from '../builder.js';
-import { badInput, gqlError } from '../errors.js';
 import { parseBlockNumber, parseChainId, parseEvmAddress } from '../inputs.js';
 import { AddressRef, addressOn } from './address.js';
 import { BlockRef, loadBlock } from './block.js';

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { gqlError } from '../../errors.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import {
   type CChainExportTxRaw,
@@ -9,7 +10,6 @@ import {
   type XChainTxRaw,
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
-import { gqlError } from '../errors.js';
 import { exposed, ref, refList } from '../expose.js';
 import { carries } from '../field-builder.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';

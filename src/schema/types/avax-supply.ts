@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
+import { gqlError } from '../../errors.js';
 import type { AvaxSupply } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
-import { gqlError } from '../errors.js';
 import { exposed } from '../expose.js';
 import { NetworkRef } from './network.js';
 

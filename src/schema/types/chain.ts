@@ -1,11 +1,11 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed, TOKEN_METADATA } from '../expose.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEach } from '../node-load.js';

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { gqlError } from '../../errors.js';
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import {
   type ContractMetadata,
@@ -8,7 +9,6 @@ import {
 } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
-import { gqlError } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { parseEvmAddress } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';

@@ -1,12 +1,12 @@
 import { brandWithType } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/primary-rewards.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput, gqlError } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';

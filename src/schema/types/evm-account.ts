@@ -1,9 +1,9 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { erc20Calls, erc20Results } from '../../upstream/erc20-abi.js';
 import type { BlockPin, EvmCallInput } from '../../upstream/evm-state.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput, gqlError } from '../errors.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
 import { parseEvmAddress } from '../inputs.js';
 import { EvmAccountProofRef } from './evm-proof.js';

@@ -1,9 +1,9 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory, EvmLog } from '../../upstream/schemas/evm-state.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
-import { badInput, gqlError } from '../errors.js';
 import { parseHash } from '../evm-inputs.js';
 import { exposed } from '../expose.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';

@@ -1,10 +1,10 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseBlockTag } from '../evm-inputs.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { AddressRef } from './address.js';

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { ICM_PAGE_SIZE } from '../../loaders/icm.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import type { IcmListFilter } from '../../upstream/data-api-icm.js';
@@ -6,7 +7,6 @@ import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { parseNetwork } from '../primary-inputs.js';
 import { AddressRef } from './address.js';

@@ -1,9 +1,9 @@
 import { brandWithType } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { exposed, ref, refList } from '../expose.js';
 import { AddressRef, addressOn } from './address.js';
 import { ChainRef } from './chain.js';

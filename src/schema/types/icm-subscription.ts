@@ -1,9 +1,9 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { IcmNotFoundError, type IcmUpdate, watchIcm } from '../../live/icm-watch.js';
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
-import { badInput, gqlError } from '../errors.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { L1Validator } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput, gqlError } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { carryPageValue } from '../page-value.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';

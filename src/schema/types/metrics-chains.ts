@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { MetricsChain } from '../../upstream/metrics-api-more.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { ChainRef } from './chain.js';
 import { ChainMetricsRef } from './metrics.js';

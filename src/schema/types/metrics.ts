@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
 import {
   CHAIN_METRICS,
@@ -13,7 +14,6 @@ import {
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { parseTimeRange } from '../primary-inputs.js';
 import { ChainRef } from './chain.js';

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
 import {
   ICM_GROUP_BY,
@@ -14,7 +15,6 @@ import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { parseCb58Id, parseTimeRange } from '../primary-inputs.js';
 

@@ -1,3 +1,4 @@
+import { badInput } from '../../errors.js';
 import {
   type ConnectionArgs,
   type ConnectionContext,
@@ -5,7 +6,6 @@ import {
   checkConnectionArgs,
 } from '../connection.js';
 import { decodeCursor, encodeCursor, hashListKey } from '../cursor.js';
-import { badInput } from '../errors.js';
 
 /**
  * A Relay connection over a list the node answers whole (peers): no upstream paging, the list is read

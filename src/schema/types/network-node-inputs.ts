@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { NodeHandle } from '../../loaders/node.js';
 import { bech32Decode, hexBytes, isCb58Id } from '../../upstream/schemas/node-codec.js';
-import { badInput } from '../errors.js';
 
 /**
  * Checks on node arguments, made before any upstream call; each failure is BAD_USER_INPUT naming the

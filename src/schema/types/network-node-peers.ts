@@ -1,7 +1,7 @@
+import { badInput } from '../../errors.js';
 import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { PeerInfo } from '../../upstream/schemas/node-info.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { parseNodeId } from '../primary-inputs.js';
 import { NetworkNodeRef } from './network-node.js';

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { RewardFilter } from '../../upstream/data-api-staking.js';
@@ -9,7 +10,6 @@ import type {
 } from '../../upstream/schemas/primary-rewards.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';

@@ -1,11 +1,11 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { NetworkValidatorFilter, VALIDATOR_SORT_BY } from '../../upstream/data-api-staking.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseCb58Id, parseNodeId } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { SubnetRef } from './subnet.js';

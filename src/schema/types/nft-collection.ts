@@ -1,9 +1,9 @@
+import { badInput } from '../../errors.js';
 import type { NftToken } from '../../upstream/schemas/portfolio.js';
 import { argTable } from '../arg-table.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { Erc721ContractRef, Erc1155ContractRef } from './contract.js';
 import { Erc721TokenRef, Erc1155TokenRef } from './token.js';
 

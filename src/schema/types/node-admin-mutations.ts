@@ -1,11 +1,11 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { NodeHandle } from '../../loaders/node.js';
 import type { ProfilerAction } from '../../upstream/node-rpc.js';
 import { requireAdmin } from '../admin-auth.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import type { GatewayTypes } from '../field-builder.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
 import { answeredBy } from './network-node.js';
@@ -29,6 +29,20 @@ import './mutation.js';
 function adminNode(ctx: GatewayContext, name: string | null | undefined): NodeHandle {
   requireAdmin(ctx.adminAuth);
   return nodeByName(ctx, name, 'node');
+}
+
+/**
+ * An admin mutation's resolver: the admin token and the node first, then `run` (argument checks, then
+ * the call); the answer names the node and the method, with what `run` returned.
+ */
+function adminResolver<A extends { node?: string | null }, R extends object>(
+  method: string,
+  run: (node: NodeHandle, args: A) => Promise<R>,
+) {
+  return async (_r: unknown, args: A, ctx: GatewayContext) => {
+    const node = adminNode(ctx, args.node);
+    return { node: node.name, method, ...(await run(node, args)) };
+  };
 }
 
 const NODE_ARG = 'A configured node name; the default node when omitted.';
@@ -66,15 +80,14 @@ builder.mutationFields((t) => ({
       endpoint: ['String!', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
       alias: ['String!', 'At most 512 characters.'],
     }),
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
+    resolve: adminResolver('admin.alias', async (node, args) => {
       const endpoint = args.endpoint.replace(/^\/?(ext\/)?/, '');
       if (!/^[\w.\-/]{1,512}$/.test(endpoint))
         throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
       const alias = parseAlias(args.alias);
       await node.call((c) => c.admin.alias(endpoint, alias));
-      return { node: node.name, method: 'admin.alias' };
-    },
+      return {};
+    }),
   }),
   nodeAdminAliasChain: t.field({
     type: NodeAdminPayloadRef,
@@ -85,13 +98,12 @@ builder.mutationFields((t) => ({
       chain: ['String!', 'A blockchain id or existing alias.'],
       alias: ['String!', 'At most 512 characters.'],
     }),
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
+    resolve: adminResolver('admin.aliasChain', async (node, args) => {
       const chain = parseChainRef(args.chain, 'chain');
       const alias = parseAlias(args.alias);
       await node.call((c) => c.admin.aliasChain(chain, alias));
-      return { node: node.name, method: 'admin.aliasChain' };
-    },
+      return {};
+    }),
   }),
   nodeAdminSetLoggerLevel: t.field({
     type: NodeLoggerLevelsPayloadRef,
@@ -103,8 +115,7 @@ builder.mutationFields((t) => ({
       logLevel: [NodeLogLevelEnum, 'New level for the log files; unchanged when omitted.'],
       displayLevel: [NodeLogLevelEnum, 'New level for the console; unchanged when omitted.'],
     }),
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
+    resolve: adminResolver('admin.setLoggerLevel', async (node, args) => {
       if (args.logLevel == null && args.displayLevel == null)
         throw badInput('logLevel', 'Give logLevel, displayLevel or both');
       const request = {
@@ -112,23 +123,15 @@ builder.mutationFields((t) => ({
         logLevel: args.logLevel ?? undefined,
         displayLevel: args.displayLevel ?? undefined,
       };
-      const loggerLevels = await node.call((c) => c.admin.setLoggerLevel(request));
-      return { node: node.name, method: 'admin.setLoggerLevel', loggerLevels };
-    },
+      return { loggerLevels: await node.call((c) => c.admin.setLoggerLevel(request)) };
+    }),
   }),
   nodeAdminLoadVms: t.field({
     type: NodeLoadVmsPayloadRef,
     description:
       "Load the VMs installed in the node's plugin directory since it started (admin.loadVMs).",
     args: { node: t.arg.string({ description: NODE_ARG }) },
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
-      return {
-        node: node.name,
-        method: 'admin.loadVMs',
-        ...(await node.call((c) => c.admin.loadVms())),
-      };
-    },
+    resolve: adminResolver('admin.loadVMs', (node) => node.call((c) => c.admin.loadVms())),
   }),
   cChainAdminSetLogLevel: t.field({
     type: NodeAdminPayloadRef,
@@ -137,11 +140,10 @@ builder.mutationFields((t) => ({
       node: t.arg.string({ description: NODE_ARG }),
       level: t.arg({ type: EvmLogLevelEnum, required: true, description: 'The new log level.' }),
     },
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
+    resolve: adminResolver('admin.setLogLevel', async (node, args) => {
       await node.call((c) => c.cChain.setLogLevel(args.level));
-      return { node: node.name, method: 'admin.setLogLevel' };
-    },
+      return {};
+    }),
   }),
 }));
 
@@ -159,13 +161,12 @@ for (const [suffix, action, what] of PROFILERS) {
         type: NodeAdminPayloadRef,
         description: `${what} ${target === 'node' ? 'of the node (admin.' : 'of the C-Chain VM (/ext/bc/C/admin admin.'}${action}).`,
         args: { node: t.arg.string({ description: NODE_ARG }) },
-        resolve: async (_r, args, ctx) => {
-          const node = adminNode(ctx, args.node);
+        resolve: adminResolver(`admin.${action}`, async (node) => {
           await node.call((c) =>
             target === 'node' ? c.admin.profiler(action) : c.cChain.profiler(action),
           );
-          return { node: node.name, method: `admin.${action}` };
-        },
+          return {};
+        }),
       }),
     );
   }

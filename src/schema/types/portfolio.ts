@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type {
@@ -10,7 +11,6 @@ import type {
 import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, pageTypes, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { AddressRef, type AddressShape } from './address.js';
 import { CurrencyCodeEnum } from './money.js';

@@ -1,3 +1,4 @@
+import { badInput } from '../../errors.js';
 import { utxoPageSize } from '../../loaders/primary-net.js';
 import type { UtxoFilter } from '../../upstream/data-api-primary-net.js';
 import type { IndexedUtxo } from '../../upstream/schemas/primary-net.js';
@@ -5,7 +6,6 @@ import type { PChainUtxo } from '../../upstream/schemas/primary-staking.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { parseAddressSet, parseCb58Id } from '../primary-inputs.js';
 import { NetworkRef, SortOrderEnum } from './network.js';
 import { chainAddressSetArgs } from './primary-asset.js';

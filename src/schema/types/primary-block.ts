@@ -1,11 +1,11 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { PrimaryNetworkBlockRaw } from '../../upstream/schemas/primary-blocks.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { pageTypes, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed, ref, refOrNull } from '../expose.js';
 import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
 import { parseCb58Id, parseNodeId, parseTimeRange } from '../primary-inputs.js';

@@ -1,3 +1,4 @@
+import { badInput } from '../../errors.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import { ATOMIC_TX_PAGE_SIZE } from '../../loaders/primary-txs.js';
 import type { PagedList } from '../../loaders/request-loader.js';
@@ -5,7 +6,6 @@ import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { carryPageValue } from '../page-value.js';
 import { parseCb58Id, parsePrimaryAddresses } from '../primary-inputs.js';
 import {

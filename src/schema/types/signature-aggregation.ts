@@ -1,8 +1,8 @@
+import { badInput } from '../../errors.js';
 import type { SignatureAggregation } from '../../upstream/schemas/primary.js';
 import type { SignatureAggregationBody } from '../../upstream/signature-aggregator.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import {
   parseCb58Id,
   parseHexBytes,

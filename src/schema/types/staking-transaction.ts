@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { GatewayNetwork, PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { BlockchainInfoRef } from './blockchain-genesis.js';

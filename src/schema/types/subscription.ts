@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import { SlowConsumerError } from '../../live/feed.js';
 import type { Head } from '../../live/head.js';
 import { eventIdOf, headsAfter, ResumeGapError, resumePoint } from '../../live/resume.js';
@@ -7,7 +8,6 @@ import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js'
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput, gqlError } from '../errors.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { BlockRef, type HeaderBlock, MISSING } from './block.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';

@@ -1,5 +1,6 @@
 import { brandWithType } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
+import { badInput, gqlError } from '../../errors.js';
 import type {
   GatewayNetwork,
   ValidationStatus,
@@ -7,7 +8,6 @@ import type {
   ValidatorDetails,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { badInput, gqlError } from '../errors.js';
 import { exposed, ref, refOrNull } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';

@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { AssetDescription } from '../../upstream/schemas/node-avm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 

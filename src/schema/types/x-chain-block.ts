@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import type { XBlockJson } from '../../upstream/schemas/node-avm.js';
 import { hexBytes, idOfBytes } from '../../upstream/schemas/node-codec.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { isoOf } from '../scalars.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 import { XChainTransactionRef } from './x-chain-tx.js';

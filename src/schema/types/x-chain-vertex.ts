@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { badInput } from '../../errors.js';
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { XVertexFilter } from '../../upstream/data-api-primary.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
@@ -9,7 +10,6 @@ import type {
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { pageTypes, resolveTokenConnection } from '../connection.js';
-import { badInput } from '../errors.js';
 import { exposed, ref } from '../expose.js';
 import { inNetwork, loadOneInNetwork, type NetworkLoad } from '../node-load.js';
 import { parseCb58Id } from '../primary-inputs.js';

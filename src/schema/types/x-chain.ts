@@ -1,7 +1,7 @@
+import { badInput } from '../../errors.js';
 import type { BalanceResult } from '../../upstream/schemas/node-avm.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { badInput } from '../errors.js';
 import { exposed } from '../expose.js';
 import { NetworkNodeRef } from './network-node.js';
 import {

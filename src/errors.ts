@@ -1,15 +1,26 @@
-import { GraphQLError } from 'graphql';
-import { UpstreamError } from '../upstream/errors.js';
+import { GraphQLError, type GraphQLErrorOptions } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
+import { UpstreamError } from './upstream/errors.js';
 
 /**
- * The one place where failures become client-visible GraphQL errors, each with `extensions.code`.
- * Upstream messages stay in the log: a client sees our message, the code, the upstream's status.
+ * The one place GraphQL errors are made (`npm run lint` refuses `new GraphQLError` elsewhere): every
+ * client-visible failure gets an `extensions.code` from this union. Upstream text stays in the log.
  */
 export type ErrorCode =
   | 'BAD_USER_INPUT'
+  /** A request the HTTP layer cannot read (a parameter that is not JSON, a body length that lies). */
+  | 'BAD_REQUEST'
   | 'NOT_FOUND'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'CSRF_REJECTED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'REQUEST_ENTITY_TOO_LARGE'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'PERSISTED_QUERY_NOT_FOUND'
+  | 'PERSISTED_QUERY_HASH_MISMATCH'
+  | 'PERSISTED_QUERY_ONLY'
   | 'RATE_LIMITED'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_ERROR'
@@ -21,14 +32,72 @@ export type ErrorCode =
   | 'TOO_MANY_SUBSCRIPTIONS'
   /** A subscription resumed from a point older than the events the gateway keeps: subscribe afresh. */
   | 'RESUME_GAP'
+  /** Anything unexpected: masked, answered 500. */
   | 'INTERNAL';
+
+type Extensions = Record<string, unknown>;
+/** Where an error points in the operation (and what caused it), kept when it is recoded. */
+type Place = Pick<GraphQLErrorOptions, 'nodes' | 'source' | 'positions' | 'path' | 'originalError'>;
+/** graphql-js's error class; another copy's (Yoga's, graphql-ws's) is recognised only by its own. */
+export type GraphQLErrorClass = typeof GraphQLError;
+
+/** The class of the graphql-js copy Yoga runs on: its validation and result processing test by class. */
+export const YogaGraphQLError = createGraphQLError('').constructor as GraphQLErrorClass;
+
+/** The one constructor: every error below is made here. */
+function construct(
+  message: string,
+  extensions: Extensions | undefined,
+  place: Place = {},
+  Class: GraphQLErrorClass = GraphQLError,
+): GraphQLError {
+  return new Class(message, { ...place, extensions });
+}
 
 export function gqlError(
   code: ErrorCode,
   message: string,
-  extra: Record<string, unknown> = {},
+  extra: Extensions = {},
+  place: Place = {},
+  Class: GraphQLErrorClass = GraphQLError,
 ): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, ...extra } });
+  return construct(message, { code, ...extra }, place, Class);
+}
+
+/** The same error, at the same place, with more extensions (a code, an HTTP status). */
+export function recode(
+  e: GraphQLError,
+  extra: Extensions & { code?: ErrorCode },
+  { keepCause = false }: { keepCause?: boolean } = {},
+): GraphQLError {
+  const { nodes, source, positions, path, originalError } = e;
+  const place = {
+    nodes,
+    source,
+    positions,
+    path,
+    originalError: keepCause ? originalError : undefined,
+  };
+  return construct(e.message, { ...e.extensions, ...extra }, place);
+}
+
+/** `e` wrapped in an error of `Class` that keeps its code (Yoga's own way with a foreign error). */
+export function wrappedIn(Class: GraphQLErrorClass, e: Error): GraphQLError {
+  return e instanceof Class ? e : construct(e.message, undefined, { originalError: e }, Class);
+}
+
+/** An error (of any copy of graphql-js, or shaped like one) as an instance of `Class`. */
+export function asErrorOf(Class: GraphQLErrorClass, e: unknown): GraphQLError {
+  if (e instanceof Class) return e;
+  const o = e as {
+    message?: string;
+    extensions?: Extensions;
+    path?: readonly (string | number)[];
+    locations?: readonly { line: number; column: number }[];
+  };
+  const out = construct(String(o.message ?? 'Error'), o.extensions, { path: o.path }, Class);
+  if (o.locations) Object.assign(out, { locations: o.locations });
+  return out;
 }
 
 /** Bad client input, naming the argument at fault. */
@@ -118,7 +187,7 @@ export function fromUpstreamError(e: UpstreamError): GraphQLError {
           : code === 'BAD_USER_INPUT'
             ? `The ${e.upstream} rejected the request${status}${detail}`
             : `The ${e.upstream} answered an error${status}${detail}`;
-  return new GraphQLError(message, { extensions });
+  return construct(message, extensions);
 }
 
 /**
@@ -155,25 +224,17 @@ export function maskError(error: unknown, message: string, isDev = false): Graph
       ? Object.assign(e, { locations: located.locations })
       : e;
   if (isUpstreamError(original)) {
-    return placed(
-      new GraphQLError(fromUpstreamError(original).message, {
-        ...at,
-        extensions: fromUpstreamError(original).extensions,
-      }),
-    );
+    const mapped = fromUpstreamError(original);
+    return placed(construct(mapped.message, mapped.extensions, at));
   }
   if (isGraphQLError(original)) {
     return original === located
       ? located
-      : placed(new GraphQLError(original.message, { ...at, extensions: original.extensions }));
+      : placed(construct(original.message, original.extensions, at));
   }
   // Parse and validation errors carry no original error: they are the client's, pass them on
   // (plugins/use-error-codes.ts codes the ones that arrive without a code).
   if (located && !located.originalError) return located;
-  return placed(
-    new GraphQLError(isDev && original instanceof Error ? original.message : message, {
-      ...at,
-      extensions: { code: 'INTERNAL' },
-    }),
-  );
+  const shown = isDev && original instanceof Error ? original.message : message;
+  return placed(gqlError('INTERNAL', shown, {}, at));
 }

@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
-import type { ExecutionResult, GraphQLError } from 'graphql';
-import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
+import type { ExecutionResult } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
+import { type ErrorCode, wrappedIn, YogaGraphQLError } from '../errors.js';
 import { applyHttpCaching } from '../plugins/use-http-caching.js';
 import type { RequestObserver } from '../plugins/use-observability.js';
+import { type Hook, type Processor, yogaInternals } from './yoga-internals.js';
 
 /**
  * Direct execution: a plain JSON POST (a query or a mutation) is executed by Yoga's own GraphQL layer
@@ -26,7 +28,7 @@ import type { RequestObserver } from '../plugins/use-observability.js';
  * It takes only what Yoga's HTTP layer would pass through unchanged: a POST to the endpoint's URL (no
  * query string) of a JSON object with a string `query` and nothing but `variables` (an object or null)
  * and `operationName` (a string or null) besides, no `Origin` (CORS is Yoga's), an `accept` answered with
- * a single JSON result. The fast path (src/edge/fast-path.ts) reads and checks that; anything else, and
+ * a single JSON result. The fast path (src/http/fast-path.ts) reads and checks that; anything else, and
  * anything a request-parse hook would answer itself, goes to Yoga untouched. A request that ran is
  * answered here, whatever happens: it never runs twice.
  */
@@ -53,51 +55,7 @@ export interface DirectExecution {
   execute(r: DirectRequest): Promise<DirectAnswer | undefined>;
 }
 
-/** The GraphQLError class of the `graphql` Yoga runs on (the one its result processor recognizes). */
-const YogaGraphQLError = createGraphQLError('').constructor as abstract new (
-  ...args: never[]
-) => unknown;
-
 type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
-type Hook = (payload: Record<string, unknown>) => unknown;
-type Processor = (
-  result: unknown,
-  fetchAPI: unknown,
-  mediaType: string,
-) => Response | Promise<Response>;
-
-interface Mask {
-  maskError: (error: unknown, message: string, isDev?: boolean) => Error;
-  errorMessage: string;
-  isDev?: boolean;
-}
-
-/**
- * The parts of Yoga's HTTP layer that are not public: its `onRequestParse` hooks (plugins note what
- * they decide about a request there: whether introspection is off for it, CSRF), its `onResultProcess`
- * hooks (they choose the result processor and fix error codes) and its masking options (for an error
- * thrown out of a hook). Undefined when this Yoga does not have them as expected: then direct
- * execution stays off, and every request goes through Yoga.
- */
-function yogaInternals(
-  yoga: Yoga,
-): { parseHooks: Hook[]; resultHooks: Hook[]; mask: Mask } | undefined {
-  const y = yoga as unknown as {
-    onRequestParseHooks?: unknown;
-    onResultProcessHooks?: unknown;
-    maskedErrorsOpts?: { maskError?: unknown; errorMessage?: unknown; isDev?: boolean } | null;
-  };
-  const functions = (a: unknown): a is Hook[] =>
-    Array.isArray(a) && a.every((h) => typeof h === 'function');
-  const parseHooks = y.onRequestParseHooks;
-  const resultHooks = y.onResultProcessHooks;
-  const mask = y.maskedErrorsOpts;
-  if (!functions(parseHooks) || !functions(resultHooks)) return undefined;
-  if (!mask || typeof mask.maskError !== 'function' || typeof mask.errorMessage !== 'string')
-    return undefined;
-  return { parseHooks, resultHooks, mask: mask as Mask };
-}
-
 export function createDirectExecution(o: {
   yoga: Yoga;
   observer: RequestObserver;
@@ -200,13 +158,7 @@ export function createDirectExecution(o: {
       internals.mask.errorMessage,
       internals.mask.isDev,
     );
-    return {
-      errors: [
-        masked instanceof YogaGraphQLError
-          ? (masked as GraphQLError)
-          : createGraphQLError(masked.message, { originalError: masked }),
-      ],
-    };
+    return { errors: [wrappedIn(YogaGraphQLError, masked)] };
   };
 
   /** The answer to a result: Yoga's result processing, then the HTTP caching headers. */
@@ -302,7 +254,7 @@ type Rendered = DirectAnswer & { headers: Record<string, string> };
 
 /** The last resort, should answering an error fail too. */
 const INTERNAL_BODY = JSON.stringify({
-  errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+  errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL' satisfies ErrorCode } }],
 });
 const INTERNAL: Rendered = {
   status: 500,

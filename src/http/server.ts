@@ -1,9 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Gateway } from './gateway.js';
-import { type GraphqlWsOptions, serveGraphqlWs } from './http/graphql-ws.js';
-import { notFoundBody, unnormalizedPath } from './http/path-guard.js';
-import type { Logger } from './telemetry/logger.js';
+import type { Gateway } from '../gateway.js';
+import type { Logger } from '../telemetry/logger.js';
+import { type GraphqlWsOptions, serveGraphqlWs } from './graphql-ws.js';
+import { notFoundBody, unnormalizedPath } from './path-guard.js';
 
 /**
  * The gateway on a Node HTTP server, with a graceful shutdown: stop accepting connections, let the

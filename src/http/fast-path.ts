@@ -6,7 +6,15 @@ import { etagOf, ifNoneMatch, VARY } from '../plugins/use-http-caching.js';
 import { REQUEST_ID_HEADER, saneRequestId } from '../plugins/use-observability.js';
 import { readResponseEntry, responseKeyOf } from '../plugins/use-response-cache.js';
 import type { Logger } from '../telemetry/logger.js';
-import type { DirectAnswer, DirectExecution, DirectRequest } from './direct.js';
+import type { DirectAnswer, DirectExecution } from './direct.js';
+import {
+  getParams,
+  isDirectParams,
+  jsonParams,
+  mediaTypeFor,
+  readBody,
+  stringHeader,
+} from './request-read.js';
 
 /**
  * Whole-response cache hits answered before Yoga's pipeline: the request's parameters give the same key
@@ -25,7 +33,7 @@ import type { DirectAnswer, DirectExecution, DirectRequest } from './direct.js';
  * not traced: there is no work to trace.
  *
  * A plain JSON POST that is not a hit (no entry, or a credential) is executed directly when that is on
- * (src/edge/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
+ * (src/http/direct.ts: Yoga's GraphQL layer without its HTTP layer), if it is sent to the endpoint's URL
  * as it is and carries only `query`, `variables` and `operationName`; it goes to Yoga otherwise.
  */
 export interface FastPathOptions {
@@ -38,7 +46,7 @@ export interface FastPathOptions {
     /** The version entries must carry (the live chains' heads). */
     versionOf: () => string;
   };
-  /** Direct execution of the POSTs it takes (src/edge/direct.ts), when it is on. */
+  /** Direct execution of the POSTs it takes (src/http/direct.ts), when it is on. */
   direct?: DirectExecution;
   /** Whether a GET must carry a CSRF-prevention header, and which. */
   csrfHeaders?: readonly string[];
@@ -217,95 +225,3 @@ const pathOf = (url: string | undefined): string | undefined => {
 const waitUntil = (work: unknown): void => {
   void Promise.resolve(work).catch(() => {});
 };
-
-/**
- * What Yoga's request checks pass untouched: a string `query`, and nothing but `variables` (an object or
- * null) and `operationName` (a string or null) besides; anything else is Yoga's to refuse.
- */
-function isDirectParams(p: Record<string, unknown>): p is DirectRequest['params'] {
-  if (typeof p.query !== 'string' || p.query === '') return false;
-  for (const key in p)
-    if (key !== 'query' && key !== 'variables' && key !== 'operationName') return false;
-  const v = p.variables;
-  if (v !== undefined && v !== null && (typeof v !== 'object' || Array.isArray(v))) return false;
-  const n = p.operationName;
-  return n === undefined || n === null || typeof n === 'string';
-}
-
-/**
- * The media type Yoga's result processor would choose for a single result, or undefined when it would
- * choose a stream (or refuse): its rule, kept exact: `accept` entries (utf-8 only) are tried from the last
- * to the first against `application/graphql-response+json` then `application/json`, the last match winning.
- */
-export function mediaTypeFor(accept: string | undefined): string | undefined {
-  const asked = (accept || '*/*')
-    .replace(/\s/g, '')
-    .toLowerCase()
-    .split(',')
-    .flatMap((a) => {
-      const [type, ...ps] = a.split(';');
-      const charset = ps.find((p) => p.includes('charset=')) ?? 'charset=utf-8';
-      return type !== undefined && charset === 'charset=utf-8' ? [type] : [];
-    })
-    .reverse();
-  let chosen: string | undefined;
-  for (const want of asked)
-    for (const offered of ['application/graphql-response+json', 'application/json'])
-      if (matches(offered, want)) chosen = offered;
-  // A stream type asked before any JSON one: Yoga answers it as a stream of one result.
-  return chosen;
-}
-
-function matches(offered: string, asked: string): boolean {
-  const [ap, as] = asked.split('/');
-  const [op, os] = offered.split('/');
-  return (ap === '*' || ap === op) && (as === '*' || as === os);
-}
-
-function getParams(search: string): Record<string, unknown> | undefined {
-  const u = new URLSearchParams(search);
-  const query = u.get('query');
-  if (query === null) return undefined;
-  const vars = u.get('variables');
-  let variables: unknown;
-  if (vars !== null) {
-    try {
-      variables = JSON.parse(vars);
-    } catch {
-      return undefined; // Yoga answers the error
-    }
-  }
-  return {
-    query,
-    operationName: u.get('operationName') ?? undefined,
-    variables,
-    extensions: u.get('extensions') ?? undefined,
-  };
-}
-
-function jsonParams(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const p = JSON.parse(body.toString('utf8')) as unknown;
-    return typeof p === 'object' && p !== null && !Array.isArray(p)
-      ? (p as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let got = 0;
-    req.on('data', (c: Buffer) => {
-      got += c.length;
-      chunks.push(c);
-    });
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, got)));
-    req.once('error', reject);
-  });
-}
-
-const stringHeader = (v: string | string[] | undefined): string | null =>
-  typeof v === 'string' ? v : null;
