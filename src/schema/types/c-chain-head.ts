@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 import type { GatewayContext } from '../../context.js';
+import { gqlError } from '../../errors.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
-import { gqlError } from '../errors.js';
 import { nodeByName } from './network-node-inputs.js';
 
 /**
