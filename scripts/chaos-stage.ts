@@ -94,7 +94,7 @@ export async function startStage(o: {
         `${n} subscribers`,
         async () =>
           (await Promise.all(replicas.map(subscribersOn))).reduce((a, b) => a + b, 0) >= n,
-        30_000,
+        60_000,
       );
       return subs;
     },
