@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { Cluster } from 'ioredis';
 import { startRedisCluster, type TestRedisCluster } from '../test/support/redis-cluster.js';
-import { type Row, referenceBlocks, sleep, startLoad, tally, until } from './chaos-kit.js';
+import { type Row, sleep, startLoad, tally, until, watchLoad } from './chaos-kit.js';
 import { HEAD_BOUND_MS, type Size } from './chaos-rows.js';
 import { type Stage, startStage } from './chaos-stage.js';
 
@@ -78,15 +78,15 @@ async function oneFailover(
   fault: () => Promise<void>,
 ): Promise<Row> {
   const h = stage.heads.top;
-  const ref = await referenceBlocks(stage.sim, [h - 40, h - 30, h - 20, h - 12, h - 6]);
+  const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = await stage.subscribe(size.subscribers);
   const stopTicking = stage.ticking(size.blockMs);
   // Spread over 200 clients, each well under its budget.
   const load = startLoad(
     stage.lb.url,
     size.rate,
-    ref,
-    stage.heads,
+    stage.world,
+    blocks,
     () => HEAD_BOUND_MS,
     (i) => ({
       'x-forwarded-for': `10.1.${(i % 200) >> 8}.${i % 200}`,
@@ -136,12 +136,14 @@ async function oneFailover(
   const extra = Math.max(0, Math.round(c2 - c1 - ((c1 - c0) / size.baselineMs) * (faultEnd - f0)));
   const row = tally(name, cmd, sent, faultEnd, extra);
   row.recoveryMs = Math.max(row.recoveryMs, lockMs);
+  for (const b of blocks) stage.world.unwatch(`block:${b}`);
   const heads = await stage.judgeSubscribers(subs);
   await Promise.all(subs.map((s) => s.close()));
   row.notes.push(
     `the live lock held again ${lockMs} ms after the fault began (bound ${LOCK_BOUND_MS} ms)`,
     `over-budget client (budget ${BUDGET} calls a minute): ${spent} answered, then ${refusal}; budget left on its first answers ${budgetSeen.join(', ')}; then ${through} of ${asked} through during and after the fault`,
     `${subs.length} subscribers: ${heads.length ? heads.join('; ') : 'no head lost or repeated'}`,
+    `${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge (${row.unjudged ?? 0} without a reference)`,
   );
   if (row.errors > 0)
     row.failures.push(`${row.errors} user-visible errors: ${JSON.stringify(row.codes)}`);
@@ -154,12 +156,17 @@ async function oneFailover(
   return row;
 }
 
-export async function redisFailover(size: Size, cmd: string): Promise<Row[]> {
+export async function redisFailover(
+  size: Size,
+  cmd: string,
+  planted: { entry?: string; env?: Record<string, string> } = {},
+): Promise<Row[]> {
   const cluster = await startRedisCluster({ replicas: 1 });
   const stage = await startStage({
     redisUrl: cluster.seedUrl,
     cluster: true,
-    env: { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' },
+    entry: planted.entry,
+    env: { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback', ...planted.env },
   });
   const rows: Row[] = [];
   try {

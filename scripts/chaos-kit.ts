@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
+import type { ExecutionResult } from 'graphql';
 import type { RunningSimulator } from '../src/sim/index.js';
-import { createTestGateway } from '../test/support/gateway.js';
+import type { ReferenceWorld } from './chaos-world.js';
 
 /**
  * What every chaos row shares (scripts/chaos.ts): an open-loop load of the shipped example operations,
- * each answer judged as it arrives, and the row's result. Loopback only.
+ * and the row's result. Loopback only.
  *
- * The judge: an answer about a fixed block (immutable data) must equal the reference answer, given
- * before the fault by a gateway of its own with no shared cache; a chain-head answer must name a head
- * that was current within its class's promised staleness before the request started (`headBoundMs`: the
- * head class's TTL + stale-while-revalidate, or its stale-if-error window during an upstream fault).
- * Anything else is an error with a code (counted, allowed) or a wrong answer (never allowed).
+ * The judge is the cache oracle's (test/oracle/judge.ts, through scripts/chaos-world.ts): every answer is
+ * compared with the answers a gateway that caches nothing gave at the world versions its class allows (a
+ * fixed block: any version, it is immutable; the chain's head: the versions current within `headBoundMs`
+ * before the request started, the head class's promise, or its stale-if-error window during an upstream
+ * fault). An answer equal to one, or made of their parts, is right; an error with its code (the data
+ * beside it judged alike) is an error; anything else is a wrong answer (never allowed).
  */
 export interface Row {
   fault: string;
@@ -27,40 +29,52 @@ export interface Row {
   notes: string[];
   /** Subscribers' lost, repeated or missing heads (a must-hold only where the row says so). */
   headProblems?: string[];
+  /** Answers with no reference at an allowed version (not counted right or wrong). */
+  unjudged?: number;
 }
 
 const OPS = readFileSync('examples/operations/block.graphql', 'utf8');
 const HEAD_Q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }';
+/** The chain's head as the load asks it: judged at every world version. */
+export const HEAD_KEY = 'head';
+
+/** Watches the load's queries: the head, and the example operation on each of `blocks` (immutable). */
+export async function watchLoad(world: ReferenceWorld, blocks: number[]): Promise<string[]> {
+  await world.watch(HEAD_KEY, { query: HEAD_Q, immutable: false });
+  const ids = blocks.map(String);
+  for (const id of ids)
+    await world.watch(`block:${id}`, {
+      query: OPS,
+      variables: { chainId: '43114', id, first: 5 },
+      immutable: true,
+    });
+  return ids;
+}
 
 interface Sent {
   t0: number;
   t1: number;
-  kind: 'block' | 'head';
+  key: string;
+  /** The class's promise when it was sent (ms; Infinity: immutable). */
+  boundMs: number;
   ok: boolean;
   codes: string[];
+  result?: ExecutionResult;
   wrong?: string;
+  unjudged?: boolean;
 }
 
-/** Heads as the simulator made them, with when: a head answer is judged against this timeline. */
+/** Heads as the simulator made them (the subscribers' judge reads the last). */
 export class HeadTimeline {
-  readonly #at: { n: number; t: number }[] = [];
+  readonly #at: number[] = [];
   constructor(first: number) {
-    this.#at.push({ n: first, t: Date.now() });
+    this.#at.push(first);
   }
   push(n: number): void {
-    this.#at.push({ n, t: Date.now() });
+    this.#at.push(n);
   }
   get top(): number {
-    return this.#at.at(-1)!.n;
-  }
-  /** Whether head `n` was current at some moment in [from, to]. */
-  currentWithin(n: number, from: number, to: number): boolean {
-    for (let i = 0; i < this.#at.length; i++) {
-      const start = this.#at[i]!.t;
-      const end = this.#at[i + 1]?.t ?? Number.POSITIVE_INFINITY;
-      if (this.#at[i]!.n === n && start <= to && end >= from) return true;
-    }
-    return false;
+    return this.#at.at(-1)!;
   }
 }
 
@@ -72,19 +86,6 @@ export async function advance(sim: RunningSimulator): Promise<number> {
   return ((await r.json()) as { head: { number: number } }).head.number;
 }
 
-/** Reference answers for the blocks the load asks about, from a gateway with no shared cache. */
-export async function referenceBlocks(sim: RunningSimulator, numbers: number[]) {
-  const gw = createTestGateway(sim);
-  const ref = new Map<string, string>();
-  for (const n of numbers) {
-    const r = await gw.query(OPS, { chainId: '43114', id: String(n), first: 5 });
-    if (r.errors) throw new Error(`reference block ${n}: ${JSON.stringify(r.errors)}`);
-    ref.set(String(n), JSON.stringify(r.data));
-  }
-  await gw.close();
-  return ref;
-}
-
 export interface Load {
   stop(): Promise<Sent[]>;
   sent: Sent[];
@@ -92,51 +93,45 @@ export interface Load {
 
 /**
  * `rate` requests a second on schedule whatever the answers take (open loop): 4 of 5 a fixed block's
- * example operation, 1 of 5 the chain's head.
+ * example operation, 1 of 5 the chain's head; each judged once the load stops.
  */
 export function startLoad(
   url: string,
   rate: number,
-  ref: Map<string, string>,
-  heads: HeadTimeline,
+  world: ReferenceWorld,
+  blocks: string[],
   headBoundMs: () => number,
   headersOf: (i: number) => Record<string, string> = () => ({}),
 ): Load {
-  const blocks = [...ref.keys()];
   const sent: Sent[] = [];
   const pending = new Set<Promise<void>>();
   let i = 0;
   const fire = () => {
-    const kind = i % 5 === 4 ? 'head' : 'block';
+    const head = i % 5 === 4;
     const id = blocks[i % blocks.length]!;
     i += 1;
-    const body =
-      kind === 'head'
-        ? { query: HEAD_Q }
-        : { query: OPS, variables: { chainId: '43114', id, first: 5 } };
-    const s: Sent = { t0: Date.now(), t1: 0, kind, ok: false, codes: [] };
+    const body = head
+      ? { query: HEAD_Q }
+      : { query: OPS, variables: { chainId: '43114', id, first: 5 } };
+    const s: Sent = {
+      t0: Date.now(),
+      t1: 0,
+      key: head ? HEAD_KEY : `block:${id}`,
+      boundMs: head ? headBoundMs() : Number.POSITIVE_INFINITY,
+      ok: false,
+      codes: [],
+    };
     const p = fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headersOf(i) },
       body: JSON.stringify(body),
     })
       .then(async (res) => {
-        const j = (await res.json()) as {
-          data?: any;
-          errors?: { extensions?: { code?: string } }[];
-        };
-        s.codes = (j.errors ?? []).map((e) => e.extensions?.code ?? 'NO_CODE');
+        const j = (await res.json()) as ExecutionResult;
+        s.codes = (j.errors ?? []).map((e) => String(e.extensions?.code ?? 'NO_CODE'));
         if (res.status !== 200 && s.codes.length === 0) s.codes.push(`HTTP_${res.status}`);
         s.ok = s.codes.length === 0;
-        if (!j.data) return;
-        if (kind === 'block' && j.data.block !== null && JSON.stringify(j.data) !== ref.get(id))
-          s.wrong = `block ${id} differs from the reference`;
-        const n = j.data.chain?.blocks?.edges?.[0]?.node?.number;
-        if (kind === 'head' && n !== undefined) {
-          const from = s.t0 - headBoundMs();
-          if (!heads.currentWithin(Number(n), from, Date.now()))
-            s.wrong = `head ${n} was not current within ${headBoundMs()} ms before the request`;
-        }
+        s.result = j;
       })
       .catch((e: unknown) => {
         s.codes = [`NETWORK:${(e as { cause?: { code?: string } }).cause?.code ?? String(e)}`];
@@ -154,6 +149,13 @@ export function startLoad(
     stop: async () => {
       clearInterval(timer);
       await Promise.all(pending);
+      for (const s of sent) {
+        if (!s.result) continue;
+        const v = world.judge(s.key, s.result, s.t0, s.t1, s.boundMs);
+        if (v.kind === 'wrong')
+          s.wrong = `${s.key}: ${v.why} (sent ${s.t0 - world.starts[0]!} ms in)`;
+        if (v.kind === 'unjudged') s.unjudged = true;
+      }
       return sent;
     },
   };
@@ -182,6 +184,7 @@ export function tally(
     command,
     failures: wrong.slice(0, 3).map((s) => `wrong answer: ${s.wrong}`),
     notes: [],
+    unjudged: sent.filter((s) => s.unjudged).length,
   };
 }
 

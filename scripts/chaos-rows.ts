@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { TestRedis } from '../test/support/redis.js';
-import { type Row, referenceBlocks, sleep, startLoad, tally, until } from './chaos-kit.js';
+import { type Row, sleep, startLoad, tally, until, watchLoad } from './chaos-kit.js';
 import type { Stage } from './chaos-stage.js';
 
 /**
@@ -34,14 +34,15 @@ async function underLoad(
   o: { headBoundMs?: () => number; subscribers?: boolean } = {},
 ): Promise<Row> {
   const h = stage.heads.top;
-  const ref = await referenceBlocks(stage.sim, [h - 40, h - 30, h - 20, h - 12, h - 6]);
+  const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = o.subscribers === false ? [] : await stage.subscribe(size.subscribers);
+  const w0 = stage.world.version;
   const stopTicking = stage.ticking(size.blockMs);
   const load = startLoad(
     stage.lb.url,
     size.rate,
-    ref,
-    stage.heads,
+    stage.world,
+    blocks,
     o.headBoundMs ?? (() => HEAD_BOUND_MS),
   );
   const calls = () => stage.sim.stats().total;
@@ -58,8 +59,9 @@ async function underLoad(
   const extra = Math.max(0, Math.round(c2 - c1 - ((c1 - c0) / size.baselineMs) * (faultEnd - f0)));
   const row = tally(name, command, sent, faultEnd, extra);
   row.notes.push(
-    `fault lasted ${faultEnd - f0} ms; baseline ${c1 - c0} upstream calls in ${size.baselineMs} ms`,
+    `fault lasted ${faultEnd - f0} ms; baseline ${c1 - c0} upstream calls in ${size.baselineMs} ms; ${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge over world versions ${w0}–${stage.world.version} (${row.unjudged ?? 0} without a reference)`,
   );
+  for (const b of blocks) stage.world.unwatch(`block:${b}`);
   if (subs.length) {
     const problems = await stage.judgeSubscribers(subs);
     row.notes.push(

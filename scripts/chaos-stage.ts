@@ -8,6 +8,7 @@ import {
 } from '../test/support/resumable-clients.js';
 import { startTestSimulator } from '../test/support/sim.js';
 import { advance, HeadTimeline, sleep, until } from './chaos-kit.js';
+import { ReferenceWorld } from './chaos-world.js';
 
 /**
  * The set-up every chaos row runs on: the simulator, three gateway processes over one Redis (or a
@@ -20,6 +21,8 @@ export interface Stage {
   replicas: Replica[];
   lb: { url: string; stop(): Promise<void> };
   heads: HeadTimeline;
+  /** The world's versions and the reference answers the load is judged against. */
+  world: ReferenceWorld;
   env: Record<string, string>;
   /** SIGTERM replica i, wait for its exit, start it again on its port, wait until it is ready. */
   restart(i: number): Promise<{ exitCode: number | null; downMs: number }>;
@@ -35,6 +38,8 @@ export async function startStage(o: {
   redisUrl: string;
   cluster?: boolean;
   env?: Record<string, string>;
+  /** The gateway process's entry (a planted one: scripts/chaos-planted-server.ts). */
+  entry?: string;
 }): Promise<Stage> {
   const sim = await startTestSimulator();
   const env: Record<string, string> = {
@@ -54,10 +59,12 @@ export async function startStage(o: {
     LOG_LEVEL: 'warn',
     ...o.env,
   };
-  const replicas = await Promise.all([startReplica(env), startReplica(env), startReplica(env)]);
+  const start = (port?: number) => startReplica(env, 120_000, port, o.entry);
+  const replicas = await Promise.all([start(), start(), start()]);
   const lb = await startHaproxy(replicas);
   await until('one upstream websocket', () => sim.socketStats().subscriptions === 1, 20_000);
-  const heads = new HeadTimeline(await advance(sim));
+  const world = new ReferenceWorld(sim);
+  const heads = new HeadTimeline(await world.advance(() => advance(sim)));
   const subscribersOn = async (r: Replica) => {
     const text = await (await fetch(`${r.url}/metrics`)).text();
     return Number(/^gateway_live_subscribers (\d+)/m.exec(text)?.[1] ?? 0);
@@ -67,13 +74,14 @@ export async function startStage(o: {
     replicas,
     lb,
     heads,
+    world,
     env,
     async restart(i) {
       const old = replicas[i]!;
       const t0 = Date.now();
       await old.kill('SIGTERM');
       const exitCode = old.child.exitCode;
-      replicas[i] = await startReplica(env, 60_000, old.port);
+      replicas[i] = await start(old.port);
       // HAProxy checks every 500 ms and takes a server back after one good check.
       await sleep(1_000);
       return { exitCode, downMs: Date.now() - t0 };
@@ -86,7 +94,7 @@ export async function startStage(o: {
         `${n} subscribers`,
         async () =>
           (await Promise.all(replicas.map(subscribersOn))).reduce((a, b) => a + b, 0) >= n,
-        30_000,
+        60_000,
       );
       return subs;
     },
@@ -94,7 +102,7 @@ export async function startStage(o: {
       let on = true;
       const loop = (async () => {
         while (on) {
-          heads.push(await advance(sim));
+          heads.push(await world.advance(() => advance(sim)));
           await sleep(blockMs);
         }
       })();
@@ -141,6 +149,7 @@ export async function startStage(o: {
     async stop() {
       await lb.stop();
       await Promise.all(replicas.map((r) => r.kill('SIGKILL')));
+      await world.close();
       await sim.close();
     },
   };

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PLANTS } from '../test/oracle/plants.js';
 import { startRedisServer } from '../test/support/redis.js';
 import type { Row } from './chaos-kit.js';
 import {
@@ -12,43 +13,81 @@ import {
 import { startStage } from './chaos-stage.js';
 
 /**
- * `npm run chaos [-- --short] [-- --only NAME]`: every fault of docs/operations.md's table under load,
- * on loopback (the simulator, private redis-servers, three gateway processes behind HAProxy). Prints
- * the table; exits 1 when a row breaks what it must hold. Never part of `npm test`.
+ * `npm run chaos [-- --short] [-- --only NAME] [-- --plant NAME]`: every fault of docs/operations.md's
+ * table under load, on loopback (the simulator, private redis-servers, three gateway processes behind
+ * HAProxy), every answer judged by the cache oracle's judge. Prints the table; exits 1 when a row breaks
+ * what it must hold. `--plant` runs the gateways with a wrong cache policy (test/oracle/plants.ts; the
+ * flush row unless `--only` says otherwise, its baseline 12 s): the row must then report wrong answers.
+ * Never part of `npm test`.
  */
 // The clients' own stray rejections (a socket closed under them) are reported, never fatal to the run.
 process.on('unhandledRejection', (e) => console.error('chaos client: unhandled rejection', e));
 const { values } = parseArgs({
-  options: { short: { type: 'boolean', default: false }, only: { type: 'string' } },
+  options: {
+    short: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    plant: { type: 'string' },
+  },
 });
 const short = values.short;
+const plant = values.plant as keyof typeof PLANTS | undefined;
+if (plant !== undefined && !(plant in PLANTS))
+  throw new Error(`--plant: one of ${Object.keys(PLANTS).join(', ')}`);
 const size: Size = short
   ? { rate: 20, baselineMs: 3_000, tailMs: 3_000, subscribers: 40, blockMs: 500 }
   : { rate: 40, baselineMs: 10_000, tailMs: 5_000, subscribers: 100, blockMs: 500 };
-const cmd = (row: string) => `npm run chaos --${short ? ' --short' : ''} --only ${row}`;
-const want = (row: string) => !values.only || values.only === row;
+// Long enough for a planted stale answer to outlive the head class's promise.
+if (plant) size.baselineMs = 12_000;
+const only = values.only ?? (plant ? 'flush' : undefined);
+const cmd = (row: string) =>
+  `npm run chaos --${short ? ' --short' : ''} --only ${row}${plant ? ` --plant ${plant}` : ''}`;
+const want = (row: string) => !only || only === row;
+const planted = plant
+  ? { entry: 'scripts/chaos-planted-server.ts', env: { CHAOS_PLANT: plant } }
+  : {};
 
 const rows: Row[] = [];
+/** A row that could not run to its end (a set-up step over its limit) is a failed row, not a lost table. */
+const failed = (fault: string, command: string, e: unknown): Row => ({
+  fault,
+  requests: 0,
+  errors: 0,
+  codes: {},
+  wrong: 0,
+  extraUpstream: 0,
+  recoveryMs: 0,
+  command,
+  failures: [`did not run to its end: ${String(e).slice(0, 300)}`],
+  notes: [],
+});
+const run = async (name: string, row: () => Promise<Row | Row[]>) => {
+  if (!want(name)) return;
+  try {
+    const r = await row();
+    rows.push(...(Array.isArray(r) ? r : [r]));
+  } catch (e) {
+    rows.push(failed(name, cmd(name), e));
+  }
+};
 const redis = await startRedisServer();
 if (!redis.owned)
   throw new Error('chaos needs the redis-server binary (it kills and restarts Redis)');
-const stage = await startStage({ redisUrl: redis.url });
+const stage = await startStage({ redisUrl: redis.url, ...planted });
 try {
-  if (want('rolling')) rows.push(await rollingRestart(stage, size, cmd('rolling')));
-  if (want('flush')) rows.push(await redisFlushed(stage, size, redis.url, cmd('flush')));
-  if (want('redis-restart'))
-    rows.push(await redisRestartedEmpty(stage, size, redis, cmd('redis-restart')));
-  if (want('upstream-429')) rows.push(await upstreamStatus(stage, size, 429, cmd('upstream-429')));
-  if (want('upstream-503')) rows.push(await upstreamStatus(stage, size, 503, cmd('upstream-503')));
-  if (want('ws-drop')) rows.push(await websocketDropped(stage, size, cmd('ws-drop')));
+  await run('rolling', () => rollingRestart(stage, size, cmd('rolling')));
+  await run('flush', () => redisFlushed(stage, size, redis.url, cmd('flush')));
+  await run('redis-restart', () => redisRestartedEmpty(stage, size, redis, cmd('redis-restart')));
+  await run('upstream-429', () => upstreamStatus(stage, size, 429, cmd('upstream-429')));
+  await run('upstream-503', () => upstreamStatus(stage, size, 503, cmd('upstream-503')));
+  await run('ws-drop', () => websocketDropped(stage, size, cmd('ws-drop')));
 } finally {
   await stage.stop();
   await redis.stop();
 }
-if (want('failover')) {
+await run('failover', async () => {
   const { redisFailover } = await import('./chaos-failover.js');
-  rows.push(...(await redisFailover(size, cmd('failover'))));
-}
+  return redisFailover(size, cmd('failover'), planted);
+});
 
 const codes = (r: Row) =>
   Object.entries(r.codes)

@@ -18,10 +18,11 @@ export async function startReplica(
   env: Record<string, string>,
   timeoutMs = 60_000,
   port?: number,
+  entry = 'src/server.ts',
 ): Promise<Replica> {
   port ??= await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
