@@ -58,10 +58,7 @@ export interface GatewayDeps {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
   logger?: Logger;
-  /**
-   * The clock of every cache decision (freshness, stale windows, snapshots, whole responses): tests move
-   * it instead of sleeping. Sockets, leases, budgets and breakers keep real time. @default Date.now
-   */
+  /** The clock of every cache decision (tests move it); sockets, leases, budgets keep real time. @default Date.now */
   now?: () => number;
 }
 
@@ -184,6 +181,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
               upstream: original.upstream,
               status: original.status,
               request: original.request,
+              requestId: original.requestId,
               upstreamMessage: original.upstreamMessage.slice(0, 2_000),
             },
             'upstream error',
