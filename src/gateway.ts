@@ -14,6 +14,7 @@ import { createDirectExecution } from './edge/direct.js';
 import { createFastPath, type FastPath } from './edge/fast-path.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
+import { originAllowed } from './edge/use-http-edge.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { documentCaches } from './http/document-caches.js';
 import { usePathGuard } from './http/path-guard.js';
@@ -66,6 +67,8 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** A websocket upgrade's client address, as budgets see it (forwarded behind TRUSTED_PROXIES). */
   wsClientOf: (req: import('node:http').IncomingMessage) => string;
+  /** Whether a graphql-ws upgrade from this browser `Origin` is let in: the CORS allowlist's answer. */
+  wsOriginAllowed: (origin: string) => boolean;
   store: CacheStore;
   metrics: GatewayMetrics;
   logger: Logger;
@@ -275,6 +278,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   return {
     yoga,
     wsClientOf,
+    wsOriginAllowed: originAllowed(config.corsOrigins),
     store,
     metrics,
     logger,
