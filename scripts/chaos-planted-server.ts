@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
-import { startHttpServer } from '../src/http-server.js';
+import { startHttpServer } from '../src/http/server.js';
 import { createLogger } from '../src/telemetry/logger.js';
 import { PLANTS } from '../test/oracle/plants.js';
 

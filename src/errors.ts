@@ -138,8 +138,18 @@ export function codeForUpstream(e: UpstreamError): ErrorCode {
 }
 
 const MAX_REASON = 300;
-/** A stack frame (`at f (file:1:2)`, `file.go:12`), markup, a URL, or a long opaque token (a key). */
-const UNSAFE = [/\bat\s+\S+\s+\(/, /\.(?:[cm]?js|ts|go|py|java):\d+/, /[<>]/, /:\/\//];
+/**
+ * A stack frame (`at f (file:1:2)`, `file.go:12`), markup, a URL, an IP address or host:port (where the
+ * upstream's own machines are), or a long opaque token (a key).
+ */
+const UNSAFE = [
+  /\bat\s+\S+\s+\(/,
+  /\.(?:[cm]?js|ts|go|py|java):\d+/,
+  /[<>]/,
+  /:\/\//,
+  /\b\d{1,3}(?:\.\d{1,3}){3}\b/,
+  /\b[\w-]+(?:\.[\w-]+)*:\d{2,5}\b/,
+];
 const TOKEN = /[A-Za-z0-9_\-+/=]{32,}/g;
 
 /** Whether an upstream's message is a plain reason a client may read: short, one line, nothing internal. */

@@ -12,6 +12,7 @@ import { useBodyLimit } from './edge/body-limit.js';
 import { createClientIdentifier } from './edge/client-budget.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
+import { originAllowed } from './edge/use-http-edge.js';
 import { maskError } from './errors.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { createDirectExecution } from './http/direct.js';
@@ -58,10 +59,7 @@ export interface GatewayDeps {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
   logger?: Logger;
-  /**
-   * The clock of every cache decision (freshness, stale windows, snapshots, whole responses): tests move
-   * it instead of sleeping. Sockets, leases, budgets and breakers keep real time. @default Date.now
-   */
+  /** The clock of every cache decision (tests move it); sockets, leases, budgets keep real time. @default Date.now */
   now?: () => number;
 }
 
@@ -69,6 +67,8 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** A websocket upgrade's client address, as budgets see it (forwarded behind TRUSTED_PROXIES). */
   wsClientOf: (req: import('node:http').IncomingMessage) => string;
+  /** Whether a graphql-ws upgrade from this browser `Origin` is let in: the CORS allowlist's answer. */
+  wsOriginAllowed: (origin: string) => boolean;
   store: CacheStore;
   metrics: GatewayMetrics;
   logger: Logger;
@@ -184,6 +184,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
               upstream: original.upstream,
               status: original.status,
               request: original.request,
+              requestId: original.requestId,
               upstreamMessage: original.upstreamMessage.slice(0, 2_000),
             },
             'upstream error',
@@ -277,6 +278,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   return {
     yoga,
     wsClientOf,
+    wsOriginAllowed: originAllowed(config.corsOrigins),
     store,
     metrics,
     logger,

@@ -1,4 +1,5 @@
 import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { createBytesLru } from '../cache/bytes-lru.js';
 import { perOperation } from '../plugins/per-operation.js';
 import { coerceVariables } from './coerce-variables.js';
 import { type CostOptions, estimateCoerced, pickOperation, pricedVariables } from './cost.js';
@@ -9,17 +10,21 @@ export type Priced =
   /** `invalid`: values execution refuses itself, naming them, before any resolver (0 calls). */
   | { ok: false; reason: 'invalid' | 'too-deep' | 'no-operation' };
 
-/** Estimates kept per parsed document and operation (Yoga hands back the same document for the same text). */
-const ESTIMATES_PER_OPERATION = 64;
+/**
+ * All kept estimates, in bytes: a request chooses its documents and its values, so a count per document
+ * would let many documents each keep their share. Keyed by the operation's id and the values.
+ */
+const DEFAULT_MAX_BYTES = 4 << 20;
 /** Priced variables' values longer than this as JSON are priced every time rather than kept as a key. */
 const MAX_KEY_LENGTH = 4096;
 const ABSENT = '\u0000absent';
 
 interface OperationEstimates {
+  /** Names this document and operation in the shared store. */
+  id: number;
   operation: OperationDefinitionNode | undefined;
   /** The variables the price may depend on, from the document alone (src/edge/cost.ts). */
   priced: string[];
-  byValues: Map<string, number>;
 }
 
 /**
@@ -29,6 +34,7 @@ interface OperationEstimates {
  */
 export function createCostMemo(
   options: Partial<CostOptions>,
+  maxBytes = DEFAULT_MAX_BYTES,
 ): (
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -36,23 +42,23 @@ export function createCostMemo(
   variables: Record<string, unknown> | null | undefined,
 ) => Priced {
   const estimatesOf = perOperation<OperationEstimates>();
+  const kept = createBytesLru<number>({ maxBytes, maxEntryBytes: MAX_KEY_LENGTH + 64 });
+  let operations = 0;
   return (schema, document, operationName, variables) => {
     const e = estimatesOf(document, operationName, () => ({
+      id: operations++,
       operation: pickOperation(document, operationName),
       priced: pricedVariables(schema, document),
-      byValues: new Map(),
     }));
     if (!e.operation) return { ok: false, reason: 'no-operation' };
     const coerced = coerceVariables(schema, e.operation, variables);
     if (!coerced.ok) return coerced;
-    const key = keyOf(e.priced, coerced.values);
-    const known = key === undefined ? undefined : e.byValues.get(key);
+    const values = keyOf(e.priced, coerced.values);
+    const key = values === undefined ? undefined : `${e.id}:${values}`;
+    const known = key === undefined ? undefined : kept.get(key);
     if (known !== undefined) return { ok: true, cu: known };
     const cu = estimateCoerced(schema, document, e.operation, coerced.values, options).cu;
-    if (key !== undefined) {
-      if (e.byValues.size >= ESTIMATES_PER_OPERATION) e.byValues.clear();
-      e.byValues.set(key, cu);
-    }
+    if (key !== undefined) kept.set(key, cu);
     return { ok: true, cu };
   };
 }

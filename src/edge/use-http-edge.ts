@@ -147,3 +147,12 @@ export function corsOptions(
     };
   };
 }
+
+/**
+ * Whether a page of `origin` may open a graphql-ws socket: the same allowlist as CORS (`*`: any; `[]`:
+ * none). A socket has no preflight, so this is the only check a cross-site page meets.
+ */
+export function originAllowed(origins: string[]): (origin: string) => boolean {
+  const allowed = new Set(origins);
+  return (origin) => allowed.has('*') || allowed.has(origin);
+}

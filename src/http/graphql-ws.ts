@@ -38,6 +38,12 @@ export interface GraphqlWsOptions {
   clientOf?: (req: IncomingMessage) => string;
   /** Largest message. @default 1048576 */
   maxPayload?: number;
+  /**
+   * Whether a browser page of this `Origin` may open a socket (cross-site websocket hijacking: a page on
+   * another site would open it with the user's credentials). Asked only when the upgrade has an `Origin`
+   * that is not the server's own; refused with 403 before the upgrade. @default any origin
+   */
+  originAllowed?: (origin: string) => boolean;
 }
 
 type Yoga = Gateway['yoga'];
@@ -68,9 +74,22 @@ export function serveGraphqlWs(
     maxPerClient = 16,
     maxPayload = 1024 * 1024,
     clientOf = (req) => req.socket.remoteAddress ?? '?',
+    originAllowed,
   }: GraphqlWsOptions = {},
 ): WebSocketServer {
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload });
+  const wss = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    maxPayload,
+    verifyClient: originAllowed
+      ? ({ req }, done) => {
+          const origin = req.headers.origin;
+          if (!origin || sameOrigin(origin, req.headers.host) || originAllowed(origin))
+            return done(true);
+          done(false, 403, 'origin not allowed');
+        }
+      : undefined,
+  });
   const perClient = new Map<string, number>();
   const state = new WeakMap<WebSocket, { alive: boolean; lastMessage: number; ctx?: Context }>();
 
@@ -185,6 +204,15 @@ export function serveGraphqlWs(
     wss,
   );
   return wss;
+}
+
+/** A page served by this very host (GraphiQL) is not cross-site. */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 const refused = (message: string) => gqlError('BAD_REQUEST', message, {}, {}, WsGraphQLError);

@@ -11,7 +11,7 @@ import { notFoundBody, unnormalizedPath } from './path-guard.js';
  * `src/server.ts` runs it for the process; tests start it the same way.
  */
 export interface HttpServerOptions {
-  gateway: Pick<Gateway, 'yoga' | 'close'> & Partial<Pick<Gateway, 'fastPath'>>;
+  gateway: Pick<Gateway, 'yoga' | 'close'> & Partial<Pick<Gateway, 'fastPath' | 'wsOriginAllowed'>>;
   /** Serve graphql-ws subscriptions on the GraphQL endpoint. @default true */
   websockets?: boolean;
   /** graphql-ws timeouts and per-client socket cap (src/http/graphql-ws.ts). */
@@ -82,7 +82,13 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     );
   });
   o.configure?.(server);
-  const ws = o.websockets === false ? undefined : serveGraphqlWs(server, o.gateway.yoga, o.ws);
+  const ws =
+    o.websockets === false
+      ? undefined
+      : serveGraphqlWs(server, o.gateway.yoga, {
+          originAllowed: o.gateway.wsOriginAllowed,
+          ...o.ws,
+        });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { AccessControl } from './access.js';
@@ -223,6 +224,8 @@ export function createSimServer(deps: ServerDeps): Server {
   }
 
   const server = createServer((req, res) => {
+    // Every answer carries an id of its own, as the upstreams' load balancers add one.
+    res.setHeader('x-request-id', randomUUID());
     handle(req, res).catch((err: unknown) => {
       console.error('[sim] request failed', err);
       if (!res.headersSent)

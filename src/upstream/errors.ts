@@ -32,7 +32,45 @@ export interface UpstreamErrorDetails {
   meaning?: NodeErrorReason;
   /** Where the request went, without query secrets: `GET /v1/chains/43114/blocks`. */
   request?: string;
+  /** The upstream's id for this answer (`upstreamRequestId`), for a support ticket that finds its log. */
+  requestId?: string;
   cause?: unknown;
+}
+
+/**
+ * Where upstreams put their id for an answer; the specs name none, so the common ones in order: the
+ * generic header, AWS (API Gateway, Lambda, S3, CloudFront), Cloudflare.
+ */
+const REQUEST_ID_HEADERS = [
+  'x-request-id',
+  'x-amzn-requestid',
+  'x-amz-request-id',
+  'x-amz-cf-id',
+  'cf-ray',
+  'x-correlation-id',
+];
+/** An id is shown to clients only when it looks like one (no text an upstream could smuggle through). */
+const ID_SHAPE = /^[\w.:+/=-]{1,128}$/;
+
+/** Seconds a 429/503 asks us to wait (`retry-after`, else `ratelimit-reset`), in seconds or as a date. */
+export function retryAfterSec(header: (name: string) => string | undefined): number | undefined {
+  const raw = header('retry-after') ?? header('ratelimit-reset');
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (Number.isFinite(n)) return Math.max(0, n);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+/** The upstream's request id from an answer's headers, when it sent one that looks like an id. */
+export function upstreamRequestId(
+  header: (name: string) => string | undefined,
+): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const v = header(name)?.trim();
+    if (v && ID_SHAPE.test(v)) return v;
+  }
+  return undefined;
 }
 
 export class UpstreamError extends Error {
@@ -42,6 +80,7 @@ export class UpstreamError extends Error {
   readonly rpcCode: number | undefined;
   readonly retryAfterSec: number | undefined;
   readonly request: string | undefined;
+  readonly requestId: string | undefined;
   readonly rpcData: unknown;
   readonly meaning: NodeErrorReason | undefined;
 
@@ -59,6 +98,7 @@ export class UpstreamError extends Error {
     this.rpcCode = details.rpcCode;
     this.retryAfterSec = details.retryAfterSec;
     this.request = details.request;
+    this.requestId = details.requestId;
     this.rpcData = details.rpcData;
     this.meaning = details.meaning;
   }
@@ -67,6 +107,7 @@ export class UpstreamError extends Error {
   toExtensions(): Record<string, unknown> {
     const out: Record<string, unknown> = { upstream: this.upstream };
     if (this.status !== undefined) out.upstreamStatus = this.status;
+    if (this.requestId !== undefined) out.upstreamRequestId = this.requestId;
     if (this.rpcCode !== undefined) out.rpcCode = this.rpcCode;
     if (this.retryAfterSec !== undefined) out.retryAfterSec = this.retryAfterSec;
     // Typed subclasses name their case for clients (NODE_METHOD_UNAVAILABLE, EXECUTION_REVERTED...).
@@ -111,6 +152,7 @@ export function errorToCache(e: unknown): CacheableError | undefined {
       status: e.status,
       upstreamMessage: e.upstreamMessage,
       request: e.request,
+      requestId: e.requestId,
     },
   };
 }
@@ -122,11 +164,13 @@ export function errorFromCache(s: CacheableError): Error {
     status?: number;
     upstreamMessage?: string;
     request?: string;
+    requestId?: string;
   };
   return new UpstreamError(d.upstream, d.kind, {
     status: d.status,
     upstreamMessage: d.upstreamMessage,
     request: d.request,
+    requestId: d.requestId,
   });
 }
 

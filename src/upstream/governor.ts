@@ -1,7 +1,6 @@
 import { type CuLedger, createMemoryLedger, type LedgerCaps } from './cu-ledger.js';
-import { UpstreamError, type UpstreamName } from './errors.js';
+import { retryAfterSec, UpstreamError, type UpstreamName } from './errors.js';
 import type { UpstreamGate } from './http.js';
-import { retryAfterSec } from './http.js';
 
 /**
  * The plan-wide governor: every attempt made with the operator's credential (the configured key, or

@@ -2,7 +2,14 @@ import { trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import type { CuPrice } from './compute-units.js';
 import { type Credential, credentialOf } from './credential.js';
-import { parseErrorBody, TRANSIENT_STATUSES, UpstreamError, type UpstreamName } from './errors.js';
+import {
+  parseErrorBody,
+  retryAfterSec,
+  TRANSIENT_STATUSES,
+  UpstreamError,
+  type UpstreamName,
+  upstreamRequestId,
+} from './errors.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 import type { CallContext } from './request.js';
@@ -230,6 +237,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           request,
           upstreamMessage: parseErrorBody(res.body),
           retryAfterSec: after,
+          requestId: upstreamRequestId(res.header),
         });
         if (retry <= limit && TRANSIENT_STATUSES.includes(res.status)) {
           // A retry-after longer than we are willing to hold a client request is not waited for.
@@ -284,13 +292,4 @@ function unreachable(name: UpstreamName, request: string, cause: unknown): Upstr
     cause,
     upstreamMessage: 'the upstream could not be reached',
   });
-}
-
-export function retryAfterSec(header: (name: string) => string | undefined): number | undefined {
-  const raw = header('retry-after') ?? header('ratelimit-reset');
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (Number.isFinite(n)) return Math.max(0, n);
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
 }

@@ -61,6 +61,7 @@ function namingMethod(e: unknown, method: string): unknown {
     rpcCode: e.rpcCode,
     retryAfterSec: e.retryAfterSec,
     request: e.request,
+    requestId: e.requestId,
     meaning: e.meaning,
     upstreamMessage: `${method}: ${e.upstreamMessage ?? (e.status ? `HTTP ${e.status}` : e.kind)}`,
     cause: e,

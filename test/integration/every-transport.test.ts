@@ -7,7 +7,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway } from '../support/gateway.js';
 import { startTestSimulator } from '../support/sim.js';
-import { sendVia, TRANSPORTS, type TransportName, wsOn } from '../support/transports.js';
+import { sendVia, TRANSPORTS, type TransportName, wsOn, wsRaw } from '../support/transports.js';
 
 /**
  * Issue 32: one hostile operation through every way in (POST, GET, APQ, SSE, graphql-ws, and a plain
@@ -173,6 +173,39 @@ describe('graphql-ws is held like HTTP', () => {
     const health = await fetch(urlOf(tight).replace('/graphql', '/health'));
     expect(health.status).toBe(200);
     for (const s of sockets) s.terminate();
+  });
+});
+
+describe('graphql-ws and the Origin (cross-site websocket hijacking)', () => {
+  const upgrade = (url: string, origin?: string) =>
+    wsRaw(url, { query: '{ __typename }', headers: origin ? { origin } : undefined });
+
+  it('a page of another site is refused with 403 before the upgrade, with no CORS origins (production)', async () => {
+    const a = await upgrade(urlOf(open), 'https://evil.example');
+    expect(a.errors).toEqual([{ message: expect.stringMatching(/403/) }]);
+  });
+
+  it('no Origin (not a browser) and the gateway’s own origin are let in', async () => {
+    expect(await upgrade(urlOf(open))).toMatchObject({ errors: [], data: { __typename: 'Query' } });
+    const own = `http://127.0.0.1:${open.port}`;
+    expect(await upgrade(urlOf(open), own)).toMatchObject({ data: { __typename: 'Query' } });
+  });
+
+  it('CORS_ORIGINS lets its origins in and keeps the others out; `*` lets any in', async () => {
+    const listed = await serve({ CORS_ORIGINS: 'https://app.example' });
+    const any = await serve({ CORS_ORIGINS: '*' });
+    try {
+      expect(await upgrade(urlOf(listed), 'https://app.example')).toMatchObject({
+        data: { __typename: 'Query' },
+      });
+      const other = await upgrade(urlOf(listed), 'https://app.example.evil.example');
+      expect(other.errors[0]?.message).toMatch(/403/);
+      expect(await upgrade(urlOf(any), 'https://elsewhere.example')).toMatchObject({
+        data: { __typename: 'Query' },
+      });
+    } finally {
+      await Promise.all([listed.shutdown('test'), any.shutdown('test')]);
+    }
   });
 });
 

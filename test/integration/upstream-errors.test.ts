@@ -136,6 +136,49 @@ describe('upstream failures become typed GraphQL errors', () => {
     expect(logged.join('')).toMatch(/sk_live_abc123/);
   });
 
+  it("an upstream error carries the upstream's status and request id in extensions, and the log line the same id", async () => {
+    const logged: string[] = [];
+    const { createLogger } = await import('../../src/telemetry/logger.js');
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (l: string) => void logged.push(l) },
+    });
+    const gw = createTestGateway(sim, {
+      logger,
+      env: { LOG_LEVEL: 'warn', UPSTREAM_RETRIES: '0' },
+    });
+    // The simulator's own id on every answer (x-request-id, as a load balancer adds it).
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 500,
+      count: 1,
+      body: { message: 'db pool exhausted at 10.1.2.3', statusCode: 500, error: 'Internal' },
+    });
+    const a = await gw.query(`{ block(chainId: "43114", id: "${n(10)}") { number } }`);
+    const idA = a.errors![0]!.extensions!.upstreamRequestId;
+    expect(a.errors![0]!.extensions).toMatchObject({ upstream: 'data-api', upstreamStatus: 500 });
+    expect(idA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(a)).not.toMatch(/10\.1\.2\.3/);
+    const line = logged.map((l) => JSON.parse(l)).find((l) => l.msg === 'upstream error');
+    expect(line).toMatchObject({ requestId: idA, status: 500 });
+    expect(line.upstreamMessage).toMatch(/10\.1\.2\.3/);
+    // An id header that does not look like an id is not shown; AWS's header is read next.
+    sim.addFault({
+      route: BLOCK_ROUTE,
+      status: 404,
+      count: 1,
+      headers: { 'x-request-id': '<b>not an id</b>', 'x-amzn-requestid': 'c0ffee-42' },
+      body: { message: 'Not found', statusCode: 404, error: 'Not Found' },
+    });
+    const b = await gw.query(`{ block(chainId: "43114", id: "${n(11)}") { number } }`);
+    sim.clearFaults();
+    expect(codes(b)).toEqual(['NOT_FOUND']);
+    expect(b.errors![0]!.extensions).toMatchObject({
+      upstreamStatus: 404,
+      upstreamRequestId: 'c0ffee-42',
+    });
+  });
+
   it('a connection reset is retried, then UPSTREAM_UNAVAILABLE', async () => {
     const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '1' } });
     sim.addFault({ route: BLOCK_ROUTE, reset: true, count: 2 });

@@ -169,20 +169,41 @@ export function wsOn(
 /** One operation over a raw graphql-transport-ws socket, its payload written as text. */
 export function wsRaw(url: string, op: Op, timeoutMs = 10_000): Promise<Answer> {
   return new Promise<Answer>((resolve) => {
-    const s = new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+    const s = new WebSocket(
+      url.replace(/^http/, 'ws'),
+      'graphql-transport-ws',
+      op.headers && { headers: op.headers },
+    );
+    let stage = 'connecting';
+    let settled = false;
     const done = (a: Answer) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       s.terminate();
       resolve(a);
     };
-    const timer = setTimeout(() => done({ errors: [{ message: 'timed out' }] }), timeoutMs);
-    s.on('open', () => s.send(JSON.stringify({ type: 'connection_init' })));
+    const timer = setTimeout(
+      () => done({ errors: [{ message: `timed out (${stage})` }] }),
+      timeoutMs,
+    );
+    // A refused upgrade (403) or a failed connection: the error, never an unhandled event.
+    s.on('error', (e) =>
+      done({
+        errors: [{ message: `socket error: ${(e as { code?: string }).code ?? e.message}` }],
+      }),
+    );
+    s.on('open', () => {
+      stage = 'awaiting connection_ack';
+      s.send(JSON.stringify({ type: 'connection_init' }));
+    });
     s.on('close', (code) => done({ errors: [{ message: `socket closed: ${code}` }] }));
     s.on('message', (data) => {
       const m = JSON.parse(String(data)) as { type: string; payload?: any };
-      if (m.type === 'connection_ack')
+      if (m.type === 'connection_ack') {
+        stage = 'awaiting the answer';
         s.send(`{"id":"1","type":"subscribe","payload":${bodyText(op)}}`);
-      else if (m.type === 'next') done({ errors: m.payload.errors ?? [], data: m.payload.data });
+      } else if (m.type === 'next') done({ errors: m.payload.errors ?? [], data: m.payload.data });
       else if (m.type === 'error') done({ errors: m.payload });
     });
   });

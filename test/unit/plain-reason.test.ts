@@ -22,5 +22,7 @@ describe('plainReason', () => {
     expect(plainReason('<html><body>404 Not Found</body></html>')).toBe(false);
     expect(plainReason('bad input\nstack follows')).toBe(false);
     expect(plainReason('x'.repeat(301))).toBe(false);
+    expect(plainReason('db pool exhausted at 10.1.2.3')).toBe(false);
+    expect(plainReason('dial tcp redis-main.internal:6379: connection refused')).toBe(false);
   });
 });

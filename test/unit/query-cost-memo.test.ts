@@ -90,4 +90,21 @@ describe('query cost estimates are kept by the coerced values of the variables t
       } as never);
     expect(runs.n).toBe(2);
   });
+
+  it('kept estimates are bounded in bytes across documents, not by a count per document', async () => {
+    const { createCostMemo } = await import('../../src/edge/cost-memo.js');
+    const memo = createCostMemo({}, 64 << 10);
+    // 40 documents, each with one 3 kB key (the priced list): 120 kB in all, past the 64 kB bound.
+    const docs = Array.from({ length: 40 }, (_, i) =>
+      parse(`query($ids: [ID!]!) { n${i}: nodes(ids: $ids) { id } }`),
+    );
+    const ids = (i: number) => ({ ids: [`${i}-${'x'.repeat(3_000)}`] });
+    runs.n = 0;
+    for (const [i, d] of docs.entries()) memo(schema, d, null, ids(i));
+    expect(runs.n).toBe(40);
+    memo(schema, docs[39]!, null, ids(39));
+    expect(runs.n).toBe(40); // the newest is kept
+    memo(schema, docs[0]!, null, ids(0));
+    expect(runs.n).toBe(41); // the oldest was let go
+  });
 });
