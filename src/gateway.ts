@@ -76,6 +76,8 @@ export interface Gateway {
   live?: import('./live/feed.js').LiveFeed;
   /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
   liveActivity?: import('./live/activity-feed.js').ActivityFeed;
+  /** The route the Data API's webhook deliveries reach (WEBHOOK_URL); undefined when off. */
+  webhook?: import('./live/wire.js').Live['webhook'];
   /**
    * Response-cache hits and direct execution, before Yoga (src/edge/fast-path.ts, src/edge/direct.ts);
    * undefined when both are off.
@@ -282,6 +284,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     logger,
     live: live.feed,
     liveActivity: live.activity?.feed,
+    webhook: live.webhook,
     fastPath,
     ready: async () => {
       await store.ready(2_000);

@@ -45,6 +45,8 @@ interface Sub {
   chainId: string;
   addresses: ReadonlySet<string>;
   push(b: ActivityBlock): void;
+  /** A webhook's event, ahead of the node's block (which then skips it for this subscriber). */
+  early(b: ActivityBlock): void;
 }
 
 export class ActivityFeed {
@@ -107,16 +109,22 @@ export class ActivityFeed {
       queue.length = 0;
       pending = undefined;
     };
+    // Transactions a webhook delivered here before the node's block holds them, by block.
+    const early = new Map<string, bigint>();
+    const enqueue = (e: ActivityEvent, head: string) => {
+      const mine = eventFor(e, addresses, kinds);
+      if (!mine) return true;
+      if (held + weight(mine) > max) return void overflow();
+      held += weight(mine);
+      queue.push({ ...mine, head });
+      return true;
+    };
     const take = (b: ActivityBlock) => {
-      if (BigInt(b.number) <= last) return;
-      last = BigInt(b.number);
-      for (const e of b.events) {
-        const mine = eventFor(e, addresses, kinds);
-        if (!mine) continue;
-        if (held + weight(mine) > max) return overflow();
-        held += weight(mine);
-        queue.push({ ...mine, head: b.head });
-      }
+      const n = BigInt(b.number);
+      if (n <= last) return;
+      last = n;
+      for (const e of b.events) if (!early.has(e.txHash) && !enqueue(e, b.head)) return;
+      for (const [tx, at] of early) if (at <= n) early.delete(tx);
     };
     const sub: Sub = {
       chainId,
@@ -127,6 +135,16 @@ export class ActivityFeed {
           if (pending.length >= max) overflow();
           else pending.push(b);
         } else take(b);
+        wake?.();
+      },
+      early: (b) => {
+        // While resuming, the node's block (logged or pending) delivers the transaction instead.
+        if (done || failed || pending) return;
+        for (const e of b.events) {
+          if (!enqueue(e, b.head)) return;
+          if (BigInt(b.number) > last) early.set(e.txHash, BigInt(b.number));
+        }
+        if (early.size > max) early.delete(early.keys().next().value as string);
         wake?.();
       },
     };
@@ -212,6 +230,10 @@ export class ActivityFeed {
   }
 
   #receive(b: ActivityBlock): void {
+    if (b.webhook) {
+      for (const s of this.#subs) if (s.chainId === b.chainId) s.early(b);
+      return;
+    }
     const prev = this.#order.get(b.chainId) ?? Promise.resolve();
     const next = prev.then(() => this.#inOrder(b)).catch(() => {});
     this.#order.set(b.chainId, next);
