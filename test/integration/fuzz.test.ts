@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http-server.js';
+import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
@@ -35,6 +36,9 @@ const gc = runInNewContext('gc') as () => void;
 const UNKNOWN_TYPENAMES = process.env.FUZZ_UNKNOWN_TYPENAMES !== '0';
 /** The share of operations sent over graphql-ws (the same pipeline, another transport). */
 const WS_SHARE = Number(process.env.FUZZ_WS_SHARE ?? 0.2);
+/** The share of requests sent to the Data API's webhook route (junk, unsigned, badly or truly signed). */
+const WEBHOOK_SHARE = Number(process.env.FUZZ_WEBHOOK_SHARE ?? 0.05);
+const WEBHOOK_PATH = '/webhooks/data-api';
 
 /** mulberry32: small, seeded, good enough to pick cases. */
 function rng(seed: number) {
@@ -204,9 +208,52 @@ interface FuzzRequest {
   headers: Record<string, string>;
   body?: string;
   query?: string;
+  /** Another path than /graphql. */
+  path?: string;
+  /** Sign the body with the Data API's shared secret (the simulator's). */
+  sign?: boolean;
+}
+
+/** A delivery-shaped body with random parts, or junk. */
+function webhookRequest(r: Rng): FuzzRequest {
+  const headers: Record<string, string> = {
+    'content-type': r.chance(0.9) ? 'application/json' : r.pick(['text/plain', 'application/xml']),
+  };
+  const hex = (n: number) => `0x${'ab'.repeat(n)}`;
+  const body = r.chance(0.3)
+    ? JSON.stringify(junk(r))
+    : JSON.stringify({
+        webhookId: r.chance(0.5) ? String(junk(r)) : 'x',
+        eventType: r.pick(['address_activity', 'validator_activity', junk(r)]),
+        messageId: String(junk(r)).slice(0, 200),
+        event: {
+          transaction: {
+            blockHash: r.chance(0.8) ? hex(32) : junk(r),
+            blockNumber: r.pick(['1', '0', '-1', '1e9', junk(r)]),
+            from: r.chance(0.8) ? hex(20) : junk(r),
+            to: r.pick([hex(20), '', null, junk(r)]),
+            txHash: r.chance(0.8) ? hex(32) : junk(r),
+            transactionIndex: r.pick([0, -1, 1.5, junk(r)]),
+            value: r.pick(['0', '1', '9'.repeat(100), junk(r)]),
+            blockTimestamp: r.pick([0, 1, junk(r)]),
+            erc20Transfers: r.chance(0.8) ? [] : junk(r),
+            erc721Transfers: [],
+            erc1155Transfers: [],
+          },
+        },
+      });
+  if (r.chance(0.2)) headers['x-signature'] = String(junk(r)).slice(0, 300) || 'x';
+  return {
+    method: r.chance(0.95) ? 'POST' : 'GET',
+    path: WEBHOOK_PATH,
+    headers,
+    body,
+    sign: r.chance(0.5),
+  };
 }
 
 function randomRequest(r: Rng): FuzzRequest {
+  if (r.chance(WEBHOOK_SHARE)) return webhookRequest(r);
   const headers: Record<string, string> = {
     accept: r.pick(['application/json', 'application/graphql-response+json', '*/*']),
     'content-type': 'application/json',
@@ -274,6 +321,9 @@ beforeAll(async () => {
       NODE_ENV: 'production',
       CURSOR_SECRET: 'test-cursor-secret-0123456789',
       INTROSPECTION: 'true',
+      // The live source and its webhook route, so the fuzz reaches that surface too.
+      LIVE_WS: `43114=${sim.wsUrl}`,
+      WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
     },
   });
   await gw.ready();
@@ -286,6 +336,16 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent' }),
   });
   server = { url: `http://127.0.0.1:${http.port}/graphql`, close: async () => {} };
+  // The webhook route answers 503 until the shared secret is read (at start).
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(server.url.replace('/graphql', WEBHOOK_PATH), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': 'x' },
+      body: '{}',
+    });
+    if (res.status === 401) break;
+    await new Promise((res) => setTimeout(res, 50));
+  }
   head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
@@ -368,10 +428,14 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
               );
             continue;
           }
-          const res = await fetch(server.url + (req.query ?? ''), {
+          const headers = { ...req.headers };
+          if (req.sign && req.body !== undefined)
+            headers['x-signature'] = signBody(sim.webhooks.secret, req.body);
+          const target = req.path ? server.url.replace('/graphql', req.path) : server.url;
+          const res = await fetch(target + (req.query ?? ''), {
             method: req.method,
-            headers: req.headers,
-            body: req.body,
+            headers,
+            body: req.method === 'GET' ? undefined : req.body,
             signal: AbortSignal.timeout(30_000),
           });
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
