@@ -17,6 +17,12 @@ export const ACCEPTS: Record<string, string> = {
   ACTIVITY_LOG_BLOCKS: 'an integer 16-100000 (blocks of activity kept in Redis for resumption)',
   ACTIVITY_MAX_UNION:
     'an integer 0-10000 (followed addresses put in the node filter; above: topics only)',
+  WEBHOOK_URL:
+    'an http(s) URL: where the Data API posts address_activity deliveries (unset: webhooks off)',
+  WEBHOOK_SECRET: 'a secret of at least 8 characters (unset: read with getSharedSecret)',
+  WEBHOOK_WINDOW_BLOCKS: 'an integer 16-100000 (blocks a webhook message id is remembered)',
+  WEBHOOK_MAX_ADDRESSES: 'an integer 1-100000 (addresses registered per chain)',
+  WEBHOOK_SYNC_MS: 'an integer 100-600000 (how often the registered addresses are synced)',
   MISS_LEASE_MS: 'an integer 0-30000 (0: no cross-replica coalescing)',
   REDIS_URL: 'a redis:// or rediss:// URL (unset: in-process LRU)',
   REDIS_CLUSTER: 'true or false',
@@ -82,6 +88,7 @@ export const SECRETS = new Set([
   'DATA_API_KEY',
   'ADMIN_TOKEN',
   'CURSOR_SECRET',
+  'WEBHOOK_SECRET',
   'METRICS_TOKEN',
   'OTEL_EXPORTER_OTLP_HEADERS',
 ]);

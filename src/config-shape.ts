@@ -41,6 +41,19 @@ export interface Config {
     /** Followed addresses put into the node's log filter; above it, the transfer topics alone. @default 200 */
     maxUnion: number;
   };
+  /** The Data API's `address_activity` webhooks as a second activity source (src/live/webhook-*.ts). */
+  webhook: {
+    /** The public URL the Data API posts deliveries to; it reaches this gateway's `/webhooks/data-api`. @default undefined (webhooks off) */
+    url: string | undefined;
+    /** The account's shared secret that signs deliveries. @default undefined (read with getSharedSecret) */
+    secret: string | undefined;
+    /** Blocks below the activity cursor a delivery may be for; message ids and delivered transactions are remembered that long. @default 1024 */
+    windowBlocks: number;
+    /** Addresses registered per chain (the Data API plan bounds it). @default 1000 */
+    maxRegistered: number;
+    /** How often the holder syncs the registered addresses with the followed ones. @default 10000 */
+    syncMs: number;
+  };
   /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
   missLeaseMs: number;
   /** Sent upstream as `x-glacier-api-key`. @default undefined */

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ACCEPTS, SECRETS } from './config-accepts.js';
 import { DEFAULT_CU_BUDGET as CU_MINUTE, costLimit } from './config-budgets.js';
+import { liveSections } from './config-live.js';
 import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
 
 const PLAN_NAMES = Object.keys(PLANS) as [PlanName, ...PlanName[]];
 
-/**
- * The only reader of `process.env`. Every setting, its default and what it accepts live here;
- * a bad value stops start-up with a message naming the variable (see `ConfigError`).
- */
+/** The only reader of `process.env`; a bad value stops start-up naming the variable (`ConfigError`). */
 export { type Config, ConfigError, type NodeTarget } from './config-shape.js';
 /** The settings' declarations, read by scripts/docs-config.ts to generate docs/configuration.md. */
 export { schema as configSchema };
@@ -110,6 +108,11 @@ const schema = z.object({
   ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: intIn(1, 10_000).default(64),
   ACTIVITY_LOG_BLOCKS: intIn(16, 100_000).default(1_024),
   ACTIVITY_MAX_UNION: intIn(0, 10_000).default(200),
+  WEBHOOK_URL: httpUrl.optional(),
+  WEBHOOK_SECRET: secret.optional(),
+  WEBHOOK_WINDOW_BLOCKS: intIn(16, 100_000).default(1_024),
+  WEBHOOK_MAX_ADDRESSES: intIn(1, 100_000).default(1_000),
+  WEBHOOK_SYNC_MS: intIn(100, 600_000).default(10_000),
   MISS_LEASE_MS: intIn(0, 30_000).default(2_000),
   REDIS_URL: redisUrl.optional(),
   REDIS_CLUSTER: z
@@ -234,12 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     })),
     liveChains: e.LIVE_WS,
     liveLockTtlMs: e.LIVE_LOCK_TTL_MS,
-    activity: {
-      maxAddresses: e.ACTIVITY_MAX_ADDRESSES,
-      subscriptionsPerClient: e.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
-      logBlocks: e.ACTIVITY_LOG_BLOCKS,
-      maxUnion: e.ACTIVITY_MAX_UNION,
-    },
+    ...liveSections(e),
     missLeaseMs: e.MISS_LEASE_MS,
     dataApiKey: e.DATA_API_KEY,
     redisUrl: e.REDIS_URL,

@@ -76,10 +76,9 @@ export interface Gateway {
   live?: import('./live/feed.js').LiveFeed;
   /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
   liveActivity?: import('./live/activity-feed.js').ActivityFeed;
-  /**
-   * Response-cache hits and direct execution, before Yoga (src/http/fast-path.ts, src/http/direct.ts);
-   * undefined when both are off.
-   */
+  /** The route the Data API's webhook deliveries reach (WEBHOOK_URL); undefined when off. */
+  webhook?: import('./live/wire.js').Live['webhook'];
+  /** Response-cache hits and direct execution before Yoga (src/http/fast-path.ts); undefined when off. */
   fastPath?: FastPath;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
@@ -284,6 +283,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     logger,
     live: live.feed,
     liveActivity: live.activity?.feed,
+    webhook: live.webhook,
     fastPath,
     ready: async () => {
       await store.ready(2_000);

@@ -11,7 +11,8 @@ import { notFoundBody, unnormalizedPath } from './path-guard.js';
  * `src/server.ts` runs it for the process; tests start it the same way.
  */
 export interface HttpServerOptions {
-  gateway: Pick<Gateway, 'yoga' | 'close'> & Partial<Pick<Gateway, 'fastPath' | 'wsOriginAllowed'>>;
+  gateway: Pick<Gateway, 'yoga' | 'close'> &
+    Partial<Pick<Gateway, 'fastPath' | 'wsOriginAllowed' | 'webhook'>>;
   /** Serve graphql-ws subscriptions on the GraphQL endpoint. @default true */
   websockets?: boolean;
   /** graphql-ws timeouts and per-client socket cap (src/http/graphql-ws.ts). */
@@ -66,6 +67,15 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     if (draining && req.method === 'GET' && req.url?.split('?')[0] === '/health') {
       res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return void res.end('{"status":"draining"}');
+    }
+    // The Data API's webhook deliveries: their own handler (signature, body limit), never GraphQL.
+    const hook = o.gateway.webhook;
+    if (hook && req.url?.split('?')[0] === hook.path) {
+      hook.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
+      return;
     }
     if (req.headers.accept?.includes('text/event-stream')) streams.add(res);
     const fast = o.gateway.fastPath;

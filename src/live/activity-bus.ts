@@ -1,5 +1,5 @@
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
-import type { ActivityBlock } from './activity.js';
+import type { ActivityBlock, ActivityEvent } from './activity.js';
 
 /**
  * Where address activity meets across replicas. The holder of a chain's socket publishes each block's
@@ -10,6 +10,12 @@ import type { ActivityBlock } from './activity.js';
  */
 export interface ActivityBus {
   publish(block: ActivityBlock): Promise<boolean>;
+  /**
+   * A transaction's event from the Data API's webhook (message `messageId`): published to every replica
+   * unless the node (or an earlier message) already published that transaction, the message was seen
+   * before, or its block is `window` blocks or more below the activity cursor.
+   */
+  publishWebhook(event: ActivityEvent, messageId: string, head: string): Promise<WebhookOutcome>;
   /** The last block whose activity was published, or undefined. */
   cursor(chainId: string): Promise<bigint | undefined>;
   /** Logged blocks above `after`, ascending, and the oldest block the log still holds. */
@@ -22,19 +28,63 @@ export interface ActivityBus {
   close(): Promise<void>;
 }
 
+export type WebhookOutcome = 'delivered' | 'duplicate' | 'replayed' | 'stale';
+
+/** Webhook deduplication: blocks a transaction and a message id are remembered (0: webhooks off). */
+export interface WebhookDedupe {
+  window: number;
+  /** Most transactions and message ids remembered per chain; above it the oldest go, and their blocks are refused. */
+  cap: number;
+}
+
 export const DEFAULT_ACTIVITY_LOG = 1_024;
 const slot = (chainId: string) => `gw:live:{${chainId}}:act`;
 export const activityChannel = (url: string): string =>
   `gw:live:activity:db${Number(new URL(url).pathname.slice(1)) || 0}`;
 
-const PUBLISH = `
+// Trims a chain's remembered transactions or message ids to `cap`, raising the floor below which a
+// webhook delivery is refused, so a forgotten one can never be accepted again.
+const TRIM = `
+local function trim(key, floorKey, cap)
+  local over = redis.call('ZCARD', key) - cap
+  if over <= 0 then return end
+  local top = redis.call('ZRANGE', key, over - 1, over - 1, 'WITHSCORES')
+  redis.call('ZREMRANGEBYRANK', key, 0, over - 1)
+  local f = tonumber(redis.call('GET', floorKey) or '-1')
+  if tonumber(top[2]) > f then redis.call('SET', floorKey, top[2]) end
+end`;
+
+// KEYS: cursor, log, seen transactions, floor. ARGV: block, json, channel, log size, window, cap, tx...
+const PUBLISH = `${TRIM}
 local cur = redis.call('GET', KEYS[1])
 if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('LPUSH', KEYS[2], ARGV[2])
 redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
+local w = tonumber(ARGV[5])
+if w > 0 then
+  local n = tonumber(ARGV[1])
+  for i = 7, #ARGV do redis.call('ZADD', KEYS[3], n, ARGV[i]) end
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', n - w)
+  trim(KEYS[3], KEYS[4], tonumber(ARGV[6]))
+end
 redis.call('PUBLISH', ARGV[3], ARGV[2])
 return 1`;
+
+// KEYS: cursor, seen transactions, seen messages, floor. ARGV: block, tx, message id, window, cap, channel, json.
+const PUBLISH_WEBHOOK = `${TRIM}
+local n = tonumber(ARGV[1])
+local w = tonumber(ARGV[4])
+local cur = redis.call('GET', KEYS[1])
+local floor = tonumber(redis.call('GET', KEYS[4]) or '-1')
+if n <= floor or (cur and n <= tonumber(cur) - w) then return 'stale' end
+if cur then redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(cur) - w) end
+if redis.call('ZADD', KEYS[3], 'NX', n, ARGV[3]) == 0 then return 'replayed' end
+trim(KEYS[3], KEYS[4], tonumber(ARGV[5]))
+if redis.call('ZADD', KEYS[2], 'NX', n, ARGV[2]) == 0 then return 'duplicate' end
+trim(KEYS[2], KEYS[4], tonumber(ARGV[5]))
+redis.call('PUBLISH', ARGV[6], ARGV[7])
+return 'delivered'`;
 
 export class RedisActivityBus implements ActivityBus {
   readonly #cmd: RedisClient;
@@ -48,6 +98,7 @@ export class RedisActivityBus implements ActivityBus {
     cluster: boolean,
     onError: (e: Error) => void,
     logSize = DEFAULT_ACTIVITY_LOG,
+    readonly dedupe: WebhookDedupe = { window: 0, cap: 0 },
   ) {
     const opts = {
       maxRetriesPerRequest: 1,
@@ -69,17 +120,49 @@ export class RedisActivityBus implements ActivityBus {
 
   async publish(b: ActivityBlock): Promise<boolean> {
     const s = slot(b.chainId);
+    const { window, cap } = this.dedupe;
     const r = await this.#cmd.eval(
       PUBLISH,
-      2,
+      4,
       `${s}:n`,
       `${s}:log`,
+      `${s}:seen`,
+      `${s}:floor`,
       b.number,
       JSON.stringify(b),
       this.#channel,
       String(this.#logSize),
+      String(window),
+      String(cap),
+      ...(window > 0 ? b.events.map((e) => e.txHash) : []),
     );
     return r === 1;
+  }
+
+  async publishWebhook(e: ActivityEvent, messageId: string, head: string) {
+    const s = slot(e.chainId);
+    const block: ActivityBlock = {
+      chainId: e.chainId,
+      number: e.blockNumber,
+      head,
+      events: [e],
+      webhook: true,
+    };
+    return (await this.#cmd.eval(
+      PUBLISH_WEBHOOK,
+      4,
+      `${s}:n`,
+      `${s}:seen`,
+      `${s}:msgs`,
+      `${s}:floor`,
+      e.blockNumber,
+      e.txHash,
+      messageId,
+      String(Math.max(1, this.dedupe.window)),
+      String(Math.max(1, this.dedupe.cap)),
+      this.#channel,
+      JSON.stringify(block),
+    )) as WebhookOutcome;
   }
 
   async cursor(chainId: string): Promise<bigint | undefined> {
@@ -118,59 +201,7 @@ export class RedisActivityBus implements ActivityBus {
   }
 }
 
-/** One process, no Redis: the same contract in memory. */
-export class MemoryActivityBus implements ActivityBus {
-  readonly #log = new Map<string, ActivityBlock[]>();
-  readonly #cursor = new Map<string, bigint>();
-  readonly #follow = new Map<string, Map<string, number>>();
-  readonly #listeners: ((b: ActivityBlock) => void)[] = [];
-  constructor(readonly logSize = DEFAULT_ACTIVITY_LOG) {}
-
-  async publish(b: ActivityBlock): Promise<boolean> {
-    const cur = this.#cursor.get(b.chainId);
-    if (cur !== undefined && cur >= BigInt(b.number)) return false;
-    this.#cursor.set(b.chainId, BigInt(b.number));
-    const log = this.#log.get(b.chainId) ?? [];
-    log.push(b);
-    if (log.length > this.logSize) log.shift();
-    this.#log.set(b.chainId, log);
-    queueMicrotask(() => {
-      for (const l of this.#listeners) l(b);
-    });
-    return true;
-  }
-
-  async cursor(chainId: string) {
-    return this.#cursor.get(chainId);
-  }
-
-  async since(chainId: string, after: bigint) {
-    return ordered(this.#log.get(chainId) ?? [], after);
-  }
-
-  onBlock(listener: (b: ActivityBlock) => void): void {
-    this.#listeners.push(listener);
-  }
-
-  async follow(chainId: string, addresses: readonly string[], untilMs: number): Promise<void> {
-    const m = this.#follow.get(chainId) ?? new Map<string, number>();
-    for (const a of addresses) m.set(a, Math.max(m.get(a) ?? 0, untilMs));
-    this.#follow.set(chainId, m);
-  }
-
-  async followed(chainId: string, nowMs: number, max: number): Promise<string[]> {
-    const m = this.#follow.get(chainId) ?? new Map<string, number>();
-    for (const [a, until] of m) if (until < nowMs) m.delete(a);
-    return [...m]
-      .sort((x, y) => y[1] - x[1])
-      .slice(0, max)
-      .map(([a]) => a);
-  }
-
-  async close(): Promise<void> {}
-}
-
-function ordered(all: ActivityBlock[], after: bigint) {
+export function ordered(all: ActivityBlock[], after: bigint) {
   const sorted = all.sort((a, b) => (BigInt(a.number) < BigInt(b.number) ? -1 : 1));
   const oldest = sorted[0] ? BigInt(sorted[0].number) : undefined;
   return { blocks: sorted.filter((b) => BigInt(b.number) > after), oldest };

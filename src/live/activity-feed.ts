@@ -46,6 +46,8 @@ interface Sub {
   chainId: string;
   addresses: ReadonlySet<string>;
   push(b: ActivityBlock): void;
+  /** A webhook's event, ahead of the node's block (which then skips it for this subscriber). */
+  early(b: ActivityBlock): void;
 }
 
 export class ActivityFeed {
@@ -102,15 +104,21 @@ export class ActivityFeed {
       queue.fail(new SlowConsumerError(`more than ${max} events and transfers unread`));
       pending = undefined;
     };
+    // Transactions a webhook delivered here before the node's block holds them, by block.
+    const early = new Map<string, bigint>();
+    const enqueue = (e: ActivityEvent, head: string) => {
+      const mine = eventFor(e, addresses, kinds);
+      if (!mine) return true;
+      if (queue.held + weight(mine) > max) return void overflow();
+      queue.push({ ...mine, head });
+      return true;
+    };
     const take = (b: ActivityBlock) => {
-      if (BigInt(b.number) <= last) return;
-      last = BigInt(b.number);
-      for (const e of b.events) {
-        const mine = eventFor(e, addresses, kinds);
-        if (!mine) continue;
-        if (queue.held + weight(mine) > max) return overflow();
-        queue.push({ ...mine, head: b.head });
-      }
+      const n = BigInt(b.number);
+      if (n <= last) return;
+      last = n;
+      for (const e of b.events) if (!early.has(e.txHash) && !enqueue(e, b.head)) return;
+      for (const [tx, at] of early) if (at <= n) early.delete(tx);
     };
     const sub: Sub = {
       chainId,
@@ -121,6 +129,16 @@ export class ActivityFeed {
           if (pending.length >= max) overflow();
           else pending.push(b);
         } else take(b);
+        queue.wake();
+      },
+      early: (b) => {
+        // While resuming, the node's block (logged or pending) delivers the transaction instead.
+        if (queue.closed || pending) return;
+        for (const e of b.events) {
+          if (!enqueue(e, b.head)) return;
+          if (BigInt(b.number) > last) early.set(e.txHash, BigInt(b.number));
+        }
+        if (early.size > max) early.delete(early.keys().next().value as string);
         queue.wake();
       },
     };
@@ -177,6 +195,10 @@ export class ActivityFeed {
   }
 
   #receive(b: ActivityBlock): void {
+    if (b.webhook) {
+      for (const s of this.#subs) if (s.chainId === b.chainId) s.early(b);
+      return;
+    }
     const prev = this.#order.get(b.chainId) ?? Promise.resolve();
     const next = prev.then(() => this.#inOrder(b)).catch(() => {});
     this.#order.set(b.chainId, next);

@@ -55,6 +55,8 @@ export interface ActivityBlock {
   events: ActivityEvent[];
   /** Teleporter receipts of followed ICM messages in this block (this chain is their destination). */
   icm?: IcmSighting[];
+  /** One transaction's event from the Data API's webhook, ahead of (or without) the node's block. */
+  webhook?: true;
 }
 
 /** Teleporter's events on a destination chain (ITeleporterMessenger), each indexing the message id first. */

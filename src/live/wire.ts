@@ -7,7 +7,8 @@ import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { UpstreamRequest } from '../upstream/request.js';
-import { MemoryActivityBus, RedisActivityBus } from './activity-bus.js';
+import { RedisActivityBus } from './activity-bus.js';
+import { MemoryActivityBus } from './activity-bus-memory.js';
 import { ActivityFeed } from './activity-feed.js';
 import { ActivityGate } from './activity-gate.js';
 import { ActivitySource } from './activity-source.js';
@@ -17,11 +18,14 @@ import { LiveFeed } from './feed.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
+import { createWebhooks, type Webhooks } from './webhooks.js';
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
   feed?: LiveFeed;
   activity?: { feed: ActivityFeed; gate: ActivityGate };
+  /** The Data API's webhook deliveries (WEBHOOK_URL); undefined when off. */
+  webhook?: Webhooks['route'];
   acrossProcesses?: AcrossProcesses;
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
   specOf(req: UpstreamRequest<unknown>): TtlSpec | undefined;
@@ -107,9 +111,18 @@ export function createLive(
   const bus = config.redisUrl
     ? new RedisHeadBus(config.redisUrl, config.redisCluster, warn)
     : new MemoryHeadBus();
+  const dedupe = config.webhook.url
+    ? { window: config.webhook.windowBlocks, cap: 100 * config.webhook.windowBlocks }
+    : { window: 0, cap: 0 };
   const activityBus = config.redisUrl
-    ? new RedisActivityBus(config.redisUrl, config.redisCluster, warn, config.activity.logBlocks)
-    : new MemoryActivityBus(config.activity.logBlocks);
+    ? new RedisActivityBus(
+        config.redisUrl,
+        config.redisCluster,
+        warn,
+        config.activity.logBlocks,
+        dedupe,
+      )
+    : new MemoryActivityBus(config.activity.logBlocks, dedupe);
   const activitySources = new Map(
     config.liveChains.map((c) => [
       c.chainId,
@@ -150,6 +163,9 @@ export function createLive(
     onSocket: (d) => sockets.inc(d),
     afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
   });
+  const webhooks = config.webhook.url
+    ? createWebhooks(config, { bus: activityBus, heads: bus, feed, registers, log: o.log, warn })
+    : undefined;
   const hooks = liveCacheHooks(
     feed,
     o.policy,
@@ -165,6 +181,7 @@ export function createLive(
         o.clientOf,
       ),
     },
+    webhook: webhooks?.route,
     acrossProcesses,
     tagOf: hooks.tagOf,
     specOf: hooks.specOf,
@@ -173,8 +190,10 @@ export function createLive(
     start: async () => {
       await feed.start();
       activity.start();
+      webhooks?.start();
     },
     stop: async () => {
+      await webhooks?.stop();
       await feed.stop();
       await activity.stop();
       leaseRedis?.disconnect();

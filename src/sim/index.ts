@@ -3,6 +3,7 @@ import { resolveSpecDir } from '../spec/spec-dir.js';
 import { AccessControl, type CuLimits } from './access.js';
 import { CallStats, FaultSet } from './control.js';
 import { createDataApi } from './data-api/index.js';
+import { type SimDelivery, SimWebhooks } from './data-api/webhooks.js';
 import { createMetricsApi } from './metrics-api/index.js';
 import { createNodeRpc } from './node-rpc/index.js';
 import { createSimSockets, WS_PATH } from './node-rpc/ws.js';
@@ -76,6 +77,8 @@ export interface RunningSimulator {
   /** Open websockets now, opened since start, and their subscriptions. */
   socketStats(): { open: number; opened: number; subscriptions: number };
   world: World;
+  /** The Data API's webhooks: registrations, the shared secret, what was delivered. */
+  webhooks: SimWebhooks;
   /** The spec-variation seed, when `vary` is on. */
   vary?: string;
   /** Upstream calls since the last reset. */
@@ -120,6 +123,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     access.reset();
   };
 
+  const webhooks = new SimWebhooks(world);
   const nodeRpc = createNodeRpc(world, upstreamOpts);
   const sockets = createSimSockets(nodeRpc, '43114', (m) =>
     stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]),
@@ -128,7 +132,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     upstreams: [
       {
         base: '/data-api',
-        upstream: createDataApi(world, upstreamOpts),
+        upstream: createDataApi(world, upstreamOpts, webhooks),
         rateLimited: true,
         keyed: true,
       },
@@ -187,6 +191,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
               throw new Error('blocks must be an integer 1..10000');
             const added = world.advance(chainId, blocks);
             sockets.emitBlocks(world.chain(chainId)!, added);
+            void webhooks.deliverBlocks(String(chainId), added);
             // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
             const evolved =
               (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
@@ -200,6 +205,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
               },
             };
           }
+          case 'GET /webhooks':
+            return {
+              status: 200,
+              body: { deliveries: webhooks.deliveries() satisfies SimDelivery[] },
+            };
           case 'GET /ws':
             return { status: 200, body: sockets.stats() };
           case 'POST /ws/drop':
@@ -250,6 +260,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     dropSockets: () => sockets.drop(),
     socketStats: () => sockets.stats(),
     world,
+    webhooks,
     vary: variation?.seed,
     stats: () => stats.snapshot(),
     charges: () => access.charges(),

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -414,6 +417,89 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
     });
   });
 
+  it('webhooks: the operations, the shared secret, and a signed address_activity delivery', async () => {
+    const received: { body: string; signature: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ body, signature: String(req.headers['x-signature']) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const chain = sim.world.chain('43114')!;
+      const busy = sim.world.fixtures.busyAddresses[0]!;
+      const created = await call('createWebhook', '/v1/webhooks', {
+        method: 'POST',
+        body: {
+          eventType: 'address_activity',
+          url: hookUrl,
+          chainId: '43114',
+          metadata: { addresses: [busy] },
+        },
+        schema: () => rebase({ $ref: '#/components/schemas/EVMAddressActivityResponse' }),
+      });
+      const id = created.id as string;
+      await call('createWebhook', '/v1/webhooks', {
+        method: 'POST',
+        body: { url: 'x' },
+        status: 400,
+      });
+      await call('listWebhooks', '/v1/webhooks', { query: { status: 'active' } });
+      const one = {
+        schema: () => rebase({ $ref: '#/components/schemas/EVMAddressActivityResponse' }),
+      };
+      await call('getWebhook', `/v1/webhooks/${id}`, one);
+      await call('getWebhook', '/v1/webhooks/nope', { status: 404 });
+      await call('updateWebhook', `/v1/webhooks/${id}`, {
+        method: 'PATCH',
+        body: { name: 'n' },
+        ...one,
+      });
+      const other = `0x${'12'.repeat(20)}`;
+      await call('addAddressesToWebhook', `/v1/webhooks/${id}/addresses`, {
+        method: 'PATCH',
+        body: { addresses: [other] },
+      });
+      const listed = await call('getAddressesFromWebhook', `/v1/webhooks/${id}/addresses`);
+      expect(listed.totalAddresses).toBe(2);
+      await call('removeAddressesFromWebhook', `/v1/webhooks/${id}/addresses`, {
+        method: 'DELETE',
+        body: { addresses: [other] },
+      });
+      const { secret } = await call('getSharedSecret', '/v1/webhooks:getSharedSecret');
+      // Blocks land: one delivery per transaction touching the address, signed with the secret.
+      const added = sim.world.advance('43114', 8);
+      const sent = await sim.webhooks.deliverBlocks('43114', added);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(received).toHaveLength(sent.length);
+      const payload = rebase({ $ref: '#/components/schemas/WebhookAddressActivityResponse' });
+      for (const r of received) {
+        expect(r.signature).toBe(createHmac('sha256', secret).update(r.body).digest('base64'));
+        expectValid(payload, JSON.parse(r.body), 'address_activity delivery');
+        const tx = JSON.parse(r.body).event.transaction;
+        expect(chain.blockTxs(chain.block(Number(tx.blockNumber))!).map((t) => t.hash)).toContain(
+          tx.txHash,
+        );
+      }
+      const rotated = await call(
+        'generateOrRotateSharedSecret',
+        '/v1/webhooks:generateOrRotateSharedSecret',
+        {
+          method: 'POST',
+        },
+      );
+      expect(rotated.secret).not.toBe(secret);
+      await call('deactivateWebhook', `/v1/webhooks/${id}`, { method: 'DELETE', ...one });
+      expect(await sim.webhooks.deliverBlocks('43114', added)).toEqual([]);
+    } finally {
+      receiver.close();
+    }
+  });
+
   it('error bodies match the spec', async () => {
     await call('getLatestBlocks', '/v1/chains/43114/blocks', {
       query: { pageSize: '0' },
@@ -509,6 +595,16 @@ describe('Data API responses validate against the real OpenAPI schemas', () => {
         'listLatestBlocksAllChains',
         'listLatestTransactionsAllChains',
         'listIcmMessages',
+        'createWebhook',
+        'listWebhooks',
+        'getWebhook',
+        'updateWebhook',
+        'deactivateWebhook',
+        'addAddressesToWebhook',
+        'removeAddressesFromWebhook',
+        'getAddressesFromWebhook',
+        'getSharedSecret',
+        'generateOrRotateSharedSecret',
       ].sort(),
     );
   });

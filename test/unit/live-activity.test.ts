@@ -10,7 +10,7 @@ import {
   TOPIC,
   transfersOfLog,
 } from '../../src/live/activity.js';
-import { MemoryActivityBus } from '../../src/live/activity-bus.js';
+import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { ActivityFeed, ResumeTooOldError } from '../../src/live/activity-feed.js';
 import { logFilters } from '../../src/live/activity-source.js';
 import { SlowConsumerError } from '../../src/live/feed.js';

@@ -21,13 +21,18 @@ import { tokenRoutes } from './routes-tokens.js';
 import { transactionRoutes } from './routes-transactions.js';
 import { validatorRoutes } from './routes-validators.js';
 import { xVertexRoutes } from './routes-x-vertices.js';
+import type { SimWebhooks } from './webhooks.js';
 
 /**
  * The simulated Data API (Glacier): the real paths below `/data-api`, the real response shapes
  * (see data-api.openapi.json), NestJS-style 400s, 404s for unknown chains / blocks / txs, and page
  * tokens bound to their query. Handlers return a body (200) or `{ status, body }` via `created()`.
  */
-export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstream {
+export function createDataApi(
+  world: World,
+  opts: SimUpstreamOptions,
+  webhooks?: SimWebhooks,
+): SimUpstream {
   const tokens = new PageTokens(opts.pageTokenTtlMs, opts.now);
   const router = new Router<Ctx>().add([
     ...chainRoutes,
@@ -47,6 +52,7 @@ export function createDataApi(world: World, opts: SimUpstreamOptions): SimUpstre
     ...tokenRoutes,
     ...stakingRoutes,
     ...rewardRoutes,
+    ...(webhooks?.routes() ?? []),
   ]);
 
   return {
