@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { z } from 'zod';
 
@@ -109,16 +110,22 @@ function fieldsByVariable(configFile: string): Map<string, string[]> {
     }
     ts.forEachChild(node, (child) => visit(child, here));
   };
-  const source = sourceOf(configFile);
-  ts.forEachChild(source, (node) => {
-    if (ts.isFunctionDeclaration(node) && node.name?.text === 'loadConfig') {
-      // The returned object first; then locals such as `const production = e.NODE_ENV === …`,
-      // which the object takes by their (field) name.
-      const body = node.body?.statements ?? [];
-      for (const r of body.filter(ts.isReturnStatement)) visit(r, []);
-      for (const v of body.filter(ts.isVariableStatement)) visit(v, []);
-    }
-  });
+  // loadConfig's mapping, and the `…Sections(e)` helpers it spreads in from its sibling files.
+  const sections = readdirSync(dirname(configFile))
+    .filter((f) => /^config-.*\.ts$/.test(f))
+    .map((f) => join(dirname(configFile), f));
+  const sources = [configFile, ...sections].map(sourceOf);
+  for (const source of sources)
+    ts.forEachChild(source, (node) => {
+      const name = ts.isFunctionDeclaration(node) ? node.name?.text : undefined;
+      if (ts.isFunctionDeclaration(node) && (name === 'loadConfig' || name?.endsWith('Sections'))) {
+        // The returned object first; then locals such as `const production = e.NODE_ENV === …`,
+        // which the object takes by their (field) name.
+        const body = node.body?.statements ?? [];
+        for (const r of body.filter(ts.isReturnStatement)) visit(r, []);
+        for (const v of body.filter(ts.isVariableStatement)) visit(v, []);
+      }
+    });
   return out;
 }
 
