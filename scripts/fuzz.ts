@@ -66,6 +66,9 @@ const child: ChildProcess = spawn(
       CLIENT_BUDGET_PER_MINUTE: '0',
       UPSTREAM_CU_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      // The live source and the Data API's webhook route, so the fuzz reaches that surface too.
+      LIVE_WS: `43114=${sim.wsUrl}`,
+      WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
@@ -118,7 +121,13 @@ const seeded = (await (
 const cursors = Object.values(seeded.data.chain).flatMap((c) => c.edges.map((e) => e.cursor));
 
 const r = rng(SEED);
-const randomRequest = fuzzRequests({ head, cursors, wsShare: Number(args['ws-share']) });
+const randomRequest = fuzzRequests({
+  head,
+  cursors,
+  wsShare: Number(args['ws-share']),
+  webhookShare: 0.05,
+  webhookSecret: sim.webhooks.secret,
+});
 const requests = Array.from({ length: REQUESTS }, () => randomRequest(r));
 
 const rssStart = rssMb(child.pid);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { fuzzRequests, rng, sendFuzz } from '../support/fuzz-cases.js';
+import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -33,6 +33,8 @@ const gc = runInNewContext('gc') as () => void;
 const UNKNOWN_TYPENAMES = process.env.FUZZ_UNKNOWN_TYPENAMES !== '0';
 /** The share of operations sent over graphql-ws (the same pipeline, another transport). */
 const WS_SHARE = Number(process.env.FUZZ_WS_SHARE ?? 0.2);
+/** The share of requests sent to the Data API's webhook route (junk, unsigned, badly or truly signed). */
+const WEBHOOK_SHARE = Number(process.env.FUZZ_WEBHOOK_SHARE ?? 0.05);
 let head = 0;
 let cursors: string[] = [];
 
@@ -51,6 +53,9 @@ beforeAll(async () => {
       NODE_ENV: 'production',
       CURSOR_SECRET: 'test-cursor-secret-0123456789',
       INTROSPECTION: 'true',
+      // The live source and its webhook route, so the fuzz reaches that surface too.
+      LIVE_WS: `43114=${sim.wsUrl}`,
+      WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
     },
   });
   await gw.ready();
@@ -63,6 +68,16 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent' }),
   });
   server = { url: `http://127.0.0.1:${http.port}/graphql`, close: async () => {} };
+  // The webhook route answers 503 until the shared secret is read (at start).
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(new URL(WEBHOOK_PATH, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': 'x' },
+      body: '{}',
+    });
+    if (res.status === 401) break;
+    await new Promise((res) => setTimeout(res, 50));
+  }
   head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
@@ -95,6 +110,8 @@ describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {
         cursors,
         unknownTypenames: UNKNOWN_TYPENAMES,
         wsShare: WS_SHARE,
+        webhookShare: WEBHOOK_SHARE,
+        webhookSecret: sim.webhooks.secret,
       });
       const requests = Array.from({ length: REQUESTS }, () => randomRequest(r));
       gc();

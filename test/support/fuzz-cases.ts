@@ -1,4 +1,5 @@
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
+import { signBody } from '../../src/live/webhook-payload.js';
 import { wsRaw } from './transports.js';
 
 /**
@@ -31,7 +32,14 @@ export interface FuzzWorld {
   unknownTypenames?: boolean;
   /** The share of operations sent over graphql-ws. @default 0.2 */
   wsShare?: number;
+  /** The share of requests sent to the Data API's webhook route instead. @default 0 */
+  webhookShare?: number;
+  /** The shared secret that signs about half of the webhook deliveries (the simulator's). */
+  webhookSecret?: string;
 }
+
+/** The route the Data API's webhook deliveries reach. */
+export const WEBHOOK_PATH = '/webhooks/data-api';
 
 export interface FuzzRequest {
   /** Sent as one graphql-ws operation instead of over HTTP. */
@@ -40,6 +48,8 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   body?: string;
   query?: string;
+  /** Another path than /graphql (the webhook route). */
+  path?: string;
 }
 
 /** A seeded generator of hostile requests: random operations, variables, representations and cursors. */
@@ -47,6 +57,7 @@ export function fuzzRequests(world: FuzzWorld): (r: Rng) => FuzzRequest {
   const { head, cursors } = world;
   const UNKNOWN_TYPENAMES = world.unknownTypenames !== false;
   const WS_SHARE = world.wsShare ?? 0.2;
+  const WEBHOOK_SHARE = world.webhookShare ?? 0;
   const documents = Object.values(buildPersistedManifest());
 
   function junk(r: Rng, depth = 0): unknown {
@@ -190,7 +201,45 @@ export function fuzzRequests(world: FuzzWorld): (r: Rng) => FuzzRequest {
     }
   }
 
+  /** A delivery-shaped body with random parts, or junk; signed truly, badly or not at all. */
+  function webhookRequest(r: Rng): FuzzRequest {
+    const headers: Record<string, string> = {
+      'content-type': r.chance(0.9)
+        ? 'application/json'
+        : r.pick(['text/plain', 'application/xml']),
+    };
+    const hex = (n: number) => `0x${'ab'.repeat(n)}`;
+    const body = r.chance(0.3)
+      ? JSON.stringify(junk(r))
+      : JSON.stringify({
+          webhookId: r.chance(0.5) ? String(junk(r)) : 'x',
+          eventType: r.pick(['address_activity', 'validator_activity', junk(r)]),
+          messageId: String(junk(r)).slice(0, 200),
+          event: {
+            transaction: {
+              blockHash: r.chance(0.8) ? hex(32) : junk(r),
+              blockNumber: r.pick(['1', '0', '-1', '1e9', junk(r)]),
+              from: r.chance(0.8) ? hex(20) : junk(r),
+              to: r.pick([hex(20), '', null, junk(r)]),
+              txHash: r.chance(0.8) ? hex(32) : junk(r),
+              transactionIndex: r.pick([0, -1, 1.5, junk(r)]),
+              value: r.pick(['0', '1', '9'.repeat(100), junk(r)]),
+              blockTimestamp: r.pick([0, 1, junk(r)]),
+              erc20Transfers: r.chance(0.8) ? [] : junk(r),
+              erc721Transfers: [],
+              erc1155Transfers: [],
+            },
+          },
+        });
+    if (world.webhookSecret && r.chance(0.5))
+      headers['x-signature'] = signBody(world.webhookSecret, body);
+    else if (r.chance(0.4)) headers['x-signature'] = String(junk(r)).slice(0, 300) || 'x';
+    const method = r.chance(0.95) ? 'POST' : 'GET';
+    return { method, path: WEBHOOK_PATH, headers, ...(method === 'POST' ? { body } : {}) };
+  }
+
   const randomRequest = (r: Rng): FuzzRequest => {
+    if (WEBHOOK_SHARE > 0 && r.chance(WEBHOOK_SHARE)) return webhookRequest(r);
     const headers: Record<string, string> = {
       accept: r.pick(['application/json', 'application/graphql-response+json', '*/*']),
       'content-type': 'application/json',
@@ -304,7 +353,8 @@ export async function sendFuzz(url: string, req: FuzzRequest): Promise<FuzzOutco
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url + (req.query ?? ''), {
+    const target = req.path ? new URL(req.path, url).href : url;
+    res = await fetch(target + (req.query ?? ''), {
       method: req.method,
       headers: req.headers,
       body: req.body,
