@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
+import { keys as cacheKeys } from '../../src/cache/keys.js';
+import { SNAPSHOT_TTL_MS } from '../../src/cache/page-snapshots.js';
 import type { CacheClass } from '../../src/cache/policy.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
@@ -138,6 +140,11 @@ export interface OracleResult {
   queries: number;
   /** Cached answers with no reference at an allowed version (e.g. a second page the reference never had). */
   unjudged: number;
+  /**
+   * Second pages accepted only as the reference's answer to their own cursor (their page 1 was an older
+   * allowed version's, so its cursor was not the one the reference's own page 1 made).
+   */
+  ownCursor: number;
   /** World versions gone through (including the first). */
   versions: number;
   steps: number;
@@ -214,9 +221,10 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   });
   // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
   // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
+  const referenceStore = new MemoryStore();
   const reference: TestGateway = createTestGateway(sim, {
     env: { ...env, ...PATIENT },
-    store: new MemoryStore(),
+    store: referenceStore,
     ttlOverrides: ZERO_TTL,
     staleOverrides: ZERO_STALE,
   });
@@ -226,6 +234,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     seed: o.seed,
     queries: 0,
     unjudged: 0,
+    ownCursor: 0,
     versions: 1,
     steps: 0,
     skippedOperations: [],
@@ -329,7 +338,29 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       m.set(version, a);
     };
 
-    const judge = (
+    /**
+     * The reference's answer to the very request the cached gateway answered (its own cursor) at the
+     * current version. A cached page 1 may be an older allowed version's, so its cursor may name another
+     * list (logs of an older head) or another item (a live list's position) than the reference's own
+     * page 1 did: only the same request's answer says what page 2 should be. A head cursor's snapshot
+     * lives in the cached gateway's store; the reference is handed a copy of it.
+     */
+    const askSameRequest = async (
+      query: string,
+      vars: Record<string, unknown>,
+      cred: Credential,
+    ) => {
+      const snapshot = headSnapshotOf(vars.after);
+      if (snapshot) {
+        const key = cacheKeys.pageSnapshot(snapshot);
+        const [page] = await recorder.getMany([key]);
+        if (page !== undefined)
+          await referenceStore.setMany([{ key, value: page, ttlMs: SNAPSHOT_TTL_MS }]);
+      }
+      return normalize(await askReference(query, vars, { ...CREDENTIALS[cred] }));
+    };
+
+    const judge = async (
       step: Step,
       page: 1 | 2,
       cred: Credential,
@@ -355,6 +386,13 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         )
       )
         return;
+      if (page === 2) {
+        const same = await askSameRequest(step.query, vars, cred);
+        if (matches(got, [same, ...candidates.map((v) => byVersion!.get(v)!)])) {
+          result.ownCursor++;
+          return;
+        }
+      }
       // Shared successful public data: an answer without errors may be what another credential
       // obtained successfully (never an error, and never a partial answer, crosses credentials).
       if (!hasErrors(got.value)) {
@@ -389,8 +427,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       steps: readonly Step[],
       round: number,
       pass: Divergence['pass'],
-    ): Promise<(() => void)[]> => {
-      const pending: (() => void)[] = [];
+    ): Promise<(() => Promise<void>)[]> => {
+      const pending: (() => Promise<void>)[] = [];
       for (const step of steps) {
         const started = performance.now();
         const page1 = await Promise.all(
@@ -428,7 +466,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       // the steps the last pass read last are read again first, within their TTL, across the new version.
       let previous: Step[] = group;
       for (let round = 0; round <= o.rounds; round++) {
-        let pending: (() => void)[] = [];
+        let pending: (() => Promise<void>)[] = [];
         const roundStart = performance.now();
         const shift = (round * ROTATE) % group.length;
         const order = [...group.slice(shift), ...group.slice(0, shift)];
@@ -441,12 +479,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
           pending = await cachedPass([...previous].reverse(), round, 'before-reference');
         }
         await referencePass(order);
-        for (const j of pending) j();
+        for (const j of pending) await j();
         // The round lasts at least MIN_ROUND_MS, waited here so that nothing stands between this round's
         // last reads and the next round's first.
         const left = MIN_ROUND_MS - (performance.now() - roundStart);
         if (left > 0 && round < o.rounds) await sleep(left);
-        for (const j of await cachedPass(order, round, 'after-reference')) j();
+        for (const j of await cachedPass(order, round, 'after-reference')) await j();
         previous = order;
         log(
           `  group ${g + 1}/${groups.length} round ${round}: version ${version}, ${result.queries} judged, ${result.divergences.length} divergences`,
@@ -460,6 +498,17 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   }
   result.ms = Math.round(performance.now() - t0);
   return result;
+}
+
+/** The snapshot a head cursor resumes from (its payload is readable; only its signature is secret). */
+function headSnapshotOf(cursor: unknown): string | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  try {
+    const c = JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8'));
+    return c?.kind === 'head' && typeof c.snapshot === 'string' ? c.snapshot : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One world step: new blocks on every indexed chain (and whatever else the simulator moves on advance). */

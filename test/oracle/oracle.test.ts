@@ -66,6 +66,21 @@ describe('differential cache oracle', () => {
     console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
   }, 240_000);
 
+  it('a page 2 is judged by its own cursor: a stale page 1’s logs cursor at `latest`, refused with a code as the reference refuses it', async () => {
+    // A cached page 1 of an older allowed head carries a cursor for that head's logs; page 2, read at the
+    // new head, refuses it (BAD_USER_INPUT), as the uncached reference does for the same cursor.
+    const url = redisDb(inject('redisUrl'), 113);
+    await flushRedisDb(url);
+    const r = await runOracle({
+      seed: 'oracle-1',
+      rounds: 6,
+      onlySteps: ['x:evmState.latest'],
+      redisUrl: url,
+    });
+    expect(r.divergences.map((d) => formatDivergence(d, 300))).toEqual([]);
+    expect(r.ownCursor).toBeGreaterThan(0);
+  }, 240_000);
+
   it('with live heads: a head delivered, then the same reads, every answer at a version the policy allows', async () => {
     const url = redisDb(inject('redisUrl'), 106);
     await flushRedisDb(url);
