@@ -25,6 +25,8 @@ export function cChainMethods({
         ...parts[0]!,
         query: { ...parts[0]!.query, rpc: methods.join('+') },
         body: [],
+        // Its own key: asked for the head number alone, it must not share eth_blockNumber's entry.
+        variant: 'head',
         async run(c) {
           const values = await Promise.all(parts.map((p) => p.run(c)));
           return Object.fromEntries(methods.map((m, i) => [m, values[i]!]));
