@@ -96,9 +96,9 @@ function cachedRequestsUntraced<T>(
       ).staleIfErrorMs,
       ttlMs: (value: T) => {
         const lastPage = isPage(value) ? value.nextPageToken === null : undefined;
+        const resource = req.resourceOf?.(value) ?? req.resource;
         return (
-          deps.specOf?.(req) ??
-          deps.policy.ttlFor(req.resource, { pageToken: req.pageToken, lastPage })
+          deps.specOf?.(req) ?? deps.policy.ttlFor(resource, { pageToken: req.pageToken, lastPage })
         ).ttlMs;
       },
       // A 404 is remembered briefly (a block number beyond the head exists a few seconds later).

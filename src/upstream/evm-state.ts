@@ -83,8 +83,38 @@ export interface EvmStateClient {
   /** The logs of one block, by its hash (EIP-234): final. */
   blockLogs(blockHash: string): Req<s.EvmLog[]>;
   proof(address: string, keys: string[], pin: BlockPin): Req<s.EvmProof>;
-  feeHistory(blockCount: number, pin: BlockPin, percentiles: number[]): Req<s.EvmFeeHistory>;
+  /**
+   * eth_feeHistory over the `blockCount` blocks ending at the pinned block, with the head number asked
+   * in the same batch: the last base fee is the node's forecast while the pin is the head and the next
+   * block's own fee once it exists, so the answer is final only when the head has passed the pin.
+   */
+  feeHistory(blockCount: number, pin: BlockPin, percentiles: number[]): Req<FeeHistoryRead>;
+  /**
+   * The head and its fee histories in one answer (one batch, cached whole): `latest` pinned by the
+   * newest block of the histories, so the forecast entry is the one the node gave at that head.
+   */
+  headFees(windows: readonly FeeWindow[]): Req<HeadFees>;
 }
+
+/** A fee history, with the head the node had when it answered (absent when read at the head). */
+export type FeeHistoryRead = s.EvmFeeHistory & { headAtRead?: string };
+
+/** One `feeHistory` read: the window's length and its reward percentiles. */
+export interface FeeWindow {
+  blockCount: number;
+  percentiles: number[];
+}
+
+export interface HeadFees {
+  /** The head, decimal: the newest block of every history. */
+  number: string;
+  /** One history per window, in the windows' order. */
+  histories: s.EvmFeeHistory[];
+}
+
+/** Decimal number of the newest block a fee history covers. */
+export const newestOf = (f: s.EvmFeeHistory): string =>
+  String(BigInt(f.oldestBlock) + BigInt(Math.max(f.gasUsedRatio.length - 1, 0)));
 
 const toHex = (decimal: string) => `0x${BigInt(decimal).toString(16)}`;
 const blockParam = (pin: BlockPin) => (pin.hash ? { blockHash: pin.hash } : toHex(pin.number));
@@ -202,22 +232,62 @@ export function createEvmStateClient(o: {
           ? undefined
           : `${p.storageProof.length} storage proofs for ${keys.length} keys`,
       ),
-    feeHistory: (n, pin, pct) =>
-      complete(
-        req(
-          at(pin),
-          'eth_feeHistory',
-          [toHex(String(n)), toHex(pin.number), pct],
-          s.feeHistoryResult,
-        ),
-        (f) =>
-          pct.length === 0 ||
-          (f.reward?.length === f.gasUsedRatio.length &&
-            f.reward.every((r) => r.length === pct.length))
-            ? undefined
-            : `no reward at each of the ${pct.length} percentiles asked for`,
-      ),
+    feeHistory: (n, pin, pct): Req<FeeHistoryRead> => {
+      const history = fees(n, toHex(pin.number), pct);
+      if (pin.head) return history;
+      const head = req('node.evm.eth_blockNumber', 'eth_blockNumber', [], hexQuantity);
+      return {
+        ...history,
+        variant: 'with-head',
+        async run(c) {
+          const [value, number] = await Promise.all([history.run(c), head.run(c)]);
+          return { ...value, headAtRead: number };
+        },
+        resourceOf: (v) =>
+          BigInt((v as FeeHistoryRead).headAtRead ?? pin.number) > BigInt(pin.number)
+            ? 'node.evm.state'
+            : 'node.evm.headState',
+      };
+    },
+    headFees: (windows) => {
+      const parts = windows.map((w) => fees(w.blockCount, 'latest', w.percentiles));
+      return {
+        ...parts[0]!,
+        resource: 'node.evm.headState',
+        query: { ...parts[0]!.query, rpc: `eth_feeHistory×${windows.length}` },
+        body: windows.map((w) => [w.blockCount, w.percentiles]),
+        variant: 'head-fees',
+        async run(c) {
+          const histories = await Promise.all(parts.map((p) => p.run(c)));
+          const number = newestOf(histories[0]!);
+          // A real node may take a new head between two calls of a batch: no answer mixes two heads.
+          if (histories.some((f) => newestOf(f) !== number))
+            throw new UpstreamError('node', 'payload', {
+              request: `POST ${o.path} eth_feeHistory`,
+              upstreamMessage: 'the fee histories of one batch end at different heads',
+            });
+          return { number, histories };
+        },
+      };
+    },
   };
+
+  function fees(n: number, block: string, pct: number[]): Req<s.EvmFeeHistory> {
+    return complete(
+      req(
+        'node.evm.headState',
+        'eth_feeHistory',
+        [toHex(String(n)), block, pct],
+        s.feeHistoryResult,
+      ),
+      (f) =>
+        pct.length === 0 ||
+        (f.reward?.length === f.gasUsedRatio.length &&
+          f.reward.every((r) => r.length === pct.length))
+          ? undefined
+          : `no reward at each of the ${pct.length} percentiles asked for`,
+    );
+  }
 }
 
 /**

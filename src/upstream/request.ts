@@ -20,6 +20,11 @@ export interface UpstreamRequest<T> {
   variant?: string;
   /** Parts of this answer cached apart (each under its own request's key and class), stored when it loads. */
   derived?: { request: UpstreamRequest<unknown>; from: (value: unknown) => unknown }[];
+  /**
+   * The resource whose class caches this answer, when the answer decides it (a fee history is final once
+   * the head has passed its block, head data before): omitted, `resource`.
+   */
+  resourceOf?(value: unknown): ResourceKind;
   /** The page token this request carries, if it is a page of a list. */
   pageToken?: string | null;
   /** Runs the call for `call`'s request (omitted: for no request, e.g. a background refresh). */

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
-import { badInput } from '../../errors.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
+import type { EvmFeeHistory } from '../../upstream/schemas/evm-state.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
@@ -10,6 +10,7 @@ import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { AddressRef } from './address.js';
 import { BlockRef } from './block.js';
 import { EvmAccountStateRef } from './evm-account.js';
+import { feeWindowOf, selectedFeeWindows, windowKey } from './evm-fee-windows.js';
 import { EvmFeeHistoryRef, EvmLogRef, EvmTopicInput, resolveLogs } from './evm-logs.js';
 
 /**
@@ -21,6 +22,8 @@ import { EvmFeeHistoryRef, EvmLogRef, EvmTopicInput, resolveLogs } from './evm-l
 export interface EvmStateShape {
   chainId: string;
   pin: BlockPin;
+  /** Fee histories (or their error) read in the answer that pinned `latest`, by window: that head's forecast. */
+  headFees?: ReadonlyMap<string, EvmFeeHistory | Error>;
 }
 
 const header = async (s: EvmStateShape, ctx: GatewayContext) =>
@@ -122,21 +125,12 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
         }),
       },
       resolve: async (s, args, ctx) => {
-        const n = args.blockCount ?? 10;
-        if (!Number.isInteger(n) || n < 1 || n > 1024)
-          throw badInput('blockCount', 'blockCount must be 1-1024');
-        const pct = args.rewardPercentiles ?? [];
-        if (
-          pct.length > 100 ||
-          pct.some((p, i) => !(p >= 0 && p <= 100) || (i > 0 && p < pct[i - 1]!))
-        ) {
-          throw badInput(
-            'rewardPercentiles',
-            'rewardPercentiles must be at most 100 increasing numbers from 0 to 100',
-          );
-        }
+        const w = feeWindowOf(args);
+        const pinned = s.headFees?.get(windowKey(w));
+        if (pinned instanceof Error) throw pinned;
+        if (pinned) return pinned;
         return (await ctx.loaders.evmState.endpoint(s.chainId)).read((c) =>
-          c.feeHistory(n, s.pin, pct),
+          c.feeHistory(w.blockCount, s.pin, w.percentiles),
         );
       },
     }),
@@ -161,9 +155,22 @@ builder.queryField('evmState', (t) =>
         description: '"latest", a decimal block number or a block hash.',
       }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const chainId = await evmChainIdOf(parseChainId(args.chainId), ctx);
-      return { chainId, pin: await pinOf(chainId, args.block ?? 'latest', 'block', ctx) };
+      const block = args.block ?? 'latest';
+      const windows = block === 'latest' ? selectedFeeWindows(info) : [];
+      if (windows.length === 0) return { chainId, pin: await pinOf(chainId, block, 'block', ctx) };
+      // `latest` pinned by the answer that carries the fee histories: their forecast is this head's.
+      const endpoint = await ctx.loaders.evmState.endpoint(chainId);
+      try {
+        const head = await endpoint.read((c) => c.headFees(windows));
+        const headFees = new Map(windows.map((w, i) => [windowKey(w), head.histories[i]!]));
+        return { chainId, pin: { number: head.number, head: true }, headFees };
+      } catch (e) {
+        // The histories' error is theirs: the rest of the state is read at the head alone.
+        const failed = new Map(windows.map((w) => [windowKey(w), e as Error]));
+        return { chainId, pin: await endpoint.pin('latest'), headFees: failed };
+      }
     },
   }),
 );

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CacheClass } from '../../src/cache/policy.js';
+import { MemoryStore } from '../../src/cache/store.js';
+import type { RunningSimulator } from '../../src/sim/index.js';
+import { createTestGateway } from '../support/gateway.js';
+import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+
+/**
+ * `feeHistory`'s last base fee is the node's forecast for the block after the newest one while that
+ * block is the head, and the next block's own fee once it lands. Found by the cache oracle at size
+ * (seed oracle-1, x:evmState.latest): a head cached by one query, then a fee history read after the
+ * chain moved on, showed the later block's fee beside the older head (Redis db 35).
+ */
+let sim: RunningSimulator;
+const redisUrl = redisDb(inject('redisUrl'), 35);
+
+const ZERO = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
+const NO_STALE = Object.fromEntries(
+  Object.keys(ZERO).map((k) => [k, { swr: 0, ifError: 0 }]),
+) as Record<CacheClass, { swr: number; ifError: number }>;
+const C = '43114';
+const FEES = `{ evmState(chainId: "${C}") { blockNumber feeHistory(blockCount: 3) { oldestBlock
+  baseFeePerGas } } }`;
+
+interface Answer {
+  blockNumber: string;
+  feeHistory: { oldestBlock: string; baseFeePerGas: string[] };
+}
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+  await flushRedisDb(redisUrl);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+const advance = async () => {
+  const r = await fetch(`${sim.url}/_sim/advance`, {
+    method: 'POST',
+    body: JSON.stringify({ chainId: C, blocks: 1 }),
+  });
+  expect(r.ok).toBe(true);
+};
+
+const uncached = () =>
+  createTestGateway(sim, {
+    store: new MemoryStore(),
+    ttlOverrides: ZERO,
+    staleOverrides: NO_STALE,
+  });
+
+describe('evmState.feeHistory: one head per answer', () => {
+  it('a cached head is never shown beside a fee history read after the chain moved on', async () => {
+    const reference = uncached();
+    const truth = async () => (await reference.query(FEES)).data!.evmState as Answer;
+    const lastFeeAt = async (block: string) =>
+      (
+        await reference.query(
+          `{ evmState(chainId: "${C}", block: "${block}") { feeHistory(blockCount: 3) { baseFeePerGas } } }`,
+        )
+      ).data!.evmState.feeHistory.baseFeePerGas.at(-1);
+    let checked = false;
+    for (let i = 0; i < 30 && !checked; i++) {
+      const gw = createTestGateway(sim, {
+        store: new MemoryStore(),
+        ttlOverrides: { head: 60_000 },
+      });
+      const before = await truth();
+      // The head alone, read (and cached for a minute) at this head.
+      expect(
+        (await gw.query(`{ evmState(chainId: "${C}") { blockNumber } }`)).errors,
+      ).toBeUndefined();
+      await advance();
+      // Only a next block whose fee differs from the head's forecast of it tells the two apart.
+      if ((await lastFeeAt(before.blockNumber)) !== before.feeHistory.baseFeePerGas.at(-1)) {
+        const after = await truth();
+        const got = await gw.query(FEES);
+        expect(got.errors).toBeUndefined();
+        expect([before, after].map((d) => JSON.stringify(d))).toContain(
+          JSON.stringify(got.data!.evmState),
+        );
+        checked = true;
+      }
+      await gw.close();
+    }
+    expect(checked).toBe(true);
+    await reference.close();
+  });
+
+  it('a fee history at a block the client names is cached as final only once the head has passed it', async () => {
+    const gw = createTestGateway(sim, {
+      redisUrl,
+      ttlOverrides: { head: 200 },
+      staleOverrides: NO_STALE,
+    });
+    const reference = uncached();
+    const head = ((await reference.query(FEES)).data!.evmState as Answer).blockNumber;
+    const atHead = `{ evmState(chainId: "${C}", block: "${head}") { feeHistory(blockCount: 3) {
+      baseFeePerGas } } }`;
+    const first = await gw.query(atHead);
+    expect(first.errors).toBeUndefined();
+    const forecast = first.data!.evmState.feeHistory.baseFeePerGas.at(-1);
+    let settled = forecast;
+    for (let i = 0; i < 30 && settled === forecast; i++) {
+      await advance();
+      settled = (await reference.query(atHead)).data!.evmState.feeHistory.baseFeePerGas.at(-1);
+    }
+    expect(settled).not.toBe(forecast);
+    await new Promise((r) => setTimeout(r, 250)); // past the head class's 200 ms
+    const again = await gw.query(atHead);
+    expect(again.data!.evmState.feeHistory.baseFeePerGas.at(-1)).toBe(settled);
+    await gw.close();
+    await reference.close();
+  });
+});
