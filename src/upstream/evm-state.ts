@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import { classifyEvmError } from './evm-errors.js';
+import {
+  complete,
+  type FeeHistoryRead,
+  type FeeWindow,
+  feeReads,
+  type HeadFees,
+} from './evm-fees.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import { nodeKeyOf, nodeRequest } from './node-request.js';
@@ -53,6 +60,7 @@ export {
   PRUNING_TIP_BUFFER,
   ProofWindowError,
 } from './evm-errors.js';
+export type { FeeHistoryRead, FeeWindow, HeadFees } from './evm-fees.js';
 
 export interface EvmStateClient {
   /** `node/path`: which endpoint this is. */
@@ -95,26 +103,6 @@ export interface EvmStateClient {
    */
   headFees(windows: readonly FeeWindow[]): Req<HeadFees>;
 }
-
-/** A fee history, with the head the node had when it answered (absent when read at the head). */
-export type FeeHistoryRead = s.EvmFeeHistory & { headAtRead?: string };
-
-/** One `feeHistory` read: the window's length and its reward percentiles. */
-export interface FeeWindow {
-  blockCount: number;
-  percentiles: number[];
-}
-
-export interface HeadFees {
-  /** The head, decimal: the newest block of every history. */
-  number: string;
-  /** One history per window, in the windows' order. */
-  histories: s.EvmFeeHistory[];
-}
-
-/** Decimal number of the newest block a fee history covers. */
-export const newestOf = (f: s.EvmFeeHistory): string =>
-  String(BigInt(f.oldestBlock) + BigInt(Math.max(f.gasUsedRatio.length - 1, 0)));
 
 const toHex = (decimal: string) => `0x${BigInt(decimal).toString(16)}`;
 const blockParam = (pin: BlockPin) => (pin.hash ? { blockHash: pin.hash } : toHex(pin.number));
@@ -232,80 +220,7 @@ export function createEvmStateClient(o: {
           ? undefined
           : `${p.storageProof.length} storage proofs for ${keys.length} keys`,
       ),
-    feeHistory: (n, pin, pct): Req<FeeHistoryRead> => {
-      const history = fees(n, toHex(pin.number), pct);
-      if (pin.head) return history;
-      const head = req('node.evm.eth_blockNumber', 'eth_blockNumber', [], hexQuantity);
-      return {
-        ...history,
-        variant: 'with-head',
-        async run(c) {
-          const [value, number] = await Promise.all([history.run(c), head.run(c)]);
-          return { ...value, headAtRead: number };
-        },
-        resourceOf: (v) =>
-          BigInt((v as FeeHistoryRead).headAtRead ?? pin.number) > BigInt(pin.number)
-            ? 'node.evm.state'
-            : 'node.evm.headState',
-      };
-    },
-    headFees: (windows) => {
-      const parts = windows.map((w) => fees(w.blockCount, 'latest', w.percentiles));
-      return {
-        ...parts[0]!,
-        resource: 'node.evm.headState',
-        query: { ...parts[0]!.query, rpc: `eth_feeHistory×${windows.length}` },
-        body: windows.map((w) => [w.blockCount, w.percentiles]),
-        variant: 'head-fees',
-        async run(c) {
-          const histories = await Promise.all(parts.map((p) => p.run(c)));
-          const number = newestOf(histories[0]!);
-          // A real node may take a new head between two calls of a batch: no answer mixes two heads.
-          if (histories.some((f) => newestOf(f) !== number))
-            throw new UpstreamError('node', 'payload', {
-              request: `POST ${o.path} eth_feeHistory`,
-              upstreamMessage: 'the fee histories of one batch end at different heads',
-            });
-          return { number, histories };
-        },
-      };
-    },
-  };
-
-  function fees(n: number, block: string, pct: number[]): Req<s.EvmFeeHistory> {
-    return complete(
-      req(
-        'node.evm.headState',
-        'eth_feeHistory',
-        [toHex(String(n)), block, pct],
-        s.feeHistoryResult,
-      ),
-      (f) =>
-        pct.length === 0 ||
-        (f.reward?.length === f.gasUsedRatio.length &&
-          f.reward.every((r) => r.length === pct.length))
-          ? undefined
-          : `no reward at each of the ${pct.length} percentiles asked for`,
-    );
-  }
-}
-
-/**
- * An answer that leaves out part of what was asked (a proof per key, a reward per percentile) is a
- * payload error, never a shorter list served as if complete.
- */
-function complete<T>(r: Req<T>, missing: (value: T) => string | undefined): Req<T> {
-  return {
-    ...r,
-    run: async (call) => {
-      const value = await r.run(call);
-      const what = missing(value);
-      if (what === undefined) return value;
-      throw new UpstreamError('node', 'payload', {
-        request: `POST ${r.path} ${String(r.query.rpc)}`,
-        upstreamMessage: `${String(r.query.rpc)}: the answer is incomplete (${what})`,
-      });
-    },
+    ...feeReads(req, o.path),
   };
 }
 
