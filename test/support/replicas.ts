@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './redis.js';
 
-/** A gateway process (src/server.ts through tsx), as deployed: its own port, the shared Redis. */
+/**
+ * A gateway process (src/server.ts through tsx, or a compiled entry such as dist/server.js run by node
+ * itself, as deployed): its own port, the shared Redis.
+ */
 export interface Replica {
   port: number;
   url: string;
@@ -22,7 +25,8 @@ export async function startReplica(
 ): Promise<Replica> {
   port ??= await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const args = entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
