@@ -55,6 +55,23 @@ describe('live heads', () => {
     expect(headOf('43114', { number: '0x10' }, 0)).toBeUndefined();
   });
 
+  it('never reads a quantity the header lacks as 0: the head is refused; a missing base fee is null', () => {
+    const full = {
+      number: '0x10',
+      hash: `0x${'a'.repeat(64)}`,
+      timestamp: '0x5',
+      baseFeePerGas: '0x2',
+      gasUsed: '0x3',
+      gasLimit: '0x4',
+    };
+    for (const field of ['number', 'timestamp', 'gasUsed', 'gasLimit'] as const) {
+      expect(headOf('43114', { ...full, [field]: undefined }, 0), field).toBeUndefined();
+      expect(headOf('43114', { ...full, [field]: '0xzz' }, 0), field).toBeUndefined();
+    }
+    expect(headOf('43114', { ...full, baseFeePerGas: 'junk' }, 0)).toBeUndefined();
+    expect(headOf('43114', { ...full, baseFeePerGas: undefined }, 0)?.baseFee).toBeNull();
+  });
+
   it('publishes a head number once, whoever publishes it (two holders for a moment never repeat one)', async () => {
     const bus = new MemoryHeadBus();
     expect(await bus.publish(head(1))).toBe(true);

@@ -24,8 +24,8 @@ export const BlockRef = builder.loadableNodeRef<EvmBlock, string>('Block', {
   ),
 });
 
-/** Fields of a block only the Data API's index has; a block built from a node's header lacks them. */
-type IndexedField = 'txCount' | 'gasCost' | 'feesSpent' | 'cumulativeTransactions';
+/** Fields a block built from a node's header may lack (the Data API's index has them; a pre-London header has no base fee). */
+type IndexedField = 'txCount' | 'gasCost' | 'feesSpent' | 'cumulativeTransactions' | 'baseFee';
 /** On a block built from a node's header: why each field it lacks is missing (the error to answer with). */
 export const MISSING = Symbol('missing');
 export type HeaderBlock = EvmBlock & { [MISSING]?: Partial<Record<IndexedField, unknown>> };
@@ -96,11 +96,12 @@ BlockRef.implement({
       description: 'Transactions on the chain up to and including this block (decimal string).',
       resolve: (b) => indexedOnly(b, 'cumulativeTransactions'),
     }),
+    baseFee: t.field({
+      type: 'BigDecimal',
+      description: 'Base fee per gas for inclusion in this block, in wei (decimal string).',
+      resolve: (b) => indexedOnly(b, 'baseFee'),
+    }),
     ...exposed(t, {
-      baseFee: [
-        'BigDecimal',
-        'Base fee per gas for inclusion in this block, in wei (decimal string).',
-      ],
       gasUsed: ['BigDecimal', "Gas used by the block's transactions (decimal string)."],
       gasLimit: ['BigDecimal', 'Gas limit of the block (decimal string).'],
     }),

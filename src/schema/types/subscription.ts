@@ -110,7 +110,7 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
     parentHash: h.parentHash,
     blockTimestamp: h.timestamp,
     txCount: h.txCount ?? 0,
-    baseFee: h.baseFee,
+    baseFee: h.baseFee ?? '',
     gasUsed: h.gasUsed,
     gasLimit: h.gasLimit,
     gasCost: '',
@@ -121,6 +121,13 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
       feesSpent: why,
       cumulativeTransactions: why,
       ...(h.txCount === null ? { txCount: why } : {}),
+      ...(h.baseFee === null
+        ? {
+            baseFee: gqlError('NOT_FOUND', `Block ${h.number}'s header has no base fee`, {
+              reason: 'NO_BASE_FEE',
+            }),
+          }
+        : {}),
     },
   };
   return block;
