@@ -12,7 +12,8 @@ import { type Stage, startStage } from './chaos-stage.js';
  * user-visible error, the over-budget client never answered, the lock held again and heads flowing
  * within LOCK_BOUND_MS, extra upstream calls within EXTRA_BOUND.
  */
-const BUDGET = 120;
+/** The per-client budget (CUs a minute): a subscriber's heads fit it, the abuser's uncached blocks do not. */
+const BUDGET = 2_000;
 const ABUSER = '10.9.9.9';
 /** Node timeout (2 s) + promotion + the lock's TTL (1 s) and a follower's retry: stated bound. */
 export const LOCK_BOUND_MS = 8_000;
@@ -45,28 +46,34 @@ function primaryOf(cluster: TestRedisCluster, slot: number): number {
   throw new Error(`no primary serves slot ${slot}`);
 }
 
-let asks = 0;
+let answered = 0;
+let firstTop: number | undefined;
 /** The budget left that the first answers reported (-1: none reported). */
 const budgetSeen: number[] = [];
 
-/** One request of the client `xff`; a new text each time, so no whole-response cache hit (which costs no call) answers it. */
-async function ask(stage: Stage, xff: string) {
-  asks += 1;
+/**
+ * One request of the client `xff`: a block never asked before, so no cache answers it and it costs its
+ * CUs (an answer from the caches is free). A refusal says when the client's budget comes back.
+ */
+async function ask(stage: Stage, xff: string): Promise<{ code: string; retryAfterSec?: number }> {
+  // The blocks below the first head seen, newest first: each answered one is cached, so never asked again.
+  firstTop ??= stage.heads.top;
+  const block = firstTop - 1 - answered;
   const r = await fetch(`${stage.lb.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
-    body: JSON.stringify({
-      query: `{ a${asks}: chain(id: "43114") { blocks(first: 3) { edges { node { number } } } } }`,
-    }),
+    body: JSON.stringify({ query: `{ block(chainId: "43114", id: "${block}") { number } }` }),
   }).then(
     (x) =>
       x.json() as Promise<{
-        errors?: { extensions?: { code?: string } }[];
+        errors?: { extensions?: { code?: string; retryAfterSec?: number } }[];
         extensions?: { cost?: { budget?: { remaining?: number } } };
       }>,
   );
   if (budgetSeen.length < 5) budgetSeen.push(r.extensions?.cost?.budget?.remaining ?? -1);
-  return r.errors?.[0]?.extensions?.code ?? 'OK';
+  const e = r.errors?.[0]?.extensions;
+  if (!e) answered += 1;
+  return { code: e?.code ?? 'OK', retryAfterSec: e?.retryAfterSec };
 }
 
 async function oneFailover(
@@ -92,13 +99,19 @@ async function oneFailover(
       'x-forwarded-for': `10.1.${(i % 200) >> 8}.${i % 200}`,
     }),
   );
-  // The abuser spends its budget, then keeps asking through the fault.
+  // The abuser spends its budget, then keeps asking through the fault. An answer before the refusal's
+  // `retryAfterSec` is up is one over budget; after it, the client's next minute has begun.
   let spent = 0;
   let refusal = 'OK';
+  let budgetBackAt = 0;
   budgetSeen.length = 0;
-  for (; spent < 500; spent++) {
-    refusal = await ask(stage, ABUSER);
-    if (refusal !== 'OK') break;
+  for (; spent < 1_000; spent++) {
+    const r = await ask(stage, ABUSER);
+    refusal = r.code;
+    if (r.code !== 'OK') {
+      budgetBackAt = Date.now() + (r.retryAfterSec ?? 60) * 1_000;
+      break;
+    }
   }
   let through = 0;
   let asked = 0;
@@ -106,7 +119,10 @@ async function oneFailover(
   const abuse = (async () => {
     while (abusing) {
       asked += 1;
-      if ((await ask(stage, ABUSER)) === 'OK') through += 1;
+      const r = await ask(stage, ABUSER);
+      if (r.code !== 'OK') budgetBackAt = Date.now() + (r.retryAfterSec ?? 60) * 1_000;
+      // One second's slack: retryAfterSec is rounded up.
+      else if (Date.now() < budgetBackAt - 1_000) through += 1;
       await sleep(100);
     }
   })();
@@ -141,7 +157,7 @@ async function oneFailover(
   await Promise.all(subs.map((s) => s.close()));
   row.notes.push(
     `the live lock held again ${lockMs} ms after the fault began (bound ${LOCK_BOUND_MS} ms)`,
-    `over-budget client (budget ${BUDGET} calls a minute): ${spent} answered, then ${refusal}; budget left on its first answers ${budgetSeen.join(', ')}; then ${through} of ${asked} through during and after the fault`,
+    `over-budget client (budget ${BUDGET} CUs a minute): ${spent} answered, then ${refusal}; budget left on its first answers ${budgetSeen.join(', ')}; then ${through} of ${asked} answered before its budget came back, during and after the fault`,
     `${subs.length} subscribers: ${heads.length ? heads.join('; ') : 'no head lost or repeated'}`,
     `${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge (${row.unjudged ?? 0} without a reference)`,
   );
@@ -166,7 +182,7 @@ export async function redisFailover(
     redisUrl: cluster.seedUrl,
     cluster: true,
     entry: planted.entry,
-    env: { CLIENT_BUDGET_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback', ...planted.env },
+    env: { CLIENT_CU_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback', ...planted.env },
   });
   const rows: Row[] = [];
   try {

@@ -50,7 +50,7 @@ export async function startStage(o: {
     REDIS_CLUSTER: o.cluster ? 'true' : 'false',
     LIVE_WS: `43114=${sim.wsUrl}`,
     LIVE_LOCK_TTL_MS: '1000',
-    CLIENT_BUDGET_PER_MINUTE: '0',
+    CLIENT_CU_PER_MINUTE: '0',
     // Every test client is one address: it may hold all the sockets the run opens.
     WS_MAX_PER_CLIENT: '10000',
     REDIS_COMMAND_TIMEOUT_MS: '1000',
@@ -87,15 +87,26 @@ export async function startStage(o: {
       return { exitCode, downMs: Date.now() - t0 };
     },
     async subscribe(n) {
-      const subs = Array.from({ length: n }, (_, k) =>
-        k % 2 === 0 ? resumingSse(lb.url, '43114') : resumingWs(lb.url, '43114'),
-      );
-      await until(
-        `${n} subscribers`,
-        async () =>
-          (await Promise.all(replicas.map(subscribersOn))).reduce((a, b) => a + b, 0) >= n,
-        60_000,
-      );
+      // Each subscriber its own client (a forwarded address HAProxy passes on), as its users are.
+      const subs = Array.from({ length: n }, (_, k) => {
+        const xff = { 'x-forwarded-for': `10.2.${k >> 8}.${k & 255}` };
+        return k % 2 === 0
+          ? resumingSse(lb.url, '43114', 200, xff)
+          : resumingWs(lb.url, '43114', 200, xff);
+      });
+      try {
+        await until(
+          `${n} subscribers`,
+          async () =>
+            (await Promise.all(replicas.map(subscribersOn))).reduce((a, b) => a + b, 0) >= n,
+          60_000,
+        );
+      } catch (e) {
+        const failed = subs.find((s) => s.errors.length > 0);
+        throw new Error(
+          `${String(e)}; e.g. ${failed ? JSON.stringify(failed.errors[0]).slice(0, 300) : 'no subscriber error'}`,
+        );
+      }
       return subs;
     },
     ticking(blockMs) {

@@ -30,6 +30,9 @@ export interface ClientBudget {
   settle(client: string | readonly string[], delta: number): Promise<void>;
 }
 
+/** Refused clients a replica remembers at most (about 100 bytes each). */
+const MAX_REFUSED = 10_000;
+
 export function createClientBudget(o: {
   perMinute: number;
   redis?: Redis | Cluster;
@@ -44,11 +47,41 @@ export function createClientBudget(o: {
         insuranceLimiter: new RateLimiterMemory(base),
       })
     : memory;
+  // Clients this replica saw refused, until their window ends: a Redis failover that loses a counter
+  // (asynchronous replication), or the insurance limiter's fresh count while Redis is away, never lifts a
+  // refusal already given.
+  const refusedUntil = new Map<string, number>();
+  const refusedNow = (ids: readonly string[], now: number) => {
+    let until = 0;
+    for (const id of ids) {
+      const t = refusedUntil.get(id);
+      if (t !== undefined && t <= now) refusedUntil.delete(id);
+      else if (t !== undefined) until = Math.max(until, t);
+    }
+    return until;
+  };
+  const remember = (id: string, until: number) => {
+    if (refusedUntil.size >= MAX_REFUSED) {
+      const now = Date.now();
+      for (const [k, t] of refusedUntil) if (t <= now) refusedUntil.delete(k);
+      // Still full: the oldest refusal goes (bounded memory before exactness).
+      if (refusedUntil.size >= MAX_REFUSED) refusedUntil.delete(refusedUntil.keys().next().value!);
+    }
+    refusedUntil.set(id, until);
+  };
   return {
     perMinute: o.perMinute,
     async charge(client, cu) {
       const points = Math.max(1, Math.ceil(cu));
       const ids = typeof client === 'string' ? [client] : client;
+      const now = Date.now();
+      const until = refusedNow(ids, now);
+      if (until > 0)
+        return {
+          ok: false,
+          remaining: 0,
+          retryAfterSec: Math.max(1, Math.ceil((until - now) / 1000)),
+        };
       let remaining = o.perMinute;
       const charged: string[] = [];
       for (const id of ids) {
@@ -59,6 +92,7 @@ export function createClientBudget(o: {
         } catch (e) {
           if (!(e instanceof RateLimiterRes)) continue;
           // Refused by one identity: the others are not charged for a request that does not run.
+          remember(id, Date.now() + e.msBeforeNext);
           await Promise.all(charged.map((c) => limiter.reward(c, points).catch(() => {})));
           return {
             ok: false,
@@ -74,6 +108,8 @@ export function createClientBudget(o: {
       const points = Math.round(delta);
       if (points === 0) return;
       const ids = typeof client === 'string' ? [client] : client;
+      // A refund may bring a refused client back under its budget: Redis decides again.
+      if (points < 0) for (const id of ids) refusedUntil.delete(id);
       await Promise.all(
         ids.map((id) =>
           (points > 0 ? limiter.penalty(id, points) : limiter.reward(id, -points)).catch(() => {}),

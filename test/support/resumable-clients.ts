@@ -20,7 +20,12 @@ const QUERY =
   'subscription($c: String!, $a: String) { newBlocks(chainId: $c, after: $a) { number } }';
 
 /** SSE over node:http (no fetch pooling), reconnecting `retryMs` after a stream ends or fails. */
-export function resumingSse(base: string, chainId: string, retryMs = 200): ResumingSubscriber {
+export function resumingSse(
+  base: string,
+  chainId: string,
+  retryMs = 200,
+  extraHeaders: Record<string, string> = {},
+): ResumingSubscriber {
   const url = new URL('/graphql', base);
   const sub: ResumingSubscriber = { kind: 'sse', numbers: [], errors: [], connects: 0, close };
   let lastId: string | undefined;
@@ -32,6 +37,7 @@ export function resumingSse(base: string, chainId: string, retryMs = 200): Resum
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'text/event-stream',
+      ...extraHeaders,
     };
     if (lastId) headers['last-event-id'] = lastId;
     let again = false;
@@ -84,7 +90,18 @@ export function resumingSse(base: string, chainId: string, retryMs = 200): Resum
 }
 
 /** graphql-ws, resubscribing with `after` on a fresh client whenever the socket closes. */
-export function resumingWs(base: string, chainId: string, retryMs = 200): ResumingSubscriber {
+export function resumingWs(
+  base: string,
+  chainId: string,
+  retryMs = 200,
+  extraHeaders: Record<string, string> = {},
+): ResumingSubscriber {
+  // The upgrade request carries the extra headers (a forwarded client address, say).
+  class WithHeaders extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: extraHeaders });
+    }
+  }
   const sub: ResumingSubscriber = { kind: 'ws', numbers: [], errors: [], connects: 0, close };
   let closed = false;
   let client: ReturnType<typeof createClient> | undefined;
@@ -101,7 +118,7 @@ export function resumingWs(base: string, chainId: string, retryMs = 200): Resumi
     };
     client = createClient({
       url: `${base.replace(/^http/, 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
+      webSocketImpl: WithHeaders,
       retryAttempts: 0,
       lazy: false,
       onNonLazyError: () => {},
