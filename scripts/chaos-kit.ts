@@ -173,6 +173,7 @@ export function tally(
   for (const s of sent) for (const c of s.codes) codes[c] = (codes[c] ?? 0) + 1;
   const failedAfter = sent.filter((s) => !s.ok && s.t1 > faultEnd).map((s) => s.t1);
   const wrong = sent.filter((s) => s.wrong);
+  const firstError = sent.find((s) => !s.ok);
   return {
     fault,
     requests: sent.length,
@@ -183,7 +184,11 @@ export function tally(
     recoveryMs: failedAfter.length ? Math.max(...failedAfter) - faultEnd : 0,
     command,
     failures: wrong.slice(0, 3).map((s) => `wrong answer: ${s.wrong}`),
-    notes: [],
+    notes: firstError
+      ? [
+          `first error (${firstError.key}, sent ${firstError.t0 - sent[0]!.t0} ms in): ${JSON.stringify(firstError.result?.errors?.[0] ?? firstError.codes).slice(0, 400)}`,
+        ]
+      : [],
     unjudged: sent.filter((s) => s.unjudged).length,
   };
 }
