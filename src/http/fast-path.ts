@@ -12,6 +12,7 @@ import {
   saneRequestId,
 } from '../telemetry/request-log.js';
 import type { DirectAnswer, DirectExecution } from './direct.js';
+import { rawPathOf } from './path-guard.js';
 import {
   getParams,
   isDirectParams,
@@ -100,7 +101,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
       JSON_TYPE.test(h['content-type'] ?? '') &&
       length > 0 &&
       length <= bodyMax &&
-      pathOf(req.url) === o.graphqlEndpoint
+      rawPathOf(req.url ?? '') === o.graphqlEndpoint
     );
   };
 
@@ -169,7 +170,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (h.accept?.includes('text/html')) return undefined;
     const type = mediaTypeFor(h.accept);
     if (!type) return undefined;
-    if (pathOf(r.url) !== o.graphqlEndpoint) return undefined;
+    if (rawPathOf(r.url) !== o.graphqlEndpoint) return undefined;
     let params: Record<string, unknown> | undefined;
     if (r.method === 'GET') {
       if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return undefined;
@@ -223,11 +224,6 @@ export function createFastPath(o: FastPathOptions): FastPath {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-const pathOf = (url: string | undefined): string | undefined => {
-  const q = url?.indexOf('?') ?? -1;
-  return q < 0 ? url : url?.slice(0, q);
-};
 
 /** Work a plugin hands to the server to finish after the response (Yoga's Node adapter gives it too). */
 const waitUntil = (work: unknown): void => {
