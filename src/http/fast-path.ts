@@ -24,10 +24,10 @@ import {
 
 /**
  * Whole-response cache hits answered before Yoga's pipeline: the request's parameters give the same key
- * the response cache uses (src/plugins/use-response-cache.ts), one store read finds the entry, and the
- * answer is written with the very headers the pipeline would give it (content type by `accept`, `Vary`,
- * `Cache-Control` from the entry's freshness, `Age`, the weak `ETag`, `304` on `If-None-Match`, the
- * request id). Every rule of the response cache holds because the fast path only ever serves its
+ * the response cache uses (src/cache/response-entry.ts), one store read finds the entry, and the
+ * answer is written with the very headers the pipeline would give it (content type by `accept`, then
+ * `Vary`, `Cache-Control` from the entry's freshness, `Age`, the weak `ETag` and `304` on `If-None-Match`
+ * from the caching plugin's own function, `cachingHeaders`, and the request id). Every rule of the response cache holds because the fast path only ever serves its
  * entries, which were stored by executed anonymous queries without errors, and only to requests the
  * pipeline would have answered from that entry; anything else goes to Yoga untouched:
  * - a credential header (a caller's key, an admin token): the pipeline never serves those from the cache;
