@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contractMetadata, nativeTokenBalance } from './contracts.js';
 import { chainInfo, decimal, money } from './evm.js';
 import {
+  erc20Token,
   erc20Transfer,
   erc721Token,
   erc721Transfer,
@@ -14,19 +15,11 @@ import {
  * transfers, an NFT collection's tokens, deployments), from the real OpenAPI spec. Lists keep their
  * item shape and are normalized to `Page<T>` by the client.
  */
-const int = z.number().int();
 const pageToken = z.string().optional();
 
 export const TOKEN_REPUTATIONS = ['Malicious', 'Benign'] as const;
 
-export const erc20TokenBalance = z.object({
-  address: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  decimals: int,
-  logoUri: z.string().optional(),
-  ercType: z.literal('ERC-20'),
-  price: money.optional(),
+export const erc20TokenBalance = erc20Token.extend({
   chainId: z.string(),
   balance: decimal,
   balanceValue: money.optional(),
