@@ -10,7 +10,7 @@ export function xChainMethods({
   map,
   utxoParams,
   utxoPage,
-  issue,
+  issueHexTx,
 }: NodeCalls): NodeRpcClient['xChain'] {
   /** A block by its id or its height, in the encoding asked. */
   const blockOf = <S extends z.ZodType>(
@@ -80,18 +80,7 @@ export function xChainMethods({
         ),
         (r) => r.balances,
       ),
-    issueTx: (tx) =>
-      map(
-        call(
-          ep.x,
-          'node.issueTx',
-          'avm.issueTx',
-          { tx, encoding: 'hex' },
-          avm.issueTxResult,
-          issue,
-        ),
-        (r) => r.txID,
-      ),
+    issueTx: (tx) => issueHexTx(ep.x, 'avm.issueTx', tx),
   };
 }
 
