@@ -44,36 +44,12 @@ const EXCEPTIONS = [
   { rule: 'live-importers', from: 'src/context.ts', to: 'src/live/wire.ts' },
   // issue 34: live's Yoga plugin takes the context's type from context.ts.
   { rule: 'live-imports', from: 'src/live/use-live-extensions.ts', to: 'src/context.ts' },
-  // issue 34 (one HTTP module): the entry stages share freshness headers, ETag, the response-cache key,
-  // the request id and credentials with Yoga's plugins through pure modules below both, not plugins/.
-  {
-    rule: 'entry-not-plugins',
-    from: 'src/http/fast-path.ts',
-    to: 'src/plugins/use-http-caching.ts',
-  },
-  {
-    rule: 'entry-not-plugins',
-    from: 'src/http/fast-path.ts',
-    to: 'src/plugins/use-observability.ts',
-  },
-  {
-    rule: 'entry-not-plugins',
-    from: 'src/http/fast-path.ts',
-    to: 'src/plugins/use-response-cache.ts',
-  },
-  { rule: 'entry-not-plugins', from: 'src/http/direct.ts', to: 'src/plugins/use-http-caching.ts' },
-  { rule: 'entry-not-plugins', from: 'src/http/direct.ts', to: 'src/plugins/use-observability.ts' },
+  // issue 34: the edge's cost memo shares the per-operation slot through a module below both.
   {
     rule: 'entry-not-plugins',
     from: 'src/edge/cost-memo.ts',
     to: 'src/plugins/per-operation.ts',
   },
-  { rule: 'entry-not-context', from: 'src/http/fast-path.ts', to: 'src/context.ts' },
-  { rule: 'entry-not-context', from: 'src/http/direct.ts', to: 'src/context.ts' },
-  { rule: 'entry-not-context', from: 'src/edge/client-budget.ts', to: 'src/context.ts' },
-  // issue 34: credential header names move to one module (cache/keys.ts or http/credentials.ts).
-  { rule: 'context-types-only', from: 'src/plugins/use-response-cache.ts', to: 'src/context.ts' },
-  { rule: 'context-types-only', from: 'src/plugins/use-http-caching.ts', to: 'src/context.ts' },
 ];
 
 /** No layer imports a layer outside it (closer to the client). */

@@ -1,4 +1,5 @@
 import type { ReadThrough } from './cache/cached.js';
+import { callerKeyOf } from './cache/credentials.js';
 import { credentialClass } from './cache/keys.js';
 import type { PageSnapshots } from './cache/page-snapshots.js';
 import type { CachePolicy } from './cache/policy.js';
@@ -42,21 +43,6 @@ export interface GatewayContext {
     snapshots: PageSnapshots;
   };
 }
-
-/**
- * The caller's own Data API key, in `x-glacier-api-key` or `x-service-api-key` (it takes precedence over the
- * operator's for the caller's request). Read here only: the context, cache partitions and budgets use it.
- */
-export function callerKeyOf(headers: Headers): string | null {
-  return headers.get('x-glacier-api-key') || headers.get('x-service-api-key') || null;
-}
-
-/** Headers that make a request credentialed: its answer is never shared by a cache (ours, a CDN's). */
-export const CREDENTIAL_HEADERS = [
-  'authorization',
-  'x-glacier-api-key',
-  'x-service-api-key',
-] as const;
 
 export interface ContextDeps {
   config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize'>;

@@ -7,7 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { callerKeyOf } from '../context.js';
+import { callerKeyOf } from '../cache/credentials.js';
 
 /**
  * Per-client budgets in compute units per minute (rate-limiter-flexible: atomic counters in Redis,

@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
-import type { GatewayContext } from '../context.js';
+import { applyHttpCaching } from '../cache/request-freshness.js';
 import { type ErrorCode, wrappedIn, YogaGraphQLError } from '../errors.js';
-import { applyHttpCaching } from '../plugins/use-http-caching.js';
-import type { RequestObserver } from '../plugins/use-observability.js';
+import type { Gateway } from '../gateway.js';
+import type { RequestObserver } from '../telemetry/request-observer.js';
 import { type Hook, type Processor, yogaInternals } from './yoga-internals.js';
 
 /**
@@ -55,7 +54,7 @@ export interface DirectExecution {
   execute(r: DirectRequest): Promise<DirectAnswer | undefined>;
 }
 
-type Yoga = YogaServerInstance<Record<string, unknown>, GatewayContext>;
+type Yoga = Gateway['yoga'];
 export function createDirectExecution(o: {
   yoga: Yoga;
   observer: RequestObserver;

@@ -1,12 +1,18 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { credentialed } from '../cache/credentials.js';
+import { cachingHeaders } from '../cache/http-freshness.js';
+import { entryFreshness, readResponseEntry, responseKeyOf } from '../cache/response-entry.js';
 import type { CacheStore } from '../cache/store.js';
-import { CREDENTIAL_HEADERS } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
-import { etagOf, ifNoneMatch, VARY } from '../plugins/use-http-caching.js';
-import { REQUEST_ID_HEADER, saneRequestId } from '../plugins/use-observability.js';
-import { readResponseEntry, responseKeyOf } from '../plugins/use-response-cache.js';
 import type { Logger } from '../telemetry/logger.js';
+import {
+  loggedOperationName,
+  REQUEST_ID_HEADER,
+  requestLogLine,
+  saneRequestId,
+} from '../telemetry/request-log.js';
 import type { DirectAnswer, DirectExecution } from './direct.js';
+import { rawPathOf } from './path-guard.js';
 import {
   getParams,
   isDirectParams,
@@ -18,10 +24,10 @@ import {
 
 /**
  * Whole-response cache hits answered before Yoga's pipeline: the request's parameters give the same key
- * the response cache uses (src/plugins/use-response-cache.ts), one store read finds the entry, and the
- * answer is written with the very headers the pipeline would give it (content type by `accept`, `Vary`,
- * `Cache-Control` from the entry's freshness, `Age`, the weak `ETag`, `304` on `If-None-Match`, the
- * request id). Every rule of the response cache holds because the fast path only ever serves its
+ * the response cache uses (src/cache/response-entry.ts), one store read finds the entry, and the
+ * answer is written with the very headers the pipeline would give it (content type by `accept`, then
+ * `Vary`, `Cache-Control` from the entry's freshness, `Age`, the weak `ETag` and `304` on `If-None-Match`
+ * from the caching plugin's own function, `cachingHeaders`, and the request id). Every rule of the response cache holds because the fast path only ever serves its
  * entries, which were stored by executed anonymous queries without errors, and only to requests the
  * pipeline would have answered from that entry; anything else goes to Yoga untouched:
  * - a credential header (a caller's key, an admin token): the pipeline never serves those from the cache;
@@ -95,7 +101,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
       JSON_TYPE.test(h['content-type'] ?? '') &&
       length > 0 &&
       length <= bodyMax &&
-      pathOf(req.url) === o.graphqlEndpoint
+      rawPathOf(req.url ?? '') === o.graphqlEndpoint
     );
   };
 
@@ -107,46 +113,49 @@ export function createFastPath(o: FastPathOptions): FastPath {
   ): Promise<DirectAnswer | undefined> => {
     const h = r.headers;
     const cache = o.responseCache;
-    if (!cache || CREDENTIAL_HEADERS.some((c) => h[c] !== undefined)) return undefined;
+    if (!cache || credentialed(h)) return undefined;
     const key = responseKeyOf(params, cache.partition);
     if (key === undefined) return undefined;
     const [raw] = await cache.store.getMany([key]);
     const now = (o.now ?? Date.now)();
     const entry = readResponseEntry(raw, cache.versionOf(), now);
-    if (!entry || entry.t === undefined || entry.ttl === undefined) return undefined;
+    const freshness = entry && entryFreshness(entry, now);
+    if (!freshness) return undefined;
     const body = JSON.stringify({ data: entry.data });
-    const etag = etagOf(body);
     const id = h[REQUEST_ID_HEADER];
     const requestId = saneRequestId(typeof id === 'string' ? id : undefined);
+    // The headers Yoga's caching plugin would write for this entry, from the same function.
+    const caching = cachingHeaders({
+      status: 200,
+      method: r.method,
+      credentialed: false,
+      freshness,
+      body,
+      ifNoneMatch: stringHeader(h['if-none-match']),
+    });
+    const notModified = caching.notModified;
     const headers: Record<string, string> = {
       'content-type': `${type}; charset=utf-8`,
-      vary: VARY,
-      'cache-control': `public, max-age=${Math.floor(Math.max(0, entry.t + entry.ttl - now) / 1000)}, stale-while-revalidate=${Math.floor((entry.swr ?? 0) / 1000)}`,
-      age: String(Math.max(0, Math.floor((now - entry.t) / 1000))),
-      etag,
+      ...caching.headers,
       [REQUEST_ID_HEADER]: requestId,
     };
-    const notModified = ifNoneMatch(stringHeader(h['if-none-match']), etag);
     if (!notModified) headers['content-length'] = String(Buffer.byteLength(body));
     const status = notModified ? 304 : 200;
     const durationMs = performance.now() - started;
     o.metrics?.responseCache.inc({ event: 'fast-hit' });
     o.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
     o.logger?.info(
-      {
+      requestLogLine({
         requestId,
         method: r.method,
         path: o.graphqlEndpoint,
         status,
-        durationMs: Math.round(durationMs * 10) / 10,
-        ...(typeof params.operationName === 'string' && params.operationName
-          ? { operationName: params.operationName.slice(0, 100) }
-          : {}),
+        durationMs,
+        operationName: loggedOperationName(params.operationName),
         operationType: 'query',
         upstreamCalls: 0,
-        upstreamCu: 0,
         responseCache: 'fast-hit',
-      },
+      }),
       'request',
     );
     return { status, headers, ...(notModified ? {} : { body }) };
@@ -161,7 +170,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (h.accept?.includes('text/html')) return undefined;
     const type = mediaTypeFor(h.accept);
     if (!type) return undefined;
-    if (pathOf(r.url) !== o.graphqlEndpoint) return undefined;
+    if (rawPathOf(r.url) !== o.graphqlEndpoint) return undefined;
     let params: Record<string, unknown> | undefined;
     if (r.method === 'GET') {
       if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return undefined;
@@ -215,11 +224,6 @@ export function createFastPath(o: FastPathOptions): FastPath {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-const pathOf = (url: string | undefined): string | undefined => {
-  const q = url?.indexOf('?') ?? -1;
-  return q < 0 ? url : url?.slice(0, q);
-};
 
 /** Work a plugin hands to the server to finish after the response (Yoga's Node adapter gives it too). */
 const waitUntil = (work: unknown): void => {

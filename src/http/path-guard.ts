@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
+import type { Stage } from './pipeline.js';
 
 /**
  * Only the documented routes, spelled exactly, are served: `/graphql/`, `//graphql` or
@@ -8,13 +9,26 @@ import type { Plugin } from 'graphql-yoga';
  * resolved the dot segments.
  */
 export function unnormalizedPath(rawUrl: string): boolean {
-  const q = rawUrl.indexOf('?');
-  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const path = rawPathOf(rawUrl);
   if (path === '/' || path === '') return false;
   if (!path.startsWith('/') || path.endsWith('/') || path.includes('//')) return true;
   if (/%2e|%2f|%5c|\\/i.test(path)) return true;
   return path.split('/').some((seg) => seg === '.' || seg === '..');
 }
+
+/** The path of a request line's URL as sent (no query string), without building a URL. */
+export function rawPathOf(rawUrl: string): string {
+  const q = rawUrl.indexOf('?');
+  return q < 0 ? rawUrl : rawUrl.slice(0, q);
+}
+
+/** The pipeline's first stage (src/http/pipeline.ts): a path not spelled exactly is a 404 at once. */
+export const pathGuardStage: Stage = (req, res) => {
+  if (!unnormalizedPath(req.url ?? '/')) return false;
+  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(notFoundBody());
+  return true;
+};
 
 export function notFoundBody(): string {
   return JSON.stringify({

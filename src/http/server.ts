@@ -1,12 +1,16 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Gateway } from '../gateway.js';
 import type { Logger } from '../telemetry/logger.js';
+import { createDrain } from './drain.js';
 import { type GraphqlWsOptions, serveGraphqlWs } from './graphql-ws.js';
-import { notFoundBody, unnormalizedPath } from './path-guard.js';
+import { pathGuardStage } from './path-guard.js';
+import { createPipeline, type StageName, yogaStage } from './pipeline.js';
+import { webhookStage } from './webhook.js';
 
 /**
- * The gateway on a Node HTTP server, with a graceful shutdown: stop accepting connections, let the
+ * The gateway on a Node HTTP server, every request through the pipeline of src/http/pipeline.ts and
+ * graphql-ws beside it, with a graceful shutdown: stop accepting connections, let the
  * requests in flight finish (up to `graceMs`), then close what is left and the gateway's caches (Redis).
  * `src/server.ts` runs it for the process; tests start it the same way.
  */
@@ -35,6 +39,8 @@ export interface RunningHttpServer {
   server: Server;
   /** The address actually bound (port 0 picks a free one). */
   port: number;
+  /** The pipeline's stages this server runs, in order (src/http/pipeline.ts). */
+  stages: readonly StageName[];
   /** Requests being served now. */
   inFlight(): number;
   /**
@@ -46,50 +52,28 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttpServer> {
   let inFlight = 0;
-  let draining = false;
   let onIdle: (() => void) | undefined;
-  // Event streams never finish by themselves: they are cut when the listener closes, and their
-  // clients reconnect (through the balancer, to another replica) with Last-Event-ID.
-  const streams = new Set<ServerResponse>();
+  const drain = createDrain();
+  const fast = o.gateway.fastPath;
+  const hook = o.gateway.webhook;
+  const pipeline = createPipeline({
+    'path-guard': pathGuardStage,
+    draining: drain.health,
+    webhook: hook && webhookStage(hook),
+    'event-streams': drain.eventStreams,
+    // A POST body the fast path read but did not answer stays on the request, where Yoga takes it.
+    'fast-path': fast && ((req, res) => fast.serve(req, res)),
+    yoga: yogaStage(o.gateway.yoga),
+  });
   const server = createServer((req, res) => {
     inFlight += 1;
     // A keep-alive client learns that this connection ends with this response.
-    if (draining) res.setHeader('connection', 'close');
+    if (drain.draining) res.setHeader('connection', 'close');
     res.once('close', () => {
       inFlight -= 1;
-      streams.delete(res);
       if (inFlight === 0) onIdle?.();
     });
-    if (unnormalizedPath(req.url ?? '/')) {
-      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-      return void res.end(notFoundBody());
-    }
-    if (draining && req.method === 'GET' && req.url?.split('?')[0] === '/health') {
-      res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      return void res.end('{"status":"draining"}');
-    }
-    // The Data API's webhook deliveries: their own handler (signature, body limit), never GraphQL.
-    const hook = o.gateway.webhook;
-    if (hook && req.url?.split('?')[0] === hook.path) {
-      hook.handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      });
-      return;
-    }
-    if (req.headers.accept?.includes('text/event-stream')) streams.add(res);
-    const fast = o.gateway.fastPath;
-    if (!fast) return void o.gateway.yoga(req, res);
-    // A response-cache hit is answered here; anything else (a body the fast path read stays on the
-    // request) goes on to Yoga.
-    fast.serve(req, res).then(
-      (served) => {
-        if (!served) void o.gateway.yoga(req, res);
-      },
-      () => {
-        if (!res.headersSent) void o.gateway.yoga(req, res);
-      },
-    );
+    pipeline.handle(req, res);
   });
   o.configure?.(server);
   const ws =
@@ -109,7 +93,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
 
   let stopping: Promise<{ drained: boolean }> | undefined;
   const shutdown = async (reason: string): Promise<{ drained: boolean }> => {
-    draining = true;
+    drain.draining = true;
     const drainMs = o.drainMs ?? 0;
     if (drainMs > 0) {
       o.logger.info({ reason, drainMs }, 'shutting down: /health answers 503, still serving');
@@ -122,7 +106,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     // Stops accepting; idle keep-alive connections close now, busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    for (const res of streams) res.destroy();
+    for (const res of drain.streams) res.destroy();
     if (ws) for (const c of ws.clients) c.close(1012, 'server restarting');
     const drained = await new Promise<boolean>((resolve) => {
       if (inFlight === 0) return resolve(true);
@@ -151,6 +135,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
   return {
     server,
     port: (server.address() as AddressInfo).port,
+    stages: pipeline.stages,
     inFlight: () => inFlight,
     shutdown: (reason) => (stopping ??= shutdown(reason)),
   };

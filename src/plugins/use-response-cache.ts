@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
-import { type ExecutionResult, getOperationAST, parse } from 'graphql';
+import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { createBytesLru } from '../cache/bytes-lru.js';
-import { keys } from '../cache/keys.js';
+import { credentialed } from '../cache/credentials.js';
+import { noteFreshness } from '../cache/request-freshness.js';
+import { entryFreshness, readResponseEntry, responseKeyOf } from '../cache/response-entry.js';
 import type { CacheStore } from '../cache/store.js';
-import { CREDENTIAL_HEADERS, type GatewayContext } from '../context.js';
+import type { GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { requestSlot } from '../telemetry/request-slot.js';
-import { noteFreshness } from './use-http-caching.js';
 
 /**
  * Whole-response cache for identical anonymous queries, in the shared store (Redis when configured).
@@ -51,7 +50,7 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
   return {
     async onParams({ params, request, setResult }) {
       if (maxTtl <= 0 || typeof params.query !== 'string') return;
-      if (CREDENTIAL_HEADERS.some((h) => request.headers.get(h))) {
+      if (credentialed(request.headers)) {
         count('skip');
         return;
       }
@@ -67,12 +66,8 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       if (entry) {
         count('hit');
         // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
-        if (entry.t !== undefined && entry.ttl !== undefined)
-          noteFreshness(request, {
-            maxAgeMs: Math.max(0, entry.t + entry.ttl - now()),
-            swrMs: entry.swr ?? 0,
-            ageMs: now() - entry.t,
-          });
+        const freshness = entryFreshness(entry, now());
+        if (freshness) noteFreshness(request, freshness);
         setResult({ data: entry.data } as ExecutionResult);
         return;
       }
@@ -104,83 +99,4 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
       };
     },
   };
-}
-
-/**
- * The whole-response cache key of a request's parameters within a partition, or undefined when its text
- * does not parse. Only the variables the operation declares are part of the key (sorted): undeclared ones
- * change nothing in the answer, and must not grow the cache. (The fast path, src/http/fast-path.ts, finds
- * entries by the same key.)
- */
-export function responseKeyOf(
-  params: { query?: unknown; operationName?: unknown; variables?: unknown },
-  partition: string,
-): string | undefined {
-  if (typeof params.query !== 'string') return undefined;
-  const operationName = typeof params.operationName === 'string' ? params.operationName : '';
-  const declared = declaredVariables(params.query, operationName || undefined);
-  if (declared === undefined) return undefined;
-  const vars =
-    typeof params.variables === 'object' && params.variables !== null
-      ? (params.variables as Record<string, unknown>)
-      : {};
-  const used = Object.fromEntries(
-    declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]),
-  );
-  const hash = createHash('sha256')
-    .update(params.query)
-    .update('\0')
-    .update(operationName)
-    .update('\0')
-    .update(JSON.stringify(used))
-    .digest('base64url');
-  return keys.response(partition, hash);
-}
-
-/** A stored whole response. */
-export interface ResponseEntry {
-  data: unknown;
-  /** Stored at (epoch ms). */
-  t?: number;
-  /** Fresh for (ms). */
-  ttl?: number;
-  swr?: number;
-  /** The version it was answered at (the live chains' heads). */
-  h?: string;
-}
-
-/**
- * A stored entry, when it parses, was answered at `version` and is still fresh by the gateway's clock
- * (the store drops it too, by its own clock); undefined (a miss) otherwise.
- */
-export function readResponseEntry(
-  raw: string | undefined,
-  version: string,
-  now: number,
-): ResponseEntry | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const entry = JSON.parse(raw) as ResponseEntry;
-    const fresh = entry.t === undefined || entry.ttl === undefined || entry.t + entry.ttl > now;
-    return (entry.h ?? '') === version && fresh ? entry : undefined;
-  } catch {
-    return undefined; // a corrupt entry is a miss
-  }
-}
-
-/** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */
-const declaredCache = createBytesLru<string[] | false>({ maxBytes: 4 << 20 });
-function declaredVariables(query: string, operationName: string | undefined): string[] | undefined {
-  const cacheKey = `${operationName ?? ''}\0${query}`;
-  let names = declaredCache.get(cacheKey);
-  if (names === undefined) {
-    try {
-      const op = getOperationAST(parse(query, { noLocation: true }), operationName);
-      names = op ? (op.variableDefinitions ?? []).map((d) => d.variable.name.value).sort() : false;
-    } catch {
-      names = false;
-    }
-    declaredCache.set(cacheKey, names);
-  }
-  return names === false ? undefined : names;
 }

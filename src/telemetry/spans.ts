@@ -12,7 +12,7 @@ import {
  * The spans the gateway makes, one helper per layer, all through `@opentelemetry/api` (a no-op until
  * src/telemetry/tracing.ts registers a provider). The tree of one request:
  *
- *   POST /graphql                               (plugins/use-observability.ts)
+ *   POST /graphql                               (telemetry/request-observer.ts)
  *   └─ loader.batch data.block                  one DataLoader batch (loaders/request-loader.ts)
  *      └─ cache.lookup                          one read-through round trip (cache/cached.ts)
  *         └─ upstream data-api GET /v1/…/:id    one upstream call, retries included (upstream/http.ts)

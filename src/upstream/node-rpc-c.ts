@@ -8,12 +8,11 @@ import * as evm from './schemas/node-evm.js';
 export function cChainMethods({
   ep,
   call,
-  map,
   utxoParams,
   utxoPage,
   node,
   write,
-  issue,
+  issueHexTx,
 }: NodeCalls): NodeRpcClient['cChain'] {
   return {
     quantity: (method) => call(ep.cRpc, `node.evm.${method}`, method, [], evm.quantityResult),
@@ -89,18 +88,7 @@ export function cChainMethods({
           avm.utxoPageResult,
         ),
       ),
-    issueAtomicTx: (tx) =>
-      map(
-        call(
-          ep.cAvax,
-          'node.issueTx',
-          'avax.issueTx',
-          { tx, encoding: 'hex' },
-          avm.issueTxResult,
-          issue,
-        ),
-        (r) => r.txID,
-      ),
+    issueAtomicTx: (tx) => issueHexTx(ep.cAvax, 'avax.issueTx', tx),
     vmConfig: () =>
       call(ep.cAdmin, 'node.admin', 'admin.getVMConfig', {}, evm.vmConfigResult, node),
     setLogLevel: (level) =>

@@ -6,7 +6,7 @@ import { nodeKeyOf, nodeRequest } from './node-request.js';
 import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
-import type { UtxoPageResult } from './schemas/node-avm.js';
+import { issueTxResult, type UtxoPageResult } from './schemas/node-avm.js';
 
 type Req<T> = UpstreamRequest<T>;
 
@@ -137,8 +137,14 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
   const node = { nodeSpecific: true };
   const write = { nodeSpecific: true, sideEffect: true };
   const issue = { sideEffect: true };
+  /** A signed transaction (hex) issued by one chain's `issueTx` method: its id, never retried. */
+  const issueHexTx = (rpc: JsonRpcClient, method: string, tx: string): Req<string> =>
+    map(
+      call(rpc, 'node.issueTx', method, { tx, encoding: 'hex' }, issueTxResult, issue),
+      (r) => r.txID,
+    );
 
-  return { ep, call, map, utxoParams, utxoPage, node, write, issue };
+  return { ep, call, map, utxoParams, utxoPage, node, write, issue, issueHexTx };
 }
 
 export type NodeCalls = ReturnType<typeof nodeCalls>;

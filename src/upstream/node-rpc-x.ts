@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { NodeCalls } from './node-rpc-call.js';
 import type { NodeRpcClient } from './node-rpc-types.js';
 import * as avm from './schemas/node-avm.js';
@@ -9,49 +10,28 @@ export function xChainMethods({
   map,
   utxoParams,
   utxoPage,
-  issue,
+  issueHexTx,
 }: NodeCalls): NodeRpcClient['xChain'] {
+  /** A block by its id or its height, in the encoding asked. */
+  const blockOf = <S extends z.ZodType>(
+    ref: { id: string } | { height: string },
+    encoding: 'hex' | 'json',
+    schema: S,
+  ) =>
+    'id' in ref
+      ? call(ep.x, 'node.avm.getBlock', 'avm.getBlock', { blockID: ref.id, encoding }, schema)
+      : call(
+          ep.x,
+          'node.avm.getBlockByHeight',
+          'avm.getBlockByHeight',
+          { height: ref.height, encoding },
+          schema,
+        );
   return {
     height: () =>
       map(call(ep.x, 'node.avm.getHeight', 'avm.getHeight', {}, avm.heightResult), (r) => r.height),
-    blockHex: (ref) =>
-      map(
-        'id' in ref
-          ? call(
-              ep.x,
-              'node.avm.getBlock',
-              'avm.getBlock',
-              { blockID: ref.id, encoding: 'hex' },
-              avm.hexBlockResult,
-            )
-          : call(
-              ep.x,
-              'node.avm.getBlockByHeight',
-              'avm.getBlockByHeight',
-              { height: ref.height, encoding: 'hex' },
-              avm.hexBlockResult,
-            ),
-        (r) => r.block,
-      ),
-    blockJson: (ref) =>
-      map(
-        'id' in ref
-          ? call(
-              ep.x,
-              'node.avm.getBlock',
-              'avm.getBlock',
-              { blockID: ref.id, encoding: 'json' },
-              avm.jsonBlockResult,
-            )
-          : call(
-              ep.x,
-              'node.avm.getBlockByHeight',
-              'avm.getBlockByHeight',
-              { height: ref.height, encoding: 'json' },
-              avm.jsonBlockResult,
-            ),
-        (r) => r.block,
-      ),
+    blockHex: (ref) => map(blockOf(ref, 'hex', avm.hexBlockResult), (r) => r.block),
+    blockJson: (ref) => map(blockOf(ref, 'json', avm.jsonBlockResult), (r) => r.block),
     txHex: (txID) =>
       map(
         call(ep.x, 'node.avm.getTx', 'avm.getTx', { txID, encoding: 'hex' }, avm.hexTxResult),
@@ -100,18 +80,7 @@ export function xChainMethods({
         ),
         (r) => r.balances,
       ),
-    issueTx: (tx) =>
-      map(
-        call(
-          ep.x,
-          'node.issueTx',
-          'avm.issueTx',
-          { tx, encoding: 'hex' },
-          avm.issueTxResult,
-          issue,
-        ),
-        (r) => r.txID,
-      ),
+    issueTx: (tx) => issueHexTx(ep.x, 'avm.issueTx', tx),
   };
 }
 

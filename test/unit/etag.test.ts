@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf } from '../../src/plugins/use-http-caching.js';
+import { etagOf } from '../../src/cache/http-freshness.js';
 
 /** The weak ETag names the answer (data and errors), not the request's extensions. */
 describe('etagOf', () => {

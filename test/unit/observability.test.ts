@@ -2,13 +2,13 @@ import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { pathOf, requestIdFrom } from '../../src/plugins/use-observability.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import {
   installProcessHandlers,
   type ProcessErrorKind,
   type ProcessLike,
 } from '../../src/telemetry/process-handlers.js';
+import { pathOf, requestIdFrom } from '../../src/telemetry/request-observer.js';
 import { RouteLabels, routeTemplate } from '../../src/upstream/observe.js';
 
 describe('routeTemplate: what spans and metric labels call an upstream path', () => {

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { contractMetadata, nativeTokenBalance } from './contracts.js';
 import { chainInfo, decimal, money } from './evm.js';
 import {
+  erc20Token,
   erc20Transfer,
-  erc721Metadata,
   erc721Token,
   erc721Transfer,
-  erc1155Metadata,
   erc1155Token,
   erc1155Transfer,
 } from './evm-transfers.js';
@@ -16,19 +15,11 @@ import {
  * transfers, an NFT collection's tokens, deployments), from the real OpenAPI spec. Lists keep their
  * item shape and are normalized to `Page<T>` by the client.
  */
-const int = z.number().int();
 const pageToken = z.string().optional();
 
 export const TOKEN_REPUTATIONS = ['Malicious', 'Benign'] as const;
 
-export const erc20TokenBalance = z.object({
-  address: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  decimals: int,
-  logoUri: z.string().optional(),
-  ercType: z.literal('ERC-20'),
-  price: money.optional(),
+export const erc20TokenBalance = erc20Token.extend({
   chainId: z.string(),
   balance: decimal,
   balanceValue: money.optional(),
@@ -37,28 +28,11 @@ export const erc20TokenBalance = z.object({
 });
 export type Erc20TokenBalance = z.infer<typeof erc20TokenBalance>;
 
-export const erc721TokenBalance = z.object({
-  address: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  ercType: z.literal('ERC-721'),
-  tokenId: z.string(),
-  tokenUri: z.string(),
-  metadata: erc721Metadata,
-  ownerAddress: z.string().optional(),
-  chainId: z.string(),
-});
+/** The transfers' ERC-721 token, with the chain it is held on. */
+export const erc721TokenBalance = erc721Token.extend({ chainId: z.string() });
 export type Erc721TokenBalance = z.infer<typeof erc721TokenBalance>;
 
-export const erc1155TokenBalance = z.object({
-  address: z.string(),
-  ercType: z.literal('ERC-1155'),
-  tokenId: z.string(),
-  tokenUri: z.string(),
-  metadata: erc1155Metadata,
-  chainId: z.string(),
-  balance: decimal,
-});
+export const erc1155TokenBalance = erc1155Token.extend({ chainId: z.string(), balance: decimal });
 export type Erc1155TokenBalance = z.infer<typeof erc1155TokenBalance>;
 
 export const collectibleBalance = z.discriminatedUnion('ercType', [

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The request id and the one log line a request gets, for every way a request is answered (Yoga's
+ * pipeline and direct execution through the request observer, the fast path's response-cache hits), so
+ * the lines are alike field for field, in the same order.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What an incoming request id may look like (UUIDs, ULIDs, hex, proxy ids); anything else is replaced. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:=+/-]{1,128}$/;
+
+/** The caller's request id when it looks like one, else a new UUID. */
+export function saneRequestId(given: string | null | undefined): string {
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export interface RequestLogFields {
+  requestId: string;
+  traceId?: string;
+  method: string;
+  /** A known route, or `other`. */
+  path: string;
+  status: number;
+  durationMs: number;
+  operationName?: string;
+  operationType?: string;
+  upstreamCalls: number;
+  upstreamCu?: number;
+  upstreamRetries?: number;
+  errorCodes?: string[];
+  /** How the whole-response cache answered, when it answered before the pipeline (`fast-hit`). */
+  responseCache?: string;
+}
+
+/**
+ * The log line's object: optional fields only when they say something, the duration to a tenth of a
+ * millisecond, the compute units as 0 when none were counted.
+ */
+export function requestLogLine(f: RequestLogFields): Record<string, unknown> {
+  return {
+    requestId: f.requestId,
+    ...(f.traceId ? { traceId: f.traceId } : {}),
+    method: f.method,
+    path: f.path,
+    status: f.status,
+    durationMs: Math.round(f.durationMs * 10) / 10,
+    ...(f.operationName ? { operationName: f.operationName } : {}),
+    ...(f.operationType ? { operationType: f.operationType } : {}),
+    upstreamCalls: f.upstreamCalls,
+    upstreamCu: f.upstreamCu ?? 0,
+    ...(f.upstreamRetries ? { upstreamRetries: f.upstreamRetries } : {}),
+    ...(f.errorCodes ? { errorCodes: f.errorCodes } : {}),
+    ...(f.responseCache ? { responseCache: f.responseCache } : {}),
+  };
+}
+
+/** An operation name as logged: at most 100 characters; none when empty or not a string. */
+export function loggedOperationName(name: unknown): string | undefined {
+  return typeof name === 'string' && name ? name.slice(0, 100) : undefined;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { credentialed } from '../../src/cache/credentials.js';
+import { cachingHeaders, etagOf, VARY } from '../../src/cache/http-freshness.js';
+import { entryFreshness } from '../../src/cache/response-entry.js';
+
+/**
+ * The caching headers every way in writes (Yoga's caching plugin, direct execution, the fast path's
+ * hits) come from `cachingHeaders`; a hit's freshness from `entryFreshness`.
+ */
+const body = '{"data":{"x":1}}';
+const base = { status: 200, method: 'POST', credentialed: false, body, ifNoneMatch: null };
+
+describe('cachingHeaders', () => {
+  it('a fresh answer is public for the freshness left, with Age when it is already old', () => {
+    const { headers, notModified } = cachingHeaders({
+      ...base,
+      freshness: { maxAgeMs: 5_999, swrMs: 30_500, ageMs: 2_400 },
+    });
+    expect(Object.entries(headers)).toEqual([
+      ['vary', VARY],
+      ['cache-control', 'public, max-age=5, stale-while-revalidate=30'],
+      ['age', '2'],
+      ['etag', etagOf(body)],
+    ]);
+    expect(notModified).toBe(false);
+  });
+
+  it('no Age for an answer just executed; a negative age is 0', () => {
+    const fresh = cachingHeaders({ ...base, freshness: { maxAgeMs: 1_000, swrMs: 0 } }).headers;
+    expect(fresh.age).toBeUndefined();
+    const skewed = cachingHeaders({ ...base, freshness: { maxAgeMs: 0, swrMs: 0, ageMs: -5 } });
+    expect(skewed.headers.age).toBe('0');
+  });
+
+  it('no-store without freshness, for a status other than 200 or another method; private with a credential', () => {
+    const f = { maxAgeMs: 1_000, swrMs: 0 };
+    expect(cachingHeaders(base).headers['cache-control']).toBe('no-store');
+    expect(cachingHeaders({ ...base, status: 400, freshness: f }).headers['cache-control']).toBe(
+      'no-store',
+    );
+    expect(cachingHeaders({ ...base, method: 'PUT', freshness: f }).headers['cache-control']).toBe(
+      'no-store',
+    );
+    const withKey = cachingHeaders({ ...base, credentialed: true, freshness: f });
+    expect(withKey.headers['cache-control']).toBe('private, no-store');
+    expect(withKey.headers.age).toBeUndefined();
+  });
+
+  it('304 only for a 200 whose If-None-Match matches (weak or strong, in a list, or *)', () => {
+    const etag = etagOf(body);
+    const strong = etag.replace(/^W\//, '');
+    expect(cachingHeaders({ ...base, ifNoneMatch: etag }).notModified).toBe(true);
+    expect(cachingHeaders({ ...base, ifNoneMatch: `"x", ${strong}` }).notModified).toBe(true);
+    expect(cachingHeaders({ ...base, ifNoneMatch: '*' }).notModified).toBe(true);
+    expect(cachingHeaders({ ...base, ifNoneMatch: '"other"' }).notModified).toBe(false);
+    expect(cachingHeaders({ ...base, status: 500, ifNoneMatch: etag }).notModified).toBe(false);
+  });
+});
+
+describe('entryFreshness', () => {
+  it('the freshness left and the age of an entry with times; none without', () => {
+    expect(entryFreshness({ data: 1, t: 1_000, ttl: 10_000, swr: 4_000 }, 3_000)).toEqual({
+      maxAgeMs: 8_000,
+      swrMs: 4_000,
+      ageMs: 2_000,
+    });
+    expect(entryFreshness({ data: 1, t: 1_000, ttl: 1_000 }, 5_000)).toEqual({
+      maxAgeMs: 0,
+      swrMs: 0,
+      ageMs: 4_000,
+    });
+    expect(entryFreshness({ data: 1 }, 5_000)).toBeUndefined();
+  });
+});
+
+describe('credentialed', () => {
+  it('reads WHATWG headers and Node header objects alike', () => {
+    expect(credentialed(new Headers({ authorization: 'Bearer x' }))).toBe(true);
+    expect(credentialed(new Headers({ accept: '*/*' }))).toBe(false);
+    expect(credentialed({ 'x-glacier-api-key': 'k' })).toBe(true);
+    expect(credentialed({ accept: '*/*' })).toBe(false);
+  });
+});
