@@ -84,11 +84,12 @@ export interface Gateway {
   fastPath?: FastPath;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
   ready(): Promise<void>;
+  /** Resolves once the cache's background work begun so far (refreshes, writes) is done: tests wait on it. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-
 /** Wires config → upstream clients → cache → loaders → schema → Yoga. Holds no global state. */
 export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
@@ -287,6 +288,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     liveActivity: live.activity?.feed,
     webhook: live.webhook,
     fastPath,
+    settled: () => cache.settled(),
     ready: async () => {
       await store.ready(2_000);
       await live.start();

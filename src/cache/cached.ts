@@ -65,6 +65,13 @@ export class ReadThrough {
     return this.#store;
   }
 
+  /** Resolves once the loads running now (refreshes no request waits for too) and their writes are done. */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0)
+      await Promise.allSettled([...this.#inFlight.values()].map((r) => r.p));
+    await this.#store.settled?.();
+  }
+
   /**
    * Loads many keys: one store round trip for all of them, then one load per miss (coalesced with any
    * identical load already running). Returns a value or an Error per item, in order — never throws.

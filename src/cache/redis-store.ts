@@ -1,7 +1,13 @@
 import type { RedisOptions } from 'ioredis';
 import { readExpiry, withExpiry } from './expiry.js';
 import { connectRedis, isCluster, type RedisClient } from './redis-connect.js';
-import type { CacheEntry, CacheHealth, SharedStore, StoredWithExpiry } from './store.js';
+import {
+  type CacheEntry,
+  type CacheHealth,
+  PendingWrites,
+  type SharedStore,
+  type StoredWithExpiry,
+} from './store.js';
 
 /**
  * Redis (or Redis Cluster) through ioredis. Built to never hold a request hostage:
@@ -30,6 +36,7 @@ export class RedisStore implements SharedStore {
   readonly client: RedisClient;
   readonly #onError: NonNullable<RedisStoreOptions['onError']>;
   readonly #now: () => number;
+  readonly #writes = new PendingWrites();
 
   constructor(o: RedisStoreOptions) {
     this.#onError = o.onError ?? (() => {});
@@ -74,7 +81,15 @@ export class RedisStore implements SharedStore {
     }
   }
 
-  async setMany(entries: readonly CacheEntry[]): Promise<void> {
+  setMany(entries: readonly CacheEntry[]): Promise<void> {
+    return this.#writes.track(this.#setMany(entries));
+  }
+
+  settled(): Promise<void> {
+    return this.#writes.settled();
+  }
+
+  async #setMany(entries: readonly CacheEntry[]): Promise<void> {
     const live = entries.filter((e) => e.ttlMs > 0);
     if (live.length === 0 || this.client.status !== 'ready') return;
     try {

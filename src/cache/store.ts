@@ -31,7 +31,25 @@ export interface CacheStore {
   health(): CacheHealth;
   /** Resolves once the backend answers, or after `timeoutMs` (a cache that is down must not hold start-up). */
   ready(timeoutMs?: number): Promise<void>;
+  /** Resolves once the writes begun so far have landed (tests wait on it rather than sleep). */
+  settled?(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Writes begun and not yet answered: what a store's `settled()` waits for. */
+export class PendingWrites {
+  readonly #running = new Set<Promise<unknown>>();
+
+  track<T>(p: Promise<T>): Promise<T> {
+    this.#running.add(p);
+    const drop = () => this.#running.delete(p);
+    p.then(drop, drop);
+    return p;
+  }
+
+  async settled(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running]);
+  }
 }
 
 /** A value read with the time it expires (epoch ms), when the store knows it. */
@@ -52,6 +70,8 @@ export interface MemoryStoreOptions {
   maxBytes?: number;
   /** How often expired entries are dropped (the LRU only drops them when read or evicted). @default 30 s */
   purgeEveryMs?: number;
+  /** The clock of the TTLs (tests move it rather than wait). @default performance.now */
+  now?: () => number;
 }
 
 /** The in-process LRU: the default store, and the first tier in front of Redis. Evicts by size, expires by TTL. */
@@ -64,12 +84,15 @@ export class MemoryStore implements CacheStore {
     maxEntries = 50_000,
     maxBytes = 96 * 1024 * 1024,
     purgeEveryMs = 30_000,
+    now,
   }: MemoryStoreOptions = {}) {
     this.#lru = new LRUCache<string, string>({
       max: maxEntries,
       maxSize: maxBytes,
       sizeCalculation: entryBytes,
       ttlAutopurge: false,
+      // A given clock is read each time (no cached reading that only a real timer would clear).
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
     });
     // One sweep now and then rather than a timer per entry (`ttlAutopurge`): expired entries that are
     // never read again give their memory back within `purgeEveryMs`, not only under size pressure.

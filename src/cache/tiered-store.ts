@@ -1,4 +1,11 @@
-import type { CacheEntry, CacheHealth, CacheStore, MemoryStore, SharedStore } from './store.js';
+import {
+  type CacheEntry,
+  type CacheHealth,
+  type CacheStore,
+  type MemoryStore,
+  PendingWrites,
+  type SharedStore,
+} from './store.js';
 
 /**
  * A small in-process LRU in front of a shared store (Redis). Reads go to the LRU first and send only the
@@ -9,6 +16,7 @@ import type { CacheEntry, CacheHealth, CacheStore, MemoryStore, SharedStore } fr
  */
 export class TieredStore implements CacheStore {
   readonly kind = 'tiered' as const;
+  readonly #writes = new PendingWrites();
 
   constructor(
     readonly l1: MemoryStore,
@@ -43,11 +51,19 @@ export class TieredStore implements CacheStore {
     return out;
   }
 
-  async setMany(entries: readonly CacheEntry[]): Promise<void> {
+  setMany(entries: readonly CacheEntry[]): Promise<void> {
+    return this.#writes.track(this.#setMany(entries));
+  }
+
+  async #setMany(entries: readonly CacheEntry[]): Promise<void> {
     await this.l1.setMany(
       entries.map((e) => ({ ...e, ttlMs: Math.min(e.ttlMs, this.l1MaxTtlMs) })),
     );
     await this.l2.setMany(entries);
+  }
+
+  settled(): Promise<void> {
+    return this.#writes.settled();
   }
 
   /** Asks the shared store: an entry only this process's LRU still holds is not there for the other replicas. */

@@ -48,12 +48,12 @@ describe('APQ', () => {
       expect(r.errors?.[0]?.extensions?.code).toMatch(
         /GRAPHQL_PARSE_FAILED|GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/,
       );
-      await new Promise((r) => setTimeout(r, 50));
+      await gw.settled();
       expect(await store.getMany([`gw:v1:apq:${sha256Hex(query)}`])).toEqual([undefined]);
     }
     const good = `{ chain(id: "${C}") { name } }`;
     await post(gw, { query: good, extensions: ext(sha256Hex(good)) });
-    await new Promise((r) => setTimeout(r, 50));
+    await gw.settled();
     expect(await store.getMany([`gw:v1:apq:${sha256Hex(good)}`])).toEqual([good]);
   });
 

@@ -9,6 +9,7 @@ import {
   type ChainBlocksQuery,
   NodeDocument,
 } from '../__generated__/graphql.js';
+import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
@@ -132,14 +133,16 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
   });
 
   it('a cursor keeps its position while new blocks arrive at the head', async () => {
+    const clock = testClock();
     const gw = createTestGateway(sim, {
       ttlOverrides: { head: 1 },
       staleOverrides: { head: { swr: 0, ifError: 0 } },
+      now: clock.now,
     });
     const a = await gw.exec(ChainBlocksDocument, { chainId: C, first: 5, txFirst: 0 });
     const firstFive = a.data!.chain!.blocks!.edges.map((e) => e.node.number);
     sim.world.advance(C, 3);
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(5);
     const b = await gw.exec(ChainBlocksDocument, {
       chainId: C,
       first: 5,
@@ -187,7 +190,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
       sim.reset();
       expect(routeCalls()).toEqual({});
 
-      await new Promise((r) => setTimeout(r, 50)); // let cache writes land
+      await gw.settled(); // let cache writes land
       sim.reset();
       // the same query again: latest blocks are head data, the rest is final
       const warm = await gw.exec(ChainBlocksDocument, QUERY);
@@ -315,7 +318,7 @@ describe("a block's transactions: a final list pages without snapshots", () => {
     expect(first.errors).toBeUndefined();
     const conn = first.data!.block!.transactions!;
     expect(conn.pageInfo.hasNextPage).toBe(true);
-    await new Promise((r) => setTimeout(r, 50)); // cache writes land
+    await a.settled(); // cache writes land
     const redis = new Redis(redisUrl);
     try {
       expect(await redis.keys(keys.pageSnapshot('*'))).toEqual([]);

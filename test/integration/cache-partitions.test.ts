@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
-import { sleep } from '../support/sleep.js';
 
 /**
  * Cache partitions (docs/caching.md, "Cache policy"): a caller's own key never shares a cache entry or an in-flight
@@ -40,7 +39,7 @@ describe('credential partitions', () => {
     sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', latencyMs: 300 });
     const q = { chainId: C, id: String(head - 10) };
     const revoked = gw.exec(BlockDocument, q, { 'x-glacier-api-key': REVOKED });
-    await sleep(50);
+    await vi.waitFor(() => expect(calls(BLOCK_ROUTE)).toBe(1)); // its load is at the upstream
     const anonymous = gw.exec(BlockDocument, q);
     const [r, a] = await Promise.all([revoked, anonymous]);
     expect(codes(r)).toContain('UNAUTHENTICATED');
@@ -60,7 +59,7 @@ describe('credential partitions', () => {
     });
     const q = { chainId: C, id: String(head - 11) };
     const limited = gw.exec(BlockDocument, q, { 'x-glacier-api-key': LIMITED });
-    await sleep(50);
+    await vi.waitFor(() => expect(calls(BLOCK_ROUTE)).toBe(1)); // its load is at the upstream
     const anonymous = gw.exec(BlockDocument, q);
     const [l, a] = await Promise.all([limited, anonymous]);
     expect(codes(l)).toContain('RATE_LIMITED');
@@ -92,7 +91,7 @@ describe('credential partitions', () => {
       { chainId: C, id: String(head - 13) },
       { 'x-glacier-api-key': 'a-secret-caller-key' },
     );
-    await sleep(50);
+    await gw.settled();
     const { Redis } = await import('ioredis');
     const r = new Redis(redisUrl);
     const all = await r.keys('*');
@@ -126,7 +125,7 @@ describe('upstream configuration partitions', () => {
     const q = '{ networkNode { cChain { blockNumber } } }';
     const ra = await a.query(q);
     expect(ra.errors).toBeUndefined();
-    await sleep(50);
+    await a.settled();
     other.reset();
     const rb = await b.query(q);
     expect(rb.errors).toBeUndefined();
@@ -144,7 +143,7 @@ describe('upstream configuration partitions', () => {
     await Promise.all([a.ready(), b.ready()]);
     const q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }';
     const ra = await a.query(q);
-    await sleep(50);
+    await a.settled();
     other.reset();
     const rb = await b.query(q);
     expect(Number(rb.data!.chain.blocks.edges[0].node.number)).toBe(

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
+import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
-import { sleep } from '../support/sleep.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -30,20 +30,8 @@ beforeEach(async () => {
 });
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
-/** A clock the test moves: starts at the real time, then only moves when told. */
-const testClock = () => {
-  let t = Date.now();
-  return {
-    now: () => t,
-    advance: (ms: number) => {
-      t += ms;
-    },
-  };
-};
-const untilHealthy = async (gw: { store: { health(): string } }) => {
-  for (let i = 0; i < 200 && gw.store.health() !== 'ok'; i++) await sleep(100);
-  expect(gw.store.health()).toBe('ok');
-};
+const untilHealthy = (gw: { store: { health(): string } }) =>
+  vi.waitFor(() => expect(gw.store.health()).toBe('ok'), { timeout: 20_000, interval: 100 });
 
 describe('read-through cache against the real Redis', () => {
   it('expiry refetches exactly once', async () => {
@@ -215,7 +203,7 @@ describe('Redis Cluster', () => {
     const q = { chainId: C, first: 10, txFirst: 3 };
     const cold = await gw.exec(ChainBlocksDocument, q);
     expect(cold.errors).toBeUndefined();
-    await sleep(100);
+    await gw.settled();
     await gw.close();
     sim.reset();
     const other = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -162,6 +163,7 @@ describe('per-upstream protection', () => {
   });
 
   it('an open circuit still lets the cache serve stale answers', async () => {
+    const clock = testClock();
     const g = createTestGateway(sim, {
       env: {
         UPSTREAM_RETRIES: '0',
@@ -170,6 +172,7 @@ describe('per-upstream protection', () => {
       },
       ttlOverrides: { head: 1 },
       staleOverrides: { head: { swr: 0, ifError: 600_000 } },
+      now: clock.now,
     });
     const latest = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
     const fresh = await g.query(latest);
@@ -179,7 +182,7 @@ describe('per-upstream protection', () => {
       status: 503,
       body: { message: 'down', statusCode: 503, error: 'Service Unavailable' },
     });
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(5);
     for (let i = 0; i < 4; i++) {
       const r = await g.query(latest);
       expect(r.data).toEqual(fresh.data);

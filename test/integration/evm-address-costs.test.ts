@@ -33,7 +33,6 @@ beforeEach(async () => {
 
 const routeCalls = () =>
   Object.fromEntries(Object.entries(sim.stats().byRoute).filter(([, n]) => n > 0));
-const settle = () => new Promise((r) => setTimeout(r, 50)); // cache writes are fire-and-forget
 
 describe('a list of 100 transactions, each with its block', () => {
   // Head data (the list's first page) lives ~one block time by default; the warm runs here must not race it.
@@ -69,7 +68,7 @@ describe('a list of 100 transactions, each with its block', () => {
     });
     expect(routeCalls()).toEqual({ [TXS_ROUTE]: 1, [BLOCK_ROUTE]: distinctBlocks });
 
-    await settle();
+    await gw.settled(); // cache writes are fire-and-forget
     sim.reset();
     const warm = await gw.exec(AddressTransactionBlocksDocument, {
       chainId: C,
@@ -134,7 +133,7 @@ describe('pages are fetched at the route maximum and shared by every `first`', (
     });
     expect(big.data!.address!.erc20Transfers!.edges).toHaveLength(250);
     expect(routeCalls()).toEqual({ [`${TXS_ROUTE}:listErc20`]: 3 });
-    await settle();
+    await gw.settled(); // cache writes are fire-and-forget
     sim.reset();
     // 10 + 10 items, then resuming at item 245 (the third page, fetched by token): all from cache
     const a = await gw.exec(AddressErc20TransfersDocument, {

@@ -9,6 +9,7 @@ import {
   AddressNativeTransactionsDocument,
   AddressTransactionsDocument,
 } from '../__generated__/graphql.js';
+import { testClock } from '../support/clock.js';
 import * as X from '../support/evm-expected.js';
 import {
   codes,
@@ -319,7 +320,8 @@ describe('the other address lists page to their end', () => {
 // Last: it advances the simulated chain, which the lists above compare against.
 describe('cursor stability', () => {
   it('a cursor keeps its position while new blocks land at the head: no item repeated or skipped', async () => {
-    const local = createTestGateway(sim, { ttlOverrides: { head: 1 } });
+    const clock = testClock();
+    const local = createTestGateway(sim, { ttlOverrides: { head: 1 }, now: clock.now });
     const first = await local.exec(AddressTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -327,7 +329,7 @@ describe('cursor stability', () => {
     });
     const before = await upstreamList(`/v1/chains/${C}/addresses/${busy}/transactions`);
     sim.world.advance(C, 20);
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(5);
     const next = await local.exec(AddressTransactionsDocument, {
       chainId: C,
       address: busy,

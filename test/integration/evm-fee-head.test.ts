@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CacheClass } from '../../src/cache/policy.js';
 import { MemoryStore } from '../../src/cache/store.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { testClock } from '../support/clock.js';
 import { createTestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
@@ -89,10 +90,12 @@ describe('evmState.feeHistory: one head per answer', () => {
   });
 
   it('a fee history at a block the client names is cached as final only once the head has passed it', async () => {
+    const clock = testClock();
     const gw = createTestGateway(sim, {
       redisUrl,
       ttlOverrides: { head: 200 },
       staleOverrides: NO_STALE,
+      now: clock.now,
     });
     const reference = uncached();
     const head = ((await reference.query(FEES)).data!.evmState as Answer).blockNumber;
@@ -107,7 +110,7 @@ describe('evmState.feeHistory: one head per answer', () => {
       settled = (await reference.query(atHead)).data!.evmState.feeHistory.baseFeePerGas.at(-1);
     }
     expect(settled).not.toBe(forecast);
-    await new Promise((r) => setTimeout(r, 250)); // past the head class's 200 ms
+    clock.advance(250); // past the head class's 200 ms
     const again = await gw.query(atHead);
     expect(again.data!.evmState.feeHistory.baseFeePerGas.at(-1)).toBe(settled);
     await gw.close();

@@ -120,7 +120,7 @@ describe('transaction(chainId, hash)', () => {
       [TX_ROUTE]: 1,
       'data-api GET /v1/chains/:chainId/blocks/:blockId': 1,
     });
-    await new Promise((res) => setTimeout(res, 50));
+    await gw.settled();
     sim.reset();
     const other = createTestGateway(sim, { redisUrl });
     await other.ready();

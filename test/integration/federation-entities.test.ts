@@ -26,7 +26,12 @@ beforeEach(() => {
 afterEach(() => {
   process.off('unhandledRejection', onUnhandled);
 });
-const settle = () => new Promise((r) => setTimeout(r, 100));
+// The gateway's loads and writes done, then one turn of the event loop: a rejection nobody handled is
+// reported once the microtasks have run.
+const settle = async () => {
+  await gw.settled();
+  await new Promise((r) => setImmediate(r));
+};
 
 const getEntities = async (reps: string) => {
   const query = `{ _entities(representations: [${reps}]) { __typename ... on Block { number } } }`;

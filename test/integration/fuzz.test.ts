@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -69,15 +69,17 @@ beforeAll(async () => {
   });
   server = { url: `http://127.0.0.1:${http.port}/graphql`, close: async () => {} };
   // The webhook route answers 503 until the shared secret is read (at start).
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(new URL(WEBHOOK_PATH, server.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': 'x' },
-      body: '{}',
-    });
-    if (res.status === 401) break;
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      const res = await fetch(new URL(WEBHOOK_PATH, server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': 'x' },
+        body: '{}',
+      });
+      expect(res.status).toBe(401);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
   head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,

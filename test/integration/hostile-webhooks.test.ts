@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -261,15 +261,17 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${http.port}`;
   // The shared secret is read at start; a delivery before it is answered 503 (the Data API retries).
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(`${base}${PATH}`, {
-      method: 'POST',
-      headers: { ...json, 'x-signature': 'x' },
-      body: '{}',
-    });
-    if (r.status === 401) break;
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      const r = await fetch(`${base}${PATH}`, {
+        method: 'POST',
+        headers: { ...json, 'x-signature': 'x' },
+        body: '{}',
+      });
+      expect(r.status).toBe(401);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }, 60_000);
 afterAll(async () => {
   await http?.shutdown('test');

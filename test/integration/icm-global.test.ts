@@ -149,7 +149,7 @@ describe('icmMessages without address: listIcmMessages', () => {
     expect(calls[LIST]).toBe(1);
     // One chain lookup per distinct chain (an unindexed one answers 404, remembered briefly).
     expect(calls[CHAIN]).toBe(chains.size);
-    await settle();
+    await settle(gw);
     sim.reset();
     expect((await gw.query(query)).data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);

@@ -140,7 +140,7 @@ describe('icmMessages(address): a connection typed by status', () => {
     );
     const viaFuji = await messages(address, 50, 'fuji');
     expect(viaFuji.map((e) => e.node.messageId)).toEqual(expected.map((m) => m.messageId));
-    await settle();
+    await settle(gw);
     sim.reset();
     const viaTestnet = await messages(address, 50, 'testnet');
     expect(viaTestnet.map((e) => e.node.messageId)).toEqual(expected.map((m) => m.messageId));
@@ -223,7 +223,7 @@ describe('icmMessages(address): a connection typed by status', () => {
     const first = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
     await first.ready();
     const cold = await first.exec(IcmMessagesDocument, { address: busy, first: 150 });
-    await settle();
+    await settle(first);
     sim.reset();
     const other = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
     await other.ready();

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import type { ActivityBlock } from '../../src/live/activity.js';
-import { RedisActivityBus } from '../../src/live/activity-bus.js';
+import { activityChannel, RedisActivityBus } from '../../src/live/activity-bus.js';
 import { flushRedisDb, redisDb } from '../support/sim.js';
 
 /** The activity bus on a real Redis: once per block, bounded log, followed addresses by expiry. */
@@ -30,7 +30,12 @@ const blk = (n: number): ActivityBlock => ({
 it('two publishers of the same blocks: each block is published once, in order, and heard by every bus', async () => {
   const heard: string[] = [];
   b.onBlock((x) => heard.push(x.number));
-  await new Promise((r) => setTimeout(r, 100));
+  // Each bus subscribes on its own schedule: polled until Redis counts both.
+  const probe = new Redis(url);
+  await vi.waitFor(async () =>
+    expect(await probe.pubsub('NUMSUB', activityChannel(url))).toEqual([activityChannel(url), 2]),
+  );
+  probe.disconnect();
   const results: boolean[] = [];
   for (let n = 1; n <= 20; n++)
     results.push(...(await Promise.all([a.publish(blk(n)), b.publish(blk(n))])));

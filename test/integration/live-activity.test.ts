@@ -130,7 +130,12 @@ describe('addressActivity on the simulator', () => {
     const start = await settled();
     const ws = wsSubscribe(url, Q, { c: '43114', a: [busy] });
     await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
-    await new Promise((r) => setTimeout(r, 100));
+    // Counted before its addresses are followed in Redis (what the holder reads per block): polled.
+    await eventually(async () =>
+      expect(
+        (await redis.zrange('gw:live:{43114}:act:follow', '0', '-1')).map((x) => x.toLowerCase()),
+      ).toContain(busy.toLowerCase()),
+    );
     const { head } = await advance(12);
     const expected = expectedOf(busy, start, head.number);
     expect(expected.length).toBeGreaterThan(0);

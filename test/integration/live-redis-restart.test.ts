@@ -69,7 +69,7 @@ describe('live heads across a Redis restarted empty', () => {
     const q = 'subscription { newBlocks(chainId: "43114") { number } }';
     const url = `http://127.0.0.1:${http.port}/graphql`;
     const subs = [wsSubscribe(url, q), sseSubscribe(url, q)];
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually(() => expect(gw.live!.subscriberCount()).toBe(2)); // both are open
     const want: number[] = [await advance(), await advance()];
     await eventually(() => {
       for (const s of subs) expect(s.events).toHaveLength(2);

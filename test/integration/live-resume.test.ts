@@ -99,8 +99,9 @@ afterAll(async () => {
 describe('newBlocks resumption', () => {
   it('SSE: each event has id chainId:number; Last-Event-ID replays the kept heads after it, then live ones, once each', async () => {
     const head = sim.world.chain('43114')!.head().number;
+    const subscribed = gw.live!.subscriberCount();
     const first = sse({ query: Q });
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(() => expect(gw.live!.subscriberCount()).toBe(subscribed + 1)); // it is open
     const next = await advance();
     await eventually(() => expect(first.events).toHaveLength(1));
     // The cost plugin adds extensions.cost to every event (test/integration/cost-subscriptions.test.ts).

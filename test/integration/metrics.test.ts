@@ -173,7 +173,7 @@ describe('Chain.metrics.series: every other metric through the enum', () => {
   it('a cached series is served warm from Redis by a second gateway', async () => {
     const vars = { chainId: C, metric: 'TX_COUNT' as const, first: 100 };
     const cold = await gw.exec(ChainMetricSeriesDocument, vars);
-    await settle();
+    await settle(gw);
     sim.reset();
     const other = createTestGateway(sim, { redisUrl });
     await other.ready();

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createMissLease } from '../../src/cache/miss-lease.js';
 import { flushRedisDb, redisDb } from '../support/sim.js';
 
@@ -67,13 +67,24 @@ describe('miss lease', () => {
   it('the holder loads when the store still misses, and waiters take its value', async () => {
     const store = new Map<string, string>();
     let loads = 0;
+    let loading = false;
+    let readsWhileLoading = 0;
     const load = async () => {
       loads++;
-      await new Promise((r) => setTimeout(r, 50));
+      loading = true;
+      // The holder's load lasts until the waiters are polling the store for its value.
+      await vi.waitFor(() => expect(readsWhileLoading).toBeGreaterThanOrEqual(2), {
+        timeout: 1_500,
+        interval: 5,
+      });
       store.set('k2', 'v2');
+      loading = false;
       return 'v2';
     };
-    const readBack = async () => store.get('k2');
+    const readBack = async () => {
+      if (loading) readsWhileLoading++;
+      return store.get('k2');
+    };
     const replicas = [1, 2, 3].map(() => createMissLease({ redis, leaseMs: 2_000, pollMs: 5 }));
     const got = await Promise.all(replicas.map((r) => r('k2', load, readBack)));
     expect(got).toEqual(['v2', 'v2', 'v2']);

@@ -213,7 +213,7 @@ describe('L1 validator fee series', () => {
       'data-api GET /v1/networks/:network/l1Validators': 1,
       'metrics-api GET /v2/validation/:l1ValidationId/metrics/:metric': 20,
     });
-    await settle();
+    await settle(gw);
     sim.reset();
     expect((await gw.query(q)).data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);

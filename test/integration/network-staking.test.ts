@@ -147,7 +147,7 @@ describe('Network.validators over listValidators', () => {
     expect(edges).toHaveLength(20);
     for (const e of edges) expect(e.node.stakingTransaction.txHash).toBe(e.node.txHash);
     expect(routeCalls(sim)).toEqual({ [LIST]: 1, [TX]: 20 });
-    await settle();
+    await settle(gw);
     sim.reset();
     const warm = await gw.query(q);
     expect(warm.data).toEqual(cold.data);
@@ -197,7 +197,7 @@ describe('Network.delegators, rewards and details', () => {
       'data-api GET /v1/networks/:network/validators/:nodeId': nodes.size,
       [TX]: 20,
     });
-    await settle();
+    await settle(gw);
     sim.reset();
     expect((await gw.query(q)).data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);
@@ -252,7 +252,7 @@ describe('Network.delegators, rewards and details', () => {
     const r = await gw.query(q);
     expect(r.errors).toBeUndefined();
     expect(routeCalls(sim)).toEqual({ 'data-api GET /v1/networks/:network': 1 });
-    await settle();
+    await settle(gw);
     sim.reset();
     expect((await gw.query(q)).data).toEqual(r.data);
     expect(sim.stats().total).toBe(0);

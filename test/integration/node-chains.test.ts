@@ -91,7 +91,7 @@ describe('C-Chain', () => {
       timestamp: config.durangoBlockTimestamp,
     });
 
-    await new Promise((r) => setTimeout(r, 50));
+    await gw.settled();
     sim.reset();
     const warm = await gw.exec(CChainTenFieldsDocument, {
       address: sim.world.fixtures.busyAddress,

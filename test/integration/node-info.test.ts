@@ -150,7 +150,7 @@ describe('networkNode: the info API', () => {
         `ten info fields, cold: ${elapsed.toFixed(0)} ms with the node at ${latencyMs} ms per call (sequential: >= ${latencyMs * 10} ms)`,
       );
 
-      await new Promise((r) => setTimeout(r, 100)); // cache writes land
+      await gw.settled(); // cache writes land
       slow.reset();
       const warmStart = performance.now();
       const warm = await gw.exec(NodeTenInfoFieldsDocument, {});

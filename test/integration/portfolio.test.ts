@@ -278,7 +278,7 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
         address: expect.any(String),
       });
     expect(routeCalls(sim)).toEqual({ [A('listErc20')]: 1, [CONTRACT_ROUTE]: distinct.size });
-    await settle();
+    await settle(gw);
     sim.reset();
     const warm = await gw.query(query);
     expect(warm.data).toEqual(cold.data);
@@ -304,7 +304,7 @@ describe('each token links to its Contract: cold 1 + distinct contracts, warm 0'
       [A('listCollectibles')]: 1,
       [CONTRACT_ROUTE]: distinct.size,
     });
-    await settle();
+    await settle(gw);
     sim.reset();
     expect((await gw.query(query)).data).toEqual(cold.data);
     expect(sim.stats().total).toBe(0);

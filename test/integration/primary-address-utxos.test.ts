@@ -211,7 +211,7 @@ describe('Network.utxos', () => {
     const cold = await gatewayUtxos(vars, 500);
     expect(cold).toEqual(expected.map(utxoOf));
     expect(routeCalls(sim)).toEqual({ [UTXOS_POST]: Math.ceil(expected.length / 1024) });
-    await settle();
+    await settle(gw);
     sim.reset();
     expect(await gatewayUtxos(vars, 500)).toEqual(cold);
     expect(routeCalls(sim)).toEqual({});
@@ -332,7 +332,7 @@ describe('Network.lastActivity, addressChainIds and avaxSupply', () => {
       id: globalId('AvaxSupply', 'mainnet'),
       ...expected,
     });
-    await settle();
+    await settle(gw);
     expect(
       (
         await gw.query(`query($id: ID!) { node(id: $id) { ... on AvaxSupply { totalStaked } } }`, {

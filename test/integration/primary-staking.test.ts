@@ -410,7 +410,7 @@ describe('Network.balances: one type per chain kind', () => {
       addresses: [owner, sim.world.fixtures.xChainAddress],
       blockTimestamp: 1_700_000_000,
     });
-    await settle();
+    await settle(gw);
     sim.reset();
     const again = await gw.exec(PrimaryBalancesDocument, {
       network: 'mainnet',

@@ -160,7 +160,7 @@ describe('Network.subnets and Network.blockchains', () => {
       // Linked both ways.
       expect(b.subnet.blockchains.map((x: any) => x.blockchainId)).toContain(b.blockchainId);
     }
-    await settle();
+    await settle(gw);
     sim.reset();
     expect(await gql(q2)).toEqual(cold);
     expect(routeCalls(sim)).toEqual({});

@@ -78,5 +78,5 @@ export const iso = (seconds: number): string => new Date(seconds * 1000).toISOSt
 /** `undefined` → `null`, as GraphQL renders an absent optional field. */
 export const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
-/** Lets fire-and-forget cache writes land before a warm run. */
-export const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 50));
+/** Lets the gateway's fire-and-forget cache writes land before a warm run. */
+export const settle = (gw: { settled(): Promise<void> }): Promise<void> => gw.settled();

@@ -243,7 +243,7 @@ describe('Network.validators(nodeId): the validation periods of one node, typed 
       nodeId,
       first: 13,
     });
-    await settle();
+    await settle(gw);
     for (const { node } of list.data!.network.validators!.edges.slice(0, 3)) {
       const r = await gw.exec(ValidatorNodeDocument, { id: node.id });
       expect(r.errors).toBeUndefined();
@@ -369,7 +369,7 @@ describe('cache: cold and warm, through Redis', () => {
     const vars = { network: 'mainnet', nodeId: sim.world.selfNodeId, first: 13 };
     const cold = await gw.exec(NetworkValidatorsDocument, vars);
     const coldL1 = await gw.exec(L1ValidatorsDocument, { network: 'fuji', first: 30 });
-    await settle();
+    await settle(gw);
     sim.reset();
     const other = createTestGateway(sim, { redisUrl });
     await other.ready();

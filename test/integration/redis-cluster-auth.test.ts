@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { RedisHeadBus } from '../../src/live/bus.js';
 import type { Head } from '../../src/live/head.js';
@@ -41,11 +41,13 @@ describe('a password-protected Redis Cluster', { retry: 1, timeout: 30_000 }, ()
       b.onHead((h) => heard.push(h));
       // The subscriber connects on its own schedule: publish until it hears one.
       let n = 100;
-      for (let i = 0; i < 50 && heard.length === 0; i++) {
-        expect(await a.publish(head(n++))).toBe(true);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(heard.length).toBeGreaterThan(0);
+      await vi.waitFor(
+        async () => {
+          if (heard.length === 0) expect(await a.publish(head(n++))).toBe(true);
+          expect(heard.length).toBeGreaterThan(0);
+        },
+        { timeout: 5_000, interval: 100 },
+      );
       expect((await b.last('43114'))?.number).toBe(String(n - 1));
       expect(await a.lock('43114', 'replica-a', 5_000)).toBe(true);
       expect(await b.lock('43114', 'replica-b', 5_000)).toBe(false);
@@ -59,8 +61,10 @@ describe('a password-protected Redis Cluster', { retry: 1, timeout: 30_000 }, ()
   it('the cache stores and reads entries spread over every node', async () => {
     const store = new RedisStore({ url: cluster.seedUrl, cluster: true });
     try {
-      for (let i = 0; i < 100 && store.client.status !== 'ready'; i++)
-        await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(store.client.status).toBe('ready'), {
+        timeout: 5_000,
+        interval: 50,
+      });
       const entries = Array.from({ length: 30 }, (_, i) => ({
         key: `gw:test:auth:${i}`,
         value: `value ${i}`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
 import { freePort, startRedisServer, type TestRedis } from '../support/redis.js';
@@ -27,13 +27,13 @@ afterAll(async () => {
 
 const health = async (gw: ReturnType<typeof createTestGateway>) =>
   (await gw.yoga.fetch('http://gateway.test/health')).json();
-const waitFor = async (cond: () => Promise<boolean>, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const waitFor = (cond: () => Promise<boolean>, ms = 5_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await cond())) throw new Error('condition not met in time');
+    },
+    { timeout: ms, interval: 50 },
+  );
 
 describe('the gateway survives Redis', () => {
   it('with Redis down at start it answers from the upstream and reports the cache degraded', async () => {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
-import { sleep } from '../support/sleep.js';
 
 /** Whole-response cache keys: only what changes the answer (issue 12: junk variables). */
 let sim: RunningSimulator;
@@ -38,11 +37,11 @@ describe('response cache keys', () => {
     for (let k = 1; k < 300; k++) rest.push(await gw.query(q, { id: '43114', junk: k }));
     // A hit answers the same data (a fresh execution also reports its cost estimate in extensions).
     for (const r of rest) expect(r.data).toEqual(first.data);
-    await sleep(50);
+    await gw.settled();
     expect(await responseKeys(redisUrl)).toHaveLength(1);
     // a declared variable still makes its own entry
     await gw.query(q, { id: '43113' });
-    await sleep(50);
+    await gw.settled();
     expect(await responseKeys(redisUrl)).toHaveLength(2);
     await gw.close();
   });

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -87,7 +87,8 @@ describe('the drain period before the listener closes', () => {
       req.on('error', () => resolve('closed'));
       req.end(JSON.stringify({ query: 'subscription { newBlocks(chainId: "43114") { number } }' }));
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // Open once the feed counts its subscriber (polled).
+    await vi.waitFor(() => expect(gw.live!.subscriberCount()).toBe(1), { timeout: 5_000 });
     expect(http.inFlight()).toBe(1);
     const t0 = Date.now();
     const result = await http.shutdown('test');

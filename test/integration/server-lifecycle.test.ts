@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -35,11 +35,12 @@ async function until(
   check: () => boolean | Promise<boolean>,
   limitMs = 15_000,
 ): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`never happened: ${what}`);
+    },
+    { timeout: limitMs, interval: 20 },
+  );
 }
 
 /** A pino destination that keeps every line, parsed. */

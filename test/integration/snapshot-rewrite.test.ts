@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { ChainBlocksDocument } from '../__generated__/graphql.js';
+import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
-import { sleep } from '../support/sleep.js';
 
 /** A fresh cursor never expires at birth: an evicted head-page snapshot is written again (issue 11, defect 5). */
 const C = '43114';
@@ -17,16 +17,16 @@ useSimAndGateway({ db: 56 }, (s, _gw, r) => {
 describe('head-page snapshots', () => {
   it('a snapshot evicted from Redis is rewritten the next time its page is served, so a new cursor resumes on another replica', async () => {
     // Replica a's clock is moved past the snapshot's recheck (a second) instead of waiting for it.
-    let now = Date.now();
-    const a = createTestGateway(sim, { redisUrl, now: () => now });
+    const clock = testClock();
+    const a = createTestGateway(sim, { redisUrl, now: clock.now });
     const b = createTestGateway(sim, { redisUrl });
     await Promise.all([a.ready(), b.ready()]);
     const q = { chainId: C, first: 3, txFirst: 0 };
     const first = await a.exec(ChainBlocksDocument, q);
     expect(first.errors).toBeUndefined();
-    await sleep(50);
+    await a.settled();
     await flushRedisDb(redisUrl); // Redis evicted everything (allkeys-lru), the snapshot included
-    now += 1_100;
+    clock.advance(1_100);
     const again = await a.exec(ChainBlocksDocument, q); // the same head, served again by replica a
     expect(again.data).toEqual(first.data);
     const cursor = again.data!.chain!.blocks!.pageInfo.endCursor!;

@@ -37,7 +37,7 @@ it('equals Network.validators(subnetId:) and shares its pages and cursors', asyn
     expect(viaSubnet).toEqual(r.data!.network.validators);
     if (viaSubnet.edges.length === 0) continue;
     checked++;
-    await settle();
+    await settle(gw);
     sim.reset();
     const again = await gw.query(q);
     expect(again.data).toEqual(r.data);

@@ -288,7 +288,7 @@ describe('deployments', () => {
         input: up.nativeTransaction.input,
       });
       expect(routeCalls(sim)).toEqual({ [R.contract]: 1, [R.deployment]: 1 });
-      await settle();
+      await settle(gw);
       sim.reset();
       expect((await gw.query(query)).data).toEqual(cold.data);
       expect(sim.stats().total).toBe(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cuPrice } from '../../src/upstream/compute-units.js';
+import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -113,11 +114,13 @@ describe('the plan-wide governor', () => {
   });
 
   it('a revalidation nobody waits for yields first; requests still have the rest', async () => {
+    const clock = testClock();
     const g = createTestGateway(sim, {
       redisUrl,
       env: { UPSTREAM_CU_PER_MINUTE: String(10 * BLOCK_CU) },
       ttlOverrides: { head: 1 },
       staleOverrides: { head: { swr: 600_000, ifError: 600_000 } },
+      now: clock.now,
     });
     const first = await g.query(latest);
     expect(first.errors).toBeUndefined();
@@ -125,9 +128,10 @@ describe('the plan-wide governor', () => {
     for (let i = 0; i < 7; i++) expect((await g.query(blockQuery(230 + i))).errors).toBeUndefined();
     const before = sim.stats().total;
     // Past its freshness: served at once, its refresh left to the background, which may not spend now.
+    clock.advance(5);
     const again = await g.query(latest);
     expect(again.data).toEqual(first.data);
-    await new Promise((r) => setTimeout(r, 200));
+    await g.settled(); // the refresh has run (and been refused)
     expect(sim.stats().total).toBe(before);
     const refused = await g.metrics.registry.getSingleMetricAsString(
       'gateway_upstream_cu_refused_total',

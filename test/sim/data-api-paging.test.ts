@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { testClock } from '../support/clock.js';
 import { get, walk } from './helpers.js';
 
 let sim: RunningSimulator;
@@ -189,10 +190,11 @@ describe('Data API paging', () => {
     });
     expect(unknown.status).toBe(400);
 
-    const short = await startSimulator({ port: 0, pageTokenTtlMs: 50 });
+    const clock = testClock();
+    const short = await startSimulator({ port: 0, pageTokenTtlMs: 50, now: clock.now });
     try {
       const p = await get(short.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 });
-      await new Promise((r) => setTimeout(r, 80));
+      clock.advance(80);
       const expired = await get(short.dataApiUrl, '/v1/chains/43114/blocks', {
         pageSize: 1,
         pageToken: p.body.nextPageToken,

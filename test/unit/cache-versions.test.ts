@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReadThrough } from '../../src/cache/cached.js';
 import { MemoryStore } from '../../src/cache/store.js';
+import { testClock } from '../support/clock.js';
 
 /**
  * Versioned entries (a live chain's head): one key per resource, the version kept in the entry. An entry
@@ -77,12 +78,13 @@ describe('versioned cache entries', () => {
 
 describe('MemoryStore sweep', () => {
   it('drops expired entries that are never read again', async () => {
-    const store = new MemoryStore({ purgeEveryMs: 0 });
+    const clock = testClock();
+    const store = new MemoryStore({ purgeEveryMs: 0, now: clock.now });
     await store.setMany([
       { key: 'short', value: 'x', ttlMs: 5 },
       { key: 'long', value: 'y', ttlMs: 60_000 },
     ]);
-    await new Promise((r) => setTimeout(r, 20));
+    clock.advance(20);
     expect(store.size).toBe(2);
     expect(store.purgeStale()).toBe(1);
     expect(store.size).toBe(1);

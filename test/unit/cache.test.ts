@@ -61,7 +61,8 @@ describe('ReadThrough', () => {
       key: 'k',
       load: async () => {
         loads++;
-        await new Promise((r) => setTimeout(r, 20));
+        // Still running a turn of the event loop later: every other get has asked by then.
+        await new Promise((r) => setImmediate(r));
         return { n: 1 };
       },
       ttlMs: () => 60_000,
@@ -69,7 +70,7 @@ describe('ReadThrough', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => rt.get(item)));
     expect(loads).toBe(1);
     expect(results.every((r) => r.n === 1)).toBe(true);
-    await new Promise((r) => setTimeout(r, 5));
+    await rt.settled();
     await rt.get(item);
     expect(loads).toBe(1);
   });
@@ -95,13 +96,43 @@ describe('ReadThrough', () => {
     expect(loads).toBe(2);
   });
 
+  it('settled() resolves once a refresh nobody waits for has loaded and stored its value', async () => {
+    let now = 1_000_000;
+    const rt = new ReadThrough({ store: new MemoryStore(), now: () => now });
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const item = {
+      key: 's',
+      ttlMs: () => 1_000,
+      swrMs: 60_000,
+      load: async () => {
+        loads++;
+        if (loads === 2) await new Promise<void>((r) => (release = r));
+        return loads;
+      },
+    };
+    expect(await rt.get(item)).toBe(1);
+    now += 2_000;
+    expect(await rt.get(item)).toBe(1); // stale: served at once, refreshed behind
+    let done = false;
+    const settled = rt.settled().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    release!();
+    await settled;
+    expect(await rt.get(item)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
   it('expires entries by their TTL', async () => {
     let now = 1_000_000;
     const rt = new ReadThrough({ store: new MemoryStore(), now: () => now });
     let loads = 0;
     const item = { key: 'e', load: async () => ++loads, ttlMs: () => 1_000 };
     await rt.get(item);
-    await new Promise((r) => setTimeout(r, 2));
+    await rt.settled();
     now += 500;
     expect(await rt.get(item)).toBe(1);
     now += 1_000;

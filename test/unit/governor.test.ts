@@ -81,7 +81,7 @@ describe('the governor', () => {
       header: h({ 'ratelimit-limit': '50', 'ratelimit-remaining': '5' }),
       credential: operator,
     });
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r)); // the in-memory ledger's reconcile is fire-and-forget
     await g.take({ cu: 5, background: false, credential: operator });
     await expect(g.take({ cu: 5, background: false, credential: operator })).rejects.toBeInstanceOf(
       UpstreamBudgetError,
