@@ -5,7 +5,7 @@
  * the simulator and the simulator imports no gateway code.
  */
 const LAYERS = [
-  { name: 'http', path: ['^src/(server|gateway)\\.ts$', '^src/edge/', '^src/http/'] },
+  { name: 'http', path: ['^src/(server|gateway|gateway-types)\\.ts$', '^src/edge/', '^src/http/'] },
   { name: 'plugins', path: ['^src/plugins/', '^src/graphiql/'] },
   { name: 'schema', path: ['^src/schema/'] },
   { name: 'context', path: ['^src/context\\.ts$'] },

@@ -1,12 +1,11 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
 import { ReadThrough } from './cache/cached.js';
 import { createStore, memoryBudget } from './cache/create-store.js';
 import { callerKeyOf } from './cache/credentials.js';
 import { credentialClass, fingerprint } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
-import { type CacheClass, type CachePolicy, createCachePolicy } from './cache/policy.js';
-import type { CacheStore } from './cache/store.js';
+import { createCachePolicy } from './cache/policy.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
@@ -15,13 +14,14 @@ import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './
 import { loadPersistedManifest } from './edge/persisted.js';
 import { originAllowed } from './edge/use-http-edge.js';
 import { maskError } from './errors.js';
+import type { Gateway, GatewayDeps } from './gateway-types.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { createDirectExecution } from './http/direct.js';
 import { documentCaches } from './http/document-caches.js';
-import { createFastPath, type FastPath } from './http/fast-path.js';
+import { createFastPath } from './http/fast-path.js';
 import { usePathGuard } from './http/path-guard.js';
 import { createLive } from './live/wire.js';
-import { createMetrics, type GatewayMetrics } from './metrics.js';
+import { createMetrics } from './metrics.js';
 import { useApq } from './plugins/use-apq.js';
 import { useArgumentChecks } from './plugins/use-argument-checks.js';
 import { useCacheExtensions } from './plugins/use-cache-extensions.js';
@@ -34,60 +34,13 @@ import { useMetrics } from './plugins/use-metrics.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useResponseCache } from './plugins/use-response-cache.js';
 import { buildSchema } from './schema/index.js';
-import { createLogger, type Logger, yogaLogger } from './telemetry/logger.js';
+import { createLogger, yogaLogger } from './telemetry/logger.js';
 import { createRequestObserver } from './telemetry/request-observer.js';
 import { noteCacheEvent } from './telemetry/spans.js';
 import { createUpstreamClients } from './upstream/clients.js';
 import { errorFromCache, errorToCache, staleBeatsError, UpstreamError } from './upstream/errors.js';
-import type { Transport } from './upstream/transport.js';
 
-/** What tests and the server inject; everything has a production default. */
-export interface GatewayDeps {
-  /** How upstream calls reach their upstream. @default httpTransport (src/upstream/transport.ts) */
-  transport?: Transport;
-  /** A ready store (tests); @default from config: Redis behind an LRU, or the LRU alone. */
-  store?: CacheStore;
-  /** TTL overrides per cache class (tests shorten them). */
-  ttlOverrides?: Partial<Record<CacheClass, number>>;
-  /** Stale-window overrides per cache class. */
-  staleOverrides?: Partial<Record<CacheClass, { swr: number; ifError: number }>>;
-  /** Redis for per-client budgets; @default a connection of its own to REDIS_URL, or in-process without it. */
-  budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
-  /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
-  wrapPolicy?: (policy: CachePolicy) => CachePolicy;
-  /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
-  tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
-  /** @default the pino `logger` below, honouring config.logLevel */
-  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
-  /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
-  logger?: Logger;
-  /** The clock of every cache decision (tests move it); sockets, leases, budgets keep real time. @default Date.now */
-  now?: () => number;
-}
-
-export interface Gateway {
-  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
-  /** A websocket upgrade's client address, as budgets see it (forwarded behind TRUSTED_PROXIES). */
-  wsClientOf: (req: import('node:http').IncomingMessage) => string;
-  /** Whether a graphql-ws upgrade from this browser `Origin` is let in: the CORS allowlist's answer. */
-  wsOriginAllowed: (origin: string) => boolean;
-  store: CacheStore;
-  metrics: GatewayMetrics;
-  logger: Logger;
-  /** The live head feed (subscriptions, head-keyed cache entries); undefined without LIVE_WS. */
-  live?: import('./live/feed.js').LiveFeed;
-  /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
-  liveActivity?: import('./live/activity-feed.js').ActivityFeed;
-  /** The route the Data API's webhook deliveries reach (WEBHOOK_URL); undefined when off. */
-  webhook?: import('./live/wire.js').Live['webhook'];
-  /** Response-cache hits and direct execution before Yoga (src/http/fast-path.ts); undefined when off. */
-  fastPath?: FastPath;
-  /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */
-  ready(): Promise<void>;
-  /** Resolves once the cache's background work begun so far (refreshes, writes) is done: tests wait on it. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Gateway, GatewayDeps };
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** Wires config → upstream clients → cache → loaders → schema → Yoga. Holds no global state. */

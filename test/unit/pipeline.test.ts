@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastPath } from '../../src/http/fast-path.js';
 import { createPipeline, STAGES, type Stage, type StageName } from '../../src/http/pipeline.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
@@ -24,8 +24,7 @@ describe('createPipeline', () => {
     const p = createPipeline(given);
     expect(p.stages).toEqual(STAGES);
     p.handle(stub, res());
-    await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual(STAGES);
+    await vi.waitFor(() => expect(seen).toEqual(STAGES));
   });
 
   it('stops at the stage that answers; a stage that fails before writing hands the request on', async () => {
@@ -48,8 +47,7 @@ describe('createPipeline', () => {
     });
     expect(p.stages).toEqual(['path-guard', 'webhook', 'fast-path', 'yoga']);
     p.handle(stub, res());
-    await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual(['path-guard', 'webhook', 'fast-path', 'yoga']);
+    await vi.waitFor(() => expect(seen).toEqual(['path-guard', 'webhook', 'fast-path', 'yoga']));
   });
 });
 
