@@ -12,20 +12,20 @@ interface LiveEnv {
 }
 
 /** The activity feed's bounds and the Data API webhook source, grouped as the live package reads them. */
-export function liveSections(e: LiveEnv) {
+export function liveSections(env: LiveEnv) {
   return {
     activity: {
-      maxAddresses: e.ACTIVITY_MAX_ADDRESSES,
-      subscriptionsPerClient: e.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
-      logBlocks: e.ACTIVITY_LOG_BLOCKS,
-      maxUnion: e.ACTIVITY_MAX_UNION,
+      maxAddresses: env.ACTIVITY_MAX_ADDRESSES,
+      subscriptionsPerClient: env.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
+      logBlocks: env.ACTIVITY_LOG_BLOCKS,
+      maxUnion: env.ACTIVITY_MAX_UNION,
     },
     webhook: {
-      url: e.WEBHOOK_URL,
-      secret: e.WEBHOOK_SECRET,
-      windowBlocks: e.WEBHOOK_WINDOW_BLOCKS,
-      maxRegistered: e.WEBHOOK_MAX_ADDRESSES,
-      syncMs: e.WEBHOOK_SYNC_MS,
+      url: env.WEBHOOK_URL,
+      secret: env.WEBHOOK_SECRET,
+      windowBlocks: env.WEBHOOK_WINDOW_BLOCKS,
+      maxRegistered: env.WEBHOOK_MAX_ADDRESSES,
+      syncMs: env.WEBHOOK_SYNC_MS,
     },
   };
 }

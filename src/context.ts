@@ -62,7 +62,7 @@ export interface ContextDeps {
  * for its request and is never logged or cached), the cache partitions its answers belong to, its serve
  * tracker and head versions, and fresh DataLoaders over all of it.
  */
-export function createContextFactory(d: ContextDeps): (request: Request) => GatewayContext {
+export function createContextFactory(deps: ContextDeps): (request: Request) => GatewayContext {
   // The loaders' clients of one caller's client set, put together once (the sets are kept per caller).
   const together = new WeakMap<
     CallerClients,
@@ -76,11 +76,11 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
         signatureAggregator,
         clients: {
           ...callerClients,
-          metricsApi: d.upstreams.metricsApi,
-          metricsMoreApi: d.upstreams.metricsMoreApi,
-          nodes: d.upstreams.nodes,
-          evm: d.upstreams.evm,
-          tokenPageSizes: d.tokenPageSizes,
+          metricsApi: deps.upstreams.metricsApi,
+          metricsMoreApi: deps.upstreams.metricsMoreApi,
+          nodes: deps.upstreams.nodes,
+          evm: deps.upstreams.evm,
+          tokenPageSizes: deps.tokenPageSizes,
         },
       };
       together.set(set, c);
@@ -89,26 +89,26 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
   };
   return (request) => {
     const callerKey = callerKeyOf(request.headers);
-    const dataPartition = `${d.partitions['data-api']}.${credentialClass(callerKey)}`;
-    const { signatureAggregator, clients } = clientsOf(d.upstreams.forCaller(callerKey));
+    const dataPartition = `${deps.partitions['data-api']}.${credentialClass(callerKey)}`;
+    const { signatureAggregator, clients } = clientsOf(deps.upstreams.forCaller(callerKey));
     const served = new ServeTracker();
     const headsTouched = new Map<string, string>();
     const scope = requestScopeOf(request);
     const loaderDeps = (): LoaderDeps => ({
-      cache: d.cache,
-      policy: d.policy,
+      cache: deps.cache,
+      policy: deps.policy,
       observer: served,
       scope,
       partitionOf: (req: UpstreamRequest<unknown>) =>
         req.upstream === 'data-api'
           ? dataPartition
           : req.upstream === 'metrics-api'
-            ? d.partitions['metrics-api']
+            ? deps.partitions['metrics-api']
             : undefined,
-      specOf: d.live.specOf,
-      versionOf: (req: UpstreamRequest<unknown>) => d.live.tagOf(req, headsTouched),
+      specOf: deps.live.specOf,
+      versionOf: (req: UpstreamRequest<unknown>) => deps.live.tagOf(req, headsTouched),
     });
-    const feed = d.live.feed;
+    const feed = deps.live.feed;
     return {
       headsTouched,
       ...(feed
@@ -117,19 +117,19 @@ export function createContextFactory(d: ContextDeps): (request: Request) => Gate
               feed,
               loaders: () => createLoaders(loaderDeps(), clients),
               pollMs: 1_000,
-              activity: d.live.activity,
+              activity: deps.live.activity,
             },
           }
         : {}),
       served,
       scope,
       signatureAggregator,
-      adminAuth: readAdminAuth(request.headers.get('authorization'), d.config.adminToken),
+      adminAuth: readAdminAuth(request.headers.get('authorization'), deps.config.adminToken),
       loaders: createLoaders(loaderDeps(), clients),
       connections: {
-        cursorSecret: d.config.cursorSecret,
-        maxFirst: d.config.maxPageSize,
-        snapshots: d.snapshots,
+        cursorSecret: deps.config.cursorSecret,
+        maxFirst: deps.config.maxPageSize,
+        snapshots: deps.snapshots,
       },
     };
   };

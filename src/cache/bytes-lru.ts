@@ -13,11 +13,11 @@ export interface BytesLruOptions<V> {
   sizeOf?: (value: V, key: string) => number;
 }
 
-export function createBytesLru<V extends {}>(o: BytesLruOptions<V>): LRUCache<string, V> {
-  const sizeOf = o.sizeOf ?? (() => 64);
+export function createBytesLru<V extends {}>(options: BytesLruOptions<V>): LRUCache<string, V> {
+  const sizeOf = options.sizeOf ?? (() => 64);
   return new LRUCache<string, V>({
-    maxSize: o.maxBytes,
-    maxEntrySize: o.maxEntryBytes ?? Math.floor(o.maxBytes / 16),
+    maxSize: options.maxBytes,
+    maxEntrySize: options.maxEntryBytes ?? Math.floor(options.maxBytes / 16),
     sizeCalculation: (value, key) => Math.max(1, key.length + sizeOf(value, key)),
   });
 }

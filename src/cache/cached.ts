@@ -46,10 +46,10 @@ export class ReadThrough {
   readonly #parsed: LRUCache<string, { raw: string; env: Envelope }> | undefined;
   readonly #verifyShared: boolean;
 
-  constructor(o: ReadThroughOptions) {
-    this.#o = o;
-    const parsedMaxBytes = o.parsedMaxBytes ?? 32 * 1024 * 1024;
-    this.#verifyShared = o.verifySharedValues ?? process.env.NODE_ENV === 'test';
+  constructor(options: ReadThroughOptions) {
+    this.#o = options;
+    const parsedMaxBytes = options.parsedMaxBytes ?? 32 * 1024 * 1024;
+    this.#verifyShared = options.verifySharedValues ?? process.env.NODE_ENV === 'test';
     this.#parsed =
       parsedMaxBytes > 0
         ? new LRUCache({
@@ -57,8 +57,8 @@ export class ReadThrough {
             sizeCalculation: (p, k) => (p.raw.length + k.length) * PARSED_BYTES_PER_CHAR,
           })
         : undefined;
-    this.#store = o.store;
-    this.#now = o.now ?? Date.now;
+    this.#store = options.store;
+    this.#now = options.now ?? Date.now;
   }
 
   get store(): CacheStore {

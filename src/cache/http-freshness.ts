@@ -34,22 +34,27 @@ export interface CachingInput {
  * credential; `no-store`, or `private, no-store` with one, otherwise), `Age` when the answer is already
  * old, and the weak `ETag`, in that order; `notModified` when a successful answer's `If-None-Match` matches.
  */
-export function cachingHeaders(i: CachingInput): {
+export function cachingHeaders(input: CachingInput): {
   headers: Record<string, string>;
   notModified: boolean;
 } {
   const headers: Record<string, string> = { vary: VARY };
-  const f = i.freshness;
-  if (i.status === 200 && f && !i.credentialed && (i.method === 'GET' || i.method === 'POST')) {
+  const f = input.freshness;
+  if (
+    input.status === 200 &&
+    f &&
+    !input.credentialed &&
+    (input.method === 'GET' || input.method === 'POST')
+  ) {
     headers['cache-control'] =
       `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`;
     if (f.ageMs !== undefined) headers.age = String(Math.max(0, Math.floor(f.ageMs / 1000)));
   } else {
-    headers['cache-control'] = i.credentialed ? 'private, no-store' : 'no-store';
+    headers['cache-control'] = input.credentialed ? 'private, no-store' : 'no-store';
   }
-  const etag = etagOf(i.body);
+  const etag = etagOf(input.body);
   headers.etag = etag;
-  return { headers, notModified: i.status === 200 && ifNoneMatch(i.ifNoneMatch, etag) };
+  return { headers, notModified: input.status === 200 && ifNoneMatch(input.ifNoneMatch, etag) };
 }
 
 /**

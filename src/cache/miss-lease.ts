@@ -74,9 +74,9 @@ function leaseTaker(
   };
 }
 
-export function createMissLease(o: MissLeaseOptions): AcrossProcesses {
-  const pollMs = o.pollMs ?? 20;
-  const take = leaseTaker(o);
+export function createMissLease(options: MissLeaseOptions): AcrossProcesses {
+  const pollMs = options.pollMs ?? 20;
+  const take = leaseTaker(options);
   return async <T>(
     key: string,
     load: () => Promise<T>,
@@ -93,36 +93,36 @@ export function createMissLease(o: MissLeaseOptions): AcrossProcesses {
     if (taken.held) {
       try {
         if (taken.found !== undefined) {
-          o.onEvent?.('lease-waited');
+          options.onEvent?.('lease-waited');
           return taken.found;
         }
-        o.onEvent?.('lease-held');
+        options.onEvent?.('lease-held');
         // `load` stores the value before it resolves: waiters find it as soon as the lease is gone.
         return await load();
       } finally {
-        await o.redis.eval(RELEASE, 1, leaseKey, token).catch(() => {});
+        await options.redis.eval(RELEASE, 1, leaseKey, token).catch(() => {});
       }
     }
-    const deadline = Date.now() + o.leaseMs;
+    const deadline = Date.now() + options.leaseMs;
     try {
       while (Date.now() < deadline) {
         await sleep(pollMs);
         const v = await readBack();
         if (v !== undefined) {
-          o.onEvent?.('lease-waited');
+          options.onEvent?.('lease-waited');
           return v;
         }
-        if ((await o.redis.exists(leaseKey)) === 0) break;
+        if ((await options.redis.exists(leaseKey)) === 0) break;
       }
       const v = await readBack();
       if (v !== undefined) {
-        o.onEvent?.('lease-waited');
+        options.onEvent?.('lease-waited');
         return v;
       }
     } catch {
       // Redis trouble: load ourselves.
     }
-    o.onEvent?.('lease-expired');
+    options.onEvent?.('lease-expired');
     return load();
   };
 }

@@ -30,10 +30,13 @@ export interface PageSnapshotOptions {
   now?: () => number;
 }
 
-export function createPageSnapshots(store: CacheStore, o: PageSnapshotOptions = {}): PageSnapshots {
-  const ttlMs = o.ttlMs ?? SNAPSHOT_TTL_MS;
-  const recheckMs = o.recheckMs ?? 1_000;
-  const now = o.now ?? Date.now;
+export function createPageSnapshots(
+  store: CacheStore,
+  options: PageSnapshotOptions = {},
+): PageSnapshots {
+  const ttlMs = options.ttlMs ?? SNAPSHOT_TTL_MS;
+  const recheckMs = options.recheckMs ?? 1_000;
+  const now = options.now ?? Date.now;
   /** content id → when it was last written or seen in the store. */
   const confirmed = new Map<string, number>();
   const running = new Map<string, Promise<void>>();

@@ -22,19 +22,19 @@ function ioredis(): IoRedis {
  */
 export function connectRedis(
   url: string,
-  o: {
+  settings: {
     cluster: boolean;
     options: RedisOptions;
     clusterOptions?: Omit<ClusterOptions, 'redisOptions'>;
   },
 ): RedisClient {
   const { Cluster, Redis } = ioredis();
-  if (!o.cluster) return new Redis(url, o.options);
+  if (!settings.cluster) return new Redis(url, settings.options);
   const u = new URL(url);
   return new Cluster([{ host: u.hostname, port: Number(u.port || 6379) }], {
-    ...o.clusterOptions,
+    ...settings.clusterOptions,
     redisOptions: {
-      ...o.options,
+      ...settings.options,
       password: u.password ? decodeURIComponent(u.password) : undefined,
       username: u.username ? decodeURIComponent(u.username) : undefined,
     },

@@ -38,20 +38,20 @@ export class RedisStore implements SharedStore {
   readonly #now: () => number;
   readonly #writes = new PendingWrites();
 
-  constructor(o: RedisStoreOptions) {
-    this.#onError = o.onError ?? (() => {});
-    this.#now = o.now ?? Date.now;
+  constructor(options: RedisStoreOptions) {
+    this.#onError = options.onError ?? (() => {});
+    this.#now = options.now ?? Date.now;
     const common: RedisOptions = {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: o.commandTimeoutMs ?? 250,
+      commandTimeout: options.commandTimeoutMs ?? 250,
       connectTimeout: 2_000,
       lazyConnect: false,
       // Reconnect forever, at most every 2 s: the cache comes back on its own after Redis does.
       retryStrategy: (times) => Math.min(times * 100, 2_000),
     };
-    this.client = connectRedis(o.url, {
-      cluster: o.cluster ?? false,
+    this.client = connectRedis(options.url, {
+      cluster: options.cluster ?? false,
       options: common,
       clusterOptions: {
         enableOfflineQueue: false,

@@ -33,17 +33,21 @@ export interface ClientBudget {
 /** Refused clients a replica remembers at most (about 100 bytes each). */
 const MAX_REFUSED = 10_000;
 
-export function createClientBudget(o: {
+export function createClientBudget(options: {
   perMinute: number;
   redis?: Redis | Cluster;
   keyPrefix?: string;
 }): ClientBudget {
-  const base = { points: o.perMinute, duration: 60, keyPrefix: o.keyPrefix ?? 'gw:budget' };
+  const base = {
+    points: options.perMinute,
+    duration: 60,
+    keyPrefix: options.keyPrefix ?? 'gw:budget',
+  };
   const memory = new RateLimiterMemory(base);
-  const limiter: RateLimiterAbstract = o.redis
+  const limiter: RateLimiterAbstract = options.redis
     ? new RateLimiterRedis({
         ...base,
-        storeClient: o.redis,
+        storeClient: options.redis,
         insuranceLimiter: new RateLimiterMemory(base),
       })
     : memory;
@@ -70,7 +74,7 @@ export function createClientBudget(o: {
     refusedUntil.set(id, until);
   };
   return {
-    perMinute: o.perMinute,
+    perMinute: options.perMinute,
     async charge(client, cu) {
       const points = Math.max(1, Math.ceil(cu));
       const ids = typeof client === 'string' ? [client] : client;
@@ -82,7 +86,7 @@ export function createClientBudget(o: {
           remaining: 0,
           retryAfterSec: Math.max(1, Math.ceil((until - now) / 1000)),
         };
-      let remaining = o.perMinute;
+      let remaining = options.perMinute;
       const charged: string[] = [];
       for (const id of ids) {
         try {

@@ -31,10 +31,10 @@ const coded = (limit: string) => [
   },
 ];
 
-export function queryLimitPlugins(o: QueryLimits): Plugin[] {
+export function queryLimitPlugins(limits: QueryLimits): Plugin[] {
   // graphql-js parses recursively: 2000 nested selections overflow its stack before the token limit is
   // reached, so nesting is measured on the text first (a linear scan, no recursion).
-  const maxNesting = Math.max(64, o.maxDepth * 3);
+  const maxNesting = Math.max(64, limits.maxDepth * 3);
   return [
     {
       onParams({ params }) {
@@ -66,11 +66,11 @@ export function queryLimitPlugins(o: QueryLimits): Plugin[] {
         }
       },
     } satisfies Plugin,
-    maxTokensPlugin({ n: o.maxTokens, onReject: coded('tokens') }),
-    maxAliasesPlugin({ n: o.maxAliases, onReject: coded('aliases') }),
-    maxDirectivesPlugin({ n: o.maxDirectives, onReject: coded('directives') }),
+    maxTokensPlugin({ n: limits.maxTokens, onReject: coded('tokens') }),
+    maxAliasesPlugin({ n: limits.maxAliases, onReject: coded('aliases') }),
+    maxDirectivesPlugin({ n: limits.maxDirectives, onReject: coded('directives') }),
     maxDepthPlugin({
-      n: o.maxDepth,
+      n: limits.maxDepth,
       ignoreIntrospection: false,
       flattenFragments: true,
       onReject: coded('depth'),

@@ -10,10 +10,10 @@ import { codedErrors } from '../http/coded-errors.js';
  *   their HTTP status, so no client ever sees an error without `extensions.code`; input refused before
  *   execution is a 400, never a 500.
  */
-export function useHttpEdge(o: { graphqlEndpoint: string }): Plugin {
+export function useHttpEdge(options: { graphqlEndpoint: string }): Plugin {
   return {
     onRequestParse({ request, url, requestParser, endResponse, fetchAPI }) {
-      if (url.pathname !== o.graphqlEndpoint) return;
+      if (url.pathname !== options.graphqlEndpoint) return;
       if (requestParser) {
         // Yoga's GET parser JSON.parses these and lets a SyntaxError through as INTERNAL (500).
         const bad =

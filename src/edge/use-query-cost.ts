@@ -48,17 +48,17 @@ const withCost = (result: ExecutionResult, cost: Cost): ExecutionResult => ({
   extensions: { ...result.extensions, cost },
 });
 
-export function useQueryCost(o: QueryCostOptions): Plugin {
-  const price = createCostMemo(o.cost);
+export function useQueryCost(options: QueryCostOptions): Plugin {
+  const price = createCostMemo(options.cost);
   const clientOf = (args: ExecutionArgs) => {
     const ctx = args.contextValue as ServerContext;
-    return o.identify(ctx.request?.headers ?? new Headers(), ctx.req?.socket?.remoteAddress);
+    return options.identify(ctx.request?.headers ?? new Headers(), ctx.req?.socket?.remoteAddress);
   };
   const rateLimited = (retryAfterSec: number, cost: Cost): ExecutionResult => ({
     errors: [
       gqlError(
         'RATE_LIMITED',
-        `This client's budget of ${o.budget?.perMinute} compute units a minute is spent; retry after ${retryAfterSec} s.`,
+        `This client's budget of ${options.budget?.perMinute} compute units a minute is spent; retry after ${retryAfterSec} s.`,
         {
           retryAfterSec,
           budget: 'client-per-minute',
@@ -75,9 +75,9 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
     cu: number,
     cost: Cost,
   ): Promise<ExecutionResult | undefined> => {
-    if (!o.budget || cu <= 0) return undefined;
-    const verdict = await o.budget.charge(client, cu);
-    cost.budget = { perMinute: o.budget.perMinute, remaining: verdict.remaining };
+    if (!options.budget || cu <= 0) return undefined;
+    const verdict = await options.budget.charge(client, cu);
+    cost.budget = { perMinute: options.budget.perMinute, remaining: verdict.remaining };
     return verdict.ok ? undefined : rateLimited(verdict.retryAfterSec, cost);
   };
 
@@ -105,21 +105,26 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
     }
     // Values that do not coerce: execution refuses them, naming them, before any resolver.
     const cu = priced.ok ? priced.cu : 0;
-    const cost: Cost = { estimatedCU: cu, limit: o.maxCost };
-    if (cu > o.maxCost) {
+    const cost: Cost = { estimatedCU: cu, limit: options.maxCost };
+    if (cu > options.maxCost) {
       stop({
         errors: [
           gqlError(
             'BAD_USER_INPUT',
-            `The query could cost up to ${cu} compute units upstream; the limit is ${o.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`,
-            { reason: 'QUERY_TOO_COMPLEX', cost: cu, limit: o.maxCost, http: { status: 400 } },
+            `The query could cost up to ${cu} compute units upstream; the limit is ${options.maxCost}. Ask for fewer items (smaller first), fewer aliases or representations, or fewer nested lists.`,
+            {
+              reason: 'QUERY_TOO_COMPLEX',
+              cost: cu,
+              limit: options.maxCost,
+              http: { status: 400 },
+            },
           ),
         ],
         extensions: { cost },
       });
       return undefined;
     }
-    const client = o.budget && cu > 0 ? clientOf(args) : undefined;
+    const client = options.budget && cu > 0 ? clientOf(args) : undefined;
     const refused = client === undefined ? undefined : await charge(client, cu, cost);
     if (refused) {
       stop(refused);
@@ -136,7 +141,7 @@ export function useQueryCost(o: QueryCostOptions): Plugin {
   /** The client's budget pays what was spent, not what was feared. */
   const settle = (admitted: Admitted, spent: number) => {
     if (admitted.client !== undefined)
-      void o.budget?.settle(admitted.client, spent - admitted.cost.estimatedCU);
+      void options.budget?.settle(admitted.client, spent - admitted.cost.estimatedCU);
   };
 
   /**

@@ -55,13 +55,13 @@ export interface DirectExecution {
 }
 
 type Yoga = Gateway['yoga'];
-export function createDirectExecution(o: {
+export function createDirectExecution(options: {
   yoga: Yoga;
   observer: RequestObserver;
 }): DirectExecution | undefined {
-  const internals = yogaInternals(o.yoga);
+  const internals = yogaInternals(options.yoga);
   if (!internals) return undefined;
-  const { fetchAPI } = o.yoga;
+  const { fetchAPI } = options.yoga;
 
   /**
    * Yoga's request parsing (server.js `parseRequest`) without the parser itself (the fast path parsed the
@@ -214,11 +214,11 @@ export function createDirectExecution(o: {
       if (!params) return undefined;
       let answer: DirectAnswer | undefined;
       let ran = false;
-      const observed = o.observer.observe(request, async () => {
+      const observed = options.observer.observe(request, async () => {
         ran = true;
         let result: unknown;
         try {
-          result = await o.yoga.getResultForParams(
+          result = await options.yoga.getResultForParams(
             { params: params as never, request },
             r.serverContext as never,
           );
@@ -233,7 +233,7 @@ export function createDirectExecution(o: {
         } catch (error) {
           rendered = await render(request, thrown(error), r).catch(() => INTERNAL);
         }
-        o.observer.respond(request, rendered.status, (name, value) => {
+        options.observer.respond(request, rendered.status, (name, value) => {
           rendered.headers[name] = value;
         });
         answer = rendered;

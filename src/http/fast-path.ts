@@ -89,11 +89,11 @@ export interface FastPath {
 /** The largest body worth hashing here: bigger queries are rare and not where the time goes. */
 const FAST_BODY_MAX = 64 * 1024;
 
-export function createFastPath(o: FastPathOptions): FastPath {
-  const bodyMax = Math.min(FAST_BODY_MAX, o.maxBodyBytes);
+export function createFastPath(options: FastPathOptions): FastPath {
+  const bodyMax = Math.min(FAST_BODY_MAX, options.maxBodyBytes);
   /** The POSTs the fast path reads; undefined when Yoga must see the request as it came. */
   const readable = (req: IncomingMessage): boolean => {
-    if (req.method === 'GET') return o.responseCache !== undefined;
+    if (req.method === 'GET') return options.responseCache !== undefined;
     if (req.method !== 'POST') return false;
     const h = req.headers;
     const length = Number(h['content-length']);
@@ -101,7 +101,7 @@ export function createFastPath(o: FastPathOptions): FastPath {
       JSON_TYPE.test(h['content-type'] ?? '') &&
       length > 0 &&
       length <= bodyMax &&
-      rawPathOf(req.url ?? '') === o.graphqlEndpoint
+      rawPathOf(req.url ?? '') === options.graphqlEndpoint
     );
   };
 
@@ -112,12 +112,12 @@ export function createFastPath(o: FastPathOptions): FastPath {
     started: number,
   ): Promise<DirectAnswer | undefined> => {
     const h = r.headers;
-    const cache = o.responseCache;
+    const cache = options.responseCache;
     if (!cache || credentialed(h)) return undefined;
     const key = responseKeyOf(params, cache.partition);
     if (key === undefined) return undefined;
     const [raw] = await cache.store.getMany([key]);
-    const now = (o.now ?? Date.now)();
+    const now = (options.now ?? Date.now)();
     const entry = readResponseEntry(raw, cache.versionOf(), now);
     const freshness = entry && entryFreshness(entry, now);
     if (!freshness) return undefined;
@@ -142,13 +142,13 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (!notModified) headers['content-length'] = String(Buffer.byteLength(body));
     const status = notModified ? 304 : 200;
     const durationMs = performance.now() - started;
-    o.metrics?.responseCache.inc({ event: 'fast-hit' });
-    o.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
-    o.logger?.info(
+    options.metrics?.responseCache.inc({ event: 'fast-hit' });
+    options.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+    options.logger?.info(
       requestLogLine({
         requestId,
         method: r.method,
-        path: o.graphqlEndpoint,
+        path: options.graphqlEndpoint,
         status,
         durationMs,
         operationName: loggedOperationName(params.operationName),
@@ -170,10 +170,11 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (h.accept?.includes('text/html')) return undefined;
     const type = mediaTypeFor(h.accept);
     if (!type) return undefined;
-    if (rawPathOf(r.url) !== o.graphqlEndpoint) return undefined;
+    if (rawPathOf(r.url) !== options.graphqlEndpoint) return undefined;
     let params: Record<string, unknown> | undefined;
     if (r.method === 'GET') {
-      if (o.csrfHeaders && !o.csrfHeaders.some((c) => h[c] !== undefined)) return undefined;
+      if (options.csrfHeaders && !options.csrfHeaders.some((c) => h[c] !== undefined))
+        return undefined;
       params = getParams(r.url.slice(r.url.indexOf('?') + 1));
     } else if (r.method === 'POST' && r.body && JSON_TYPE.test(h['content-type'] ?? '')) {
       params = jsonParams(r.body);
@@ -183,9 +184,14 @@ export function createFastPath(o: FastPathOptions): FastPath {
     if (hit) return hit;
     // Direct execution takes the endpoint's URL as it is, with no query string: Yoga's route plugins
     // match on the end of the whole URL (a `?x=/live` would be its health check).
-    if (!o.direct || r.method !== 'POST' || r.url !== o.graphqlEndpoint || !isDirectParams(params))
+    if (
+      !options.direct ||
+      r.method !== 'POST' ||
+      r.url !== options.graphqlEndpoint ||
+      !isDirectParams(params)
+    )
       return undefined;
-    return o.direct.execute({
+    return options.direct.execute({
       headers: h,
       url: r.url,
       params,

@@ -50,12 +50,12 @@ export interface RunningHttpServer {
   shutdown(reason: string): Promise<{ drained: boolean }>;
 }
 
-export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
   const drain = createDrain();
-  const fast = o.gateway.fastPath;
-  const hook = o.gateway.webhook;
+  const fast = options.gateway.fastPath;
+  const hook = options.gateway.webhook;
   const pipeline = createPipeline({
     'path-guard': pathGuardStage,
     draining: drain.health,
@@ -63,7 +63,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     'event-streams': drain.eventStreams,
     // A POST body the fast path read but did not answer stays on the request, where Yoga takes it.
     'fast-path': fast && ((req, res) => fast.serve(req, res)),
-    yoga: yogaStage(o.gateway.yoga),
+    yoga: yogaStage(options.gateway.yoga),
   });
   const server = createServer((req, res) => {
     inFlight += 1;
@@ -75,17 +75,17 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     });
     pipeline.handle(req, res);
   });
-  o.configure?.(server);
+  options.configure?.(server);
   const ws =
-    o.websockets === false
+    options.websockets === false
       ? undefined
-      : serveGraphqlWs(server, o.gateway.yoga, {
-          originAllowed: o.gateway.wsOriginAllowed,
-          ...o.ws,
+      : serveGraphqlWs(server, options.gateway.yoga, {
+          originAllowed: options.gateway.wsOriginAllowed,
+          ...options.ws,
         });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port, o.host, () => {
+    server.listen(options.port, options.host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -94,13 +94,13 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
   let stopping: Promise<{ drained: boolean }> | undefined;
   const shutdown = async (reason: string): Promise<{ drained: boolean }> => {
     drain.draining = true;
-    const drainMs = o.drainMs ?? 0;
+    const drainMs = options.drainMs ?? 0;
     if (drainMs > 0) {
-      o.logger.info({ reason, drainMs }, 'shutting down: /health answers 503, still serving');
+      options.logger.info({ reason, drainMs }, 'shutting down: /health answers 503, still serving');
       await new Promise((r) => setTimeout(r, drainMs));
     }
-    o.logger.info(
-      { reason, inFlight, graceMs: o.graceMs },
+    options.logger.info(
+      { reason, inFlight, graceMs: options.graceMs },
       'shutting down: no new connections, draining in-flight requests',
     );
     // Stops accepting; idle keep-alive connections close now, busy ones after their response.
@@ -110,15 +110,15 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
     if (ws) for (const c of ws.clients) c.close(1012, 'server restarting');
     const drained = await new Promise<boolean>((resolve) => {
       if (inFlight === 0) return resolve(true);
-      const timer = setTimeout(() => resolve(false), o.graceMs);
+      const timer = setTimeout(() => resolve(false), options.graceMs);
       onIdle = () => {
         clearTimeout(timer);
         resolve(true);
       };
     });
     if (!drained)
-      o.logger.warn(
-        { abandoned: inFlight, graceMs: o.graceMs },
+      options.logger.warn(
+        { abandoned: inFlight, graceMs: options.graceMs },
         'shutdown grace ran out; closing the connections still busy',
       );
     server.closeAllConnections();
@@ -127,8 +127,8 @@ export async function startHttpServer(o: HttpServerOptions): Promise<RunningHttp
       ws.close();
     }
     await closed;
-    await o.gateway.close();
-    o.logger.info({ drained }, 'closed');
+    await options.gateway.close();
+    options.logger.info({ drained }, 'closed');
     return { drained };
   };
 

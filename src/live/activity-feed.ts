@@ -59,10 +59,10 @@ export class ActivityFeed {
   readonly #icm = new Set<{ chainId: string; messageId: string; push(s: IcmSighting): void }>();
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(o: ActivityFeedOptions) {
-    this.#o = o;
-    this.#now = o.now ?? Date.now;
-    o.bus.onBlock((b) => this.#receive(b));
+  constructor(options: ActivityFeedOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+    options.bus.onBlock((b) => this.#receive(b));
   }
 
   start(): void {

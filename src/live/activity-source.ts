@@ -55,8 +55,8 @@ export class ActivitySource {
   readonly #o: ActivitySourceOptions;
   #skipped = 0n;
 
-  constructor(o: ActivitySourceOptions) {
-    this.#o = o;
+  constructor(options: ActivitySourceOptions) {
+    this.#o = options;
   }
 
   /** Publishes the activity of every block after the cursor up to `head`, in order. */

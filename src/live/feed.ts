@@ -52,27 +52,28 @@ export class LiveFeed {
   readonly #lastChecked = new Map<string, number>();
   readonly #checking = new Set<string>();
 
-  constructor(o: LiveFeedOptions) {
-    this.#o = o;
-    this.#now = o.now ?? Date.now;
-    const log = o.log ?? (() => {});
-    this.#sources = o.chains.map(
+  constructor(options: LiveFeedOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+    const log = options.log ?? (() => {});
+    this.#sources = options.chains.map(
       (c) =>
         new HeadSource({
           ...c,
-          bus: o.bus,
+          bus: options.bus,
           owner: this.owner,
-          lockTtlMs: o.lockTtlMs ?? 3_000,
-          maxBackfill: o.maxBackfill ?? 256,
+          lockTtlMs: options.lockTtlMs ?? 3_000,
+          maxBackfill: options.maxBackfill ?? 256,
           now: this.#now,
           log,
-          onSocket: o.onSocket,
-          afterHeads: o.afterHeads && ((n, socket) => o.afterHeads!(c.chainId, n, socket)),
+          onSocket: options.onSocket,
+          afterHeads:
+            options.afterHeads && ((n, socket) => options.afterHeads!(c.chainId, n, socket)),
           lastKnown: () => this.#heads.get(c.chainId),
         }),
     );
-    o.bus.onHead((h) => this.#receive(h));
-    o.bus.onBeat((chainId) => {
+    options.bus.onHead((h) => this.#receive(h));
+    options.bus.onBeat((chainId) => {
       this.#beats.set(chainId, this.#now());
       this.#checkLast(chainId);
     });

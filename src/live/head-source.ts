@@ -38,8 +38,8 @@ export class HeadSource {
   #failures = 0;
   #done: Promise<void> = Promise.resolve();
 
-  constructor(o: HeadSourceOptions) {
-    this.#o = o;
+  constructor(options: HeadSourceOptions) {
+    this.#o = options;
   }
 
   start(): void {

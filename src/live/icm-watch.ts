@@ -45,8 +45,8 @@ const statusOf = (m: IcmMessage): IcmDeliveryStatus =>
   m.status === 'pending' ? 'SENT' : 'DELIVERED';
 const RANK: Record<IcmDeliveryStatus, number> = { SENT: 0, FAILED: 1, DELIVERED: 2 };
 
-export function watchIcm(d: IcmWatchDeps, messageId: string): AsyncIterableIterator<IcmUpdate> {
-  const now = d.now ?? Date.now;
+export function watchIcm(deps: IcmWatchDeps, messageId: string): AsyncIterableIterator<IcmUpdate> {
+  const now = deps.now ?? Date.now;
   const queue: IcmUpdate[] = [];
   let failed: Error | undefined;
   let done = false;
@@ -72,7 +72,7 @@ export function watchIcm(d: IcmWatchDeps, messageId: string): AsyncIterableItera
     if (done) for (const s of stops.splice(0)) s();
   };
   const headOf = (chainId: string | undefined) =>
-    chainId ? (d.feed.head(chainId)?.number ?? null) : null;
+    chainId ? (deps.feed.head(chainId)?.number ?? null) : null;
   const fromApi = (m: IcmMessage) =>
     emit({
       messageId,
@@ -102,7 +102,7 @@ export function watchIcm(d: IcmWatchDeps, messageId: string): AsyncIterableItera
   const tick = async (heads: AsyncIterableIterator<unknown> | undefined) => {
     let timer: NodeJS.Timeout | undefined;
     const slept = new Promise<void>((r) => {
-      timer = setTimeout(r, d.pollMs);
+      timer = setTimeout(r, deps.pollMs);
       wakeSleep = r;
     });
     if (heads) nextHead ??= heads.next().finally(() => (nextHead = undefined));
@@ -113,29 +113,34 @@ export function watchIcm(d: IcmWatchDeps, messageId: string): AsyncIterableItera
 
   const run = async () => {
     let m: IcmMessage | undefined;
-    const until = now() + d.notFoundMs;
+    const until = now() + deps.notFoundMs;
     while (!done && !m) {
       try {
-        m = await d.load(messageId);
+        m = await deps.load(messageId);
       } catch (e) {
-        if (!d.isNotFound(e) || now() >= until) throw d.isNotFound(e) ? new IcmNotFoundError() : e;
+        if (!deps.isNotFound(e) || now() >= until)
+          throw deps.isNotFound(e) ? new IcmNotFoundError() : e;
         await tick(undefined);
       }
     }
     if (done || !m) return;
     const dest = m.destinationEvmChainId;
     const src = 'sourceEvmChainId' in m ? m.sourceEvmChainId : undefined;
-    tickChain = d.feed.configured(dest) ? dest : src && d.feed.configured(src) ? src : undefined;
-    if (statusOf(m) !== 'DELIVERED' && d.activity && d.feed.configured(dest))
-      stops.push(await d.activity.watchIcm(dest, messageId, fromNode(dest)));
+    tickChain = deps.feed.configured(dest)
+      ? dest
+      : src && deps.feed.configured(src)
+        ? src
+        : undefined;
+    if (statusOf(m) !== 'DELIVERED' && deps.activity && deps.feed.configured(dest))
+      stops.push(await deps.activity.watchIcm(dest, messageId, fromNode(dest)));
     fromApi(m);
-    const heads = tickChain ? d.feed.subscribe(tickChain) : undefined;
+    const heads = tickChain ? deps.feed.subscribe(tickChain) : undefined;
     if (heads) stops.push(() => void heads.return?.());
     while (!done) {
       await tick(heads);
       if (done) break;
       // A failed read is retried at the next tick: the message's status is what the stream waits for.
-      const next = await d.load(messageId).catch(() => undefined);
+      const next = await deps.load(messageId).catch(() => undefined);
       if (next) fromApi(next);
     }
   };

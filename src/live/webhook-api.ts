@@ -33,20 +33,20 @@ export interface WebhookApi {
   removeAddresses(id: string, addresses: string[]): Promise<void>;
 }
 
-export function createWebhookApi(o: {
+export function createWebhookApi(options: {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
 }): WebhookApi {
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (o.apiKey) headers['x-glacier-api-key'] = o.apiKey;
+    if (options.apiKey) headers['x-glacier-api-key'] = options.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${o.baseUrl}${path}`, {
+    const res = await fetch(`${options.baseUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(o.timeoutMs),
+      signal: AbortSignal.timeout(options.timeoutMs),
     });
     const text = await res.text();
     if (!res.ok)

@@ -100,8 +100,8 @@ export class WebhookRegistrar {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> = Promise.resolve();
 
-  constructor(o: WebhookRegistrarOptions) {
-    this.#o = o;
+  constructor(options: WebhookRegistrarOptions) {
+    this.#o = options;
   }
 
   start(): void {

@@ -70,8 +70,8 @@ const STATUS: Record<WebhookOutcome, [number, string] | undefined> = {
   stale: [409, 'OUTSIDE_REPLAY_WINDOW'],
 };
 
-export function createWebhookReceiver(o: WebhookReceiverOptions) {
-  const count = (outcome: string) => o.onOutcome?.(outcome);
+export function createWebhookReceiver(options: WebhookReceiverOptions) {
+  const count = (outcome: string) => options.onOutcome?.(outcome);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST') {
       count('method');
@@ -84,7 +84,7 @@ export function createWebhookReceiver(o: WebhookReceiverOptions) {
       return refuse(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected application/json.');
     }
     const length = req.headers['content-length'];
-    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > o.maxBodyBytes)) {
+    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > options.maxBodyBytes)) {
       count('size');
       const bad = !/^\d+$/.test(length);
       return refuse(
@@ -97,7 +97,7 @@ export function createWebhookReceiver(o: WebhookReceiverOptions) {
     }
     let body: Buffer;
     try {
-      body = await readBody(req, o.maxBodyBytes);
+      body = await readBody(req, options.maxBodyBytes);
     } catch (e) {
       count('size');
       if (e instanceof TooLarge)
@@ -111,14 +111,14 @@ export function createWebhookReceiver(o: WebhookReceiverOptions) {
       count('unsigned');
       return refuse(res, 401, 'UNAUTHENTICATED', `The ${SIGNATURE_HEADER} header is missing.`);
     }
-    const secret = await o.secret();
+    const secret = await options.secret();
     if (!secret) {
       count('no-secret');
       return refuse(res, 503, 'UNAVAILABLE', 'No shared secret yet.', { 'retry-after': '5' });
     }
     if (!signatureValid(secret, body, header)) {
       count('bad-signature');
-      o.onBadSignature?.();
+      options.onBadSignature?.();
       return refuse(res, 401, 'UNAUTHENTICATED', 'The signature does not match the body.');
     }
     let parsed: ReturnType<typeof deliverySchema.safeParse>;
@@ -134,7 +134,7 @@ export function createWebhookReceiver(o: WebhookReceiverOptions) {
       return refuse(res, 400, 'BAD_REQUEST', `Not an address_activity delivery (${where}).`);
     }
     const d = parsed.data;
-    const chainId = await o.chainOf(d.webhookId);
+    const chainId = await options.chainOf(d.webhookId);
     if (chainId === undefined) {
       count('unknown-webhook');
       return refuse(res, 404, 'NOT_FOUND', 'No such webhook here.');
@@ -145,10 +145,10 @@ export function createWebhookReceiver(o: WebhookReceiverOptions) {
       return refuse(res, 400, 'BAD_REQUEST', 'The delivery names another chain than its webhook.');
     }
     const event = eventOfDelivery(chainId, d);
-    const outcome = await o.bus.publishWebhook(
+    const outcome = await options.bus.publishWebhook(
       event,
       d.messageId,
-      o.head(chainId) ?? event.blockNumber,
+      options.head(chainId) ?? event.blockNumber,
     );
     count(outcome);
     const refused = STATUS[outcome];

@@ -25,7 +25,7 @@ export interface Webhooks {
 
 export function createWebhooks(
   config: Config,
-  o: {
+  options: {
     bus: ActivityBus;
     heads: HeadBus;
     feed: LiveFeed;
@@ -41,7 +41,7 @@ export function createWebhooks(
     timeoutMs: config.upstreamTimeoutMs,
   });
   const store = config.redisUrl
-    ? new RedisWebhookStore(config.redisUrl, config.redisCluster, o.warn)
+    ? new RedisWebhookStore(config.redisUrl, config.redisCluster, options.warn)
     : new MemoryWebhookStore();
   const chains = config.liveChains.map((c) => c.chainId);
   const registrar = new WebhookRegistrar({
@@ -49,18 +49,18 @@ export function createWebhooks(
     url,
     api,
     store,
-    bus: o.bus,
-    heads: o.heads,
+    bus: options.bus,
+    heads: options.heads,
     owner: randomUUID(),
     maxAddresses: config.webhook.maxRegistered,
     syncMs: config.webhook.syncMs,
-    log: o.log,
+    log: options.log,
   });
   const outcomes = new Counter({
     name: 'gateway_live_webhook_deliveries_total',
     help: 'Data API webhook deliveries received, by outcome (delivered, duplicate, replayed, stale, bad-signature, …).',
     labelNames: ['outcome'],
-    registers: o.registers,
+    registers: options.registers,
   });
 
   let secret: { value: string; at: number } | undefined;
@@ -72,7 +72,7 @@ export function createWebhooks(
       .then((value) => {
         secret = { value, at: Date.now() };
       })
-      .catch((e: Error) => o.log('warn', `live: webhook shared secret: ${e.message}`))
+      .catch((e: Error) => options.log('warn', `live: webhook shared secret: ${e.message}`))
       .finally(() => {
         reading = undefined;
       });
@@ -96,7 +96,7 @@ export function createWebhooks(
   };
 
   const handle = createWebhookReceiver({
-    bus: o.bus,
+    bus: options.bus,
     chainOf,
     secret: currentSecret,
     onBadSignature: () => {
@@ -104,7 +104,7 @@ export function createWebhooks(
       lastReread = Date.now();
       void reread();
     },
-    head: (chainId) => o.feed.head(chainId)?.number,
+    head: (chainId) => options.feed.head(chainId)?.number,
     maxBodyBytes: config.maxBodyBytes,
     onOutcome: (outcome) => outcomes.inc({ outcome }),
   });

@@ -40,7 +40,7 @@ type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void
 
 export function createLive(
   config: Config,
-  o: {
+  options: {
     store: CacheStore;
     policy: CachePolicy;
     metrics: GatewayMetrics;
@@ -49,7 +49,7 @@ export function createLive(
     clientOf: (headers: Headers, peer: string | undefined) => string;
   },
 ): Live {
-  const registers = [o.metrics.registry];
+  const registers = [options.metrics.registry];
   let leaseRedis: RedisClient | undefined;
   let acrossProcesses: AcrossProcesses | undefined;
   if (config.redisUrl && config.missLeaseMs > 0) {
@@ -105,7 +105,7 @@ export function createLive(
   const warn = (e: Error) => {
     if (Date.now() - lastLog > 10_000) {
       lastLog = Date.now();
-      o.log('warn', `live: redis ${e.message}`);
+      options.log('warn', `live: redis ${e.message}`);
     }
   };
   const bus = config.redisUrl
@@ -133,7 +133,7 @@ export function createLive(
         maxBackfill: 256,
         maxUnion: config.activity.maxUnion,
         maxFollowed: 10 * config.activity.maxAddresses,
-        log: (level, message) => o.log(level, message),
+        log: (level, message) => options.log(level, message),
       }),
     ]),
   );
@@ -159,16 +159,23 @@ export function createLive(
     chains: config.liveChains,
     bus,
     lockTtlMs: config.liveLockTtlMs,
-    log: (level, message) => o.log(level, message),
+    log: (level, message) => options.log(level, message),
     onSocket: (d) => sockets.inc(d),
     afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
   });
   const webhooks = config.webhook.url
-    ? createWebhooks(config, { bus: activityBus, heads: bus, feed, registers, log: o.log, warn })
+    ? createWebhooks(config, {
+        bus: activityBus,
+        heads: bus,
+        feed,
+        registers,
+        log: options.log,
+        warn,
+      })
     : undefined;
   const hooks = liveCacheHooks(
     feed,
-    o.policy,
+    options.policy,
     config.liveChains.map((c) => c.chainId),
   );
   return {
@@ -178,7 +185,7 @@ export function createLive(
       gate: new ActivityGate(
         config.activity.subscriptionsPerClient,
         config.activity.maxAddresses,
-        o.clientOf,
+        options.clientOf,
       ),
     },
     webhook: webhooks?.route,

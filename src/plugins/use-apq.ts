@@ -32,9 +32,9 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text).dig
 const apqError = (message: string, code: ErrorCode) =>
   gqlError(code, message, { http: { status: 200 } });
 
-export function useApq(o: ApqOptions): Plugin {
-  const ttlMs = o.ttlMs ?? 3600_000;
-  const maxBytes = o.maxQueryBytes ?? 65_536;
+export function useApq(options: ApqOptions): Plugin {
+  const ttlMs = options.ttlMs ?? 3600_000;
+  const maxBytes = options.maxQueryBytes ?? 65_536;
   /** Registrations waiting for their document to validate, by the request's context. */
   const pending = new WeakMap<object, { hash: string; query: string }>();
   return {
@@ -44,8 +44,8 @@ export function useApq(o: ApqOptions): Plugin {
       pending.delete(context);
       return ({ valid }) => {
         if (!valid) return;
-        o.onEvent?.('register');
-        void o.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
+        options.onEvent?.('register');
+        void options.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
       };
     },
     async onParams({ params, setParams, context }) {
@@ -66,21 +66,22 @@ export function useApq(o: ApqOptions): Plugin {
           throw apqError(`a persisted query may be at most ${maxBytes} bytes`, 'BAD_USER_INPUT');
         }
         if (sha256Hex(params.query) !== sha256Hash) {
-          o.onEvent?.('mismatch');
+          options.onEvent?.('mismatch');
           throw apqError('provided sha does not match query', 'PERSISTED_QUERY_HASH_MISMATCH');
         }
         // Stored once it parses and validates (onValidate above); a parse error never gets there.
-        if (!o.manifest?.[sha256Hash])
+        if (!options.manifest?.[sha256Hash])
           pending.set(context as object, { hash: sha256Hash, query: params.query });
         return;
       }
-      const known = o.manifest?.[sha256Hash] ?? (await o.store.getMany([apqKey(sha256Hash)]))[0];
+      const known =
+        options.manifest?.[sha256Hash] ?? (await options.store.getMany([apqKey(sha256Hash)]))[0];
       if (known === undefined) {
-        o.onEvent?.('miss');
+        options.onEvent?.('miss');
         // Apollo clients look for this message (and code) to send the full query.
         throw apqError('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND');
       }
-      o.onEvent?.('hit');
+      options.onEvent?.('hit');
       setParams({ ...params, query: known });
     },
   };

@@ -18,7 +18,7 @@ import type { GatewayContext } from '../context.js';
  * - `Vary` names what changes the answer beyond the URL: the media type, the encoding, and the credential
  *   headers (so a shared cache never hands a caller's answer to another).
  */
-export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> {
+export function useHttpCaching(options: { maxAgeMs: number }): Plugin<GatewayContext> {
   return {
     onExecute({ args }) {
       const ctx = args.contextValue as GatewayContext & { request?: Request };
@@ -28,7 +28,7 @@ export function useHttpCaching(o: { maxAgeMs: number }): Plugin<GatewayContext> 
       return {
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
-          const keep = ctx.served.keepable(o.maxAgeMs);
+          const keep = ctx.served.keepable(options.maxAgeMs);
           if (keep) noteFreshness(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
         },
       };

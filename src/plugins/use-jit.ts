@@ -59,12 +59,12 @@ export function jitSelector(): (args: ExecutionArgs) => CompiledQuery | undefine
   };
 }
 
-export const useJit = (o: { enabled: boolean; executions?: Counter<'executor'> }): Plugin => {
+export const useJit = (options: { enabled: boolean; executions?: Counter<'executor'> }): Plugin => {
   const jitFor = jitSelector();
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      const executions = o.executions;
-      const query = o.enabled ? jitFor(args) : undefined;
+      const executions = options.executions;
+      const query = options.enabled ? jitFor(args) : undefined;
       if (!query) {
         executions?.inc({ executor: 'graphql-js' });
         return;

@@ -7,14 +7,14 @@ import type { GatewayMetrics } from '../metrics.js';
  * `GET /metrics`: Prometheus text format. With a `token` (METRICS_TOKEN), only a request that carries
  * `Authorization: Bearer <token>` gets the metrics; any other gets 401 and nothing else.
  */
-export function useMetrics(o: {
+export function useMetrics(options: {
   metrics: GatewayMetrics;
   store: CacheStore;
   path?: string;
   token?: string;
 }): Plugin {
-  const path = o.path ?? '/metrics';
-  const expected = o.token === undefined ? undefined : digest(`Bearer ${o.token}`);
+  const path = options.path ?? '/metrics';
+  const expected = options.token === undefined ? undefined : digest(`Bearer ${options.token}`);
   return {
     async onRequest({ url, request, endResponse, fetchAPI }) {
       if (url.pathname !== path) return;
@@ -36,11 +36,14 @@ export function useMetrics(o: {
         );
         return;
       }
-      o.metrics.cacheHealthy.set(o.store.health() === 'ok' ? 1 : 0);
+      options.metrics.cacheHealthy.set(options.store.health() === 'ok' ? 1 : 0);
       endResponse(
-        new fetchAPI.Response(await o.metrics.registry.metrics(), {
+        new fetchAPI.Response(await options.metrics.registry.metrics(), {
           status: 200,
-          headers: { 'content-type': o.metrics.registry.contentType, 'cache-control': 'no-store' },
+          headers: {
+            'content-type': options.metrics.registry.contentType,
+            'cache-control': 'no-store',
+          },
         }),
       );
     },

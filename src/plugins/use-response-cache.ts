@@ -38,10 +38,10 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext> {
-  const maxTtl = o.maxTtlMs ?? 60_000;
-  const now = o.now ?? Date.now;
-  const count = (event: string) => o.metrics?.responseCache.inc({ event });
+export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayContext> {
+  const maxTtl = options.maxTtlMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const count = (event: string) => options.metrics?.responseCache.inc({ event });
   /**
    * The cache key of each request that may be stored (set on a miss, read when execution is done), on
    * the request itself (see telemetry/request-slot.ts).
@@ -54,14 +54,14 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
         count('skip');
         return;
       }
-      const key = responseKeyOf(params, o.partitionOf(request));
+      const key = responseKeyOf(params, options.partitionOf(request));
       if (key === undefined) {
         count('skip'); // not a parseable query: Yoga answers it; nothing to store
         return;
       }
       // Read once, before execution: an answer is labelled with the heads it started from, never later ones.
-      const version = o.versionOf?.() ?? '';
-      const [raw] = await o.store.getMany([key]);
+      const version = options.versionOf?.() ?? '';
+      const [raw] = await options.store.getMany([key]);
       const entry = readResponseEntry(raw, version, now());
       if (entry) {
         count('hit');
@@ -94,7 +94,9 @@ export function useResponseCache(o: ResponseCacheOptions): Plugin<GatewayContext
             swr: keep.swrMs,
             ...(p.version ? { h: p.version } : {}),
           };
-          void o.store.setMany([{ key: p.key, value: JSON.stringify(entry), ttlMs: keep.ttlMs }]);
+          void options.store.setMany([
+            { key: p.key, value: JSON.stringify(entry), ttlMs: keep.ttlMs },
+          ]);
         },
       };
     },

@@ -96,18 +96,18 @@ export function checkConnectionArgs(
 export async function resolveTokenConnection<T>(
   args: ConnectionArgs,
   ctx: ConnectionContext,
-  o: TokenConnectionOptions<T>,
+  options: TokenConnectionOptions<T>,
 ): Promise<ConnectionResult<T>> {
-  const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
-  const list = hashListKey(o.pages.identity);
-  const source: ResumableList<T> = { ...o, fetchPage: o.pages.fetchPage };
+  const want = checkConnectionArgs(args, ctx.maxFirst, options.defaultFirst);
+  const list = hashListKey(options.pages.identity);
+  const source: ResumableList<T> = { ...options, fetchPage: options.pages.fetchPage };
   let at: Place<T>;
   // Position of the last item returned within its block (list order): carried by cursors, counted on.
   let lastBlock: string | undefined;
   let inBlock = 0;
   if (args.after != null) {
     const c = decodeCursor(args.after, ctx.cursorSecret);
-    at = await placeOf(c, list, ctx, o, source);
+    at = await placeOf(c, list, ctx, options, source);
     if (c.kind !== 'item' && c.at) {
       lastBlock = c.at.block;
       inBlock = c.at.position;
@@ -120,15 +120,20 @@ export async function resolveTokenConnection<T>(
   const { range } = at;
   const edges: ConnectionResult<T>['edges'] = [];
   // Enough upstream pages to fill the largest `first`, plus one to learn whether more remain.
-  const maxPages = Math.ceil(ctx.maxFirst / Math.max(o.pageSize, 1)) + 1;
+  const maxPages = Math.ceil(ctx.maxFirst / Math.max(options.pageSize, 1)) + 1;
   let hasNextPage = false;
   for (let n = 0; ; n++) {
     // What the cursors into this page share. A head page's content id is hashed when a cursor into the
     // page is encoded, or now to store its snapshot (a frozen head page has none: its cursors hash it
     // only if a client reads them).
-    const place = new PagePlace(list, o.pageSize, token, page, o.itemKey);
+    const place = new PagePlace(list, options.pageSize, token, page, options.itemKey);
     // Stored (or confirmed stored) before the cursors into it are handed out: another replica may be asked next.
-    if (token === null && !o.frozenHead && page.items.length > index + 1 && want > edges.length)
+    if (
+      token === null &&
+      !options.frozenHead &&
+      page.items.length > index + 1 &&
+      want > edges.length
+    )
       await ctx.snapshots.put(place.snapshotId(), page);
     const rest = page.items.length - (index + 1);
     const take = Math.min(rest, want - edges.length);
@@ -136,11 +141,11 @@ export async function resolveTokenConnection<T>(
       const i = index + j;
       const node = page.items[i]!;
       let at: BlockPlace | undefined;
-      if (o.resume) {
-        const block = o.resume.blockOf(node);
+      if (options.resume) {
+        const block = options.resume.blockOf(node);
         inBlock = block === lastBlock ? inBlock + 1 : 1;
         lastBlock = block;
-        at = { block, key: o.itemKey(node), position: inBlock };
+        at = { block, key: options.itemKey(node), position: inBlock };
         if (range) at.range = range;
       }
       edges.push(new LazyEdge(node, place, i, at, ctx.cursorSecret));

@@ -41,16 +41,19 @@ export interface RefEntry<T, N extends boolean = boolean> {
 }
 
 /** A property shown as the type of `r`, never null. */
-export const ref = <T>(r: { $inferType: T }, description: string): RefEntry<T, false> => ({
-  ref: r,
+export const ref = <T>(typeRef: { $inferType: T }, description: string): RefEntry<T, false> => ({
+  ref: typeRef,
   description,
   nullable: false,
   accepts: () => {},
 });
 
 /** A property shown as the type of `r`, null when the property is null or absent. */
-export const refOrNull = <T>(r: { $inferType: T }, description: string): RefEntry<T, true> => ({
-  ref: r,
+export const refOrNull = <T>(
+  typeRef: { $inferType: T },
+  description: string,
+): RefEntry<T, true> => ({
+  ref: typeRef,
   description,
   nullable: true,
   accepts: () => {},
@@ -58,10 +61,10 @@ export const refOrNull = <T>(r: { $inferType: T }, description: string): RefEntr
 
 /** A list property shown as a list of the type of `r` (never null, nor its items). */
 export const refList = <T>(
-  r: { $inferType: T },
+  typeRef: { $inferType: T },
   description: string,
 ): RefEntry<readonly T[], false> => ({
-  ref: [r],
+  ref: [typeRef],
   description,
   nullable: false,
   accepts: () => {},

@@ -9,10 +9,13 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
  * `time` as an ISO string. Nothing secret is ever passed to it; as a second guard, the header and key
  * fields a careless call could carry are censored.
  */
-export function createLogger(o: { level: LogLevel; destination?: DestinationStream }): Logger {
+export function createLogger(options: {
+  level: LogLevel;
+  destination?: DestinationStream;
+}): Logger {
   return pino(
     {
-      level: o.level,
+      level: options.level,
       base: { service: 'avalanche-graphql-gateway', pid: process.pid, hostname: hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
@@ -32,7 +35,7 @@ export function createLogger(o: { level: LogLevel; destination?: DestinationStre
         censor: '[redacted]',
       },
     },
-    o.destination,
+    options.destination,
   );
 }
 

@@ -17,22 +17,22 @@ export interface ProcessLike {
 }
 
 /** Installs both handlers; returns a function that removes them. */
-export function installProcessHandlers(o: {
+export function installProcessHandlers(options: {
   logger: Logger;
   count: (kind: ProcessErrorKind) => void;
   target?: ProcessLike;
 }): () => void {
-  const target = o.target ?? process;
+  const target = options.target ?? process;
   const onRejection = (reason: unknown) => {
-    o.count('unhandledRejection');
-    o.logger.error(
+    options.count('unhandledRejection');
+    options.logger.error(
       { kind: 'unhandledRejection', err: asError(reason) },
       'unhandled promise rejection; the process keeps running',
     );
   };
   const onException = (error: Error, origin?: string) => {
-    o.count('uncaughtException');
-    o.logger.error(
+    options.count('uncaughtException');
+    options.logger.error(
       { kind: 'uncaughtException', origin, err: asError(error) },
       'uncaught exception; the process keeps running',
     );

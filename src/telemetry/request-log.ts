@@ -37,21 +37,21 @@ export interface RequestLogFields {
  * The log line's object: optional fields only when they say something, the duration to a tenth of a
  * millisecond, the compute units as 0 when none were counted.
  */
-export function requestLogLine(f: RequestLogFields): Record<string, unknown> {
+export function requestLogLine(fields: RequestLogFields): Record<string, unknown> {
   return {
-    requestId: f.requestId,
-    ...(f.traceId ? { traceId: f.traceId } : {}),
-    method: f.method,
-    path: f.path,
-    status: f.status,
-    durationMs: Math.round(f.durationMs * 10) / 10,
-    ...(f.operationName ? { operationName: f.operationName } : {}),
-    ...(f.operationType ? { operationType: f.operationType } : {}),
-    upstreamCalls: f.upstreamCalls,
-    upstreamCu: f.upstreamCu ?? 0,
-    ...(f.upstreamRetries ? { upstreamRetries: f.upstreamRetries } : {}),
-    ...(f.errorCodes ? { errorCodes: f.errorCodes } : {}),
-    ...(f.responseCache ? { responseCache: f.responseCache } : {}),
+    requestId: fields.requestId,
+    ...(fields.traceId ? { traceId: fields.traceId } : {}),
+    method: fields.method,
+    path: fields.path,
+    status: fields.status,
+    durationMs: Math.round(fields.durationMs * 10) / 10,
+    ...(fields.operationName ? { operationName: fields.operationName } : {}),
+    ...(fields.operationType ? { operationType: fields.operationType } : {}),
+    upstreamCalls: fields.upstreamCalls,
+    upstreamCu: fields.upstreamCu ?? 0,
+    ...(fields.upstreamRetries ? { upstreamRetries: fields.upstreamRetries } : {}),
+    ...(fields.errorCodes ? { errorCodes: fields.errorCodes } : {}),
+    ...(fields.responseCache ? { responseCache: fields.responseCache } : {}),
   };
 }
 

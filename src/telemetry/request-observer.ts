@@ -49,10 +49,10 @@ export interface RequestObserver {
   respond(request: Request, status: number, setHeader: (name: string, value: string) => void): void;
 }
 
-export function createRequestObserver(o: ObservabilityOptions): RequestObserver {
+export function createRequestObserver(options: ObservabilityOptions): RequestObserver {
   // The request's span, on its scope (see telemetry/request-slot.ts).
   const spans = requestSlot<Span>('span');
-  const known = new Set([o.graphqlEndpoint, '/health', '/live', '/metrics']);
+  const known = new Set([options.graphqlEndpoint, '/health', '/live', '/metrics']);
   return {
     observe(request, wrapped) {
       const scope: RequestScope = {
@@ -103,9 +103,9 @@ export function createRequestObserver(o: ObservabilityOptions): RequestObserver 
       setHeader(REQUEST_ID_HEADER, scope.requestId);
       const durationMs = performance.now() - scope.startedAt;
       const path = pathOf(request.url);
-      const isGraphql = path === o.graphqlEndpoint;
+      const isGraphql = path === options.graphqlEndpoint;
       if (isGraphql)
-        o.metrics.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+        options.metrics.requestDuration.observe({ status: String(status) }, durationMs / 1000);
       const span = spans.get(scope);
       if (span?.isRecording()) {
         span.setAttribute('http.response.status_code', status);
@@ -131,8 +131,8 @@ export function createRequestObserver(o: ObservabilityOptions): RequestObserver 
         upstreamRetries: scope.upstreamRetries,
         errorCodes: scope.errorCodes,
       });
-      if (isGraphql) o.logger.info(line, 'request');
-      else o.logger.debug(line, 'request');
+      if (isGraphql) options.logger.info(line, 'request');
+      else options.logger.debug(line, 'request');
     },
   };
 }

@@ -14,15 +14,16 @@ import {
 import type { Tracing, TracingConfig } from './tracing.js';
 
 /** The OpenTelemetry SDK side of `setupTracing` (src/telemetry/tracing.ts), loaded only when tracing is on. */
-export function startTracing(config: TracingConfig, o: { exporter?: SpanExporter }): Tracing {
+export function startTracing(config: TracingConfig, options: { exporter?: SpanExporter }): Tracing {
   const exporter =
-    o.exporter ?? new OTLPTraceExporter({ url: config.otlpTracesUrl, headers: config.otlpHeaders });
+    options.exporter ??
+    new OTLPTraceExporter({ url: config.otlpTracesUrl, headers: config.otlpHeaders });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRatio) }),
     // In-memory exporters (tests) want each span as it ends; a collector wants batches.
     spanProcessors: [
-      o.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter),
+      options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter),
     ],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();

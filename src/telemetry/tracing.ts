@@ -34,9 +34,9 @@ const OFF: Tracing = { enabled: false, shutdown: async () => {} };
  */
 export async function setupTracing(
   config: TracingConfig,
-  o: { exporter?: SpanExporter } = {},
+  options: { exporter?: SpanExporter } = {},
 ): Promise<Tracing> {
-  if (!o.exporter && !config.otlpTracesUrl) return OFF;
+  if (!options.exporter && !config.otlpTracesUrl) return OFF;
   const { startTracing } = await import('./tracing-sdk.js');
-  return startTracing(config, o);
+  return startTracing(config, options);
 }

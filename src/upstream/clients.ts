@@ -40,9 +40,9 @@ const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
-  o: { metrics: GatewayMetrics; transport?: Transport; redis?: Redis | Cluster },
+  options: { metrics: GatewayMetrics; transport?: Transport; redis?: Redis | Cluster },
 ) {
-  const { metrics } = o;
+  const { metrics } = options;
   const routeLabels = new RouteLabels();
   const price = cuPricer(config.cuDefaults);
   const registries: BreakerRegistry[] = [];
@@ -53,7 +53,7 @@ export function createUpstreamClients(
           upstream: 'data-api',
           perMinute: config.upstreamCuPerMinute,
           perDay: config.upstreamCuPerDay,
-          ledger: o.redis ? createRedisLedger(o.redis) : undefined,
+          ledger: options.redis ? createRedisLedger(options.redis) : undefined,
           onRefuse: (budget, background) =>
             metrics.upstreamCuRefused.inc({
               upstream: 'data-api',
@@ -77,7 +77,7 @@ export function createUpstreamClients(
         retries: config.upstreamRetries,
         maxRetryAfterMs: config.maxRetryAfterMs,
         maxBodyBytes: config.upstreamMaxBodyBytes,
-        transport: o.transport ?? httpTransport,
+        transport: options.transport ?? httpTransport,
         price,
         // The governor first: a call it refuses does not wait for its pacing slot.
         gate: gates(gate, createPacers({ slowdownBelow: config.upstreamSlowdownBelow })),

@@ -113,19 +113,19 @@ const txObject = (i: EvmCallInput) => ({
   ...(i.value ? { value: toHex(i.value) } : {}),
 });
 
-export function createEvmStateClient(o: {
+export function createEvmStateClient(options: {
   node: string;
   url: string;
   path: string;
   http: HttpClient;
   maxBatchSize?: number;
 }): EvmStateClient {
-  const nodeKey = nodeKeyOf(o.node, o.url);
+  const nodeKey = nodeKeyOf(options.node, options.url);
   const rpc: JsonRpcClient = createJsonRpcClient({
-    http: o.http,
-    path: o.path,
+    http: options.http,
+    path: options.path,
     style: 'geth',
-    maxBatchSize: o.maxBatchSize ?? 40,
+    maxBatchSize: options.maxBatchSize ?? 40,
   });
 
   const req = <S extends z.ZodType>(
@@ -161,9 +161,9 @@ export function createEvmStateClient(o: {
       s.logsResult,
     );
   return {
-    id: `${o.node}${o.path}`,
-    node: o.node,
-    path: o.path,
+    id: `${options.node}${options.path}`,
+    node: options.node,
+    path: options.path,
     chainId: () => req('node.evm.eth_chainId', 'eth_chainId', [], hexQuantity),
     blockNumber: () => req('node.evm.eth_blockNumber', 'eth_blockNumber', [], hexQuantity),
     header: (pin) => {
@@ -178,7 +178,7 @@ export function createEvmStateClient(o: {
           const upstreamMessage = `block ${pin.hash ?? pin.number} not found`;
           throw new UpstreamError('node', 'status', {
             status: 404,
-            request: `POST ${o.path} ${String(r.query.rpc)}`,
+            request: `POST ${options.path} ${String(r.query.rpc)}`,
             upstreamMessage,
           });
         },
@@ -220,7 +220,7 @@ export function createEvmStateClient(o: {
           ? undefined
           : `${p.storageProof.length} storage proofs for ${keys.length} keys`,
       ),
-    ...feeReads(req, o.path),
+    ...feeReads(req, options.path),
   };
 }
 

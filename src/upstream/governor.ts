@@ -57,12 +57,12 @@ export class UpstreamBudgetError extends UpstreamError {
   }
 }
 
-export function createGovernor(o: GovernorOptions): UpstreamGate {
-  const ledger = o.ledger ?? createMemoryLedger();
+export function createGovernor(options: GovernorOptions): UpstreamGate {
+  const ledger = options.ledger ?? createMemoryLedger();
   // While the shared ledger cannot answer, each replica keeps its own count rather than none.
   const insurance = createMemoryLedger();
-  const share = o.backgroundShare ?? 0.8;
-  let perMinute = o.perMinute;
+  const share = options.backgroundShare ?? 0.8;
+  let perMinute = options.perMinute;
   let lastUsed = 0;
   const take = async (cu: number, caps: LedgerCaps) => {
     try {
@@ -76,16 +76,16 @@ export function createGovernor(o: GovernorOptions): UpstreamGate {
     async take({ cu, background, credential }) {
       if (credential.kind !== 'operator' || cu <= 0) return;
       const caps = background
-        ? { perMinute: Math.floor(perMinute * share), perDay: Math.floor(o.perDay * share) }
-        : { perMinute, perDay: o.perDay };
+        ? { perMinute: Math.floor(perMinute * share), perDay: Math.floor(options.perDay * share) }
+        : { perMinute, perDay: options.perDay };
       const verdict = await take(cu, caps);
       if (verdict.ok) {
         lastUsed = verdict.usedMinute;
         return;
       }
       const budget = BUDGET_NAMES[verdict.budget];
-      o.onRefuse?.(budget, background);
-      throw new UpstreamBudgetError(o.upstream, budget, verdict.retryAfterSec);
+      options.onRefuse?.(budget, background);
+      throw new UpstreamBudgetError(options.upstream, budget, verdict.retryAfterSec);
     },
     observe({ status, header, credential }) {
       if (credential.kind !== 'operator') return;

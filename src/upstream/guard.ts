@@ -45,7 +45,7 @@ const isOutage = (e: unknown) =>
 
 export function guardHttpClient(
   inner: HttpClient,
-  o: GuardOptions,
+  options: GuardOptions,
 ): HttpClient & { breakers: BreakerRegistry } {
   const open = new Map<string, OpenBreaker>();
   const breakers = new LRUCache<string, CircuitBreakerPolicy>({
@@ -58,8 +58,8 @@ export function guardHttpClient(
     let b = breakers.get(key);
     if (!b) {
       b = circuitBreaker(handleWhen(isOutage), {
-        halfOpenAfter: o.cooldownMs,
-        breaker: new ConsecutiveBreaker(o.failures),
+        halfOpenAfter: options.cooldownMs,
+        breaker: new ConsecutiveBreaker(options.failures),
       });
       const report = { upstream: inner.name, route, credential: credential.kind };
       b.onStateChange((state) => {
@@ -76,7 +76,7 @@ export function guardHttpClient(
     opts: RequestOptions | undefined,
     call: () => Promise<T>,
   ): Promise<T> => {
-    if (o.failures <= 0) return call();
+    if (options.failures <= 0) return call();
     const route = `${method} ${routeTemplate(path)}`;
     return breakerFor(route, credentialOf(opts ?? {}))
       .execute(call)

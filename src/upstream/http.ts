@@ -118,18 +118,18 @@ export function buildSearch(query: Query): string {
   return s ? `?${s}` : '';
 }
 
-export function createHttpClient(o: HttpClientOptions): HttpClient {
-  const maxRetryAfterMs = o.maxRetryAfterMs ?? 5_000;
-  const retries = o.retries ?? 2;
-  const maxBodyBytes = o.maxBodyBytes ?? 20 * 1024 * 1024;
-  const timeoutMs = o.timeoutMs ?? 10_000;
-  const baseHeaders: Record<string, string> = { accept: 'application/json', ...o.headers };
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 5_000;
+  const retries = options.retries ?? 2;
+  const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const baseHeaders: Record<string, string> = { accept: 'application/json', ...options.headers };
   // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
   const observe = createUpstreamObserver({
-    upstream: o.name,
-    baseUrl: o.baseUrl,
-    transport: o.transport ?? httpTransport,
-    onAttempt: o.onAttempt,
+    upstream: options.name,
+    baseUrl: options.baseUrl,
+    transport: options.transport ?? httpTransport,
+    onAttempt: options.onAttempt,
   });
 
   async function send<S extends z.ZodType>(
@@ -145,17 +145,20 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     try {
       text = await exchange(method, path, search, body, opts, request);
     } catch (cause) {
-      const err = cause instanceof UpstreamError ? cause : unreachable(o.name, request, cause);
+      const err =
+        cause instanceof UpstreamError ? cause : unreachable(options.name, request, cause);
       // A call the plan's governor refused was never sent: not an upstream 429.
-      o.onOutcome?.('notSent' in err ? 'refused' : err.status ? String(err.status) : err.kind);
+      options.onOutcome?.(
+        'notSent' in err ? 'refused' : err.status ? String(err.status) : err.kind,
+      );
       throw err;
     }
-    o.onOutcome?.('ok');
+    options.onOutcome?.('ok');
     let json: unknown;
     try {
       json = parseUpstreamJson(text);
     } catch (cause) {
-      throw new UpstreamError(o.name, 'payload', {
+      throw new UpstreamError(options.name, 'payload', {
         request,
         upstreamMessage: 'the upstream answered with a body that is not JSON',
         cause,
@@ -167,7 +170,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       const where = first
         ? `${first.path.join('.') || '(root)'}: ${first.message}`
         : 'unexpected shape';
-      throw new UpstreamError(o.name, 'payload', {
+      throw new UpstreamError(options.name, 'payload', {
         request,
         upstreamMessage: `the upstream answer does not fit its contract (${where})`,
         cause: parsed.error,
@@ -198,7 +201,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         : { ...baseHeaders, ...opts.headers, 'content-type': 'application/json' };
     const attempt = {
       method,
-      url: `${o.baseUrl}${path}${search}`,
+      url: `${options.baseUrl}${path}${search}`,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs,
@@ -207,7 +210,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const limit = opts.retry === false ? 0 : retries;
     const transport = observe.transportFor(method, path);
     const scope = opts.scope;
-    const cost = attemptCost(o.name, method, path, body, o.price);
+    const cost = attemptCost(options.name, method, path, body, options.price);
     // A call with its own headers carries a caller's key: its CUs are the caller's plan, not ours.
     const credential = credentialOf(opts);
     let spent = 0;
@@ -216,23 +219,23 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       let waitMs: number | undefined;
       // No request waits on a call made for none, or on a revalidation behind a stale answer.
       const background = opts.background === true || scope === undefined;
-      await o.gate?.take({ cu: cost.total, background, credential });
+      await options.gate?.take({ cu: cost.total, background, credential });
       if (scope) {
         scope.upstreamCalls += 1;
         if (retry > 1) scope.upstreamRetries += 1;
       }
       try {
         const res = await transport(attempt);
-        o.gate?.observe({ status: res.status, header: res.header, credential });
+        options.gate?.observe({ status: res.status, header: res.header, credential });
         if (res.status !== 429) {
           spent += cost.total;
           if (scope) scope.upstreamCu = (scope.upstreamCu ?? 0) + cost.total;
-          if (o.onSpend) for (const i of cost.items) o.onSpend(i.route, i.cu);
+          if (options.onSpend) for (const i of cost.items) options.onSpend(i.route, i.cu);
           trace.getActiveSpan()?.setAttribute('upstream.cu', spent);
         }
         if (res.status >= 200 && res.status < 300) return res.body;
         const after = retryAfterSec(res.header);
-        failure = new UpstreamError(o.name, 'status', {
+        failure = new UpstreamError(options.name, 'status', {
           status: res.status,
           request,
           upstreamMessage: parseErrorBody(res.body),
@@ -247,19 +250,19 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         }
       } catch (cause) {
         if (!(cause instanceof TransportError)) throw cause;
-        failure = transportFailure(o.name, request, cause);
+        failure = transportFailure(options.name, request, cause);
         if (cause.kind === 'network' && retry <= limit) waitMs = backoffMs(retry);
       }
       if (waitMs === undefined) throw failure;
       // Told before the wait: the cache may serve a stale answer at once instead of waiting for it.
-      o.onRetry?.();
+      options.onRetry?.();
       opts.onFailedAttempt?.();
       await new Promise((r) => setTimeout(r, waitMs));
     }
   }
 
   return {
-    name: o.name,
+    name: options.name,
     getJson: (path, query, schema, opts = {}) =>
       observe.call('GET', path, () =>
         send('GET', path, buildSearch(query), undefined, schema, opts),

@@ -65,13 +65,13 @@ function batchContext(calls: readonly PendingCall[]): CallContext {
   };
 }
 
-export function createJsonRpcClient(o: {
+export function createJsonRpcClient(options: {
   http: HttpClient;
   path: string;
   style: RpcStyle;
   maxBatchSize?: number;
 }): JsonRpcClient {
-  const { http, path, style } = o;
+  const { http, path, style } = options;
   let nextId = 1;
 
   const unwrap = (method: string, res: RpcResponse | undefined): unknown => {
@@ -142,7 +142,7 @@ export function createJsonRpcClient(o: {
       },
       {
         cache: false,
-        maxBatchSize: o.maxBatchSize ?? 40,
+        maxBatchSize: options.maxBatchSize ?? 40,
         cacheKeyFn: (c) => JSON.stringify([c.method, c.params]),
       },
     );

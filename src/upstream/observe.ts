@@ -45,15 +45,15 @@ export interface UpstreamObserver {
   transportFor(method: string, path: string): Transport;
 }
 
-export function createUpstreamObserver(o: {
+export function createUpstreamObserver(options: {
   upstream: UpstreamName;
   baseUrl: string;
   transport: Transport;
   onAttempt?: (attempt: UpstreamAttempt) => void;
 }): UpstreamObserver {
   // The host only: a base URL may carry credentials in its userinfo or path.
-  const host = safeHost(o.baseUrl);
-  const common = { 'upstream.name': o.upstream, 'server.address': host };
+  const host = safeHost(options.baseUrl);
+  const common = { 'upstream.name': options.upstream, 'server.address': host };
   // A call's span also carries its attempt count and last status (set by its attempts).
   const callSpans = new WeakSet<Span>();
   return {
@@ -62,7 +62,7 @@ export function createUpstreamObserver(o: {
       if (!tracingOn()) return run();
       const route = routeTemplate(path);
       return inSpan(
-        `upstream ${o.upstream} ${method} ${route}`,
+        `upstream ${options.upstream} ${method} ${route}`,
         { ...common, 'http.request.method': method, 'url.template': route },
         (span) => {
           if (span.isRecording()) callSpans.add(span);
@@ -79,8 +79,8 @@ export function createUpstreamObserver(o: {
         const started = performance.now();
         return (status: string) => {
           call?.setAttribute('upstream.status', status);
-          o.onAttempt?.({
-            upstream: o.upstream,
+          options.onAttempt?.({
+            upstream: options.upstream,
             method,
             route,
             status,
@@ -95,7 +95,7 @@ export function createUpstreamObserver(o: {
           attempt += 1;
           const report = reporter(attempt, undefined);
           try {
-            const res = await o.transport(req);
+            const res = await options.transport(req);
             report(String(res.status));
             return res;
           } catch (e) {
@@ -124,7 +124,7 @@ export function createUpstreamObserver(o: {
           },
           async (span) => {
             try {
-              const res = await o.transport(req);
+              const res = await options.transport(req);
               span.setAttribute('http.response.status_code', res.status);
               if (res.status >= 400)
                 span.setStatus({ code: SpanStatusCode.ERROR, message: String(res.status) });

@@ -16,30 +16,30 @@ export interface Pacer {
   wait(): Promise<void>;
 }
 
-export function createPacer(o: {
+export function createPacer(options: {
   slowdownBelow: number;
   maxDelayMs?: number;
   now?: () => number;
   onPause?: (ms: number) => void;
 }): Pacer {
-  const maxDelayMs = o.maxDelayMs ?? 2_000;
-  const now = o.now ?? Date.now;
+  const maxDelayMs = options.maxDelayMs ?? 2_000;
+  const now = options.now ?? Date.now;
   let nextAt = 0;
   let spacingMs = 0;
   return {
     async wait() {
-      if (o.slowdownBelow <= 0 || spacingMs === 0) return;
+      if (options.slowdownBelow <= 0 || spacingMs === 0) return;
       // Each call takes the next slot, so concurrent calls are spaced too.
       const slot = Math.max(now(), nextAt);
       nextAt = slot + spacingMs;
       const wait = slot - now();
       if (wait > 0) {
-        o.onPause?.(wait);
+        options.onPause?.(wait);
         await new Promise((r) => setTimeout(r, wait));
       }
     },
     observe(inner) {
-      if (o.slowdownBelow <= 0) return inner;
+      if (options.slowdownBelow <= 0) return inner;
       return async (req) => {
         const res = await inner(req);
         note(res.header);
@@ -49,11 +49,11 @@ export function createPacer(o: {
     note: (header) => note(header),
   };
   function note(header: (name: string) => string | undefined): void {
-    if (o.slowdownBelow <= 0) return;
+    if (options.slowdownBelow <= 0) return;
     const raw = header('ratelimit-remaining') ?? null;
     const remaining = Number(raw);
     if (raw === null || !Number.isFinite(remaining)) return;
-    if (remaining >= o.slowdownBelow) {
+    if (remaining >= options.slowdownBelow) {
       spacingMs = 0;
       return;
     }
@@ -80,21 +80,24 @@ const PACERS = 1_000;
  * One pacer per credential: the upstream counts a key's rate limit apart from every other key's, so
  * one caller's spent window slows that caller's calls only.
  */
-export function createPacers(o: { slowdownBelow: number; maxDelayMs?: number }): UpstreamGate {
+export function createPacers(options: {
+  slowdownBelow: number;
+  maxDelayMs?: number;
+}): UpstreamGate {
   const pacers = new LRUCache<string, Pacer>({ max: PACERS });
   const pacerFor = (id: string): Pacer => {
     let p = pacers.get(id);
     if (!p) {
-      p = createPacer(o);
+      p = createPacer(options);
       pacers.set(id, p);
     }
     return p;
   };
   return {
     take: ({ credential }) =>
-      o.slowdownBelow <= 0 ? Promise.resolve() : pacerFor(credential.id).wait(),
+      options.slowdownBelow <= 0 ? Promise.resolve() : pacerFor(credential.id).wait(),
     observe: ({ header, credential }) => {
-      if (o.slowdownBelow > 0) pacerFor(credential.id).note(header);
+      if (options.slowdownBelow > 0) pacerFor(credential.id).note(header);
     },
   };
 }

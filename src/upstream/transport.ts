@@ -77,9 +77,9 @@ const agentOptions: http.AgentOptions = {
 const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
 export function createHttpTransport(
-  o: { agents?: { http: http.Agent; https: https.Agent } } = {},
+  options: { agents?: { http: http.Agent; https: https.Agent } } = {},
 ): Transport {
-  const use = o.agents ?? agents;
+  const use = options.agents ?? agents;
   return (req) => attempt(req, use, 0);
 }
 

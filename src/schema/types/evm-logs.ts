@@ -134,11 +134,11 @@ export interface LogsArgs extends ConnectionArgs {
 
 /** `fromBlock` defaults to the pinned block; `toBlock` to it too, and may not pass it. */
 export async function resolveLogs(
-  s: { chainId: string; pin: BlockPin },
+  state: { chainId: string; pin: BlockPin },
   args: LogsArgs,
   ctx: GatewayContext,
 ) {
-  const pinned = Number(s.pin.number);
+  const pinned = Number(state.pin.number);
   const from = args.fromBlock == null ? pinned : parseBlockNumber(args.fromBlock, 'fromBlock');
   const to = args.toBlock == null ? pinned : parseBlockNumber(args.toBlock, 'toBlock');
   if (to > pinned) throw badInput('toBlock', `toBlock may not pass the pinned block ${pinned}`);
@@ -159,12 +159,12 @@ export async function resolveLogs(
     address: addresses.length ? addresses : undefined,
     topics: topics.length ? topics : undefined,
   };
-  const e = await ctx.loaders.evmState.endpoint(s.chainId);
+  const e = await ctx.loaders.evmState.endpoint(state.chainId);
   const range = { from, to, window: LOG_RANGE_BLOCKS };
   return resolveTokenConnection<EvmLogShape>(args, ctx.connections, {
     pages: e
       .pages((c, pageToken) => c.logsPage(filter, range, pageToken))
-      .mapItems((l) => ({ ...l, chainId: s.chainId })),
+      .mapItems((l) => ({ ...l, chainId: state.chainId })),
     pageSize: LOG_RANGE_BLOCKS,
     itemKey: (l) => `${l.blockHash}:${l.logIndex}`,
   });

@@ -20,7 +20,7 @@ interface FeeTarget {
 export function l1FeeSeries<S>(
   t: ObjectFields<S>,
   field: string,
-  o: {
+  options: {
     metrics: EnumRef<GatewayTypes, L1FeeMetric, L1FeeMetric>;
     scope: L1FeeScope;
     description: string;
@@ -31,12 +31,15 @@ export function l1FeeSeries<S>(
     {
       type: MetricPointRef,
       nullable: true,
-      description: o.description,
-      args: argTable(t.arg, { metric: [o.metrics, 'Which series.', 'required'], ...SERIES_RANGE }),
+      description: options.description,
+      args: argTable(t.arg, {
+        metric: [options.metrics, 'Which series.', 'required'],
+        ...SERIES_RANGE,
+      }),
       resolve: async (parent, args, ctx) => {
-        const { network, id } = await o.target(parent, ctx);
+        const { network, id } = await options.target(parent, ctx);
         if (network) mainnetOnly(network, field);
-        return l1Fees(ctx, args, o.scope, id, args.metric);
+        return l1Fees(ctx, args, options.scope, id, args.metric);
       },
     },
     MetricPointConnectionRef,

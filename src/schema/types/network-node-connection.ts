@@ -26,11 +26,11 @@ export interface ListConnectionOptions<T> {
 export function resolveListConnection<T>(
   args: ConnectionArgs,
   ctx: ConnectionContext,
-  o: ListConnectionOptions<T>,
+  options: ListConnectionOptions<T>,
 ): ConnectionResult<T> {
-  const want = checkConnectionArgs(args, ctx.maxFirst, o.defaultFirst);
-  const list = hashListKey(o.identity);
-  const keyed = o.items.map((item) => ({ item, key: o.itemKey(item) }));
+  const want = checkConnectionArgs(args, ctx.maxFirst, options.defaultFirst);
+  const list = hashListKey(options.identity);
+  const keyed = options.items.map((item) => ({ item, key: options.itemKey(item) }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const items = keyed.map((x) => x.item);
   let start = 0;
@@ -46,7 +46,7 @@ export function resolveListConnection<T>(
   const edges = window.map((node, j) => ({
     node,
     cursor: encodeCursor(
-      { kind: 'item', list, key: o.itemKey(node), index: start + j },
+      { kind: 'item', list, key: options.itemKey(node), index: start + j },
       ctx.cursorSecret,
     ),
   }));

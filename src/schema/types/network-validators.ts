@@ -115,21 +115,22 @@ export interface ValidatorListArgs {
 }
 
 /** The checked filter of `listValidators`, in the spec's names. */
-export function validatorFilter(a: ValidatorListArgs): NetworkValidatorFilter {
+export function validatorFilter(args: ValidatorListArgs): NetworkValidatorFilter {
   const f: NetworkValidatorFilter = {
-    nodeIds: parseNodeIds(a.nodeIds),
-    sortBy: a.sortBy ?? undefined,
-    sortOrder: a.sortOrder ?? undefined,
-    validationStatus: a.validationStatus ?? undefined,
-    minDelegationCapacity: capacityArg(a.minDelegationCapacity, 'minDelegationCapacity'),
-    maxDelegationCapacity: capacityArg(a.maxDelegationCapacity, 'maxDelegationCapacity'),
-    minTimeRemaining: boundedArg(a.minTimeRemaining, 'minTimeRemaining', 0, MAX_SECONDS, true),
-    maxTimeRemaining: boundedArg(a.maxTimeRemaining, 'maxTimeRemaining', 0, MAX_SECONDS, true),
-    minFeePercentage: boundedArg(a.minFeePercentage, 'minFeePercentage', 2, 100),
-    maxFeePercentage: boundedArg(a.maxFeePercentage, 'maxFeePercentage', 2, 100),
-    minUptimePerformance: boundedArg(a.minUptimePerformance, 'minUptimePerformance', 0, 100),
-    maxUptimePerformance: boundedArg(a.maxUptimePerformance, 'maxUptimePerformance', 0, 100),
-    subnetId: a.subnetId == null ? undefined : parseCb58Id(a.subnetId, 'subnetId', 'subnet id'),
+    nodeIds: parseNodeIds(args.nodeIds),
+    sortBy: args.sortBy ?? undefined,
+    sortOrder: args.sortOrder ?? undefined,
+    validationStatus: args.validationStatus ?? undefined,
+    minDelegationCapacity: capacityArg(args.minDelegationCapacity, 'minDelegationCapacity'),
+    maxDelegationCapacity: capacityArg(args.maxDelegationCapacity, 'maxDelegationCapacity'),
+    minTimeRemaining: boundedArg(args.minTimeRemaining, 'minTimeRemaining', 0, MAX_SECONDS, true),
+    maxTimeRemaining: boundedArg(args.maxTimeRemaining, 'maxTimeRemaining', 0, MAX_SECONDS, true),
+    minFeePercentage: boundedArg(args.minFeePercentage, 'minFeePercentage', 2, 100),
+    maxFeePercentage: boundedArg(args.maxFeePercentage, 'maxFeePercentage', 2, 100),
+    minUptimePerformance: boundedArg(args.minUptimePerformance, 'minUptimePerformance', 0, 100),
+    maxUptimePerformance: boundedArg(args.maxUptimePerformance, 'maxUptimePerformance', 0, 100),
+    subnetId:
+      args.subnetId == null ? undefined : parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
   };
   const cap = (s?: string) => (s === undefined ? undefined : BigInt(s));
   ordered(cap(f.minDelegationCapacity), cap(f.maxDelegationCapacity), 'DelegationCapacity');

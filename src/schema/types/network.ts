@@ -53,7 +53,7 @@ const what = (argument: string) => argument.replace(/Id$/, ' id');
  */
 export const byCb58Id = <T>(
   t: ObjectFields<NetworkShape>,
-  o: {
+  options: {
     type: ObjectRef<GatewayTypes, T>;
     /** The argument's name, `<thing>Id`: errors call it "<thing> id". */
     argument: `${string}Id`;
@@ -63,21 +63,21 @@ export const byCb58Id = <T>(
   },
 ) =>
   t.field({
-    type: o.type,
+    type: options.type,
     nullable: true,
-    description: `${o.description}; NOT_FOUND when the network has none by that id.`,
+    description: `${options.description}; NOT_FOUND when the network has none by that id.`,
     args: {
-      [o.argument]: t.arg.string({
+      [options.argument]: t.arg.string({
         required: true,
-        description: `CB58 ${what(o.argument)} (checksum verified).`,
+        description: `CB58 ${what(options.argument)} (checksum verified).`,
       }),
     },
     // Pothos cannot resolve its list-or-item conditional for a generic T: the load gives one T.
     resolve: (network, args, ctx) =>
-      o.load(
+      options.load(
         ctx,
         network.name,
-        parseCb58Id(args[o.argument] as string, o.argument, what(o.argument)),
+        parseCb58Id(args[options.argument] as string, options.argument, what(options.argument)),
       ) as never,
   });
 

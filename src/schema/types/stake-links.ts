@@ -40,7 +40,7 @@ type Stake = { network: GatewayNetwork; nodeId: string; txHash: string };
  */
 export function stakeLinks<S extends Stake>(
   t: PothosSchemaTypes.InterfaceFieldBuilder<GatewayTypes, S>,
-  o: {
+  options: {
     validator: string;
     stakingTransaction: string;
     by: (stake: S) => { validationTxHash: string } | { delegationStart: number };
@@ -50,13 +50,13 @@ export function stakeLinks<S extends Stake>(
     validator: t.field({
       type: ValidatorRef,
       nullable: true,
-      description: o.validator,
-      resolve: (s, _a, ctx) => validatorOfStake(ctx, s.network, s.nodeId, o.by(s)),
+      description: options.validator,
+      resolve: (s, _a, ctx) => validatorOfStake(ctx, s.network, s.nodeId, options.by(s)),
     }),
     stakingTransaction: t.field({
       type: StakingTransactionRef,
       nullable: true,
-      description: o.stakingTransaction,
+      description: options.stakingTransaction,
       resolve: (s, _a, ctx) => linkedStakingTransaction(ctx, s.network, s.txHash),
     }),
   };

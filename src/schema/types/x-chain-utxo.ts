@@ -157,7 +157,7 @@ export function resolveUtxoConnection(
 export function utxoConnection<S extends { node: string }>(
   t: ObjectFields<S>,
   chain: 'X' | 'C',
-  o: {
+  options: {
     description: string;
     addresses: string;
     sourceChain: string;
@@ -170,14 +170,17 @@ export function utxoConnection<S extends { node: string }>(
     {
       type: UtxoRef,
       nullable: true,
-      description: o.description,
+      description: options.description,
       args: {
-        addresses: t.arg.stringList({ required: true, description: o.addresses }),
-        sourceChain: t.arg.string({ required: o.sourceRequired, description: o.sourceChain }),
+        addresses: t.arg.stringList({ required: true, description: options.addresses }),
+        sourceChain: t.arg.string({
+          required: options.sourceRequired,
+          description: options.sourceChain,
+        }),
       },
       resolve: (x, args, ctx) => resolveUtxoConnection(args, ctx, x.node, chain),
     },
-    { description: o.page },
-    { description: o.edge },
+    { description: options.page },
+    { description: options.edge },
   );
 }
