@@ -4,10 +4,11 @@ import ts from 'typescript';
 import { readSource, report, sourceFiles } from './source-files.js';
 
 /**
- * Two rules for the gateway's sources (src/ but the simulator): a file stays within MAX_LINES lines
- * (split it by responsibility), and GraphQL errors are made only in ERRORS_MODULE, with a code from its
+ * Three rules for the gateway's sources (src/ but the simulator): a file stays within MAX_LINES lines
+ * (split it by responsibility); GraphQL errors are made only in ERRORS_MODULE, with a code from its
  * `ErrorCode` union: no `new GraphQLError` (of any copy of graphql-js) or Yoga's `createGraphQLError`
- * elsewhere, and no `code: '…'` or `gqlCode = '…'` outside the union.
+ * elsewhere, and no `code: '…'` or `gqlCode = '…'` outside the union; and an exported function,
+ * constructor or method names a bag parameter (options, deps, args…) with a word, not one letter.
  */
 export const MAX_LINES = 300;
 export const ERRORS_MODULE = join('src', 'errors.ts');
@@ -72,7 +73,60 @@ export function errorFindingsIn(path: string, text: string, codes: Set<string>):
   return found;
 }
 
-export function sourceFindings(dir = 'src'): { long: string[]; errors: string[] } {
+/**
+ * A bag is an object type literal or a type named like one; Pothos's `ObjectFields` is not, its
+ * conventional `t` stays.
+ */
+const BAG_TYPE = /(Options|Deps|Args|Input|Fields|Env|Limits|Config)$/;
+const isBag = (type: ts.TypeNode | undefined, file: ts.SourceFile) =>
+  type !== undefined &&
+  (ts.isTypeLiteralNode(type) ||
+    (ts.isTypeReferenceNode(type) &&
+      BAG_TYPE.test(type.typeName.getText(file)) &&
+      type.typeName.getText(file) !== 'ObjectFields'));
+
+/** One-letter bag parameters of the exported functions, arrow functions and classes of one file. */
+export function shortParameterFindingsIn(path: string, text: string): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const has = (node: ts.Node, kind: ts.SyntaxKind) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false);
+  const exported = (node: ts.Node) => has(node, ts.SyntaxKind.ExportKeyword);
+  const check = (fn: ts.SignatureDeclaration, name: string) => {
+    for (const p of fn.parameters)
+      if (ts.isIdentifier(p.name) && p.name.text.length === 1 && isBag(p.type, file)) {
+        const line = file.getLineAndCharacterOfPosition(p.name.getStart()).line + 1;
+        found.push(
+          `${path}:${line} (parameter '${p.name.text}' of exported ${name}: name it for what it holds, e.g. options or deps)`,
+        );
+      }
+  };
+  for (const s of file.statements) {
+    if (ts.isFunctionDeclaration(s) && s.name && exported(s)) check(s, s.name.text);
+    if (ts.isVariableStatement(s) && exported(s))
+      for (const d of s.declarationList.declarations)
+        if (
+          d.initializer &&
+          (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+        )
+          check(d.initializer, d.name.getText(file));
+    if (ts.isClassDeclaration(s) && s.name && exported(s))
+      for (const m of s.members)
+        if (
+          (ts.isConstructorDeclaration(m) || ts.isMethodDeclaration(m)) &&
+          !has(m, ts.SyntaxKind.PrivateKeyword) &&
+          !(m.name !== undefined && ts.isPrivateIdentifier(m.name))
+        )
+          check(m, `${s.name.text}.${m.name?.getText(file) ?? 'constructor'}`);
+  }
+  return found;
+}
+
+export function sourceFindings(dir = 'src'): {
+  long: string[];
+  errors: string[];
+  names: string[];
+} {
   const files = sourceFiles(dir, isSim).map((path) => ({ path, text: readSource(path) }));
   const codes = errorCodesIn(readSource(ERRORS_MODULE));
   const long = longFiles(files);
@@ -83,10 +137,11 @@ export function sourceFindings(dir = 'src'): { long: string[]; errors: string[] 
       ...stale.map((e) => `${e} (a stale exception in scripts/lint-source.ts: delete it)`),
     ],
     errors: files.flatMap(({ path, text }) => errorFindingsIn(path, text, codes)),
+    names: files.flatMap(({ path, text }) => shortParameterFindingsIn(path, text)),
   };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { long, errors } = sourceFindings();
-  report('lint:source', [...long, ...errors], 'see scripts/lint-source.ts');
+  const { long, errors, names } = sourceFindings();
+  report('lint:source', [...long, ...errors, ...names], 'see scripts/lint-source.ts');
 }

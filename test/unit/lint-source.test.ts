@@ -5,11 +5,15 @@ import {
   errorFindingsIn,
   longFiles,
   MAX_LINES,
+  shortParameterFindingsIn,
   sourceFindings,
 } from '../../scripts/lint-source.js';
 import { readSource } from '../../scripts/source-files.js';
 
-/** Self-test of `npm run lint:source`: file length, and GraphQL errors made in one module. */
+/**
+ * Self-test of `npm run lint:source`: file length, GraphQL errors made in one module, and no one-letter
+ * bag parameter in an exported function.
+ */
 describe('source rules (scripts/lint-source.ts)', () => {
   const codes = errorCodesIn(readSource(ERRORS_MODULE));
 
@@ -47,7 +51,32 @@ describe('source rules (scripts/lint-source.ts)', () => {
     ]);
   });
 
+  it('flag a one-letter options or deps parameter of an exported function, arrow or class', () => {
+    const sample = [
+      'export function a(o: AOptions) {}',
+      'export async function b(url: string, d: { redis: Redis }) {}',
+      'export const c = (o: { enabled: boolean }) => o.enabled;',
+      'export class D { constructor(o: DOptions) {} run(a: RunArgs) {} private p(o: POptions) {} }',
+      'function inner(o: InnerOptions) {}',
+      'export function e(options: EOptions, s: string, t: ObjectFields<S>) {',
+      '  return [1].map((o) => o);',
+      '}',
+    ].join('\n');
+    const hint = 'name it for what it holds, e.g. options or deps';
+    expect(shortParameterFindingsIn('src/x.ts', sample)).toEqual([
+      `src/x.ts:1 (parameter 'o' of exported a: ${hint})`,
+      `src/x.ts:2 (parameter 'd' of exported b: ${hint})`,
+      `src/x.ts:3 (parameter 'o' of exported c: ${hint})`,
+      `src/x.ts:4 (parameter 'o' of exported D.constructor: ${hint})`,
+      `src/x.ts:4 (parameter 'a' of exported D.run: ${hint})`,
+    ]);
+  });
+
   it('find no error made outside the errors module in src/', () => {
     expect(sourceFindings().errors).toEqual([]);
+  });
+
+  it('find no one-letter bag parameter of an exported function in src/', () => {
+    expect(sourceFindings().names).toEqual([]);
   });
 });
