@@ -92,10 +92,11 @@ function propertyDocs(files: string[]): Map<string, FieldDoc> {
  * whose value reads `e.NAME` documents NAME (the innermost property wins, so `tracing: { serviceName:
  * e.OTEL_SERVICE_NAME }` is documented by `serviceName`, and by `tracing` when `serviceName` has no
  * doc of its own); a local the object takes by name counts too. Each variable's fields, innermost first.
+ * A `…Sections(env)` helper's parsed variables are its first parameter, whatever its name.
  */
 function fieldsByVariable(configFile: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const visit = (node: ts.Node, field: string[]): void => {
+  const visit = (node: ts.Node, field: string[], reader: string): void => {
     let here = field;
     const named = ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node);
     if (named && ts.isIdentifier(node.name)) here = [node.name.text, ...field];
@@ -103,12 +104,12 @@ function fieldsByVariable(configFile: string): Map<string, string[]> {
       here.length > 0 &&
       ts.isPropertyAccessExpression(node) &&
       ts.isIdentifier(node.expression) &&
-      node.expression.text === 'e' &&
+      node.expression.text === reader &&
       !out.has(node.name.text)
     ) {
       out.set(node.name.text, here);
     }
-    ts.forEachChild(node, (child) => visit(child, here));
+    ts.forEachChild(node, (child) => visit(child, here, reader));
   };
   // loadConfig's mapping, and the `…Sections(e)` helpers it spreads in from its sibling files.
   const sections = readdirSync(dirname(configFile))
@@ -121,9 +122,12 @@ function fieldsByVariable(configFile: string): Map<string, string[]> {
       if (ts.isFunctionDeclaration(node) && (name === 'loadConfig' || name?.endsWith('Sections'))) {
         // The returned object first; then locals such as `const production = e.NODE_ENV === …`,
         // which the object takes by their (field) name.
+        const first = node.parameters[0]?.name;
+        const reader =
+          name !== 'loadConfig' && first !== undefined && ts.isIdentifier(first) ? first.text : 'e';
         const body = node.body?.statements ?? [];
-        for (const r of body.filter(ts.isReturnStatement)) visit(r, []);
-        for (const v of body.filter(ts.isVariableStatement)) visit(v, []);
+        for (const r of body.filter(ts.isReturnStatement)) visit(r, [], reader);
+        for (const v of body.filter(ts.isVariableStatement)) visit(v, [], reader);
       }
     });
   return out;
