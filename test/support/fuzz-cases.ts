@@ -233,7 +233,12 @@ export function fuzzRequests(world: FuzzWorld): (r: Rng) => FuzzRequest {
         });
     if (world.webhookSecret && r.chance(0.5))
       headers['x-signature'] = signBody(world.webhookSecret, body);
-    else if (r.chance(0.4)) headers['x-signature'] = String(junk(r)).slice(0, 300) || 'x';
+    // Junk a client can send: an HTTP header value is visible ASCII (fetch refuses NUL or an emoji).
+    else if (r.chance(0.4))
+      headers['x-signature'] =
+        String(junk(r))
+          .replace(/[^\x20-\x7e]/g, '?')
+          .slice(0, 300) || 'x';
     const method = r.chance(0.95) ? 'POST' : 'GET';
     return { method, path: WEBHOOK_PATH, headers, ...(method === 'POST' ? { body } : {}) };
   }
