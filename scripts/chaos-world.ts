@@ -1,9 +1,9 @@
 import type { ExecutionResult } from 'graphql';
-import type { CacheClass } from '../src/cache/policy.js';
 import { MemoryStore } from '../src/cache/store.js';
 import type { RunningSimulator } from '../src/sim/index.js';
 import { allowedVersions, type FaultVerdict, judgeUnderFault } from '../test/oracle/judge.js';
 import { createTestGateway, type TestGateway } from '../test/support/gateway.js';
+import { NO_STALE, ZERO_TTL } from '../test/support/reference.js';
 
 /**
  * The simulator's world versions as the chaos rows judge answers against them (the cache oracle's judge,
@@ -12,18 +12,6 @@ import { createTestGateway, type TestGateway } from '../test/support/gateway.js'
  * promises it never changes, so every version's answer is that one). A reference that failed (the rows
  * fault the upstream it reads too) is no reference: that version has none for the query.
  */
-const ZERO: Record<CacheClass, number> = {
-  immutable: 0,
-  head: 0,
-  tokenPage: 0,
-  slow: 0,
-  notFound: 0,
-  never: 0,
-};
-const NO_STALE = Object.fromEntries(
-  Object.keys(ZERO).map((k) => [k, { swr: 0, ifError: 0 }]),
-) as Record<CacheClass, { swr: number; ifError: number }>;
-
 interface Watched {
   query: string;
   variables?: Record<string, unknown>;
@@ -43,7 +31,7 @@ export class ReferenceWorld {
     this.#gw = createTestGateway(sim, {
       env: { CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '30000', UPSTREAM_RETRIES: '0' },
       store: new MemoryStore(),
-      ttlOverrides: ZERO,
+      ttlOverrides: ZERO_TTL,
       staleOverrides: NO_STALE,
     });
   }

@@ -10,12 +10,17 @@ export function selectedChildArgs(
   info: GraphQLResolveInfo,
   child: string,
 ): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
+  return selectedChildFields(info, child).map((f) => argsOf(f, info.variableValues));
+}
+
+/** Every selection of the field `child` in the current field's selection, fragments followed. */
+export function selectedChildFields(info: GraphQLResolveInfo, child: string): FieldNode[] {
+  const out: FieldNode[] = [];
   const seen = new Set<string>();
   const walk = (set: SelectionSetNode | undefined) => {
     for (const s of set?.selections ?? []) {
       if (s.kind === Kind.FIELD) {
-        if (s.name.value === child) out.push(argsOf(s, info.variableValues));
+        if (s.name.value === child) out.push(s);
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
         walk(s.selectionSet);
       } else if (!seen.has(s.name.value)) {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CacheClass } from '../../src/cache/policy.js';
-import { MemoryStore } from '../../src/cache/store.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
+import { advanceChain, uncachedGateway } from '../support/reference.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
@@ -20,11 +19,6 @@ const HEAD = `query Head($address: String!) { networkNode { cChain {
 const NUMBER = '{ networkNode { cChain { blockNumber } } }';
 const FEE = '{ networkNode { cChain { baseFee } } }';
 
-const ZERO = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
-const NO_STALE = Object.fromEntries(
-  Object.keys(ZERO).map((k) => [k, { swr: 0, ifError: 0 }]),
-) as Record<CacheClass, { swr: number; ifError: number }>;
-
 beforeAll(async () => {
   sim = await startTestSimulator();
   await flushRedisDb(redisUrl);
@@ -33,24 +27,14 @@ afterAll(async () => {
   await sim.close();
 });
 
-const advance = async () => {
-  const r = await fetch(`${sim.url}/_sim/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ chainId: '43114', blocks: 1 }),
-  });
-  expect(r.ok).toBe(true);
-};
+const advance = () => advanceChain(sim, '43114');
 
 describe('the C-Chain of a node: one head per answer', () => {
   it('a cached head number is never shown beside a later head’s fees or state', async () => {
     const address = sim.world.fixtures.busyAddress;
     const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
     // The truth at each head: a gateway that caches nothing.
-    const reference = createTestGateway(sim, {
-      store: new MemoryStore(),
-      ttlOverrides: ZERO,
-      staleOverrides: NO_STALE,
-    });
+    const reference = uncachedGateway(sim);
     const truth = async () => (await reference.query(HEAD, { address })).data;
     const before = await truth();
     // Parts of the answer read (and cached) at this head on their own.

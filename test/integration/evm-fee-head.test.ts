@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CacheClass } from '../../src/cache/policy.js';
 import { MemoryStore } from '../../src/cache/store.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
 import { createTestGateway } from '../support/gateway.js';
+import { advanceChain, NO_STALE, uncachedGateway } from '../support/reference.js';
 import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 
 /**
@@ -15,10 +15,6 @@ import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
 let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 35);
 
-const ZERO = { immutable: 0, head: 0, tokenPage: 0, slow: 0, notFound: 0, never: 0 };
-const NO_STALE = Object.fromEntries(
-  Object.keys(ZERO).map((k) => [k, { swr: 0, ifError: 0 }]),
-) as Record<CacheClass, { swr: number; ifError: number }>;
 const C = '43114';
 const FEES = `{ evmState(chainId: "${C}") { blockNumber feeHistory(blockCount: 3) { oldestBlock
   baseFeePerGas } } }`;
@@ -36,20 +32,8 @@ afterAll(async () => {
   await sim.close();
 });
 
-const advance = async () => {
-  const r = await fetch(`${sim.url}/_sim/advance`, {
-    method: 'POST',
-    body: JSON.stringify({ chainId: C, blocks: 1 }),
-  });
-  expect(r.ok).toBe(true);
-};
-
-const uncached = () =>
-  createTestGateway(sim, {
-    store: new MemoryStore(),
-    ttlOverrides: ZERO,
-    staleOverrides: NO_STALE,
-  });
+const advance = () => advanceChain(sim, C);
+const uncached = () => uncachedGateway(sim);
 
 describe('evmState.feeHistory: one head per answer', () => {
   it('a cached head is never shown beside a fee history read after the chain moved on', async () => {

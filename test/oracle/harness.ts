@@ -9,6 +9,7 @@ import { TieredStore } from '../../src/cache/tiered-store.js';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { Rng } from '../../src/sim/world/prng.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { NO_STALE, ZERO_TTL } from '../support/reference.js';
 import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
 import { PLANTS } from './plants.js';
 import {
@@ -68,18 +69,6 @@ export const CACHED_STALE: Partial<Record<CacheClass, { swr: number; ifError: nu
 export const STALENESS_BOUND_MS = 600 + 400;
 /** A round lasts at least this long, so answers cached in round r are past the bound by round r + 2. */
 const MIN_ROUND_MS = STALENESS_BOUND_MS + 100;
-
-const ZERO_TTL: Record<CacheClass, number> = {
-  immutable: 0,
-  head: 0,
-  tokenPage: 0,
-  slow: 0,
-  notFound: 0,
-  never: 0,
-};
-const ZERO_STALE = Object.fromEntries(
-  Object.keys(ZERO_TTL).map((k) => [k, { swr: 0, ifError: 0 }]),
-) as Record<CacheClass, { swr: number; ifError: number }>;
 
 /** Both gateways' upstream settings: no circuit breaker, a long timeout. */
 const PATIENT = { CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: '30000' };
@@ -226,7 +215,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     env: { ...env, ...PATIENT },
     store: referenceStore,
     ttlOverrides: ZERO_TTL,
-    staleOverrides: ZERO_STALE,
+    staleOverrides: NO_STALE,
   });
   await cached.ready();
 

@@ -1,12 +1,8 @@
-import {
-  type GraphQLObjectType,
-  type GraphQLResolveInfo,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import type { GraphQLObjectType, GraphQLResolveInfo } from 'graphql';
 import { getArgumentValues } from 'graphql/execution/values.js';
 import { badInput } from '../../errors.js';
 import type { FeeWindow } from '../../upstream/evm-state.js';
+import { selectedChildFields } from '../prefetch.js';
 
 /** A `feeHistory` field's arguments, checked: BAD_USER_INPUT before any call. */
 export function feeWindowOf(args: {
@@ -40,25 +36,13 @@ export function selectedFeeWindows(info: GraphQLResolveInfo): FeeWindow[] {
   const type = info.schema.getType('EvmState') as GraphQLObjectType;
   const field = type.getFields().feeHistory!;
   const windows = new Map<string, FeeWindow>();
-  const seen = new Set<string>();
-  const walk = (set: SelectionSetNode | undefined) => {
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) {
-        if (s.name.value !== 'feeHistory') continue;
-        try {
-          const w = feeWindowOf(getArgumentValues(field, s, info.variableValues));
-          windows.set(windowKey(w), w);
-        } catch {
-          // refused by the field itself
-        }
-      } else if (s.kind === Kind.INLINE_FRAGMENT) {
-        walk(s.selectionSet);
-      } else if (!seen.has(s.name.value)) {
-        seen.add(s.name.value);
-        walk(info.fragments[s.name.value]?.selectionSet);
-      }
+  for (const node of selectedChildFields(info, 'feeHistory')) {
+    try {
+      const w = feeWindowOf(getArgumentValues(field, node, info.variableValues));
+      windows.set(windowKey(w), w);
+    } catch {
+      // refused by the field itself
     }
-  };
-  for (const node of info.fieldNodes) walk(node.selectionSet);
+  }
   return [...windows.values()];
 }
