@@ -11,7 +11,7 @@ const from = process.env.BENCH_FROM === 'src' ? '../src' : '../dist';
 const { RedisStore } = await import(`${from}/cache/redis-store.js`);
 const { loadConfig } = await import(`${from}/config.js`);
 const { createGateway } = await import(`${from}/gateway.js`);
-const { startHttpServer } = await import(`${from}/http-server.js`);
+const { startHttpServer } = await import(`${from}/http/server.js`);
 const { createLogger } = await import(`${from}/telemetry/logger.js`);
 const { applyHeapGrowth } = await import(`${from}/heap-limit.js`);
 
@@ -82,7 +82,7 @@ if (kind === 'relay') {
   handler = gateway.yoga;
 }
 
-// The gateway is served as `npm start` serves it (src/http-server.ts: the response-cache fast path in
+// The gateway is served as `npm start` serves it (src/http/server.ts: the response-cache fast path in
 // front of Yoga); the bare ceiling is Yoga on a plain Node server.
 const server = gateway
   ? (
