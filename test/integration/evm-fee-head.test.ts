@@ -16,8 +16,10 @@ let sim: RunningSimulator;
 const redisUrl = redisDb(inject('redisUrl'), 35);
 
 const C = '43114';
-const FEES = `{ evmState(chainId: "${C}") { blockNumber feeHistory(blockCount: 3) { oldestBlock
+const fees = (block = '') =>
+  `{ evmState(chainId: "${C}"${block}) { blockNumber feeHistory(blockCount: 3) { oldestBlock
   baseFeePerGas } } }`;
+const FEES = fees();
 
 interface Answer {
   blockNumber: string;
@@ -36,42 +38,49 @@ const advance = () => advanceChain(sim, C);
 const uncached = () => uncachedGateway(sim);
 
 describe('evmState.feeHistory: one head per answer', () => {
-  it('a cached head is never shown beside a fee history read after the chain moved on', async () => {
-    const reference = uncached();
-    const truth = async () => (await reference.query(FEES)).data!.evmState as Answer;
-    const lastFeeAt = async (block: string) =>
-      (
-        await reference.query(
-          `{ evmState(chainId: "${C}", block: "${block}") { feeHistory(blockCount: 3) { baseFeePerGas } } }`,
-        )
-      ).data!.evmState.feeHistory.baseFeePerGas.at(-1);
-    let checked = false;
-    for (let i = 0; i < 30 && !checked; i++) {
-      const gw = createTestGateway(sim, {
-        store: new MemoryStore(),
-        ttlOverrides: { head: 60_000 },
-      });
-      const before = await truth();
-      // The head alone, read (and cached for a minute) at this head.
-      expect(
-        (await gw.query(`{ evmState(chainId: "${C}") { blockNumber } }`)).errors,
-      ).toBeUndefined();
-      await advance();
-      // Only a next block whose fee differs from the head's forecast of it tells the two apart.
-      if ((await lastFeeAt(before.blockNumber)) !== before.feeHistory.baseFeePerGas.at(-1)) {
-        const after = await truth();
-        const got = await gw.query(FEES);
-        expect(got.errors).toBeUndefined();
-        expect([before, after].map((d) => JSON.stringify(d))).toContain(
-          JSON.stringify(got.data!.evmState),
-        );
-        checked = true;
+  // `latest` however the client spells it (the argument is trimmed).
+  it.each([
+    ['latest by default', FEES],
+    ['" latest "', fees(', block: " latest "')],
+  ])(
+    'a cached head is never shown beside a fee history read after the chain moved on (%s)',
+    async (_, query) => {
+      const reference = uncached();
+      const truth = async () => (await reference.query(FEES)).data!.evmState as Answer;
+      const lastFeeAt = async (block: string) =>
+        (
+          await reference.query(
+            `{ evmState(chainId: "${C}", block: "${block}") { feeHistory(blockCount: 3) { baseFeePerGas } } }`,
+          )
+        ).data!.evmState.feeHistory.baseFeePerGas.at(-1);
+      let checked = false;
+      for (let i = 0; i < 30 && !checked; i++) {
+        const gw = createTestGateway(sim, {
+          store: new MemoryStore(),
+          ttlOverrides: { head: 60_000 },
+        });
+        const before = await truth();
+        // The head alone, read (and cached for a minute) at this head.
+        expect(
+          (await gw.query(`{ evmState(chainId: "${C}") { blockNumber } }`)).errors,
+        ).toBeUndefined();
+        await advance();
+        // Only a next block whose fee differs from the head's forecast of it tells the two apart.
+        if ((await lastFeeAt(before.blockNumber)) !== before.feeHistory.baseFeePerGas.at(-1)) {
+          const after = await truth();
+          const got = await gw.query(query);
+          expect(got.errors).toBeUndefined();
+          expect([before, after].map((d) => JSON.stringify(d))).toContain(
+            JSON.stringify(got.data!.evmState),
+          );
+          checked = true;
+        }
+        await gw.close();
       }
-      await gw.close();
-    }
-    expect(checked).toBe(true);
-    await reference.close();
-  });
+      expect(checked).toBe(true);
+      await reference.close();
+    },
+  );
 
   it('a fee history at a block the client names is cached as final only once the head has passed it', async () => {
     const clock = testClock();

@@ -157,7 +157,7 @@ builder.queryField('evmState', (t) =>
     },
     resolve: async (_root, args, ctx, info) => {
       const chainId = await evmChainIdOf(parseChainId(args.chainId), ctx);
-      const block = args.block ?? 'latest';
+      const block = parseBlockTag(args.block ?? 'latest', 'block');
       const windows = block === 'latest' ? selectedFeeWindows(info) : [];
       if (windows.length === 0) return { chainId, pin: await pinOf(chainId, block, 'block', ctx) };
       // `latest` pinned by the answer that carries the fee histories: their forecast is this head's.
