@@ -216,6 +216,18 @@ function isUpstreamError(e: unknown): e is UpstreamError {
 }
 
 /**
+ * Whether an error Yoga logs while masking it is the client's or the upstream's (a coded error, already
+ * answered to the client and, for the upstream, logged at warn) rather than the gateway's own failure.
+ */
+export function isExpectedError(error: unknown): boolean {
+  const original = (error as { originalError?: unknown } | null)?.originalError ?? error;
+  if (isUpstreamError(original)) return true;
+  if (!isGraphQLError(original)) return false;
+  const code = original.extensions?.code;
+  return typeof code === 'string' && code !== 'INTERNAL';
+}
+
+/**
  * Yoga's `maskError`: GraphQL errors we raised pass through, upstream errors are mapped, anything else is
  * masked as INTERNAL (its details only in development).
  */

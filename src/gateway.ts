@@ -13,7 +13,7 @@ import { createClientIdentifier } from './edge/client-budget.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
 import { loadPersistedManifest } from './edge/persisted.js';
 import { originAllowed } from './edge/use-http-edge.js';
-import { maskError } from './errors.js';
+import { isExpectedError, maskError } from './errors.js';
 import type { Gateway, GatewayDeps } from './gateway-types.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiQLAssets } from './graphiql/index.js';
 import { createDirectExecution } from './http/direct.js';
@@ -147,7 +147,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         return maskError(error, message, isDev);
       },
     },
-    logging: config.logLevel === 'silent' ? false : yogaLogger(logger),
+    logging: config.logLevel === 'silent' ? false : yogaLogger(logger, isExpectedError),
     plugins: [
       // First: its request span and request id wrap everything the other plugins do.
       useObservability(observer),

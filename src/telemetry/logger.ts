@@ -39,13 +39,17 @@ export function createLogger(options: {
   );
 }
 
-/** Yoga's logger interface (`debug/info/warn/error(...args)`) over pino. */
-export function yogaLogger(logger: Logger) {
+/**
+ * Yoga's logger interface (`debug/info/warn/error(...args)`) over pino. Yoga logs at error every error
+ * its mask replaces; `expected` picks those that are the client's or the upstream's, logged at debug.
+ */
+export function yogaLogger(logger: Logger, expected: (error: Error) => boolean = () => false) {
   const at =
-    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (wanted: 'debug' | 'info' | 'warn' | 'error') =>
     (...args: unknown[]) => {
-      if (!logger.isLevelEnabled(level)) return;
       const err = args.find((a): a is Error => a instanceof Error);
+      const level = wanted === 'error' && err && expected(err) ? 'debug' : wanted;
+      if (!logger.isLevelEnabled(level)) return;
       const text = args
         .filter((a) => !(a instanceof Error))
         .map((a) => (typeof a === 'string' ? a : safeJson(a)))
