@@ -1,3 +1,4 @@
+import { type AdminAuth, readAdminAuth } from './admin-auth.js';
 import type { ReadThrough } from './cache/cached.js';
 import { callerKeyOf } from './cache/credentials.js';
 import { credentialClass } from './cache/keys.js';
@@ -9,7 +10,6 @@ import type { LiveFeed } from './live/feed.js';
 import type { Live } from './live/wire.js';
 import { createLoaders, type LoaderClients, type Loaders } from './loaders/index.js';
 import type { LoaderDeps } from './loaders/request-loader.js';
-import { type AdminAuth, readAdminAuth } from './schema/admin-auth.js';
 import { type RequestScope, requestScopeOf } from './telemetry/request-scope.js';
 import type { CallerClients, UpstreamClients } from './upstream/clients.js';
 import type { UpstreamRequest } from './upstream/request.js';

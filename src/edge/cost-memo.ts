@@ -1,6 +1,6 @@
 import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { createBytesLru } from '../cache/bytes-lru.js';
-import { perOperation } from '../plugins/per-operation.js';
+import { perOperation } from '../schema/operation-memo.js';
 import { coerceVariables } from './coerce-variables.js';
 import { type CostOptions, estimateCoerced, pickOperation, pricedVariables } from './cost.js';
 

@@ -12,7 +12,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { recode } from '../errors.js';
 import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.js';
-import { perOperation } from './per-operation.js';
+import { perOperation } from '../schema/operation-memo.js';
 
 /**
  * Runs the registered argument checks (src/schema/argument-checks.ts) over the whole operation

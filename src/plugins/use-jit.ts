@@ -2,7 +2,7 @@ import { type DocumentNode, type ExecutionArgs, getOperationAST, visit } from 'g
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import type { Counter } from 'prom-client';
-import { perOperation } from './per-operation.js';
+import { perOperation } from '../schema/operation-memo.js';
 
 /**
  * Compiled execution (graphql-jit) for the operations it runs exactly as graphql-js does here; the

@@ -1,6 +1,6 @@
+import { requireAdmin } from '../../admin-auth.js';
 import type { GatewayContext } from '../../context.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
-import { requireAdmin } from '../admin-auth.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { ObjectFields } from '../field-builder.js';

@@ -1,9 +1,9 @@
 import type { ObjectRef } from '@pothos/core';
+import { requireAdmin } from '../../admin-auth.js';
 import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { NodeHandle } from '../../loaders/node.js';
 import type { ProfilerAction } from '../../upstream/node-rpc.js';
-import { requireAdmin } from '../admin-auth.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { GatewayTypes } from '../field-builder.js';

@@ -1,6 +1,6 @@
+import { requireAdmin } from '../../admin-auth.js';
 import { badInput } from '../../errors.js';
 import type { LoadVmsResult, LoggerLevel } from '../../upstream/schemas/node-admin.js';
-import { requireAdmin } from '../admin-auth.js';
 import { builder } from '../builder.js';
 import { exposed, refList } from '../expose.js';
 import { answeredBy, NetworkNodeRef, type NetworkNodeShape } from './network-node.js';

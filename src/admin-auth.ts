@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { gqlError } from '../errors.js';
+import { gqlError } from './errors.js';
 
 /**
  * Node admin access (admin API reads and mutations, transaction issuing). Off unless the operator set
