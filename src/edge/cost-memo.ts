@@ -1,8 +1,9 @@
 import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { createBytesLru } from '../cache/bytes-lru.js';
 import { perOperation } from '../schema/operation-memo.js';
+import { pickOperation } from '../schema/selections.js';
 import { coerceVariables } from './coerce-variables.js';
-import { type CostOptions, estimateCoerced, pickOperation, pricedVariables } from './cost.js';
+import { type CostOptions, estimateCoerced, pricedVariables } from './cost.js';
 
 /** What an operation is priced at: its compute units, or why it cannot be priced. */
 export type Priced =

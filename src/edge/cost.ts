@@ -1,19 +1,18 @@
 import {
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLSchema,
   type GraphQLType,
-  Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromASTUntyped,
   visit,
 } from 'graphql';
 import { ENTITY_LOOKUPS } from '../schema/cost-entities.js';
+import { fragmentsOf, pickOperation, walkSelections } from '../schema/selections.js';
 import { coerceVariables } from './coerce-variables.js';
 import { declaredByImplementations, declaredOf } from './cost-declared.js';
 
@@ -92,9 +91,7 @@ export function estimateCoerced(
   options: Partial<CostOptions> = {},
 ): CostEstimate {
   const o = { ...DEFAULT_COST_OPTIONS, ...options };
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const fragmentNamed = fragmentsOf(document);
   const root =
     operation.operation === 'mutation'
       ? schema.getMutationType()
@@ -102,6 +99,7 @@ export function estimateCoerced(
         ? schema.getSubscriptionType()
         : schema.getQueryType();
   if (!root) return { cu: 0 };
+  // A fragment's cost, by name and the sizes it was given, is worked out once however often it is spread.
   const memo = new Map<string, number>();
   const visiting = new Set<string>();
 
@@ -111,31 +109,41 @@ export function estimateCoerced(
     set: SelectionSetNode,
     sized: Map<string, number> | undefined,
   ): number => {
-    let total = 0;
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) total += fieldCost(parent, sel, sized);
-      else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
-        if (t) total += selectionCost(t, sel.selectionSet, sized);
-      } else {
-        const key = `${sel.name.value}|${sized ? JSON.stringify([...sized]) : ''}`;
+    const sizedKey = sized ? JSON.stringify([...sized]) : '';
+    // One running total per fragment being entered: its own cost is memoised when it is left.
+    const totals = [0];
+    const add = (cu: number) => {
+      totals[totals.length - 1]! += cu;
+    };
+    walkSelections(set, parent.name, fragmentNamed, {
+      field: (node, on) => {
+        const t = on === parent.name ? parent : schema.getType(on);
+        if (t) add(fieldCost(t, node, sized));
+      },
+      enter: (fragment) => {
+        const key = `${fragment.name.value}|${sizedKey}`;
         const known = memo.get(key);
-        if (known !== undefined) {
-          total += known;
-          continue;
-        }
-        const def = fragments.get(sel.name.value);
-        const t = def ? schema.getType(def.typeCondition.name.value) : undefined;
+        if (known !== undefined) add(known);
         // A cycle is a validation error; it costs nothing here rather than looping.
-        if (!def || !t || visiting.has(key)) continue;
+        if (
+          known !== undefined ||
+          visiting.has(key) ||
+          !schema.getType(fragment.typeCondition.name.value)
+        )
+          return false;
         visiting.add(key);
-        const c = selectionCost(t, def.selectionSet, sized);
+        totals.push(0);
+        return true;
+      },
+      leave: (fragment) => {
+        const key = `${fragment.name.value}|${sizedKey}`;
+        const own = totals.pop()!;
         visiting.delete(key);
-        memo.set(key, c);
-        total += c;
-      }
-    }
-    return total;
+        memo.set(key, own);
+        add(own);
+      },
+    });
+    return totals[0]!;
   };
 
   const fieldCost = (
@@ -223,17 +231,6 @@ const fieldsOf = (t: unknown) =>
   kindOf(t) !== 'GraphQLInputObjectType'
     ? (t as GraphQLObjectType).getFields()
     : undefined;
-
-export function pickOperation(
-  document: DocumentNode,
-  operationName: string | null | undefined,
-): OperationDefinitionNode | undefined {
-  const ops = document.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  if (operationName) return ops.find((op) => op.name?.value === operationName);
-  return ops.length === 1 ? ops[0] : undefined;
-}
 
 /**
  * The variables an operation's price can depend on, known from the document alone: those used anywhere

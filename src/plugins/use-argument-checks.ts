@@ -1,18 +1,20 @@
 import {
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLSchema,
-  Kind,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
   valueFromASTUntyped,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { recode } from '../errors.js';
 import { type ArgumentCheck, argumentChecksOf } from '../schema/argument-checks.js';
 import { perOperation } from '../schema/operation-memo.js';
+import {
+  fragmentsOf,
+  pickOperation,
+  type SelectionVisitor,
+  walkSelections,
+} from '../schema/selections.js';
 
 /**
  * Runs the registered argument checks (src/schema/argument-checks.ts) over the whole operation
@@ -27,7 +29,7 @@ export function useArgumentChecks(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const fields = checkedFieldsOf(args.document, args.operationName, () =>
-        walk(args.schema, args.document.definitions, args.operationName),
+        walk(args.schema, args.document, args.operationName),
       );
       if (fields.length === 0) return;
       const error = firstFailure(fields, (args.variableValues ?? {}) as Record<string, unknown>);
@@ -69,59 +71,42 @@ function firstFailure(
   return undefined;
 }
 
-type Definitions = DocumentNode['definitions'];
-
+/** The fields of the operation that have checks, each fragment walked once per type it is spread on. */
 function walk(
   schema: GraphQLSchema,
-  definitions: Definitions,
+  document: DocumentNode,
   operationName: string | null | undefined,
 ): CheckedField[] {
   const out: CheckedField[] = [];
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const ops = definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  const op = operationName
-    ? ops.find((o) => o.name?.value === operationName)
-    : ops.length === 1
-      ? ops[0]
-      : undefined;
-  if (!op) return out;
-  const root = op.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  if (!root) return out;
+  const op = pickOperation(document, operationName);
+  const root = op?.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  if (!op || !root) return out;
+  const fragmentNamed = fragmentsOf(document);
   const seen = new Set<string>();
-
-  const visit = (typeName: string, set: SelectionSetNode): void => {
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) {
-        const checks = argumentChecksOf(typeName, sel.name.value);
-        if (checks.length > 0) out.push({ node: sel, checks });
-        if (sel.selectionSet) descend(typeName, sel);
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        visit(sel.typeCondition?.name.value ?? typeName, sel.selectionSet);
-      } else {
-        const f = fragments.get(sel.name.value);
-        const key = `${sel.name.value}|${typeName}`;
-        if (!f || seen.has(key)) continue;
-        seen.add(key);
-        visit(f.typeCondition.name.value, f.selectionSet);
-      }
-    }
+  const visitor: SelectionVisitor = {
+    field: (node, on) => {
+      const checks = argumentChecksOf(on, node.name.value);
+      if (checks.length > 0) out.push({ node, checks });
+      const child = node.selectionSet && namedTypeOf(schema, on, node.name.value);
+      if (child) walkSelections(node.selectionSet, child, fragmentNamed, visitor);
+    },
+    enter: (fragment, on) => {
+      const key = `${fragment.name.value}|${on}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
   };
-
-  const descend = (typeName: string, node: FieldNode): void => {
-    const parent = schema.getType(typeName) as
-      | { getFields?: () => Record<string, { type: unknown }> }
-      | undefined;
-    const def = parent?.getFields?.()[node.name.value];
-    if (!def) return;
-    let t = def.type as { ofType?: unknown; name?: string };
-    while (t.ofType) t = t.ofType as typeof t;
-    if (t.name) visit(t.name, node.selectionSet!);
-  };
-
-  visit(root.name, op.selectionSet);
+  walkSelections(op.selectionSet, root.name, fragmentNamed, visitor);
   return out;
+}
+
+/** The name of the type a field of `typeName` returns, lists and non-null unwrapped. */
+function namedTypeOf(schema: GraphQLSchema, typeName: string, field: string): string | undefined {
+  const parent = schema.getType(typeName) as
+    | { getFields?: () => Record<string, { type: unknown }> }
+    | undefined;
+  let t = parent?.getFields?.()[field]?.type as { ofType?: unknown; name?: string } | undefined;
+  while (t?.ofType) t = t.ofType as typeof t;
+  return t?.name;
 }

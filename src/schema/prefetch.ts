@@ -1,4 +1,5 @@
-import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
+import { type SelectionVisitor, walkSelections } from './selections.js';
 
 /**
  * Cold-path prefetch: a child field whose upstream call derives from its parent's arguments (not from
@@ -13,23 +14,22 @@ export function selectedChildArgs(
   return selectedChildFields(info, child).map((f) => argsOf(f, info.variableValues));
 }
 
-/** Every selection of the field `child` in the current field's selection, fragments followed. */
+/** Every selection of the field `child` in the current field's selection, fragments followed once each. */
 export function selectedChildFields(info: GraphQLResolveInfo, child: string): FieldNode[] {
   const out: FieldNode[] = [];
   const seen = new Set<string>();
-  const walk = (set: SelectionSetNode | undefined) => {
-    for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) {
-        if (s.name.value === child) out.push(s);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) {
-        walk(s.selectionSet);
-      } else if (!seen.has(s.name.value)) {
-        seen.add(s.name.value);
-        walk(info.fragments[s.name.value]?.selectionSet);
-      }
-    }
+  const fragmentNamed = (name: string) => info.fragments[name];
+  const visitor: SelectionVisitor = {
+    field: (node) => {
+      if (node.name.value === child) out.push(node);
+    },
+    enter: (fragment) => {
+      if (seen.has(fragment.name.value)) return false;
+      seen.add(fragment.name.value);
+      return true;
+    },
   };
-  for (const f of info.fieldNodes) walk(f.selectionSet);
+  for (const f of info.fieldNodes) walkSelections(f.selectionSet, '', fragmentNamed, visitor);
   return out;
 }
 
