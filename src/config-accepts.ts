@@ -1,3 +1,5 @@
+import { LOG_LEVELS } from './config-shape.js';
+
 /** The configuration's vocabulary for error messages: what each variable accepts, and which are never echoed. */
 
 /** What each variable accepts, for error messages. */
@@ -80,7 +82,7 @@ export const ACCEPTS: Record<string, string> = {
   PERSISTED_OPERATIONS: 'off, allow or only',
   EXECUTOR: 'jit or graphql-js',
   DIRECT_EXECUTION: 'true or false',
-  LOG_LEVEL: 'one of debug, info, warn, error, silent',
+  LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
 };
 
 /** Values never echoed in a configuration error. */

@@ -1,6 +1,10 @@
 import type { TracingConfig } from './telemetry/tracing.js';
 import type { PlanName } from './upstream/compute-units.js';
 
+/** The levels a log line may have, least to most severe, and `silent` (logs nothing). */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** The typed configuration `loadConfig` (src/config.ts) returns; every field is documented with its default. */
 
 /** A named node JSON-RPC base URL (`/ext/...` paths are appended). */
@@ -163,7 +167,7 @@ export interface Config {
   /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
   staleAfterMs: number;
   /** Least level logged. @default 'info' */
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCEPTS, SECRETS } from './config-accepts.js';
 import { DEFAULT_CU_BUDGET as CU_MINUTE, costLimit } from './config-budgets.js';
 import { liveSections } from './config-live.js';
-import { type Config, ConfigError, type NodeTarget } from './config-shape.js';
+import { type Config, ConfigError, LOG_LEVELS, type NodeTarget } from './config-shape.js';
 import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
 
 const PLAN_NAMES = Object.keys(PLANS) as [PlanName, ...PlanName[]];
@@ -193,7 +193,7 @@ const schema = z.object({
   PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'only']).default('off'),
   EXECUTOR: z.enum(['jit', 'graphql-js']).default('jit'),
   DIRECT_EXECUTION: bool.default(true),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 /** Reads the environment (blank values count as unset) into a typed Config, or throws ConfigError. */

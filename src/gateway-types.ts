@@ -4,7 +4,7 @@ import type { CacheStore } from './cache/store.js';
 import type { GatewayContext } from './context.js';
 import type { FastPath } from './http/fast-path.js';
 import type { GatewayMetrics } from './metrics.js';
-import type { Logger } from './telemetry/logger.js';
+import type { LineLevel, Logger } from './telemetry/logger.js';
 import type { Transport } from './upstream/transport.js';
 
 /** What tests and the server inject; everything has a production default. */
@@ -24,7 +24,7 @@ export interface GatewayDeps {
   /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
   tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
   /** @default the pino `logger` below, honouring config.logLevel */
-  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  log?: (level: LineLevel, message: string) => void;
   /** Structured logger (request lines, Yoga's own logs; also `log` when that is not given). @default pino on stdout at config.logLevel */
   logger?: Logger;
   /** The clock of every cache decision (tests move it); sockets, leases, budgets keep real time. @default Date.now */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
+import type { LineLevel } from '../telemetry/logger.js';
 import type { ActivityBus } from './activity-bus.js';
 import type { HeadBus } from './bus.js';
 import type { LiveFeed } from './feed.js';
@@ -30,7 +31,7 @@ export function createWebhooks(
     heads: HeadBus;
     feed: LiveFeed;
     registers: Registry[];
-    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+    log: (level: LineLevel, message: string) => void;
     warn: (e: Error) => void;
   },
 ): Webhooks {

@@ -6,6 +6,7 @@ import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
+import type { LineLevel } from '../telemetry/logger.js';
 import type { UpstreamRequest } from '../upstream/request.js';
 import { RedisActivityBus } from './activity-bus.js';
 import { MemoryActivityBus } from './activity-bus-memory.js';
@@ -36,7 +37,7 @@ export interface Live {
   stop(): Promise<void>;
 }
 
-type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+type Log = (level: LineLevel, message: string) => void;
 
 export function createLive(
   config: Config,

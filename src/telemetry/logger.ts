@@ -2,7 +2,12 @@ import { hostname } from 'node:os';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+import type { LogLevel } from '../config-shape.js';
+
+export type { LogLevel } from '../config-shape.js';
+/** The level of one line (every level but `silent`). */
+export type LineLevel = Exclude<LogLevel, 'silent'>;
 
 /**
  * The process's structured logger: one JSON object per line on stdout (pino), `level` as a word and
@@ -45,7 +50,7 @@ export function createLogger(options: {
  */
 export function yogaLogger(logger: Logger, expected: (error: Error) => boolean = () => false) {
   const at =
-    (wanted: 'debug' | 'info' | 'warn' | 'error') =>
+    (wanted: LineLevel) =>
     (...args: unknown[]) => {
       const err = args.find((a): a is Error => a instanceof Error);
       const level = wanted === 'error' && err && expected(err) ? 'debug' : wanted;
