@@ -21,8 +21,8 @@ import { requestSlot } from '../telemetry/request-slot.js';
  */
 export interface ResponseCacheOptions {
   store: CacheStore;
-  /** Upper bound of any response's life. 0 disables the cache. @default 60000 */
-  maxTtlMs?: number;
+  /** Upper bound of any response's life (the config's RESPONSE_CACHE_MAX_TTL_MS). 0 disables the cache. */
+  maxTtlMs: number;
   metrics?: GatewayMetrics;
   /**
    * The request's partition: a fingerprint of the upstream configuration (base URLs, nodes) and the
@@ -39,7 +39,7 @@ export interface ResponseCacheOptions {
 }
 
 export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayContext> {
-  const maxTtl = options.maxTtlMs ?? 60_000;
+  const maxTtl = options.maxTtlMs;
   const now = options.now ?? Date.now;
   const count = (event: string) => options.metrics?.responseCache.inc({ event });
   /**

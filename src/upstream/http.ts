@@ -25,18 +25,18 @@ import { httpTransport, type Transport, TransportError } from './transport.js';
 export interface HttpClientOptions {
   name: UpstreamName;
   baseUrl: string;
-  /** Per-attempt timeout. @default 10000 */
-  timeoutMs?: number;
-  /** Retries after the first attempt. @default 2 */
-  retries?: number;
-  /** Longest `retry-after` honoured; a longer one fails at once. @default 5000 */
-  maxRetryAfterMs?: number;
+  /** Per-attempt timeout (the config's UPSTREAM_TIMEOUT_MS, like the three below: no default here). */
+  timeoutMs: number;
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Longest `retry-after` honoured; a longer one fails at once. */
+  maxRetryAfterMs: number;
   /** Headers sent on every request (e.g. the API key). */
   headers?: Record<string, string>;
   /** How an attempt reaches the upstream; injected by tests. @default httpTransport */
   transport?: Transport;
-  /** Largest answer body read; a larger one is a payload error (UPSTREAM_ERROR). @default 20 MiB */
-  maxBodyBytes?: number;
+  /** Largest answer body read; a larger one is a payload error (UPSTREAM_ERROR). */
+  maxBodyBytes: number;
   /** Observes each call's outcome ('ok', or the error kind/status) and each retry (metrics). */
   onOutcome?: (outcome: string) => void;
   onRetry?: () => void;
@@ -119,10 +119,7 @@ export function buildSearch(query: Query): string {
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 5_000;
-  const retries = options.retries ?? 2;
-  const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const { maxRetryAfterMs, retries, maxBodyBytes, timeoutMs } = options;
   const baseHeaders: Record<string, string> = { accept: 'application/json', ...options.headers };
   // Spans for each call and attempt, and the per-attempt report (src/upstream/observe.ts).
   const observe = createUpstreamObserver({

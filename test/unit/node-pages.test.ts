@@ -4,6 +4,7 @@ import { createEvmStateClient } from '../../src/upstream/evm-state.js';
 import { createHttpClient } from '../../src/upstream/http.js';
 import { createNodeRpcClient } from '../../src/upstream/node-rpc.js';
 import type { Transport } from '../../src/upstream/transport.js';
+import { configuredHttpLimits } from '../support/http-limits.js';
 
 /**
  * Lists the node pages itself, as `upstream/` turns them into pages (issue 13: paging over node
@@ -26,7 +27,13 @@ function fakeNode(answer: (method: string, params: Record<string, unknown>) => u
     const out = Array.isArray(parsed) ? parsed.map(answerOne) : answerOne(parsed);
     return { status: 200, header: () => undefined, body: JSON.stringify(out) };
   };
-  const http = createHttpClient({ name: 'node', baseUrl: 'http://node', retries: 0, transport });
+  const http = createHttpClient({
+    ...configuredHttpLimits(),
+    name: 'node',
+    baseUrl: 'http://node',
+    retries: 0,
+    transport,
+  });
   return { http, sent };
 }
 

@@ -16,6 +16,7 @@ import {
   httpTransport,
   TransportError,
 } from '../../src/upstream/transport.js';
+import { configuredHttpLimits } from '../support/http-limits.js';
 
 /**
  * The upstream transport (src/upstream/transport.ts) against real loopback servers: what `fetch` did
@@ -202,7 +203,12 @@ describe('transport', () => {
     handler = (_req, res) => res.end('{"ok":true}');
     const e = await failure(get('/h', { headers: { 'x-glacier-api-key': 'a\nb' } }));
     expect((e as TransportError).kind).toBe('unsendable');
-    const client = createHttpClient({ name: 'data-api', baseUrl: base, retries: 2 });
+    const client = createHttpClient({
+      ...configuredHttpLimits(),
+      name: 'data-api',
+      baseUrl: base,
+      retries: 2,
+    });
     const err = await failure(
       client.getJson('/h', {}, z.object({ ok: z.boolean() }), {
         headers: { 'x-glacier-api-key': 'a\nb' },
@@ -316,7 +322,13 @@ describe('transport over TLS', () => {
 describe('client retries over the transport', () => {
   const schema = z.object({ ok: z.boolean() });
   const client = (retries = 2) =>
-    createHttpClient({ name: 'data-api', baseUrl: base, retries, maxRetryAfterMs: 2_000 });
+    createHttpClient({
+      ...configuredHttpLimits(),
+      name: 'data-api',
+      baseUrl: base,
+      retries,
+      maxRetryAfterMs: 2_000,
+    });
 
   it('a transient status is retried; the cache is told of the failed attempt before the wait', async () => {
     let n = 0;
@@ -369,7 +381,13 @@ describe('client retries over the transport', () => {
 
   it('a body over the cap is a payload error and is not asked again', async () => {
     handler = (_req, res) => res.end(JSON.stringify({ ok: true, pad: 'x'.repeat(10_000) }));
-    const c = createHttpClient({ name: 'data-api', baseUrl: base, retries: 2, maxBodyBytes: 1000 });
+    const c = createHttpClient({
+      ...configuredHttpLimits(),
+      name: 'data-api',
+      baseUrl: base,
+      retries: 2,
+      maxBodyBytes: 1000,
+    });
     const e = await failure(c.getJson('/r', {}, schema));
     expect(e).toMatchObject({ kind: 'payload' });
     expect((e as Error).message).toMatch(/larger than 1000 bytes/);
@@ -410,7 +428,12 @@ describe('client retries over the transport', () => {
       res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
     };
     const rpc = createJsonRpcClient({
-      http: createHttpClient({ name: 'node', baseUrl: base, retries: 1 }),
+      http: createHttpClient({
+        ...configuredHttpLimits(),
+        name: 'node',
+        baseUrl: base,
+        retries: 1,
+      }),
       path: '/ext/bc/C/rpc',
       style: 'geth',
     });
