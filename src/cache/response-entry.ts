@@ -84,7 +84,7 @@ function declaredVariables(query: string, operationName: string | undefined): st
   return names === false ? undefined : names;
 }
 
-/** What HTTP caches are told of an entry: the freshness it has left and its age (undefined for an entry without times). */
+/** What HTTP caches are told of an entry: the freshness it has left and its age (undefined for an entry without a stored time). */
 export function entryFreshness(entry: ResponseEntry, now: number): HttpFreshness | undefined {
   if (entry.storedAt === undefined) return undefined;
   return {
