@@ -2,14 +2,13 @@ import { LRUCache } from 'lru-cache';
 import { traceCacheLookup } from '../telemetry/spans.js';
 import type { CachedLoad, CacheEvent, ReadThroughOptions, ServeObserver } from './cached-types.js';
 import {
-  decode,
-  type Envelope,
-  encodeEnvelope,
-  firstOf,
+  decodeEntry,
+  encodeEntry,
   PARSED_BYTES_PER_CHAR,
   PARSED_MAX_ENTRY_BYTES,
-  type Running,
-} from './envelope.js';
+  type StoredEntry,
+} from './entry.js';
+import { firstOf, type Running } from './in-flight.js';
 import type { CacheStore } from './store.js';
 
 export type {
@@ -19,7 +18,7 @@ export type {
   SerializedError,
   ServeObserver,
 } from './cached-types.js';
-export { encodeEnvelope, PARSED_BYTES_PER_CHAR } from './envelope.js';
+export { PARSED_BYTES_PER_CHAR } from './entry.js';
 
 /**
  * Read-through over a CacheStore.
@@ -28,7 +27,7 @@ export { encodeEnvelope, PARSED_BYTES_PER_CHAR } from './envelope.js';
  * - Stale-if-error: when a load fails transiently (5xx, timeout, 429), an entry within `staleIfErrorMs`
  *   past freshness is served instead, and the observer is told so (the response marks it stale).
  * - Negative entries: an error (a 404) can be remembered briefly and replayed without the upstream.
- * Values are stored in an envelope that records when they stop being fresh.
+ * Values are stored as entries (src/cache/entry.ts) that record when they stop being fresh.
  */
 
 export class ReadThrough {
@@ -37,13 +36,13 @@ export class ReadThrough {
   readonly #inFlight = new Map<string, Running>();
   readonly #o: ReadThroughOptions;
   /**
-   * The parsed envelope of each recently read entry, with the text it was parsed from: a read that
+   * The parsed form of each recently read entry, with the text it was parsed from: a read that
    * returns the same text (the LRU hands back the very same string; Redis an equal one) reuses it
    * instead of parsing again. Callers share these values and must never mutate them (they are not
    * frozen: Pothos brands objects with a symbol key for type resolution, which JSON never sees).
    * Under test, each reuse checks that the value still serializes to its text.
    */
-  readonly #parsed: LRUCache<string, { raw: string; env: Envelope }> | undefined;
+  readonly #parsed: LRUCache<string, { raw: string; entry: StoredEntry }> | undefined;
   readonly #verifyShared: boolean;
 
   constructor(options: ReadThroughOptions) {
@@ -86,36 +85,36 @@ export class ReadThrough {
     observer?: ServeObserver,
   ): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
-    const envs = items.map((item, idx) => this.#decode(item.key, raw[idx]));
+    const entries = items.map((item, idx) => this.#decode(item.key, raw[idx]));
     // A local copy of another version: another replica may have stored this version in the shared tier
     // already (it saw the head first): one more read, past the local tier, before loading.
     const older = items.flatMap((item, idx) => {
-      const env = envs[idx];
-      return env && item.version !== undefined && env.h !== item.version ? [idx] : [];
+      const entry = entries[idx];
+      return entry && item.version !== undefined && entry.version !== item.version ? [idx] : [];
     });
     if (older.length > 0 && this.#store.readShared) {
       const shared = await this.#store.readShared(older.map((idx) => items[idx]!.key));
       older.forEach((idx, j) => {
-        const env = this.#decode(items[idx]!.key, shared[j]);
-        if (env) envs[idx] = env;
+        const entry = this.#decode(items[idx]!.key, shared[j]);
+        if (entry) entries[idx] = entry;
       });
     }
     const now = this.#now();
-    return Promise.all(items.map((item, idx) => this.#serve(item, envs[idx], now, observer)));
+    return Promise.all(items.map((item, idx) => this.#serve(item, entries[idx], now, observer)));
   }
 
-  #decode(key: string, raw: string | undefined): Envelope | undefined {
-    if (raw === undefined || !this.#parsed) return decode(raw);
+  #decode(key: string, raw: string | undefined): StoredEntry | undefined {
+    if (raw === undefined || !this.#parsed) return decodeEntry(raw);
     const memo = this.#parsed.get(key);
     if (memo && memo.raw === raw) {
-      if (this.#verifyShared && JSON.stringify(memo.env) !== raw)
+      if (this.#verifyShared && encodeEntry(memo.entry) !== raw)
         throw new Error(`a shared cached value was mutated: ${key}`);
-      return memo.env;
+      return memo.entry;
     }
-    const env = decode(raw);
-    if (env && raw.length * PARSED_BYTES_PER_CHAR <= PARSED_MAX_ENTRY_BYTES)
-      this.#parsed.set(key, { raw, env });
-    return env;
+    const entry = decodeEntry(raw);
+    if (entry && raw.length * PARSED_BYTES_PER_CHAR <= PARSED_MAX_ENTRY_BYTES)
+      this.#parsed.set(key, { raw, entry });
+    return entry;
   }
 
   async get<T>(item: CachedLoad<T>, observer?: ServeObserver): Promise<T> {
@@ -126,7 +125,7 @@ export class ReadThrough {
 
   async #serve<T>(
     item: CachedLoad<T>,
-    env: Envelope | undefined,
+    entry: StoredEntry | undefined,
     now: number,
     observer?: ServeObserver,
   ): Promise<T | Error> {
@@ -134,32 +133,33 @@ export class ReadThrough {
     const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
     // An entry of another version is past its freshness, whatever its clock says (it may still serve
     // stale-if-error: it is the last answer known).
-    const current = env !== undefined && (item.version === undefined || env.h === item.version);
-    if (env && current && env.e > now) {
+    const current =
+      entry !== undefined && (item.version === undefined || entry.version === item.version);
+    if (entry && current && entry.freshUntil > now) {
       observer?.served({
         key: item.key,
         label: item.label,
-        freshMs: env.e - now,
+        freshMs: entry.freshUntil - now,
         stale: false,
         swrMs: item.swrMs ?? 0,
       });
-      if (env.x) {
+      if (entry.error) {
         event('negative-hit');
-        return this.#o.deserializeError?.(env.x) ?? new Error(env.x.message);
+        return this.#o.deserializeError?.(entry.error) ?? new Error(entry.error.message);
       }
       event('hit');
-      return env.v as T;
+      return entry.value as T;
     }
-    if (env && current && !env.x && env.r !== undefined && env.r > now) {
+    if (entry && current && !entry.error && (entry.revalidateUntil ?? 0) > now) {
       // Serve at once; one refresh (coalesced across requests) brings the entry up to date.
       event('stale-revalidate');
       // Nobody waits for it: it is the first to yield when the upstream budget runs short.
       this.#loadOnce(item, true).p.catch(() => event('refresh-failed'));
       observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: false });
-      return env.v as T;
+      return entry.value as T;
     }
     const running = this.#loadOnce(item);
-    const staleAtHand = env !== undefined && !env.x && env.s !== undefined && env.s > now;
+    const staleAtHand = entry !== undefined && !entry.error && (entry.staleIfErrorUntil ?? 0) > now;
     if (staleAtHand) {
       // Do not make a client wait out the whole retry cycle for an answer a stale entry can give: serve it
       // as soon as an attempt fails or the load outlives its budget; the load refreshes the entry behind.
@@ -168,7 +168,7 @@ export class ReadThrough {
         running.p.catch(() => event('refresh-failed'));
         event('stale-if-slow');
         observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: true });
-        return env.v as T;
+        return entry.value as T;
       }
     }
     try {
@@ -185,7 +185,7 @@ export class ReadThrough {
       if (staleAtHand && (this.#o.isTransient?.(e) ?? false)) {
         event('stale-if-error');
         observer?.served({ key: item.key, label: item.label, freshMs: 0, stale: true });
-        return env.v as T;
+        return entry.value as T;
       }
       return e instanceof Error ? e : new Error(String(e));
     }
@@ -228,15 +228,15 @@ export class ReadThrough {
     const now = this.#now();
     const swr = item.swrMs ?? 0;
     const sie = item.staleIfErrorMs ?? 0;
-    const env: Envelope = {
-      e: now + ttl,
-      ...(swr > 0 ? { r: now + ttl + swr } : {}),
-      ...(sie > 0 ? { s: now + ttl + sie } : {}),
-      ...(item.version !== undefined ? { h: item.version } : {}),
-      v: value,
+    const entry: StoredEntry = {
+      freshUntil: now + ttl,
+      ...(swr > 0 ? { revalidateUntil: now + ttl + swr } : {}),
+      ...(sie > 0 ? { staleIfErrorUntil: now + ttl + sie } : {}),
+      ...(item.version !== undefined ? { version: item.version } : {}),
+      value,
     };
     return this.#store
-      .setMany([{ key: item.key, value: encodeEnvelope(env), ttlMs: ttl + Math.max(swr, sie) }])
+      .setMany([{ key: item.key, value: encodeEntry(entry), ttlMs: ttl + Math.max(swr, sie) }])
       .catch(() => {});
   }
 
@@ -255,9 +255,12 @@ export class ReadThrough {
   async #readFresh<T>(key: string, version: string | undefined): Promise<T | undefined> {
     // What another process stored is in the shared tier (a local copy can only be older).
     const [raw] = await (this.#store.readShared ?? this.#store.getMany).call(this.#store, [key]);
-    const env = decode(raw);
-    return env && !env.x && env.e > this.#now() && (version === undefined || env.h === version)
-      ? (env.v as T)
+    const entry = decodeEntry<T>(raw);
+    return entry &&
+      !entry.error &&
+      entry.freshUntil > this.#now() &&
+      (version === undefined || entry.version === version)
+      ? entry.value
       : undefined;
   }
 
@@ -277,10 +280,10 @@ export class ReadThrough {
         void this.#store.setMany([
           {
             key: item.key,
-            value: encodeEnvelope({
-              e: this.#now() + ttl,
-              ...(item.version !== undefined ? { h: item.version } : {}),
-              x: ser,
+            value: encodeEntry({
+              freshUntil: this.#now() + ttl,
+              ...(item.version !== undefined ? { version: item.version } : {}),
+              error: ser,
             }),
             ttlMs: ttl,
           },

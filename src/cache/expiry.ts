@@ -2,6 +2,8 @@
  * A value in the shared store carries its own expiry in front of it: `<epoch ms>|<value>`. The tier in
  * front (the in-process LRU) then knows how long a value it copies from the shared store may live,
  * without one more command per key and without reading the value itself (whatever wrote it).
+ * A text prefix rather than a field of the entry (src/cache/entry.ts): the tier finds it without parsing
+ * JSON, and not every stored value is an entry (a persisted query's text).
  */
 const SEP = '|';
 

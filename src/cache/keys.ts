@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Every cache key is made here, versioned (`gw:v1:`), from the normalized upstream request —
- * never from GraphQL text, never containing an API key or token. Bump VERSION when a cached shape changes.
+ * Every cache key is made here, versioned (`gw:<KEY_VERSION>:`), from the normalized upstream request —
+ * never from GraphQL text, never containing an API key or token. Bump KEY_VERSION when a stored shape
+ * changes (src/cache/entry.ts): replicas of a rolling deploy share Redis, and none reads another's format.
  */
-export const KEY_VERSION = 'v1';
-const PREFIX = `gw:${KEY_VERSION}`;
+export const KEY_VERSION = 'v2';
+export const KEY_PREFIX = `gw:${KEY_VERSION}`;
 
 export interface RequestKeyParts {
   upstream: string;
@@ -68,14 +69,18 @@ export const keys = {
       body === undefined
         ? ''
         : `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}`;
-    return `${PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}${variant ? ` ~${variant}` : ''}`;
+    return `${KEY_PREFIX}:${upstream}${partition ? `@${partition}` : ''}:${method} ${compact(path + (q ? `?${q}` : '') + b)}${variant ? ` ~${variant}` : ''}`;
   },
   /** A snapshot of one upstream page, addressed by its content id (see schema/connection.ts). */
   pageSnapshot(contentId: string): string {
-    return `${PREFIX}:page:${contentId}`;
+    return `${KEY_PREFIX}:page:${contentId}`;
   },
   /** A whole GraphQL response, within its partition (upstream configuration and credential class). */
   response(partition: string, hash: string): string {
-    return `${PREFIX}:response:${partition}:${hash}`;
+    return `${KEY_PREFIX}:response:${partition}:${hash}`;
+  },
+  /** A registered persisted query's text, by its SHA-256 (hex). */
+  persistedQuery(sha256Hex: string): string {
+    return `${KEY_PREFIX}:apq:${sha256Hex}`;
   },
 };

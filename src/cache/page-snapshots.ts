@@ -1,3 +1,4 @@
+import { decodeEntry, encodeEntry } from './entry.js';
 import { keys } from './keys.js';
 import type { CacheStore } from './store.js';
 
@@ -44,7 +45,10 @@ export function createPageSnapshots(
 
   async function ensure(contentId: string, page: unknown): Promise<void> {
     const key = keys.pageSnapshot(contentId);
-    if (!(await store.has(key))) await store.setMany([{ key, value: JSON.stringify(page), ttlMs }]);
+    if (!(await store.has(key))) {
+      const value = encodeEntry({ freshUntil: now() + ttlMs, value: page });
+      await store.setMany([{ key, value, ttlMs }]);
+    }
     if (confirmed.size >= MAX_CONFIRMED) confirmed.clear();
     confirmed.set(contentId, now());
   }
@@ -63,12 +67,8 @@ export function createPageSnapshots(
     },
     async get<T>(contentId: string) {
       const [raw] = await store.getMany([keys.pageSnapshot(contentId)]);
-      if (raw === undefined) return undefined;
-      try {
-        return JSON.parse(raw) as T;
-      } catch {
-        return undefined;
-      }
+      const entry = decodeEntry<T>(raw);
+      return entry && entry.freshUntil > now() ? entry.value : undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getOperationAST, parse } from 'graphql';
 import { createBytesLru } from './bytes-lru.js';
+import { decodeEntry, encodeEntry, type StoredEntry } from './entry.js';
 import type { HttpFreshness } from './http-freshness.js';
 import { keys } from './keys.js';
 
@@ -35,16 +36,22 @@ export function responseKeyOf(
   return keys.response(partition, hash);
 }
 
-/** A stored whole response. */
-export interface ResponseEntry {
-  data: unknown;
-  /** Stored at (epoch ms). */
-  t?: number;
-  /** Fresh for (ms). */
-  ttl?: number;
-  swr?: number;
-  /** The version it was answered at (the live chains' heads). */
-  h?: string;
+/** A stored whole response: its `data` is the entry's value, kept fresh for the response's TTL. */
+export type ResponseEntry = StoredEntry;
+
+/** The entry of a response answered at `version`, stored at `now`, fresh for `ttlMs`, then `swrMs` more. */
+export function responseEntry(
+  data: unknown,
+  keep: { now: number; ttlMs: number; swrMs: number; version: string },
+): string {
+  const freshUntil = keep.now + keep.ttlMs;
+  return encodeEntry({
+    freshUntil,
+    ...(keep.swrMs > 0 ? { revalidateUntil: freshUntil + keep.swrMs } : {}),
+    storedAt: keep.now,
+    ...(keep.version ? { version: keep.version } : {}),
+    value: data,
+  });
 }
 
 /**
@@ -56,14 +63,8 @@ export function readResponseEntry(
   version: string,
   now: number,
 ): ResponseEntry | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const entry = JSON.parse(raw) as ResponseEntry;
-    const fresh = entry.t === undefined || entry.ttl === undefined || entry.t + entry.ttl > now;
-    return (entry.h ?? '') === version && fresh ? entry : undefined;
-  } catch {
-    return undefined; // a corrupt entry is a miss
-  }
+  const entry = decodeEntry(raw);
+  return entry && (entry.version ?? '') === version && entry.freshUntil > now ? entry : undefined;
 }
 
 /** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */
@@ -83,12 +84,12 @@ function declaredVariables(query: string, operationName: string | undefined): st
   return names === false ? undefined : names;
 }
 
-/** What HTTP caches are told of an entry: the freshness it has left and its age (undefined for an entry without times). */
+/** What HTTP caches are told of an entry: the freshness it has left and its age (undefined for an entry without a stored time). */
 export function entryFreshness(entry: ResponseEntry, now: number): HttpFreshness | undefined {
-  if (entry.t === undefined || entry.ttl === undefined) return undefined;
+  if (entry.storedAt === undefined) return undefined;
   return {
-    maxAgeMs: Math.max(0, entry.t + entry.ttl - now),
-    swrMs: entry.swr ?? 0,
-    ageMs: now - entry.t,
+    maxAgeMs: Math.max(0, entry.freshUntil - now),
+    swrMs: entry.revalidateUntil === undefined ? 0 : entry.revalidateUntil - entry.freshUntil,
+    ageMs: now - entry.storedAt,
   };
 }

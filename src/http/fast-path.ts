@@ -121,7 +121,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const entry = readResponseEntry(raw, cache.versionOf(), now);
     const freshness = entry && entryFreshness(entry, now);
     if (!freshness) return undefined;
-    const body = JSON.stringify({ data: entry.data });
+    const body = JSON.stringify({ data: entry.value });
     const id = h[REQUEST_ID_HEADER];
     const requestId = saneRequestId(typeof id === 'string' ? id : undefined);
     // The headers Yoga's caching plugin would write for this entry, from the same function.

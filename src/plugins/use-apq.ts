@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
+import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import { type ErrorCode, gqlError } from '../errors.js';
 
@@ -26,7 +27,7 @@ export interface ApqOptions {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
-export const apqKey = (hash: string) => `gw:v1:apq:${hash}`;
+export const apqKey = (hash: string) => keys.persistedQuery(hash);
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const apqError = (message: string, code: ErrorCode) =>
@@ -45,6 +46,7 @@ export function useApq(options: ApqOptions): Plugin {
       return ({ valid }) => {
         if (!valid) return;
         options.onEvent?.('register');
+        // The query text as it is, not an entry: nothing else is kept with it, and it is never parsed as JSON.
         void options.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
       };
     },

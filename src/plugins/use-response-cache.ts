@@ -2,7 +2,12 @@ import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { credentialed } from '../cache/credentials.js';
 import { noteFreshness } from '../cache/request-freshness.js';
-import { entryFreshness, readResponseEntry, responseKeyOf } from '../cache/response-entry.js';
+import {
+  entryFreshness,
+  readResponseEntry,
+  responseEntry,
+  responseKeyOf,
+} from '../cache/response-entry.js';
 import type { CacheStore } from '../cache/store.js';
 import type { GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
@@ -68,7 +73,7 @@ export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayC
         // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
         const freshness = entryFreshness(entry, now());
         if (freshness) noteFreshness(request, freshness);
-        setResult({ data: entry.data } as ExecutionResult);
+        setResult({ data: entry.value } as ExecutionResult);
         return;
       }
       count('miss');
@@ -87,16 +92,8 @@ export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayC
             return;
           }
           count('store');
-          const entry = {
-            data: result.data,
-            t: now(),
-            ttl: keep.ttlMs,
-            swr: keep.swrMs,
-            ...(p.version ? { h: p.version } : {}),
-          };
-          void options.store.setMany([
-            { key: p.key, value: JSON.stringify(entry), ttlMs: keep.ttlMs },
-          ]);
+          const value = responseEntry(result.data, { now: now(), ...keep, version: p.version });
+          void options.store.setMany([{ key: p.key, value, ttlMs: keep.ttlMs }]);
         },
       };
     },

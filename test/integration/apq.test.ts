@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/plugins/use-apq.js';
+import { apqKey, sha256Hex } from '../../src/plugins/use-apq.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
@@ -49,12 +49,12 @@ describe('APQ', () => {
         /GRAPHQL_PARSE_FAILED|GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT/,
       );
       await gw.settled();
-      expect(await store.getMany([`gw:v1:apq:${sha256Hex(query)}`])).toEqual([undefined]);
+      expect(await store.getMany([apqKey(sha256Hex(query))])).toEqual([undefined]);
     }
     const good = `{ chain(id: "${C}") { name } }`;
     await post(gw, { query: good, extensions: ext(sha256Hex(good)) });
     await gw.settled();
-    expect(await store.getMany([`gw:v1:apq:${sha256Hex(good)}`])).toEqual([good]);
+    expect(await store.getMany([apqKey(sha256Hex(good))])).toEqual([good]);
   });
 
   it('unknown hash → PERSISTED_QUERY_NOT_FOUND with no upstream call; register once; then hash-only GETs answer, on another replica too', async () => {

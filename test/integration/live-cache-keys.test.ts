@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { decodeEntry } from '../../src/cache/entry.js';
 import { readExpiry } from '../../src/cache/expiry.js';
+import { KEY_PREFIX } from '../../src/cache/keys.js';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -49,7 +51,7 @@ const advance = async () =>
   ).head.number;
 
 const keysLike = async (part: string) =>
-  (await redis.keys('gw:v1:*')).filter((k) => k.includes(part) && !k.endsWith(':lease'));
+  (await redis.keys(`${KEY_PREFIX}:*`)).filter((k) => k.includes(part) && !k.endsWith(':lease'));
 
 describe('head-following entries', () => {
   it('each new head replaces the data-cache and response-cache entries of the last one', async () => {
@@ -81,8 +83,8 @@ describe('head-following entries', () => {
       5,
     );
     const [key] = await keysLike('/v1/chains/43114/blocks?');
-    const entry = JSON.parse(readExpiry((await redis.get(key!))!).value) as { h?: string };
-    expect(entry.h).toBe(`h${n}`);
+    const entry = decodeEntry(readExpiry((await redis.get(key!))!).value);
+    expect(entry?.version).toBe(`h${n}`);
   });
 
   it('the fast path (before Yoga) never serves a response of an older head', async () => {

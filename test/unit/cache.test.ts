@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReadThrough } from '../../src/cache/cached.js';
-import { keys } from '../../src/cache/keys.js';
+import { KEY_PREFIX, keys } from '../../src/cache/keys.js';
 import { createCachePolicy, DEFAULT_TTL_MS } from '../../src/cache/policy.js';
 import { MemoryStore } from '../../src/cache/store.js';
 
@@ -19,7 +19,7 @@ describe('cache keys', () => {
       query: { pageToken: 'x', pageSize: 100 },
     });
     expect(a).toBe(b);
-    expect(a.startsWith('gw:v1:data-api:GET /v1/chains/43114/blocks?')).toBe(true);
+    expect(a.startsWith(`${KEY_PREFIX}:data-api:GET /v1/chains/43114/blocks?`)).toBe(true);
   });
 
   it('drop unset parameters and hash long ones to keep keys short', () => {
@@ -29,7 +29,7 @@ describe('cache keys', () => {
       path: '/p',
       query: { a: undefined, b: null },
     });
-    expect(k).toBe('gw:v1:data-api:GET /p');
+    expect(k).toBe(`${KEY_PREFIX}:data-api:GET /p`);
     const long = keys.request({
       upstream: 'data-api',
       method: 'GET',

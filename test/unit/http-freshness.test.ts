@@ -58,18 +58,23 @@ describe('cachingHeaders', () => {
 });
 
 describe('entryFreshness', () => {
-  it('the freshness left and the age of an entry with times; none without', () => {
-    expect(entryFreshness({ data: 1, t: 1_000, ttl: 10_000, swr: 4_000 }, 3_000)).toEqual({
+  it('the freshness left and the age of an entry with its stored time; none without', () => {
+    expect(
+      entryFreshness(
+        { value: 1, storedAt: 1_000, freshUntil: 11_000, revalidateUntil: 15_000 },
+        3_000,
+      ),
+    ).toEqual({
       maxAgeMs: 8_000,
       swrMs: 4_000,
       ageMs: 2_000,
     });
-    expect(entryFreshness({ data: 1, t: 1_000, ttl: 1_000 }, 5_000)).toEqual({
+    expect(entryFreshness({ value: 1, storedAt: 1_000, freshUntil: 2_000 }, 5_000)).toEqual({
       maxAgeMs: 0,
       swrMs: 0,
       ageMs: 4_000,
     });
-    expect(entryFreshness({ data: 1 }, 5_000)).toBeUndefined();
+    expect(entryFreshness({ value: 1, freshUntil: 6_000 }, 5_000)).toBeUndefined();
   });
 });
 

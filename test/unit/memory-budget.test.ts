@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReadThrough } from '../../src/cache/cached.js';
 import { memoryBudget } from '../../src/cache/create-store.js';
+import { encodeEntry } from '../../src/cache/entry.js';
 import { entryBytes, MemoryStore } from '../../src/cache/store.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -23,11 +24,19 @@ describe('parsed values of cached entries (the warm path parses an entry once)',
     const store = new MemoryStore();
     const cache = new ReadThrough({ store });
     await store.setMany([
-      { key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 1 } }), ttlMs: 60_000 },
+      {
+        key: 'k',
+        value: encodeEntry({ freshUntil: Date.now() + 60_000, value: { x: 1 } }),
+        ttlMs: 60_000,
+      },
     ]);
     expect(await cache.get(item('k', async () => 0))).toEqual({ x: 1 });
     await store.setMany([
-      { key: 'k', value: JSON.stringify({ e: Date.now() + 60_000, v: { x: 2 } }), ttlMs: 60_000 },
+      {
+        key: 'k',
+        value: encodeEntry({ freshUntil: Date.now() + 60_000, value: { x: 2 } }),
+        ttlMs: 60_000,
+      },
     ]);
     expect(await cache.get(item('k', async () => 0))).toEqual({ x: 2 });
   });
