@@ -57,7 +57,7 @@ export const ACCEPTS: Record<string, string> = {
   MAX_ALIASES: 'an integer 0-10000',
   MAX_DIRECTIVES: 'an integer 0-10000',
   MAX_TOKENS: 'an integer 100-1000000',
-  NODE_ENV: 'production, or anything else for development',
+  NODE_ENV: 'production, test, or anything else for development',
   INTROSPECTION: 'true or false',
   GRAPHIQL: 'true or false',
   CORS_ORIGINS:

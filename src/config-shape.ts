@@ -101,8 +101,13 @@ export interface Config {
   maxDirectives: number;
   /** Most lexical tokens in one document (the parser stops there). @default 4000 */
   maxTokens: number;
-  /** `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only. */
+  /**
+   * `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only;
+   * `test`: each reuse of a parsed cache value is checked for mutation (costly).
+   */
   production: boolean;
+  /** `NODE_ENV=test`: each reuse of a parsed cache value checks that no caller mutated it (costly). */
+  checkSharedValues: boolean;
   /** Schema introspection. @default on, off in production */
   introspection: boolean;
   /** GraphiQL at /graphql. @default on, off in production */

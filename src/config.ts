@@ -213,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const testing = e.NODE_ENV === 'test';
   const clientBudgetPerMinute = e.CLIENT_CU_PER_MINUTE ?? e.CLIENT_BUDGET_PER_MINUTE ?? CU_MINUTE;
   // Anyone can sign cursors with the development secret: production needs its own.
   if (production && e.CURSOR_SECRET === DEVELOPMENT_CURSOR_SECRET) {
@@ -227,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: e.PORT,
+    checkSharedValues: testing,
     host: e.HOST,
     dataApiUrl: e.DATA_API_URL,
     metricsApiUrl: e.METRICS_API_URL,

@@ -81,6 +81,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     },
     staleAfterMs: config.staleAfterMs,
     parsedMaxBytes: memoryBudget(config).parsed,
+    verifySharedValues: config.checkSharedValues,
   });
   const snapshots = createPageSnapshots(store, { now });
 

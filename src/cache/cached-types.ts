@@ -76,7 +76,7 @@ export interface ReadThroughOptions {
    * stored text); 0 turns it off. @default 32 MiB
    */
   parsedMaxBytes?: number;
-  /** Check on each reuse of a parsed value that no caller mutated it (costly). @default under test */
+  /** Check on each reuse of a parsed value that no caller mutated it (costly). @default false */
   verifySharedValues?: boolean;
   /** Coalesces a miss with other processes (see miss-lease.ts); @default none: each process loads. */
   acrossProcesses?: import('./miss-lease.js').AcrossProcesses;

@@ -48,7 +48,7 @@ export class ReadThrough {
   constructor(options: ReadThroughOptions) {
     this.#o = options;
     const parsedMaxBytes = options.parsedMaxBytes ?? 32 * 1024 * 1024;
-    this.#verifyShared = options.verifySharedValues ?? process.env.NODE_ENV === 'test';
+    this.#verifyShared = options.verifySharedValues ?? false;
     this.#parsed =
       parsedMaxBytes > 0
         ? new LRUCache({

@@ -38,6 +38,8 @@ export function createTestGateway(
     METRICS_API_URL: sim.metricsApiUrl,
     NODE_RPC_URL: sim.nodeUrl,
     REDIS_URL: o.redisUrl,
+    // Every reuse of a parsed cache value is checked for mutation.
+    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     UPSTREAM_TIMEOUT_MS: '2000',
     // Tests exercise the data cache; the whole-response cache has its own tests that turn it on.
