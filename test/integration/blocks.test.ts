@@ -12,7 +12,7 @@ import {
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, simWalk, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -30,6 +30,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 const routeCalls = () => {

@@ -3,7 +3,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Cache partitions (docs/caching.md, "Cache policy"): a caller's own key never shares a cache entry or an in-flight
@@ -29,6 +29,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sim.reset();
   sim.clearFaults();
+  await flushRedisDb(redisUrl);
 });
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;

@@ -5,7 +5,7 @@ import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -27,6 +27,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;

@@ -3,7 +3,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { httpTransport, type Transport } from '../../src/upstream/transport.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * Cold path: `block(id) { transactions }` needs only the arguments for both upstream calls, so both go
@@ -44,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
+  await flushRedisDb(redisUrl);
   sim.reset();
   inFlight = 0;
   maxInFlight = 0;

@@ -3,7 +3,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 12, item 3 (in compute units since issue 33): each client has a budget in CUs per minute, shared
@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 const blockQuery = (i: number) => `{ block(chainId: "43114", id: "${head - i}") { number } }`;

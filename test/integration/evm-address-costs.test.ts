@@ -10,7 +10,7 @@ import {
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** Upstream call counts (cold, warm, across processes), input checks before any call, and upstream garbage. */
 const C = '43114';
@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 const routeCalls = () =>

@@ -7,7 +7,7 @@ import {
 import * as X from '../support/evm-expected.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** transaction(chainId, hash): every field of the full transaction, its links, and its transfers. */
 const C = '43114';
@@ -24,6 +24,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
   return () => gw.close();

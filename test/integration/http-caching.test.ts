@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * The HTTP caching contract: what CDNs and browsers may keep, for how long, and when they may not.
@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 const BLOCK = `query Block($id: String!) { block(chainId: "${C}", id: $id) { number hash } }`;

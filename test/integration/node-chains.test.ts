@@ -14,7 +14,7 @@ import {
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers. */
 let sim: RunningSimulator;
@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 describe('C-Chain', () => {

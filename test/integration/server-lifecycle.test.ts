@@ -7,7 +7,7 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * Graceful shutdown drains in-flight requests, bounded by SHUTDOWN_GRACE_MS; the process survives
@@ -27,6 +27,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 /** Resolves once `check` is true (polled); fails the test with `what` if it never is. */

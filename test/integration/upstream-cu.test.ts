@@ -4,7 +4,7 @@ import { cuPrice } from '../../src/upstream/compute-units.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 33, items 1 and 3: every upstream call is priced in compute units and counted
@@ -31,6 +31,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(async () => {
   sim.reset();
+  await flushRedisDb(redisUrl);
 });
 
 describe('compute units spent', () => {
