@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { formatDivergence, type OracleResult, PLANTS, runOracle } from '../test/oracle/harness.js';
 import { knownIssue } from '../test/oracle/known.js';
 import { startRedisServer } from '../test/support/redis.js';
-import { flushRedisDb, redisDb } from '../test/support/sim.js';
+import { allocateRedisDbFrom, redisDbPool } from '../test/support/redis-db.js';
+import { flushRedisDb } from '../test/support/sim.js';
 
 /**
  * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--no-vary]
@@ -36,11 +37,10 @@ const parallel = Math.max(1, Number(values.parallel));
 if (values.plant !== undefined && !(values.plant in PLANTS))
   throw new Error(`--plant: one of ${Object.keys(PLANTS).join(', ')}`);
 const redis = await startRedisServer();
+const pool = await redisDbPool(redis);
 const results: OracleResult[] = [];
-const runSeed = async (i: number) => {
+const runSeed = async (i: number, url: string) => {
   const seed = `oracle-${first + i}`;
-  // A database per run: seeds running side by side never share cache entries.
-  const url = redisDb(redis.url, 45 + (i % parallel));
   await flushRedisDb(url);
   const r = await runOracle({
     seed,
@@ -71,11 +71,13 @@ const runSeed = async (i: number) => {
     console.log(`${formatDivergence(d)}\n  known: ${knownIssue(d) ?? 'NO'}`);
 };
 try {
-  // `--parallel P`: P seeds at a time, each its own simulator, gateways and Redis database.
+  // `--parallel P`: P seeds at a time, each its own simulator, gateways and Redis database (one per
+  // lane, flushed between its seeds: seeds running side by side never share cache entries).
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(parallel, seeds) }, async () => {
-      while (next < seeds) await runSeed(next++);
+      const url = await allocateRedisDbFrom(pool);
+      while (next < seeds) await runSeed(next++, url);
     }),
   );
 } finally {

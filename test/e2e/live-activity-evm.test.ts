@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
@@ -16,7 +16,8 @@ import {
   MINI_TELEPORTER,
   MINI_TELEPORTER_BYTECODE,
 } from '../support/mini-tokens.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 import { startTcpCutter, type TcpCutter } from '../support/tcp-cutter.js';
 
 /**
@@ -63,8 +64,7 @@ beforeAll(async () => {
   node = await startEvmNode();
   cutter = await startTcpCutter(Number(new URL(node.url).port));
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 96);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   redis = new Redis(redisUrl);
   // The first gateway takes the node's socket (through the cutter); the other two serve subscribers.
   await startGateway(redisUrl, `ws://127.0.0.1:${cutter.port}`);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Against a real EVM node (Hardhat on loopback): `newBlocks` follows the node's own websocket and delivers
@@ -21,8 +22,7 @@ let url: string;
 beforeAll(async () => {
   node = await startEvmNode();
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 82);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `${node.chainId}=${node.wsUrl}` } });
   await gw.ready();
   http = await startHttpServer({

@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { type Replica, startHaproxy, startReplica } from '../support/replicas.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Three gateway processes over one Redis behind HAProxy (Debian's package), against the simulator:
@@ -44,8 +45,7 @@ const post = (url: string, query: string) =>
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  redisUrl = redisDb(inject('redisUrl'), 83);
-  await flushRedisDb(redisUrl);
+  redisUrl = await allocateRedisDb();
   const env = {
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,

@@ -13,7 +13,7 @@ const C = '43114';
 let sim: RunningSimulator;
 let gw: TestGateway;
 let redisUrl: string;
-useSimAndGateway({ db: 43 }, (s, g, url) => {
+useSimAndGateway({ redis: true }, (s, g, url) => {
   sim = s;
   gw = g;
   redisUrl = url;

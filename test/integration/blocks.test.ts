@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '../../src/cache/keys.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -11,7 +11,8 @@ import {
 } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -19,7 +20,7 @@ const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 const BLOCK_TXS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId/transactions';
 
 let sim: RunningSimulator;
-const redisUrl = redisDb(inject('redisUrl'), 1);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator();

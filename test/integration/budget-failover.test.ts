@@ -1,19 +1,18 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientBudget } from '../../src/edge/client-budget.js';
-import { flushRedisDb, redisDb } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 
 /**
  * A refusal given stays given until its window ends, whatever happens to Redis's counter meanwhile: a
  * failover that loses the last writes (replication is asynchronous), or the insurance limiter counting
  * afresh while Redis is away. Found by `npm run chaos -- --only failover` (the live lock's primary killed:
- * an over-budget client answered once; Redis db 39).
+ * an over-budget client answered once).
  */
-const redisUrl = redisDb(inject('redisUrl'), 39);
+const redisUrl = await allocateRedisDb();
 let redis: Redis;
 
 beforeAll(async () => {
-  await flushRedisDb(redisUrl);
   redis = new Redis(redisUrl);
 });
 afterAll(() => redis.quit());

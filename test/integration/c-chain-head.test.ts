@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { advanceChain, uncachedGateway } from '../support/reference.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `networkNode.cChain`'s head fields (the head number, the fees, an address's state at the head) are
- * one head's in one answer, while the chain moves on between reads and parts of the answer are cached
- * (Redis db 33). Found by the cache oracle (seed oracle-4, CChainTenFields).
+ * one head's in one answer, while the chain moves on between reads and parts of the answer are cached.
+ * Found by the cache oracle (seed oracle-4, CChainTenFields).
  */
 let sim: RunningSimulator;
-const redisUrl = redisDb(inject('redisUrl'), 33);
+const redisUrl = await allocateRedisDb();
 
 const HEAD = `query Head($address: String!) { networkNode { cChain {
   blockNumber baseFee maxPriorityFeePerGas gasPrice
@@ -21,7 +22,6 @@ const FEE = '{ networkNode { cChain { baseFee } } }';
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
 });
 afterAll(async () => {
   await sim.close();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Cache partitions (docs/caching.md, "Cache policy"): a caller's own key never shares a cache entry or an in-flight
@@ -12,7 +13,7 @@ const C = '43114';
 const REVOKED = 'revoked-caller-key';
 const LIMITED = 'rate-limited-caller-key';
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
-const redisUrl = redisDb(inject('redisUrl'), 52);
+const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let head: number;
 

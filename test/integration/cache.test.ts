@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
-const redisUrl = redisDb(inject('redisUrl'), 2);
+const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let n: (back: number) => string;
 

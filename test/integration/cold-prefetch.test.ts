@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { httpTransport, type Transport } from '../../src/upstream/transport.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * Cold path: `block(id) { transactions }` needs only the arguments for both upstream calls, so both go
  * out at once. Asserted by concurrency (upstream fetches in flight together), never by time.
  */
 const C = '43114';
-const redisUrl = redisDb(inject('redisUrl'), 86);
+const redisUrl = await allocateRedisDb();
 const TX_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId/transactions';
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 

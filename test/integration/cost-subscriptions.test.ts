@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 32, item 3: a subscription is priced when it starts (refused over MAX_QUERY_COST like the same
@@ -21,8 +22,7 @@ const BUDGET = 6 * EVENT_CU;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 83);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, {
     redisUrl,
     env: {

@@ -10,7 +10,7 @@ import { simGet } from '../support/sim.js';
 const C = '43114';
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 42 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 12, item 3 (in compute units since issue 33): each client has a budget in CUs per minute, shared
@@ -11,7 +12,7 @@ import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/si
  */
 let sim: RunningSimulator;
 let head: number;
-const redisUrl = redisDb(inject('redisUrl'), 46);
+const redisUrl = await allocateRedisDb();
 /** Each block query below makes one `getBlock` call: Small, 10 CUs. */
 const BLOCK_CU = 10;
 const QUERIES = 20;

@@ -6,7 +6,7 @@ import { createTestGateway, type TestGateway, useSimAndGateway } from '../suppor
 /** Issue 12, item 4: production defaults. */
 let sim: RunningSimulator;
 let dev: TestGateway;
-useSimAndGateway({ db: 48 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   dev = g;
 });

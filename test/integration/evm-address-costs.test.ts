@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressBalanceDocument,
@@ -9,7 +9,8 @@ import {
   TransactionDetailDocument,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** Upstream call counts (cold, warm, across processes), input checks before any call, and upstream garbage. */
 const C = '43114';
@@ -17,7 +18,7 @@ const TXS_ROUTE = 'data-api GET /v1/chains/:chainId/addresses/:address/transacti
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 let sim: RunningSimulator;
 let busy: string;
-const redisUrl = redisDb(inject('redisUrl'), 11);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator();

@@ -25,7 +25,7 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let busy: string;
 let ordinary: string;
-useSimAndGateway({ db: 10 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
   busy = sim.world.fixtures.busyAddress;

@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
 import { createTestGateway } from '../support/gateway.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { advanceChain, NO_STALE, uncachedGateway } from '../support/reference.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `feeHistory`'s last base fee is the node's forecast for the block after the newest one while that
  * block is the head, and the next block's own fee once it lands. Found by the cache oracle at size
  * (seed oracle-1, x:evmState.latest): a head cached by one query, then a fee history read after the
- * chain moved on, showed the later block's fee beside the older head (Redis db 35).
+ * chain moved on, showed the later block's fee beside the older head.
  */
 let sim: RunningSimulator;
-const redisUrl = redisDb(inject('redisUrl'), 35);
+const redisUrl = await allocateRedisDb();
 
 const C = '43114';
 const fees = (block = '') =>
@@ -28,7 +29,6 @@ interface Answer {
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
 });
 afterAll(async () => {
   await sim.close();

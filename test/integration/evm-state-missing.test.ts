@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { type CountingProxy, startCountingProxy } from '../support/rpc-counting-proxy.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 31: where the node's answer is missing (no node answers for a chain, a part of an answer
@@ -14,7 +15,7 @@ let sim: RunningSimulator;
 let proxy: CountingProxy;
 let gw: TestGateway;
 let twoNodes: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 103);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator({ seed: 'missing-parts' });
@@ -28,7 +29,6 @@ beforeAll(async () => {
       return reply;
     },
   });
-  await flushRedisDb(redisUrl);
   gw = createTestGateway({ ...sim, nodeUrl: proxy.url }, { redisUrl });
   // A second node that does not answer (a closed port): it may be the one serving a chain.
   twoNodes = createTestGateway({ ...sim, nodeUrl: `main=${sim.nodeUrl},down=http://127.0.0.1:9` });

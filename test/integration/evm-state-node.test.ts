@@ -2,12 +2,12 @@ import { verifyMerkleProof } from '@ethereumjs/mpt';
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToBytes, hexToBytes } from '@ethereumjs/util';
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256 } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
 import { MINI_TOKEN_BYTECODE, MINI_TOKEN_SUPPLY } from '../support/mini-token.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { type CountingProxy, startCountingProxy } from '../support/rpc-counting-proxy.js';
-import { flushRedisDb, redisDb } from '../support/sim.js';
 
 /**
  * EVM state against a REAL EVM node (Hardhat's node on loopback), the gateway pointed at it as its
@@ -24,7 +24,7 @@ let bob: string;
 let beforeTransfer: string;
 let afterTransfer: string;
 const SENT = 250_000n;
-const redisUrl = redisDb(inject('redisUrl'), 61);
+const redisUrl = await allocateRedisDb();
 
 const hex = (n: bigint | number | string) => `0x${BigInt(n).toString(16)}`;
 const dec = (h: string) => BigInt(h).toString();
@@ -57,7 +57,6 @@ beforeAll(async () => {
   });
   const sent = await node.rpc<string>('eth_sendTransaction', [{ from: alice, to: token, data }]);
   afterTransfer = dec((await mined(sent)).blockNumber);
-  await flushRedisDb(redisUrl);
   // The Data and Metrics APIs are never reached by these fields: closed ports.
   gw = createTestGateway(
     {

@@ -22,7 +22,7 @@ let gw: TestGateway;
 const dec = (h: string) => BigInt(h).toString();
 const nodeCalls = () => sim.stats().byRoute[`node POST ${RPC}`] ?? 0;
 
-useSimAndGateway({ db: 62 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressTransactionsFullDocument,
@@ -6,14 +6,15 @@ import {
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /** transaction(chainId, hash): every field of the full transaction, its links, and its transfers. */
 const C = '43114';
 const TX_ROUTE = 'data-api GET /v1/chains/:chainId/transactions/:txHash';
 let sim: RunningSimulator;
 let gw: TestGateway;
-const redisUrl = redisDb(inject('redisUrl'), 12);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTypeFor } from '../../src/http/request-read.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Response-cache hits answered before Yoga (src/http/fast-path.ts): the same bytes and headers the
@@ -18,8 +19,7 @@ let Q: string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 121);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
   await gw.ready();
   http = await startHttpServer({

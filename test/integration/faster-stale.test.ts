@@ -11,7 +11,7 @@ const C = '43114';
 const ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 60 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

@@ -1,12 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 12, "Must show": a bounded, seeded fuzz of random operations, variables, representations and cursors
@@ -42,11 +43,10 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
 let http: RunningHttpServer;
-const redisUrl = redisDb(inject('redisUrl'), 47);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, {
     redisUrl,
     env: {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * The hostile table of the webhook route (`/webhooks/data-api`, issue 36), as test/integration/hostile.test.ts
@@ -240,8 +241,7 @@ let base: string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 118);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, {
     redisUrl,
     env: {

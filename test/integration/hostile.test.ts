@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 12, "Must show": hostile and malformed requests against one production gateway served over HTTP on
@@ -694,11 +695,10 @@ const rows = (): Row[] => [
 let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
-const redisUrl = redisDb(inject('redisUrl'), 51);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, {
     redisUrl,
     env: {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * The HTTP caching contract: what CDNs and browsers may keep, for how long, and when they may not.
@@ -13,7 +14,7 @@ let clock = Date.now();
 const now = () => clock;
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
-const redisUrl = redisDb(inject('redisUrl'), 41);
+const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let head: number;
 

@@ -23,7 +23,7 @@ const CHAIN = 'data-api GET /v1/chains/:chainId';
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 67 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -31,7 +31,7 @@ let gw: TestGateway;
 let busy: string;
 let unindexedRecipient: string;
 let redisUrl: string;
-useSimAndGateway({ db: 23 }, (s, g, r) => {
+useSimAndGateway({ redis: true }, (s, g, r) => {
   sim = s;
   gw = g;
   redisUrl = r;

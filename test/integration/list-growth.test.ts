@@ -11,7 +11,7 @@ const now = () => clock;
 const C = '43114';
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 55 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

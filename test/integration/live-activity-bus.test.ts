@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { ActivityBlock } from '../../src/live/activity.js';
 import { activityChannel, RedisActivityBus } from '../../src/live/activity-bus.js';
-import { flushRedisDb, redisDb } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 
 /** The activity bus on a real Redis: once per block, bounded log, followed addresses by expiry. */
 let url: string;
@@ -10,8 +10,7 @@ let a: RedisActivityBus;
 let b: RedisActivityBus;
 
 beforeAll(async () => {
-  url = redisDb(inject('redisUrl'), 97);
-  await flushRedisDb(url);
+  url = await allocateRedisDb();
   a = new RedisActivityBus(url, false, () => {}, 16);
   b = new RedisActivityBus(url, false, () => {}, 16);
 });

@@ -1,12 +1,13 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `addressActivity` against the simulator's C-Chain websocket: events match what the simulated node's
@@ -21,8 +22,7 @@ let redis: Redis;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 98);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   redis = new Redis(redisUrl);
   gw = createTestGateway(sim, {
     redisUrl,

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntry } from '../../src/cache/entry.js';
 import { readExpiry } from '../../src/cache/expiry.js';
 import { KEY_PREFIX } from '../../src/cache/keys.js';
@@ -8,7 +8,8 @@ import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Heads drive freshness without growing the caches: a head-following entry (data cache and whole-response
@@ -23,8 +24,7 @@ const Q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number hash 
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  redisUrl = redisDb(inject('redisUrl'), 120);
-  await flushRedisDb(redisUrl);
+  redisUrl = await allocateRedisDb();
   redis = new Redis(redisUrl);
   gw = createTestGateway(sim, {
     redisUrl,

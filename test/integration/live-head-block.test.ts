@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * newBlocks while the Data API has no answer for the head's block (it fails, or has not indexed it):
  * what the node's header holds is served, what only the Data API holds is an error with its code,
- * never a made-up zero (Redis db 34).
+ * never a made-up zero.
  */
 const HEADER = 'subscription { newBlocks(chainId: "43114") { number hash parentHash gasUsed } }';
 const INDEXED =
@@ -22,8 +23,7 @@ let url: string;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 34);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, {
     redisUrl,
     env: { LIVE_WS: `43114=${sim.wsUrl}`, CIRCUIT_BREAKER_FAILURES: '0', UPSTREAM_RETRIES: '0' },

@@ -1,18 +1,19 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, wsSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * newBlocks resumes where a subscriber left off: `after` (graphql-ws or SSE) or SSE's Last-Event-ID
  * (each SSE event carries `id: chainId:number`) first replays the heads the bus keeps above it, then
  * goes on live, each head once; a point older than what is kept is refused with RESUME_GAP.
  */
-const redisUrl = redisDb(inject('redisUrl'), 38);
+const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let gw: TestGateway;
 let http: RunningHttpServer;
@@ -64,7 +65,6 @@ const Q = 'subscription($a: String) { newBlocks(chainId: "43114", after: $a) { n
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `43114=${sim.wsUrl}` } });
   await gw.ready();
   http = await startHttpServer({

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe } from '../support/live-clients.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * The Data API's `address_activity` webhooks as a second activity source (issue 36): the gateway
@@ -35,8 +36,7 @@ const freePort = () =>
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  const redisUrl = redisDb(inject('redisUrl'), 117);
-  await flushRedisDb(redisUrl);
+  const redisUrl = await allocateRedisDb();
   redis = new Redis(redisUrl);
   const port = await freePort();
   hookUrl = `http://127.0.0.1:${port}/webhooks/data-api`;

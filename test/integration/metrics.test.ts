@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   ChainAvgTpsDocument,
@@ -9,7 +9,8 @@ import {
   type TimeInterval,
 } from '../__generated__/graphql.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 import {
   expectBadInput,
   iso,
@@ -29,11 +30,10 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 /** The simulator's clock (ms): page tokens expire against it. */
 let clock = Date.now();
-const redisUrl = redisDb(inject('redisUrl'), 24);
+const redisUrl = await allocateRedisDb();
 
 beforeAll(async () => {
   sim = await startTestSimulator({ now: () => clock });
-  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();
 });

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMissLease } from '../../src/cache/miss-lease.js';
-import { flushRedisDb, redisDb } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 
 /**
  * The cross-replica miss lease over a real Redis. Each replica first reads the shared store, misses,
@@ -11,8 +11,7 @@ import { flushRedisDb, redisDb } from '../support/sim.js';
 let redis: Redis;
 
 beforeAll(async () => {
-  const url = redisDb(inject('redisUrl'), 122);
-  await flushRedisDb(url);
+  const url = await allocateRedisDb();
   redis = new Redis(url);
 });
 afterAll(() => redis?.disconnect());

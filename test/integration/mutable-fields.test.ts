@@ -10,7 +10,7 @@ import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 const C = '43114';
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 57 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

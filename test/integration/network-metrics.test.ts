@@ -17,7 +17,7 @@ import {
  */
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 70 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

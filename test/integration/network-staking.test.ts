@@ -21,7 +21,7 @@ const TX = 'data-api GET /v1/networks/:network/blockchains/:blockchainId/transac
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 69 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

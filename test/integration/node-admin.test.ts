@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cb58Encode } from '../../src/upstream/schemas/node-codec.js';
 import {
@@ -13,16 +13,17 @@ import {
   XChainIssueTxDocument,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { redisDb, simNodeRpc, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { simNodeRpc, startTestSimulator } from '../support/sim.js';
 
 /**
  * Node admin reads and mutations and transaction issuing: refused before anything reaches the node without
- * the right bearer token, performed with it, never cached (Redis db 32).
+ * the right bearer token, performed with it, never cached.
  */
 const TOKEN = 'test-admin-token-0123456789';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 let sim: RunningSimulator;
-const redisUrl = redisDb(inject('redisUrl'), 32);
+const redisUrl = await allocateRedisDb();
 
 const nodeRpc = (path: string, method: string, params: unknown = {}) =>
   simNodeRpc(sim.nodeUrl, path, method, params);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   CChainAtomicTransactionDocument,
@@ -13,11 +13,12 @@ import {
   type XChainUtxosQuery,
 } from '../__generated__/graphql.js';
 import { codes, createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
-/** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers (Redis db 31). */
+/** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers. */
 let sim: RunningSimulator;
-const redisUrl = redisDb(inject('redisUrl'), 31);
+const redisUrl = await allocateRedisDb();
 
 const nodeRpc = (path: string, method: string, params: unknown = {}) =>
   simNodeRpc(sim.nodeUrl, path, method, params);

@@ -1,17 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { blockFailingOnce, flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { blockFailingOnce, startTestSimulator } from '../support/sim.js';
 
 /**
  * The request log (one JSON line per GraphQL request, with the request id the response echoes) and the
  * Prometheus metrics added for observability: upstream latency by route and status, request duration,
  * and the optional bearer token on /metrics.
  */
-const redisUrl = redisDb(inject('redisUrl'), 38);
+const redisUrl = await allocateRedisDb();
 const SERVER_KEY = 'server-data-api-key-0001';
 const CALLER_KEY = 'caller-data-api-key-0002';
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -21,7 +22,6 @@ let gw: TestGateway;
 
 beforeAll(async () => {
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
   const destination = new Writable({
     write(chunk, _enc, done) {
       for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));

@@ -5,7 +5,7 @@ import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.j
 /** A response that turned an upstream failure into null is never stored (DESIGN "What correct means"). */
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 53 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

@@ -33,7 +33,7 @@ const CONTRACT_ROUTE = 'data-api GET /v1/chains/:chainId/addresses/:address';
 let sim: RunningSimulator;
 let gw: TestGateway;
 let busy: string;
-useSimAndGateway({ db: 65, gateway: { tokenPageSizes: { balances: PAGE } } }, (s, g) => {
+useSimAndGateway({ redis: true, gateway: { tokenPageSizes: { balances: PAGE } } }, (s, g) => {
   sim = s;
   gw = g;
   busy = sim.world.fixtures.busyAddress;

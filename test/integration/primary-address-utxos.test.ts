@@ -41,7 +41,7 @@ const steadyHead = (p: CachePolicy): CachePolicy => ({
       ? { ...p.ttlFor(resource, opts), ttlMs: 60_000 }
       : p.ttlFor(resource, opts),
 });
-useSimAndGateway({ db: 78, gateway: { wrapPolicy: steadyHead } }, (s, g) => {
+useSimAndGateway({ redis: true, gateway: { wrapPolicy: steadyHead } }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -16,7 +16,7 @@ import {
  */
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 122 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

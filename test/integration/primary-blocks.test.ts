@@ -9,7 +9,7 @@ const LIST_ROUTE = 'data-api GET /v1/networks/:network/blockchains/:blockchainId
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 92 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -29,7 +29,7 @@ let gw: TestGateway;
 let owner: string;
 // One query below follows 60 staking transactions to their validators (about 12,000 CU, twice the
 // default limit): what it checks is the links, so this gateway's limit is raised.
-useSimAndGateway({ db: 21, gateway: { env: { MAX_QUERY_COST: '20000' } } }, (s, g) => {
+useSimAndGateway({ redis: true, gateway: { env: { MAX_QUERY_COST: '20000' } } }, (s, g) => {
   sim = s;
   gw = g;
   owner = sim.world.fixtures.pChainAddress;

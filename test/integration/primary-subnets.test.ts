@@ -35,7 +35,7 @@ const BLOCKCHAIN = 'data-api GET /v1/networks/:network/blockchains/:blockchainId
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 77 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -11,7 +11,7 @@ const LIST_PATH = '/v1/networks/mainnet/blockchains/p-chain/transactions';
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 91 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

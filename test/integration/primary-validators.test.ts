@@ -37,7 +37,7 @@ const TYPE: Record<string, string> = {
 let sim: RunningSimulator;
 let gw: TestGateway;
 let redisUrl: string;
-useSimAndGateway({ db: 20 }, (s, g, url) => {
+useSimAndGateway({ redis: true }, (s, g, url) => {
   sim = s;
   gw = g;
   redisUrl = url;

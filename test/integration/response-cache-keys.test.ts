@@ -7,7 +7,7 @@ import { flushRedisDb } from '../support/sim.js';
 /** Whole-response cache keys: only what changes the answer (issue 12: junk variables). */
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 59 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

@@ -1,17 +1,18 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway } from '../support/gateway.js';
-import { redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { startTestSimulator } from '../support/sim.js';
 
 /**
  * SHUTDOWN_DRAIN_MS: from the signal, `/health` answers 503 (a balancer's readiness check takes the
  * replica out) while the listener still serves; only then does it close, and event streams are cut
  * then so their clients reconnect elsewhere instead of holding the shutdown for the whole grace.
  */
-const redisUrl = redisDb(inject('redisUrl'), 37);
+const redisUrl = await allocateRedisDb();
 const QUERY = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
 let sim: RunningSimulator;
 

@@ -1,19 +1,20 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, startTestSimulator } from '../support/sim.js';
 
 /**
  * Graceful shutdown drains in-flight requests, bounded by SHUTDOWN_GRACE_MS; the process survives
  * unhandled rejections and uncaught exceptions, logging and counting them. The last test runs the real
  * entry (src/server.ts) in a child process and sends it SIGTERM.
  */
-const redisUrl = redisDb(inject('redisUrl'), 36);
+const redisUrl = await allocateRedisDb();
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
 const QUERY = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
 let sim: RunningSimulator;

@@ -14,7 +14,7 @@ const MESSAGE = `0x${'00'.repeat(6)}59f3be606497285d0ffbb5ac9ba24aa60346a9b18124
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 25 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -10,7 +10,7 @@ let clock = Date.now();
 const now = () => clock;
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 58 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

@@ -9,7 +9,7 @@ import { flushRedisDb } from '../support/sim.js';
 const C = '43114';
 let sim: RunningSimulator;
 let redisUrl: string;
-useSimAndGateway({ db: 56 }, (s, _gw, r) => {
+useSimAndGateway({ redis: true }, (s, _gw, r) => {
   sim = s;
   redisUrl = r;
 });

@@ -10,7 +10,7 @@ import { useSimAndGateway } from '../support/gateway.js';
  */
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 54 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

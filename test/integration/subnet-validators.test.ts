@@ -10,7 +10,7 @@ import { expectBadInput, routeCalls, settle } from './primary-support.js';
 const LIST = 'data-api GET /v1/networks/:network/validators';
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 96 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

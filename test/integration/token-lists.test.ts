@@ -33,7 +33,7 @@ const R = {
 let sim: RunningSimulator;
 let gw: TestGateway;
 let redisUrl: string;
-useSimAndGateway({ db: 66 }, (s, g, r) => {
+useSimAndGateway({ redis: true }, (s, g, r) => {
   sim = s;
   gw = g;
   redisUrl = r;

@@ -1,10 +1,11 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing, type Tracing } from '../../src/telemetry/tracing.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { blockFailingOnce, flushRedisDb, redisDb, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { blockFailingOnce, startTestSimulator } from '../support/sim.js';
 
 /**
  * The spans of one query, from an in-memory exporter: request → resolver batch (DataLoader) → cache
@@ -12,7 +13,7 @@ import { blockFailingOnce, flushRedisDb, redisDb, startTestSimulator } from '../
  * URL, key or header anywhere.
  */
 const API_KEY = 'trace-test-secret-key-0123';
-const redisUrl = redisDb(inject('redisUrl'), 37);
+const redisUrl = await allocateRedisDb();
 const exporter = new InMemorySpanExporter();
 let tracing: Tracing;
 let sim: RunningSimulator;
@@ -24,7 +25,6 @@ beforeAll(async () => {
     { exporter },
   );
   sim = await startTestSimulator();
-  await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl, env: { DATA_API_KEY: API_KEY, UPSTREAM_RETRIES: '2' } });
   await gw.ready();
 });

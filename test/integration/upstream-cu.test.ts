@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cuPrice } from '../../src/upstream/compute-units.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
-import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { allocateRedisDb } from '../support/redis-db.js';
+import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 33, items 1 and 3: every upstream call is priced in compute units and counted
@@ -14,7 +15,7 @@ import { flushRedisDb, redisDb, simGet, startTestSimulator } from '../support/si
  */
 let head: number;
 const C = '43114';
-const redisUrl = redisDb(inject('redisUrl'), 124);
+const redisUrl = await allocateRedisDb();
 const BLOCK_CU = cuPrice('data', 'GET /v1/chains/:chainId/blocks/:blockId');
 const blockQuery = (i: number) => `{ block(chainId: "${C}", id: "${head - i}") { number } }`;
 const latest = `{ chain(id: "${C}") { blocks(first: 1) { edges { node { number } } } } }`;

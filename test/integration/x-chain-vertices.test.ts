@@ -16,7 +16,7 @@ const LIST_ROUTE = 'data-api GET /v1/networks/:network/blockchains/:blockchainId
 
 let sim: RunningSimulator;
 let gw: TestGateway;
-useSimAndGateway({ db: 93 }, (s, g) => {
+useSimAndGateway({ redis: true }, (s, g) => {
   sim = s;
   gw = g;
 });

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { flushRedisDb, redisDb } from '../support/sim.js';
+import { describe, expect, it } from 'vitest';
+import { allocateRedisDb } from '../support/redis-db.js';
 import { formatDivergence, runOracle } from './harness.js';
 import { known } from './known.js';
 
@@ -10,8 +10,7 @@ import { known } from './known.js';
 
 describe('differential cache oracle', () => {
   it('a small seeded run: every cached answer equals the uncached one at a version its cache class allows', async () => {
-    const url = redisDb(inject('redisUrl'), 45);
-    await flushRedisDb(url);
+    const url = await allocateRedisDb();
     const r = await runOracle({ seed: 'suite-1', rounds: 2, maxSteps: 10, redisUrl: url });
     const unknown = r.divergences.filter((d) => !known(d));
     for (const d of unknown) console.log(formatDivergence(d, 600));
@@ -24,9 +23,8 @@ describe('differential cache oracle', () => {
   }, 240_000);
 
   it('fails when a wrong policy is planted (latest blocks classed immutable), and not without it', async () => {
-    const run = async (plant: boolean, db: number) => {
-      const url = redisDb(inject('redisUrl'), db);
-      await flushRedisDb(url);
+    const run = async (plant: boolean) => {
+      const url = await allocateRedisDb();
       const r = await runOracle({
         seed: 'suite-plant',
         rounds: 2,
@@ -37,18 +35,17 @@ describe('differential cache oracle', () => {
       });
       return r.divergences.filter((d) => !known(d));
     };
-    const control = await run(false, 46);
+    const control = await run(false);
     expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
-    const planted = await run(true, 47);
+    const planted = await run(true);
     expect(planted.length).toBeGreaterThan(0);
     expect(planted.map((d) => d.step)).toContain('ChainBlocks');
     console.log(`planted policy caught:\n${formatDivergence(planted[0]!, 400)}`);
   }, 240_000);
 
   it('fails when the EVM head is planted as final (a stale balance at `latest`), and not without it', async () => {
-    const run = async (plant: boolean, db: number) => {
-      const url = redisDb(inject('redisUrl'), db);
-      await flushRedisDb(url);
+    const run = async (plant: boolean) => {
+      const url = await allocateRedisDb();
       const r = await runOracle({
         seed: 'suite-stale-state',
         rounds: 2,
@@ -58,9 +55,9 @@ describe('differential cache oracle', () => {
       });
       return r.divergences.filter((d) => !known(d));
     };
-    const control = await run(false, 104);
+    const control = await run(false);
     expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
-    const planted = await run(true, 105);
+    const planted = await run(true);
     expect(planted.length).toBeGreaterThan(0);
     expect(new Set(planted.map((d) => d.step))).toEqual(new Set(['x:address.state']));
     console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
@@ -69,8 +66,7 @@ describe('differential cache oracle', () => {
   it('a page 2 is judged by its own cursor: a stale page 1’s logs cursor at `latest`, refused with a code as the reference refuses it', async () => {
     // A cached page 1 of an older allowed head carries a cursor for that head's logs; page 2, read at the
     // new head, refuses it (BAD_USER_INPUT), as the uncached reference does for the same cursor.
-    const url = redisDb(inject('redisUrl'), 113);
-    await flushRedisDb(url);
+    const url = await allocateRedisDb();
     const r = await runOracle({
       seed: 'oracle-1',
       rounds: 6,
@@ -84,8 +80,7 @@ describe('differential cache oracle', () => {
   }, 240_000);
 
   it('with live heads: a head delivered, then the same reads, every answer at a version the policy allows', async () => {
-    const url = redisDb(inject('redisUrl'), 106);
-    await flushRedisDb(url);
+    const url = await allocateRedisDb();
     const r = await runOracle({
       seed: 'suite-live',
       rounds: 3,

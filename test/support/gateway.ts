@@ -1,10 +1,11 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { flushRedisDb, redisDb, startTestSimulator } from './sim.js';
+import { allocateRedisDb } from './redis-db.js';
+import { startTestSimulator } from './sim.js';
 
 /** Minimal view of a running simulator that the gateway helpers need. */
 export interface SimUrls {
@@ -91,17 +92,18 @@ export const codes = (r: ExecutionResult): unknown[] =>
   (r.errors ?? []).map((e) => e.extensions?.code);
 
 /**
- * The usual file fixture: a simulator, one gateway on it (on this file's own Redis database, flushed,
- * when `db` is given; in-process cache only otherwise), and the simulator's counters reset before each
- * test. `gateway` passes further options to the gateway. `bind` receives them once they are up.
+ * The usual file fixture: a simulator, one gateway on it (on a Redis database allocated for this file
+ * (`allocateRedisDb`, flushed) when `redis` is set; in-process cache only otherwise), and the
+ * simulator's counters reset before each test. `gateway` passes further options to the gateway.
+ * `bind` receives them once they are up, with the database's URL.
  */
 interface FixtureOptions {
-  db?: number;
+  redis?: boolean;
   sim?: Parameters<typeof startTestSimulator>[0];
   gateway?: Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
 }
 export function useSimAndGateway(
-  o: FixtureOptions & { db: number },
+  o: FixtureOptions & { redis: true },
   bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
 ): void;
 export function useSimAndGateway(
@@ -114,10 +116,9 @@ export function useSimAndGateway(
 ): void {
   let sim: RunningSimulator | undefined;
   let gw: TestGateway | undefined;
-  const redisUrl = o.db === undefined ? undefined : redisDb(inject('redisUrl'), o.db);
   beforeAll(async () => {
+    const redisUrl = o.redis ? await allocateRedisDb() : undefined;
     sim = await startTestSimulator(o.sim);
-    if (redisUrl) await flushRedisDb(redisUrl);
     gw = createTestGateway(sim, { ...o.gateway, redisUrl });
     await gw.ready();
     bind(sim, gw, redisUrl ?? '');

@@ -19,6 +19,9 @@ export interface TestRedis {
   resume(): void;
 }
 
+/** Databases of the private server: one per test file and run, see test/support/redis-db.ts. */
+export const TEST_REDIS_DATABASES = 1024;
+
 export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }
@@ -94,7 +97,7 @@ export async function startRedisServer(): Promise<TestRedis> {
         '--loglevel',
         'warning',
         '--databases',
-        '128',
+        String(TEST_REDIS_DATABASES),
       ],
       {
         stdio: 'ignore',

@@ -58,10 +58,7 @@ export async function blockFailingOnce(sim: RunningSimulator, index: number): Pr
   return String(blocks[index].blockNumber);
 }
 
-/** A Redis URL on a database of its own, so test files can flush without touching each other. */
-export const redisDb = (url: string, db: number) => `${url.replace(/\/\d*$/, '')}/${db}`;
-
-/** Empties one Redis database (each test file owns its own, see `redisDb`). */
+/** Empties one Redis database (a test's own, from `allocateRedisDb` in test/support/redis-db.ts). */
 export async function flushRedisDb(url: string): Promise<void> {
   const r = new Redis(url);
   try {
