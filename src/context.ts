@@ -1,13 +1,13 @@
 import { type AdminAuth, readAdminAuth } from './admin-auth.js';
-import type { ReadThrough } from './cache/cached.js';
 import { callerKeyOf } from './cache/credentials.js';
 import { credentialClass } from './cache/keys.js';
 import type { PageSnapshots } from './cache/page-snapshots.js';
 import type { CachePolicy } from './cache/policy.js';
+import type { ReadThrough } from './cache/read-through.js';
 import { ServeTracker } from './cache/serve-tracker.js';
 import type { Config } from './config.js';
+import type { Live } from './live/create-live.js';
 import type { LiveFeed } from './live/feed.js';
-import type { Live } from './live/wire.js';
 import { createLoaders, type LoaderClients, type Loaders } from './loaders/index.js';
 import type { LoaderDeps } from './loaders/request-loader.js';
 import { type RequestScope, requestScopeOf } from './telemetry/request-scope.js';

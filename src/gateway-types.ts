@@ -45,7 +45,7 @@ export interface Gateway {
   /** Address activity on this replica (addressActivity); undefined without LIVE_WS. */
   liveActivity?: import('./live/activity-feed.js').ActivityFeed;
   /** The route the Data API's webhook deliveries reach (WEBHOOK_URL); undefined when off. */
-  webhook?: import('./live/wire.js').Live['webhook'];
+  webhook?: import('./live/create-live.js').Live['webhook'];
   /** Response-cache hits and direct execution before Yoga (src/http/fast-path.ts); undefined when off. */
   fastPath?: FastPath;
   /** Resolves when the shared cache answers (or after a short bound: a down cache never blocks start-up). */

@@ -1,4 +1,4 @@
-import type { SerializedError } from './cached-types.js';
+import type { SerializedError } from './read-through-types.js';
 
 /**
  * The one format of a cached entry in the store: the read-through's values and remembered errors, whole

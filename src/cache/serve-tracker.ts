@@ -1,4 +1,4 @@
-import type { ServeObserver } from './cached.js';
+import type { ServeObserver } from './read-through-types.js';
 
 /**
  * Per-request record of how its upstream data was served: the shortest freshness among everything the

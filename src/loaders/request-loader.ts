@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
-import type { ReadThrough, ServeObserver } from '../cache/cached.js';
 import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
+import type { ReadThrough } from '../cache/read-through.js';
+import type { ServeObserver } from '../cache/read-through-types.js';
 import type { RequestScope } from '../telemetry/request-scope.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
 import { isUpstreamStatus } from '../upstream/errors.js';

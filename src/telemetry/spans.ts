@@ -14,7 +14,7 @@ import {
  *
  *   POST /graphql                               (telemetry/request-observer.ts)
  *   └─ loader.batch data.block                  one DataLoader batch (loaders/request-loader.ts)
- *      └─ cache.lookup                          one read-through round trip (cache/cached.ts)
+ *      └─ cache.lookup                          one read-through round trip (cache/read-through.ts)
  *         └─ upstream data-api GET /v1/…/:id    one upstream call, retries included (upstream/http.ts)
  *            └─ GET /v1/…/:id                   one HTTP attempt: status, attempt number
  *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrough } from '../../src/cache/cached.js';
+import { ReadThrough } from '../../src/cache/read-through.js';
 import { MemoryStore } from '../../src/cache/store.js';
 import { testClock } from '../support/clock.js';
 

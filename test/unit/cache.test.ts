@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrough } from '../../src/cache/cached.js';
 import { KEY_PREFIX, keys } from '../../src/cache/keys.js';
 import { createCachePolicy, DEFAULT_TTL_MS } from '../../src/cache/policy.js';
+import { ReadThrough } from '../../src/cache/read-through.js';
 import { MemoryStore } from '../../src/cache/store.js';
 
 describe('cache keys', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrough } from '../../src/cache/cached.js';
 import { createCachePolicy } from '../../src/cache/policy.js';
+import { ReadThrough } from '../../src/cache/read-through.js';
 import { MemoryStore } from '../../src/cache/store.js';
 import { type LoaderDeps, pageLoader } from '../../src/loaders/request-loader.js';
 import type { Page, UpstreamRequest } from '../../src/upstream/request.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrough } from '../../src/cache/cached.js';
 import { memoryBudget } from '../../src/cache/create-store.js';
 import { encodeEntry } from '../../src/cache/entry.js';
+import { ReadThrough } from '../../src/cache/read-through.js';
 import { entryBytes, MemoryStore } from '../../src/cache/store.js';
 import { loadConfig } from '../../src/config.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrough } from '../../src/cache/cached.js';
 import { decodeEntry, encodeEntry, type StoredEntry } from '../../src/cache/entry.js';
 import { KEY_PREFIX, keys } from '../../src/cache/keys.js';
 import { createPageSnapshots } from '../../src/cache/page-snapshots.js';
+import { ReadThrough } from '../../src/cache/read-through.js';
 import { readResponseEntry, responseEntry } from '../../src/cache/response-entry.js';
 import { MemoryStore } from '../../src/cache/store.js';
 

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import { traceCacheLookup } from '../telemetry/spans.js';
-import type { CachedLoad, CacheEvent, ReadThroughOptions, ServeObserver } from './cached-types.js';
 import {
   decodeEntry,
   encodeEntry,
@@ -9,16 +8,13 @@ import {
   type StoredEntry,
 } from './entry.js';
 import { firstOf, type Running } from './in-flight.js';
-import type { CacheStore } from './store.js';
-
-export type {
+import type {
   CachedLoad,
   CacheEvent,
   ReadThroughOptions,
-  SerializedError,
   ServeObserver,
-} from './cached-types.js';
-export { PARSED_BYTES_PER_CHAR } from './entry.js';
+} from './read-through-types.js';
+import type { CacheStore } from './store.js';
 
 /**
  * Read-through over a CacheStore.

@@ -1,6 +1,6 @@
 import type { CacheStore } from './store.js';
 
-/** The read-through's vocabulary (src/cache/cached.ts): what a caller asks for, and what it is told. */
+/** The read-through's vocabulary (src/cache/read-through.ts): what a caller asks for, and what it is told. */
 export interface CachedLoad<T> {
   key: string;
   /** Label for metrics (the upstream resource kind). */
