@@ -1,6 +1,6 @@
 import { type AdminAuth, readAdminAuth } from './admin-auth.js';
 import { callerKeyOf } from './cache/credentials.js';
-import { credentialClass } from './cache/keys.js';
+import type { CachePartitions } from './cache/keys.js';
 import type { PageSnapshots } from './cache/page-snapshots.js';
 import type { CachePolicy } from './cache/policy.js';
 import type { ReadThrough } from './cache/read-through.js';
@@ -51,8 +51,8 @@ export interface ContextDeps {
   live: Pick<Live, 'feed' | 'activity' | 'specOf' | 'tagOf'>;
   upstreams: UpstreamClients;
   snapshots: PageSnapshots;
-  /** Key partitions of the two HTTP APIs' answers (their configured base URLs). */
-  partitions: { 'data-api': string; 'metrics-api': string };
+  /** The cache partitions of the gateway's configuration (src/cache/keys.ts). */
+  partitions: CachePartitions;
   /** Test-only: smaller upstream pages for the token lists. */
   tokenPageSizes?: LoaderClients['tokenPageSizes'];
 }
@@ -89,7 +89,7 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
   };
   return (request) => {
     const callerKey = callerKeyOf(request.headers);
-    const dataPartition = `${deps.partitions['data-api']}.${credentialClass(callerKey)}`;
+    const partitionOf = deps.partitions.upstreamFor(callerKey);
     const { signatureAggregator, clients } = clientsOf(deps.upstreams.forCaller(callerKey));
     const served = new ServeTracker();
     const headsTouched = new Map<string, string>();
@@ -99,12 +99,7 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
       policy: deps.policy,
       observer: served,
       scope,
-      partitionOf: (req: UpstreamRequest<unknown>) =>
-        req.upstream === 'data-api'
-          ? dataPartition
-          : req.upstream === 'metrics-api'
-            ? deps.partitions['metrics-api']
-            : undefined,
+      partitionOf: (req: UpstreamRequest<unknown>) => partitionOf(req.upstream),
       specOf: deps.live.specOf,
       versionOf: (req: UpstreamRequest<unknown>) => deps.live.tagOf(req, headsTouched),
     });

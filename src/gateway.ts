@@ -2,7 +2,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga } from 'graphql-yoga';
 import { createStore, memoryBudget } from './cache/create-store.js';
 import { callerKeyOf } from './cache/credentials.js';
-import { credentialClass, fingerprint } from './cache/keys.js';
+import { cachePartitions } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { createCachePolicy } from './cache/policy.js';
 import { ReadThrough } from './cache/read-through.js';
@@ -92,17 +92,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     redis: edge.redis,
   });
 
-  // Cache partitions. Data keys carry their upstream's base URL (node keys already carry the node's), and
-  // Data API keys the caller's credential class; a whole response carries all of the configuration.
-  const upstreamPartition = {
-    'data-api': fingerprint('data-api', config.dataApiUrl),
-    'metrics-api': fingerprint('metrics-api', config.metricsApiUrl),
-  };
-  const configPartition = fingerprint(
-    config.dataApiUrl,
-    config.metricsApiUrl,
-    ...config.nodes.map((t) => `${t.name}=${t.url}`),
-  );
+  const partitions = cachePartitions(config);
 
   const contextOf = createContextFactory({
     config,
@@ -111,7 +101,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     live,
     upstreams,
     snapshots,
-    partitions: upstreamPartition,
+    partitions,
     tokenPageSizes: deps.tokenPageSizes,
   });
 
@@ -177,8 +167,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         store,
         maxTtlMs: config.responseCacheMaxTtlMs,
         metrics,
-        partitionOf: (request) =>
-          `${configPartition}.${credentialClass(callerKeyOf(request.headers))}`,
+        partitionOf: (request) => partitions.response(callerKeyOf(request.headers)),
         versionOf: live.epoch,
         now,
       }),
@@ -207,7 +196,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     beforeYoga && config.responseCacheMaxTtlMs > 0
       ? {
           store,
-          partition: `${configPartition}.${credentialClass(null)}`,
+          partition: partitions.response(null),
           versionOf: live.epoch,
         }
       : undefined;

@@ -40,6 +40,43 @@ export function credentialClass(callerKey: string | null | undefined): string {
   return callerKey ? `k${fingerprint('caller-key', callerKey)}` : 'op';
 }
 
+/** The configured upstreams a partition is made from (the node names and URLs for whole responses). */
+export interface PartitionedUpstreams {
+  dataApiUrl: string;
+  metricsApiUrl: string;
+  nodes: readonly { name: string; url: string }[];
+}
+
+/**
+ * The cache partitions of a gateway's configuration. An upstream answer's key carries its upstream's base
+ * URL (node keys carry the node's already) and, for the Data API, the caller's credential class; a whole
+ * response carries all of the configuration and the credential class.
+ */
+export interface CachePartitions {
+  /** The partition of each upstream's answers for one caller (undefined: the key carries its own). */
+  upstreamFor(callerKey: string | null): (upstream: string) => string | undefined;
+  /** The partition of a whole response for one caller. */
+  response(callerKey: string | null): string;
+}
+
+export function cachePartitions(upstreams: PartitionedUpstreams): CachePartitions {
+  const data = fingerprint('data-api', upstreams.dataApiUrl);
+  const metrics = fingerprint('metrics-api', upstreams.metricsApiUrl);
+  const whole = fingerprint(
+    upstreams.dataApiUrl,
+    upstreams.metricsApiUrl,
+    ...upstreams.nodes.map((node) => `${node.name}=${node.url}`),
+  );
+  return {
+    upstreamFor: (callerKey) => {
+      const dataPartition = `${data}.${credentialClass(callerKey)}`;
+      return (upstream) =>
+        upstream === 'data-api' ? dataPartition : upstream === 'metrics-api' ? metrics : undefined;
+    },
+    response: (callerKey) => `${whole}.${credentialClass(callerKey)}`,
+  };
+}
+
 /** Long parts are hashed so keys stay short; short ones stay readable for operators. */
 function compact(s: string): string {
   return s.length <= 160
