@@ -28,12 +28,25 @@ export interface HeadSourceOptions {
   lastKnown?: () => Head | undefined;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+/** Waits `ms`, or less when `signal` aborts first. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal.addEventListener('abort', done, { once: true });
+  });
 const toHex = (n: bigint) => `0x${n.toString(16)}`;
 
 export class HeadSource {
   readonly #o: HeadSourceOptions;
   #stopped = false;
+  /** Aborted by stop: ends a wait between attempts and a websocket still opening. */
+  readonly #stopping = new AbortController();
   #socket: RpcSocket | undefined;
   #failures = 0;
   #done: Promise<void> = Promise.resolve();
@@ -48,6 +61,7 @@ export class HeadSource {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stopping.abort();
     this.#socket?.close();
     await this.#done;
     await this.#o.bus.unlock(this.#o.chainId, this.#o.owner).catch(() => {});
@@ -60,7 +74,7 @@ export class HeadSource {
         .lock(this.#o.chainId, this.#o.owner, this.#o.lockTtlMs)
         .catch(() => false);
       if (!held) {
-        await sleep(renewMs);
+        await sleep(renewMs, this.#stopping.signal);
         continue;
       }
       await this.#lead(renewMs);
@@ -68,7 +82,7 @@ export class HeadSource {
       // Backoff with jitter: 100 ms doubling to 5 s; a session that delivered heads resets it.
       const wait = Math.min(5_000, 100 * 2 ** Math.min(this.#failures, 6));
       this.#failures += 1;
-      await sleep(wait / 2 + Math.random() * (wait / 2));
+      await sleep(wait / 2 + Math.random() * (wait / 2), this.#stopping.signal);
     }
   }
 
@@ -82,12 +96,23 @@ export class HeadSource {
     };
     let socket: RpcSocket;
     try {
-      socket = await openRpcSocket(this.#o.url, (_sub, result) => {
-        const h = headOf(chainId, result, this.#o.now());
-        if (h) enqueue(BigInt(h.number));
-      });
+      socket = await openRpcSocket(
+        this.#o.url,
+        (_sub, result) => {
+          const h = headOf(chainId, result, this.#o.now());
+          if (h) enqueue(BigInt(h.number));
+        },
+        undefined,
+        this.#stopping.signal,
+      );
     } catch (e) {
-      this.#o.log('warn', `live ${chainId}: websocket failed to open (${(e as Error).message})`);
+      if (!this.#stopped)
+        this.#o.log('warn', `live ${chainId}: websocket failed to open (${(e as Error).message})`);
+      return;
+    }
+    // Stopped while the socket opened: it is not followed.
+    if (this.#stopped) {
+      socket.close();
       return;
     }
     this.#socket = socket;

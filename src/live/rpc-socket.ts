@@ -14,9 +14,14 @@ export function openRpcSocket(
   url: string,
   onNotification: (subscription: string, result: unknown) => void,
   timeoutMs = 10_000,
+  signal?: AbortSignal,
 ): Promise<RpcSocket> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('websocket open aborted'));
     const ws = new WebSocket(url, { handshakeTimeout: timeoutMs, maxPayload: 16 * 1024 * 1024 });
+    // An abort ends the socket whatever its state: an open still in its handshake fails at once.
+    const abort = () => ws.terminate();
+    signal?.addEventListener('abort', abort, { once: true });
     const pending = new Map<
       number,
       { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
@@ -58,6 +63,7 @@ export function openRpcSocket(
       reject(e);
     });
     ws.on('close', () => {
+      signal?.removeEventListener('abort', abort);
       fail(new Error('websocket closed'));
       reject(new Error('websocket closed'));
       settleClosed();
