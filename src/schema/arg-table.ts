@@ -54,3 +54,9 @@ export function argTable<const Table extends Record<string, ArgEntry>>(
   }
   return args as never;
 }
+
+/** The `address` argument of a field about one EVM address (read it with `parseEvmAddress`). */
+export const EVM_ADDRESS_ARG = [
+  'String!',
+  'EVM address: 0x followed by 40 hex digits, any case.',
+] as const satisfies ArgEntry;

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
-import { argTable } from '../arg-table.js';
+import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { exposed } from '../expose.js';
@@ -125,7 +125,7 @@ builder.queryField('address', (t) =>
       'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
     args: argTable(t.arg, {
       chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
-      address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+      address: EVM_ADDRESS_ARG,
     }),
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);

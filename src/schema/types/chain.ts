@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
-import { argTable } from '../arg-table.js';
+import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
@@ -192,7 +192,7 @@ ChainRef.implement({
       type: AddressRef,
       description: 'An address on this chain (no upstream call by itself).',
       args: argTable(t.arg, {
-        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+        address: EVM_ADDRESS_ARG,
       }),
       resolve: (chain, args) => ({
         chainId: chain.chainId,

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory } from '../../upstream/schemas/evm-state.js';
-import { argTable } from '../arg-table.js';
+import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
@@ -68,7 +68,7 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
       type: EvmAccountStateRef,
       description: 'One account’s state at this block (no call by itself).',
       args: argTable(t.arg, {
-        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+        address: EVM_ADDRESS_ARG,
       }),
       resolve: (s, args) => ({
         chainId: s.chainId,
