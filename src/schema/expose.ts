@@ -97,10 +97,12 @@ const GRAPH_TYPE: Record<Kind, readonly [type: unknown, nullable: boolean]> = {
 };
 
 /** The fields of `table`, in its order, to spread into a type's `fields`. */
-export function exposed<S, K extends 'Object' | 'Interface'>(
-  t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>,
-  table: ExposeTable<NoInfer<S>>,
-) {
+export function exposed<
+  S,
+  K extends 'Object' | 'Interface',
+  // A name the parent lacks is an error here too when it comes in through a spread row set.
+  T extends ExposeTable<NoInfer<S>> & { readonly [Name in Exclude<keyof T, keyof S>]: never },
+>(t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>, table: T) {
   const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
   for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
     if (!Array.isArray(entry)) {
