@@ -3,7 +3,7 @@ import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
-import { exposed } from '../expose.js';
+import { exposed, exposedOf } from '../expose.js';
 import type { GatewayTypes } from '../field-builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
@@ -88,26 +88,14 @@ AddressRef.implement({
       chainId: ['String', 'The EVM chain id, a decimal string (e.g. "43114").'],
       address: ['String', 'The address in lower-case hex (compare case-insensitively).'],
     }),
-    name: t.string({
-      nullable: true,
-      description:
+    ...exposedOf(t, (a) => a.label, {
+      name: [
+        'String?',
         'The indexer’s name for this address (a token or contract name), as the item that referenced it carries it; null when unknown or when the address was reached directly (see `contract`).',
-      resolve: (a) => a.label?.name ?? null,
-    }),
-    symbol: t.string({
-      nullable: true,
-      description: 'The token symbol, as the referencing item carries it.',
-      resolve: (a) => a.label?.symbol ?? null,
-    }),
-    decimals: t.int({
-      nullable: true,
-      description: 'The token decimals, as the referencing item carries it.',
-      resolve: (a) => a.label?.decimals ?? null,
-    }),
-    logoUri: t.string({
-      nullable: true,
-      description: 'The token or contract logo, as the referencing item carries it.',
-      resolve: (a) => a.label?.logoUri ?? null,
+      ],
+      symbol: ['String?', 'The token symbol, as the referencing item carries it.'],
+      decimals: ['Int?', 'The token decimals, as the referencing item carries it.'],
+      logoUri: ['String?', 'The token or contract logo, as the referencing item carries it.'],
     }),
     chain: t.field({
       type: ChainRef,
