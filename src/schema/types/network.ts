@@ -2,7 +2,7 @@ import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import { builder } from '../builder.js';
-import { pageDocs, resolveTokenConnection } from '../connection.js';
+import { type pageDocs, resolveTokenConnection } from '../connection.js';
 import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 
