@@ -1,13 +1,14 @@
+import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
 import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { exposed, exposedOf } from '../expose.js';
-import type { GatewayTypes } from '../field-builder.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
-import { ChainRef } from './chain.js';
+import { chainOf } from './chain.js';
 
 /**
  * An EVM address on one chain: an account or a contract. Its natural key is (chainId, address);
@@ -60,6 +61,23 @@ export function addressFields<S extends { chainId: string }, K extends 'Object' 
   return fields;
 }
 
+/** A field of the parent at one EVM address the client names (checked before any call). */
+export const byEvmAddress = <S, T>(
+  t: ObjectFields<S>,
+  options: {
+    type: ObjectRef<GatewayTypes, T>;
+    description: string;
+    resolve: (parent: S, address: string) => T;
+  },
+) =>
+  t.field({
+    type: options.type,
+    description: options.description,
+    args: argTable(t.arg, { address: EVM_ADDRESS_ARG }),
+    // Pothos cannot resolve its list-or-item conditional for a generic T: the resolver gives one T.
+    resolve: (parent, args) => options.resolve(parent, parseEvmAddress(args.address)) as never,
+  });
+
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
   load: loadEachOnChain('Address', parseEvmAddress, (ctx, chainId, address) =>
@@ -97,11 +115,7 @@ AddressRef.implement({
       decimals: ['Int?', 'The token decimals, as the referencing item carries it.'],
       logoUri: ['String?', 'The token or contract logo, as the referencing item carries it.'],
     }),
-    chain: t.field({
-      type: ChainRef,
-      description: 'The chain (its info loads only when asked for).',
-      resolve: (a) => ({ chainId: a.chainId }),
-    }),
+    ...chainOf(t),
   }),
 });
 

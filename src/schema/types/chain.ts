@@ -2,14 +2,15 @@ import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { ChainInfo, EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
-import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
+import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed, exposedOf, ref, TOKEN_METADATA } from '../expose.js';
-import { parseChainId, parseEvmAddress } from '../inputs.js';
+import type { ObjectFields } from '../field-builder.js';
+import { parseChainId } from '../inputs.js';
 import { loadEach } from '../node-load.js';
-import { AddressRef } from './address.js';
+import { AddressRef, byEvmAddress } from './address.js';
 import { BlockRef } from './block.js';
 import { NetworkNameEnum } from './network.js';
 import { TransactionRef } from './transaction.js';
@@ -61,6 +62,15 @@ export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
 /** A chain the Data API indexes, by its EVM chain id: behind `node(id)` and `_entities`. */
 export const loadChain = (ctx: GatewayContext, chainId: string): Promise<ChainInfo> =>
   ctx.loaders.evm.chain.load(chainId);
+
+/** The chain a value on one chain (`chainId`) is on; its info loads only when a field of it is asked for. */
+export const chainOf = <S extends { chainId: string }>(t: ObjectFields<S>) => ({
+  chain: t.field({
+    type: ChainRef,
+    description: 'The chain (its info loads only when asked for).',
+    resolve: (x) => ({ chainId: x.chainId }),
+  }),
+});
 
 ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
@@ -157,16 +167,10 @@ ChainRef.implement({
       },
       ...pageDocs('latest transactions', 'A transaction'),
     ),
-    address: t.field({
+    address: byEvmAddress(t, {
       type: AddressRef,
       description: 'An address on this chain (no upstream call by itself).',
-      args: argTable(t.arg, {
-        address: EVM_ADDRESS_ARG,
-      }),
-      resolve: (chain, args) => ({
-        chainId: chain.chainId,
-        address: parseEvmAddress(args.address),
-      }),
+      resolve: (chain, address) => ({ chainId: chain.chainId, address }),
     }),
   }),
 });

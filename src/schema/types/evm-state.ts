@@ -1,13 +1,12 @@
 import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory } from '../../upstream/schemas/evm-state.js';
-import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
 import { parseBlockTag } from '../evm-inputs.js';
-import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { AddressRef } from './address.js';
+import { parseChainId } from '../inputs.js';
+import { AddressRef, byEvmAddress } from './address.js';
 import { BlockRef } from './block.js';
 import { EvmAccountStateRef } from './evm-account.js';
 import { feeWindowOf, selectedFeeWindows, windowKey } from './evm-fee-windows.js';
@@ -64,17 +63,10 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
       description: 'The pinned block’s timestamp, Unix seconds.',
       resolve: async (s, _a, ctx) => (await header(s, ctx)).timestamp,
     }),
-    account: t.field({
+    account: byEvmAddress(t, {
       type: EvmAccountStateRef,
       description: 'One account’s state at this block (no call by itself).',
-      args: argTable(t.arg, {
-        address: EVM_ADDRESS_ARG,
-      }),
-      resolve: (s, args) => ({
-        chainId: s.chainId,
-        address: parseEvmAddress(args.address),
-        pin: s.pin,
-      }),
+      resolve: (s, address) => ({ chainId: s.chainId, address, pin: s.pin }),
     }),
     logs: t.connection(
       {

@@ -12,7 +12,7 @@ import { parseChainId, parseTxHash } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
 import { addressFields } from './address.js';
 import { BlockRef } from './block.js';
-import { ChainRef, NetworkTokenRef } from './chain.js';
+import { chainOf, NetworkTokenRef } from './chain.js';
 import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
@@ -142,11 +142,7 @@ TransactionRef.implement({
     chainId: t.exposeString('chainId', {
       description: 'EVM chain id, a decimal string (e.g. "43114").',
     }),
-    chain: t.field({
-      type: ChainRef,
-      description: 'The chain (its info loads only when asked for).',
-      resolve: (tx) => ({ chainId: tx.chainId }),
-    }),
+    ...chainOf(t),
     ...exposed(t, {
       blockNumber: [
         'BigDecimal',
