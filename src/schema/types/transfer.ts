@@ -1,11 +1,14 @@
+import type { ObjectRef } from '@pothos/core';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type {
   Erc20TransferItem,
   Erc721TransferItem,
   Erc1155TransferItem,
   InTransaction,
+  TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { detailOf, TransactionRef } from './transaction.js';
@@ -88,38 +91,41 @@ export const Erc1155TransferRef = builder
     }),
   });
 
+type PartKind = 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions';
+type PartOf<K extends PartKind> = NonNullable<TransactionDetail[K]>[number] & InTransaction;
+
+/** A transaction's parts of one kind, read from the full transaction, each bound to where it sits. */
+export const partsOfTransaction = <K extends PartKind>(
+  t: ObjectFields<NativeTransaction>,
+  kind: K,
+  type: ObjectRef<GatewayTypes, PartOf<K>>,
+  description: string,
+) =>
+  t.field({
+    type: [type],
+    nullable: true,
+    description,
+    resolve: async (tx, _args, ctx) => {
+      const d = await detailOf(tx, ctx);
+      return (d[kind] ?? []).map(
+        (x: NonNullable<TransactionDetail[K]>[number]): PartOf<K> => ({
+          ...x,
+          ...inTransaction(d.nativeTransaction),
+        }),
+      );
+    },
+  });
+
+const fromFull = (standard: string) =>
+  `Every ${standard} transfer of this transaction (from the full transaction).`;
+
 builder.objectFields(TransactionRef, (t) => ({
-  erc20Transfers: t.field({
-    type: [Erc20TransferRef],
-    nullable: true,
-    description: 'Every ERC-20 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc20Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
-    },
-  }),
-  erc721Transfers: t.field({
-    type: [Erc721TransferRef],
-    nullable: true,
-    description: 'Every ERC-721 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc721Transfers ?? []).map((x) => ({
-        ...x,
-        ...inTransaction(d.nativeTransaction),
-      }));
-    },
-  }),
-  erc1155Transfers: t.field({
-    type: [Erc1155TransferRef],
-    nullable: true,
-    description: 'Every ERC-1155 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc1155Transfers ?? []).map((x) => ({
-        ...x,
-        ...inTransaction(d.nativeTransaction),
-      }));
-    },
-  }),
+  erc20Transfers: partsOfTransaction(t, 'erc20Transfers', Erc20TransferRef, fromFull('ERC-20')),
+  erc721Transfers: partsOfTransaction(t, 'erc721Transfers', Erc721TransferRef, fromFull('ERC-721')),
+  erc1155Transfers: partsOfTransaction(
+    t,
+    'erc1155Transfers',
+    Erc1155TransferRef,
+    fromFull('ERC-1155'),
+  ),
 }));
