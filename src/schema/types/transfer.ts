@@ -8,6 +8,7 @@ import type {
   TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
 import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
@@ -30,6 +31,21 @@ export const inTransaction = (tx: NativeTransaction): InTransaction => ({
   blockTimestamp: tx.blockTimestamp,
 });
 
+/** The token a transfer moved, on the transfer's chain. */
+const tokenOf = <S extends InTransaction, T>(
+  t: ObjectFields<S>,
+  type: ObjectRef<GatewayTypes, T & { chainId: string }>,
+  description: string,
+  token: (transfer: S) => T,
+) => ({
+  token: t.field({
+    type,
+    description,
+    // Pothos cannot resolve its list-or-item conditional for a generic T: the token is one item.
+    resolve: (x) => ({ ...token(x), chainId: x.chainId }) as never,
+  }),
+});
+
 export const TokenTransferRef = builder.interfaceRef<AnyTransfer>('TokenTransfer').implement({
   description:
     'A token transfer (an ERC-20, ERC-721 or ERC-1155 Transfer event) inside a transaction.',
@@ -49,15 +65,10 @@ export const Erc20TransferRef = builder.objectRef<Erc20TransferItem>('Erc20Trans
   description: 'An ERC-20 transfer.',
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
-    value: t.expose('value', {
-      type: 'BigDecimal',
-      description: 'Amount in the token’s smallest unit (see token.decimals).',
+    ...exposed(t, {
+      value: ['BigDecimal', 'Amount in the token’s smallest unit (see token.decimals).'],
     }),
-    token: t.field({
-      type: Erc20TokenRef,
-      description: 'The ERC-20 token transferred.',
-      resolve: (x) => ({ ...x.erc20Token, chainId: x.chainId }),
-    }),
+    ...tokenOf(t, Erc20TokenRef, 'The ERC-20 token transferred.', (x) => x.erc20Token),
   }),
 });
 
@@ -65,11 +76,7 @@ export const Erc721TransferRef = builder.objectRef<Erc721TransferItem>('Erc721Tr
   description: 'An ERC-721 (NFT) transfer.',
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
-    token: t.field({
-      type: Erc721TokenRef,
-      description: 'The NFT transferred (one token id).',
-      resolve: (x) => ({ ...x.erc721Token, chainId: x.chainId }),
-    }),
+    ...tokenOf(t, Erc721TokenRef, 'The NFT transferred (one token id).', (x) => x.erc721Token),
   }),
 });
 
@@ -79,15 +86,8 @@ export const Erc1155TransferRef = builder
     description: 'An ERC-1155 transfer (one token id of a TransferSingle or TransferBatch event).',
     interfaces: [TransactionPartRef, TokenTransferRef],
     fields: (t) => ({
-      value: t.expose('value', {
-        type: 'BigDecimal',
-        description: 'Amount of this token id transferred.',
-      }),
-      token: t.field({
-        type: Erc1155TokenRef,
-        description: 'The ERC-1155 token id transferred.',
-        resolve: (x) => ({ ...x.erc1155Token, chainId: x.chainId }),
-      }),
+      ...exposed(t, { value: ['BigDecimal', 'Amount of this token id transferred.'] }),
+      ...tokenOf(t, Erc1155TokenRef, 'The ERC-1155 token id transferred.', (x) => x.erc1155Token),
     }),
   });
 
