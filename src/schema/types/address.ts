@@ -1,9 +1,9 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
-import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { isEvmChainId } from '../chain-id.js';
+import { evmChainIdOf } from '../chain-id.js';
 import { exposed, exposedOf } from '../expose.js';
 import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
@@ -126,19 +126,14 @@ builder.queryField('address', (t) =>
     description:
       'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      chainId: CHAIN_ID_ARG,
       address: EVM_ADDRESS_ARG,
     }),
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);
       const address = parseEvmAddress(args.address);
       // The key (and global id) uses the EVM chain id: a blockchain id is looked up (slow-moving, cached) to find it.
-      return {
-        chainId: isEvmChainId(chainId)
-          ? chainId
-          : (await ctx.loaders.evm.chain.load(chainId)).chainId,
-        address,
-      };
+      return { chainId: await evmChainIdOf(chainId, ctx), address };
     },
   }),
 );

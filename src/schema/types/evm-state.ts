@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory } from '../../upstream/schemas/evm-state.js';
+import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
@@ -137,10 +138,7 @@ builder.queryField('evmState', (t) =>
       'An EVM chain’s state at a block, read from a configured node (C-Chain, an L1’s EVM, or ' +
       'any EVM node).',
     args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (e.g. "43114") or blockchain id.',
-      }),
+      ...argTable(t.arg, { chainId: CHAIN_ID_ARG }),
       block: t.arg.string({
         required: false,
         defaultValue: 'latest',

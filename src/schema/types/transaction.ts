@@ -4,7 +4,7 @@ import type {
   FullNativeTransaction,
   TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
-import { argTable } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { exposed, ref } from '../expose.js';
@@ -236,7 +236,7 @@ builder.queryField('transaction', (t) =>
     nullable: true,
     description: 'One transaction, by hash.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      chainId: CHAIN_ID_ARG,
       hash: ['String!', 'Transaction hash: 0x followed by 64 hex digits.'],
     }),
     resolve: async (_root, args, ctx) => {
