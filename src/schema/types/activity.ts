@@ -4,6 +4,7 @@ import { ACTIVITY_KINDS, type ActivityKind, type ActivityTransfer } from '../../
 import { type DeliveredActivity, ResumeTooOldError } from '../../live/activity-feed.js';
 import { SlowConsumerError } from '../../live/feed.js';
 import { activityEventIds } from '../../live/use-activity-event-ids.js';
+import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { exposed, ref } from '../expose.js';
 import { parseBlockNumber, parseChainId, parseEvmAddress } from '../inputs.js';
@@ -258,13 +259,12 @@ builder.subscriptionFields((t) => ({
     description:
       'Transactions that touch any of `addresses` (native value, ERC-20/721/1155 transfers) as their blocks land on a followed chain: in block order, each once, across replicas. `from` resumes after a block from the activity log.',
     args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (decimal), one the gateway follows live.',
-      }),
-      addresses: t.arg.stringList({
-        required: true,
-        description: 'EVM addresses (0x + 40 hex) to follow; at most ACTIVITY_MAX_ADDRESSES.',
+      ...argTable(t.arg, {
+        chainId: LIVE_CHAIN_ID_ARG,
+        addresses: [
+          '[String]!',
+          'EVM addresses (0x + 40 hex) to follow; at most ACTIVITY_MAX_ADDRESSES.',
+        ],
       }),
       kinds: t.arg({
         type: [ActivityKindEnum],
