@@ -19,3 +19,8 @@ export function windowRows(over: (window: string) => string, allTime: string): W
   const rows = Object.entries(WINDOWS).map(([name, window]) => [name, ['Float?', over(window)]]);
   return { ...Object.fromEntries(rows), allTime: ['Float?', allTime] } as WindowRows;
 }
+
+/** The token id of an NFT or of a multi-token's token, as the indexer gives it. */
+export const TOKEN_ID = {
+  tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+} as const;
