@@ -54,3 +54,21 @@ export function argTable<const Table extends Record<string, ArgEntry>>(
   }
   return args as never;
 }
+
+/** The `chainId` argument of a lookup on one EVM chain (read it with `parseChainId`, then `evmChainIdOf`). */
+export const CHAIN_ID_ARG = [
+  'String!',
+  'EVM chain id (e.g. "43114") or blockchain id.',
+] as const satisfies ArgEntry;
+
+/** The `chainId` argument of a subscription to a chain the gateway follows live. */
+export const LIVE_CHAIN_ID_ARG = [
+  'String!',
+  'EVM chain id (decimal), one the gateway follows live.',
+] as const satisfies ArgEntry;
+
+/** The `address` argument of a field about one EVM address (read it with `parseEvmAddress`). */
+export const EVM_ADDRESS_ARG = [
+  'String!',
+  'EVM address: 0x followed by 40 hex digits, any case.',
+] as const satisfies ArgEntry;

@@ -1,3 +1,4 @@
+import type { GatewayContext } from '../context.js';
 import type { GatewayTypes } from './field-builder.js';
 import { isoOf } from './scalars.js';
 
@@ -96,26 +97,66 @@ const GRAPH_TYPE: Record<Kind, readonly [type: unknown, nullable: boolean]> = {
   'Timestamp+Iso': ['Timestamp', false],
 };
 
+/** The graph type, nullability and description an entry declares. */
+function graphTypeOf(entry: Entry<unknown>) {
+  if (!Array.isArray(entry)) {
+    const { ref: type, nullable, description } = entry as RefEntry<unknown>;
+    return { type, nullable, description };
+  }
+  const [kind, description] = entry as readonly [Kind, string];
+  const [type, nullable] = GRAPH_TYPE[kind];
+  return { type, nullable, description };
+}
+
+const isoDescription = (name: string) => `\`${name}\` as an ISO 8601 UTC date-time.`;
+
 /** The fields of `table`, in its order, to spread into a type's `fields`. */
-export function exposed<S, K extends 'Object' | 'Interface'>(
+export function exposed<
+  S,
+  K extends 'Object' | 'Interface',
+  // A name the parent lacks is an error here too when it comes in through a spread row set.
+  T extends ExposeTable<NoInfer<S>> & { readonly [Name in Exclude<keyof T, keyof S>]: never },
+>(t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>, table: T) {
+  const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
+  for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
+    // The table's type has checked `name` against the parent's shape and `kind` against its property.
+    fields[name] = t.expose(name as never, graphTypeOf(entry) as never);
+    if (Array.isArray(entry) && entry[0] === 'Timestamp+Iso') {
+      const iso = (parent: S) => isoOf((parent as Record<string, number>)[name] as number);
+      fields[`${name}Iso`] = t.string({ description: isoDescription(name), resolve: iso } as never);
+    }
+  }
+  return fields;
+}
+
+/** `next` of `value`, after it settles when it is a promise (a value at hand stays synchronous). */
+const andThen = <A, B>(value: A | Promise<A>, next: (settled: A) => B): B | Promise<B> =>
+  value instanceof Promise ? value.then(next) : next(value);
+
+/** The table of a value that may be absent: each field is then null, so each kind must allow null. */
+type OfTable<V> = [V] extends [NonNullable<V>]
+  ? ExposeTable<V>
+  : ExposeTable<{ [P in keyof NonNullable<V>]: NonNullable<V>[P] | null }>;
+
+/**
+ * Fields that show properties of a value the parent leads to (nested in it, or loaded), declared as an
+ * `exposed` table over that value's shape; each field is null where `source` gives no value.
+ */
+export function exposedOf<S, R, K extends 'Object' | 'Interface'>(
   t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>,
-  table: ExposeTable<NoInfer<S>>,
+  source: (parent: S, ctx: GatewayContext) => R,
+  table: OfTable<Awaited<R>>,
 ) {
   const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
   for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
-    if (!Array.isArray(entry)) {
-      const { ref: type, nullable, description } = entry as RefEntry<unknown>;
-      fields[name] = t.expose(name as never, { type, nullable, description } as never);
-      continue;
-    }
-    const [kind, description] = entry as readonly [Kind, string];
-    const [type, nullable] = GRAPH_TYPE[kind];
-    // The table's type has checked `name` against the parent's shape and `kind` against its property.
-    fields[name] = t.expose(name as never, { type, nullable, description } as never);
-    if (kind === 'Timestamp+Iso') {
-      const iso = (parent: S) => isoOf((parent as Record<string, number>)[name] as number);
-      const description = `\`${name}\` as an ISO 8601 UTC date-time.`;
-      fields[`${name}Iso`] = t.string({ description, resolve: iso } as never);
+    const pick = (value: unknown) => (value as Record<string, unknown> | null)?.[name] ?? null;
+    const resolve = (parent: S, _args: unknown, ctx: GatewayContext) =>
+      andThen(source(parent, ctx), pick);
+    fields[name] = t.field({ ...graphTypeOf(entry), resolve } as never);
+    if (Array.isArray(entry) && entry[0] === 'Timestamp+Iso') {
+      const iso = (parent: S, args: unknown, ctx: GatewayContext) =>
+        andThen(resolve(parent, args, ctx), (at) => isoOf(at as number));
+      fields[`${name}Iso`] = t.string({ description: isoDescription(name), resolve: iso } as never);
     }
   }
   return fields;

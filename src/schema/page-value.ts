@@ -1,6 +1,12 @@
 import type { PagedList } from '../loaders/request-loader.js';
 import type { Page } from '../upstream/request.js';
-import type { ConnectionResult } from './connection.js';
+import {
+  type ConnectionArgs,
+  type ConnectionContext,
+  type ConnectionResult,
+  resolveTokenConnection,
+  type TokenConnectionOptions,
+} from './connection.js';
 
 /**
  * A value some upstream pages carry beside their items (the chain info a transaction list names, the
@@ -23,4 +29,25 @@ export function carryPageValue<T extends object, P extends Page<T>, K extends st
   const valueFor = (conn: ConnectionResult<T & Record<K, V>>): V | null =>
     conn.edges[0]?.node[key] ?? last;
   return { list, valueFor };
+}
+
+/**
+ * A connection over pages that carry a value (`carryPageValue` under `key`), showing that value beside
+ * its edges as `show`.
+ */
+export async function resolveCarryingConnection<
+  T extends object,
+  P extends Page<T>,
+  K extends string,
+  V,
+  S extends string,
+>(
+  args: ConnectionArgs,
+  ctx: ConnectionContext,
+  carried: { pages: PagedList<T, P>; key: K; value: (page: P) => V; show: S },
+  options: Omit<TokenConnectionOptions<T & Record<K, V>>, 'pages'>,
+) {
+  const { list, valueFor } = carryPageValue(carried.pages, carried.key, carried.value);
+  const conn = await resolveTokenConnection(args, ctx, { ...options, pages: list });
+  return { ...conn, [carried.show]: valueFor(conn) } as typeof conn & Record<S, V | null>;
 }

@@ -4,9 +4,11 @@ import { ACTIVITY_KINDS, type ActivityKind, type ActivityTransfer } from '../../
 import { type DeliveredActivity, ResumeTooOldError } from '../../live/activity-feed.js';
 import { SlowConsumerError } from '../../live/feed.js';
 import { activityEventIds } from '../../live/use-activity-event-ids.js';
+import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
+import { exposed, ref } from '../expose.js';
 import { parseBlockNumber, parseChainId, parseEvmAddress } from '../inputs.js';
-import { AddressRef, addressOn } from './address.js';
+import { AddressRef, addressFields, addressOn } from './address.js';
 import { BlockRef, loadBlock } from './block.js';
 import { loadTransaction, TransactionRef } from './transaction.js';
 
@@ -29,24 +31,15 @@ type TransferShape = ActivityTransfer & { chainId: string };
 const ActivityTransferRef = builder.objectRef<TransferShape>('ActivityTransfer').implement({
   description: 'One movement of value inside an activity event.',
   fields: (t) => ({
-    kind: t.field({
-      type: ActivityKindEnum,
-      description: 'What moved: the native token or a token standard.',
-      resolve: (x) => x.kind,
+    ...exposed(t, {
+      kind: ref(ActivityKindEnum, 'What moved: the native token or a token standard.'),
     }),
-    from: t.field({
-      type: AddressRef,
-      description: 'Sender (the zero address for a mint).',
-      resolve: (x) => addressOn(x.chainId, x.from),
+    ...addressFields(t, {
+      from: 'Sender (the zero address for a mint).',
+      to: 'Recipient (the zero address for a burn).',
     }),
-    to: t.field({
-      type: AddressRef,
-      description: 'Recipient (the zero address for a burn).',
-      resolve: (x) => addressOn(x.chainId, x.to),
-    }),
-    value: t.expose('value', {
-      type: 'BigDecimal',
-      description: 'Wei for NATIVE, token units for ERC-20 and ERC-1155, 1 for ERC-721.',
+    ...exposed(t, {
+      value: ['BigDecimal', 'Wei for NATIVE, token units for ERC-20 and ERC-1155, 1 for ERC-721.'],
     }),
     token: t.field({
       type: AddressRef,
@@ -54,14 +47,9 @@ const ActivityTransferRef = builder.objectRef<TransferShape>('ActivityTransfer')
       description: 'The token contract; null for NATIVE.',
       resolve: (x) => (x.token ? addressOn(x.chainId, x.token) : null),
     }),
-    tokenId: t.expose('tokenId', {
-      type: 'BigDecimal',
-      nullable: true,
-      description: 'The token id (ERC-721, ERC-1155); null otherwise.',
-    }),
-    logIndex: t.exposeInt('logIndex', {
-      nullable: true,
-      description: "The log's index in its block; null for NATIVE.",
+    ...exposed(t, {
+      tokenId: ['BigDecimal?', 'The token id (ERC-721, ERC-1155); null otherwise.'],
+      logIndex: ['Int?', "The log's index in its block; null for NATIVE."],
     }),
   }),
 });
@@ -271,13 +259,12 @@ builder.subscriptionFields((t) => ({
     description:
       'Transactions that touch any of `addresses` (native value, ERC-20/721/1155 transfers) as their blocks land on a followed chain: in block order, each once, across replicas. `from` resumes after a block from the activity log.',
     args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (decimal), one the gateway follows live.',
-      }),
-      addresses: t.arg.stringList({
-        required: true,
-        description: 'EVM addresses (0x + 40 hex) to follow; at most ACTIVITY_MAX_ADDRESSES.',
+      ...argTable(t.arg, {
+        chainId: LIVE_CHAIN_ID_ARG,
+        addresses: [
+          '[String]!',
+          'EVM addresses (0x + 40 hex) to follow; at most ACTIVITY_MAX_ADDRESSES.',
+        ],
       }),
       kinds: t.arg({
         type: [ActivityKindEnum],

@@ -3,6 +3,7 @@ import { type AddressPageKey, UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js';
+import { blockRangeArgs } from '../block-range-args.js';
 import { builder } from '../builder.js';
 import { type BlockRange, type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { parseBlockRange } from '../inputs.js';
@@ -22,18 +23,9 @@ import {
  * range (startBlock inclusive, endBlock exclusive), checked before any upstream call; the range and the
  * sort order are part of the list's identity, so a cursor only resumes the list it came from.
  */
-const rangeArgs = builder.args((t) => ({
-  startBlock: t.field({
-    type: 'BigDecimal',
-    required: false,
-    description: 'First block of the range (inclusive).',
-  }),
-  endBlock: t.field({
-    type: 'BigDecimal',
-    required: false,
-    description: 'End of the range (exclusive): items of this block are not included.',
-  }),
-}));
+const rangeArgs = blockRangeArgs(
+  'End of the range (exclusive): items of this block are not included.',
+);
 
 type RangeArgs = ConnectionArgs & { startBlock?: string | null; endBlock?: string | null };
 

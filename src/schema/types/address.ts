@@ -1,13 +1,14 @@
+import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { RichAddress } from '../../upstream/schemas/evm.js';
-import { argTable } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { isEvmChainId } from '../chain-id.js';
-import { exposed } from '../expose.js';
-import type { GatewayTypes } from '../field-builder.js';
+import { evmChainIdOf } from '../chain-id.js';
+import { exposed, exposedOf } from '../expose.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
-import { ChainRef } from './chain.js';
+import { chainOf } from './chain.js';
 
 /**
  * An EVM address on one chain: an account or a contract. Its natural key is (chainId, address);
@@ -60,6 +61,23 @@ export function addressFields<S extends { chainId: string }, K extends 'Object' 
   return fields;
 }
 
+/** A field of the parent at one EVM address the client names (checked before any call). */
+export const byEvmAddress = <S, T>(
+  t: ObjectFields<S>,
+  options: {
+    type: ObjectRef<GatewayTypes, T>;
+    description: string;
+    resolve: (parent: S, address: string) => T;
+  },
+) =>
+  t.field({
+    type: options.type,
+    description: options.description,
+    args: argTable(t.arg, { address: EVM_ADDRESS_ARG }),
+    // Pothos cannot resolve its list-or-item conditional for a generic T: the resolver gives one T.
+    resolve: (parent, args) => options.resolve(parent, parseEvmAddress(args.address)) as never,
+  });
+
 export const AddressRef = builder.loadableNodeRef<AddressShape, string>('Address', {
   id: { resolve: (a) => `${a.chainId}:${a.address}` },
   load: loadEachOnChain('Address', parseEvmAddress, (ctx, chainId, address) =>
@@ -88,32 +106,16 @@ AddressRef.implement({
       chainId: ['String', 'The EVM chain id, a decimal string (e.g. "43114").'],
       address: ['String', 'The address in lower-case hex (compare case-insensitively).'],
     }),
-    name: t.string({
-      nullable: true,
-      description:
+    ...exposedOf(t, (a) => a.label, {
+      name: [
+        'String?',
         'The indexer’s name for this address (a token or contract name), as the item that referenced it carries it; null when unknown or when the address was reached directly (see `contract`).',
-      resolve: (a) => a.label?.name ?? null,
+      ],
+      symbol: ['String?', 'The token symbol, as the referencing item carries it.'],
+      decimals: ['Int?', 'The token decimals, as the referencing item carries it.'],
+      logoUri: ['String?', 'The token or contract logo, as the referencing item carries it.'],
     }),
-    symbol: t.string({
-      nullable: true,
-      description: 'The token symbol, as the referencing item carries it.',
-      resolve: (a) => a.label?.symbol ?? null,
-    }),
-    decimals: t.int({
-      nullable: true,
-      description: 'The token decimals, as the referencing item carries it.',
-      resolve: (a) => a.label?.decimals ?? null,
-    }),
-    logoUri: t.string({
-      nullable: true,
-      description: 'The token or contract logo, as the referencing item carries it.',
-      resolve: (a) => a.label?.logoUri ?? null,
-    }),
-    chain: t.field({
-      type: ChainRef,
-      description: 'The chain (its info loads only when asked for).',
-      resolve: (a) => ({ chainId: a.chainId }),
-    }),
+    ...chainOf(t),
   }),
 });
 
@@ -124,19 +126,14 @@ builder.queryField('address', (t) =>
     description:
       'An EVM address on one chain. Costs no upstream call by itself (a blockchain id in place of an EVM chain id is looked up once): its fields load what they need.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
-      address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+      chainId: CHAIN_ID_ARG,
+      address: EVM_ADDRESS_ARG,
     }),
     resolve: async (_root, args, ctx) => {
       const chainId = parseChainId(args.chainId);
       const address = parseEvmAddress(args.address);
       // The key (and global id) uses the EVM chain id: a blockchain id is looked up (slow-moving, cached) to find it.
-      return {
-        chainId: isEvmChainId(chainId)
-          ? chainId
-          : (await ctx.loaders.evm.chain.load(chainId)).chainId,
-        address,
-      };
+      return { chainId: await evmChainIdOf(chainId, ctx), address };
     },
   }),
 );

@@ -3,7 +3,7 @@ import { builder } from '../builder.js';
 import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { parseBlockNumber } from '../inputs.js';
 import { AddressRef } from './address.js';
-import { ChainRef } from './chain.js';
+import { chainOf } from './chain.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
 
 /** An address's native-token balance, at the head or at a given block, priced in the asked currency. */
@@ -16,11 +16,7 @@ const NativeBalanceRef = builder
       chainId: t.exposeString('chainId', {
         description: 'EVM chain id of the chain (decimal string).',
       }),
-      chain: t.field({
-        type: ChainRef,
-        description: 'The chain (its info loads only when asked for).',
-        resolve: (b) => ({ chainId: b.chainId }),
-      }),
+      ...chainOf(t),
       ...exposed(t, {
         blockNumber: [
           'BigDecimal?',

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
-import { argTable } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
@@ -146,7 +146,7 @@ builder.queryField('block', (t) =>
     nullable: true,
     description: 'One block, by number (decimal) or hash.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      chainId: CHAIN_ID_ARG,
       id: ['String!', 'Block number (decimal) or block hash (0x…).'],
     }),
     resolve: async (_root, args, ctx, info) => {

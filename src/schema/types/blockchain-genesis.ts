@@ -2,7 +2,7 @@ import type { EvmGenesis, GenesisAlloc } from '../../upstream/schemas/primary-ge
 import type { BlockchainInfo } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
 import { exposed } from '../expose.js';
-import { big, dec, GenesisConfigRef } from './genesis-config.js';
+import { decimalFields, GenesisConfigRef } from './genesis-config.js';
 
 /**
  * The blockchain a CreateChainTx created, with its genesis. EVM chains (Subnet-EVM) get the parsed genesis:
@@ -70,13 +70,9 @@ export const EvmGenesisRef = builder.objectRef<EvmGenesis>('EvmGenesis').impleme
         }),
       ]),
     ),
-    airdropAmount: t.field({
-      ...big('Airdrop amount in wei; null when none.'),
-      resolve: (g) => dec(g.airdropAmount),
-    }),
-    baseFeePerGas: t.field({
-      ...big('Base fee per gas of the genesis block, in wei.'),
-      resolve: (g) => dec(g.baseFeePerGas),
+    ...decimalFields(t, {
+      airdropAmount: 'Airdrop amount in wei; null when none.',
+      baseFeePerGas: 'Base fee per gas of the genesis block, in wei.',
     }),
     config: t.field({
       type: GenesisConfigRef,

@@ -1,13 +1,13 @@
 import { PRIMARY_NET_PAGE_SIZE } from '../../loaders/primary-net.js';
 import type { BlockchainRaw } from '../../upstream/schemas/primary-net.js';
 import { builder } from '../builder.js';
-import { pageDocs, resolveTokenConnection } from '../connection.js';
+import { pageDocs } from '../connection.js';
 import { exposed } from '../expose.js';
 import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js';
 import type { GatewayNetwork } from '../primary-inputs.js';
 import { GenesisDataRef } from './blockchain-genesis.js';
 import { ChainRef } from './chain.js';
-import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
+import { byCb58Id, createdList, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A blockchain on the P-Chain (`listBlockchains`, `getBlockchainById`): the X- and C-Chain of the
@@ -78,34 +78,23 @@ BlockchainRef.implement({
 });
 
 builder.objectFields(NetworkRef, (t) => ({
-  blockchains: t.connection(
-    {
-      type: BlockchainRef,
-      nullable: true,
-      description:
-        'Every blockchain created on this network (`listBlockchains`), newest first by default. ' +
-        'Forward paging only (first/after).',
-      args: creationOrderArgs,
-      resolve: (network, args, ctx) => {
-        const sortOrder = args.sortOrder ?? undefined;
-        return resolveTokenConnection<BlockchainShape>(args, ctx.connections, {
-          // A list with no loader of its own: the client's request is all it needs.
-          pages: ctx.loaders
-            .pages((api, pageToken) =>
-              api.primaryNetApi.listBlockchains(
-                network.name,
-                { sortOrder },
-                { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
-              ),
-            )
-            .mapItems((b) => ({ ...b, network: network.name })),
-          pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
-          itemKey: (b) => b.blockchainId,
-        });
-      },
-    },
-    ...pageDocs('blockchains', 'A blockchain'),
-  ),
+  blockchains: createdList(t, {
+    type: BlockchainRef,
+    description:
+      'Every blockchain created on this network (`listBlockchains`), newest first by default.',
+    // A list with no loader of its own: the client's request is all it needs.
+    list: (ctx, network, sortOrder) =>
+      ctx.loaders.pages((api, pageToken) =>
+        api.primaryNetApi.listBlockchains(
+          network,
+          { sortOrder },
+          { pageToken, pageSize: PRIMARY_NET_PAGE_SIZE.blockchains },
+        ),
+      ),
+    pageSize: PRIMARY_NET_PAGE_SIZE.blockchains,
+    itemKey: (b) => b.blockchainId,
+    docs: pageDocs('blockchains', 'A blockchain'),
+  }),
   blockchain: byCb58Id(t, {
     type: BlockchainRef,
     argument: 'blockchainId',

@@ -7,7 +7,7 @@ import {
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
 import { exposed, refList } from '../expose.js';
-import { carries } from '../field-builder.js';
+import { carries, type ObjectFields } from '../field-builder.js';
 import { AddressRef, type AddressShape } from './address.js';
 import {
   C_CHAIN_EVM_ID,
@@ -62,16 +62,25 @@ const evmAccount = (network: GatewayNetwork, address: string): AddressShape => (
 type EvmInput = CChainExportTxRaw['evmInputs'][number] & Net;
 type EvmOutput = CChainImportTxRaw['evmOutputs'][number] & Net;
 
+/** What an EVM input or output names: its address on the network's C-Chain, and the AVAX it moved. */
+const accountAndAsset = <S extends EvmInput | EvmOutput>(
+  t: ObjectFields<S>,
+  addressOf: (x: S) => string,
+  moved: string,
+) => ({
+  account: t.field({
+    type: AddressRef,
+    description: 'That address on the network’s C-Chain.',
+    resolve: (x) => evmAccount(x.network, addressOf(x)),
+  }),
+  asset: t.field({ type: AssetAmountRef, description: moved, resolve: (x) => x.asset }),
+});
+
 const EvmInputRef = builder.objectRef<EvmInput>('CChainEvmInput').implement({
   description: 'A C-Chain account an export took AVAX from.',
   fields: (t) => ({
     fromAddress: t.exposeString('fromAddress', { description: 'The EVM address, 0x hex.' }),
-    account: t.field({
-      type: AddressRef,
-      description: 'That address on the network’s C-Chain.',
-      resolve: (i) => evmAccount(i.network, i.fromAddress),
-    }),
-    asset: t.field({ type: AssetAmountRef, description: 'What it gave.', resolve: (i) => i.asset }),
+    ...accountAndAsset(t, (i) => i.fromAddress, 'What it gave.'),
   }),
 });
 
@@ -79,12 +88,7 @@ const EvmOutputRef = builder.objectRef<EvmOutput>('CChainEvmOutput').implement({
   description: 'A C-Chain account an import credited.',
   fields: (t) => ({
     toAddress: t.exposeString('toAddress', { description: 'The EVM address, 0x hex.' }),
-    account: t.field({
-      type: AddressRef,
-      description: 'That address on the network’s C-Chain.',
-      resolve: (o) => evmAccount(o.network, o.toAddress),
-    }),
-    asset: t.field({ type: AssetAmountRef, description: 'What it got.', resolve: (o) => o.asset }),
+    ...accountAndAsset(t, (o) => o.toAddress, 'What it got.'),
   }),
 });
 

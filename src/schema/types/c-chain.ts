@@ -1,7 +1,7 @@
 import { requireAdmin } from '../../admin-auth.js';
 import type { GatewayContext } from '../../context.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
-import { argTable } from '../arg-table.js';
+import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { ObjectFields } from '../field-builder.js';
 import { parseEvmAddress } from '../inputs.js';
@@ -58,7 +58,7 @@ const addressState = (
     nullable: true,
     description,
     args: argTable(t.arg, {
-      address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
+      address: EVM_ADDRESS_ARG,
     }),
     resolve: async (x, args, ctx, info) => {
       const address = parseEvmAddress(args.address, 'address');

@@ -6,10 +6,11 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { isEvmChainId } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
-import { exposed, TOKEN_METADATA } from '../expose.js';
-import { parseChainId, parseEvmAddress } from '../inputs.js';
+import { exposed, exposedOf, ref, TOKEN_METADATA } from '../expose.js';
+import type { ObjectFields } from '../field-builder.js';
+import { parseChainId } from '../inputs.js';
 import { loadEach } from '../node-load.js';
-import { AddressRef } from './address.js';
+import { AddressRef, byEvmAddress } from './address.js';
 import { BlockRef } from './block.js';
 import { NetworkNameEnum } from './network.js';
 import { TransactionRef } from './transaction.js';
@@ -62,6 +63,15 @@ export const ChainRef = builder.loadableNodeRef<ChainShape, string>('Chain', {
 export const loadChain = (ctx: GatewayContext, chainId: string): Promise<ChainInfo> =>
   ctx.loaders.evm.chain.load(chainId);
 
+/** The chain a value on one chain (`chainId`) is on; its info loads only when a field of it is asked for. */
+export const chainOf = <S extends { chainId: string }>(t: ObjectFields<S>) => ({
+  chain: t.field({
+    type: ChainRef,
+    description: 'The chain (its info loads only when asked for).',
+    resolve: (x) => ({ chainId: x.chainId }),
+  }),
+});
+
 ChainRef.implement({
   description: 'An EVM chain indexed by the Data API: the C-Chain or an Avalanche L1.',
   fields: (t) => ({
@@ -72,52 +82,23 @@ ChainRef.implement({
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).chainName,
       description: 'Chain name, e.g. "Avalanche (C-Chain)".',
     }),
-    description: t.string({
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).description,
-      description: 'Description of the chain from the Data API.',
-    }),
-    status: t.string({
-      description:
+    ...exposedOf(t, infoOf, {
+      description: ['String', 'Description of the chain from the Data API.'],
+      status: [
+        'String',
         'OK, or UNAVAILABLE while the chain nodes are down (requests may then give 503).',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).status,
-    }),
-    vmName: t.string({
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmName,
-      description: 'Name of the chain\'s virtual machine, e.g. "EVM".',
-    }),
-    vmId: t.string({
-      nullable: true,
-      description: 'CB58 id of the virtual machine; null when the upstream does not say.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).vmId ?? null,
-    }),
-    subnetId: t.string({
-      nullable: true,
-      description:
+      ],
+      vmName: ['String', 'Name of the chain\'s virtual machine, e.g. "EVM".'],
+      vmId: ['String?', 'CB58 id of the virtual machine; null when the upstream does not say.'],
+      subnetId: [
+        'String?',
         'CB58 id of the subnet that validates the chain; null when the upstream does not say.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).subnetId ?? null,
-    }),
-    platformChainId: t.string({
-      nullable: true,
-      description: 'The CB58 blockchain id on the P-Chain.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).platformChainId ?? null,
-    }),
-    isTestnet: t.boolean({
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).isTestnet,
-      description: 'True for a test network chain (e.g. Fuji).',
-    }),
-    rpcUrl: t.string({
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).rpcUrl,
-      description: 'Public JSON-RPC URL of the chain.',
-    }),
-    wsUrl: t.string({
-      nullable: true,
-      description: 'Public websocket URL of the chain; null when none.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).wsUrl ?? null,
-    }),
-    explorerUrl: t.string({
-      nullable: true,
-      description: 'Block explorer URL; null when none.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).explorerUrl ?? null,
+      ],
+      platformChainId: ['String?', 'The CB58 blockchain id on the P-Chain.'],
+      isTestnet: ['Boolean', 'True for a test network chain (e.g. Fuji).'],
+      rpcUrl: ['String', 'Public JSON-RPC URL of the chain.'],
+      wsUrl: ['String?', 'Public websocket URL of the chain; null when none.'],
+      explorerUrl: ['String?', 'Block explorer URL; null when none.'],
     }),
     logoUri: t.string({
       nullable: true,
@@ -140,10 +121,8 @@ ChainRef.implement({
       description:
         'Data API features enabled for this chain (e.g. "nftIndexing", "webhooks"); empty when none.',
     }),
-    networkToken: t.field({
-      type: NetworkTokenRef,
-      description: "The chain's native gas token.",
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).networkToken,
+    ...exposedOf(t, infoOf, {
+      networkToken: ref(NetworkTokenRef, "The chain's native gas token."),
     }),
     blocks: t.connection(
       {
@@ -188,16 +167,10 @@ ChainRef.implement({
       },
       ...pageDocs('latest transactions', 'A transaction'),
     ),
-    address: t.field({
+    address: byEvmAddress(t, {
       type: AddressRef,
       description: 'An address on this chain (no upstream call by itself).',
-      args: argTable(t.arg, {
-        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
-      }),
-      resolve: (chain, args) => ({
-        chainId: chain.chainId,
-        address: parseEvmAddress(args.address),
-      }),
+      resolve: (chain, address) => ({ chainId: chain.chainId, address }),
     }),
   }),
 });

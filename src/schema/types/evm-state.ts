@@ -1,13 +1,13 @@
 import type { GatewayContext } from '../../context.js';
 import type { BlockPin } from '../../upstream/evm-state.js';
 import type { EvmFeeHistory } from '../../upstream/schemas/evm-state.js';
-import { argTable } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
 import { parseBlockTag } from '../evm-inputs.js';
-import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { AddressRef } from './address.js';
+import { parseChainId } from '../inputs.js';
+import { AddressRef, byEvmAddress } from './address.js';
 import { BlockRef } from './block.js';
 import { EvmAccountStateRef } from './evm-account.js';
 import { feeWindowOf, selectedFeeWindows, windowKey } from './evm-fee-windows.js';
@@ -64,17 +64,10 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
       description: 'The pinned block’s timestamp, Unix seconds.',
       resolve: async (s, _a, ctx) => (await header(s, ctx)).timestamp,
     }),
-    account: t.field({
+    account: byEvmAddress(t, {
       type: EvmAccountStateRef,
       description: 'One account’s state at this block (no call by itself).',
-      args: argTable(t.arg, {
-        address: ['String!', 'EVM address: 0x followed by 40 hex digits, any case.'],
-      }),
-      resolve: (s, args) => ({
-        chainId: s.chainId,
-        address: parseEvmAddress(args.address),
-        pin: s.pin,
-      }),
+      resolve: (s, address) => ({ chainId: s.chainId, address, pin: s.pin }),
     }),
     logs: t.connection(
       {
@@ -145,10 +138,7 @@ builder.queryField('evmState', (t) =>
       'An EVM chain’s state at a block, read from a configured node (C-Chain, an L1’s EVM, or ' +
       'any EVM node).',
     args: {
-      chainId: t.arg.string({
-        required: true,
-        description: 'EVM chain id (e.g. "43114") or blockchain id.',
-      }),
+      ...argTable(t.arg, { chainId: CHAIN_ID_ARG }),
       block: t.arg.string({
         required: false,
         defaultValue: 'latest',

@@ -6,6 +6,7 @@ import type {
 } from '../../upstream/schemas/primary-genesis.js';
 import { builder } from '../builder.js';
 import { exposed, refOrNull } from '../expose.js';
+import type { GatewayTypes } from '../field-builder.js';
 
 /**
  * An EVM chain's config at genesis (Subnet-EVM): its fork blocks, fee config, warp config and the
@@ -13,10 +14,24 @@ import { exposed, refOrNull } from '../expose.js';
  */
 type Num = number | null | undefined;
 /** A JSON number as an exact decimal string (block numbers and gas values can pass 2^53 in principle). */
-export const dec = (n: Num): string | null =>
+const dec = (n: Num): string | null =>
   n == null ? null : Number.isInteger(n) ? BigInt(n).toString() : String(n);
-export const big = (description?: string) =>
-  ({ type: 'BigDecimal', nullable: true, ...(description ? { description } : {}) }) as const;
+
+/** The JSON-number properties of `S`, with the description of each as a field. */
+type DecimalTable<S> = { [P in keyof S & string]?: [S[P]] extends [Num] ? string : never };
+
+/** Fields that show JSON numbers of the parent as exact decimal strings (BigDecimal), null when not set. */
+export function decimalFields<S, K extends 'Object' | 'Interface'>(
+  t: PothosSchemaTypes.FieldBuilder<GatewayTypes, S, K>,
+  table: DecimalTable<NoInfer<S>>,
+) {
+  const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
+  for (const [name, description] of Object.entries(table) as [keyof S & string, string][]) {
+    const resolve = (parent: S) => dec(parent[name] as Num);
+    fields[name] = t.field({ type: 'BigDecimal', nullable: true, description, resolve } as never);
+  }
+  return fields;
+}
 
 const AllowListConfigRef = builder
   .objectRef<AllowListConfig>('PrecompileAllowListConfig')
@@ -47,37 +62,18 @@ const AllowListConfigRef = builder
 
 const FeeConfigRef = builder.objectRef<GenesisFeeConfig>('GenesisFeeConfig').implement({
   description: 'Subnet-EVM dynamic fee settings.',
-  fields: (t) => ({
-    gasLimit: t.field({ ...big('Block gas limit.'), resolve: (c) => dec(c.gasLimit) }),
-    targetBlockRate: t.field({
-      ...big('Target time between blocks, in seconds.'),
-      resolve: (c) => dec(c.targetBlockRate),
+  fields: (t) =>
+    decimalFields(t, {
+      gasLimit: 'Block gas limit.',
+      targetBlockRate: 'Target time between blocks, in seconds.',
+      minBaseFee: 'Lowest base fee per gas, in wei.',
+      targetGas: 'Gas targeted over the 10-second fee window; above it the base fee rises.',
+      baseFeeChangeDenominator: 'Bounds how fast the base fee moves: the larger, the slower.',
+      minBlockGasCost:
+        'Lowest block gas cost (the extra fee a block builder pays for producing quickly).',
+      maxBlockGasCost: 'Highest block gas cost.',
+      blockGasCostStep: 'How much the block gas cost changes per second off the target block rate.',
     }),
-    minBaseFee: t.field({
-      ...big('Lowest base fee per gas, in wei.'),
-      resolve: (c) => dec(c.minBaseFee),
-    }),
-    targetGas: t.field({
-      ...big('Gas targeted over the 10-second fee window; above it the base fee rises.'),
-      resolve: (c) => dec(c.targetGas),
-    }),
-    baseFeeChangeDenominator: t.field({
-      ...big('Bounds how fast the base fee moves: the larger, the slower.'),
-      resolve: (c) => dec(c.baseFeeChangeDenominator),
-    }),
-    minBlockGasCost: t.field({
-      ...big('Lowest block gas cost (the extra fee a block builder pays for producing quickly).'),
-      resolve: (c) => dec(c.minBlockGasCost),
-    }),
-    maxBlockGasCost: t.field({
-      ...big('Highest block gas cost.'),
-      resolve: (c) => dec(c.maxBlockGasCost),
-    }),
-    blockGasCostStep: t.field({
-      ...big('How much the block gas cost changes per second off the target block rate.'),
-      resolve: (c) => dec(c.blockGasCostStep),
-    }),
-  }),
 });
 
 const WarpConfigRef = builder.objectRef<GenesisWarpConfig>('GenesisWarpConfig').implement({
@@ -136,18 +132,15 @@ export const GenesisConfigRef = builder.objectRef<GenesisConfig>('EvmGenesisConf
   description:
     'The chain config of an EVM genesis: chain id, fork activation blocks, fees, warp and precompiles.',
   fields: (t) => ({
-    chainId: t.field({ ...big('The EVM chain id.'), resolve: (c) => dec(c.chainId) }),
-    ...Object.fromEntries(
-      FORK_FIELDS.map((k) => [
-        k,
-        t.field({
-          ...big(
-            `Block number at which the ${k.replace(/Block$/, '')} fork activates (0 = at genesis); null when not set.`,
-          ),
-          resolve: (c) => dec(c[k]),
-        }),
-      ]),
-    ),
+    ...decimalFields(t, {
+      chainId: 'The EVM chain id.',
+      ...Object.fromEntries(
+        FORK_FIELDS.map((k) => [
+          k,
+          `Block number at which the ${k.replace(/Block$/, '')} fork activates (0 = at genesis); null when not set.`,
+        ]),
+      ),
+    }),
     ...exposed(t, {
       eip150Hash: ['String?', 'Hash of the EIP-150 fork block (0x-hex); null when not set.'],
       subnetEVMTimestamp: [

@@ -5,6 +5,7 @@ import type {
 } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
+import type { ObjectFields } from '../field-builder.js';
 import { AddressRef, addressFields, addressOn } from './address.js';
 import { MoneyRef } from './money.js';
 import { TransactionRef } from './transaction.js';
@@ -57,6 +58,29 @@ export const RewardRef = builder
     }),
   });
 
+/** What the sending and the delivering transaction of a message both show of themselves. */
+const ICM_TX_ROWS = {
+  txHash: ['String', 'Transaction hash, 0x-hex.'],
+  timestamp: ['Timestamp', 'When it was included, Unix seconds.'],
+  gasSpent: [
+    'BigDecimal',
+    "Gas spent by the transaction, in wei of the chain's native token (decimal string).",
+  ],
+} as const;
+
+/** The EVM transaction a message's transaction is, on the chain it happened on. */
+const transactionOn = <S extends { chainId: string; txHash: string }>(
+  t: ObjectFields<S>,
+  description: string,
+) => ({
+  transaction: t.field({
+    type: TransactionRef,
+    nullable: true,
+    description,
+    resolve: (tx) => `${tx.chainId}:${tx.txHash.toLowerCase()}`,
+  }),
+});
+
 export const SourceTxRef = builder
   .objectRef<
     NonNullable<Extract<IcmMessage, { status: 'pending' }>['sourceTransaction']> & {
@@ -66,20 +90,8 @@ export const SourceTxRef = builder
   .implement({
     description: 'The transaction on the source chain that sent the message.',
     fields: (t) => ({
-      ...exposed(t, {
-        txHash: ['String', 'Transaction hash, 0x-hex.'],
-        timestamp: ['Timestamp', 'When it was included, Unix seconds.'],
-        gasSpent: [
-          'BigDecimal',
-          "Gas spent by the transaction, in wei of the chain's native token (decimal string).",
-        ],
-      }),
-      transaction: t.field({
-        type: TransactionRef,
-        nullable: true,
-        description: 'The sending transaction on the source chain.',
-        resolve: (s) => `${s.chainId}:${s.txHash.toLowerCase()}`,
-      }),
+      ...exposed(t, ICM_TX_ROWS),
+      ...transactionOn(t, 'The sending transaction on the source chain.'),
     }),
   });
 
@@ -88,24 +100,12 @@ export const DestinationTxRef = builder
   .implement({
     description: 'The transaction on the destination chain that delivered the message.',
     fields: (t) => ({
-      ...exposed(t, {
-        txHash: ['String', 'Transaction hash, 0x-hex.'],
-        timestamp: ['Timestamp', 'When it was included, Unix seconds.'],
-        gasSpent: [
-          'BigDecimal',
-          "Gas spent by the transaction, in wei of the chain's native token (decimal string).",
-        ],
-      }),
+      ...exposed(t, ICM_TX_ROWS),
       ...addressFields(t, {
         rewardRedeemer: 'Address that may redeem the relayer reward, on the destination chain.',
         delivererAddress:
           'Address of the relayer that delivered the message, on the destination chain.',
       }),
-      transaction: t.field({
-        type: TransactionRef,
-        nullable: true,
-        description: 'The delivering transaction on the destination chain.',
-        resolve: (d) => `${d.chainId}:${d.txHash.toLowerCase()}`,
-      }),
+      ...transactionOn(t, 'The delivering transaction on the destination chain.'),
     }),
   });

@@ -5,6 +5,7 @@ import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage, IcmStatus } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
 import { exposed, ref, refList } from '../expose.js';
+import type { ObjectFields } from '../field-builder.js';
 import { AddressRef, addressOn } from './address.js';
 import { ChainRef } from './chain.js';
 import { DestinationTxRef, ReceiptRef, RewardRef, SourceTxRef } from './icm-message-parts.js';
@@ -140,16 +141,36 @@ const nodeOptions = (status: IcmStatus) => ({
   isTypeOf: (m: unknown) => (m as IcmMessage).status === status,
 });
 
+/** The sending transaction, on the source chain (a pending and a delivered message show it). */
+const sourceTransaction = <S extends MessageOf<'pending'> | MessageOf<'delivered'>>(
+  t: ObjectFields<S>,
+) => ({
+  sourceTransaction: t.field({
+    type: SourceTxRef,
+    description: 'The sending transaction on the source chain.',
+    resolve: (m) => ({ ...m.sourceTransaction, chainId: m.sourceEvmChainId }),
+  }),
+});
+
+/** The delivering transaction, on the destination chain (both delivered kinds show it). */
+const destinationTransaction = <
+  S extends MessageOf<'delivered'> | MessageOf<'delivered_source_not_indexed'>,
+>(
+  t: ObjectFields<S>,
+) => ({
+  destinationTransaction: t.field({
+    type: DestinationTxRef,
+    description: 'The delivering transaction on the destination chain.',
+    resolve: (m) => ({ ...m.destinationTransaction, chainId: m.destinationEvmChainId }),
+  }),
+});
+
 export const PendingIcmMessageRef = builder.objectRef<MessageOf<'pending'>>('PendingIcmMessage');
 builder.node(PendingIcmMessageRef, {
   ...nodeOptions('pending'),
   description: 'A message sent but not yet delivered.',
   fields: (t) => ({
-    sourceTransaction: t.field({
-      type: SourceTxRef,
-      description: 'The sending transaction on the source chain.',
-      resolve: (m) => ({ ...m.sourceTransaction, chainId: m.sourceEvmChainId }),
-    }),
+    ...sourceTransaction(t),
   }),
 });
 
@@ -159,16 +180,8 @@ builder.node(DeliveredIcmMessageRef, {
   ...nodeOptions('delivered'),
   description: 'A message delivered to its destination chain.',
   fields: (t) => ({
-    sourceTransaction: t.field({
-      type: SourceTxRef,
-      description: 'The sending transaction on the source chain.',
-      resolve: (m) => ({ ...m.sourceTransaction, chainId: m.sourceEvmChainId }),
-    }),
-    destinationTransaction: t.field({
-      type: DestinationTxRef,
-      description: 'The delivering transaction on the destination chain.',
-      resolve: (m) => ({ ...m.destinationTransaction, chainId: m.destinationEvmChainId }),
-    }),
+    ...sourceTransaction(t),
+    ...destinationTransaction(t),
   }),
 });
 
@@ -180,10 +193,6 @@ builder.node(DeliveredSourceNotIndexedIcmMessageRef, {
   description:
     'A message delivered from a source chain the Data API does not index (so no source transaction).',
   fields: (t) => ({
-    destinationTransaction: t.field({
-      type: DestinationTxRef,
-      description: 'The delivering transaction on the destination chain.',
-      resolve: (m) => ({ ...m.destinationTransaction, chainId: m.destinationEvmChainId }),
-    }),
+    ...destinationTransaction(t),
   }),
 });

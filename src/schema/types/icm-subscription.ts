@@ -4,6 +4,7 @@ import { IcmNotFoundError, type IcmUpdate, watchIcm } from '../../live/icm-watch
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
+import { exposed, ref } from '../expose.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';
 
 /**
@@ -33,26 +34,18 @@ const SeenByEnum = builder.enumType('IcmUpdateSource', {
 const IcmUpdateRef = builder.objectRef<IcmUpdate>('IcmMessageUpdate').implement({
   description: "One change of an interchain message's delivery status.",
   fields: (t) => ({
-    messageId: t.exposeString('messageId', { description: '32 bytes of hex, no 0x.' }),
-    status: t.field({
-      type: DeliveryStatusEnum,
-      description: 'The status it moved to.',
-      resolve: (u) => u.status,
-    }),
-    seenBy: t.field({
-      type: SeenByEnum,
-      description: 'Where the change was seen.',
-      resolve: (u) => u.seenBy,
-    }),
-    head: t.expose('head', {
-      type: 'BigDecimal',
-      nullable: true,
-      description:
+    ...exposed(t, {
+      messageId: ['String', '32 bytes of hex, no 0x.'],
+      status: ref(DeliveryStatusEnum, 'The status it moved to.'),
+      seenBy: ref(SeenByEnum, 'Where the change was seen.'),
+      head: [
+        'BigDecimal?',
         "The followed chain's head when it was seen; null when neither chain is followed.",
-    }),
-    destinationTransactionHash: t.exposeString('destinationTransactionHash', {
-      nullable: true,
-      description: 'The delivering transaction on the destination chain, once known.',
+      ],
+      destinationTransactionHash: [
+        'String?',
+        'The delivering transaction on the destination chain, once known.',
+      ],
     }),
     final: t.boolean({
       description: 'True on the last update (DELIVERED): the stream ends after it.',

@@ -6,9 +6,9 @@ import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { exposed } from '../expose.js';
 import { addressFields } from './address.js';
-import { detailOf, TransactionRef } from './transaction.js';
+import { TransactionRef } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
-import { inTransaction } from './transfer.js';
+import { partsOfTransaction } from './transfer.js';
 
 export const InternalTransactionTypeEnum = builder.enumType('InternalTransactionType', {
   description: 'The EVM call or create opcode of an internal transaction.',
@@ -54,17 +54,10 @@ export const InternalTransactionRef = builder
   });
 
 builder.objectFields(TransactionRef, (t) => ({
-  internalTransactions: t.field({
-    type: [InternalTransactionRef],
-    nullable: true,
-    description:
-      'The internal transactions of this transaction the indexer lists (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.internalTransactions ?? []).map((x) => ({
-        ...x,
-        ...inTransaction(d.nativeTransaction),
-      }));
-    },
-  }),
+  internalTransactions: partsOfTransaction(
+    t,
+    'internalTransactions',
+    InternalTransactionRef,
+    'The internal transactions of this transaction the indexer lists (from the full transaction).',
+  ),
 }));

@@ -4,9 +4,8 @@ import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { L1Validator } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
-import { carryPageValue } from '../page-value.js';
+import { resolveCarryingConnection } from '../page-value.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef } from './network.js';
 
@@ -123,18 +122,15 @@ builder.objectFields(NetworkRef, (t) => ({
           subnetId:
             args.subnetId == null ? undefined : parseCb58Id(args.subnetId, 'subnetId', 'subnet id'),
         };
-        const { list, valueFor } = carryPageValue(
-          ctx.loaders.primary.l1ValidatorsPage
-            .list({ network: network.name, ...filter })
-            .mapItems((v) => ({ ...v, network: network.name })),
-          'blockHeight',
-          (page) => page.blockHeight,
+        const pages = ctx.loaders.primary.l1ValidatorsPage
+          .list({ network: network.name, ...filter })
+          .mapItems((v) => ({ ...v, network: network.name }));
+        return resolveCarryingConnection(
+          args,
+          ctx.connections,
+          { pages, key: 'blockHeight', value: (page) => page.blockHeight, show: 'blockHeight' },
+          { pageSize: PRIMARY_PAGE_SIZE.l1Validators, itemKey: (v) => v.validationId },
         );
-        return resolveTokenConnection(args, ctx.connections, {
-          pages: list,
-          pageSize: PRIMARY_PAGE_SIZE.l1Validators,
-          itemKey: (v) => v.validationId,
-        }).then((conn) => ({ ...conn, blockHeight: valueFor(conn) }));
       },
     },
     {

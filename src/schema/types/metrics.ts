@@ -16,6 +16,7 @@ import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
 import { parseTimeRange } from '../primary-inputs.js';
+import { windowRows } from '../rows.js';
 import { ChainRef } from './chain.js';
 
 /**
@@ -109,13 +110,12 @@ const RollingWindowRef = builder.objectRef<RollingWindowValues>('RollingWindowMe
   description: 'A metric aggregated over windows ending now.',
   fields: (t) =>
     exposed(t, {
+      ...windowRows(
+        (window) => `Value over ${window}; null when none.`,
+        'Value since genesis; null when none.',
+      ),
+      // Set again, it keeps its place (first): only its description says more.
       lastHour: ['Float?', 'Value over the last hour; null when the Metrics API has none.'],
-      lastDay: ['Float?', 'Value over the last day; null when none.'],
-      lastWeek: ['Float?', 'Value over the last week; null when none.'],
-      lastMonth: ['Float?', 'Value over the last month; null when none.'],
-      last90Days: ['Float?', 'Value over the last 90 days; null when none.'],
-      lastYear: ['Float?', 'Value over the last year; null when none.'],
-      allTime: ['Float?', 'Value since genesis; null when none.'],
     }),
 });
 

@@ -17,6 +17,7 @@ import { builder } from '../builder.js';
 import { type ConnectionArgs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
 import { parseCb58Id, parseTimeRange } from '../primary-inputs.js';
+import { windowRows } from '../rows.js';
 
 /** Enums, object types and helpers of the network-level Metrics API fields (network-metrics.ts). */
 const upperSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
@@ -99,13 +100,7 @@ export const IcmSummaryRef = builder.objectRef<IcmRollingWindow>('IcmSummary').i
   description: 'ICM messages over windows ending now.',
   fields: (t) =>
     exposed(t, {
-      lastHour: ['Float?', 'Messages in the last hour.'],
-      lastDay: ['Float?', 'Messages in the last day.'],
-      lastWeek: ['Float?', 'Messages in the last week.'],
-      lastMonth: ['Float?', 'Messages in the last month.'],
-      last90Days: ['Float?', 'Messages in the last 90 days.'],
-      lastYear: ['Float?', 'Messages in the last year.'],
-      allTime: ['Float?', 'Messages since the start.'],
+      ...windowRows((window) => `Messages in ${window}.`, 'Messages since the start.'),
       srcBlockchainId: ['String', 'Source blockchain (CB58); empty when not selected.'],
       destBlockchainId: ['String', 'Destination blockchain (CB58); empty when not selected.'],
     }),

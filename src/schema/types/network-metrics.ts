@@ -32,6 +32,18 @@ import {
  * paging), as for chain metrics. The L1-fee routes take no token: their one answer is the whole
  * series.
  */
+
+/** The source/destination filter of the ICM counts: both optional, each a CB58 blockchain id. */
+const ICM_PAIR_ARGS = {
+  srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
+  destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+} as const;
+
+const icmPair = (args: { srcBlockchainId?: string | null; destBlockchainId?: string | null }) => ({
+  srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
+  destBlockchainId: optionalId(args.destBlockchainId, 'destBlockchainId', 'blockchain id'),
+});
+
 builder.objectFields(NetworkRef, (t) => {
   return {
     stakingMetrics: t.connection(
@@ -75,8 +87,7 @@ builder.objectFields(NetworkRef, (t) => {
           'optionally grouped.',
         args: {
           ...argTable(t.arg, {
-            srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
-            destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+            ...ICM_PAIR_ARGS,
             groupBy: [
               IcmGroupByEnum,
               'One series per source, destination or pair. Default: one series.',
@@ -88,12 +99,7 @@ builder.objectFields(NetworkRef, (t) => {
         resolve: (network, args, ctx) => {
           const f = {
             ...range(args),
-            srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
-            destBlockchainId: optionalId(
-              args.destBlockchainId,
-              'destBlockchainId',
-              'blockchain id',
-            ),
+            ...icmPair(args),
             groupBy: args.groupBy ?? undefined,
             timeInterval: args.timeInterval ?? undefined,
             network: network.name,
@@ -112,14 +118,12 @@ builder.objectFields(NetworkRef, (t) => {
       nullable: true,
       description: 'ICM messages of this network over the last hour … all time (`getICMSummary`).',
       args: argTable(t.arg, {
-        srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
-        destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+        ...ICM_PAIR_ARGS,
         groupBy: [IcmGroupByEnum, 'Grouping, as the upstream takes it.'],
       }),
       resolve: (network, args, ctx) =>
         ctx.loaders.metricsMore.icmSummary.load({
-          srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
-          destBlockchainId: optionalId(args.destBlockchainId, 'destBlockchainId', 'blockchain id'),
+          ...icmPair(args),
           groupBy: args.groupBy ?? undefined,
           network: network.name,
         }),

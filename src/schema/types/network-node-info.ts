@@ -59,6 +59,15 @@ const UpgradeRef = builder.objectRef<Upgrades['schedule'][number]>('NetworkUpgra
     }),
 });
 
+/** Rows of upgrade activation times the node may leave out, by field, each with its upgrade's name. */
+const activationTimes = <const Field extends string>(upgrades: Record<Field, string>) =>
+  Object.fromEntries(
+    Object.entries(upgrades).map(([field, upgrade]) => [
+      field,
+      ['String?', `${upgrade} activation time; null when not reported.`] as const,
+    ]),
+  ) as Record<Field, readonly ['String?', string]>;
+
 export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades').implement({
   description:
     "The network's upgrade schedule as the node knows it (info.upgrades). Times are ISO 8601 UTC strings as the node gives them.",
@@ -68,36 +77,36 @@ export const NetworkUpgradesRef = builder.objectRef<Upgrades>('NetworkUpgrades')
         'String?',
         'Apricot Phase 1 activation time (ISO 8601 UTC); null when the node does not report it.',
       ],
-      apricotPhase2Time: ['String?', 'Apricot Phase 2 activation time; null when not reported.'],
-      apricotPhase3Time: ['String?', 'Apricot Phase 3 activation time; null when not reported.'],
-      apricotPhase4Time: ['String?', 'Apricot Phase 4 activation time; null when not reported.'],
+      ...activationTimes({
+        apricotPhase2Time: 'Apricot Phase 2',
+        apricotPhase3Time: 'Apricot Phase 3',
+        apricotPhase4Time: 'Apricot Phase 4',
+      }),
       apricotPhase4MinPChainHeight: [
         'BigDecimal?',
         'Minimum P-Chain height for Apricot Phase 4 (decimal string); null when not reported.',
       ],
-      apricotPhase5Time: ['String?', 'Apricot Phase 5 activation time; null when not reported.'],
-      apricotPhasePre6Time: [
-        'String?',
-        'Apricot Phase Pre-6 activation time; null when not reported.',
-      ],
-      apricotPhase6Time: ['String?', 'Apricot Phase 6 activation time; null when not reported.'],
-      apricotPhasePost6Time: [
-        'String?',
-        'Apricot Phase Post-6 activation time; null when not reported.',
-      ],
-      banffTime: ['String?', 'Banff activation time; null when not reported.'],
-      cortinaTime: ['String?', 'Cortina activation time; null when not reported.'],
+      ...activationTimes({
+        apricotPhase5Time: 'Apricot Phase 5',
+        apricotPhasePre6Time: 'Apricot Phase Pre-6',
+        apricotPhase6Time: 'Apricot Phase 6',
+        apricotPhasePost6Time: 'Apricot Phase Post-6',
+        banffTime: 'Banff',
+        cortinaTime: 'Cortina',
+      }),
     }),
     cortinaXChainStopVertexId: t.exposeString('cortinaXChainStopVertexID', {
       nullable: true,
       description: 'Id of the X-Chain stop vertex at Cortina (CB58); null when not reported.',
     }),
     ...exposed(t, {
-      durangoTime: ['String?', 'Durango activation time; null when not reported.'],
-      etnaTime: ['String?', 'Etna activation time; null when not reported.'],
-      fortunaTime: ['String?', 'Fortuna activation time; null when not reported.'],
-      graniteTime: ['String?', 'Granite activation time; null when not reported.'],
-      heliconTime: ['String?', 'Helicon activation time; null when not reported.'],
+      ...activationTimes({
+        durangoTime: 'Durango',
+        etnaTime: 'Etna',
+        fortunaTime: 'Fortuna',
+        graniteTime: 'Granite',
+        heliconTime: 'Helicon',
+      }),
       schedule: refList(
         UpgradeRef,
         'Every upgrade time the node reported, in its order, including upgrades newer than this schema.',

@@ -1,6 +1,8 @@
 import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
+import type { PagedList } from '../../loaders/request-loader.js';
 import { builder } from '../builder.js';
+import { type pageDocs, resolveTokenConnection } from '../connection.js';
 import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 
@@ -80,6 +82,43 @@ export const byCb58Id = <T>(
         parseCb58Id(args[options.argument] as string, options.argument, what(options.argument)),
       ) as never,
   });
+
+type SortOrder = (typeof SortOrderEnum)['$inferType'];
+
+/**
+ * A Network connection over a list in creation order (`creationOrderArgs`), forward paging only, each
+ * item bound to the network it was read on.
+ */
+export const createdList = <T extends object>(
+  t: ObjectFields<NetworkShape>,
+  options: {
+    /** A loadable node ref: it takes its id as well as its shape. */
+    type: ObjectRef<GatewayTypes, string | (NoInfer<T> & { network: GatewayNetwork })>;
+    description: string;
+    list: (ctx: GatewayContext, network: GatewayNetwork, sortOrder?: SortOrder) => PagedList<T>;
+    pageSize: number;
+    itemKey: (item: NoInfer<T>) => string;
+    /** The connection's and its edge's descriptions (`pageDocs`). */
+    docs: ReturnType<typeof pageDocs>;
+  },
+) =>
+  t.connection(
+    {
+      type: options.type,
+      nullable: true,
+      description: `${options.description} Forward paging only (first/after).`,
+      args: creationOrderArgs,
+      resolve: (network, args, ctx) =>
+        resolveTokenConnection(args, ctx.connections, {
+          pages: options
+            .list(ctx, network.name, args.sortOrder ?? undefined)
+            .mapItems((item) => ({ ...item, network: network.name })),
+          pageSize: options.pageSize,
+          itemKey: options.itemKey,
+        }) as never,
+    },
+    ...options.docs,
+  );
 
 builder.node(NetworkRef, {
   description:

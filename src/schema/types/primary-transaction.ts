@@ -5,8 +5,7 @@ import type { PagedList } from '../../loaders/request-loader.js';
 import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
-import { carryPageValue } from '../page-value.js';
+import { resolveCarryingConnection } from '../page-value.js';
 import { parseCb58Id, parsePrimaryAddresses } from '../primary-inputs.js';
 import {
   type CChainAtomicTx,
@@ -141,13 +140,16 @@ builder.objectFields(NetworkRef, (t) => ({
               : ctx.loaders.primary.pChainTxPage
                   .list(key)
                   .mapItems((tx) => ({ ...tx, network: name }));
-        const { list, valueFor } = carryPageValue(pages, 'listChainInfo', (page) => page.chainInfo);
-        return resolveTokenConnection(args, ctx.connections, {
-          pages: list,
-          pageSize:
-            chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
-          itemKey: (tx) => tx.txHash,
-        }).then((conn) => ({ ...conn, chainInfo: valueFor(conn) }));
+        return resolveCarryingConnection(
+          args,
+          ctx.connections,
+          { pages, key: 'listChainInfo', value: (page) => page.chainInfo, show: 'chainInfo' },
+          {
+            pageSize:
+              chain === 'p-chain' ? PRIMARY_PAGE_SIZE.pChainTransactions : ATOMIC_TX_PAGE_SIZE,
+            itemKey: (tx) => tx.txHash,
+          },
+        );
       },
     },
     {

@@ -1,8 +1,7 @@
 import { PRIMARY_PAGE_SIZE } from '../../loaders/primary.js';
 import type { PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { resolveTokenConnection } from '../connection.js';
-import { carryPageValue } from '../page-value.js';
+import { resolveCarryingConnection } from '../page-value.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
 import { blockTimeOrderArgs, NetworkRef } from './network.js';
 import { PrimaryChainInfoRef } from './primary-asset.js';
@@ -38,19 +37,19 @@ builder.objectFields(NetworkRef, (t) => ({
           sortOrder: args.sortOrder ?? undefined,
         };
         // Active stakes leave the list when they end: cursors resume in the live list.
-        const { list, valueFor } = carryPageValue(
-          ctx.loaders.primary.stakingPage
-            .list({ network: network.name, ...filter })
-            .mapItems((tx) => ({ ...tx, network: network.name })),
-          'listChainInfo',
-          (page) => page.chainInfo,
+        const pages = ctx.loaders.primary.stakingPage
+          .list({ network: network.name, ...filter })
+          .mapItems((tx) => ({ ...tx, network: network.name }));
+        return resolveCarryingConnection(
+          args,
+          ctx.connections,
+          { pages, key: 'listChainInfo', value: (page) => page.chainInfo, show: 'chainInfo' },
+          {
+            pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
+            itemKey: (tx) => tx.txHash,
+            mutableItems: true,
+          },
         );
-        return resolveTokenConnection(args, ctx.connections, {
-          pages: list,
-          pageSize: PRIMARY_PAGE_SIZE.stakingTransactions,
-          itemKey: (tx) => tx.txHash,
-          mutableItems: true,
-        }).then((conn) => ({ ...conn, chainInfo: valueFor(conn) }));
       },
     },
     {

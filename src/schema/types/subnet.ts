@@ -9,7 +9,7 @@ import { inNetwork, loadEachInNetwork, type NetworkLoad } from '../node-load.js'
 import { type GatewayNetwork, parseNodeId } from '../primary-inputs.js';
 import { BlockchainRef, type BlockchainShape } from './blockchain.js';
 import { type L1ValidatorItem, L1ValidatorRef } from './l1-validator.js';
-import { byCb58Id, creationOrderArgs, NetworkNameEnum, NetworkRef } from './network.js';
+import { byCb58Id, createdList, NetworkNameEnum, NetworkRef } from './network.js';
 
 /**
  * A subnet or L1 (`listSubnets`, `getSubnetById`), with its blockchains (carried inline by the
@@ -139,25 +139,17 @@ builder.objectFields(BlockchainRef, (t) => ({
 }));
 
 builder.objectFields(NetworkRef, (t) => ({
-  subnets: t.connection(
-    {
-      type: SubnetRef,
-      nullable: true,
-      description:
-        'Every subnet and L1 of this network (`listSubnets`), newest first by default, each ' +
-        'with its blockchains. Forward paging only (first/after).',
-      args: creationOrderArgs,
-      resolve: (network, args, ctx) =>
-        resolveTokenConnection<SubnetShape>(args, ctx.connections, {
-          pages: ctx.loaders.primaryNet.subnetsPage
-            .list({ network: network.name, sortOrder: args.sortOrder ?? undefined })
-            .mapItems((s) => ({ ...s, network: network.name })),
-          pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
-          itemKey: (s) => s.subnetId,
-        }),
-    },
-    ...pageDocs('subnets', 'A subnet'),
-  ),
+  subnets: createdList(t, {
+    type: SubnetRef,
+    description:
+      'Every subnet and L1 of this network (`listSubnets`), newest first by default, each ' +
+      'with its blockchains.',
+    list: (ctx, network, sortOrder) =>
+      ctx.loaders.primaryNet.subnetsPage.list({ network, sortOrder }),
+    pageSize: PRIMARY_NET_PAGE_SIZE.subnets,
+    itemKey: (s) => s.subnetId,
+    docs: pageDocs('subnets', 'A subnet'),
+  }),
   subnet: byCb58Id(t, {
     type: SubnetRef,
     argument: 'subnetId',

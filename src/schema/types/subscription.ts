@@ -6,7 +6,7 @@ import { eventIdOf, headsAfter, ResumeGapError, resumePoint } from '../../live/r
 import { markEvent } from '../../live/use-event-ids.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
-import { argTable } from '../arg-table.js';
+import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
 import { BlockRef, type HeaderBlock, MISSING } from './block.js';
@@ -227,7 +227,7 @@ builder.subscriptionFields((t) => ({
     description:
       'Every new block of a followed EVM chain, in order, each once; nested fields resolve as in a query.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (decimal), one the gateway follows live.'],
+      chainId: LIVE_CHAIN_ID_ARG,
       after: [
         'String',
         'Resume: only blocks numbered above this one (decimal), first those the gateway still keeps (the last 256). Over SSE the `Last-Event-ID` header does the same.',
@@ -241,7 +241,7 @@ builder.subscriptionFields((t) => ({
     description:
       'Transactions of each new block of a followed chain, in block order; with `address`, only those from or to it.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (decimal), one the gateway follows live.'],
+      chainId: LIVE_CHAIN_ID_ARG,
       address: ['String', 'EVM address (0x + 40 hex): only transactions from or to it.'],
     }),
     subscribe: (_root, args, ctx) =>

@@ -8,6 +8,7 @@ import type {
 } from '../../upstream/schemas/portfolio.js';
 import { builder } from '../builder.js';
 import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
+import { TOKEN_ID } from '../rows.js';
 import { ChainRef } from './chain.js';
 import { ContractRef } from './contract.js';
 import { MoneyRef } from './money.js';
@@ -84,7 +85,7 @@ export const Erc721BalanceRef = builder.objectRef<Erc721TokenBalance>('Erc721Bal
   fields: (t) => ({
     ...exposed(t, {
       chainId: ['String', 'EVM chain id of the collection’s chain (decimal string).'],
-      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+      ...TOKEN_ID,
     }),
     token: t.field({
       type: Erc721TokenRef,
@@ -102,7 +103,7 @@ export const Erc1155BalanceRef = builder
     fields: (t) => ({
       ...exposed(t, {
         chainId: ['String', 'EVM chain id of the contract’s chain (decimal string).'],
-        tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+        ...TOKEN_ID,
         balance: ['BigDecimal', 'How many of this token id the address holds.'],
       }),
       token: t.field({

@@ -3,6 +3,7 @@ import type { ContractMetadata } from '../../upstream/schemas/contracts.js';
 import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type { TokenTransfer } from '../../upstream/schemas/portfolio.js';
 import { given, registerArgumentCheck } from '../argument-checks.js';
+import { blockRangeArgs } from '../block-range-args.js';
 import { builder } from '../builder.js';
 import { pageTypes, resolveTokenConnection } from '../connection.js';
 import { parseBlockRange } from '../inputs.js';
@@ -32,18 +33,7 @@ const typeOfTransfer = (x: TokenTransfer) =>
 const transferKey = (x: TokenTransfer) =>
   `${x.txHash}:${x.logIndex}:${'erc1155Token' in x ? x.erc1155Token.tokenId : ''}`;
 
-const rangeArgs = builder.args((t) => ({
-  startBlock: t.field({
-    type: 'BigDecimal',
-    required: false,
-    description: 'First block of the range (inclusive).',
-  }),
-  endBlock: t.field({
-    type: 'BigDecimal',
-    required: false,
-    description: 'End of the range (exclusive).',
-  }),
-}));
+const rangeArgs = blockRangeArgs('End of the range (exclusive).');
 
 const CONTRACT_TYPES = [
   'Contract',

@@ -9,6 +9,7 @@ import {
 import { builder } from '../builder.js';
 import { describedValues } from '../enum-docs.js';
 import { exposed, ref, refOrNull, TOKEN_METADATA } from '../expose.js';
+import { TOKEN_ID } from '../rows.js';
 import { AddressRef } from './address.js';
 import { MoneyRef } from './money.js';
 
@@ -135,7 +136,7 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
       name: ['String', 'Collection name.'],
       symbol: ['String', 'Collection symbol.'],
       ercType: ref(ErcTypeEnum, 'Token standard (ERC-721 here).'),
-      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+      ...TOKEN_ID,
       tokenUri: ['String', 'Token URI the metadata is read from (often ipfs:// or https://).'],
       metadata: ref(Erc721MetadataRef, 'Metadata read from the token URI.'),
     }),
@@ -162,7 +163,7 @@ export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155
     contract: t.field(contractField('The multi-token contract as an Address.')),
     ...exposed(t, {
       ercType: ref(ErcTypeEnum, 'Token standard (ERC-1155 here).'),
-      tokenId: ['String', 'The token id (a decimal string: it may exceed 64 bits).'],
+      ...TOKEN_ID,
       tokenUri: ['String', 'Token URI the metadata is read from (may contain `{id}`).'],
       metadata: ref(Erc1155MetadataRef, 'Metadata read from the token URI.'),
     }),

@@ -4,7 +4,7 @@ import type {
   FullNativeTransaction,
   TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
-import { argTable } from '../arg-table.js';
+import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { exposed, ref } from '../expose.js';
@@ -12,7 +12,7 @@ import { parseChainId, parseTxHash } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
 import { addressFields } from './address.js';
 import { BlockRef } from './block.js';
-import { ChainRef, NetworkTokenRef } from './chain.js';
+import { chainOf, NetworkTokenRef } from './chain.js';
 import { MoneyRef } from './money.js';
 
 export const TransactionMethodTypeEnum = builder.enumType('TransactionMethodType', {
@@ -142,11 +142,7 @@ TransactionRef.implement({
     chainId: t.exposeString('chainId', {
       description: 'EVM chain id, a decimal string (e.g. "43114").',
     }),
-    chain: t.field({
-      type: ChainRef,
-      description: 'The chain (its info loads only when asked for).',
-      resolve: (tx) => ({ chainId: tx.chainId }),
-    }),
+    ...chainOf(t),
     ...exposed(t, {
       blockNumber: [
         'BigDecimal',
@@ -240,7 +236,7 @@ builder.queryField('transaction', (t) =>
     nullable: true,
     description: 'One transaction, by hash.',
     args: argTable(t.arg, {
-      chainId: ['String!', 'EVM chain id (e.g. "43114") or blockchain id.'],
+      chainId: CHAIN_ID_ARG,
       hash: ['String!', 'Transaction hash: 0x followed by 64 hex digits.'],
     }),
     resolve: async (_root, args, ctx) => {

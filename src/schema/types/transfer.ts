@@ -1,11 +1,15 @@
+import type { ObjectRef } from '@pothos/core';
 import type { NativeTransaction } from '../../upstream/schemas/evm.js';
 import type {
   Erc20TransferItem,
   Erc721TransferItem,
   Erc1155TransferItem,
   InTransaction,
+  TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import { exposed } from '../expose.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { detailOf, TransactionRef } from './transaction.js';
@@ -27,6 +31,21 @@ export const inTransaction = (tx: NativeTransaction): InTransaction => ({
   blockTimestamp: tx.blockTimestamp,
 });
 
+/** The token a transfer moved, on the transfer's chain. */
+const tokenOf = <S extends InTransaction, T>(
+  t: ObjectFields<S>,
+  type: ObjectRef<GatewayTypes, T & { chainId: string }>,
+  description: string,
+  token: (transfer: S) => T,
+) => ({
+  token: t.field({
+    type,
+    description,
+    // Pothos cannot resolve its list-or-item conditional for a generic T: the token is one item.
+    resolve: (x) => ({ ...token(x), chainId: x.chainId }) as never,
+  }),
+});
+
 export const TokenTransferRef = builder.interfaceRef<AnyTransfer>('TokenTransfer').implement({
   description:
     'A token transfer (an ERC-20, ERC-721 or ERC-1155 Transfer event) inside a transaction.',
@@ -46,15 +65,10 @@ export const Erc20TransferRef = builder.objectRef<Erc20TransferItem>('Erc20Trans
   description: 'An ERC-20 transfer.',
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
-    value: t.expose('value', {
-      type: 'BigDecimal',
-      description: 'Amount in the token’s smallest unit (see token.decimals).',
+    ...exposed(t, {
+      value: ['BigDecimal', 'Amount in the token’s smallest unit (see token.decimals).'],
     }),
-    token: t.field({
-      type: Erc20TokenRef,
-      description: 'The ERC-20 token transferred.',
-      resolve: (x) => ({ ...x.erc20Token, chainId: x.chainId }),
-    }),
+    ...tokenOf(t, Erc20TokenRef, 'The ERC-20 token transferred.', (x) => x.erc20Token),
   }),
 });
 
@@ -62,11 +76,7 @@ export const Erc721TransferRef = builder.objectRef<Erc721TransferItem>('Erc721Tr
   description: 'An ERC-721 (NFT) transfer.',
   interfaces: [TransactionPartRef, TokenTransferRef],
   fields: (t) => ({
-    token: t.field({
-      type: Erc721TokenRef,
-      description: 'The NFT transferred (one token id).',
-      resolve: (x) => ({ ...x.erc721Token, chainId: x.chainId }),
-    }),
+    ...tokenOf(t, Erc721TokenRef, 'The NFT transferred (one token id).', (x) => x.erc721Token),
   }),
 });
 
@@ -76,50 +86,46 @@ export const Erc1155TransferRef = builder
     description: 'An ERC-1155 transfer (one token id of a TransferSingle or TransferBatch event).',
     interfaces: [TransactionPartRef, TokenTransferRef],
     fields: (t) => ({
-      value: t.expose('value', {
-        type: 'BigDecimal',
-        description: 'Amount of this token id transferred.',
-      }),
-      token: t.field({
-        type: Erc1155TokenRef,
-        description: 'The ERC-1155 token id transferred.',
-        resolve: (x) => ({ ...x.erc1155Token, chainId: x.chainId }),
-      }),
+      ...exposed(t, { value: ['BigDecimal', 'Amount of this token id transferred.'] }),
+      ...tokenOf(t, Erc1155TokenRef, 'The ERC-1155 token id transferred.', (x) => x.erc1155Token),
     }),
   });
 
+type PartKind = 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions';
+type PartOf<K extends PartKind> = NonNullable<TransactionDetail[K]>[number] & InTransaction;
+
+/** A transaction's parts of one kind, read from the full transaction, each bound to where it sits. */
+export const partsOfTransaction = <K extends PartKind>(
+  t: ObjectFields<NativeTransaction>,
+  kind: K,
+  type: ObjectRef<GatewayTypes, PartOf<K>>,
+  description: string,
+) =>
+  t.field({
+    type: [type],
+    nullable: true,
+    description,
+    resolve: async (tx, _args, ctx) => {
+      const d = await detailOf(tx, ctx);
+      return (d[kind] ?? []).map(
+        (x: NonNullable<TransactionDetail[K]>[number]): PartOf<K> => ({
+          ...x,
+          ...inTransaction(d.nativeTransaction),
+        }),
+      );
+    },
+  });
+
+const fromFull = (standard: string) =>
+  `Every ${standard} transfer of this transaction (from the full transaction).`;
+
 builder.objectFields(TransactionRef, (t) => ({
-  erc20Transfers: t.field({
-    type: [Erc20TransferRef],
-    nullable: true,
-    description: 'Every ERC-20 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc20Transfers ?? []).map((x) => ({ ...x, ...inTransaction(d.nativeTransaction) }));
-    },
-  }),
-  erc721Transfers: t.field({
-    type: [Erc721TransferRef],
-    nullable: true,
-    description: 'Every ERC-721 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc721Transfers ?? []).map((x) => ({
-        ...x,
-        ...inTransaction(d.nativeTransaction),
-      }));
-    },
-  }),
-  erc1155Transfers: t.field({
-    type: [Erc1155TransferRef],
-    nullable: true,
-    description: 'Every ERC-1155 transfer of this transaction (from the full transaction).',
-    resolve: async (tx, _args, ctx) => {
-      const d = await detailOf(tx, ctx);
-      return (d.erc1155Transfers ?? []).map((x) => ({
-        ...x,
-        ...inTransaction(d.nativeTransaction),
-      }));
-    },
-  }),
+  erc20Transfers: partsOfTransaction(t, 'erc20Transfers', Erc20TransferRef, fromFull('ERC-20')),
+  erc721Transfers: partsOfTransaction(t, 'erc721Transfers', Erc721TransferRef, fromFull('ERC-721')),
+  erc1155Transfers: partsOfTransaction(
+    t,
+    'erc1155Transfers',
+    Erc1155TransferRef,
+    fromFull('ERC-1155'),
+  ),
 }));

@@ -90,6 +90,9 @@ const XChainAssetBalanceRef = builder
     }),
   });
 
+/** The address an X-Chain balance is of (read it with `parseChainAddress`). */
+const X_ADDRESS_ARG = ['String!', 'X-Chain address (bech32, `X-avax1…` or `avax1…`).'] as const;
+
 export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
   description: "A configured node's X-Chain.",
   fields: (t) => ({
@@ -156,7 +159,7 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       deprecationReason:
         'avm.getBalance is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
       args: argTable(t.arg, {
-        address: ['String!', 'X-Chain address (bech32, `X-avax1…` or `avax1…`).'],
+        address: X_ADDRESS_ARG,
         assetId: ['String!', 'Asset id or alias.'],
       }),
       description: 'Balance of one asset of an address (deprecated by the node).',
@@ -175,7 +178,7 @@ export const XChainRef = builder.objectRef<XChainShape>('XChain').implement({
       deprecationReason:
         'avm.getAllBalances is deprecated as of AvalancheGo v1.9.12: sum utxos(addresses) instead.',
       args: argTable(t.arg, {
-        address: ['String!', 'X-Chain address (bech32, `X-avax1…` or `avax1…`).'],
+        address: X_ADDRESS_ARG,
       }),
       description: 'Balances of every asset of an address (deprecated by the node).',
       resolve: async (x, args, ctx) => {
