@@ -1,5 +1,6 @@
+import { int, oneOf } from './config-kinds.js';
 import { ConfigError } from './config-shape.js';
-import { PLANS } from './upstream/compute-units.js';
+import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
 
 /**
  * The default of both MAX_QUERY_COST and CLIENT_CU_PER_MINUTE: the unauthenticated plan's minute. A query
@@ -23,3 +24,44 @@ export function costLimit(maxQueryCost: number | undefined, clientBudgetPerMinut
   }
   return limit;
 }
+
+const PLAN_NAMES = Object.keys(PLANS) as [PlanName, ...PlanName[]];
+
+/** The compute-unit budgets: each client's, the operator's plan, and the prices the tables omit. */
+export const BUDGET_SETTINGS = {
+  CLIENT_CU_PER_MINUTE: int(0, 100_000_000)
+    .note('compute units; 0: no budgets')
+    .optional(String(DEFAULT_CU_BUDGET))
+    .doc(
+      "Compute units each client (its address, and its API key when it sends one) may spend upstream per minute; 0 turns budgets off. The unauthenticated plan's minute by default, so that every query under MAX_QUERY_COST can be paid by a fresh budget.",
+    ),
+  CLIENT_BUDGET_PER_MINUTE: int(0, 100_000_000)
+    .note('0: no budgets; the older name of CLIENT_CU_PER_MINUTE')
+    .optional(String(DEFAULT_CU_BUDGET))
+    .doc('The older name of CLIENT_CU_PER_MINUTE, read when that one is unset.'),
+  UPSTREAM_PLAN: oneOf(PLAN_NAMES)
+    .default('unauthenticated')
+    .doc("The Data API plan the operator's credential is on."),
+  UPSTREAM_CU_PER_MINUTE: int(0, 1_000_000_000)
+    .note('compute units; 0: no plan-wide governor')
+    .optional("the plan's")
+    .doc(
+      "CUs all replicas together may spend per minute with the operator's credential (0: no governor).",
+    ),
+  UPSTREAM_CU_PER_DAY: int(0, 1_000_000_000_000)
+    .note('compute units')
+    .optional("the plan's")
+    .doc("CUs all replicas together may spend per day with the operator's credential."),
+  CU_DEFAULT_DATA: int(0, 100_000)
+    .note('compute units')
+    .default(CU_DEFAULTS.data)
+    .doc('The price of a Data API route the published tables omit.'),
+  CU_DEFAULT_METRICS: int(0, 100_000)
+    .note('compute units')
+    .default(CU_DEFAULTS.metrics)
+    .doc('The price of a Metrics API route the published tables omit.'),
+  CU_DEFAULT_RPC: int(0, 100_000)
+    .note('compute units')
+    .default(CU_DEFAULTS.rpc)
+    .doc('The price of a JSON-RPC method the published tables omit.'),
+};

@@ -5,7 +5,11 @@ import type { PlanName } from './upstream/compute-units.js';
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The typed configuration `loadConfig` (src/config.ts) returns; every field is documented with its default. */
+/**
+ * The typed configuration `loadConfig` (src/config.ts) returns. Each field's comment names the variable it
+ * comes from, whose doc, default and accepted values are declared once in src/config-settings.ts; the
+ * fields no variable fills alone say how they are derived.
+ */
 
 /** A named node JSON-RPC base URL (`/ext/...` paths are appended). */
 export interface NodeTarget {
@@ -14,164 +18,136 @@ export interface NodeTarget {
 }
 
 export interface Config {
-  /** Port the gateway listens on. @default 4000 */
+  /** PORT */
   port: number;
-  /** Address the gateway listens on. @default '0.0.0.0' */
+  /** HOST */
   host: string;
-  /** Base URL of the Data API. @default 'https://data-api.avax.network' */
+  /** DATA_API_URL */
   dataApiUrl: string;
-  /** Base URL of the Metrics API. @default 'https://metrics.avax.network' */
+  /** METRICS_API_URL */
   metricsApiUrl: string;
-  /** The configured nodes; the first one is the default. @default [{ name: 'default', url: 'https://api.avax.network' }] */
+  /** NODE_RPC_URL */
   nodes: NodeTarget[];
-  /**
-   * EVM endpoints besides each node's C-Chain (`/ext/bc/C/rpc`): an L1's EVM,
-   * `/ext/bc/<blockchain id>/rpc` on the named node (the default node when no name is given).
-   * @default []
-   */
+  /** EVM_CHAINS, each entry's node named (the first of `nodes` when the entry names none). */
   evmChains: { node: string; blockchainId: string }[];
-  /** EVM chains followed over a node websocket (`eth_subscribe newHeads`). @default [] (TTLs only) */
+  /** LIVE_WS */
   liveChains: { chainId: string; url: string }[];
-  /** Lifetime of the lock naming the replica that holds a chain's websocket. @default 3000 */
+  /** LIVE_LOCK_TTL_MS */
   liveLockTtlMs: number;
-  /** Address activity subscriptions (src/live/activity*.ts). */
+  /** ACTIVITY_* (src/live/activity*.ts). */
   activity: {
-    /** Addresses one `addressActivity` subscription may follow. @default 1000 */
     maxAddresses: number;
-    /** `addressActivity` subscriptions one client may hold open (per replica). @default 64 */
     subscriptionsPerClient: number;
-    /** Blocks of activity kept in Redis for resumption (`from`, `Last-Event-ID`). @default 1024 */
     logBlocks: number;
-    /** Followed addresses put into the node's log filter; above it, the transfer topics alone. @default 200 */
     maxUnion: number;
   };
-  /** The Data API's `address_activity` webhooks as a second activity source (src/live/webhook-*.ts). */
+  /** WEBHOOK_* (src/live/webhook-*.ts); `maxRegistered` is WEBHOOK_MAX_ADDRESSES. */
   webhook: {
-    /** The public URL the Data API posts deliveries to; it reaches this gateway's `/webhooks/data-api`. @default undefined (webhooks off) */
     url: string | undefined;
-    /** The account's shared secret that signs deliveries. @default undefined (read with getSharedSecret) */
     secret: string | undefined;
-    /** Blocks below the activity cursor a delivery may be for; message ids and delivered transactions are remembered that long. @default 1024 */
     windowBlocks: number;
-    /** Addresses registered per chain (the Data API plan bounds it). @default 1000 */
     maxRegistered: number;
-    /** How often the holder syncs the registered addresses with the followed ones. @default 10000 */
     syncMs: number;
   };
-  /** Cross-replica coalescing of cache misses: the lease a replica takes before fetching (0: off). @default 2000 */
+  /** MISS_LEASE_MS */
   missLeaseMs: number;
-  /** Sent upstream as `x-glacier-api-key`. @default undefined */
+  /** DATA_API_KEY */
   dataApiKey: string | undefined;
-  /** The shared cache (an in-process LRU stays in front of it). @default undefined (an in-process LRU cache) */
+  /** REDIS_URL */
   redisUrl: string | undefined;
-  /** Treat REDIS_URL as one seed node of a Redis Cluster. @default false */
+  /** REDIS_CLUSTER */
   redisCluster: boolean;
-  /** Bearer token for node admin mutations. @default undefined (admin mutations disabled) */
+  /** ADMIN_TOKEN */
   adminToken: string | undefined;
-  /** Per-attempt upstream timeout. @default 10000 */
+  /** UPSTREAM_TIMEOUT_MS */
   upstreamTimeoutMs: number;
-  /** Retries after the first attempt on 429/502/503/504 and connection errors. @default 2 */
+  /** UPSTREAM_RETRIES */
   upstreamRetries: number;
-  /** Longest `retry-after` we are willing to wait before giving up with RATE_LIMITED. @default 5000 */
+  /** MAX_RETRY_AFTER_MS */
   maxRetryAfterMs: number;
-  /** Entries of the in-process LRU. @default 50000 */
+  /** MEMORY_CACHE_MAX_ENTRIES */
   memoryCacheMaxEntries: number;
-  /** Bytes the in-process cache may hold (the LRU's entries and its parsed values). */
+  /** MEMORY_CACHE_MAX_BYTES */
   memoryCacheMaxBytes: number;
-  /** How far V8 lets the old generation grow between full collections, in percent (0: V8's own policy; src/heap-limit.ts). */
+  /** HEAP_GROWTH_PERCENT */
   heapGrowthPercent: number;
-  /** Longest wait for one Redis command before falling back to the upstream. @default 250 */
+  /** REDIS_COMMAND_TIMEOUT_MS */
   redisCommandTimeoutMs: number;
-  /** Secret that signs connection cursors; set it to the same value on every replica. @default a fixed development value */
+  /** CURSOR_SECRET */
   cursorSecret: string;
-  /** Largest `first` a connection accepts (it may span several upstream pages). @default 500 */
+  /** MAX_PAGE_SIZE */
   maxPageSize: number;
-  /**
-   * Largest estimated cost of one operation, in the upstream's compute units (src/edge/cost.ts): the
-   * unauthenticated plan's whole minute, which a costlier query could never be served within (docs/cost.md);
-   * never above CLIENT_CU_PER_MINUTE (start-up stops), and unset it follows a smaller client budget.
-   * @default 6000
-   */
+  /** MAX_QUERY_COST; unset, the smaller of the plan's minute and the client budget (src/config-budgets.ts). */
   maxQueryCost: number;
-  /** Deepest selection nesting accepted, introspection (`ofType`) included. @default 20 */
+  /** MAX_QUERY_DEPTH */
   maxQueryDepth: number;
-  /** Most aliases in one operation. @default 100 */
+  /** MAX_ALIASES */
   maxAliases: number;
-  /** Most directives in one operation. @default 20 */
+  /** MAX_DIRECTIVES */
   maxDirectives: number;
-  /** Most lexical tokens in one document (the parser stops there). @default 4000 */
+  /** MAX_TOKENS */
   maxTokens: number;
-  /**
-   * `NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only;
-   * `test`: each reuse of a parsed cache value is checked for mutation (costly).
-   */
+  /** NODE_ENV=production */
   production: boolean;
-  /** `NODE_ENV=test`: each reuse of a parsed cache value checks that no caller mutated it (costly). */
+  /** NODE_ENV=test: each reuse of a parsed cache value checks that no caller mutated it (costly). */
   checkSharedValues: boolean;
-  /** Schema introspection. @default on, off in production */
+  /** INTROSPECTION; unset, off in production. */
   introspection: boolean;
-  /** GraphiQL at /graphql. @default on, off in production */
+  /** GRAPHIQL; unset, off in production. */
   graphiql: boolean;
-  /** Origins allowed by CORS; `['*']` allows any origin without credentials. @default any in development, none in production */
+  /** CORS_ORIGINS as a list; unset, `['*']` in development and none in production. */
   corsOrigins: string[];
-  /** Require the `x-graphql-yoga-csrf` header on requests a browser sends without a preflight. @default true */
+  /** CSRF_PREVENTION */
   csrfPrevention: boolean;
-  /** Largest request body. @default 1000000 */
+  /** MAX_BODY_BYTES */
   maxBodyBytes: number;
-  /**
-   * Compute units each client (its address, and its API key when it sends one) may spend upstream per
-   * minute (CLIENT_CU_PER_MINUTE); 0 turns budgets off. The unauthenticated plan's minute by default, so that
-   * every query under MAX_QUERY_COST can be paid by a fresh budget. @default 6000
-   */
+  /** CLIENT_CU_PER_MINUTE, or CLIENT_BUDGET_PER_MINUTE, or the plan's minute. */
   clientBudgetPerMinute: number;
-  /** The Data API plan the operator's credential is on (UPSTREAM_PLAN). @default unauthenticated */
+  /** UPSTREAM_PLAN */
   upstreamPlan: PlanName;
-  /** CUs all replicas together may spend per minute with the operator's credential (0: no governor). @default the plan's */
+  /** UPSTREAM_CU_PER_MINUTE, or the plan's. */
   upstreamCuPerMinute: number;
-  /** CUs all replicas together may spend per day with the operator's credential. @default the plan's */
+  /** UPSTREAM_CU_PER_DAY, or the plan's. */
   upstreamCuPerDay: number;
-  /** The price of a route or JSON-RPC method the published tables omit (CU_DEFAULT_*). @default 20, 100, 20 */
+  /** CU_DEFAULT_DATA, CU_DEFAULT_METRICS and CU_DEFAULT_RPC. */
   cuDefaults: { data: number; metrics: number; rpc: number };
-  /** Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`. @default none */
+  /** TRUSTED_PROXIES as a list. */
   trustedProxies: string[];
-  /** Consecutive failed calls that open an upstream's circuit breaker (0 disables it). @default 5 */
+  /** CIRCUIT_BREAKER_FAILURES */
   circuitBreakerFailures: number;
-  /** How long an open circuit fails fast before one call may try again. @default 10000 */
+  /** CIRCUIT_BREAKER_COOLDOWN_MS */
   circuitBreakerCooldownMs: number;
-  /** Below this `ratelimit-remaining`, calls to that upstream are spaced out until its window resets. @default 10 */
+  /** UPSTREAM_SLOWDOWN_BELOW */
   upstreamSlowdownBelow: number;
-  /** Longest time one HTTP request may take (Node's server.requestTimeout). @default 30000 */
+  /** REQUEST_TIMEOUT_MS */
   requestTimeoutMs: number;
-  /** Most open client connections (server.maxConnections). @default 1000 */
+  /** MAX_CONNECTIONS */
   maxConnections: number;
-  /** `off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only). @default off */
+  /** PERSISTED_OPERATIONS */
   persistedOperations: 'off' | 'allow' | 'only';
-  /** `jit`: operations graphql-jit runs as graphql-js does are compiled (src/plugins/use-jit.ts); `graphql-js`: none. @default jit */
+  /** EXECUTOR */
   executor: 'jit' | 'graphql-js';
-  /** Plain JSON POSTs executed without Yoga's HTTP layer (src/http/direct.ts); false: every request through Yoga. @default true */
+  /** DIRECT_EXECUTION */
   directExecution: boolean;
-  /** Longest life of a whole cached response (never longer than its freshest-expiring part). 0 disables. @default 60000 */
+  /** RESPONSE_CACHE_MAX_TTL_MS */
   responseCacheMaxTtlMs: number;
-  /** Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`. @default 60000 */
+  /** HTTP_MAX_AGE_MS */
   httpMaxAgeMs: number;
-  /** Bearer token `/metrics` requires. @default undefined (no protection: keep /metrics off the public edge) */
+  /** METRICS_TOKEN */
   metricsToken: string | undefined;
-  /** On SIGTERM/SIGINT: how long in-flight requests may take to finish before their connections are closed. @default 10000 */
+  /** SHUTDOWN_GRACE_MS */
   shutdownGraceMs: number;
-  /**
-   * On SIGTERM/SIGINT, before the listener closes: how long `/health` answers 503 (so a balancer's
-   * readiness check takes the replica out) while new requests are still served. @default 0
-   */
+  /** SHUTDOWN_DRAIN_MS */
   shutdownDrainMs: number;
-  /** Open graphql-ws sockets per client address (behind TRUSTED_PROXIES, the forwarded one). @default 16 */
+  /** WS_MAX_PER_CLIENT */
   wsMaxPerClient: number;
-  /** OpenTelemetry tracing. @default off (no OTLP endpoint configured) */
+  /** OTEL_* (src/telemetry/tracing.ts); off without an OTLP endpoint. */
   tracing: TracingConfig;
-  /** Largest upstream answer body read; a larger one is UPSTREAM_ERROR. @default 20 MiB */
+  /** UPSTREAM_MAX_BODY_BYTES */
   upstreamMaxBodyBytes: number;
-  /** With a stale entry at hand, how long the first upstream attempt may take before the stale answer is served (retries go on in the background). @default 1000 */
+  /** STALE_AFTER_MS */
   staleAfterMs: number;
-  /** Least level logged. @default 'info' */
+  /** LOG_LEVEL */
   logLevel: LogLevel;
 }
 

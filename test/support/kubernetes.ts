@@ -9,7 +9,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config.js';
-import { ACCEPTS, SECRETS } from '../../src/config-accepts.js';
+import { ACCEPTS, SECRETS } from '../../src/config-settings.js';
 import { checkHeapLimit } from '../../src/heap-limit.js';
 
 /**
