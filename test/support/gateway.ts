@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -95,7 +95,8 @@ export const codes = (r: ExecutionResult): unknown[] =>
  * The usual file fixture: a simulator, one gateway on it (on a Redis database allocated for this file
  * (`allocateRedisDb`, flushed) when `redis` is set; in-process cache only otherwise), and the
  * simulator's counters reset before each test. `gateway` passes further options to the gateway.
- * `bind` receives them once they are up, with the database's URL.
+ * `bind` receives them once they are up, with the database's URL; the file's own set-up that needs them
+ * (a head read from the simulator, a server on the gateway) can go there, awaited before the tests.
  */
 interface FixtureOptions {
   redis?: boolean;
@@ -104,15 +105,15 @@ interface FixtureOptions {
 }
 export function useSimAndGateway(
   o: FixtureOptions & { redis: true },
-  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void | Promise<void>,
 ): void;
 export function useSimAndGateway(
   o: FixtureOptions,
-  bind: (sim: RunningSimulator, gw: TestGateway) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway) => void | Promise<void>,
 ): void;
 export function useSimAndGateway(
   o: FixtureOptions,
-  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void | Promise<void>,
 ): void {
   let sim: RunningSimulator | undefined;
   let gw: TestGateway | undefined;
@@ -121,11 +122,44 @@ export function useSimAndGateway(
     sim = await startTestSimulator(o.sim);
     gw = createTestGateway(sim, { ...o.gateway, redisUrl });
     await gw.ready();
-    bind(sim, gw, redisUrl ?? '');
+    await bind(sim, gw, redisUrl ?? '');
   });
   afterAll(async () => {
     await gw?.close();
     await sim?.close();
   });
   beforeEach(() => sim?.reset());
+}
+
+/**
+ * The fixture of a file whose tests each build their own gateways (different env, deps, Redis): the
+ * simulator alone, started before the file's tests, closed after them, its counters reset before each
+ * test. `bind` receives it once it is up (awaited, as above). The returned `gateway` builds a test gateway on it (the
+ * options of `createTestGateway`) that is closed after the test that built it.
+ */
+export function useSimulator(
+  options: Parameters<typeof startTestSimulator>[0],
+  bind: (sim: RunningSimulator) => void | Promise<void>,
+): { gateway(options?: Parameters<typeof createTestGateway>[1]): TestGateway } {
+  let sim: RunningSimulator | undefined;
+  const opened: TestGateway[] = [];
+  beforeAll(async () => {
+    sim = await startTestSimulator(options);
+    await bind(sim);
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  beforeEach(() => sim?.reset());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((gw) => gw.close()));
+  });
+  return {
+    gateway(gatewayOptions = {}) {
+      if (!sim) throw new Error('useSimulator: gateway() is for tests and hooks, once the simulator is up');
+      const gw = createTestGateway(sim, gatewayOptions);
+      opened.push(gw);
+      return gw;
+    },
+  };
 }
