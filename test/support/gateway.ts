@@ -134,8 +134,8 @@ export function useSimAndGateway(
 /**
  * The fixture of a file whose tests each build their own gateways (different env, deps, Redis): the
  * simulator alone, started before the file's tests, closed after them, its counters reset before each
- * test. `bind` receives it once it is up (awaited, as above). The returned `gateway` builds a test gateway on it (the
- * options of `createTestGateway`) that is closed after the test that built it.
+ * test. `bind` receives it once it is up (awaited, as above). The returned `gateway` builds a test
+ * gateway on it (the options of `createTestGateway`) that is closed after the test that built it.
  */
 export function useSimulator(
   options: Parameters<typeof startTestSimulator>[0],
@@ -156,7 +156,8 @@ export function useSimulator(
   });
   return {
     gateway(gatewayOptions = {}) {
-      if (!sim) throw new Error('useSimulator: gateway() is for tests and hooks, once the simulator is up');
+      if (!sim)
+        throw new Error('useSimulator: gateway() is for tests and hooks, once the simulator is up');
       const gw = createTestGateway(sim, gatewayOptions);
       opened.push(gw);
       return gw;
