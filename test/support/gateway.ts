@@ -79,8 +79,14 @@ export function createTestGateway(
     });
     return (await res.json()) as ExecutionResult<any>;
   };
+  // Idempotent: a served gateway is closed by the server's shutdown, then again by the fixture.
+  let closing: Promise<void> | undefined;
   return {
     ...gateway,
+    close: () => {
+      closing ??= gateway.close();
+      return closing;
+    },
     config,
     exec: (doc, variables, headers) => send({ query: print(doc), variables }, headers),
     query: (query, variables, headers) => send({ query, variables }, headers),
@@ -98,10 +104,12 @@ export const codes = (r: ExecutionResult): unknown[] =>
  * `bind` receives them once they are up, with the database's URL; the file's own set-up that needs them
  * (a head read from the simulator, a server on the gateway) can go there, awaited before the tests.
  */
+type FixtureGatewayOptions = Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
 interface FixtureOptions {
   redis?: boolean;
   sim?: Parameters<typeof startTestSimulator>[0];
-  gateway?: Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
+  /** Or a function of the simulator, for options that name it (`LIVE_WS` on its websocket). */
+  gateway?: FixtureGatewayOptions | ((sim: RunningSimulator) => FixtureGatewayOptions);
 }
 export function useSimAndGateway(
   o: FixtureOptions & { redis: true },
@@ -120,7 +128,8 @@ export function useSimAndGateway(
   beforeAll(async () => {
     const redisUrl = o.redis ? await allocateRedisDb() : undefined;
     sim = await startTestSimulator(o.sim);
-    gw = createTestGateway(sim, { ...o.gateway, redisUrl });
+    const options = typeof o.gateway === 'function' ? o.gateway(sim) : o.gateway;
+    gw = createTestGateway(sim, { ...options, redisUrl });
     await gw.ready();
     await bind(sim, gw, redisUrl ?? '');
   });
