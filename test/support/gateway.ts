@@ -148,13 +148,13 @@ export function useSimAndGateway(
  */
 export function useSimulator(
   options: Parameters<typeof startTestSimulator>[0],
-  bind: (sim: RunningSimulator) => void | Promise<void>,
+  bind?: (sim: RunningSimulator) => void | Promise<void>,
 ): { gateway(options?: Parameters<typeof createTestGateway>[1]): TestGateway } {
   let sim: RunningSimulator | undefined;
   const opened: TestGateway[] = [];
   beforeAll(async () => {
     sim = await startTestSimulator(options);
-    await bind(sim);
+    await bind?.(sim);
   });
   afterAll(async () => {
     await sim?.close();
