@@ -101,8 +101,8 @@ export const codes = (r: ExecutionResult): unknown[] =>
  * The usual file fixture: a simulator, one gateway on it (on a Redis database allocated for this file
  * (`allocateRedisDb`, flushed) when `redis` is set; in-process cache only otherwise), and the
  * simulator's counters reset before each test. `gateway` passes further options to the gateway.
- * `bind` receives them once they are up, with the database's URL; the file's own set-up that needs them
- * (a head read from the simulator, a server on the gateway) can go there, awaited before the tests.
+ * `bind` receives them once they are up, with the database's URL (awaited). The file's own set-up goes in
+ * its own `beforeAll`: registered after this call, it runs after the fixture's (its `afterAll` before).
  */
 type FixtureGatewayOptions = Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
 interface FixtureOptions {
