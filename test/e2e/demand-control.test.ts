@@ -18,8 +18,8 @@ import { buildPersistedManifest } from '../../src/edge/persisted.js';
 import { createGateway } from '../../src/gateway.js';
 import { buildSchema } from '../../src/schema/index.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 33, item 2: the schema's cost declarations, read by a router no one here wrote. Our subgraph
@@ -34,8 +34,10 @@ let ours: Awaited<ReturnType<typeof serveOnLoopback>>;
 let router: Awaited<ReturnType<typeof serveOnLoopback>>;
 const schema = buildSchema();
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   const config = loadConfig({
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
@@ -70,7 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await router?.close();
   await ours?.close();
-  await sim?.close();
 });
 
 /** The router's estimate of an operation: from its extensions, or from its refusal. */

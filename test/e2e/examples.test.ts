@@ -7,8 +7,9 @@ import {
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { simWalk, startTestSimulator } from '../support/sim.js';
+import { simWalk } from '../support/sim.js';
 
 /**
  * The typed-client examples (urql + codegen's client preset) against a gateway served on loopback over the
@@ -19,8 +20,10 @@ const C = '43114';
 let sim: RunningSimulator;
 let served: Awaited<ReturnType<typeof serveOnLoopback>>;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   const config = loadConfig({
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
@@ -33,7 +36,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await served?.close();
-  await sim?.close();
 });
 
 describe('examples/client.ts', () => {

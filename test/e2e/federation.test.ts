@@ -7,8 +7,9 @@ import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
 import { buildSchema } from '../../src/schema/index.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { simWalk, startTestSimulator } from '../support/sim.js';
+import { simWalk } from '../support/sim.js';
 import { createLabelsSubgraph, LABELS_TYPE_DEFS, labelFor, noteFor } from './labels-subgraph.js';
 
 /**
@@ -48,8 +49,10 @@ const post = async (url: string, query: string, variables: Record<string, unknow
     errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
   };
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   ours = await serveOnLoopback(createGateway(gatewayConfig()).yoga);
   labels = await serveOnLoopback(createLabelsSubgraph());
   const composed = composeServices([
@@ -76,7 +79,6 @@ afterAll(async () => {
   await router?.close();
   await labels?.close();
   await ours?.close();
-  await sim?.close();
 });
 
 describe('federation', () => {

@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
 import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * GraphiQL as a person meets it, in a real headless Chromium (Debian's `chromium`, which `.ci/run`
@@ -24,8 +24,10 @@ let sim: RunningSimulator;
 let served: Awaited<ReturnType<typeof serveOnLoopback>>;
 let browser: Browser | undefined;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   const config = loadConfig({
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
@@ -51,7 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await served?.close();
-  await sim?.close();
 });
 
 describe('GraphiQL served by the gateway', () => {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '../../src/cache/keys.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
@@ -10,9 +10,9 @@ import {
   NodeDocument,
 } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, simWalk, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, simWalk } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -22,14 +22,10 @@ const BLOCK_TXS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId/transa
 let sim: RunningSimulator;
 const redisUrl = await allocateRedisDb();
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -40,7 +36,7 @@ const routeCalls = () => {
 
 describe('chain(id).blocks — a Relay connection over the latest-blocks page tokens', () => {
   it('walks with first: 25 across several upstream pages and returns exactly the upstream sequence', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const expected = await simWalk(sim.dataApiUrl, `/v1/chains/${C}/blocks`, 'blocks', 100, 400);
     expect(expected.length).toBeGreaterThan(200);
     const seen: string[] = [];
@@ -60,7 +56,7 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
   });
 
   it('every block field is the upstream block, unchanged', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const upstream = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 3 }))
       .blocks;
     const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 3, txFirst: 0 });
@@ -87,7 +83,7 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
   });
 
   it('a cursor resumes mid-page; cursors of another list or filter, tampered ones and last/before are BAD_USER_INPUT', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const all = await gw.exec(ChainBlocksDocument, { chainId: C, first: 10, txFirst: 0 });
     const edges = all.data!.chain!.blocks!.edges;
     const resumed = await gw.exec(ChainBlocksDocument, {
@@ -135,7 +131,7 @@ describe('chain(id).blocks — a Relay connection over the latest-blocks page to
 
   it('a cursor keeps its position while new blocks arrive at the head', async () => {
     const clock = testClock();
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       ttlOverrides: { head: 1 },
       staleOverrides: { head: { swr: 0, ifError: 0 } },
       now: clock.now,
@@ -171,7 +167,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
     async (_name, useRedis) => {
       // Latest blocks are head data (2 s); kept a minute here so a loaded machine cannot turn 'warm' into a miss.
       const ttlOverrides = { head: 60_000 };
-      const gw = createTestGateway(sim, useRedis ? { redisUrl, ttlOverrides } : { ttlOverrides });
+      const gw = gateway(useRedis ? { redisUrl, ttlOverrides } : { ttlOverrides });
       await gw.ready();
       const cold = await gw.exec(ChainBlocksDocument, QUERY);
       expect(cold.errors).toBeUndefined();
@@ -200,7 +196,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
       await gw.close();
       if (useRedis) {
         // a second gateway process sharing Redis: its own LRU is empty, Redis answers everything
-        const other = createTestGateway(sim, { redisUrl, ttlOverrides });
+        const other = gateway({ redisUrl, ttlOverrides });
         await other.ready();
         const fromRedis = await other.exec(ChainBlocksDocument, QUERY);
         expect(fromRedis.data).toEqual(cold.data);
@@ -211,7 +207,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
   );
 
   it('counts exactly 1 latest-blocks call and 20 block-transactions calls cold (the chain itself costs nothing)', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     await gw.query(
       `query($c: String!) { chain(id: $c) { chainId blocks(first: 20) { edges { node { number transactions(first: 5) { edges { node { hash } } } } } } } }`,
       { c: C },
@@ -227,7 +223,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
   });
 
   it('blocks a list page holds are loadable by number and by hash without another call', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     // Each listed block's parent is the next block of the same upstream page (newest first), read
     // by hash; the last one's parent lies past the returned edges, still inside the page.
     const r = await gw.query(
@@ -245,7 +241,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
   });
 
   it('block(chainId, id) by number and by hash, with parent and chain, through the block loader', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const [latest] = (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 }))
       .blocks;
     sim.reset();
@@ -267,7 +263,7 @@ describe('upstream call counts through loaders and the shared cache', () => {
   });
 
   it('node(id) refetches blocks, chains and transactions; malformed and unknown ids are typed errors', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.exec(ChainBlocksDocument, { chainId: C, first: 1, txFirst: 1 });
     const block = r.data!.chain!.blocks!.edges[0]!.node;
     for (const id of [
@@ -311,8 +307,8 @@ describe("a block's transactions: a final list pages without snapshots", () => {
       }
     }
     expect(id).toBeDefined();
-    const a = createTestGateway(sim, { redisUrl });
-    const b = createTestGateway(sim, { redisUrl });
+    const a = gateway({ redisUrl });
+    const b = gateway({ redisUrl });
     await Promise.all([a.ready(), b.ready()]);
     sim.reset();
     const first = await a.exec(BlockTransactionsDocument, { chainId: C, id: id!, first: 2 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway } from '../support/gateway.js';
+import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { advanceChain, uncachedGateway } from '../support/reference.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `networkNode.cChain`'s head fields (the head number, the fees, an address's state at the head) are
@@ -20,11 +19,8 @@ const HEAD = `query Head($address: String!) { networkNode { cChain {
 const NUMBER = '{ networkNode { cChain { blockNumber } } }';
 const FEE = '{ networkNode { cChain { baseFee } } }';
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 
 const advance = () => advanceChain(sim, '43114');
@@ -32,7 +28,7 @@ const advance = () => advanceChain(sim, '43114');
 describe('the C-Chain of a node: one head per answer', () => {
   it('a cached head number is never shown beside a later head’s fees or state', async () => {
     const address = sim.world.fixtures.busyAddress;
-    const gw = createTestGateway(sim, { redisUrl, ttlOverrides: { head: 60_000 } });
+    const gw = gateway({ redisUrl, ttlOverrides: { head: 60_000 } });
     // The truth at each head: a gateway that caches nothing.
     const reference = uncachedGateway(sim);
     const truth = async () => (await reference.query(HEAD, { address })).data;

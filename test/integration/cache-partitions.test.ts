@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -17,17 +17,15 @@ const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let head: number;
 
+const { gateway } = useSimulator({ apiKeys: { revoked: [REVOKED] } }, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator({ apiKeys: { revoked: [REVOKED] } });
   head = Number(
     (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
   );
 });
-afterAll(async () => {
-  await sim.close();
-});
 beforeEach(async () => {
-  sim.reset();
   sim.clearFaults();
   await flushRedisDb(redisUrl);
 });
@@ -36,7 +34,7 @@ const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 
 describe('credential partitions', () => {
   it("a revoked caller key's 401 never reaches a concurrent anonymous request (no shared in-flight load)", async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     sim.addFault({ route: 'data-api GET /v1/chains/:chainId/blocks/:blockId', latencyMs: 300 });
     const q = { chainId: C, id: String(head - 10) };
     const revoked = gw.exec(BlockDocument, q, { 'x-glacier-api-key': REVOKED });
@@ -50,7 +48,7 @@ describe('credential partitions', () => {
   });
 
   it("a rate-limited caller key's 429 never reaches a concurrent anonymous request", async () => {
-    const gw = createTestGateway(sim, { redisUrl, env: { UPSTREAM_RETRIES: '0' } });
+    const gw = gateway({ redisUrl, env: { UPSTREAM_RETRIES: '0' } });
     // The caller's key is limited: the fault answers 429 to the first matching request only, which is its.
     sim.addFault({
       route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
@@ -70,7 +68,7 @@ describe('credential partitions', () => {
   });
 
   it('a revoked caller key gets its own 401, not the data cached for anonymous callers', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const q = { chainId: C, id: String(head - 12) };
     const a = await gw.exec(BlockDocument, q);
     expect(a.errors).toBeUndefined();
@@ -85,7 +83,7 @@ describe('credential partitions', () => {
   });
 
   it('no cache key holds the caller key itself', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     await gw.ready();
     await gw.exec(
       BlockDocument,
@@ -116,8 +114,8 @@ describe('upstream configuration partitions', () => {
   it("two gateways over one Redis with different nodes never answer each other's node data from the response cache", async () => {
     const env = { RESPONSE_CACHE_MAX_TTL_MS: '60000' };
     const ttlOverrides = { head: 30_000 };
-    const a = createTestGateway(sim, { redisUrl, env, ttlOverrides });
-    const b = createTestGateway(sim, {
+    const a = gateway({ redisUrl, env, ttlOverrides });
+    const b = gateway({
       redisUrl,
       env: { ...env, NODE_RPC_URL: other.nodeUrl },
       ttlOverrides,
@@ -139,8 +137,8 @@ describe('upstream configuration partitions', () => {
   });
 
   it('two gateways over one Redis with different Data API bases never share data entries', async () => {
-    const a = createTestGateway(sim, { redisUrl });
-    const b = createTestGateway(sim, { redisUrl, env: { DATA_API_URL: other.dataApiUrl } });
+    const a = gateway({ redisUrl });
+    const b = gateway({ redisUrl, env: { DATA_API_URL: other.dataApiUrl } });
     await Promise.all([a.ready(), b.ready()]);
     const q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }';
     const ra = await a.query(q);

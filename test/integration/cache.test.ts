@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, useSimulator } from '../support/gateway.js';
 import { startRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet } from '../support/sim.js';
 
 const C = '43114';
 const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
@@ -14,19 +14,15 @@ const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let n: (back: number) => string;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   const head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
   );
   n = (back) => String(head - back);
 });
-afterAll(async () => {
-  await sim.close();
-});
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -38,7 +34,7 @@ describe('read-through cache against the real Redis', () => {
   it('expiry refetches exactly once', async () => {
     // The gateway's clock is moved, not waited for: a loaded machine cannot make the TTL pass early.
     const clock = testClock();
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       redisUrl,
       now: clock.now,
       ttlOverrides: { head: 1_000 },
@@ -58,7 +54,7 @@ describe('read-through cache against the real Redis', () => {
 
   it('clients asking different `first` values share the same fixed-size upstream pages', async () => {
     // A clock that does not move: a loaded machine cannot let the head page's 2 s pass mid-test.
-    const gw = createTestGateway(sim, { redisUrl, now: testClock().now });
+    const gw = gateway({ redisUrl, now: testClock().now });
     for (const first of [1, 5, 20, 60, 100]) {
       const r = await gw.exec(ChainBlocksDocument, { chainId: C, first, txFirst: 0 });
       expect(r.data!.chain!.blocks!.edges).toHaveLength(first);
@@ -68,7 +64,7 @@ describe('read-through cache against the real Redis', () => {
   });
 
   it('50 identical concurrent cold queries make 1 upstream call', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const results = await Promise.all(
       Array.from({ length: 50 }, () => gw.exec(BlockDocument, { chainId: C, id: n(42) })),
     );
@@ -79,7 +75,7 @@ describe('read-through cache against the real Redis', () => {
 
   it('stale-while-revalidate serves the stale entry at once and refreshes exactly once', async () => {
     const clock = testClock();
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       redisUrl,
       now: clock.now,
       ttlOverrides: { head: 100 },
@@ -109,7 +105,7 @@ describe('read-through cache against the real Redis', () => {
 
   it('stale-if-error serves the last answer during an injected 503, marked stale; a typed error when nothing is cached', async () => {
     const clock = testClock();
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       redisUrl,
       now: clock.now,
       env: { UPSTREAM_RETRIES: '0' },
@@ -137,7 +133,7 @@ describe('read-through cache against the real Redis', () => {
   });
 
   it('the whole-response cache answers identical anonymous queries without execution, never responses with errors', async () => {
-    const gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
+    const gw = gateway({ redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
     const q = { chainId: C, id: n(77) };
     const a = await gw.exec(BlockDocument, q);
     const event = async (name: string) =>
@@ -165,7 +161,7 @@ describe('read-through cache against the real Redis', () => {
   });
 
   it('exposes hits, misses, coalesced waits, stale serves and Redis errors on /metrics', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     await Promise.all([
       gw.exec(BlockDocument, { chainId: C, id: n(50) }),
       gw.exec(BlockDocument, { chainId: C, id: n(50) }),
@@ -199,7 +195,7 @@ describe('Redis Cluster', () => {
   }, async () => {
     const env = { REDIS_CLUSTER: 'true' };
     const ttlOverrides = { head: 60_000 };
-    const gw = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
+    const gw = gateway({ redisUrl: cluster.seedUrl, env, ttlOverrides });
     await untilHealthy(gw);
     const q = { chainId: C, first: 10, txFirst: 3 };
     const cold = await gw.exec(ChainBlocksDocument, q);
@@ -207,7 +203,7 @@ describe('Redis Cluster', () => {
     await gw.settled();
     await gw.close();
     sim.reset();
-    const other = createTestGateway(sim, { redisUrl: cluster.seedUrl, env, ttlOverrides });
+    const other = gateway({ redisUrl: cluster.seedUrl, env, ttlOverrides });
     await untilHealthy(other);
     const warm = await other.exec(ChainBlocksDocument, q);
     expect(warm.data).toEqual(cold.data);

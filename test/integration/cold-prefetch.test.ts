@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { httpTransport, type Transport } from '../../src/upstream/transport.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb } from '../support/sim.js';
 
 /**
  * Cold path: `block(id) { transactions }` needs only the arguments for both upstream calls, so both go
@@ -34,18 +34,18 @@ const gateway = (): TestGateway => createTestGateway(sim, { redisUrl, transport:
 const QUERY = `query($id: String!, $after: String) { block(chainId: "${C}", id: $id) { number
   transactions(first: 3, after: $after) { edges { cursor node { hash } } pageInfo { endCursor } } } }`;
 
+// Some latency on every upstream call: the block's answer cannot arrive before the second call starts.
+useSimulator({ latencyMs: 30 }, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  // Some latency on every upstream call: the block's answer cannot arrive before the second call starts.
-  sim = await startTestSimulator({ latencyMs: 30 });
   head = Number(
     (await (await fetch(`${sim.dataApiUrl}/v1/chains/${C}/blocks?pageSize=1`)).json()).blocks[0]
       .blockNumber,
   );
 });
-afterAll(() => sim.close());
 beforeEach(async () => {
   await flushRedisDb(redisUrl);
-  sim.reset();
   inFlight = 0;
   maxInFlight = 0;
   paths.length = 0;

@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 32, item 3: a subscription is priced when it starts (refused over MAX_QUERY_COST like the same
@@ -20,18 +18,23 @@ let url: string;
 const EVENT_CU = 30;
 const BUDGET = 6 * EVENT_CU;
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: {
+        LIVE_WS: `43114=${s.wsUrl}`,
+        LIVE_LOCK_TTL_MS: '600',
+        CLIENT_BUDGET_PER_MINUTE: String(BUDGET),
+      },
+    }),
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      LIVE_WS: `43114=${sim.wsUrl}`,
-      LIVE_LOCK_TTL_MS: '600',
-      CLIENT_BUDGET_PER_MINUTE: String(BUDGET),
-    },
-  });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -46,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 const advance = () =>

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressNativeTransactionsDocument,
   AddressTransactionsDocument,
   ChainBlocksDocument,
 } from '../__generated__/graphql.js';
-import { createTestGateway } from '../support/gateway.js';
-import { simWalk, startTestSimulator } from '../support/sim.js';
+import { useSimulator } from '../support/gateway.js';
+import { simWalk } from '../support/sim.js';
 
 /**
  * DESIGN "Connections over page tokens": a cursor outliving the upstream's 24 h page tokens (and our
@@ -20,8 +20,8 @@ let sim: RunningSimulator;
 let busy: string;
 let expected: string[];
 
-beforeAll(async () => {
-  sim = await startTestSimulator({ now: () => clock });
+const { gateway } = useSimulator({ now: () => clock }, async (s) => {
+  sim = s;
   busy = sim.world.fixtures.busyAddress;
   expected = (
     await simWalk(
@@ -31,19 +31,15 @@ beforeAll(async () => {
     )
   ).map((t: any) => t.txHash);
 });
-afterAll(async () => {
-  await sim.close();
-});
 beforeEach(() => {
   clock = Date.now();
-  sim.reset();
 });
 
 const hashes = (r: any, field: string) => r.data.address[field].edges.map((e: any) => e.node.hash);
 
 describe('expired cursors', () => {
   it('a cursor inside a token page, 25 hours later on another replica: the next items, none repeated or skipped', async () => {
-    const first = createTestGateway(sim);
+    const first = gateway();
     const a = await first.exec(AddressNativeTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -51,7 +47,7 @@ describe('expired cursors', () => {
     });
     expect(hashes(a, 'nativeTransactions')).toEqual(expected.slice(0, 150));
     clock += DAY_MS + 60 * 60 * 1000; // every upstream token has expired
-    const other = createTestGateway(sim); // no cached pages, no snapshots
+    const other = gateway(); // no cached pages, no snapshots
     const b = await other.exec(AddressNativeTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -71,14 +67,14 @@ describe('expired cursors', () => {
   });
 
   it('a cursor into the head page whose snapshot is gone resumes from its block too', async () => {
-    const first = createTestGateway(sim);
+    const first = gateway();
     const a = await first.exec(AddressNativeTransactionsDocument, {
       chainId: C,
       address: busy,
       first: 20,
     });
     clock += DAY_MS + 60 * 60 * 1000;
-    const other = createTestGateway(sim);
+    const other = gateway();
     const b = await other.exec(AddressNativeTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -96,7 +92,7 @@ describe('expired cursors', () => {
         'transactions',
       )
     ).map((t: any) => t.nativeTransaction.txHash);
-    const first = createTestGateway(sim);
+    const first = gateway();
     const a = await first.exec(AddressTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -104,7 +100,7 @@ describe('expired cursors', () => {
       sortOrder: 'ASC',
     });
     clock += DAY_MS + 60 * 60 * 1000;
-    const other = createTestGateway(sim);
+    const other = gateway();
     const b = await other.exec(AddressTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -117,10 +113,10 @@ describe('expired cursors', () => {
   });
 
   it('a list without a block range says the cursor expired and how to go on', async () => {
-    const first = createTestGateway(sim);
+    const first = gateway();
     const a = await first.exec(ChainBlocksDocument, { chainId: C, first: 150, txFirst: 0 });
     clock += DAY_MS + 60 * 60 * 1000;
-    const other = createTestGateway(sim);
+    const other = gateway();
     const b = await other.exec(ChainBlocksDocument, {
       chainId: C,
       first: 5,

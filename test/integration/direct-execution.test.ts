@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { startTestSimulator } from '../support/sim.js';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 
 /**
  * Direct execution (src/http/direct.ts): a plain query POST is executed by Yoga's GraphQL layer without
@@ -23,8 +22,10 @@ const ENV = {
 let direct: TestGateway;
 let viaYoga: TestGateway;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   direct = createTestGateway(sim, { env: ENV, now: () => NOW });
   viaYoga = createTestGateway(sim, { env: { ...ENV, DIRECT_EXECUTION: 'false' }, now: () => NOW });
   await direct.ready();
@@ -33,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await direct?.close();
   await viaYoga?.close();
-  await sim?.close();
 });
 
 interface Sent {

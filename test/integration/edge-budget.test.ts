@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -19,16 +19,14 @@ const QUERIES = 20;
 const BUDGET = QUERIES * BLOCK_CU;
 const budgetEnv = { CLIENT_CU_PER_MINUTE: String(BUDGET), TRUSTED_PROXIES: 'loopback' };
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
   );
 });
-afterAll(() => sim.close());
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -37,8 +35,8 @@ const blockQuery = (i: number) => `{ block(chainId: "43114", id: "${head - i}") 
 describe('per-client budgets', () => {
   it('two gateway processes over one Redis: the sum of their upstream calls for one client stays within the budget', async () => {
     // Two gateways that share nothing but Redis (each its own cache store, own connections).
-    const a = createTestGateway(sim, { redisUrl, env: budgetEnv });
-    const b = createTestGateway(sim, { redisUrl, env: budgetEnv });
+    const a = gateway({ redisUrl, env: budgetEnv });
+    const b = gateway({ redisUrl, env: budgetEnv });
     await Promise.all([a.ready(), b.ready()]);
     const client = { 'x-forwarded-for': '203.0.113.7' };
     const results = [];
@@ -63,7 +61,7 @@ describe('per-client budgets', () => {
   });
 
   it('a refused request answers HTTP 429 with retry-after, and makes no upstream call', async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: { ...budgetEnv, CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) },
     });
     const send = (i: number) =>
@@ -85,7 +83,7 @@ describe('per-client budgets', () => {
   });
 
   it('a new unverified API key on each request never brings a fresh budget (issue 32, finding 9)', async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: { ...budgetEnv, CLIENT_CU_PER_MINUTE: String(5 * BLOCK_CU) },
     });
     const results = [];
@@ -107,7 +105,7 @@ describe('per-client budgets', () => {
   });
 
   it('a query dearer than a fresh budget is refused as too complex, never admitted to be RATE_LIMITED for ever (issue 33)', async () => {
-    const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
+    const g = gateway({ env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
     const three = `{ a: block(chainId: "43114", id: "${head - 70}") { number } b: block(chainId: "43114", id: "${head - 71}") { number } c: block(chainId: "43114", id: "${head - 72}") { number } }`;
     const r = await g.query(three);
     expect(r.errors?.[0]?.extensions).toMatchObject({
@@ -121,7 +119,7 @@ describe('per-client budgets', () => {
   });
 
   it('x-forwarded-for is not believed from an untrusted peer', async () => {
-    const g = createTestGateway(sim, { env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
+    const g = gateway({ env: { CLIENT_CU_PER_MINUTE: String(2 * BLOCK_CU) } });
     expect(
       (await g.query(blockQuery(60), undefined, { 'x-forwarded-for': '1.1.1.1' })).errors,
     ).toBeUndefined();
@@ -140,7 +138,7 @@ describe('per-upstream protection', () => {
   const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 
   it('the circuit breaker opens after consecutive failures and then fails fast, making no call', async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: {
         UPSTREAM_RETRIES: '0',
         CIRCUIT_BREAKER_FAILURES: '3',
@@ -165,7 +163,7 @@ describe('per-upstream protection', () => {
 
   it('an open circuit still lets the cache serve stale answers', async () => {
     const clock = testClock();
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: {
         UPSTREAM_RETRIES: '0',
         CIRCUIT_BREAKER_FAILURES: '2',

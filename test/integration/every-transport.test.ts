@@ -5,8 +5,7 @@ import WebSocket from 'ws';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway } from '../support/gateway.js';
-import { startTestSimulator } from '../support/sim.js';
+import { createTestGateway, useSimulator } from '../support/gateway.js';
 import { sendVia, TRANSPORTS, type TransportName, wsOn, wsRaw } from '../support/transports.js';
 
 /**
@@ -31,15 +30,16 @@ const serve = async (
   return startHttpServer({ gateway: gw, port: 0, host: '127.0.0.1', graceMs: 100, logger, ws });
 };
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   open = await serve({});
   only = await serve({ PERSISTED_OPERATIONS: 'only' });
   tight = await serve({}, { initTimeoutMs: 300, idleTimeoutMs: 400, maxPerClient: 2 });
 });
 afterAll(async () => {
   await Promise.all([open, only, tight].map((s) => s?.shutdown('test')));
-  await sim?.close();
 });
 
 const list = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;

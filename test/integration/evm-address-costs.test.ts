@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressBalanceDocument,
@@ -8,9 +8,9 @@ import {
   AddressTransactionsDocument,
   TransactionDetailDocument,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet } from '../support/sim.js';
 
 /** Upstream call counts (cold, warm, across processes), input checks before any call, and upstream garbage. */
 const C = '43114';
@@ -20,15 +20,11 @@ let sim: RunningSimulator;
 let busy: string;
 const redisUrl = await allocateRedisDb();
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
   busy = sim.world.fixtures.busyAddress;
 });
-afterAll(async () => {
-  await sim.close();
-});
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -53,7 +49,7 @@ describe('a list of 100 transactions, each with its block', () => {
     expect(distinctBlocks).toBeLessThan(100);
     sim.reset();
 
-    const gw = createTestGateway(sim, { ttlOverrides, ...(useRedis ? { redisUrl } : {}) });
+    const gw = gateway({ ttlOverrides, ...(useRedis ? { redisUrl } : {}) });
     await gw.ready();
     const cold = await gw.exec(AddressTransactionBlocksDocument, {
       chainId: C,
@@ -82,7 +78,7 @@ describe('a list of 100 transactions, each with its block', () => {
 
     if (useRedis) {
       // another gateway process sharing Redis: its LRU is empty, Redis answers everything
-      const other = createTestGateway(sim, { ttlOverrides, redisUrl });
+      const other = gateway({ ttlOverrides, redisUrl });
       await other.ready();
       const fromRedis = await other.exec(AddressTransactionBlocksDocument, {
         chainId: C,
@@ -109,7 +105,7 @@ describe('a block read by number also answers for its hash within the request', 
     const parentsOutside = [...blocks].filter((n) => !blocks.has(n - 1)).length;
     expect(parentsOutside).toBeLessThan(blocks.size); // some parents are themselves in the list
     sim.reset();
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.exec(AddressTransactionBlockParentsDocument, {
       chainId: C,
       address: busy,
@@ -125,7 +121,7 @@ describe('a block read by number also answers for its hash within the request', 
 
 describe('pages are fetched at the route maximum and shared by every `first`', () => {
   it('first: 250 spans 3 upstream pages; resuming inside a page re-reads it from cache', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     await gw.ready();
     const big = await gw.exec(AddressErc20TransfersDocument, {
       chainId: C,
@@ -246,7 +242,7 @@ describe('inputs are checked before any upstream call', () => {
   it.each(bad)(
     '%s → BAD_USER_INPUT naming the argument, no upstream call',
     async (_name, query, argument) => {
-      const gw = createTestGateway(sim);
+      const gw = gateway();
       const r = await gw.query(query);
       expect(codes(r)).toEqual(['BAD_USER_INPUT']);
       expect(r.errors![0]!.extensions!.argument).toBe(argument);
@@ -259,7 +255,7 @@ describe('inputs are checked before any upstream call', () => {
   );
 
   it('an unknown enum value (sortOrder, currency) is refused before any call', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const a = await gw.exec(AddressTransactionsDocument, {
       chainId: C,
       address: busy,
@@ -283,7 +279,7 @@ describe('inputs are checked before any upstream call', () => {
 
 describe('an upstream answer that does not fit the contract', () => {
   it('gives UPSTREAM_ERROR for that field while its siblings answer', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     sim.addFault({
       route: TXS_ROUTE,
       status: 200,
@@ -301,7 +297,7 @@ describe('an upstream answer that does not fit the contract', () => {
   });
 
   it('a wrong type deep in the full transaction fails only the fields that need it', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const { txHash } = sim.world.fixtures;
     const good = await simGet(sim.dataApiUrl, `/v1/chains/${C}/transactions/${txHash}`);
     good.erc20Transfers[0].value = 12.5; // a number where the contract says decimal string

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
-import { createTestGateway } from '../support/gateway.js';
+import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { advanceChain, NO_STALE, uncachedGateway } from '../support/reference.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `feeHistory`'s last base fee is the node's forecast for the block after the newest one while that
@@ -27,11 +26,8 @@ interface Answer {
   feeHistory: { oldestBlock: string; baseFeePerGas: string[] };
 }
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 
 const advance = () => advanceChain(sim, C);
@@ -55,7 +51,7 @@ describe('evmState.feeHistory: one head per answer', () => {
         ).data!.evmState.feeHistory.baseFeePerGas.at(-1);
       let checked = false;
       for (let i = 0; i < 30 && !checked; i++) {
-        const gw = createTestGateway(sim, {
+        const gw = gateway({
           store: new MemoryStore(),
           ttlOverrides: { head: 60_000 },
         });
@@ -84,7 +80,7 @@ describe('evmState.feeHistory: one head per answer', () => {
 
   it('a fee history at a block the client names is cached as final only once the head has passed it', async () => {
     const clock = testClock();
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       redisUrl,
       ttlOverrides: { head: 200 },
       staleOverrides: NO_STALE,

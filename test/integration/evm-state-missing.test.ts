@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { type CountingProxy, startCountingProxy } from '../support/rpc-counting-proxy.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Issue 31: where the node's answer is missing (no node answers for a chain, a part of an answer
@@ -17,8 +16,10 @@ let gw: TestGateway;
 let twoNodes: TestGateway;
 const redisUrl = await allocateRedisDb();
 
+useSimulator({ seed: 'missing-parts' }, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator({ seed: 'missing-parts' });
   proxy = await startCountingProxy(sim.nodeUrl, {
     keepPath: true,
     rewrite: (call, reply) => {
@@ -38,7 +39,6 @@ afterAll(async () => {
   await gw?.close();
   await twoNodes?.close();
   await proxy?.close();
-  await sim?.close();
 });
 
 describe('a missing upstream answer is an error, not a default', () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressTransactionsFullDocument,
   TransactionDetailDocument,
 } from '../__generated__/graphql.js';
 import * as X from '../support/evm-expected.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet } from '../support/sim.js';
 
 /** transaction(chainId, hash): every field of the full transaction, its links, and its transfers. */
 const C = '43114';
@@ -16,14 +16,10 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 const redisUrl = await allocateRedisDb();
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+useSimulator({}, (s) => {
+  sim = s;
 });
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
   gw = createTestGateway(sim, { redisUrl });
   await gw.ready();

@@ -3,9 +3,7 @@ import { mediaTypeFor } from '../../src/http/request-read.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /**
  * Response-cache hits answered before Yoga (src/http/fast-path.ts): the same bytes and headers the
@@ -17,11 +15,14 @@ let http: RunningHttpServer;
 let url: string;
 let Q: string;
 
+useSimAndGateway(
+  { redis: true, gateway: { env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } } },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  gw = createTestGateway(sim, { redisUrl, env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' } });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -34,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 const fastHits = async () =>

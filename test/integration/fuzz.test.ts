@@ -5,9 +5,8 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /**
  * Issue 12, "Must show": a bounded, seeded fuzz of random operations, variables, representations and cursors
@@ -43,22 +42,27 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
 let http: RunningHttpServer;
-const redisUrl = await allocateRedisDb();
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: {
+        NODE_ENV: 'production',
+        CURSOR_SECRET: 'test-cursor-secret-0123456789',
+        INTROSPECTION: 'true',
+        // The live source and its webhook route, so the fuzz reaches that surface too.
+        LIVE_WS: `43114=${s.wsUrl}`,
+        WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
+      },
+    }),
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      NODE_ENV: 'production',
-      CURSOR_SECRET: 'test-cursor-secret-0123456789',
-      INTROSPECTION: 'true',
-      // The live source and its webhook route, so the fuzz reaches that surface too.
-      LIVE_WS: `43114=${sim.wsUrl}`,
-      WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
-    },
-  });
-  await gw.ready();
   // As the process serves it: HTTP (fast path, then Yoga) and graphql-ws on one port.
   http = await startHttpServer({
     gateway: gw,
@@ -99,7 +103,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await http.shutdown('test');
-  await sim.close();
 });
 
 describe(`seeded fuzz (${REQUESTS} requests, seed ${SEED})`, () => {

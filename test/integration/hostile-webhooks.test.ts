@@ -4,9 +4,7 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /**
  * The hostile table of the webhook route (`/webhooks/data-api`, issue 36), as test/integration/hostile.test.ts
@@ -239,19 +237,24 @@ let gw: TestGateway;
 let http: RunningHttpServer;
 let base: string;
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: {
+        NODE_ENV: 'production',
+        CURSOR_SECRET: 'test-cursor-secret-0123456789',
+        LIVE_WS: `43114=${s.wsUrl}`,
+        WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
+      },
+    }),
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      NODE_ENV: 'production',
-      CURSOR_SECRET: 'test-cursor-secret-0123456789',
-      LIVE_WS: `43114=${sim.wsUrl}`,
-      WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
-    },
-  });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -275,7 +278,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 /** Data API and Metrics API calls (the node's websocket and the secret read are the live source's own). */

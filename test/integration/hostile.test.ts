@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { simGet } from '../support/sim.js';
 
 /**
  * Issue 12, "Must show": hostile and malformed requests against one production gateway served over HTTP on
@@ -695,19 +694,24 @@ const rows = (): Row[] => [
 let sim: RunningSimulator;
 let gw: TestGateway;
 let server: { url: string; close(): Promise<void> };
-const redisUrl = await allocateRedisDb();
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      NODE_ENV: 'production',
-      CURSOR_SECRET: 'test-cursor-secret-0123456789',
-      ADMIN_TOKEN: 'right-token-123',
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: {
+      env: {
+        NODE_ENV: 'production',
+        CURSOR_SECRET: 'test-cursor-secret-0123456789',
+        ADMIN_TOKEN: 'right-token-123',
+      },
     },
-  });
-  await gw.ready();
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
+beforeAll(async () => {
   server = await serveOnLoopback((req, res) => gw.yoga(req, res));
   // (the server-level limits src/server.ts adds are tested in test/unit/server-limits.test.ts)
   head = Number(
@@ -720,8 +724,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await gw.close();
-  await sim.close();
 });
 
 const simCalls = async () =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet } from '../support/sim.js';
 
 /**
  * The HTTP caching contract: what CDNs and browsers may keep, for how long, and when they may not.
@@ -18,17 +18,15 @@ const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let head: number;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   head = Number(
     (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
   );
 });
-afterAll(async () => {
-  await sim.close();
-});
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jitSelector } from '../../src/plugins/use-jit.js';
 import { buildSchema } from '../../src/schema/index.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /**
  * The compiled executor (EXECUTOR=jit, the default) answers exactly what graphql-js answers: data,
@@ -16,8 +16,10 @@ let sim: RunningSimulator;
 let jit: TestGateway;
 let js: TestGateway;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   jit = createTestGateway(sim);
   js = createTestGateway(sim, { env: { EXECUTOR: 'graphql-js' } });
   await Promise.all([jit.ready(), js.ready()]);
@@ -25,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jit?.close();
   await js?.close();
-  await sim?.close();
 });
 
 const executions = async (g: TestGateway) =>

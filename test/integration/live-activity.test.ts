@@ -4,10 +4,8 @@ import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `addressActivity` against the simulator's C-Chain websocket: events match what the simulated node's
@@ -20,21 +18,26 @@ let http: RunningHttpServer;
 let url: string;
 let redis: Redis;
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: {
+        LIVE_WS: `43114=${s.wsUrl}`,
+        LIVE_LOCK_TTL_MS: '600',
+        ACTIVITY_MAX_ADDRESSES: '5',
+        ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: '3',
+        ACTIVITY_LOG_BLOCKS: '16',
+      },
+    }),
+  },
+  (s, g, redisUrl) => {
+    sim = s;
+    gw = g;
+    redis = new Redis(redisUrl);
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  redis = new Redis(redisUrl);
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      LIVE_WS: `43114=${sim.wsUrl}`,
-      LIVE_LOCK_TTL_MS: '600',
-      ACTIVITY_MAX_ADDRESSES: '5',
-      ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: '3',
-      ACTIVITY_LOG_BLOCKS: '16',
-    },
-  });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -49,7 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   redis?.disconnect();
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 const advance = async (blocks = 1) =>

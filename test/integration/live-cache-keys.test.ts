@@ -6,10 +6,8 @@ import { KEY_PREFIX } from '../../src/cache/keys.js';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Heads drive freshness without growing the caches: a head-following entry (data cache and whole-response
@@ -22,22 +20,26 @@ let redis: Redis;
 let redisUrl: string;
 const Q = '{ chain(id: "43114") { blocks(first: 1) { edges { node { number hash } } } } }';
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: { LIVE_WS: `43114=${s.wsUrl}`, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    }),
+  },
+  (s, g, r) => {
+    sim = s;
+    gw = g;
+    redisUrl = r;
+    redis = new Redis(redisUrl);
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  redisUrl = await allocateRedisDb();
-  redis = new Redis(redisUrl);
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: { LIVE_WS: `43114=${sim.wsUrl}`, RESPONSE_CACHE_MAX_TTL_MS: '60000' },
-  });
-  await gw.ready();
   const current = String(sim.world.chain('43114')!.head().number);
   await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current));
 });
 afterAll(async () => {
   redis?.disconnect();
-  await gw?.close();
-  await sim?.close();
 });
 
 const advance = async () =>

@@ -2,10 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * `icmMessage` as a subscription against the simulator: a message sent on the C-Chain to another chain is
@@ -17,14 +15,19 @@ let gw: TestGateway;
 let http: RunningHttpServer;
 let url: string;
 
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: { LIVE_WS: `43114=${s.wsUrl}`, LIVE_LOCK_TTL_MS: '600' },
+    }),
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: { LIVE_WS: `43114=${sim.wsUrl}`, LIVE_LOCK_TTL_MS: '600' },
-  });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -38,7 +41,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 const advance = () =>

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
 import { startRedisServer, type TestRedis } from '../support/redis.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * Redis restarted empty while blocks land: the heads published meanwhile never reached the bus, and the
@@ -27,8 +26,10 @@ const advance = async () =>
     ).json()) as { head: { number: number } }
   ).head.number;
 
+useSimulator({}, (s) => {
+  sim = s;
+});
 beforeAll(async () => {
-  sim = await startTestSimulator();
   redis = await startRedisServer();
   gw = createTestGateway(sim, {
     redisUrl: redis.url,
@@ -59,7 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await http?.shutdown('test');
   await redis?.stop();
-  await sim?.close();
 });
 
 describe('live heads across a Redis restarted empty', () => {

@@ -3,17 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, wsSubscribe } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * newBlocks resumes where a subscriber left off: `after` (graphql-ws or SSE) or SSE's Last-Event-ID
  * (each SSE event carries `id: chainId:number`) first replays the heads the bus keeps above it, then
  * goes on live, each head once; a point older than what is kept is refused with RESUME_GAP.
  */
-const redisUrl = await allocateRedisDb();
 let sim: RunningSimulator;
 let gw: TestGateway;
 let http: RunningHttpServer;
@@ -63,10 +60,14 @@ function sse(body: unknown, headers: Record<string, string> = {}) {
 
 const Q = 'subscription($a: String) { newBlocks(chainId: "43114", after: $a) { number } }';
 
+useSimAndGateway(
+  { redis: true, gateway: (s) => ({ env: { LIVE_WS: `43114=${s.wsUrl}` } }) },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `43114=${sim.wsUrl}` } });
-  await gw.ready();
   http = await startHttpServer({
     gateway: gw,
     port: 0,
@@ -93,7 +94,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 describe('newBlocks resumption', () => {

@@ -6,10 +6,8 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe } from '../support/live-clients.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * The Data API's `address_activity` webhooks as a second activity source (issue 36): the gateway
@@ -23,6 +21,7 @@ let gw: TestGateway;
 let http: RunningHttpServer;
 let url: string;
 let hookUrl: string;
+let port: number;
 let redis: Redis;
 const WINDOW = 16;
 
@@ -34,24 +33,32 @@ const freePort = () =>
     });
   });
 
+// The webhook route's port is chosen before the fixture builds the gateway that registers it.
 beforeAll(async () => {
-  sim = await startTestSimulator();
-  const redisUrl = await allocateRedisDb();
-  redis = new Redis(redisUrl);
-  const port = await freePort();
+  port = await freePort();
   hookUrl = `http://127.0.0.1:${port}/webhooks/data-api`;
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: {
-      LIVE_WS: `43114=${sim.wsUrl}`,
-      LIVE_LOCK_TTL_MS: '600',
-      ACTIVITY_LOG_BLOCKS: '64',
-      WEBHOOK_URL: hookUrl,
-      WEBHOOK_SYNC_MS: '150',
-      WEBHOOK_WINDOW_BLOCKS: String(WINDOW),
-    },
-  });
-  await gw.ready();
+});
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: (s) => ({
+      env: {
+        LIVE_WS: `43114=${s.wsUrl}`,
+        LIVE_LOCK_TTL_MS: '600',
+        ACTIVITY_LOG_BLOCKS: '64',
+        WEBHOOK_URL: hookUrl,
+        WEBHOOK_SYNC_MS: '150',
+        WEBHOOK_WINDOW_BLOCKS: String(WINDOW),
+      },
+    }),
+  },
+  (s, g, redisUrl) => {
+    sim = s;
+    gw = g;
+    redis = new Redis(redisUrl);
+  },
+);
+beforeAll(async () => {
   http = await startHttpServer({
     gateway: gw,
     port,
@@ -66,7 +73,6 @@ beforeAll(async () => {
 afterAll(async () => {
   redis?.disconnect();
   await http?.shutdown('test');
-  await sim?.close();
 });
 
 const Q = `subscription($c: String!, $a: [String!]!) {

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { isAsyncIterable } from '@envelop/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/context.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 /**
  * A request's context outlives its answer (Pothos keeps the context's own DataLoaders in a WeakMap keyed
@@ -31,14 +31,9 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 const C = '43114';
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim);
-  await gw.ready();
-});
-afterAll(async () => {
-  await gw?.close();
-  await sim?.close();
+useSimAndGateway({}, (s, g) => {
+  sim = s;
+  gw = g;
 });
 
 /**

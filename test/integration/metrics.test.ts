@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   ChainAvgTpsDocument,
@@ -8,9 +8,7 @@ import {
   ChainRollingWindowDocument,
   type TimeInterval,
 } from '../__generated__/graphql.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
+import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,
   iso,
@@ -30,18 +28,13 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 /** The simulator's clock (ms): page tokens expire against it. */
 let clock = Date.now();
-const redisUrl = await allocateRedisDb();
+let redisUrl: string;
 
-beforeAll(async () => {
-  sim = await startTestSimulator({ now: () => clock });
-  gw = createTestGateway(sim, { redisUrl });
-  await gw.ready();
+useSimAndGateway({ redis: true, sim: { now: () => clock } }, (s, g, r) => {
+  sim = s;
+  gw = g;
+  redisUrl = r;
 });
-afterAll(async () => {
-  await gw.close();
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const upstreamSeries = (metric: string, query: Record<string, string | number | undefined>) =>
   upstreamWalk(sim.metricsApiUrl, `/v2/chains/${C}/metrics/${metric}`, 'results', query, 2160);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cb58Encode } from '../../src/upstream/schemas/node-codec.js';
 import {
@@ -12,7 +12,7 @@ import {
   NodeAdminSetLoggerLevelDocument,
   XChainIssueTxDocument,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { simNodeRpc, startTestSimulator } from '../support/sim.js';
 
@@ -43,13 +43,9 @@ function signedTx(seed: string): { hex: string; id: string } {
 
 const xChainId = () => sim.world.primary.mainnet.info.xChainId;
 
-beforeAll(async () => {
-  sim = await startTestSimulator({ adminEnabled: true });
+const { gateway } = useSimulator({ adminEnabled: true }, (s) => {
+  sim = s;
 });
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 describe('without the right bearer token nothing reaches the node', () => {
   const everything = async (
@@ -71,7 +67,7 @@ describe('without the right bearer token nothing reaches the node', () => {
   ];
 
   it('no token: UNAUTHENTICATED; a wrong one: FORBIDDEN; a gateway without ADMIN_TOKEN: FORBIDDEN', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN } });
     for (const [headers, code] of [
       [{}, 'UNAUTHENTICATED'],
       [
@@ -89,7 +85,7 @@ describe('without the right bearer token nothing reaches the node', () => {
       }
     }
     await gw.close();
-    const disabled = createTestGateway(sim);
+    const disabled = gateway();
     for (const r of await everything(disabled, AUTH))
       expect(new Set(codes(r))).toEqual(new Set(['FORBIDDEN']));
     await disabled.close();
@@ -99,7 +95,7 @@ describe('without the right bearer token nothing reaches the node', () => {
 
 describe('with the token', () => {
   it('admin reads are the node’s answers and are never cached', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN }, redisUrl });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN }, redisUrl });
     const r = await gw.exec(NodeAdminReadsDocument, { chain: xChainId(), loggerName: 'X' }, AUTH);
     expect(r.errors).toBeUndefined();
     const [aliases, levels, vm] = await Promise.all([
@@ -125,7 +121,7 @@ describe('with the token', () => {
   });
 
   it('mutations are performed, each reaching the node once', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN } });
     const set = await gw.exec(
       NodeAdminSetLoggerLevelDocument,
       { loggerName: 'P', logLevel: 'DEBUG', displayLevel: 'WARN' },
@@ -193,7 +189,7 @@ describe('with the token', () => {
   });
 
   it('issuing transactions: the node’s tx id, then the tx is readable through the graph', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN } });
     const x = signedTx('x-chain tx');
     const r = await gw.exec(XChainIssueTxDocument, { tx: x.hex }, AUTH);
     expect(r.errors).toBeUndefined();
@@ -211,7 +207,7 @@ describe('with the token', () => {
   });
 
   it('side-effecting calls are sent once: a failure is not retried', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN, UPSTREAM_RETRIES: '2' } });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN, UPSTREAM_RETRIES: '2' } });
     sim.addFault({ route: 'node POST /ext/bc/X', status: 503, count: 5 });
     const r = await gw.exec(XChainIssueTxDocument, { tx: signedTx('retry?').hex }, AUTH);
     sim.clearFaults();
@@ -221,7 +217,7 @@ describe('with the token', () => {
   });
 
   it('bad arguments are BAD_USER_INPUT naming the argument, before any upstream call', async () => {
-    const gw = createTestGateway(sim, { env: { ADMIN_TOKEN: TOKEN } });
+    const gw = gateway({ env: { ADMIN_TOKEN: TOKEN } });
     const bad = signedTx('checksum').hex.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
     const cases: [
       Promise<{ errors?: readonly { extensions?: Record<string, unknown> }[] }>,

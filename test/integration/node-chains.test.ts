@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   CChainAtomicTransactionDocument,
@@ -12,9 +12,9 @@ import {
   XChainUtxosDocument,
   type XChainUtxosQuery,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb, simGet, simNodeRpc } from '../support/sim.js';
 
 /** The X-Chain and C-Chain of a configured node, compared with the simulator's own answers. */
 let sim: RunningSimulator;
@@ -25,14 +25,10 @@ const nodeRpc = (path: string, method: string, params: unknown = {}) =>
 const dec = (hex: string) => BigInt(hex).toString();
 const xChain = () => sim.world.primary.mainnet.xChain;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -40,7 +36,7 @@ describe('C-Chain', () => {
   const address = '0x0000000000000000000000000000000000000001';
 
   it('ten EVM fields are two JSON-RPC batches (the balance at the head the first names); every value is the node’s (hex quantities as exact decimals); none when warm', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const cold = await gw.exec(CChainTenFieldsDocument, {
       address: sim.world.fixtures.busyAddress,
     });
@@ -103,7 +99,7 @@ describe('C-Chain', () => {
   });
 
   it('links: the chain and the latest block as the Data API indexes them', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.exec(CChainLinksDocument, { address });
     expect(r.errors).toBeUndefined();
     const c = r.data!.networkNode!.cChain;
@@ -118,7 +114,7 @@ describe('C-Chain', () => {
   });
 
   it('atomic transactions and atomic UTXOs (shared memory, /ext/bc/C/avax)', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     // X-Chain UTXOs imported from the C-Chain name the C-Chain export tx that made them.
     const fromC = await gw.exec(XChainUtxosDocument, {
       addresses: xChain()
@@ -174,7 +170,7 @@ describe('C-Chain', () => {
 
 describe('X-Chain', () => {
   it('height, fees and an asset with its denomination helper', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.exec(XChainOverviewDocument, { asset: 'AVAX', amount: '1500000001' });
     expect(r.errors).toBeUndefined();
     const [height, fees, asset] = await Promise.all([
@@ -197,7 +193,7 @@ describe('X-Chain', () => {
   });
 
   it('a block by height and by id: header from its bytes, transactions decoded, all the node’s', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const world = xChain().blocks[42]!;
     const byHeight = await gw.exec(XChainBlockDocument, { height: String(world.height) });
     expect(byHeight.errors).toBeUndefined();
@@ -240,7 +236,7 @@ describe('X-Chain', () => {
   });
 
   it('a transaction: hex bytes and the decoded form, typed', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const txId = xChain().txs[17]!.id;
     const r = await gw.exec(XChainTransactionDocument, { id: txId });
     expect(r.errors).toBeUndefined();
@@ -278,7 +274,7 @@ describe('X-Chain', () => {
   });
 
   it('blocks, transactions and assets are Relay nodes: refetched by global id; an unknown id is NOT_FOUND', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const block = xChain().blocks[7]!;
     const b = await gw.exec(XChainBlockDocument, { height: String(block.height) });
     const t = await gw.exec(XChainTransactionDocument, { id: block.txIds[0]! });
@@ -306,7 +302,7 @@ describe('X-Chain', () => {
   });
 
   it('UTXOs: a connection over endIndex paging returns exactly what walking the node returns, decoded', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const address = `X-${sim.world.fixtures.xChainAddress}`;
     const direct: string[] = [];
     let startIndex: unknown;
@@ -368,7 +364,7 @@ describe('X-Chain', () => {
   });
 
   it('deprecated methods still answer, and the schema marks them deprecated with the version', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const address = `X-${sim.world.fixtures.xChainAddress}`;
     const txId = xChain().txs[3]!.id;
     const r = await gw.exec(XChainDeprecatedDocument, { address, txId });
@@ -415,7 +411,7 @@ describe('X-Chain', () => {
 
 describe('node errors are typed GraphQL errors carrying the node’s message', () => {
   it('-32000 “not found” is NOT_FOUND; an address the node rejects is BAD_USER_INPUT', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const unknownTx = xChain().blocks[1]!.id; // a valid id that names no tx
     const r = await gw.exec(XChainTransactionDocument, { id: unknownTx });
     expect(codes(r)).toContain('NOT_FOUND');
@@ -437,7 +433,7 @@ describe('node errors are typed GraphQL errors carrying the node’s message', (
   ])(
     'HTTP %i from a node endpoint is UPSTREAM_ERROR with the node’s text',
     async (status, text) => {
-      const gw = createTestGateway(sim);
+      const gw = gateway();
       sim.addFault({
         route: 'node POST /ext/bc/X',
         status,
@@ -457,7 +453,7 @@ describe('node errors are typed GraphQL errors carrying the node’s message', (
   );
 
   it('EVM error codes come back per call with the node’s code and message', async () => {
-    const gw = createTestGateway(sim); // a fresh client: its batch ids start at 1
+    const gw = gateway(); // a fresh client: its batch ids start at 1
     sim.addFault({
       route: 'node POST /ext/bc/C/rpc',
       count: 1,
@@ -490,7 +486,7 @@ describe('node errors are typed GraphQL errors carrying the node’s message', (
   });
 
   it('bad arguments are BAD_USER_INPUT naming the argument, before any upstream call', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const cases: [string, string][] = [
       ['{ networkNode { xChain { block(id: "abc", height: "1") { hex } } } }', 'height'],
       ['{ networkNode { xChain { block { hex } } } }', 'id'],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   NetworkNodeByIdDocument,
@@ -9,7 +9,7 @@ import {
   NodeTenInfoFieldsDocument,
   NodeValidatorLinksDocument,
 } from '../__generated__/graphql.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { flushRedisDb, simGet, simNodeRpc, startTestSimulator } from '../support/sim.js';
 
@@ -24,20 +24,16 @@ const flush = async () => {
   await flushRedisDb(redisUrl);
 };
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 beforeEach(async () => {
-  sim.reset();
   await flush();
 });
 
 describe('networkNode: the info API', () => {
   it('every field is the node’s own answer; numbers the node sends as strings stay exact', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const r = await gw.exec(NodeInfoDocument, { chain: 'X', alias: 'P' });
     expect(r.errors).toBeUndefined();
     const n = r.data!.networkNode!;
@@ -174,7 +170,7 @@ describe('networkNode: the info API', () => {
   });
 
   it('peers: a connection over the node’s list, filtered by node ids, each peer linked to its validator records', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const all = ((await nodeRpc('/ext/info', 'info.peers', { nodeIDs: [] })).peers as any[]).sort(
       (a, b) => (a.nodeID < b.nodeID ? -1 : 1),
     ); // paged in node id order
@@ -226,7 +222,7 @@ describe('networkNode: the info API', () => {
   });
 
   it('the node and its peers link to their validator records, and a record links back to the configured node', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const peerId = (await nodeRpc('/ext/info', 'info.peers', { nodeIDs: [] })).peers[0].nodeID;
     const r = await gw.exec(NodeValidatorLinksDocument, { peerIds: [peerId] });
     expect(r.errors).toBeUndefined();
@@ -255,7 +251,7 @@ describe('networkNode: the info API', () => {
   });
 
   it('bad node ids are BAD_USER_INPUT before any upstream call', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.exec(NodePeersDocument, { nodeIds: ['NodeID-notachecksum'], first: 5 });
     expect(codes(r)).toEqual(['BAD_USER_INPUT']);
     expect(r.errors![0]!.extensions).toMatchObject({ argument: 'nodeIds' });
@@ -270,7 +266,7 @@ describe('networkNode: the info API', () => {
 
 describe('configured nodes: chosen by name, never by URL', () => {
   it('lists the configured nodes, the first as default; each is a Relay node by name; an unknown name is refused', async () => {
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       env: { NODE_RPC_URL: `main=${sim.nodeUrl},backup=${sim.nodeUrl}` },
     });
     const list = await gw.exec(NetworkNodesDocument, {});
@@ -296,7 +292,7 @@ describe('configured nodes: chosen by name, never by URL', () => {
   });
 
   it('a public node refusing node-specific methods gives a typed error; the other fields still answer', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     // What a public API node answers for info.getNodeID (the method is not exposed there).
     sim.addFault({
       route: 'node POST /ext/info',

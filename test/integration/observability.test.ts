@@ -1,46 +1,43 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { blockFailingOnce, startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { blockFailingOnce } from '../support/sim.js';
 
 /**
  * The request log (one JSON line per GraphQL request, with the request id the response echoes) and the
  * Prometheus metrics added for observability: upstream latency by route and status, request duration,
  * and the optional bearer token on /metrics.
  */
-const redisUrl = await allocateRedisDb();
 const SERVER_KEY = 'server-data-api-key-0001';
 const CALLER_KEY = 'caller-data-api-key-0002';
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const lines: Record<string, any>[] = [];
 let sim: RunningSimulator;
 let gw: TestGateway;
+const destination = new Writable({
+  write(chunk, _enc, done) {
+    for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+    done();
+  },
+});
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  const destination = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-      done();
+useSimAndGateway(
+  {
+    redis: true,
+    gateway: {
+      env: { DATA_API_KEY: SERVER_KEY, METRICS_TOKEN, UPSTREAM_RETRIES: '2' },
+      logger: createLogger({ level: 'info', destination }),
     },
-  });
-  gw = createTestGateway(sim, {
-    redisUrl,
-    env: { DATA_API_KEY: SERVER_KEY, METRICS_TOKEN, UPSTREAM_RETRIES: '2' },
-    logger: createLogger({ level: 'info', destination }),
-  });
-  await gw.ready();
-});
-afterAll(async () => {
-  await gw?.close();
-  await sim?.close();
-});
+  },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeEach(() => {
-  sim.reset();
   lines.length = 0;
 });
 

@@ -2,10 +2,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing } from '../../src/telemetry/tracing.js';
-import { createTestGateway } from '../support/gateway.js';
-import { startTestSimulator } from '../support/sim.js';
+import { useSimulator } from '../support/gateway.js';
 
 /** With an OTLP endpoint configured, spans reach the collector over OTLP/HTTP (a stand-in collector on loopback). */
 const received: { path: string; headers: IncomingHttpHeaders; body: any }[] = [];
@@ -17,14 +15,11 @@ const collector = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
-let sim: RunningSimulator;
-
+const { gateway } = useSimulator({});
 beforeAll(async () => {
   await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  sim = await startTestSimulator();
 });
 afterAll(async () => {
-  await sim?.close();
   await new Promise((resolve) => collector.close(resolve));
 });
 
@@ -38,7 +33,7 @@ describe('OTLP/HTTP export', () => {
     });
     const tracing = await setupTracing(config.tracing);
     expect(tracing.enabled).toBe(true);
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.query(
       'query OneBlock { chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }',
     );

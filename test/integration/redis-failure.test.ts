@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway } from '../support/gateway.js';
+import { type TestGateway, useSimulator } from '../support/gateway.js';
 import { freePort, startRedisServer, type TestRedis } from '../support/redis.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { simGet } from '../support/sim.js';
 
 let sim: RunningSimulator;
 let redis: TestRedis;
 let n: (back: number) => string;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   const head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
@@ -21,11 +21,10 @@ beforeAll(async () => {
     throw new Error('redis-server is not installed: install it to run the Redis failure tests');
 });
 afterAll(async () => {
-  await sim.close();
   await redis.stop();
 });
 
-const health = async (gw: ReturnType<typeof createTestGateway>) =>
+const health = async (gw: TestGateway) =>
   (await gw.yoga.fetch('http://gateway.test/health')).json();
 const waitFor = (cond: () => Promise<boolean>, ms = 5_000) =>
   vi.waitFor(
@@ -37,7 +36,7 @@ const waitFor = (cond: () => Promise<boolean>, ms = 5_000) =>
 
 describe('the gateway survives Redis', () => {
   it('with Redis down at start it answers from the upstream and reports the cache degraded', async () => {
-    const gw = createTestGateway(sim, { redisUrl: `redis://127.0.0.1:${await freePort()}` });
+    const gw = gateway({ redisUrl: `redis://127.0.0.1:${await freePort()}` });
     const started = Date.now();
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(10)}") { number } }`);
     expect(r.errors).toBeUndefined();
@@ -48,7 +47,7 @@ describe('the gateway survives Redis', () => {
   });
 
   it('with Redis killed mid-run it keeps answering, then reconnects by itself', async () => {
-    const gw = createTestGateway(sim, { redisUrl: redis.url });
+    const gw = gateway({ redisUrl: redis.url });
     await waitFor(async () => (await health(gw)).cache.status === 'ok');
     expect((await gw.query(`{ block(chainId: "43114", id: "${n(11)}") { number } }`)).data).toEqual(
       { block: { number: n(11) } },
@@ -68,7 +67,7 @@ describe('the gateway survives Redis', () => {
   });
 
   it('a Redis that stops answering (frozen) costs at most the command timeout, then the upstream answers', async () => {
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       redisUrl: redis.url,
       env: { REDIS_COMMAND_TIMEOUT_MS: '200' },
     });

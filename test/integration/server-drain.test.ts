@@ -1,11 +1,10 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway } from '../support/gateway.js';
+import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { startTestSimulator } from '../support/sim.js';
 
 /**
  * SHUTDOWN_DRAIN_MS: from the signal, `/health` answers 503 (a balancer's readiness check takes the
@@ -16,18 +15,15 @@ const redisUrl = await allocateRedisDb();
 const QUERY = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
 let sim: RunningSimulator;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim?.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 
 const logger = createLogger({ level: 'silent' });
 
 describe('the drain period before the listener closes', () => {
   it('/health goes 503 at once, new requests are still answered, then connections are refused', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     await gw.ready();
     const http = await startHttpServer({
       gateway: gw,
@@ -59,7 +55,7 @@ describe('the drain period before the listener closes', () => {
   });
 
   it('an open event stream is cut when the listener closes; shutdown does not wait out the grace', async () => {
-    const gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `43114=${sim.wsUrl}` } });
+    const gw = gateway({ redisUrl, env: { LIVE_WS: `43114=${sim.wsUrl}` } });
     await gw.ready();
     const http = await startHttpServer({
       gateway: gw,

@@ -1,13 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
 import { startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway } from '../support/gateway.js';
+import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
-import { flushRedisDb, startTestSimulator } from '../support/sim.js';
+import { flushRedisDb } from '../support/sim.js';
 
 /**
  * Graceful shutdown drains in-flight requests, bounded by SHUTDOWN_GRACE_MS; the process survives
@@ -19,14 +19,10 @@ const BLOCKS_ROUTE = 'data-api GET /v1/chains/:chainId/blocks';
 const QUERY = `{ chain(id: "43114") { blocks(first: 1) { edges { node { number } } } } }`;
 let sim: RunningSimulator;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim?.close();
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
 });
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
@@ -65,7 +61,7 @@ const post = (port: number, headers: Record<string, string> = {}) =>
 
 describe('graceful shutdown (the server factory src/server.ts uses)', () => {
   it('stops accepting, lets the slow request in flight finish, then closes the gateway', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     await gw.ready();
     const { logger, lines } = captureLogs();
     let inFlightAtClose: number | undefined;
@@ -121,7 +117,7 @@ describe('graceful shutdown (the server factory src/server.ts uses)', () => {
   });
 
   it('gives up on a request that outlives the grace: its connection is closed and shutdown still completes', async () => {
-    const gw = createTestGateway(sim, { redisUrl });
+    const gw = gateway({ redisUrl });
     const { logger, lines } = captureLogs();
     const http = await startHttpServer({
       gateway: gw,

@@ -3,9 +3,8 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing, type Tracing } from '../../src/telemetry/tracing.js';
-import { createTestGateway, type TestGateway } from '../support/gateway.js';
-import { allocateRedisDb } from '../support/redis-db.js';
-import { blockFailingOnce, startTestSimulator } from '../support/sim.js';
+import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { blockFailingOnce } from '../support/sim.js';
 
 /**
  * The spans of one query, from an in-memory exporter: request → resolver batch (DataLoader) → cache
@@ -13,28 +12,29 @@ import { blockFailingOnce, startTestSimulator } from '../support/sim.js';
  * URL, key or header anywhere.
  */
 const API_KEY = 'trace-test-secret-key-0123';
-const redisUrl = await allocateRedisDb();
 const exporter = new InMemorySpanExporter();
 let tracing: Tracing;
 let sim: RunningSimulator;
 let gw: TestGateway;
 
+// Tracing is set up before the fixture builds the gateway, and shut down after it closes it.
 beforeAll(async () => {
   tracing = await setupTracing(
     { otlpTracesUrl: undefined, otlpHeaders: {}, serviceName: 'gateway-test', sampleRatio: 1 },
     { exporter },
   );
-  sim = await startTestSimulator();
-  gw = createTestGateway(sim, { redisUrl, env: { DATA_API_KEY: API_KEY, UPSTREAM_RETRIES: '2' } });
-  await gw.ready();
 });
 afterAll(async () => {
-  await gw?.close();
-  await sim?.close();
   await tracing?.shutdown();
 });
+useSimAndGateway(
+  { redis: true, gateway: { env: { DATA_API_KEY: API_KEY, UPSTREAM_RETRIES: '2' } } },
+  (s, g) => {
+    sim = s;
+    gw = g;
+  },
+);
 beforeEach(() => {
-  sim.reset();
   exporter.reset();
 });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cuPrice } from '../../src/upstream/compute-units.js';
 import { testClock } from '../support/clock.js';
-import { codes, createTestGateway, type TestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
 import { flushRedisDb, simGet, startTestSimulator } from '../support/sim.js';
 
@@ -22,21 +22,19 @@ const latest = `{ chain(id: "${C}") { blocks(first: 1) { edges { node { number }
 type Cost = { spentCu?: number };
 
 let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   head = Number(
     (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
   );
 });
-afterAll(() => sim.close());
 beforeEach(async () => {
-  sim.reset();
   await flushRedisDb(redisUrl);
 });
 
 describe('compute units spent', () => {
   it('reports what each request spent (0 from the caches) and counts it by route', async () => {
-    const g = createTestGateway(sim);
+    const g = gateway();
     const cold = await g.query(blockQuery(1));
     expect(cold.errors).toBeUndefined();
     expect(BLOCK_CU).toBe(10);
@@ -90,7 +88,7 @@ describe('the plan-wide governor', () => {
   });
 
   it('when the plan runs short, an answer that exists stale is served stale and flagged', async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       redisUrl,
       env: { UPSTREAM_CU_PER_MINUTE: String(5 * BLOCK_CU) },
       ttlOverrides: { head: 1 },
@@ -116,7 +114,7 @@ describe('the plan-wide governor', () => {
 
   it('a revalidation nobody waits for yields first; requests still have the rest', async () => {
     const clock = testClock();
-    const g = createTestGateway(sim, {
+    const g = gateway({
       redisUrl,
       env: { UPSTREAM_CU_PER_MINUTE: String(10 * BLOCK_CU) },
       ttlOverrides: { head: 1 },
@@ -159,7 +157,7 @@ describe('the plan-wide governor', () => {
   });
 
   it('an upstream 429 stops all spending until its retry-after', async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: { UPSTREAM_CU_PER_MINUTE: '6000', UPSTREAM_RETRIES: '0' },
     });
     sim.addFault({

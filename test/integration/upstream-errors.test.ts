@@ -1,31 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, createTestGateway } from '../support/gateway.js';
-import { simGet, startTestSimulator } from '../support/sim.js';
+import { codes, createTestGateway, useSimulator } from '../support/gateway.js';
+import { simGet } from '../support/sim.js';
 
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
 let sim: RunningSimulator;
 /** Block numbers that exist: the simulator's chain starts far from genesis, like the real one. */
 let n: (back: number) => string;
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   const head = Number(
     (await simGet(sim.dataApiUrl, '/v1/chains/43114/blocks', { pageSize: 1 })).blocks[0]
       .blockNumber,
   );
   n = (back) => String(head - back);
 });
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => sim.reset());
 
 const calls = (route: string) => sim.stats().byRoute[route] ?? 0;
 
 describe('upstream failures become typed GraphQL errors', () => {
   it('404 gives NOT_FOUND for that field while its siblings still answer', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.query(
       `{ missing: block(chainId: "43114", id: "999999999") { number } present: block(chainId: "43114", id: "${n(1)}") { number } }`,
     );
@@ -36,7 +32,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('503 gives UPSTREAM_UNAVAILABLE after a bounded number of retries', async () => {
-    const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '2' } });
+    const gw = gateway({ env: { UPSTREAM_RETRIES: '2' } });
     sim.addFault({
       route: BLOCK_ROUTE,
       status: 503,
@@ -50,7 +46,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('429 with retry-after is honoured: the retry waits, then succeeds', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     sim.addFault({
       route: BLOCK_ROUTE,
       status: 429,
@@ -67,7 +63,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('a retry-after longer than we will wait gives RATE_LIMITED at once, with the wait in extensions', async () => {
-    const gw = createTestGateway(sim, { env: { MAX_RETRY_AFTER_MS: '1000' } });
+    const gw = gateway({ env: { MAX_RETRY_AFTER_MS: '1000' } });
     sim.addFault({
       route: BLOCK_ROUTE,
       status: 429,
@@ -82,14 +78,14 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('a malformed upstream body is UPSTREAM_ERROR, never a crash', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     sim.addFault({ route: BLOCK_ROUTE, malformed: true, count: 1 });
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(5)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_ERROR']);
   });
 
   it('an upstream answer that breaks the contract is UPSTREAM_ERROR naming the field', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     sim.addFault({
       route: BLOCK_ROUTE,
       status: 200,
@@ -108,7 +104,7 @@ describe('upstream failures become typed GraphQL errors', () => {
       level: 'warn',
       destination: { write: (l: string) => void logged.push(l) },
     });
-    const gw = createTestGateway(sim, { logger, env: { LOG_LEVEL: 'warn' } });
+    const gw = gateway({ logger, env: { LOG_LEVEL: 'warn' } });
     const secret =
       'see http://10.0.0.7:8080/internal?key=sk_live_abc123 at Object.<anonymous> (/srv/app/x.js:1:2)';
     sim.addFault({
@@ -143,7 +139,7 @@ describe('upstream failures become typed GraphQL errors', () => {
       level: 'warn',
       destination: { write: (l: string) => void logged.push(l) },
     });
-    const gw = createTestGateway(sim, {
+    const gw = gateway({
       logger,
       env: { LOG_LEVEL: 'warn', UPSTREAM_RETRIES: '0' },
     });
@@ -180,14 +176,14 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('a connection reset is retried, then UPSTREAM_UNAVAILABLE', async () => {
-    const gw = createTestGateway(sim, { env: { UPSTREAM_RETRIES: '1' } });
+    const gw = gateway({ env: { UPSTREAM_RETRIES: '1' } });
     sim.addFault({ route: BLOCK_ROUTE, reset: true, count: 2 });
     const r = await gw.query(`{ block(chainId: "43114", id: "${n(7)}") { number } }`);
     expect(codes(r)).toEqual(['UPSTREAM_UNAVAILABLE']);
   });
 
   it('bad input is refused before any upstream call, naming the argument', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.query(
       `{ a: block(chainId: "x43114", id: "${n(1)}") { number } b: block(chainId: "43114", id: "0xzz") { number } c: chain(id: "") { name } }`,
     );
@@ -197,7 +193,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('variables of the wrong type and unknown enum values are BAD_USER_INPUT too', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const wrongType = await gw.query(
       `query($f: Int) { chain(id: "43114") { blocks(first: $f) { edges { cursor } } } }`,
       { f: 'ten' },
@@ -212,7 +208,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('a query that would fan out into hundreds of upstream calls is refused before any of them', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const huge = await gw.query(
       `{ chain(id: "43114") { blocks(first: 500) { edges { node { transactions(first: 500) { edges { node { hash } } } } } } } }`,
     );
@@ -222,7 +218,7 @@ describe('upstream failures become typed GraphQL errors', () => {
       reason: 'QUERY_TOO_COMPLEX',
       limit: 6_000,
     });
-    const deep = await createTestGateway(sim, { env: { MAX_QUERY_DEPTH: '4' } }).query(
+    const deep = await gateway({ env: { MAX_QUERY_DEPTH: '4' } }).query(
       `{ block(chainId: "43114", id: "${n(1)}") { parent { parent { parent { number } } } } }`,
     );
     expect(deep.errors![0]!.extensions).toMatchObject({
@@ -238,7 +234,7 @@ describe('upstream failures become typed GraphQL errors', () => {
   });
 
   it('unknown chains are NOT_FOUND from the upstream', async () => {
-    const gw = createTestGateway(sim);
+    const gw = gateway();
     const r = await gw.query(`{ chain(id: "999999") { name } }`);
     expect(codes(r)).toEqual(['NOT_FOUND']);
   });

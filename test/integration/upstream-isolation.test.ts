@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, createTestGateway } from '../support/gateway.js';
+import { codes, createTestGateway, useSimulator } from '../support/gateway.js';
 import { simGet, startTestSimulator } from '../support/sim.js';
 
 /**
@@ -13,14 +13,12 @@ let head: number;
 const C = '43114';
 const NATIVE_ROUTE = 'data-api GET /v1/chains/:chainId/addresses/:address/balances:getNative';
 
-beforeAll(async () => {
-  sim = await startTestSimulator();
+const { gateway } = useSimulator({}, async (s) => {
+  sim = s;
   head = Number(
     (await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 })).blocks[0].blockNumber,
   );
 });
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
 
 const address = (i: number) => `0x${(0xa000 + i).toString(16).padStart(40, '0')}`;
 const balanceQuery = (i: number) =>
@@ -31,7 +29,7 @@ const keyB = { 'x-glacier-api-key': 'caller-key-b' };
 
 describe('circuit breakers per route and credential (finding 10)', () => {
   it("one key failing one route opens that key's breaker on that route only, and /health says so", async () => {
-    const g = createTestGateway(sim, {
+    const g = gateway({
       env: {
         UPSTREAM_RETRIES: '0',
         CIRCUIT_BREAKER_FAILURES: '5',

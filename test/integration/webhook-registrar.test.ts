@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { MemoryHeadBus } from '../../src/live/bus.js';
 import { createWebhookApi } from '../../src/live/webhook-api.js';
 import { MemoryWebhookStore, WebhookRegistrar } from '../../src/live/webhook-registrar.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { startTestSimulator } from '../support/sim.js';
+import { useSimulator } from '../support/gateway.js';
 
 /**
  * The registration of the `address_activity` webhook against the simulated Data API: its addresses follow
@@ -12,11 +12,8 @@ import { startTestSimulator } from '../support/sim.js';
  * rather than doubled, and one deleted at the Data API is registered anew.
  */
 let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startTestSimulator();
-});
-afterAll(async () => {
-  await sim?.close();
+useSimulator({}, (s) => {
+  sim = s;
 });
 
 const URL_ = 'http://127.0.0.1:9/webhooks/data-api';

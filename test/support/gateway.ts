@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
@@ -79,8 +79,14 @@ export function createTestGateway(
     });
     return (await res.json()) as ExecutionResult<any>;
   };
+  // Idempotent: a served gateway is closed by the server's shutdown, then again by the fixture.
+  let closing: Promise<void> | undefined;
   return {
     ...gateway,
+    close: () => {
+      closing ??= gateway.close();
+      return closing;
+    },
     config,
     exec: (doc, variables, headers) => send({ query: print(doc), variables }, headers),
     query: (query, variables, headers) => send({ query, variables }, headers),
@@ -95,37 +101,75 @@ export const codes = (r: ExecutionResult): unknown[] =>
  * The usual file fixture: a simulator, one gateway on it (on a Redis database allocated for this file
  * (`allocateRedisDb`, flushed) when `redis` is set; in-process cache only otherwise), and the
  * simulator's counters reset before each test. `gateway` passes further options to the gateway.
- * `bind` receives them once they are up, with the database's URL.
+ * `bind` receives them once they are up, with the database's URL (awaited). The file's own set-up goes in
+ * its own `beforeAll`: registered after this call, it runs after the fixture's (its `afterAll` before).
  */
+type FixtureGatewayOptions = Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
 interface FixtureOptions {
   redis?: boolean;
   sim?: Parameters<typeof startTestSimulator>[0];
-  gateway?: Omit<Parameters<typeof createTestGateway>[1], 'redisUrl'>;
+  /** Or a function of the simulator, for options that name it (`LIVE_WS` on its websocket). */
+  gateway?: FixtureGatewayOptions | ((sim: RunningSimulator) => FixtureGatewayOptions);
 }
 export function useSimAndGateway(
   o: FixtureOptions & { redis: true },
-  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void | Promise<void>,
 ): void;
 export function useSimAndGateway(
   o: FixtureOptions,
-  bind: (sim: RunningSimulator, gw: TestGateway) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway) => void | Promise<void>,
 ): void;
 export function useSimAndGateway(
   o: FixtureOptions,
-  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void,
+  bind: (sim: RunningSimulator, gw: TestGateway, redisUrl: string) => void | Promise<void>,
 ): void {
   let sim: RunningSimulator | undefined;
   let gw: TestGateway | undefined;
   beforeAll(async () => {
     const redisUrl = o.redis ? await allocateRedisDb() : undefined;
     sim = await startTestSimulator(o.sim);
-    gw = createTestGateway(sim, { ...o.gateway, redisUrl });
+    const options = typeof o.gateway === 'function' ? o.gateway(sim) : o.gateway;
+    gw = createTestGateway(sim, { ...options, redisUrl });
     await gw.ready();
-    bind(sim, gw, redisUrl ?? '');
+    await bind(sim, gw, redisUrl ?? '');
   });
   afterAll(async () => {
     await gw?.close();
     await sim?.close();
   });
   beforeEach(() => sim?.reset());
+}
+
+/**
+ * The fixture of a file whose tests each build their own gateways (different env, deps, Redis): the
+ * simulator alone, started before the file's tests, closed after them, its counters reset before each
+ * test. `bind` receives it once it is up (awaited, as above). The returned `gateway` builds a test
+ * gateway on it (the options of `createTestGateway`) that is closed after the test that built it.
+ */
+export function useSimulator(
+  options: Parameters<typeof startTestSimulator>[0],
+  bind?: (sim: RunningSimulator) => void | Promise<void>,
+): { gateway(options?: Parameters<typeof createTestGateway>[1]): TestGateway } {
+  let sim: RunningSimulator | undefined;
+  const opened: TestGateway[] = [];
+  beforeAll(async () => {
+    sim = await startTestSimulator(options);
+    await bind?.(sim);
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  beforeEach(() => sim?.reset());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((gw) => gw.close()));
+  });
+  return {
+    gateway(gatewayOptions = {}) {
+      if (!sim)
+        throw new Error('useSimulator: gateway() is for tests and hooks, once the simulator is up');
+      const gw = createTestGateway(sim, gatewayOptions);
+      opened.push(gw);
+      return gw;
+    },
+  };
 }
