@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
-import { nodeKeyOf, nodeRequest } from './node-request.js';
+import { nodeKeyOf, nodeRequests } from './node-request.js';
 import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
@@ -77,7 +77,7 @@ export interface CallOptions {
 
 /** A node's endpoints and the call builder every method group (node-rpc*.ts) uses. */
 export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
-  const nodeKey = nodeKeyOf(target.name, target.url);
+  const request = nodeRequests(nodeKeyOf(target.name, target.url));
   const gorilla = (path: string) => createJsonRpcClient({ http, path, style: 'gorilla' });
   const ep = {
     info: gorilla('/ext/info'),
@@ -96,13 +96,7 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
     schema: S,
     o: CallOptions = {},
   ): Req<z.output<S>> =>
-    nodeRequest({
-      rpc,
-      nodeKey,
-      resource,
-      method,
-      params,
-      schema,
+    request(rpc, resource, method, params, schema, {
       retry: !o.sideEffect,
       failed: (e) =>
         o.nodeSpecific && isRefusal(e)
