@@ -3,10 +3,11 @@ import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
 import { nodeKeyOf, nodeRequests } from './node-request.js';
-import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
+import type { NodeTargetInfo, ProfilerAction, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
 import { issueTxResult, type UtxoPageResult } from './schemas/node-avm.js';
+import { emptyResult } from './schemas/node-common.js';
 
 type Req<T> = UpstreamRequest<T>;
 
@@ -137,8 +138,13 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
       call(rpc, 'node.issueTx', method, { tx, encoding: 'hex' }, issueTxResult, issue),
       (r) => r.txID,
     );
+  /** An admin endpoint's profiler (the node's `/ext/admin` and the C-Chain's take the same methods). */
+  const profiler =
+    (rpc: JsonRpcClient) =>
+    (action: ProfilerAction): Req<{ ok: true }> =>
+      call(rpc, 'node.admin', `admin.${action}`, {}, emptyResult, write);
 
-  return { ep, call, map, utxoParams, utxoPage, node, write, issue, issueHexTx };
+  return { ep, call, map, utxoParams, utxoPage, node, write, issue, issueHexTx, profiler };
 }
 
 export type NodeCalls = ReturnType<typeof nodeCalls>;
