@@ -131,7 +131,9 @@ type Made = Partial<FamilyLoaders> & {
 class RequestLoaders implements Pick<Loaders, 'pages'> {
   static {
     for (const family of Object.keys(FAMILIES) as Family[]) {
+      // As a class getter would be: on the prototype, not enumerable, configurable.
       Object.defineProperty(RequestLoaders.prototype, family, {
+        configurable: true,
         get(this: RequestLoaders) {
           return this.#family(family);
         },
