@@ -82,7 +82,8 @@ export interface LoaderClients {
 }
 
 export function createLoaders(deps: LoaderDeps, clients: LoaderClients): Loaders {
-  return new RequestLoaders(deps, clients);
+  // The family getters are defined from FAMILIES when the class is, out of the type checker's sight.
+  return new RequestLoaders(deps, clients) as RequestLoaders & FamilyLoaders;
 }
 
 /**
@@ -97,17 +98,49 @@ export function releaseLoaders(loaders: Loaders): void {
   if (loaders instanceof RequestLoaders) loaders.release();
 }
 
+/** The families of loaders: every member of `Loaders` but `pages`. */
+type FamilyLoaders = Omit<Loaders, 'pages'>;
+type Family = keyof FamilyLoaders;
+
+/** How each family is made from a request's dependencies and the long-lived clients. */
+const FAMILIES: { [F in Family]: (deps: LoaderDeps, api: LoaderClients) => FamilyLoaders[F] } = {
+  evm: (deps, api) => createEvmLoaders(deps, api.dataApi),
+  primary: (deps, api) => createPrimaryLoaders(deps, api.primaryApi),
+  primaryNet: (deps, api) => createPrimaryNetLoaders(deps, api.primaryNetApi),
+  primaryTxs: (deps, api) => createPrimaryTxLoaders(deps, api.primaryTxApi),
+  icm: (deps, api) => createIcmLoaders(deps, api.icmApi),
+  metrics: (deps, api) => createMetricsLoaders(deps, api.metricsApi),
+  tokens: (deps, api) => createTokenLoaders(deps, api.tokensApi, api.tokenPageSizes),
+  staking: (deps, api) => createStakingLoaders(deps, api.stakingApi),
+  metricsMore: (deps, api) => createMetricsMoreLoaders(deps, api.metricsMoreApi),
+  node: (deps, api) => createNodeLoaders(deps, api.nodes),
+  evmState: (deps, api) => createEvmStateLoaders(deps, api.evm ?? []),
+};
+
 /** What a request's loaders have made so far. */
-type Made = Partial<Omit<Loaders, 'pages'>> & {
+type Made = Partial<FamilyLoaders> & {
   requests?: DataLoader<UpstreamRequest<unknown>, unknown, string>;
 };
 
 /**
  * One request's loaders. Each family's loaders are made when a resolver first reaches for them: a
  * request pays only for the families its query touches (a query reaches two or three of the eleven).
- * A class, so the getters live once on its prototype and a request allocates only what it uses.
+ * A class, so the getters (one per family of FAMILIES) live once on its prototype and a request
+ * allocates only what it uses.
  */
-class RequestLoaders implements Loaders {
+class RequestLoaders implements Pick<Loaders, 'pages'> {
+  static {
+    for (const family of Object.keys(FAMILIES) as Family[]) {
+      // As a class getter would be: on the prototype, not enumerable, configurable.
+      Object.defineProperty(RequestLoaders.prototype, family, {
+        configurable: true,
+        get(this: RequestLoaders) {
+          return this.#family(family);
+        },
+      });
+    }
+  }
+
   readonly #deps: LoaderDeps;
   readonly #clients: LoaderClients;
   /**
@@ -125,6 +158,13 @@ class RequestLoaders implements Loaders {
     this.#made = {};
   }
 
+  #family<F extends Family>(family: F): FamilyLoaders[F] {
+    const made: Partial<FamilyLoaders> = this.#made;
+    const loaders = made[family] ?? FAMILIES[family](this.#deps, this.#clients);
+    made[family] = loaders;
+    return loaders;
+  }
+
   pages<P extends Page<unknown>>(
     describe: (a: LoaderClients, pageToken: string | null) => UpstreamRequest<P>,
   ): PagedList<ItemOf<P>, P> {
@@ -139,54 +179,5 @@ class RequestLoaders implements Loaders {
       listIdentityOf(describe(clients, null)),
       (pageToken) => shared.load(describe(clients, pageToken)) as Promise<P>,
     );
-  }
-
-  get evm(): EvmLoaders {
-    this.#made.evm ??= createEvmLoaders(this.#deps, this.#clients.dataApi);
-    return this.#made.evm;
-  }
-  get primary(): PrimaryLoaders {
-    this.#made.primary ??= createPrimaryLoaders(this.#deps, this.#clients.primaryApi);
-    return this.#made.primary;
-  }
-  get primaryNet(): PrimaryNetLoaders {
-    this.#made.primaryNet ??= createPrimaryNetLoaders(this.#deps, this.#clients.primaryNetApi);
-    return this.#made.primaryNet;
-  }
-  get primaryTxs(): PrimaryTxLoaders {
-    this.#made.primaryTxs ??= createPrimaryTxLoaders(this.#deps, this.#clients.primaryTxApi);
-    return this.#made.primaryTxs;
-  }
-  get icm(): IcmLoaders {
-    this.#made.icm ??= createIcmLoaders(this.#deps, this.#clients.icmApi);
-    return this.#made.icm;
-  }
-  get metrics(): MetricsLoaders {
-    this.#made.metrics ??= createMetricsLoaders(this.#deps, this.#clients.metricsApi);
-    return this.#made.metrics;
-  }
-  get tokens(): TokenLoaders {
-    this.#made.tokens ??= createTokenLoaders(
-      this.#deps,
-      this.#clients.tokensApi,
-      this.#clients.tokenPageSizes,
-    );
-    return this.#made.tokens;
-  }
-  get staking(): StakingLoaders {
-    this.#made.staking ??= createStakingLoaders(this.#deps, this.#clients.stakingApi);
-    return this.#made.staking;
-  }
-  get metricsMore(): MetricsMoreLoaders {
-    this.#made.metricsMore ??= createMetricsMoreLoaders(this.#deps, this.#clients.metricsMoreApi);
-    return this.#made.metricsMore;
-  }
-  get node(): NodeLoaders {
-    this.#made.node ??= createNodeLoaders(this.#deps, this.#clients.nodes);
-    return this.#made.node;
-  }
-  get evmState(): EvmStateLoaders {
-    this.#made.evmState ??= createEvmStateLoaders(this.#deps, this.#clients.evm ?? []);
-    return this.#made.evmState;
   }
 }

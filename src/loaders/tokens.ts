@@ -1,8 +1,7 @@
 import type {
   ApiFeature,
+  BalanceList,
   BlockRangeFilter,
-  Erc20BalanceFilter,
-  Erc1155BalanceFilter,
   TokensApiClient,
 } from '../upstream/data-api-tokens.js';
 import type { CurrencyCode } from '../upstream/schemas/evm.js';
@@ -37,29 +36,18 @@ export function createTokenLoaders(
 ) {
   const s: Readonly<TokenPageSizes> = { ...TOKEN_PAGE_SIZE, ...sizes };
   const page = (pageToken: string | null, pageSize: number) => ({ pageToken, pageSize });
+  /** An address's balances of one kind, by its filter `F`, a page at a time at the balance routes' size. */
+  const balancesPage = <F, T>(list: BalanceList<F, T>) =>
+    pageLoader(deps, ({ chainId, address, pageToken, ...f }: AddressPage & F) =>
+      list(chainId, address, f as F, page(pageToken, s.balances)),
+    );
   return {
     /** The page sizes in force (the route maxima unless a test asks for smaller pages). */
     pageSizes: s,
-    erc20BalancesPage: pageLoader(
-      deps,
-      ({ chainId, address, pageToken, ...f }: AddressPage & Erc20BalanceFilter) =>
-        api.listErc20Balances(chainId, address, f, page(pageToken, s.balances)),
-    ),
-    erc721BalancesPage: pageLoader(
-      deps,
-      ({ chainId, address, pageToken, ...f }: AddressPage & { contractAddress?: string }) =>
-        api.listErc721Balances(chainId, address, f, page(pageToken, s.balances)),
-    ),
-    erc1155BalancesPage: pageLoader(
-      deps,
-      ({ chainId, address, pageToken, ...f }: AddressPage & Erc1155BalanceFilter) =>
-        api.listErc1155Balances(chainId, address, f, page(pageToken, s.balances)),
-    ),
-    collectibleBalancesPage: pageLoader(
-      deps,
-      ({ chainId, address, pageToken, ...f }: AddressPage & { contractAddress?: string }) =>
-        api.listCollectibleBalances(chainId, address, f, page(pageToken, s.balances)),
-    ),
+    erc20BalancesPage: balancesPage(api.listErc20Balances),
+    erc721BalancesPage: balancesPage(api.listErc721Balances),
+    erc1155BalancesPage: balancesPage(api.listErc1155Balances),
+    collectibleBalancesPage: balancesPage(api.listCollectibleBalances),
     addressChains: requestLoader(deps, (address: string) => api.listAddressChains(address)),
     transfersPage: pageLoader(
       deps,

@@ -3,16 +3,8 @@
  * simulator (see `data-api.ts` in this folder).
  */
 
-/** `ChainMetric`: the per-chain time series. */
-export const CHAIN_METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
+/** The per-block metrics: both enumerations list them, in this order. */
+const BLOCK_METRICS = [
   'gasUsed',
   'txCount',
   'avgGps',
@@ -23,19 +15,24 @@ export const CHAIN_METRICS = [
   'maxGasPrice',
   'feesPaid',
 ] as const;
+
+/** `ChainMetric`: the per-chain time series. */
+export const CHAIN_METRICS = [
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  ...BLOCK_METRICS,
+] as const;
 export type ChainMetric = (typeof CHAIN_METRICS)[number];
 
 /** `ChainRollingWindowMetric`: the metrics with rolling-window summaries. */
 export const ROLLING_WINDOW_METRICS = [
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
+  ...BLOCK_METRICS,
   'contracts',
   'deployers',
   'activeAddresses',

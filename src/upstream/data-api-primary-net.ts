@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
 import type { PrimaryChainAlias, SortOrder } from './data-api-primary.js';
@@ -114,7 +115,7 @@ export function createPrimaryNetApiClient(
   http: HttpClient,
   opts: RequestOptions = {},
 ): PrimaryNetApiClient {
-  const { get } = dataApiBinding(http, opts);
+  const { get, page } = dataApiBinding(http, opts);
 
   /**
    * A GET with `addresses` in the query, or the V2 POST with them in the body (same path, same
@@ -159,52 +160,31 @@ export function createPrimaryNetApiClient(
     };
   };
 
-  const listParams = (sortOrder: SortOrder | undefined, { pageToken, pageSize }: PageArgs) => ({
-    pageToken: pageToken ?? undefined,
-    pageSize,
-    sortOrder,
-  });
+  /** A network's subnets or blockchains, one page in `sortOrder`: the route, its resource and its list. */
+  const networkList =
+    <K extends 'subnets' | 'blockchains', T>(
+      list: K,
+      schema: z.ZodType<{ nextPageToken?: string } & Record<K, T[]>>,
+    ) =>
+    (network: NetworkName, filter: { sortOrder?: SortOrder }, paging: PageArgs) =>
+      page({
+        resource: `data.${list}`,
+        path: `/v1/networks/${seg(network)}/${list}`,
+        paging,
+        query: { sortOrder: filter.sortOrder },
+        schema,
+        items: (res) => res[list],
+      });
 
   return {
-    listSubnets(network, filter, page) {
-      const path = `/v1/networks/${seg(network)}/subnets`;
-      const query = listParams(filter.sortOrder, page);
-      return get(
-        'data.subnets',
-        path,
-        query,
-        async (call) => {
-          const res = await http.getJson(path, query, listSubnetsResponse, withCall(opts, call));
-          return { items: res.subnets, nextPageToken: res.nextPageToken || null };
-        },
-        page.pageToken,
-      );
-    },
+    listSubnets: networkList('subnets', listSubnetsResponse),
     getSubnet(network, subnetId) {
       const path = `/v1/networks/${seg(network)}/subnets/${seg(subnetId)}`;
       return get('data.subnet', path, {}, (call) =>
         http.getJson(path, {}, subnet, withCall(opts, call)),
       );
     },
-    listBlockchains(network, filter, page) {
-      const path = `/v1/networks/${seg(network)}/blockchains`;
-      const query = listParams(filter.sortOrder, page);
-      return get(
-        'data.blockchains',
-        path,
-        query,
-        async (call) => {
-          const res = await http.getJson(
-            path,
-            query,
-            listBlockchainsResponse,
-            withCall(opts, call),
-          );
-          return { items: res.blockchains, nextPageToken: res.nextPageToken || null };
-        },
-        page.pageToken,
-      );
-    },
+    listBlockchains: networkList('blockchains', listBlockchainsResponse),
     getBlockchain(network, blockchainId) {
       const path = `/v1/networks/${seg(network)}/blockchains/${seg(blockchainId)}`;
       return get('data.blockchain', path, {}, (call) =>

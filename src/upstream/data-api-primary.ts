@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
 import type { HttpClient, RequestOptions } from './http.js';
@@ -159,6 +160,16 @@ export function createPrimaryApiClient(
     sortOrder: f.sortOrder,
   });
 
+  /** One item of a primary-network chain by its id: `/blockchains/<route>/<id>`. */
+  const byId =
+    <S extends z.ZodType>(
+      resource: UpstreamRequest<unknown>['resource'],
+      route: string,
+      schema: S,
+    ) =>
+    (network: NetworkName, id: string) =>
+      one(resource, `${net(network)}/blockchains/${route}/${seg(id)}`, schema);
+
   return {
     listValidators: (network, nodeId, filter, paging) =>
       page({
@@ -217,12 +228,7 @@ export function createPrimaryApiClient(
         items: (res) => res.blocks,
         extra: (res) => ({ chainInfo: res.chainInfo }),
       }),
-    getPChainBlock: (network, blockId) =>
-      one(
-        'data.pChainBlock',
-        `${net(network)}/blockchains/p-chain/blocks/${seg(blockId)}`,
-        primaryNetworkBlock,
-      ),
+    getPChainBlock: byId('data.pChainBlock', 'p-chain/blocks', primaryNetworkBlock),
     listXChainVertices: (network, filter, paging) => {
       const base = `${net(network)}/blockchains/x-chain/vertices`;
       const byHeight = filter.vertexHeight !== undefined;
@@ -236,18 +242,8 @@ export function createPrimaryApiClient(
         extra: (res) => ({ chainInfo: res.chainInfo }),
       });
     },
-    getXChainVertex: (network, vertexHash) =>
-      one(
-        'data.xChainVertex',
-        `${net(network)}/blockchains/x-chain/vertices/${seg(vertexHash)}`,
-        xChainVertex,
-      ),
-    getXChainAssetDetails: (network, assetId) =>
-      one(
-        'data.xChainAssetDetails',
-        `${net(network)}/blockchains/x-chain/assets/${seg(assetId)}`,
-        xChainAssetDetails,
-      ),
+    getXChainVertex: byId('data.xChainVertex', 'x-chain/vertices', xChainVertex),
+    getXChainAssetDetails: byId('data.xChainAssetDetails', 'x-chain/assets', xChainAssetDetails),
     getBalances: (network, chain, { addresses, blockTimestamp }) =>
       one(
         'data.primaryBalances',
@@ -255,12 +251,7 @@ export function createPrimaryApiClient(
         primaryBalancesResponse,
         { addresses: list(addresses), blockTimestamp },
       ),
-    getPChainTransaction: (network, txHash) =>
-      one(
-        'data.pChainTransaction',
-        `${net(network)}/blockchains/p-chain/transactions/${seg(txHash)}`,
-        pChainTransaction,
-      ),
+    getPChainTransaction: byId('data.pChainTransaction', 'p-chain/transactions', pChainTransaction),
   };
 }
 

@@ -4,6 +4,7 @@
  * Query parameters are named and serialised as the spec says: id and address lists comma-separated
  * in one string, nAVAX capacities as decimal strings, percentages and seconds as numbers.
  */
+import type { z } from 'zod';
 import { VALIDATOR_SORT_BY, type ValidatorSortBy } from '../spec/data-api.js';
 import type { PageArgs } from './data-api.js';
 import { dataApiBinding } from './data-api-binding.js';
@@ -94,72 +95,80 @@ export function createStakingApiClient(
   opts: RequestOptions = {},
 ): StakingApiClient {
   const { page, one } = dataApiBinding(http, opts);
+  /** The filter both reward lists take. */
+  const rewardQuery = (f: RewardFilter) => ({
+    addresses: list(f.addresses),
+    nodeIds: list(f.nodeIds),
+    sortOrder: f.sortOrder,
+  });
+
+  /** One page of a network's list route `/v1/networks/{network}/<route>`, its query from the filter. */
+  const networkList =
+    <F, S extends z.ZodType<{ nextPageToken?: string | null }>, T>(
+      resource: UpstreamRequest<unknown>['resource'],
+      route: string,
+      query: (f: F) => UpstreamRequest<unknown>['query'],
+      schema: S,
+      items: (res: z.output<S>) => T[],
+    ) =>
+    (network: NetworkName, f: F, paging: PageArgs) =>
+      page({
+        resource,
+        path: `/v1/networks/${seg(network)}/${route}`,
+        paging,
+        query: query(f),
+        schema,
+        items,
+      });
 
   return {
-    listNetworkValidators: (network, f, paging) =>
-      page({
-        resource: 'data.networkValidators',
-        path: `/v1/networks/${seg(network)}/validators`,
-        paging,
-        query: {
-          nodeIds: list(f.nodeIds),
-          sortBy: f.sortBy,
-          sortOrder: f.sortOrder,
-          validationStatus: f.validationStatus,
-          minDelegationCapacity: f.minDelegationCapacity,
-          maxDelegationCapacity: f.maxDelegationCapacity,
-          minTimeRemaining: f.minTimeRemaining,
-          maxTimeRemaining: f.maxTimeRemaining,
-          minFeePercentage: f.minFeePercentage,
-          maxFeePercentage: f.maxFeePercentage,
-          minUptimePerformance: f.minUptimePerformance,
-          maxUptimePerformance: f.maxUptimePerformance,
-          subnetId: f.subnetId,
-        },
-        schema: listValidatorDetailsResponse,
-        items: (r) => r.validators,
+    listNetworkValidators: networkList(
+      'data.networkValidators',
+      'validators',
+      (f) => ({
+        nodeIds: list(f.nodeIds),
+        sortBy: f.sortBy,
+        sortOrder: f.sortOrder,
+        validationStatus: f.validationStatus,
+        minDelegationCapacity: f.minDelegationCapacity,
+        maxDelegationCapacity: f.maxDelegationCapacity,
+        minTimeRemaining: f.minTimeRemaining,
+        maxTimeRemaining: f.maxTimeRemaining,
+        minFeePercentage: f.minFeePercentage,
+        maxFeePercentage: f.maxFeePercentage,
+        minUptimePerformance: f.minUptimePerformance,
+        maxUptimePerformance: f.maxUptimePerformance,
+        subnetId: f.subnetId,
       }),
-    listDelegators: (network, f, paging) =>
-      page({
-        resource: 'data.delegators',
-        path: `/v1/networks/${seg(network)}/delegators`,
-        paging,
-        query: {
-          rewardAddresses: list(f.rewardAddresses),
-          sortOrder: f.sortOrder,
-          delegationStatus: f.delegationStatus,
-          nodeIds: list(f.nodeIds),
-        },
-        schema: listDelegatorsResponse,
-        items: (r) => r.delegators,
+      listValidatorDetailsResponse,
+      (r) => r.validators,
+    ),
+    listDelegators: networkList(
+      'data.delegators',
+      'delegators',
+      (f) => ({
+        rewardAddresses: list(f.rewardAddresses),
+        sortOrder: f.sortOrder,
+        delegationStatus: f.delegationStatus,
+        nodeIds: list(f.nodeIds),
       }),
-    listPendingRewards: (network, f, paging) =>
-      page({
-        resource: 'data.pendingRewards',
-        path: `/v1/networks/${seg(network)}/rewards:listPending`,
-        paging,
-        query: {
-          addresses: list(f.addresses),
-          nodeIds: list(f.nodeIds),
-          sortOrder: f.sortOrder,
-        },
-        schema: listPendingRewardsResponse,
-        items: (r) => r.pendingRewards,
-      }),
-    listHistoricalRewards: (network, f, paging) =>
-      page({
-        resource: 'data.historicalRewards',
-        path: `/v1/networks/${seg(network)}/rewards`,
-        paging,
-        query: {
-          addresses: list(f.addresses),
-          nodeIds: list(f.nodeIds),
-          sortOrder: f.sortOrder,
-          currency: f.currency,
-        },
-        schema: listHistoricalRewardsResponse,
-        items: (r) => r.historicalRewards,
-      }),
+      listDelegatorsResponse,
+      (r) => r.delegators,
+    ),
+    listPendingRewards: networkList(
+      'data.pendingRewards',
+      'rewards:listPending',
+      rewardQuery,
+      listPendingRewardsResponse,
+      (r) => r.pendingRewards,
+    ),
+    listHistoricalRewards: networkList(
+      'data.historicalRewards',
+      'rewards',
+      (f) => ({ ...rewardQuery(f), currency: f.currency }),
+      listHistoricalRewardsResponse,
+      (r) => r.historicalRewards,
+    ),
     getNetworkDetails: (network) =>
       one('data.networkDetails', `/v1/networks/${seg(network)}`, networkDetails),
   };

@@ -59,31 +59,19 @@ export interface BlockRangeFilter {
   endBlock?: number;
 }
 
+/** An address's balance list route: one page, by the route's filter `F`. */
+export type BalanceList<F, T> = (
+  chainId: string,
+  address: string,
+  f: F,
+  page: PageArgs,
+) => UpstreamRequest<Page<T>>;
+
 export interface TokensApiClient {
-  listErc20Balances(
-    chainId: string,
-    address: string,
-    f: Erc20BalanceFilter,
-    page: PageArgs,
-  ): UpstreamRequest<Page<Erc20TokenBalance>>;
-  listErc721Balances(
-    chainId: string,
-    address: string,
-    f: { contractAddress?: string },
-    page: PageArgs,
-  ): UpstreamRequest<Page<Erc721TokenBalance>>;
-  listErc1155Balances(
-    chainId: string,
-    address: string,
-    f: Erc1155BalanceFilter,
-    page: PageArgs,
-  ): UpstreamRequest<Page<Erc1155TokenBalance>>;
-  listCollectibleBalances(
-    chainId: string,
-    address: string,
-    f: { contractAddress?: string },
-    page: PageArgs,
-  ): UpstreamRequest<Page<CollectibleBalance>>;
+  listErc20Balances: BalanceList<Erc20BalanceFilter, Erc20TokenBalance>;
+  listErc721Balances: BalanceList<{ contractAddress?: string }, Erc721TokenBalance>;
+  listErc1155Balances: BalanceList<Erc1155BalanceFilter, Erc1155TokenBalance>;
+  listCollectibleBalances: BalanceList<{ contractAddress?: string }, CollectibleBalance>;
   listAddressChains(address: string): UpstreamRequest<AddressChains>;
   listTransfers(
     chainId: string,
@@ -141,6 +129,27 @@ export function createTokensApiClient(
 
   const balances = (chainId: string, address: string, kind: string) =>
     `/v1/chains/${seg(chainId)}/addresses/${seg(address)}/balances:${kind}`;
+  /**
+   * An address's balances of one token standard: `data.<standard>Balances`, `balances:list<Standard>`,
+   * the list under `<standard>TokenBalances`; `query` the filter as the route names it.
+   */
+  const tokenBalances =
+    <Std extends 'Erc20' | 'Erc721' | 'Erc1155', F, T>(
+      standard: Std,
+      schema: z.ZodType<{ nextPageToken?: string } & Record<`${Lowercase<Std>}TokenBalances`, T[]>>,
+      query: (f: F) => Query,
+    ) =>
+    (chainId: string, address: string, f: F, p: PageArgs) => {
+      const kind = standard.toLowerCase() as Lowercase<Std>;
+      return page(
+        `data.${kind}Balances`,
+        balances(chainId, address, `list${standard}`),
+        query(f),
+        p,
+        schema,
+        (r) => r[`${kind}TokenBalances`],
+      );
+    };
   const nfts = (chainId: string, address: string) =>
     `/v1/chains/${seg(chainId)}/nfts/collections/${seg(address)}/tokens`;
   const contracts = (chainId: string, address: string) =>
@@ -150,43 +159,19 @@ export function createTokensApiClient(
     <T extends object>(item: T) => ({ ...item, chainId });
 
   return {
-    listErc20Balances(chainId, address, f, p) {
-      const filter: Query = {
-        blockNumber: f.blockNumber,
-        filterSpamTokens: f.filterSpamTokens,
-        contractAddresses: f.contractAddresses?.length ? f.contractAddresses.join(',') : undefined,
-        currency: f.currency,
-      };
-      return page(
-        'data.erc20Balances',
-        balances(chainId, address, 'listErc20'),
-        filter,
-        p,
-        listErc20BalancesResponse,
-        (r) => r.erc20TokenBalances,
-      );
-    },
-    listErc721Balances(chainId, address, f, p) {
-      return page(
-        'data.erc721Balances',
-        balances(chainId, address, 'listErc721'),
-        { contractAddress: f.contractAddress },
-        p,
-        listErc721BalancesResponse,
-        (r) => r.erc721TokenBalances,
-      );
-    },
-    listErc1155Balances(chainId, address, f, p) {
-      const filter: Query = { blockNumber: f.blockNumber, contractAddress: f.contractAddress };
-      return page(
-        'data.erc1155Balances',
-        balances(chainId, address, 'listErc1155'),
-        filter,
-        p,
-        listErc1155BalancesResponse,
-        (r) => r.erc1155TokenBalances,
-      );
-    },
+    listErc20Balances: tokenBalances('Erc20', listErc20BalancesResponse, (f) => ({
+      blockNumber: f.blockNumber,
+      filterSpamTokens: f.filterSpamTokens,
+      contractAddresses: f.contractAddresses?.length ? f.contractAddresses.join(',') : undefined,
+      currency: f.currency,
+    })),
+    listErc721Balances: tokenBalances('Erc721', listErc721BalancesResponse, (f) => ({
+      contractAddress: f.contractAddress,
+    })),
+    listErc1155Balances: tokenBalances('Erc1155', listErc1155BalancesResponse, (f) => ({
+      blockNumber: f.blockNumber,
+      contractAddress: f.contractAddress,
+    })),
     listCollectibleBalances(chainId, address, f, p) {
       return page(
         'data.collectibleBalances',

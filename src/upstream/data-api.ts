@@ -134,6 +134,20 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
     <T extends object>(chainId: string) =>
     (item: T) => ({ ...item, chainId });
   const same = <T>(item: T) => item;
+  /** An address's transfers of one token standard: `data.address<Standard>Transfers`, `:list<Standard>`. */
+  const tokenTransfers =
+    <S extends z.ZodType<{ transactions: object[]; nextPageToken?: string }>>(
+      standard: 'Erc20' | 'Erc721' | 'Erc1155',
+      schema: S,
+    ) =>
+    (chainId: string, address: string, args: AddressListArgs) =>
+      page(
+        `data.address${standard}Transfers`,
+        addressPath(chainId, address, `/transactions:list${standard}`),
+        { ...args },
+        schema,
+        inChain(chainId),
+      );
 
   const transactionPrice = (
     chainId: string,
@@ -226,30 +240,9 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
         listNativeTransactionsResponse,
         same,
       ),
-    listAddressErc20Transfers: (chainId, address, args) =>
-      page(
-        'data.addressErc20Transfers',
-        addressPath(chainId, address, '/transactions:listErc20'),
-        { ...args },
-        listErc20TransfersResponse,
-        inChain(chainId),
-      ),
-    listAddressErc721Transfers: (chainId, address, args) =>
-      page(
-        'data.addressErc721Transfers',
-        addressPath(chainId, address, '/transactions:listErc721'),
-        { ...args },
-        listErc721TransfersResponse,
-        inChain(chainId),
-      ),
-    listAddressErc1155Transfers: (chainId, address, args) =>
-      page(
-        'data.addressErc1155Transfers',
-        addressPath(chainId, address, '/transactions:listErc1155'),
-        { ...args },
-        listErc1155TransfersResponse,
-        inChain(chainId),
-      ),
+    listAddressErc20Transfers: tokenTransfers('Erc20', listErc20TransfersResponse),
+    listAddressErc721Transfers: tokenTransfers('Erc721', listErc721TransfersResponse),
+    listAddressErc1155Transfers: tokenTransfers('Erc1155', listErc1155TransfersResponse),
     listAddressInternalTransactions: (chainId, address, args) =>
       page(
         'data.addressInternalTransactions',

@@ -10,7 +10,7 @@ import {
 } from './evm-fees.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
-import { nodeKeyOf, nodeRequest } from './node-request.js';
+import { nodeKeyOf, nodeRequests } from './node-request.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
 import * as s from './schemas/evm-state.js';
@@ -120,7 +120,7 @@ export function createEvmStateClient(options: {
   http: HttpClient;
   maxBatchSize?: number;
 }): EvmStateClient {
-  const nodeKey = nodeKeyOf(options.node, options.url);
+  const request = nodeRequests(nodeKeyOf(options.node, options.url));
   const rpc: JsonRpcClient = createJsonRpcClient({
     http: options.http,
     path: options.path,
@@ -134,13 +134,7 @@ export function createEvmStateClient(options: {
     params: unknown[],
     schema: S,
   ): Req<z.output<S>> =>
-    nodeRequest({
-      rpc,
-      nodeKey,
-      resource,
-      method,
-      params,
-      schema,
+    request(rpc, resource, method, params, schema, {
       failed: (e) => classifyEvmError(e, method),
       misfit: (where) => `${method}: the answer does not fit its contract (${where})`,
     });

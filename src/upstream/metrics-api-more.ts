@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import type { HttpClient } from './http.js';
 import type { CallContext, Page, UpstreamRequest } from './request.js';
-import { type MetricsValue, metricsApiResponse, type TimeInterval } from './schemas/metrics.js';
+import {
+  type MetricsValue,
+  metricsApiResponse,
+  metricsPage,
+  metricsValue,
+  rollingWindowValues,
+  type TimeInterval,
+} from './schemas/metrics.js';
 import type { NetworkName } from './schemas/primary.js';
-import { float } from './schemas/primary.js';
 
 /**
  * The Metrics API's network, ICM and L1-validator routes (getStakingMetrics, getICMTimeseries,
@@ -46,29 +52,12 @@ export interface IcmFilter {
   network?: NetworkName;
 }
 
-export const icmMetricsValue = z.object({
-  value: float,
-  timestamp: z.number().int(),
-  srcBlockchainId: z.string(),
-  destBlockchainId: z.string(),
-});
+/** ICM series and windows carry the chain pair they are about. */
+const chainPair = { srcBlockchainId: z.string(), destBlockchainId: z.string() };
+export const icmMetricsValue = metricsValue.extend(chainPair);
 export type IcmMetricsValue = z.infer<typeof icmMetricsValue>;
-const icmMetricsResponse = z.object({
-  results: z.array(icmMetricsValue),
-  nextPageToken: z.string().optional(),
-});
-const w = float.optional();
-export const icmRollingWindow = z.object({
-  lastHour: w,
-  lastDay: w,
-  lastWeek: w,
-  lastMonth: w,
-  last90Days: w,
-  lastYear: w,
-  allTime: w,
-  srcBlockchainId: z.string(),
-  destBlockchainId: z.string(),
-});
+const icmMetricsResponse = metricsPage(icmMetricsValue);
+export const icmRollingWindow = rollingWindowValues.extend(chainPair);
 export type IcmRollingWindow = z.infer<typeof icmRollingWindow>;
 
 type PageArgs = { pageToken: string | null; pageSize: number };

@@ -9,13 +9,8 @@ import type { ResourceKind } from './resources.js';
 export const nodeKeyOf = (name: string, url: string) =>
   `${name}@${createHash('sha256').update(url).digest('hex').slice(0, 8)}`;
 
-export interface NodeCall<S extends z.ZodType> {
-  rpc: JsonRpcClient;
-  nodeKey: string;
-  resource: ResourceKind;
-  method: string;
-  params: unknown;
-  schema: S;
+/** How one node client's calls behave when they fail or answer outside their schema. */
+export interface NodeCallPolicy {
   /** false: never retried (the call changes node state). */
   retry?: boolean;
   /** The error a failed call is answered with. */
@@ -24,39 +19,51 @@ export interface NodeCall<S extends z.ZodType> {
   misfit: (where: string) => string;
 }
 
-/** One JSON-RPC call as an upstream request: sent through `rpc`, its answer checked against `schema`. */
-export function nodeRequest<S extends z.ZodType>(c: NodeCall<S>): UpstreamRequest<z.output<S>> {
-  const request = `POST ${c.rpc.path} ${c.method}`;
-  return {
-    upstream: 'node',
-    resource: c.resource,
-    method: 'POST',
-    path: c.rpc.path,
-    // Node calls have no URL query: this part of the cache key carries the node and the JSON-RPC method.
-    query: { node: c.nodeKey, rpc: c.method },
-    body: c.params,
-    async run(call) {
-      let raw: unknown;
-      try {
-        raw = await c.rpc.call(
-          c.method,
-          c.params,
-          c.retry === undefined ? { call } : { retry: c.retry, call },
-        );
-      } catch (e) {
-        throw c.failed(e);
-      }
-      const parsed = c.schema.safeParse(raw);
-      if (parsed.success) return parsed.data;
-      const first = parsed.error.issues[0];
-      const where = first
-        ? `${first.path.join('.') || '(root)'}: ${first.message}`
-        : 'unexpected shape';
-      throw new UpstreamError('node', 'payload', {
-        request,
-        upstreamMessage: c.misfit(where),
-        cause: parsed.error,
-      });
-    },
+/**
+ * The request builder of the node `nodeKey`: one JSON-RPC call as an upstream request, sent through
+ * `rpc`, its answer checked against `schema`.
+ */
+export const nodeRequests =
+  (nodeKey: string) =>
+  <S extends z.ZodType>(
+    rpc: JsonRpcClient,
+    resource: ResourceKind,
+    method: string,
+    params: unknown,
+    schema: S,
+    policy: NodeCallPolicy,
+  ): UpstreamRequest<z.output<S>> => {
+    const request = `POST ${rpc.path} ${method}`;
+    return {
+      upstream: 'node',
+      resource,
+      method: 'POST',
+      path: rpc.path,
+      // Node calls have no URL query: this part of the cache key carries the node and the JSON-RPC method.
+      query: { node: nodeKey, rpc: method },
+      body: params,
+      async run(call) {
+        let raw: unknown;
+        try {
+          raw = await rpc.call(
+            method,
+            params,
+            policy.retry === undefined ? { call } : { retry: policy.retry, call },
+          );
+        } catch (e) {
+          throw policy.failed(e);
+        }
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) return parsed.data;
+        const first = parsed.error.issues[0];
+        const where = first
+          ? `${first.path.join('.') || '(root)'}: ${first.message}`
+          : 'unexpected shape';
+        throw new UpstreamError('node', 'payload', {
+          request,
+          upstreamMessage: policy.misfit(where),
+          cause: parsed.error,
+        });
+      },
+    };
   };
-}

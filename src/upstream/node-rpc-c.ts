@@ -13,6 +13,7 @@ export function cChainMethods({
   node,
   write,
   issueHexTx,
+  profiler,
 }: NodeCalls): NodeRpcClient['cChain'] {
   return {
     quantity: (method) => call(ep.cRpc, `node.evm.${method}`, method, [], evm.quantityResult),
@@ -93,7 +94,7 @@ export function cChainMethods({
       call(ep.cAdmin, 'node.admin', 'admin.getVMConfig', {}, evm.vmConfigResult, node),
     setLogLevel: (level) =>
       call(ep.cAdmin, 'node.admin', 'admin.setLogLevel', { level }, emptyResult, write),
-    profiler: (action) => call(ep.cAdmin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
+    profiler: profiler(ep.cAdmin),
   };
 }
 

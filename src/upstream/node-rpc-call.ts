@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { UpstreamError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { createJsonRpcClient, type JsonRpcClient } from './jsonrpc.js';
-import { nodeKeyOf, nodeRequest } from './node-request.js';
-import type { NodeTargetInfo, UtxoQuery } from './node-rpc-types.js';
+import { nodeKeyOf, nodeRequests } from './node-request.js';
+import type { NodeTargetInfo, ProfilerAction, UtxoQuery } from './node-rpc-types.js';
 import type { Page, UpstreamRequest } from './request.js';
 import type { ResourceKind } from './resources.js';
 import { issueTxResult, type UtxoPageResult } from './schemas/node-avm.js';
+import { emptyResult } from './schemas/node-common.js';
 
 type Req<T> = UpstreamRequest<T>;
 
@@ -77,7 +78,7 @@ export interface CallOptions {
 
 /** A node's endpoints and the call builder every method group (node-rpc*.ts) uses. */
 export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
-  const nodeKey = nodeKeyOf(target.name, target.url);
+  const request = nodeRequests(nodeKeyOf(target.name, target.url));
   const gorilla = (path: string) => createJsonRpcClient({ http, path, style: 'gorilla' });
   const ep = {
     info: gorilla('/ext/info'),
@@ -96,13 +97,7 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
     schema: S,
     o: CallOptions = {},
   ): Req<z.output<S>> =>
-    nodeRequest({
-      rpc,
-      nodeKey,
-      resource,
-      method,
-      params,
-      schema,
+    request(rpc, resource, method, params, schema, {
       retry: !o.sideEffect,
       failed: (e) =>
         o.nodeSpecific && isRefusal(e)
@@ -143,8 +138,13 @@ export function nodeCalls(target: NodeTargetInfo, http: HttpClient) {
       call(rpc, 'node.issueTx', method, { tx, encoding: 'hex' }, issueTxResult, issue),
       (r) => r.txID,
     );
+  /** An admin endpoint's profiler (the node's `/ext/admin` and the C-Chain's take the same methods). */
+  const profiler =
+    (rpc: JsonRpcClient) =>
+    (action: ProfilerAction): Req<{ ok: true }> =>
+      call(rpc, 'node.admin', `admin.${action}`, {}, emptyResult, write);
 
-  return { ep, call, map, utxoParams, utxoPage, node, write, issue, issueHexTx };
+  return { ep, call, map, utxoParams, utxoPage, node, write, issue, issueHexTx, profiler };
 }
 
 export type NodeCalls = ReturnType<typeof nodeCalls>;

@@ -29,7 +29,7 @@ export type {
  */
 export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): NodeRpcClient {
   const calls = nodeCalls(target, http);
-  const { ep, call, map, node, write } = calls;
+  const { ep, call, map, node, write, profiler } = calls;
   return {
     name: target.name,
     info: {
@@ -132,7 +132,7 @@ export function createNodeRpcClient(target: NodeTargetInfo, http: HttpClient): N
       setLoggerLevel: (a) =>
         call(ep.admin, 'node.admin', 'admin.setLoggerLevel', a, admin.setLoggerLevelResult, write),
       loadVms: () => call(ep.admin, 'node.admin', 'admin.loadVMs', {}, admin.loadVmsResult, write),
-      profiler: (action) => call(ep.admin, 'node.admin', `admin.${action}`, {}, emptyResult, write),
+      profiler: profiler(ep.admin),
     },
   };
 }

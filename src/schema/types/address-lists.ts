@@ -1,3 +1,4 @@
+import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import { type AddressPageKey, UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { PagedList } from '../../loaders/request-loader.js';
@@ -6,6 +7,7 @@ import type { TransactionDetails } from '../../upstream/schemas/evm-transfers.js
 import { blockRangeArgs } from '../block-range-args.js';
 import { builder } from '../builder.js';
 import { type BlockRange, type ConnectionArgs, resolveTokenConnection } from '../connection.js';
+import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { parseBlockRange } from '../inputs.js';
 import { AddressRef, type AddressShape } from './address.js';
 import { InternalTransactionRef } from './internal-transaction.js';
@@ -75,14 +77,33 @@ const rangeList = <T extends { blockNumber: string }>(
     addressList(a, args, ctx, pagesOf(ctx.loaders.evm), itemKey, byBlock),
 });
 
+/** An address's transfers of one token standard (ERC-20, 721, 1155), by their pages and identity. */
+function tokenTransfers<T extends { blockNumber: string; txHash: string; logIndex: number }>(
+  t: ObjectFields<AddressShape>,
+  type: ObjectRef<GatewayTypes, T>,
+  standard: 20 | 721 | 1155,
+  pagesOf: (evm: GatewayContext['loaders']['evm']) => {
+    list: Parameters<typeof addressList<T>>[3];
+  },
+  itemKey: (item: T) => string = (x) => `${x.txHash}:${x.logIndex}`,
+) {
+  return t.connection(
+    {
+      type,
+      nullable: true,
+      description: `ERC-${standard} transfers to or from this address, newest first. Forward paging only.`,
+      ...rangeList((evm) => pagesOf(evm).list, itemKey),
+    },
+    { name: `Erc${standard}TransferConnection` },
+    { name: `Erc${standard}TransferEdge` },
+  );
+}
+
 type CombinedEdge = { cursor: string; node: NativeTransaction; details: TransactionDetails };
 /** The parts of one kind (transfers, internal transactions) of a combined edge's transaction. */
-const partsOf = <
-  K extends 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions',
->(
-  { details: d }: CombinedEdge,
-  kind: K,
-) =>
+type PartKind = 'erc20Transfers' | 'erc721Transfers' | 'erc1155Transfers' | 'internalTransactions';
+type PartOf<K extends PartKind> = ReturnType<typeof partsOf<K>>[number];
+const partsOf = <K extends PartKind>({ details: d }: CombinedEdge, kind: K) =>
   (d[kind] ?? []).map((x: NonNullable<TransactionDetails[K]>[number]) => ({
     ...x,
     ...inTransaction(d.nativeTransaction),
@@ -134,28 +155,28 @@ builder.objectFields(AddressRef, (t) => ({
       name: 'AddressTransactionEdge',
       description:
         'A transaction of the address, with the transfers and internal transactions of it that involve the address.',
-      fields: (e) => ({
-        erc20Transfers: e.field({
-          type: [Erc20TransferRef],
-          description: scoped('ERC-20 transfers'),
-          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc20Transfers'),
-        }),
-        erc721Transfers: e.field({
-          type: [Erc721TransferRef],
-          description: scoped('ERC-721 transfers'),
-          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc721Transfers'),
-        }),
-        erc1155Transfers: e.field({
-          type: [Erc1155TransferRef],
-          description: scoped('ERC-1155 transfers'),
-          resolve: (edge) => partsOf(edge as CombinedEdge, 'erc1155Transfers'),
-        }),
-        internalTransactions: e.field({
-          type: [InternalTransactionRef],
-          description: scoped('internal transactions'),
-          resolve: (edge) => partsOf(edge as CombinedEdge, 'internalTransactions'),
-        }),
-      }),
+      fields: (e) => {
+        const parts = <K extends PartKind>(
+          kind: K,
+          type: ObjectRef<GatewayTypes, PartOf<K>>,
+          what: string,
+        ) =>
+          e.field({
+            type: [type],
+            description: scoped(what),
+            resolve: (edge) => partsOf(edge as CombinedEdge, kind),
+          });
+        return {
+          erc20Transfers: parts('erc20Transfers', Erc20TransferRef, 'ERC-20 transfers'),
+          erc721Transfers: parts('erc721Transfers', Erc721TransferRef, 'ERC-721 transfers'),
+          erc1155Transfers: parts('erc1155Transfers', Erc1155TransferRef, 'ERC-1155 transfers'),
+          internalTransactions: parts(
+            'internalTransactions',
+            InternalTransactionRef,
+            'internal transactions',
+          ),
+        };
+      },
     },
   ),
   nativeTransactions: t.connection(
@@ -172,44 +193,19 @@ builder.objectFields(AddressRef, (t) => ({
     { name: 'AddressNativeTransactionConnection' },
     { name: 'AddressNativeTransactionEdge' },
   ),
-  erc20Transfers: t.connection(
-    {
-      type: Erc20TransferRef,
-      nullable: true,
-      description: 'ERC-20 transfers to or from this address, newest first. Forward paging only.',
-      ...rangeList(
-        (evm) => evm.addressErc20TransfersPage.list,
-        (x) => `${x.txHash}:${x.logIndex}`,
-      ),
-    },
-    { name: 'Erc20TransferConnection' },
-    { name: 'Erc20TransferEdge' },
+  erc20Transfers: tokenTransfers(t, Erc20TransferRef, 20, (evm) => evm.addressErc20TransfersPage),
+  erc721Transfers: tokenTransfers(
+    t,
+    Erc721TransferRef,
+    721,
+    (evm) => evm.addressErc721TransfersPage,
   ),
-  erc721Transfers: t.connection(
-    {
-      type: Erc721TransferRef,
-      nullable: true,
-      description: 'ERC-721 transfers to or from this address, newest first. Forward paging only.',
-      ...rangeList(
-        (evm) => evm.addressErc721TransfersPage.list,
-        (x) => `${x.txHash}:${x.logIndex}`,
-      ),
-    },
-    { name: 'Erc721TransferConnection' },
-    { name: 'Erc721TransferEdge' },
-  ),
-  erc1155Transfers: t.connection(
-    {
-      type: Erc1155TransferRef,
-      nullable: true,
-      description: 'ERC-1155 transfers to or from this address, newest first. Forward paging only.',
-      ...rangeList(
-        (evm) => evm.addressErc1155TransfersPage.list,
-        (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
-      ),
-    },
-    { name: 'Erc1155TransferConnection' },
-    { name: 'Erc1155TransferEdge' },
+  erc1155Transfers: tokenTransfers(
+    t,
+    Erc1155TransferRef,
+    1155,
+    (evm) => evm.addressErc1155TransfersPage,
+    (x) => `${x.txHash}:${x.logIndex}:${x.erc1155Token.tokenId}`,
   ),
   internalTransactions: t.connection(
     {

@@ -6,6 +6,7 @@ import { builder } from '../builder.js';
 import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
+import type { ObjectFields } from '../field-builder.js';
 import { parseBlockId, parseChainId } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
 import { selectedChildArgs } from '../prefetch.js';
@@ -35,6 +36,25 @@ function indexedOnly<K extends IndexedField>(b: EvmBlock, field: K): EvmBlock[K]
   if (why !== undefined) throw why;
   return b[field];
 }
+
+/** The amounts only the Data API's index has (decimal strings), in the order the type shows them. */
+const INDEXED_AMOUNTS: Record<Exclude<IndexedField, 'txCount'>, string> = {
+  gasCost: 'Gas cost as the Data API reports it for the block (decimal string).',
+  feesSpent: "Fees spent (burned) by the block's transactions, in wei (decimal string).",
+  cumulativeTransactions:
+    'Transactions on the chain up to and including this block (decimal string).',
+  baseFee: 'Base fee per gas for inclusion in this block, in wei (decimal string).',
+};
+
+const indexedAmounts = (t: ObjectFields<EvmBlock>) =>
+  Object.fromEntries(
+    (Object.entries(INDEXED_AMOUNTS) as [keyof typeof INDEXED_AMOUNTS, string][]).map(
+      ([field, description]) => [
+        field,
+        t.field({ type: 'BigDecimal', description, resolve: (b) => indexedOnly(b, field) }),
+      ],
+    ),
+  );
 
 /**
  * A block by its chain and number or hash: the one load behind `node(id)`, `_entities` and the
@@ -81,26 +101,7 @@ BlockRef.implement({
       description: 'Number of EVM transactions in the block.',
       resolve: (b) => indexedOnly(b, 'txCount'),
     }),
-    gasCost: t.field({
-      type: 'BigDecimal',
-      description: 'Gas cost as the Data API reports it for the block (decimal string).',
-      resolve: (b) => indexedOnly(b, 'gasCost'),
-    }),
-    feesSpent: t.field({
-      type: 'BigDecimal',
-      description: "Fees spent (burned) by the block's transactions, in wei (decimal string).",
-      resolve: (b) => indexedOnly(b, 'feesSpent'),
-    }),
-    cumulativeTransactions: t.field({
-      type: 'BigDecimal',
-      description: 'Transactions on the chain up to and including this block (decimal string).',
-      resolve: (b) => indexedOnly(b, 'cumulativeTransactions'),
-    }),
-    baseFee: t.field({
-      type: 'BigDecimal',
-      description: 'Base fee per gas for inclusion in this block, in wei (decimal string).',
-      resolve: (b) => indexedOnly(b, 'baseFee'),
-    }),
+    ...indexedAmounts(t),
     ...exposed(t, {
       gasUsed: ['BigDecimal', "Gas used by the block's transactions (decimal string)."],
       gasLimit: ['BigDecimal', 'Gas limit of the block (decimal string).'],

@@ -3,6 +3,7 @@ import { badInput } from '../../errors.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { RewardFilter } from '../../upstream/data-api-staking.js';
+import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type {
   HistoricalRewardRaw,
@@ -13,7 +14,7 @@ import { type ConnectionArgs, pageDocs, resolveTokenConnection } from '../connec
 import { exposed, ref } from '../expose.js';
 import { parsePrimaryAddresses } from '../primary-inputs.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
-import { NetworkRef, SortOrderEnum } from './network.js';
+import { NetworkRef, type NetworkShape, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
 import { RewardTypeEnum } from './p-chain-utxo.js';
 import { AssetAmountRef } from './primary-asset.js';
@@ -118,18 +119,31 @@ function rewardFilter(network: GatewayNetwork, args: RewardArgs): RewardFilter {
   return { addresses, nodeIds, sortOrder: args.sortOrder ?? undefined };
 }
 
-function rewardList<R extends { txHash: string; rewardType: string }>(
-  ctx: GatewayContext,
-  args: ConnectionArgs,
+/**
+ * A reward list's resolver: whose rewards from the arguments (and `more` of the filter from them),
+ * the network's `pages`, each item with its network. `mutable`: items leave the list.
+ */
+function rewardsResolver<
+  A extends RewardArgs,
+  F extends object,
+  R extends { txHash: string; rewardType: string },
+>(
+  pages: (ctx: GatewayContext, key: { network: GatewayNetwork } & RewardFilter & F) => PagedList<R>,
+  more: (args: A) => F,
   mutable: boolean,
-  pages: PagedList<R>,
 ) {
-  return resolveTokenConnection<R>(args, ctx.connections, {
-    pages,
-    pageSize: STAKING_PAGE_SIZE,
-    itemKey: (r) => `${r.txHash}:${r.rewardType}`,
-    mutableItems: mutable,
-  });
+  return (network: NetworkShape, args: A, ctx: GatewayContext) => {
+    const filter = { ...rewardFilter(network.name, args), ...more(args) };
+    return resolveTokenConnection<Reward<R>>(args, ctx.connections, {
+      pages: pages(ctx, { network: network.name, ...filter }).mapItems((r) => ({
+        ...r,
+        network: network.name,
+      })),
+      pageSize: STAKING_PAGE_SIZE,
+      itemKey: (r) => `${r.txHash}:${r.rewardType}`,
+      mutableItems: mutable,
+    });
+  };
 }
 
 /** Whose rewards: addresses or nodes, and the order by the stake's end. */
@@ -151,18 +165,12 @@ builder.objectFields(NetworkRef, (t) => ({
         'Rewards not paid yet of these addresses or nodes (`listPendingPrimaryNetworkRewards`). ' +
         'Forward paging only.',
       args: rewardArgs,
-      resolve: (network, args, ctx) => {
-        const filter = rewardFilter(network.name, args);
-        // A pending reward leaves the list when its stake ends: cursors resume in the live list.
-        return rewardList(
-          ctx,
-          args,
-          true,
-          ctx.loaders.staking.pendingRewardsPage
-            .list({ network: network.name, ...filter })
-            .mapItems((r) => ({ ...r, network: network.name })),
-        );
-      },
+      // A pending reward leaves the list when its stake ends: cursors resume in the live list.
+      resolve: rewardsResolver(
+        (ctx, key) => ctx.loaders.staking.pendingRewardsPage.list(key),
+        () => ({}),
+        true,
+      ),
     },
     ...pageDocs('pending rewards', 'A pending reward'),
   ),
@@ -180,20 +188,13 @@ builder.objectFields(NetworkRef, (t) => ({
           description: 'Currency of `historicalPrice`. Default: USD.',
         }),
       },
-      resolve: (network, args, ctx) => {
-        const filter = {
-          ...rewardFilter(network.name, args),
+      resolve: rewardsResolver(
+        (ctx, key) => ctx.loaders.staking.historicalRewardsPage.list(key),
+        (args: RewardArgs & { currency?: CurrencyCode | null }) => ({
           currency: args.currency ?? undefined,
-        };
-        return rewardList(
-          ctx,
-          args,
-          false,
-          ctx.loaders.staking.historicalRewardsPage
-            .list({ network: network.name, ...filter })
-            .mapItems((r) => ({ ...r, network: network.name })),
-        );
-      },
+        }),
+        false,
+      ),
     },
     ...pageDocs('historical rewards', 'A historical reward'),
   ),

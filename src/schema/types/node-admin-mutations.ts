@@ -3,7 +3,8 @@ import { requireAdmin } from '../../admin-auth.js';
 import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { NodeHandle } from '../../loaders/node.js';
-import type { ProfilerAction } from '../../upstream/node-rpc.js';
+import type { NodeRpcClient, ProfilerAction } from '../../upstream/node-rpc.js';
+import type { UpstreamRequest } from '../../upstream/request.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { GatewayTypes } from '../field-builder.js';
@@ -70,41 +71,56 @@ export const EvmLogLevelEnum = builder.enumType('EvmLogLevel', {
   } as const,
 });
 
-builder.mutationFields((t) => ({
-  nodeAdminAlias: t.field({
-    type: NodeAdminPayloadRef,
+/** An endpoint as `admin.alias` takes it: the path below /ext/. */
+function parseEndpoint(value: string): string {
+  const endpoint = value.replace(/^\/?(ext\/)?/, '');
+  if (!/^[\w.\-/]{1,512}$/.test(endpoint))
+    throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
+  return endpoint;
+}
+
+/** The alias methods: what gets the alias (an argument of its own, checked first), then the alias. */
+const ALIASES = [
+  {
+    field: 'nodeAdminAlias',
+    method: 'alias',
     description:
       'Also serve an API endpoint of the node at /ext/<alias> (admin.alias). Affects only that node.',
-    args: argTable(t.arg, {
-      node: ['String', NODE_ARG],
-      endpoint: ['String!', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
-      alias: ['String!', 'At most 512 characters.'],
-    }),
-    resolve: adminResolver('admin.alias', async (node, args) => {
-      const endpoint = args.endpoint.replace(/^\/?(ext\/)?/, '');
-      if (!/^[\w.\-/]{1,512}$/.test(endpoint))
-        throw badInput('endpoint', 'endpoint must be a path below /ext/, such as "bc/X"');
-      const alias = parseAlias(args.alias);
-      await node.call((c) => c.admin.alias(endpoint, alias));
-      return {};
-    }),
-  }),
-  nodeAdminAliasChain: t.field({
-    type: NodeAdminPayloadRef,
+    target: ['endpoint', 'The part of the endpoint after /ext/, e.g. "bc/X".'],
+    parse: parseEndpoint,
+  },
+  {
+    field: 'nodeAdminAliasChain',
+    method: 'aliasChain',
     description:
       'Give a chain an alias usable wherever its id is (admin.aliasChain). Affects only that node.',
-    args: argTable(t.arg, {
-      node: ['String', NODE_ARG],
-      chain: ['String!', 'A blockchain id or existing alias.'],
-      alias: ['String!', 'At most 512 characters.'],
+    target: ['chain', 'A blockchain id or existing alias.'],
+    parse: (value: string) => parseChainRef(value, 'chain'),
+  },
+] as const;
+for (const { field, method, description, target, parse } of ALIASES) {
+  const [name, targetDescription] = target;
+  builder.mutationField(field, (t) =>
+    t.field({
+      type: NodeAdminPayloadRef,
+      description,
+      args: argTable(t.arg, {
+        node: ['String', NODE_ARG],
+        [name]: ['String!', targetDescription],
+        alias: ['String!', 'At most 512 characters.'],
+      }),
+      resolve: adminResolver(`admin.${method}`, async (node, args) => {
+        // Both are String!: given whenever this runs (the computed key widens their types).
+        const value = parse(args[name] as string);
+        const alias = parseAlias(args.alias as string);
+        await node.call((c) => c.admin[method](value, alias));
+        return {};
+      }),
     }),
-    resolve: adminResolver('admin.aliasChain', async (node, args) => {
-      const chain = parseChainRef(args.chain, 'chain');
-      const alias = parseAlias(args.alias);
-      await node.call((c) => c.admin.aliasChain(chain, alias));
-      return {};
-    }),
-  }),
+  );
+}
+
+builder.mutationFields((t) => ({
   nodeAdminSetLoggerLevel: t.field({
     type: NodeLoggerLevelsPayloadRef,
     description:
@@ -218,38 +234,29 @@ const CChainIssueAtomicTxPayloadRef = issuePayload('CChainIssueAtomicTxPayload',
   },
 });
 
+const SIGNED_TX = "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum).";
+
+/** An issue mutation's resolver: the admin token and the node, then the signed tx, then `issue`. */
+const issueResolver =
+  (issue: (client: NodeRpcClient, tx: string) => UpstreamRequest<string>) =>
+  async (_r: unknown, args: { node?: string | null; tx: string }, ctx: GatewayContext) => {
+    const node = adminNode(ctx, args.node);
+    const tx = parseSignedTx(args.tx);
+    return { node: node.name, txId: await node.call((c) => issue(c, tx)) };
+  };
+
 builder.mutationFields((t) => ({
   xChainIssueTx: t.field({
     type: XChainIssueTxPayloadRef,
     description: 'Send a signed X-Chain tx to the network through the node (avm.issueTx).',
-    args: {
-      node: t.arg.string({ description: NODE_ARG }),
-      tx: t.arg.string({
-        required: true,
-        description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum).",
-      }),
-    },
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
-      const tx = parseSignedTx(args.tx);
-      return { node: node.name, txId: await node.call((c) => c.xChain.issueTx(tx)) };
-    },
+    args: argTable(t.arg, { node: ['String', NODE_ARG], tx: ['String!', SIGNED_TX] }),
+    resolve: issueResolver((c, tx) => c.xChain.issueTx(tx)),
   }),
   cChainIssueAtomicTx: t.field({
     type: CChainIssueAtomicTxPayloadRef,
     description:
       'Send a signed C-Chain atomic (import/export) tx through the node (avax.issueTx on /ext/bc/C/avax).',
-    args: {
-      node: t.arg.string({ description: NODE_ARG }),
-      tx: t.arg.string({
-        required: true,
-        description: "The signed tx in the node's hex encoding (0x, bytes, 4-byte checksum).",
-      }),
-    },
-    resolve: async (_r, args, ctx) => {
-      const node = adminNode(ctx, args.node);
-      const tx = parseSignedTx(args.tx);
-      return { node: node.name, txId: await node.call((c) => c.cChain.issueAtomicTx(tx)) };
-    },
+    args: argTable(t.arg, { node: ['String', NODE_ARG], tx: ['String!', SIGNED_TX] }),
+    resolve: issueResolver((c, tx) => c.cChain.issueAtomicTx(tx)),
   }),
 }));

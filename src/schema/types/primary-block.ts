@@ -110,6 +110,12 @@ function blocksConnection(
   });
 }
 
+/** The time range every block list takes. */
+const TIME_RANGE = {
+  startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
+  endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
+} as const;
+
 const requirePChain = (chain: string) => {
   if (chain !== 'p-chain')
     throw badInput('blockchain', `Blocks of ${chain} are not served yet; only P_CHAIN is`);
@@ -137,8 +143,7 @@ builder.objectFields(NetworkRef, (t) => ({
         'The latest blocks of a chain, newest first (Data API listLatestPrimaryNetworkBlocks). P_CHAIN only.',
       args: argTable(t.arg, {
         blockchain: [PrimaryChainEnum, 'The chain to list.', 'required'],
-        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
-        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
+        ...TIME_RANGE,
       }),
       resolve: (network, args, ctx) => {
         requirePChain(args.blockchain);
@@ -153,11 +158,7 @@ builder.objectFields(NetworkRef, (t) => ({
       nullable: true,
       description:
         'P-Chain blocks one node proposed, newest first (Data API listPrimaryNetworkBlocksByNodeId).',
-      args: argTable(t.arg, {
-        nodeId: ['String!', 'The proposer (`NodeID-…`).'],
-        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
-        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
-      }),
+      args: argTable(t.arg, { nodeId: ['String!', 'The proposer (`NodeID-…`).'], ...TIME_RANGE }),
       resolve: (network, args, ctx) =>
         blocksConnection(network.name, parseNodeId(args.nodeId, 'nodeId'), args, ctx),
     },
@@ -172,10 +173,7 @@ builder.interfaceFields(ValidatorRef, (t) => ({
       nullable: true,
       description:
         "P-Chain blocks this validator's node proposed, newest first (listPrimaryNetworkBlocksByNodeId).",
-      args: argTable(t.arg, {
-        startTimestamp: ['Int', 'Only blocks after this Unix time (seconds, ≥ 0).'],
-        endTimestamp: ['Int', 'Only blocks before this Unix time (seconds, ≥ 0).'],
-      }),
+      args: argTable(t.arg, TIME_RANGE),
       resolve: (v, args, ctx) => blocksConnection(v.network, v.nodeId, args, ctx),
     },
     {

@@ -3,7 +3,7 @@ import { badInput } from '../../errors.js';
 import type { GatewayNetwork, PrimaryChainInfo } from '../../upstream/schemas/primary.js';
 import type { PChainTransactionRaw } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
-import { exposed } from '../expose.js';
+import { exposed, refList } from '../expose.js';
 import { parseCb58Id, parseNetwork } from '../primary-inputs.js';
 import { BlockchainInfoRef } from './blockchain-genesis.js';
 import { NetworkNameEnum } from './network.js';
@@ -54,8 +54,6 @@ const VALIDATOR_TX = new Set([
 ]);
 const DELEGATOR_TX = new Set(['AddDelegatorTx', 'AddPermissionlessDelegatorTx']);
 
-const ts = { type: 'Timestamp', nullable: true } as const;
-
 builder.node(StakingTransactionRef, {
   description:
     'A P-Chain transaction: its UTXOs, amounts staked and burned, and what it validated, delegated or created.',
@@ -78,18 +76,8 @@ builder.node(StakingTransactionRef, {
       ],
       blockHash: ['String', 'Hash of that block (CB58).'],
       blockTimestamp: ['Timestamp+Iso', 'When the block was proposed, Unix seconds.'],
-    }),
-    consumedUtxos: t.field({
-      description: 'UTXOs this transaction spent.',
-      type: [PChainUtxoRef],
-      resolve: (tx) => tx.consumedUtxos,
-    }),
-    emittedUtxos: t.field({
-      description: 'UTXOs this transaction created.',
-      type: [PChainUtxoRef],
-      resolve: (tx) => tx.emittedUtxos,
-    }),
-    ...exposed(t, {
+      consumedUtxos: refList(PChainUtxoRef, 'UTXOs this transaction spent.'),
+      emittedUtxos: refList(PChainUtxoRef, 'UTXOs this transaction created.'),
       sourceChain: [
         'String?',
         'For an atomic ImportTx: CB58 id of the chain the funds come from; null otherwise.',
@@ -98,40 +86,30 @@ builder.node(StakingTransactionRef, {
         'String?',
         'For an atomic ExportTx: CB58 id of the chain the funds go to; null otherwise.',
       ],
-    }),
-    value: t.field({
-      description: 'Amounts per asset in the UTXOs this transaction created (AVAX in nAVAX).',
-      type: [AssetAmountRef],
-      resolve: (tx) => tx.value,
-    }),
-    amountBurned: t.field({
-      description: 'Amounts per asset burned as fees, partly or fully (AVAX in nAVAX).',
-      type: [AssetAmountRef],
-      resolve: (tx) => tx.amountBurned,
-    }),
-    amountStaked: t.field({
-      description:
+      value: refList(
+        AssetAmountRef,
+        'Amounts per asset in the UTXOs this transaction created (AVAX in nAVAX).',
+      ),
+      amountBurned: refList(
+        AssetAmountRef,
+        'Amounts per asset burned as fees, partly or fully (AVAX in nAVAX).',
+      ),
+      amountStaked: refList(
+        AssetAmountRef,
         'Amounts staked per asset; present for validator and delegator transactions, empty otherwise.',
-      type: [AssetAmountRef],
-      resolve: (tx) => tx.amountStaked,
-    }),
-    amountL1ValidatorBalanceBurned: t.field({
-      description:
+      ),
+      amountL1ValidatorBalanceBurned: refList(
+        AssetAmountRef,
         'nAVAX locked for the continuous fees of L1 validators (RegisterL1ValidatorTx, IncreaseL1ValidatorBalanceTx, ConvertSubnetToL1Tx); empty otherwise.',
-      type: [AssetAmountRef],
-      resolve: (tx) => tx.amountL1ValidatorBalanceBurned,
-    }),
-    startTimestamp: t.expose('startTimestamp', {
-      ...ts,
-      description:
+      ),
+      startTimestamp: [
+        'Timestamp?',
         'Start of the validation or delegation, Unix seconds; null for other transaction types.',
-    }),
-    endTimestamp: t.expose('endTimestamp', {
-      ...ts,
-      description:
+      ],
+      endTimestamp: [
+        'Timestamp?',
         'End of the validation or delegation, Unix seconds; null for other transaction types.',
-    }),
-    ...exposed(t, {
+      ],
       delegationFeePercent: [
         'BigDecimal?',
         'Percent (e.g. "2.0000") of delegators\' rewards the validator keeps; validator transactions only, else null.',

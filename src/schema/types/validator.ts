@@ -8,7 +8,7 @@ import type {
   ValidatorDetails,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import { exposed, ref, refOrNull } from '../expose.js';
+import { type ExposeTable, exposed, ref, refOrNull } from '../expose.js';
 import { parseCb58Id, parseNetwork, parseNodeId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
 import { BlsCredentialsRef, GeolocationRef, HealthRef, RewardsRef } from './validator-parts.js';
@@ -137,64 +137,69 @@ const nodeOptions = (status: ValidationStatus) => ({
   isTypeOf: (v: unknown) => (v as Validator).validationStatus === status,
 });
 
-export const CompletedValidatorRef =
-  builder.objectRef<ValidatorOf<'completed'>>('CompletedValidator');
-builder.node(CompletedValidatorRef, {
-  ...nodeOptions('completed'),
-  description: 'A validation period that ended and was rewarded.',
-  fields: (t) =>
-    exposed(t, {
-      delegatorCount: ['Int', 'Number of delegations this validator had.'],
-      amountDelegated: [
-        'BigDecimal?',
-        'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
-      ],
-      rewards: ref(RewardsRef, 'Rewards paid for the period.'),
-    }),
-});
+/** One status's type (named by TYPE_OF): a Relay node of `Validator` with the fields of `table`. */
+function statusType<
+  S extends ValidationStatus,
+  T extends ExposeTable<ValidatorOf<S>> & {
+    readonly [Name in Exclude<keyof T, keyof ValidatorOf<S>>]: never;
+  },
+>(status: S, description: string, table: T) {
+  const typeRef = builder.objectRef<ValidatorOf<S>>(TYPE_OF[status]);
+  builder.node(typeRef, {
+    ...nodeOptions(status),
+    description,
+    // The table was checked against the status's shape where statusType was called.
+    fields: (t) => exposed(t, table as ExposeTable<ValidatorOf<S>> as never),
+  });
+  return typeRef;
+}
 
-export const ActiveValidatorRef = builder.objectRef<ValidatorOf<'active'>>('ActiveValidator');
-builder.node(ActiveValidatorRef, {
-  ...nodeOptions('active'),
-  description: 'A validation period under way.',
-  fields: (t) =>
-    exposed(t, {
-      stakePercentage: ['Float', "This validator's share of the total active stake, in percent."],
-      delegatorCount: ['Int', 'Number of delegations to this validator.'],
-      amountDelegated: [
-        'BigDecimal?',
-        'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
-      ],
-      uptimePerformance: ['Float', 'Uptime percent as observed by the indexer’s node.'],
-      avalancheGoVersion: [
-        'String?',
-        'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.',
-      ],
-      delegationCapacity: ['BigDecimal?', 'nAVAX that can still be delegated.'],
-      potentialRewards: ref(RewardsRef, 'Estimated rewards if the validation succeeds.'),
-      validatorHealth: ref(HealthRef, "How the indexer's node sees this validator."),
-      geolocation: refOrNull(
-        GeolocationRef,
-        'Where the node is; null when the indexer has no location.',
-      ),
-    }),
+export const CompletedValidatorRef = statusType(
+  'completed',
+  'A validation period that ended and was rewarded.',
+  {
+    delegatorCount: ['Int', 'Number of delegations this validator had.'],
+    amountDelegated: [
+      'BigDecimal?',
+      'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+    ],
+    rewards: ref(RewardsRef, 'Rewards paid for the period.'),
+  },
+);
+
+export const ActiveValidatorRef = statusType('active', 'A validation period under way.', {
+  stakePercentage: ['Float', "This validator's share of the total active stake, in percent."],
+  delegatorCount: ['Int', 'Number of delegations to this validator.'],
+  amountDelegated: [
+    'BigDecimal?',
+    'Total delegated to the validator, in nAVAX; null when the upstream omits it.',
+  ],
+  uptimePerformance: ['Float', 'Uptime percent as observed by the indexer’s node.'],
+  avalancheGoVersion: [
+    'String?',
+    'AvalancheGo version the node reports (e.g. "avalanchego/1.13.0"); null when unknown.',
+  ],
+  delegationCapacity: ['BigDecimal?', 'nAVAX that can still be delegated.'],
+  potentialRewards: ref(RewardsRef, 'Estimated rewards if the validation succeeds.'),
+  validatorHealth: ref(HealthRef, "How the indexer's node sees this validator."),
+  geolocation: refOrNull(
+    GeolocationRef,
+    'Where the node is; null when the indexer has no location.',
+  ),
 });
 
 // A pending period carries only the fields every period has.
-export const PendingValidatorRef = builder.objectRef<ValidatorOf<'pending'>>('PendingValidator');
-builder.node(PendingValidatorRef, {
-  ...nodeOptions('pending'),
-  description: 'A validation period that has not started yet.',
-  fields: () => ({}),
-});
+export const PendingValidatorRef = statusType(
+  'pending',
+  'A validation period that has not started yet.',
+  {},
+);
 
-export const RemovedValidatorRef = builder.objectRef<ValidatorOf<'removed'>>('RemovedValidator');
-builder.node(RemovedValidatorRef, {
-  ...nodeOptions('removed'),
-  description: 'A permissioned subnet validator that was removed.',
-  fields: (t) =>
-    exposed(t, {
-      removeTxHash: ['String', 'Hash (CB58) of the transaction that removed the validator.'],
-      removeTimestamp: ['Timestamp', 'When the removal transaction was accepted, Unix seconds.'],
-    }),
-});
+export const RemovedValidatorRef = statusType(
+  'removed',
+  'A permissioned subnet validator that was removed.',
+  {
+    removeTxHash: ['String', 'Hash (CB58) of the transaction that removed the validator.'],
+    removeTimestamp: ['Timestamp', 'When the removal transaction was accepted, Unix seconds.'],
+  },
+);

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { XTxInput, XTxJson, XTxOutput } from '../../upstream/schemas/node-avm.js';
 import { builder } from '../builder.js';
+import type { ObjectFields } from '../field-builder.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 import { formatDenominated, loadAsset, XChainAssetRef } from './x-chain-asset.js';
 
@@ -36,23 +37,32 @@ export const XChainTxKindEnum = builder.enumType('XChainTxKind', {
 
 type Owned<T> = T & { node: string };
 
+/** An output's or input's asset (its id, and as the node describes it) and its Fx. */
+const assetParts = <S extends Owned<{ assetID: string; fxID?: string }>>(
+  t: ObjectFields<S>,
+  assetIdDescription: string,
+  fxIdDescription: string,
+) => ({
+  assetId: t.string({ description: assetIdDescription, resolve: (part) => part.assetID }),
+  asset: t.field({
+    type: XChainAssetRef,
+    nullable: true,
+    description:
+      "The asset's name, symbol and denomination; null when the node cannot describe it.",
+    resolve: (part, _a, ctx) => loadAsset(ctx, part.node, part.assetID),
+  }),
+  fxId: t.string({ nullable: true, description: fxIdDescription, resolve: (part) => part.fxID }),
+});
+
 const XChainTxOutputRef = builder.objectRef<Owned<XTxOutput>>('XChainTxOutput').implement({
   description:
     'An output of an X-Chain tx. Secp256k1fx transfer outputs carry owners, amount, locktime and threshold.',
   fields: (t) => ({
-    assetId: t.exposeString('assetID', { description: 'CB58 id of the asset of the output.' }),
-    asset: t.field({
-      type: XChainAssetRef,
-      nullable: true,
-      description:
-        "The asset's name, symbol and denomination; null when the node cannot describe it.",
-      resolve: (o, _a, ctx) => loadAsset(ctx, o.node, o.assetID),
-    }),
-    fxId: t.exposeString('fxID', {
-      nullable: true,
-      description:
-        'CB58 id of the feature extension (Fx) of the output; null when the node omits it.',
-    }),
+    ...assetParts(
+      t,
+      'CB58 id of the asset of the output.',
+      'CB58 id of the feature extension (Fx) of the output; null when the node omits it.',
+    ),
     addresses: t.stringList({
       description: 'Owners, e.g. X-avax1…',
       resolve: (o) => o.output.addresses,
@@ -106,18 +116,11 @@ const XChainTxInputRef = builder
           'The X-Chain tx that produced the consumed UTXO (null for imported inputs, produced on another chain).',
         resolve: (i) => (i.local ? { node: i.node, txId: i.txID } : null),
       }),
-      assetId: t.exposeString('assetID', { description: 'CB58 id of the asset consumed.' }),
-      asset: t.field({
-        type: XChainAssetRef,
-        nullable: true,
-        description:
-          "The asset's name, symbol and denomination; null when the node cannot describe it.",
-        resolve: (i, _a, ctx) => loadAsset(ctx, i.node, i.assetID),
-      }),
-      fxId: t.exposeString('fxID', {
-        nullable: true,
-        description: 'CB58 id of the Fx of the input; null when the node omits it.',
-      }),
+      ...assetParts(
+        t,
+        'CB58 id of the asset consumed.',
+        'CB58 id of the Fx of the input; null when the node omits it.',
+      ),
       amount: t.field({
         type: 'BigDecimal',
         nullable: true,
@@ -151,6 +154,40 @@ const CredentialRef = builder
 const outputs = (node: string, list: XTxOutput[]) => list.map((o) => ({ ...o, node }));
 const inputs = (node: string, list: XTxInput[], local: boolean) =>
   list.map((i) => ({ ...i, node, local }));
+
+/** The parts of the decoded unsigned tx, each field null when the node cannot decode the tx. */
+type TxFields = ObjectFields<XChainTxShape>;
+const unsignedString = (
+  t: TxFields,
+  part: 'blockchainID' | 'memo' | 'destinationChain' | 'sourceChain',
+  description: string,
+) =>
+  t.string({
+    nullable: true,
+    description,
+    resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx))[part] ?? null,
+  });
+/** Outputs created on the X-Chain, or exported to another chain's atomic memory. */
+const unsignedOutputs = (t: TxFields, part: 'outputs' | 'exportedOutputs', description: string) =>
+  t.field({
+    type: [XChainTxOutputRef],
+    nullable: true,
+    description,
+    resolve: async (tx, _a, ctx) => outputs(tx.node, (await unsigned(tx, ctx))[part]),
+  });
+/** UTXOs consumed on the X-Chain (`local`), or imported from another chain's atomic memory. */
+const unsignedInputs = (
+  t: TxFields,
+  part: 'inputs' | 'importedInputs',
+  local: boolean,
+  description: string,
+) =>
+  t.field({
+    type: [XChainTxInputRef],
+    nullable: true,
+    description,
+    resolve: async (tx, _a, ctx) => inputs(tx.node, (await unsigned(tx, ctx))[part], local),
+  });
 
 builder.node(XChainTransactionRef, {
   description: 'An X-Chain transaction as a configured node serves it.',
@@ -190,51 +227,31 @@ builder.node(XChainTransactionRef, {
       description: 'Network id the transaction is for (1 = mainnet, 5 = Fuji).',
       resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx)).networkID,
     }),
-    blockchainId: t.string({
-      nullable: true,
-      description: 'CB58 id of the chain the transaction was issued on (the X-Chain).',
-      resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx)).blockchainID,
-    }),
-    memo: t.string({
-      nullable: true,
-      description: '0x-hex.',
-      resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx)).memo ?? null,
-    }),
-    outputs: t.field({
-      type: [XChainTxOutputRef],
-      nullable: true,
-      description: 'Outputs created on the X-Chain.',
-      resolve: async (tx, _a, ctx) => outputs(tx.node, (await unsigned(tx, ctx)).outputs),
-    }),
-    inputs: t.field({
-      type: [XChainTxInputRef],
-      nullable: true,
-      description: 'UTXOs consumed on the X-Chain.',
-      resolve: async (tx, _a, ctx) => inputs(tx.node, (await unsigned(tx, ctx)).inputs, true),
-    }),
-    destinationChain: t.string({
-      nullable: true,
-      description: 'Export txs: the chain the outputs go to.',
-      resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx)).destinationChain ?? null,
-    }),
-    exportedOutputs: t.field({
-      type: [XChainTxOutputRef],
-      nullable: true,
-      description: "Export txs: outputs sent to `destinationChain`'s atomic memory.",
-      resolve: async (tx, _a, ctx) => outputs(tx.node, (await unsigned(tx, ctx)).exportedOutputs),
-    }),
-    sourceChain: t.string({
-      nullable: true,
-      description: 'Import txs: the chain the inputs come from.',
-      resolve: async (tx, _a, ctx) => (await unsigned(tx, ctx)).sourceChain ?? null,
-    }),
-    importedInputs: t.field({
-      type: [XChainTxInputRef],
-      nullable: true,
-      description: "Import txs: UTXOs consumed from `sourceChain`'s atomic memory.",
-      resolve: async (tx, _a, ctx) =>
-        inputs(tx.node, (await unsigned(tx, ctx)).importedInputs, false),
-    }),
+    blockchainId: unsignedString(
+      t,
+      'blockchainID',
+      'CB58 id of the chain the transaction was issued on (the X-Chain).',
+    ),
+    memo: unsignedString(t, 'memo', '0x-hex.'),
+    outputs: unsignedOutputs(t, 'outputs', 'Outputs created on the X-Chain.'),
+    inputs: unsignedInputs(t, 'inputs', true, 'UTXOs consumed on the X-Chain.'),
+    destinationChain: unsignedString(
+      t,
+      'destinationChain',
+      'Export txs: the chain the outputs go to.',
+    ),
+    exportedOutputs: unsignedOutputs(
+      t,
+      'exportedOutputs',
+      "Export txs: outputs sent to `destinationChain`'s atomic memory.",
+    ),
+    sourceChain: unsignedString(t, 'sourceChain', 'Import txs: the chain the inputs come from.'),
+    importedInputs: unsignedInputs(
+      t,
+      'importedInputs',
+      false,
+      "Import txs: UTXOs consumed from `sourceChain`'s atomic memory.",
+    ),
     createdAsset: t.field({
       type: XChainAssetRef,
       nullable: true,

@@ -23,10 +23,10 @@ export const dayOnly = (metric: ChainMetric): boolean => /^(cumulative|max|avg)/
 export const metricsValue = z.object({ value: float, timestamp: z.number().int() });
 export type MetricsValue = z.infer<typeof metricsValue>;
 
-export const metricsApiResponse = z.object({
-  results: z.array(metricsValue),
-  nextPageToken: z.string().optional(),
-});
+/** A page of a Metrics API series: `results` of `value`. */
+export const metricsPage = <T extends z.ZodType>(value: T) =>
+  z.object({ results: z.array(value), nextPageToken: z.string().optional() });
+export const metricsApiResponse = metricsPage(metricsValue);
 
 const windowValue = float.optional();
 export const rollingWindowValues = z.object({

@@ -25,18 +25,16 @@ export const completedDelegator = z.object({
   netReward: decimal,
   delegationStatus: z.literal('completed'),
 });
-export const activeDelegator = z.object({
-  ...delegatorBase,
-  estimatedGrossReward: decimal,
-  estimatedNetReward: decimal,
-  delegationStatus: z.literal('active'),
-});
-export const pendingDelegator = z.object({
-  ...delegatorBase,
-  estimatedGrossReward: decimal,
-  estimatedNetReward: decimal,
-  delegationStatus: z.literal('pending'),
-});
+/** A delegation not ended yet (under way or pending) carries its estimated rewards. */
+const unended = <S extends 'active' | 'pending'>(status: S) =>
+  z.object({
+    ...delegatorBase,
+    estimatedGrossReward: decimal,
+    estimatedNetReward: decimal,
+    delegationStatus: z.literal(status),
+  });
+export const activeDelegator = unended('active');
+export const pendingDelegator = unended('pending');
 export const delegatorDetails = z.discriminatedUnion('delegationStatus', [
   completedDelegator,
   activeDelegator,
