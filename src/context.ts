@@ -77,7 +77,7 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
         clients: {
           ...callerClients,
           metricsApi: deps.upstreams.metricsApi,
-          metricsMoreApi: deps.upstreams.metricsMoreApi,
+          metricsNetworkApi: deps.upstreams.metricsNetworkApi,
           nodes: deps.upstreams.nodes,
           evm: deps.upstreams.evm,
           tokenPageSizes: deps.tokenPageSizes,

@@ -8,14 +8,14 @@ import type { StakingApiClient } from '../upstream/data-api-staking.js';
 import type { TokensApiClient } from '../upstream/data-api-tokens.js';
 import type { EvmStateClient } from '../upstream/evm-state.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
-import type { MetricsMoreClient } from '../upstream/metrics-api-more.js';
+import type { MetricsNetworkClient } from '../upstream/metrics-api-network.js';
 import type { NodeRpcClient } from '../upstream/node-rpc.js';
 import type { Page, UpstreamRequest } from '../upstream/request.js';
 import { createEvmLoaders, type EvmLoaders } from './evm.js';
 import { createEvmStateLoaders, type EvmStateLoaders } from './evm-state.js';
 import { createIcmLoaders, type IcmLoaders } from './icm.js';
 import { createMetricsLoaders, type MetricsLoaders } from './metrics.js';
-import { createMetricsMoreLoaders, type MetricsMoreLoaders } from './metrics-more.js';
+import { createMetricsNetworkLoaders, type MetricsNetworkLoaders } from './metrics-network.js';
 import { createNodeLoaders, type NodeLoaders } from './node.js';
 import { createPrimaryLoaders, type PrimaryLoaders } from './primary.js';
 import { createPrimaryNetLoaders, type PrimaryNetLoaders } from './primary-net.js';
@@ -47,7 +47,7 @@ export interface Loaders {
   /** Network-wide staking: validator set, delegations, rewards, totals. */
   staking: StakingLoaders;
   /** Metrics API: staking, ICM and L1-validator fee series. */
-  metricsMore: MetricsMoreLoaders;
+  metricsNetwork: MetricsNetworkLoaders;
   /** The configured nodes (node JSON-RPC). */
   node: NodeLoaders;
   /** EVM state (balances, code, storage, calls, logs, proofs) from the nodes' EVM endpoints. */
@@ -74,7 +74,7 @@ export interface LoaderClients {
   /** Smaller upstream pages for the token lists (tests); @default each route's largest. */
   tokenPageSizes?: Partial<TokenPageSizes>;
   stakingApi: StakingApiClient;
-  metricsMoreApi: MetricsMoreClient;
+  metricsNetworkApi: MetricsNetworkClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
   /** One client per EVM endpoint of the nodes (long-lived: JSON-RPC batching spans requests). */
@@ -112,7 +112,7 @@ const FAMILIES: { [F in Family]: (deps: LoaderDeps, api: LoaderClients) => Famil
   metrics: (deps, api) => createMetricsLoaders(deps, api.metricsApi),
   tokens: (deps, api) => createTokenLoaders(deps, api.tokensApi, api.tokenPageSizes),
   staking: (deps, api) => createStakingLoaders(deps, api.stakingApi),
-  metricsMore: (deps, api) => createMetricsMoreLoaders(deps, api.metricsMoreApi),
+  metricsNetwork: (deps, api) => createMetricsNetworkLoaders(deps, api.metricsNetworkApi),
   node: (deps, api) => createNodeLoaders(deps, api.nodes),
   evmState: (deps, api) => createEvmStateLoaders(deps, api.evm ?? []),
 };

@@ -1,5 +1,5 @@
 import type { ArgBuilder } from '@pothos/core';
-import type { GatewayTypes } from './field-builder.js';
+import type { GatewayTypes } from './builder-types.js';
 
 /**
  * Arguments declared as a table (`name: [kind, description]`), the counterpart of `exposed` for a

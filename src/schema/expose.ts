@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.js';
-import type { GatewayTypes } from './field-builder.js';
+import type { GatewayTypes } from './builder-types.js';
 import { isoOf } from './scalars.js';
 
 /**

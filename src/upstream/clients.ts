@@ -17,7 +17,7 @@ import { createGovernor } from './governor.js';
 import { type BreakerRegistry, guardHttpClient, type OpenBreaker } from './guard.js';
 import { createHttpClient, type UpstreamGate } from './http.js';
 import { createMetricsApiClient } from './metrics-api.js';
-import { createMetricsMoreClient } from './metrics-api-more.js';
+import { createMetricsNetworkClient } from './metrics-api-network.js';
 import { createNodeRpcClient } from './node-rpc.js';
 import { RouteLabels } from './observe.js';
 import { createPacers, gates } from './pacer.js';
@@ -111,7 +111,7 @@ export function createUpstreamClients(
   // The Metrics API needs no key; its client is the same for every request.
   const metricsHttp = httpFor('metrics-api', config.metricsApiUrl);
   const metricsApi = createMetricsApiClient(metricsHttp);
-  const metricsMoreApi = createMetricsMoreClient(metricsHttp);
+  const metricsNetworkApi = createMetricsNetworkClient(metricsHttp);
   // One client per configured node, for the process's life. Clients only ever reach these URLs.
   const nodeHttp = new Map(config.nodes.map((t) => [t.name, httpFor('node', t.url)]));
   const nodes = config.nodes.map((t) => createNodeRpcClient(t, nodeHttp.get(t.name)!));
@@ -143,7 +143,7 @@ export function createUpstreamClients(
     /** Every open circuit breaker (upstream, route, credential kind), for `/health`. */
     openBreakers: (): OpenBreaker[] => registries.flatMap((r) => r.open()),
     metricsApi,
-    metricsMoreApi,
+    metricsNetworkApi,
     nodes,
     evm,
     /**

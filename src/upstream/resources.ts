@@ -7,7 +7,7 @@ import type { DATA_API_STAKING_RESOURCES } from './data-api-staking.js';
 import type { DATA_API_TOKENS_RESOURCES } from './data-api-tokens.js';
 import type { EVM_STATE_RESOURCES } from './evm-state.js';
 import type { METRICS_API_RESOURCES } from './metrics-api.js';
-import type { METRICS_API_MORE_RESOURCES } from './metrics-api-more.js';
+import type { METRICS_API_MORE_RESOURCES } from './metrics-api-network.js';
 import type { NODE_RPC_RESOURCES } from './node-rpc.js';
 import type { NODE_RPC_C_RESOURCES } from './node-rpc-c.js';
 import type { NODE_RPC_X_RESOURCES } from './node-rpc-x.js';

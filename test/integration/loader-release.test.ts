@@ -23,7 +23,7 @@ const FAMILIES = [
   'metrics',
   'tokens',
   'staking',
-  'metricsMore',
+  'metricsNetwork',
   'node',
   'evmState',
 ] as const satisfies readonly Exclude<keyof GatewayContext['loaders'], 'pages'>[];

@@ -10,8 +10,8 @@ import {
   type XChainTxRaw,
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
+import { carries } from '../builder-types.js';
 import { exposed, ref, refList } from '../expose.js';
-import { carries } from '../field-builder.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
 import { AssetAmountRef } from './primary-asset.js';

@@ -6,8 +6,8 @@ import {
   isExport,
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
+import { carries, type ObjectFields } from '../builder-types.js';
 import { exposed, refList } from '../expose.js';
-import { carries, type ObjectFields } from '../field-builder.js';
 import { AddressRef, type AddressShape } from './address.js';
 import {
   C_CHAIN_EVM_ID,

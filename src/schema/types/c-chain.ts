@@ -3,7 +3,7 @@ import type { GatewayContext } from '../../context.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
 import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
-import type { ObjectFields } from '../field-builder.js';
+import type { ObjectFields } from '../builder-types.js';
 import { parseEvmAddress } from '../inputs.js';
 import { BlockRef } from './block.js';
 import { headBlockParam, headQuantity } from './c-chain-head.js';

@@ -5,8 +5,8 @@ import type {
   GenesisWarpConfig,
 } from '../../upstream/schemas/primary-genesis.js';
 import { builder } from '../builder.js';
+import type { GatewayTypes } from '../builder-types.js';
 import { exposed, refOrNull } from '../expose.js';
-import type { GatewayTypes } from '../field-builder.js';
 
 /**
  * An EVM chain's config at genesis (Subnet-EVM): its fork blocks, fee config, warp config and the

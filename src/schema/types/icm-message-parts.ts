@@ -4,8 +4,8 @@ import type {
   IcmRewardDetails,
 } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
+import type { ObjectFields } from '../builder-types.js';
 import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
-import type { ObjectFields } from '../field-builder.js';
 import { AddressRef, addressFields, addressOn } from './address.js';
 import { MoneyRef } from './money.js';
 import { TransactionRef } from './transaction.js';

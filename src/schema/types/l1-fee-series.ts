@@ -1,9 +1,9 @@
 import type { EnumRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
-import type { L1FeeMetric, L1FeeScope } from '../../upstream/metrics-api-more.js';
+import type { L1FeeMetric, L1FeeScope } from '../../upstream/metrics-api-network.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { argTable } from '../arg-table.js';
-import type { GatewayTypes, ObjectFields } from '../field-builder.js';
+import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { MetricPointConnectionRef, MetricPointRef, SERIES_RANGE } from './metrics.js';
 import { l1Fees, mainnetOnly } from './network-metrics-types.js';
 

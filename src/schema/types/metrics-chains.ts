@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { MetricsChain } from '../../upstream/metrics-api-more.js';
+import type { MetricsChain } from '../../upstream/metrics-api-network.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed } from '../expose.js';
@@ -42,7 +42,7 @@ builder.node(MetricsChainRef, {
 function loadMetricsChain(chainId: string, ctx: GatewayContext): Promise<MetricsChain> {
   if (!/^\d{1,20}$/.test(chainId))
     throw badInput('id', 'A MetricsChain id is an EVM chain id (decimal)');
-  return ctx.loaders.metricsMore.chain.load(chainId);
+  return ctx.loaders.metricsNetwork.chain.load(chainId);
 }
 
 /** Nominal page size for cursors: `listChains` takes no pageSize (a page is what the upstream sends). */
@@ -58,7 +58,7 @@ builder.objectFields(NetworkRef, (t) => ({
       resolve: (network, args, ctx) => {
         const upstreamNetwork = network.name === 'mainnet' ? 'mainnet' : 'testnet';
         return resolveTokenConnection<MetricsChain>(args, ctx.connections, {
-          pages: ctx.loaders.metricsMore.chainsPage.list({ network: upstreamNetwork }),
+          pages: ctx.loaders.metricsNetwork.chainsPage.list({ network: upstreamNetwork }),
           pageSize: CHAINS_PAGE,
           itemKey: (c) => c.blockchainId,
         });

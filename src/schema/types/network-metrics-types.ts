@@ -10,7 +10,7 @@ import {
   type L1FeeScope,
   NETWORK_METRICS,
   type TimeRange,
-} from '../../upstream/metrics-api-more.js';
+} from '../../upstream/metrics-api-network.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
@@ -128,7 +128,7 @@ export function l1Fees(
 ) {
   const f = range(args);
   return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
-    pages: ctx.loaders.metricsMore.l1Fees.list({ scope, id, metric, ...f }),
+    pages: ctx.loaders.metricsNetwork.l1Fees.list({ scope, id, metric, ...f }),
     pageSize: METRICS_PAGE_SIZE,
     itemKey: (p) => `${p.timestamp}:${p.value}`,
   });

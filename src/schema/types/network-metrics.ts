@@ -1,5 +1,5 @@
 import { METRICS_PAGE_SIZE } from '../../loaders/metrics.js';
-import type { IcmMetricsValue } from '../../upstream/metrics-api-more.js';
+import type { IcmMetricsValue } from '../../upstream/metrics-api-network.js';
 import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
@@ -66,7 +66,7 @@ builder.objectFields(NetworkRef, (t) => {
             subnetId: optionalId(args.subnetId, 'subnetId', 'subnet id'),
           };
           return resolveTokenConnection<MetricsValue>(args, ctx.connections, {
-            pages: ctx.loaders.metricsMore.stakingPage.list({
+            pages: ctx.loaders.metricsNetwork.stakingPage.list({
               network: network.name,
               metric: args.metric,
               ...f,
@@ -105,7 +105,7 @@ builder.objectFields(NetworkRef, (t) => {
             network: network.name,
           };
           return resolveTokenConnection<IcmMetricsValue>(args, ctx.connections, {
-            pages: ctx.loaders.metricsMore.icmPage.list({ ...f }),
+            pages: ctx.loaders.metricsNetwork.icmPage.list({ ...f }),
             pageSize: METRICS_PAGE_SIZE,
             itemKey: (p) => `${p.timestamp}:${p.srcBlockchainId}:${p.destBlockchainId}`,
           });
@@ -122,7 +122,7 @@ builder.objectFields(NetworkRef, (t) => {
         groupBy: [IcmGroupByEnum, 'Grouping, as the upstream takes it.'],
       }),
       resolve: (network, args, ctx) =>
-        ctx.loaders.metricsMore.icmSummary.load({
+        ctx.loaders.metricsNetwork.icmSummary.load({
           ...icmPair(args),
           groupBy: args.groupBy ?? undefined,
           network: network.name,

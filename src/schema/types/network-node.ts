@@ -3,7 +3,7 @@ import type { NodeRpcClient } from '../../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../../upstream/request.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import type { ObjectFields } from '../field-builder.js';
+import type { ObjectFields } from '../builder-types.js';
 import {
   AcpPreferenceRef,
   FeatureExtensionRef,

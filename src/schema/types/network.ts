@@ -2,8 +2,8 @@ import type { ObjectRef } from '@pothos/core';
 import type { GatewayContext } from '../../context.js';
 import type { PagedList } from '../../loaders/request-loader.js';
 import { builder } from '../builder.js';
+import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { type pageDocs, resolveTokenConnection } from '../connection.js';
-import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 
 /**

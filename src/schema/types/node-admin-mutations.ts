@@ -7,7 +7,7 @@ import type { NodeRpcClient, ProfilerAction } from '../../upstream/node-rpc.js';
 import type { UpstreamRequest } from '../../upstream/request.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import type { GatewayTypes } from '../field-builder.js';
+import type { GatewayTypes } from '../builder-types.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
 import { answeredBy } from './network-node.js';
 import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';

@@ -6,8 +6,8 @@ import type {
   SharedAssetBalance,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
+import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { exposed } from '../expose.js';
-import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { addressSetDoc } from '../primary-inputs.js';
 
 /**

@@ -7,7 +7,7 @@ import type {
   XChainBalances,
 } from '../../upstream/schemas/primary.js';
 import { builder } from '../builder.js';
-import type { GatewayTypes, ObjectFields } from '../field-builder.js';
+import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { parseAddressSet, parseTimestampArg } from '../primary-inputs.js';
 import { NetworkRef } from './network.js';
 import {

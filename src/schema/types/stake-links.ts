@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import type { GatewayNetwork, Validator } from '../../upstream/schemas/primary.js';
-import type { GatewayTypes } from '../field-builder.js';
+import type { GatewayTypes } from '../builder-types.js';
 import { inNetwork, type NetworkLoad } from '../node-load.js';
 import { type StakingTransaction, StakingTransactionRef } from './staking-transaction.js';
 import { findValidator, ValidatorRef } from './validator.js';

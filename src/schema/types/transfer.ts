@@ -8,8 +8,8 @@ import type {
   TransactionDetail,
 } from '../../upstream/schemas/evm-transfers.js';
 import { builder } from '../builder.js';
+import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { exposed } from '../expose.js';
-import type { GatewayTypes, ObjectFields } from '../field-builder.js';
 import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
 import { detailOf, TransactionRef } from './transaction.js';

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
 import type { XTxInput, XTxJson, XTxOutput } from '../../upstream/schemas/node-avm.js';
 import { builder } from '../builder.js';
-import type { ObjectFields } from '../field-builder.js';
+import type { ObjectFields } from '../builder-types.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
 import { formatDenominated, loadAsset, XChainAssetRef } from './x-chain-asset.js';
 

@@ -2,10 +2,10 @@ import type {
   IcmFilter,
   L1FeeMetric,
   L1FeeScope,
-  MetricsMoreClient,
+  MetricsNetworkClient,
   NetworkMetric,
   TimeRange,
-} from '../upstream/metrics-api-more.js';
+} from '../upstream/metrics-api-network.js';
 import type { TimeInterval } from '../upstream/schemas/metrics.js';
 import type { NetworkName } from '../upstream/schemas/primary.js';
 import { METRICS_PAGE_SIZE } from './metrics.js';
@@ -25,7 +25,7 @@ export type IcmSeriesKey = IcmFilter &
   TimeRange & { timeInterval?: TimeInterval; pageToken: string | null };
 export type L1FeeKey = TimeRange & { scope: L1FeeScope; id?: string; metric: L1FeeMetric };
 
-export function createMetricsMoreLoaders(deps: LoaderDeps, api: MetricsMoreClient) {
+export function createMetricsNetworkLoaders(deps: LoaderDeps, api: MetricsNetworkClient) {
   const pageSize = METRICS_PAGE_SIZE;
   return {
     chainsPage: pageLoader(
@@ -48,4 +48,4 @@ export function createMetricsMoreLoaders(deps: LoaderDeps, api: MetricsMoreClien
   };
 }
 
-export type MetricsMoreLoaders = ReturnType<typeof createMetricsMoreLoaders>;
+export type MetricsNetworkLoaders = ReturnType<typeof createMetricsNetworkLoaders>;

@@ -76,7 +76,7 @@ const listChainsResponse = z.object({
   nextPageToken: z.string().optional(),
 });
 
-export interface MetricsMoreClient {
+export interface MetricsNetworkClient {
   listChains(
     network: 'mainnet' | 'testnet',
     pageToken: string | null,
@@ -103,7 +103,7 @@ export interface MetricsMoreClient {
 
 const seg = encodeURIComponent;
 
-export function createMetricsMoreClient(http: HttpClient): MetricsMoreClient {
+export function createMetricsNetworkClient(http: HttpClient): MetricsNetworkClient {
   const req = <T>(
     resource: UpstreamRequest<T>['resource'],
     path: string,
