@@ -11,10 +11,15 @@ import { HeadSource } from '../../src/live/head-source.js';
 async function slowNode() {
   let letThrough!: () => void;
   const gate = new Promise<void>((r) => (letThrough = r));
+  let knocked!: () => void;
+  const knocking = new Promise<void>((r) => (knocked = r));
   const wss = new WebSocketServer({
     port: 0,
     host: '127.0.0.1',
-    verifyClient: (_info, done) => void gate.then(() => done(true)),
+    verifyClient: (_info, done) => {
+      knocked();
+      void gate.then(() => done(true));
+    },
   });
   await new Promise<void>((r) => wss.once('listening', () => r()));
   let handshakes = 0;
@@ -32,6 +37,8 @@ async function slowNode() {
   return {
     url: `ws://127.0.0.1:${port}`,
     letThrough,
+    /** Settles once a client's handshake is waiting at the gate. */
+    knocking,
     handshakes: () => handshakes,
     close: () => {
       for (const c of wss.clients) c.terminate();
@@ -63,7 +70,7 @@ describe('a head source stopped while its websocket opens', () => {
     });
     source.start();
     // The handshake is waiting in the node: the source is inside its open.
-    await new Promise((r) => setTimeout(r, 200));
+    await node.knocking;
     const stopped = source.stop();
     node.letThrough();
     const outcome = await Promise.race([
