@@ -21,13 +21,7 @@ const BUDGET = 6 * EVENT_CU;
 useSimAndGateway(
   {
     redis: true,
-    gateway: (s) => ({
-      env: {
-        LIVE_WS: `43114=${s.wsUrl}`,
-        LIVE_LOCK_TTL_MS: '600',
-        CLIENT_BUDGET_PER_MINUTE: String(BUDGET),
-      },
-    }),
+    live: { CLIENT_BUDGET_PER_MINUTE: String(BUDGET) },
   },
   (s, g) => {
     sim = s;

@@ -21,15 +21,11 @@ let redis: Redis;
 useSimAndGateway(
   {
     redis: true,
-    gateway: (s) => ({
-      env: {
-        LIVE_WS: `43114=${s.wsUrl}`,
-        LIVE_LOCK_TTL_MS: '600',
-        ACTIVITY_MAX_ADDRESSES: '5',
-        ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: '3',
-        ACTIVITY_LOG_BLOCKS: '16',
-      },
-    }),
+    live: {
+      ACTIVITY_MAX_ADDRESSES: '5',
+      ACTIVITY_SUBSCRIPTIONS_PER_CLIENT: '3',
+      ACTIVITY_LOG_BLOCKS: '16',
+    },
   },
   (s, g, redisUrl) => {
     sim = s;

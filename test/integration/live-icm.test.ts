@@ -18,9 +18,7 @@ let url: string;
 useSimAndGateway(
   {
     redis: true,
-    gateway: (s) => ({
-      env: { LIVE_WS: `43114=${s.wsUrl}`, LIVE_LOCK_TTL_MS: '600' },
-    }),
+    live: {},
   },
   (s, g) => {
     sim = s;

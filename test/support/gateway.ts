@@ -110,6 +110,11 @@ interface FixtureOptions {
   sim?: Parameters<typeof startTestSimulator>[0];
   /** Or a function of the simulator, for options that name it (`LIVE_WS` on its websocket). */
   gateway?: FixtureGatewayOptions | ((sim: RunningSimulator) => FixtureGatewayOptions);
+  /**
+   * The gateway follows the simulator's C-Chain websocket (LIVE_WS, a 600 ms live lock), with these
+   * further settings.
+   */
+  live?: Record<string, string>;
 }
 export function useSimAndGateway(
   o: FixtureOptions & { redis: true },
@@ -129,7 +134,8 @@ export function useSimAndGateway(
     const redisUrl = o.redis ? await allocateRedisDb() : undefined;
     sim = await startTestSimulator(o.sim);
     const options = typeof o.gateway === 'function' ? o.gateway(sim) : o.gateway;
-    gw = createTestGateway(sim, { ...options, redisUrl });
+    const live = o.live && { LIVE_WS: `43114=${sim.wsUrl}`, LIVE_LOCK_TTL_MS: '600', ...o.live };
+    gw = createTestGateway(sim, { ...options, env: { ...live, ...options?.env }, redisUrl });
     await gw.ready();
     await bind(sim, gw, redisUrl ?? '');
   });
