@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildPersistedManifest, persistedHash } from '../../src/edge/persisted.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import {
+  createTestGateway,
+  PRODUCTION_ENV,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
 
 /** Issue 12, item 4: production defaults. */
 let sim: RunningSimulator;
@@ -13,7 +18,7 @@ useSimAndGateway({ redis: true }, (s, g) => {
 
 const prod = (env: Record<string, string> = {}) =>
   createTestGateway(sim, {
-    env: { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789', ...env },
+    env: { ...PRODUCTION_ENV, ...env },
   });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 const send = (gw: TestGateway, init: RequestInit, path = '/graphql') =>

@@ -5,14 +5,14 @@ import WebSocket from 'ws';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { createTestGateway, useSimulator } from '../support/gateway.js';
+import { createTestGateway, PRODUCTION_ENV, useSimulator } from '../support/gateway.js';
 import { sendVia, TRANSPORTS, type TransportName, wsOn, wsRaw } from '../support/transports.js';
 
 /**
  * Issue 32: one hostile operation through every way in (POST, GET, APQ, SSE, graphql-ws, and a plain
  * `fetch` with its default `accept: *\/*`) gets the same refusal and code, and makes no upstream call.
  */
-const PROD = { NODE_ENV: 'production', CURSOR_SECRET: 'test-cursor-secret-0123456789' };
+const PROD = PRODUCTION_ENV;
 const logger = createLogger({ level: 'silent' });
 
 let sim: RunningSimulator;

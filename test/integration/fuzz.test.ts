@@ -5,7 +5,7 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
-import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { productionWithLive, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
 
 /**
@@ -47,14 +47,8 @@ useSimAndGateway(
   {
     redis: true,
     gateway: (s) => ({
-      env: {
-        NODE_ENV: 'production',
-        CURSOR_SECRET: 'test-cursor-secret-0123456789',
-        INTROSPECTION: 'true',
-        // The live source and its webhook route, so the fuzz reaches that surface too.
-        LIVE_WS: `43114=${s.wsUrl}`,
-        WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
-      },
+      // The live source and its webhook route too, so the fuzz reaches those surfaces.
+      env: { ...productionWithLive(s), INTROSPECTION: 'true' },
     }),
   },
   (s, g) => {

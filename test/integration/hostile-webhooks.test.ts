@@ -4,7 +4,7 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { productionWithLive, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /**
  * The hostile table of the webhook route (`/webhooks/data-api`, issue 36), as test/integration/hostile.test.ts
@@ -241,12 +241,7 @@ useSimAndGateway(
   {
     redis: true,
     gateway: (s) => ({
-      env: {
-        NODE_ENV: 'production',
-        CURSOR_SECRET: 'test-cursor-secret-0123456789',
-        LIVE_WS: `43114=${s.wsUrl}`,
-        WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
-      },
+      env: productionWithLive(s),
     }),
   },
   (s, g) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { PRODUCTION_ENV, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
 import { simGet } from '../support/sim.js';
 
@@ -700,8 +700,7 @@ useSimAndGateway(
     redis: true,
     gateway: {
       env: {
-        NODE_ENV: 'production',
-        CURSOR_SECRET: 'test-cursor-secret-0123456789',
+        ...PRODUCTION_ENV,
         ADMIN_TOKEN: 'right-token-123',
       },
     },

@@ -30,6 +30,22 @@ export interface TestGateway extends Gateway {
   ): Promise<ExecutionResult<Record<string, any>>>;
 }
 
+/** The settings of a production gateway under test: NODE_ENV=production and a cursor secret of its own. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  CURSOR_SECRET: 'test-cursor-secret-0123456789',
+} as const;
+
+/**
+ * A production gateway that also follows the simulator's C-Chain websocket and serves the webhook route,
+ * as the hostile tables and the fuzz want it: every surface the process serves.
+ */
+export const productionWithLive = (sim: RunningSimulator) => ({
+  ...PRODUCTION_ENV,
+  LIVE_WS: `43114=${sim.wsUrl}`,
+  WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/data-api',
+});
+
 export function createTestGateway(
   sim: SimUrls,
   o: { redisUrl?: string; env?: Record<string, string> } & GatewayDeps = {},
