@@ -58,6 +58,12 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const store = deps.store ?? createStore(config, log, metrics, now);
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
+  const edge = edgePlugins(config, { redis: deps.budgetRedis });
+  const upstreams = createUpstreamClients(config, {
+    metrics,
+    transport: deps.transport,
+    redis: edge.redis,
+  });
   // Live heads, head-keyed cache entries and cross-replica miss leases (src/live, src/cache/miss-lease.ts).
   // Subscriptions are counted per client address: a key the caller made up earns no fresh places.
   const identify = createClientIdentifier(config.trustedProxies);
@@ -67,6 +73,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     log,
     clientOf: (headers, peer) => identify(headers, peer).at(-1)!,
+    dataApiHttp: upstreams.dataApiHttp,
   });
   const cache = new ReadThrough({
     acrossProcesses: live.acrossProcesses,
@@ -84,13 +91,6 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     verifySharedValues: config.checkSharedValues,
   });
   const snapshots = createPageSnapshots(store, { now });
-
-  const edge = edgePlugins(config, { redis: deps.budgetRedis });
-  const upstreams = createUpstreamClients(config, {
-    metrics,
-    transport: deps.transport,
-    redis: edge.redis,
-  });
 
   const partitions = cachePartitions(config);
 

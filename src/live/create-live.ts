@@ -7,6 +7,7 @@ import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { LineLevel } from '../telemetry/logger.js';
+import type { HttpClient } from '../upstream/http.js';
 import type { UpstreamRequest } from '../upstream/request.js';
 import { RedisActivityBus } from './activity-bus.js';
 import { MemoryActivityBus } from './activity-bus-memory.js';
@@ -48,6 +49,8 @@ export function createLive(
     log: Log;
     /** Who a request is, for the per-client subscription limit (the composition root's identifier). */
     clientOf: (headers: Headers, peer: string | undefined) => string;
+    /** The Data API's client, for the webhook registration (WEBHOOK_URL). */
+    dataApiHttp: HttpClient;
   },
 ): Live {
   const registers = [options.metrics.registry];
@@ -172,6 +175,7 @@ export function createLive(
         registers,
         log: options.log,
         warn,
+        http: options.dataApiHttp,
       })
     : undefined;
   const hooks = liveCacheHooks(

@@ -1,18 +1,15 @@
+import { z } from 'zod';
+import { UpstreamError } from '../upstream/errors.js';
+import type { HttpClient } from '../upstream/http.js';
+
 /**
  * The Data API's webhook operations the gateway uses (the spec's `Webhooks` tag): createWebhook
  * (POST /v1/webhooks, 201), listWebhooks (GET /v1/webhooks), addAddressesToWebhook and
  * removeAddressesFromWebhook (PATCH / DELETE /v1/webhooks/{id}/addresses, body `{addresses}`) and
  * getSharedSecret (GET /v1/webhooks:getSharedSecret). Registration is a background task of one replica:
- * these calls stay out of the cache, the request budgets and the breakers.
+ * its calls stay out of the cache and the client budgets, but go through the Data API's client like every
+ * other call (breaker, pacing, the plan's compute units); the writes are not retried.
  */
-export interface WebhookInfo {
-  id: string;
-  url: string;
-  chainId: string;
-  status: 'active' | 'inactive';
-  eventType: string;
-  metadata?: { addresses?: string[] };
-}
 
 export class WebhookApiError extends Error {
   override name = 'WebhookApiError';
@@ -33,73 +30,82 @@ export interface WebhookApi {
   removeAddresses(id: string, addresses: string[]): Promise<void>;
 }
 
-export function createWebhookApi(options: {
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs: number;
-}): WebhookApi {
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.apiKey) headers['x-glacier-api-key'] = options.apiKey;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${options.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const text = await res.text();
-    if (!res.ok)
-      throw new WebhookApiError(res.status, `${method} ${path.split('?')[0]}: HTTP ${res.status}`);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new WebhookApiError(502, `${method} ${path.split('?')[0]}: not JSON`);
-    }
-  };
-  const info = (raw: unknown): WebhookInfo => {
-    const w = raw as WebhookInfo;
-    if (typeof w?.id !== 'string' || typeof w.chainId !== 'string')
-      throw new WebhookApiError(502, 'a webhook without id or chainId');
-    return w;
+const secretAnswer = z.object({ secret: z.string().min(1) });
+/** A webhook as the Data API answers it (the fields every kind of webhook has; the rest is kept). */
+const webhookAnswer = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  chainId: z.string(),
+  status: z.enum(['active', 'inactive']),
+  eventType: z.string(),
+  metadata: z.looseObject({ addresses: z.array(z.string()).optional() }).optional(),
+});
+export type WebhookInfo = z.output<typeof webhookAnswer>;
+// The account may hold webhooks of other shapes: each is read on its own, and one that is not a
+// webhook the gateway can read is left out rather than failing the list.
+const listAnswer = z.looseObject({
+  webhooks: z.array(z.unknown()),
+  nextPageToken: z.string().nullish(),
+});
+
+/** The Data API's webhook operations over its HTTP client (the operator's key, its breaker and pacer). */
+export function createWebhookApi(http: HttpClient): WebhookApi {
+  // The registrar reads a status (404: the webhook is gone); any other failure is the upstream's.
+  const asApiError = (what: string) => (e: unknown) => {
+    if (e instanceof UpstreamError)
+      throw new WebhookApiError(
+        e.status ?? 502,
+        `${what}: ${e.status ? `HTTP ${e.status}` : e.kind}`,
+      );
+    throw e;
   };
   const enc = encodeURIComponent;
   return {
-    sharedSecret: async () => {
-      const r = (await call('GET', '/v1/webhooks:getSharedSecret')) as { secret?: unknown };
-      if (typeof r?.secret !== 'string' || r.secret === '')
-        throw new WebhookApiError(502, 'getSharedSecret: no secret');
-      return r.secret;
-    },
+    sharedSecret: async () =>
+      (
+        await http
+          .getJson('/v1/webhooks:getSharedSecret', {}, secretAnswer)
+          .catch(asApiError('getSharedSecret'))
+      ).secret,
     list: async (maxPages = 10) => {
       const out: WebhookInfo[] = [];
-      let token: string | undefined;
+      let pageToken: string | undefined;
       for (let page = 0; page < maxPages; page++) {
-        const q = `?pageSize=100${token ? `&pageToken=${enc(token)}` : ''}`;
-        const r = (await call('GET', `/v1/webhooks${q}`)) as {
-          webhooks?: unknown[];
-          nextPageToken?: string;
-        };
-        for (const w of r?.webhooks ?? []) out.push(info(w));
-        token = r?.nextPageToken || undefined;
-        if (!token) break;
+        const r = await http
+          .getJson('/v1/webhooks', { pageSize: 100, pageToken }, listAnswer)
+          .catch(asApiError('GET /v1/webhooks'));
+        for (const raw of r.webhooks) {
+          const w = webhookAnswer.safeParse(raw);
+          if (w.success) out.push(w.data);
+        }
+        pageToken = r.nextPageToken || undefined;
+        if (!pageToken) break;
       }
       return out;
     },
     create: async (chainId, url, addresses) =>
-      info(
-        await call('POST', '/v1/webhooks', {
-          eventType: 'address_activity',
-          url,
-          chainId,
-          name: 'graphql-gateway',
-          description: 'addressActivity subscriptions of the GraphQL gateway',
-          metadata: { addresses },
-        }),
-      ),
+      http
+        .sendJson(
+          'POST',
+          '/v1/webhooks',
+          {
+            eventType: 'address_activity',
+            url,
+            chainId,
+            name: 'graphql-gateway',
+            description: 'addressActivity subscriptions of the GraphQL gateway',
+            metadata: { addresses },
+          },
+          webhookAnswer,
+        )
+        .catch(asApiError('POST /v1/webhooks')),
     addAddresses: async (id, addresses) =>
-      void (await call('PATCH', `/v1/webhooks/${enc(id)}/addresses`, { addresses })),
+      void (await http
+        .sendJson('PATCH', `/v1/webhooks/${enc(id)}/addresses`, { addresses }, z.unknown())
+        .catch(asApiError('PATCH /v1/webhooks/:id/addresses'))),
     removeAddresses: async (id, addresses) =>
-      void (await call('DELETE', `/v1/webhooks/${enc(id)}/addresses`, { addresses })),
+      void (await http
+        .sendJson('DELETE', `/v1/webhooks/${enc(id)}/addresses`, { addresses }, z.unknown())
+        .catch(asApiError('DELETE /v1/webhooks/:id/addresses'))),
   };
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { LineLevel } from '../telemetry/logger.js';
+import type { HttpClient } from '../upstream/http.js';
 import type { ActivityBus } from './activity-bus.js';
 import type { HeadBus } from './bus.js';
 import type { LiveFeed } from './feed.js';
@@ -33,14 +34,12 @@ export function createWebhooks(
     registers: Registry[];
     log: (level: LineLevel, message: string) => void;
     warn: (e: Error) => void;
+    /** The Data API's client: the operator's key, its breaker, pacing and compute units. */
+    http: HttpClient;
   },
 ): Webhooks {
   const url = config.webhook.url!;
-  const api = createWebhookApi({
-    baseUrl: config.dataApiUrl,
-    apiKey: config.dataApiKey,
-    timeoutMs: config.upstreamTimeoutMs,
-  });
+  const api = createWebhookApi(options.http);
   const store = config.redisUrl
     ? new RedisWebhookStore(config.redisUrl, config.redisCluster, options.warn)
     : new MemoryWebhookStore();

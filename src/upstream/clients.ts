@@ -15,7 +15,7 @@ import type { UpstreamName } from './errors.js';
 import { createEvmStateClient } from './evm-state.js';
 import { createGovernor } from './governor.js';
 import { type BreakerRegistry, guardHttpClient, type OpenBreaker } from './guard.js';
-import { createHttpClient, type UpstreamGate } from './http.js';
+import { createHttpClient, type HttpClient, type UpstreamGate } from './http.js';
 import { createMetricsApiClient } from './metrics-api.js';
 import { createMetricsNetworkClient } from './metrics-api-network.js';
 import { createNodeRpcClient } from './node-rpc.js';
@@ -142,6 +142,8 @@ export function createUpstreamClients(
   return {
     /** Every open circuit breaker (upstream, route, credential kind), for `/health`. */
     openBreakers: (): OpenBreaker[] => registries.flatMap((r) => r.open()),
+    /** The Data API's client with the operator's key (the webhook registration's calls). */
+    dataApiHttp: dataApiHttp as HttpClient,
     metricsApi,
     metricsNetworkApi,
     nodes,

@@ -97,5 +97,7 @@ export function guardHttpClient(
       run('GET', path, opts, () => inner.getJson(path, query, schema, opts)),
     postJson: (path, body, schema, opts, query) =>
       run('POST', path, opts, () => inner.postJson(path, body, schema, opts, query)),
+    sendJson: (method, path, body, schema, opts) =>
+      run(method, path, opts, () => inner.sendJson(method, path, body, schema, opts)),
   };
 }

@@ -10,11 +10,12 @@ import {
   type UpstreamName,
   upstreamRequestId,
 } from './errors.js';
+import { backoffMs, transportFailure, unreachable } from './http-failures.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
 import type { CallContext } from './request.js';
 import { attemptCost } from './spend.js';
-import { httpTransport, type Transport, TransportError } from './transport.js';
+import { type HttpMethod, httpTransport, type Transport, TransportError } from './transport.js';
 
 /**
  * JSON over HTTP for one upstream, over `node:http` keep-alive sockets (src/upstream/transport.ts): a
@@ -93,7 +94,17 @@ export interface HttpClient {
     opts?: RequestOptions,
     query?: Query,
   ): Promise<z.output<S>>;
+  /** A write with a JSON body (the Data API's webhook management); not retried unless `retry`. */
+  sendJson<S extends z.ZodType>(
+    method: WriteMethod,
+    path: string,
+    body: unknown,
+    schema: S,
+    opts?: RequestOptions,
+  ): Promise<z.output<S>>;
 }
+
+export type WriteMethod = Exclude<HttpMethod, 'GET'>;
 
 /** A client's own options for one call made for `call` (its request, its cache load). */
 export function withCall(opts: RequestOptions, call: CallContext | undefined): RequestOptions {
@@ -130,7 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
 
   async function send<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: HttpMethod,
     path: string,
     search: string,
     body: unknown,
@@ -185,7 +196,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    * a request that could not be sent at all.
    */
   async function exchange(
-    method: 'GET' | 'POST',
+    method: HttpMethod,
     path: string,
     search: string,
     body: unknown,
@@ -266,30 +277,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ),
     postJson: (path, body, schema, opts = {}, query = {}) =>
       observe.call('POST', path, () => send('POST', path, buildSearch(query), body, schema, opts)),
+    sendJson: (method, path, body, schema, opts = {}) =>
+      observe.call(method, path, () =>
+        send(method, path, '', body, schema, { retry: false, ...opts }),
+      ),
   };
-}
-
-/** The wait before retry `n` (1-based): 0.3 s doubling, full jitter, at most 2 s. */
-function backoffMs(n: number): number {
-  return Math.min(2_000, Math.random() * 300 * 2 ** (n - 1));
-}
-
-function transportFailure(name: UpstreamName, request: string, e: TransportError): UpstreamError {
-  switch (e.kind) {
-    case 'timeout':
-      return new UpstreamError(name, 'timeout', { request, cause: e });
-    case 'too-large':
-    case 'encoding':
-      return new UpstreamError(name, 'payload', { request, upstreamMessage: e.message, cause: e });
-    default:
-      return unreachable(name, request, e);
-  }
-}
-
-function unreachable(name: UpstreamName, request: string, cause: unknown): UpstreamError {
-  return new UpstreamError(name, 'network', {
-    request,
-    cause,
-    upstreamMessage: 'the upstream could not be reached',
-  });
 }

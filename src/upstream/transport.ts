@@ -16,8 +16,10 @@ import zlib from 'node:zlib';
  * decoding, following redirects (never carrying the configured headers to another origin), and a
  * timeout that covers the whole attempt, the body included.
  */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface TransportRequest {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   url: string;
   headers: Record<string, string>;
   body?: string;

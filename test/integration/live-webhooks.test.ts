@@ -147,6 +147,22 @@ function touching(address: string, after: number, to: number): string[] {
 }
 
 describe('Data API webhooks as a second activity source', () => {
+  it("the registration's Data API calls go through the gateway's upstream client: priced in compute units, by route", async () => {
+    const who = `0x${randomBytes(20).toString('hex')}`;
+    const sse = sseSubscribe(url, Q, { c: '43114', a: [who] });
+    await registeredFor(who);
+    const text = await gw.metrics.registry.metrics();
+    // Listing, creating or updating the webhook, and reading the shared secret: each a priced route.
+    const routes = [
+      ...text.matchAll(
+        /gateway_upstream_cu_total\{upstream="data-api",route="([^"]*webhooks[^"]*)"\} (\d+)/g,
+      ),
+    ].map((m) => [m[1], Number(m[2])] as const);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const [, cu] of routes) expect(cu).toBeGreaterThan(0);
+    sse.close();
+  }, 60_000);
+
   it('a signed delivery is delivered once; unsigned, badly signed, replayed, too old and unknown-webhook ones are refused and deliver nothing', async () => {
     const who = `0x${randomBytes(20).toString('hex')}`;
     const sse = sseSubscribe(url, Q, { c: '43114', a: [who] });

@@ -4,7 +4,9 @@ import { MemoryHeadBus } from '../../src/live/bus.js';
 import { createWebhookApi } from '../../src/live/webhook-api.js';
 import { MemoryWebhookStore, WebhookRegistrar } from '../../src/live/webhook-registrar.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { createHttpClient } from '../../src/upstream/http.js';
 import { useSimulator } from '../support/gateway.js';
+import { configuredHttpLimits } from '../support/http-limits.js';
 
 /**
  * The registration of the `address_activity` webhook against the simulated Data API: its addresses follow
@@ -23,7 +25,9 @@ function registrar(bus: MemoryActivityBus, store: MemoryWebhookStore, now: () =>
   return new WebhookRegistrar({
     chains: ['43114'],
     url: URL_,
-    api: createWebhookApi({ baseUrl: sim.dataApiUrl, timeoutMs: 2_000 }),
+    api: createWebhookApi(
+      createHttpClient({ ...configuredHttpLimits(), name: 'data-api', baseUrl: sim.dataApiUrl }),
+    ),
     store,
     bus,
     heads: new MemoryHeadBus(),
