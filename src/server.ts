@@ -34,16 +34,23 @@ collectDefaultMetrics({ register: gateway.metrics.registry });
 
 await gateway.ready();
 // Server-level limits (request timeout, connection cap: src/edge/server-limits.ts) before it listens.
-const http = await startHttpServer({
-  gateway,
-  port: config.port,
-  host: config.host,
-  graceMs: config.shutdownGraceMs,
-  drainMs: config.shutdownDrainMs,
-  ws: { maxPerClient: config.wsMaxPerClient, clientOf: gateway.wsClientOf },
-  logger,
-  configure: (server) => applyServerLimits(server, config),
-});
+let http: Awaited<ReturnType<typeof startHttpServer>>;
+try {
+  http = await startHttpServer({
+    gateway,
+    port: config.port,
+    host: config.host,
+    graceMs: config.shutdownGraceMs,
+    drainMs: config.shutdownDrainMs,
+    ws: { maxPerClient: config.wsMaxPerClient, clientOf: gateway.wsClientOf },
+    logger,
+    configure: (server) => applyServerLimits(server, config),
+  });
+} catch (e) {
+  // No listener: a process that kept following heads here would look alive and serve nothing.
+  logger.fatal({ err: e, port: config.port, host: config.host }, listenFailure(e));
+  process.exit(1);
+}
 // Upstreams by origin only: a base URL may carry a key in its path or userinfo.
 const origin = (u: string) => {
   try {
@@ -96,3 +103,16 @@ const shutdown = (signal: string) => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+/** Why the gateway could not listen, naming the settings that choose where. */
+function listenFailure(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  const where = `PORT=${config.port} on HOST=${config.host}`;
+  if (code === 'EADDRINUSE')
+    return `cannot listen: ${where} is already in use; set PORT to a free port (or stop what holds it)`;
+  if (code === 'EACCES')
+    return `cannot listen: ${where} needs privileges this process lacks; set PORT above 1023`;
+  if (code === 'EADDRNOTAVAIL')
+    return `cannot listen: HOST=${config.host} is not an address of this machine; set HOST`;
+  return `cannot listen on ${where}: ${e instanceof Error ? e.message : String(e)}`;
+}

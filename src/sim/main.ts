@@ -19,9 +19,11 @@ const keys = (name: string) =>
     .map((k) => k.trim())
     .filter(Boolean);
 
+const port = num('SIM_PORT', DEFAULT_SIM_PORT);
+const host = env.SIM_HOST ?? '127.0.0.1';
 const sim = await startSimulator({
-  port: num('SIM_PORT', DEFAULT_SIM_PORT),
-  host: env.SIM_HOST ?? '127.0.0.1',
+  port,
+  host,
   seed: env.SIM_SEED ?? 'avalanche',
   latencyMs: num('SIM_LATENCY_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
@@ -39,6 +41,14 @@ const sim = await startSimulator({
         perDay: env.SIM_CU_PER_DAY ? num('SIM_CU_PER_DAY', 1_200_000) : undefined,
       }
     : undefined,
+}).catch((e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  const why =
+    code === 'EADDRINUSE'
+      ? `SIM_PORT=${port} on SIM_HOST=${host} is already in use; set SIM_PORT to a free port`
+      : `cannot listen on SIM_PORT=${port}, SIM_HOST=${host}: ${e instanceof Error ? e.message : String(e)}`;
+  console.error(`simulator: ${why}`);
+  process.exit(1);
 });
 console.log(
   `simulator (seed ${sim.world.seed}${sim.vary ? `, spec variation ${sim.vary}` : ''}) listening on ${sim.url}`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
@@ -285,5 +286,57 @@ describe('the real entry, src/server.ts, in a child process', () => {
     expect(out).toContain('MEMORY_CACHE_MAX_BYTES');
     expect(out).toContain('NODE_OPTIONS=--max-old-space-size=1216');
     expect(out).not.toContain('gateway listening');
+  }, 60_000);
+  /** Runs `args` with `env` until it exits: its code, all it printed, and how long it took. */
+  const runToExit = async (args: string[], env: Record<string, string | undefined>) => {
+    const started = performance.now();
+    const p = spawn(process.execPath, args, {
+      cwd: process.cwd(),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdout!.on('data', (d) => (out += String(d)));
+    p.stderr!.on('data', (d) => (out += String(d)));
+    const killer = setTimeout(() => p.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => p.once('exit', (c) => resolve(c)));
+    clearTimeout(killer);
+    return { code, out, ms: performance.now() - started };
+  };
+
+  it('with its port taken, the gateway exits 1 naming PORT instead of running with no listener (issue 44)', async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const { code, out } = await runToExit(
+        ['--import', 'tsx', 'src/server.ts'],
+        entryEnv({ PORT: String(port) }),
+      );
+      // Before: an uncaughtException logged, and the process went on following heads (killed at 30 s).
+      expect(code, out).toBe(1);
+      expect(out).toContain(`PORT=${port}`);
+      expect(out).toContain('already in use');
+      expect(out).not.toContain('gateway listening');
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
+  it('with its port taken, the simulator exits 1 naming SIM_PORT, with no stack trace (issue 44)', async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const { code, out } = await runToExit(['--import', 'tsx', 'src/sim/main.ts'], {
+        PATH: process.env.PATH,
+        SIM_PORT: String(port),
+      });
+      expect(code, out).toBe(1);
+      expect(out).toContain(`simulator: SIM_PORT=${port}`);
+      expect(out).not.toMatch(/\n\s+at /);
+    } finally {
+      holder.close();
+    }
   }, 60_000);
 });
