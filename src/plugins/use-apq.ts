@@ -3,6 +3,8 @@ import type { Plugin } from 'graphql-yoga';
 import { keys } from '../cache/keys.js';
 import type { CacheStore } from '../cache/store.js';
 import { type ErrorCode, gqlError } from '../errors.js';
+import { requestSlot } from '../telemetry/request-slot.js';
+import { answeredFromResponseCache } from './use-response-cache.js';
 
 /**
  * Automatic persisted queries, Apollo's protocol (`extensions.persistedQuery = { version: 1, sha256Hash }`),
@@ -27,6 +29,12 @@ export interface ApqOptions {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
+/** A query text sent with its hash, stored once it is known to validate. */
+interface Registration {
+  hash: string;
+  query: string;
+  done: boolean;
+}
 export const apqKey = (hash: string) => keys.persistedQuery(hash);
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -37,20 +45,33 @@ export function useApq(options: ApqOptions): Plugin {
   const ttlMs = options.ttlMs ?? 3600_000;
   const maxBytes = options.maxQueryBytes ?? 65_536;
   /** Registrations waiting for their document to validate, by the request's context. */
-  const pending = new WeakMap<object, { hash: string; query: string }>();
+  const pending = new WeakMap<object, Registration>();
+  /** The same registrations by request: one the response cache answered never reaches validation. */
+  const byRequest = requestSlot<Registration>('apqRegistration');
+  const register = (p: Registration) => {
+    p.done = true;
+    options.onEvent?.('register');
+    // The query text as it is, not an entry: nothing else is kept with it, and it is never parsed as JSON.
+    void options.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
+  };
   return {
     onValidate({ context }) {
       const p = pending.get(context);
       if (!p) return;
       pending.delete(context);
       return ({ valid }) => {
-        if (!valid) return;
-        options.onEvent?.('register');
-        // The query text as it is, not an entry: nothing else is kept with it, and it is never parsed as JSON.
-        void options.store.setMany([{ key: apqKey(p.hash), value: p.query, ttlMs }]);
+        if (valid) register(p);
+        else p.done = true;
       };
     },
-    async onParams({ params, setParams, context }) {
+    onResultProcess({ request }) {
+      // Answered by the response cache before validation: the text is one that validated when its answer
+      // was stored, so it registers as validation would have (else the client's next hash-only request
+      // misses again, for as long as the answer stays cached).
+      const p = byRequest.get(request);
+      if (p && !p.done && answeredFromResponseCache(request)) register(p);
+    },
+    async onParams({ params, setParams, context, request }) {
       const pq = (params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery;
       if (pq === undefined) return;
       const { version, sha256Hash } = (typeof pq === 'object' && pq !== null ? pq : {}) as {
@@ -72,8 +93,11 @@ export function useApq(options: ApqOptions): Plugin {
           throw apqError('provided sha does not match query', 'PERSISTED_QUERY_HASH_MISMATCH');
         }
         // Stored once it parses and validates (onValidate above); a parse error never gets there.
-        if (!options.manifest?.[sha256Hash])
-          pending.set(context as object, { hash: sha256Hash, query: params.query });
+        if (!options.manifest?.[sha256Hash]) {
+          const p: Registration = { hash: sha256Hash, query: params.query, done: false };
+          pending.set(context as object, p);
+          byRequest.set(request, p);
+        }
         return;
       }
       const known =

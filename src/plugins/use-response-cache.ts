@@ -43,6 +43,15 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+/** Requests the response cache answered (their query text ran and validated when the entry was stored). */
+const answered = requestSlot<true>('responseCacheHit');
+/**
+ * Whether the response cache answered `request`: its query text is then known to parse and validate (an
+ * entry is only stored from a successful execution of the same text), though nothing validated it now.
+ */
+export const answeredFromResponseCache = (request: Request): boolean =>
+  answered.get(request) === true;
+
 export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayContext> {
   const maxTtl = options.maxTtlMs;
   const now = options.now ?? Date.now;
@@ -70,6 +79,7 @@ export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayC
       const entry = readResponseEntry(raw, version, now());
       if (entry) {
         count('hit');
+        answered.set(request, true);
         // The entry knows when it was stored and for how long: HTTP caches get the freshness left and its age.
         const freshness = entryFreshness(entry, now());
         if (freshness) noteFreshness(request, freshness);

@@ -92,6 +92,42 @@ describe('APQ', () => {
     await other.close();
   });
 
+  it('registers a query whose answer the response cache already holds: GET the query, POST it with its hash, GET by hash (issue 44)', async () => {
+    const { blocks } = await simGet(sim.dataApiUrl, `/v1/chains/${C}/blocks`, { pageSize: 1 });
+    const id = String(Number(blocks[0].blockNumber) - 5);
+    const query = `query ApqCached($id: String!) { block(chainId: "${C}", id: $id) { number } }`;
+    const hash = sha256Hex(query);
+    // A gateway with its whole-response cache on, as production runs it.
+    const cached = createTestGateway(sim, {
+      redisUrl,
+      env: { RESPONSE_CACHE_MAX_TTL_MS: '60000' },
+    });
+    await cached.ready();
+    try {
+      // The plain query first: its answer goes into the response cache.
+      const plain = await cached.yoga.fetch(
+        `http://gateway.test/graphql?${new URLSearchParams({ query, variables: JSON.stringify({ id }) })}`,
+        { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' } },
+      );
+      expect(((await plain.json()) as Body).data.block.number).toBe(id);
+      await cached.settled();
+      sim.reset();
+      // The registration is answered from that cache (no validation runs, no upstream call)...
+      const registered = (await (
+        await post(cached, { query, variables: { id }, extensions: ext(hash) })
+      ).json()) as Body;
+      expect(registered.data.block.number).toBe(id);
+      expect(sim.stats().total).toBe(0);
+      await cached.settled();
+      // ...and still registers: before, the hash-only GET got PERSISTED_QUERY_NOT_FOUND for ever.
+      const byHash = (await (await getHash(cached, hash, { id })).json()) as Body;
+      expect(byHash.errors).toBeUndefined();
+      expect(byHash.data.block.number).toBe(id);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('a hash that does not match its query, or a malformed persistedQuery, is refused with a code and no call', async () => {
     const query = `{ chain(id: "${C}") { name } }`;
     const wrong = (await (
