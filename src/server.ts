@@ -24,15 +24,27 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel });
-const tracing = await setupTracing(config.tracing);
-const gateway = createGateway(config, { logger });
+/** A start-up step that fails stops the process at once, saying why in one line: nothing pretends to be up. */
+async function startUp<T>(step: string, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    logger.fatal(
+      { err: e, step },
+      `cannot start: ${step} failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    process.exit(1);
+  }
+}
+const tracing = await startUp('tracing (OTEL_EXPORTER_OTLP_*)', () => setupTracing(config.tracing));
+const gateway = await startUp('the gateway', () => createGateway(config, { logger }));
 const KINDS: ProcessErrorKind[] = ['unhandledRejection', 'uncaughtException'];
 for (const kind of KINDS) gateway.metrics.processErrors.inc({ kind }, 0);
 installProcessHandlers({ logger, count: (kind) => gateway.metrics.processErrors.inc({ kind }) });
 // Process metrics (memory, CPU, event-loop lag, GC) beside the gateway's own.
 collectDefaultMetrics({ register: gateway.metrics.registry });
 
-await gateway.ready();
+await startUp('the cache and live data (REDIS_URL, LIVE_WS)', () => gateway.ready());
 // Server-level limits (request timeout, connection cap: src/edge/server-limits.ts) before it listens.
 let http: Awaited<ReturnType<typeof startHttpServer>>;
 try {
