@@ -28,7 +28,7 @@ describe('docker-compose.yml', () => {
     const override = parse(readFileSync('deploy/compose/redis-port.yml', 'utf8')) as {
       services: Record<string, Service>;
     };
-    expect(override.services.redis?.ports).toEqual(['127.0.0.1:${REDIS_HOST_PORT:-6380}:6379']);
+    expect(override.services.redis?.ports).toEqual([`127.0.0.1:\${REDIS_HOST_PORT:-6380}:6379`]);
   });
 
   it('the replicas run with production settings; the dev profile adds one with GraphiQL on', () => {
