@@ -210,7 +210,12 @@ export const SETTINGS = {
   PERSISTED_OPERATIONS: oneOf(['off', 'allow', 'only'])
     .default('off')
     .doc(
-      '`off`, `allow` (a persisted id or a query), `only` (persisted ids from schema/persisted-operations.json only).',
+      '`off`, `allow` (a persisted id or a query), `only` (persisted ids only: PERSISTED_OPERATIONS_FILE, by default schema/persisted-operations.json).',
+    ),
+  PERSISTED_OPERATIONS_FILE: kind(z.string(), 'a comma list of JSON files')
+    .optional('schema/persisted-operations.json')
+    .doc(
+      "The persisted operations `allow` and `only` run: files in the formats GraphQL Codegen's client preset (`persisted-documents.json`), Relay's compiler (its persisted queries map) and Apollo's manifest write; reloaded when a file changes or on SIGHUP.",
     ),
   EXECUTOR: oneOf(['jit', 'graphql-js'])
     .default('jit')

@@ -125,6 +125,8 @@ export interface Config {
   maxConnections: number;
   /** PERSISTED_OPERATIONS */
   persistedOperations: 'off' | 'allow' | 'only';
+  /** PERSISTED_OPERATIONS_FILE (empty: the build-time manifest) */
+  persistedOperationsFiles: string[];
   /** EXECUTOR */
   executor: 'jit' | 'graphql-js';
   /** DIRECT_EXECUTION */

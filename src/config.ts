@@ -108,8 +108,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     persistedOperations: e.PERSISTED_OPERATIONS,
+    persistedOperationsFiles: persistedFiles(e.PERSISTED_OPERATIONS, e.PERSISTED_OPERATIONS_FILE),
     executor: e.EXECUTOR,
     directExecution: e.DIRECT_EXECUTION,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** PERSISTED_OPERATIONS_FILE's files; naming some while PERSISTED_OPERATIONS is off would run none of them. */
+function persistedFiles(mode: string, raw: string | undefined): string[] {
+  const files = raw === undefined ? [] : list(raw);
+  if (files.length > 0 && mode === 'off')
+    throw new ConfigError(
+      'Invalid configuration:\n  PERSISTED_OPERATIONS_FILE is set while PERSISTED_OPERATIONS=off: its operations would never run; set PERSISTED_OPERATIONS=only (or allow)',
+      'PERSISTED_OPERATIONS_FILE_UNUSED',
+    );
+  return files;
 }

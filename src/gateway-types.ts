@@ -52,5 +52,10 @@ export interface Gateway {
   ready(): Promise<void>;
   /** Resolves once the cache's background work begun so far (refreshes, writes) is done: tests wait on it. */
   settled(): Promise<void>;
+  /**
+   * Reads PERSISTED_OPERATIONS_FILE again (the server calls it on SIGHUP); throws, keeping the operations it
+   * had, when a file does not read. Nothing to do without persisted operations.
+   */
+  reloadPersistedOperations(): void;
   close(): Promise<void>;
 }

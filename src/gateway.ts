@@ -11,7 +11,7 @@ import { createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
 import { createClientIdentifier } from './edge/client-budget.js';
 import { CSRF_HEADERS, edgePlugins, edgeYogaOptions, GRAPHQL_ENDPOINT } from './edge/index.js';
-import { loadPersistedManifest } from './edge/persisted.js';
+import { PERSISTED_ID_PARAMS } from './edge/persisted-files.js';
 import { originAllowed } from './edge/use-http-edge.js';
 import { isExpectedError, maskError } from './errors.js';
 import type { Gateway, GatewayDeps } from './gateway-types.js';
@@ -58,7 +58,18 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const store = deps.store ?? createStore(config, log, metrics, now);
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
-  const edge = edgePlugins(config, { redis: deps.budgetRedis });
+  const edge = edgePlugins(config, {
+    redis: deps.budgetRedis,
+    onPersistedReload: (outcome) =>
+      outcome.ok
+        ? logger.info({ operations: outcome.size }, 'persisted operations reloaded')
+        : logger.error(
+            { error: outcome.error },
+            'persisted operations not reloaded: the files do not read; the operations loaded before still run',
+          ),
+  });
+  // Persisted operations are named in the metrics whatever else comes (src/metrics.ts, bounded names).
+  if (edge.persisted) metrics.operations.always(() => edge.persisted!.names());
   const upstreams = createUpstreamClients(config, {
     metrics,
     transport: deps.transport,
@@ -116,6 +127,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     // Production edge: CORS allowlist, body limit, no multipart (src/edge/index.ts).
     ...edgeYogaOptions(config),
     landingPage: false,
+    // A persisted operation may be named by `documentId` (GraphQL over HTTP, Codegen) or `doc_id` (Relay).
+    extraParamNames: [...PERSISTED_ID_PARAMS],
     // Bounded in bytes, not entries (src/http/document-caches.ts).
     parserAndValidationCache: documentCaches(),
     // Yoga's own bare check becomes the liveness probe; `/health` is ours (it reports the cache).
@@ -159,8 +172,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         : [
             useApq({
               store,
-              manifest:
-                config.persistedOperations === 'allow' ? loadPersistedManifest() : undefined,
+              manifest: config.persistedOperations === 'allow' ? edge.persisted : undefined,
             }),
           ]),
       useResponseCache({
@@ -232,6 +244,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     webhook: live.webhook,
     fastPath,
     settled: () => cache.settled(),
+    reloadPersistedOperations: () => edge.persisted?.reload(),
     ready: async () => {
       await store.ready(2_000);
       await live.start();

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { OperationLabels } from './telemetry/operation-labels.js';
 
 /**
  * Prometheus metrics of one gateway (its own registry, so several gateways in one process — tests —
@@ -18,8 +19,12 @@ export interface GatewayMetrics {
   cacheHealthy: Gauge;
   /** Seconds to the response headers of each upstream HTTP attempt, by route template and status. */
   upstreamLatency: Histogram<'upstream' | 'method' | 'route' | 'status'>;
-  /** Seconds to serve each GraphQL request, by HTTP status. */
-  requestDuration: Histogram<'status'>;
+  /** Seconds to serve each GraphQL request, by HTTP status and operation (bounded: `operations`). */
+  requestDuration: Histogram<'status' | 'operation'>;
+  /** Errors in GraphQL answers, by operation and `extensions.code` (each code once per request). */
+  graphqlErrors: Counter<'operation' | 'code'>;
+  /** The `operation` label's values: persisted and named operations, bounded; `other` for the rest. */
+  operations: OperationLabels;
   /** Unhandled rejections and uncaught exceptions the process survived. */
   processErrors: Counter<'kind'>;
   /** Operations executed, by executor: `jit` (compiled) or `graphql-js`. */
@@ -89,11 +94,18 @@ export function createMetrics(): GatewayMetrics {
     }),
     requestDuration: new Histogram({
       name: 'gateway_graphql_request_duration_seconds',
-      help: 'Each request to the GraphQL endpoint, until its response is ready, by HTTP status.',
-      labelNames: ['status'],
+      help: 'Each request to the GraphQL endpoint, until its response is ready, by HTTP status and operation (a persisted or named operation; `other` for anonymous ones and names past the bound).',
+      labelNames: ['status', 'operation'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
+    graphqlErrors: new Counter({
+      name: 'gateway_graphql_errors_total',
+      help: 'Requests to the GraphQL endpoint whose answer held an error, by operation and extensions.code (each code counted once per request; UNCODED: an error without a code).',
+      labelNames: ['operation', 'code'],
+      registers: [registry],
+    }),
+    operations: new OperationLabels(),
     executions: new Counter({
       name: 'gateway_executions_total',
       help: 'Operations executed, by executor: jit (compiled by graphql-jit) or graphql-js (subscriptions, @defer/@stream, federation entry points, requests whose variables do not coerce, EXECUTOR=graphql-js).',

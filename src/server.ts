@@ -113,6 +113,14 @@ const shutdown = (signal: string) => {
       },
     );
 };
+// SIGHUP: the persisted operations' files are read again (a failure is logged and keeps the ones loaded).
+process.on('SIGHUP', () => {
+  try {
+    gateway.reloadPersistedOperations();
+  } catch {
+    // Logged by the gateway's reload hook.
+  }
+});
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 

@@ -7,7 +7,12 @@ import type { Config } from '../config.js';
 import { gqlError, YogaGraphQLError } from '../errors.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
-import { loadPersistedManifest } from './persisted.js';
+import { MANIFEST_PATH } from './persisted.js';
+import {
+  createPersistedOperations,
+  type PersistedOperations,
+  persistedIdOf,
+} from './persisted-files.js';
 import { corsOptions, useHttpEdge } from './use-http-edge.js';
 import { useQueryCost } from './use-query-cost.js';
 
@@ -40,8 +45,20 @@ export function edgeYogaOptions(
 
 export function edgePlugins(
   config: Config,
-  deps: { redis?: RedisClient } = {},
-): { plugins: Plugin[]; redis?: RedisClient; close(): Promise<void> } {
+  deps: {
+    redis?: RedisClient;
+    /** Told each reload of the persisted operations' files (src/edge/persisted-files.ts). */
+    onPersistedReload?: (
+      outcome: { ok: true; size: number } | { ok: false; error: string },
+    ) => void;
+  } = {},
+): {
+  plugins: Plugin[];
+  redis?: RedisClient;
+  /** The persisted operations (`allow` and `only`). */
+  persisted?: PersistedOperations;
+  close(): Promise<void>;
+} {
   let ownRedis: RedisClient | undefined;
   let redis = deps.redis;
   // One connection for the clients' budgets and the plan-wide governor (src/upstream/governor.ts).
@@ -58,9 +75,19 @@ export function edgePlugins(
     config.clientBudgetPerMinute > 0
       ? createClientBudget({ perMinute: config.clientBudgetPerMinute, redis })
       : undefined;
-  // `only`: Yoga's persisted-operations plugin runs the manifest and nothing else. `allow` and `off` are the APQ
-  // plugin's (src/plugins/use-apq.ts: manifest hashes known without registration under `allow`).
-  const manifest = config.persistedOperations === 'only' ? loadPersistedManifest() : undefined;
+  // `only`: Yoga's persisted-operations plugin runs the allowlist and nothing else. `allow` and `off` are the APQ
+  // plugin's (src/plugins/use-apq.ts: the allowlist's ids known without registration under `allow`).
+  const persisted =
+    config.persistedOperations === 'off'
+      ? undefined
+      : createPersistedOperations({
+          files:
+            config.persistedOperationsFiles.length > 0
+              ? config.persistedOperationsFiles
+              : [MANIFEST_PATH],
+          onReload: deps.onPersistedReload,
+        });
+  const manifest = config.persistedOperations === 'only' ? persisted : undefined;
   const plugins: Plugin[] = [
     useHttpEdge({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
     ...(config.csrfPrevention
@@ -73,7 +100,9 @@ export function edgePlugins(
     ...(manifest
       ? [
           usePersistedOperations({
-            getPersistedOperation: (key: string) => manifest[key] ?? null,
+            getPersistedOperation: (key: string) => manifest.get(key) ?? null,
+            extractPersistedOperationId: (params) =>
+              persistedIdOf(params as unknown as Record<string, unknown>),
             allowArbitraryOperations: false,
             customErrors: {
               notFound: {
@@ -85,7 +114,8 @@ export function edgePlugins(
                 extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
               },
               keyNotFound: {
-                message: 'PersistedQueryKeyNotFound: send extensions.persistedQuery.sha256Hash',
+                message:
+                  'PersistedQueryKeyNotFound: send extensions.persistedQuery.sha256Hash (or documentId)',
                 extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } },
               },
             },
@@ -109,7 +139,9 @@ export function edgePlugins(
   return {
     plugins,
     redis,
+    persisted,
     close: async () => {
+      persisted?.close();
       ownRedis?.disconnect();
     },
   };

@@ -143,7 +143,11 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const status = notModified ? 304 : 200;
     const durationMs = performance.now() - started;
     options.metrics?.responseCache.inc({ event: 'fast-hit' });
-    options.metrics?.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+    const operationName = loggedOperationName(params.operationName);
+    options.metrics?.requestDuration.observe(
+      { status: String(status), operation: options.metrics.operations.label(operationName) },
+      durationMs / 1000,
+    );
     options.logger?.info(
       requestLogLine({
         requestId,
@@ -151,7 +155,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
         path: options.graphqlEndpoint,
         status,
         durationMs,
-        operationName: loggedOperationName(params.operationName),
+        operationName,
         operationType: 'query',
         upstreamCalls: 0,
         responseCache: 'fast-hit',

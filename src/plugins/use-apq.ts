@@ -12,7 +12,8 @@ import { answeredFromResponseCache } from './use-response-cache.js';
  * with its hash once, which the gateway checks (SHA-256 of the text) and, once it has parsed and validated,
  * keeps in the shared store (Redis when configured, so every replica knows it) for a short while: junk is
  * never stored, and what is stored is bounded per document and in time. After that a GET with only the hash is a short, CDN-cacheable URL.
- * Operations of the build-time manifest (`schema/persisted-operations.json`) are known without registration.
+ * Operations of the persisted allowlist (`PERSISTED_OPERATIONS=allow`: the build-time manifest, or the files of
+ * PERSISTED_OPERATIONS_FILE) are known without registration.
  *
  * Yoga's own `@graphql-yoga/plugin-apq` needs `@graphql-tools/utils` 10 as a peer, which this tree's 11 does
  * not satisfy; the protocol is small, so it is implemented here on the gateway's store.
@@ -23,8 +24,8 @@ export interface ApqOptions {
   ttlMs?: number;
   /** Largest query text accepted for registration, in UTF-8 bytes. @default 65536 */
   maxQueryBytes?: number;
-  /** Known operations by hash (the build-time manifest). */
-  manifest?: Readonly<Record<string, string>>;
+  /** Known operations by hash (the persisted allowlist, src/edge/persisted-files.ts). */
+  manifest?: { get(hash: string): string | undefined };
   onEvent?: (event: 'hit' | 'miss' | 'register' | 'mismatch') => void;
 }
 
@@ -93,7 +94,7 @@ export function useApq(options: ApqOptions): Plugin {
           throw apqError('provided sha does not match query', 'PERSISTED_QUERY_HASH_MISMATCH');
         }
         // Stored once it parses and validates (onValidate above); a parse error never gets there.
-        if (!options.manifest?.[sha256Hash]) {
+        if (!options.manifest?.get(sha256Hash)) {
           const p: Registration = { hash: sha256Hash, query: params.query, done: false };
           pending.set(context as object, p);
           byRequest.set(request, p);
@@ -101,7 +102,7 @@ export function useApq(options: ApqOptions): Plugin {
         return;
       }
       const known =
-        options.manifest?.[sha256Hash] ?? (await options.store.getMany([apqKey(sha256Hash)]))[0];
+        options.manifest?.get(sha256Hash) ?? (await options.store.getMany([apqKey(sha256Hash)]))[0];
       if (known === undefined) {
         options.onEvent?.('miss');
         // Apollo clients look for this message (and code) to send the full query.

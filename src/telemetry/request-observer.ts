@@ -104,8 +104,15 @@ export function createRequestObserver(options: ObservabilityOptions): RequestObs
       const durationMs = performance.now() - scope.startedAt;
       const path = pathOf(request.url);
       const isGraphql = path === options.graphqlEndpoint;
-      if (isGraphql)
-        options.metrics.requestDuration.observe({ status: String(status) }, durationMs / 1000);
+      if (isGraphql) {
+        const operation = options.metrics.operations.label(scope.operationName);
+        options.metrics.requestDuration.observe(
+          { status: String(status), operation },
+          durationMs / 1000,
+        );
+        for (const code of scope.errorCodes ?? [])
+          options.metrics.graphqlErrors.inc({ operation, code });
+      }
       const span = spans.get(scope);
       if (span?.isRecording()) {
         span.setAttribute('http.response.status_code', status);
