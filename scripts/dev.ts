@@ -1,32 +1,39 @@
 import { spawn } from 'node:child_process';
 import { startSimulator } from '../src/sim/index.js';
+import { devGatewayEnv, devSimulatorOptions } from './dev-wiring.js';
 
 /**
- * `npm run dev`: the offline way to try everything. Starts the upstream simulator, then the gateway
- * (as its own process, the entry `npm start` runs, through tsx so no build step is needed) wired to the simulator's three base URLs.
+ * `npm run dev`: the offline way to try everything. Starts the upstream simulator (a C-Chain block every
+ * `SIM_BLOCK_INTERVAL_MS`, 2 s by default), then the gateway (as its own process, the entry `npm start`
+ * runs, through tsx so no build step is needed) wired to the simulator (scripts/dev-wiring.ts).
  */
-const simPort = Number(process.env.SIM_PORT ?? 4010);
-const sim = await startSimulator({
-  port: simPort,
-  seed: process.env.SIM_SEED ?? 'avalanche',
-  latencyMs: Number(process.env.SIM_LATENCY_MS ?? 0),
-  adminEnabled: true,
+let options: ReturnType<typeof devSimulatorOptions>;
+try {
+  options = devSimulatorOptions(process.env);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(2);
+}
+const sim = await startSimulator(options).catch((e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `dev: SIM_PORT=${options.port} is already in use; set SIM_PORT to a free port`
+      : `dev: the simulator cannot start: ${e instanceof Error ? e.message : String(e)}`,
+  );
+  process.exit(1);
 });
 console.log(
-  `dev: simulator on ${sim.url} (data ${sim.dataApiUrl}, metrics ${sim.metricsApiUrl}, node ${sim.nodeUrl})`,
+  `dev: simulator on ${sim.url} (data ${sim.dataApiUrl}, metrics ${sim.metricsApiUrl}, node ${sim.nodeUrl}); ${
+    options.blockIntervalMs
+      ? `a C-Chain block every ${options.blockIntervalMs} ms (SIM_BLOCK_INTERVAL_MS)`
+      : 'no blocks until POST /_sim/advance (SIM_BLOCK_INTERVAL_MS=0)'
+  }`,
 );
 
 const gateway = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    DATA_API_URL: sim.dataApiUrl,
-    METRICS_API_URL: sim.metricsApiUrl,
-    NODE_RPC_URL: sim.nodeUrl,
-    // Heads from the simulator's C-Chain websocket: subscriptions, head-keyed freshness.
-    LIVE_WS: process.env.LIVE_WS ?? `43114=${sim.wsUrl}`,
-    ADMIN_TOKEN: process.env.ADMIN_TOKEN ?? 'dev-admin-token',
-  },
+  env: devGatewayEnv(sim, process.env),
 });
 
 const stop = async () => {

@@ -82,6 +82,10 @@ export function graphiqlOptions(title: string): GraphiQLOptions {
     defaultEditorToolsVisibility: 'headers',
     // A key typed into the headers editor stays in the browser tab, not in its storage.
     shouldPersistHeaders: false,
+    // Subscriptions over graphql-ws on the same path (src/http/graphql-ws.ts). GraphiQL's default, an SSE GET,
+    // carries no CSRF-prevention header and is refused (403 CSRF_REJECTED) whenever CSRF_PREVENTION is on;
+    // a websocket from the page's own origin passes the upgrade's origin check.
+    subscriptionsProtocol: 'WS',
   };
 }
 

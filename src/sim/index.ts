@@ -59,6 +59,12 @@ export interface SimulatorOptions {
    * @default an archival node, historical-proof-query-window 43200
    */
   proofWindow?: { pruning?: boolean; historicalProofQueryWindow?: number };
+  /**
+   * A C-Chain block every this many ms (`SIM_BLOCK_INTERVAL_MS`), each as `POST /_sim/advance` makes one
+   * (with its world step): heads, transfers and ICM deliveries keep coming with nobody calling advance.
+   * @default 0 (off: the world moves only when told)
+   */
+  blockIntervalMs?: number;
 }
 
 export interface RunningSimulator {
@@ -96,6 +102,9 @@ export const DEFAULT_SIM_PORT = 4010;
 const DAY_MS = 86_400_000;
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const blockIntervalMs = opts.blockIntervalMs ?? 0;
+  if (!Number.isFinite(blockIntervalMs) || blockIntervalMs < 0)
+    throw new Error('blockIntervalMs must be a number >= 0');
   const world = createWorld({ seed: opts.seed ?? 'avalanche' });
   const now = opts.now ?? Date.now;
   const upstreamOpts: SimUpstreamOptions = {
@@ -128,6 +137,19 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const sockets = createSimSockets(nodeRpc, '43114', (m) =>
     stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]),
   );
+  /** Appends blocks to a known chain, tells the websockets and webhooks, and (unless not) takes a world step. */
+  const advance = (chainId: string | number, blocks: number, evolve: boolean) => {
+    const added = world.advance(chainId, blocks);
+    sockets.emitBlocks(world.chain(chainId)!, added);
+    void webhooks.deliverBlocks(String(chainId), added);
+    const evolved = evolve ? world.evolve() : undefined;
+    const head = world.head(chainId);
+    return {
+      chainId: String(world.chain(chainId)!.info.chainId),
+      head: { number: head.number, hash: head.hash, timestamp: head.timestamp },
+      world: evolved ?? null,
+    };
+  };
   const server = createSimServer({
     upstreams: [
       {
@@ -189,21 +211,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
               return { status: 404, body: { message: `unknown chain ${chainId}` } };
             if (!Number.isInteger(blocks) || blocks < 1 || blocks > 10_000)
               throw new Error('blocks must be an integer 1..10000');
-            const added = world.advance(chainId, blocks);
-            sockets.emitBlocks(world.chain(chainId)!, added);
-            void webhooks.deliverBlocks(String(chainId), added);
             // The rest of the world moves too (ICM deliveries, stakes, prices) unless told not to.
-            const evolved =
-              (json() as { evolve?: boolean }).evolve === false ? undefined : world.evolve();
-            const head = world.head(chainId);
-            return {
-              status: 200,
-              body: {
-                chainId: String(world.chain(chainId)!.info.chainId),
-                head: { number: head.number, hash: head.hash, timestamp: head.timestamp },
-                world: evolved ?? null,
-              },
-            };
+            const evolve = (json() as { evolve?: boolean }).evolve !== false;
+            return { status: 200, body: advance(chainId, blocks, evolve) };
           }
           case 'GET /webhooks':
             return {
@@ -248,6 +258,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   server.on('upgrade', (req, socket, head) => {
     if (!sockets.upgrade(req, socket, head)) socket.destroy();
   });
+  const blockTimer =
+    blockIntervalMs > 0 ? setInterval(() => advance('43114', 1, true), blockIntervalMs) : undefined;
+  blockTimer?.unref();
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}`;
@@ -269,6 +282,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     clearFaults: () => faults.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearInterval(blockTimer);
         sockets.close();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

@@ -26,6 +26,8 @@ const sim = await startSimulator({
   host,
   seed: env.SIM_SEED ?? 'avalanche',
   latencyMs: num('SIM_LATENCY_MS', 0),
+  // Off unless set: the world moves only on POST /_sim/advance (`npm run dev` sets 2000).
+  blockIntervalMs: num('SIM_BLOCK_INTERVAL_MS', 0),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
   vary: env.SIM_VARY || undefined,
   specDir: env.SPEC_DIR || env.SIM_SPEC_DIR || undefined,
@@ -57,6 +59,12 @@ console.log(`  DATA_API_URL=${sim.dataApiUrl}`);
 console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
 console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);
 console.log(`  LIVE_WS=43114=${sim.wsUrl}`);
+const interval = num('SIM_BLOCK_INTERVAL_MS', 0);
+console.log(
+  interval > 0
+    ? `  a C-Chain block every ${interval} ms (SIM_BLOCK_INTERVAL_MS)`
+    : '  no new blocks until POST /_sim/advance (or set SIM_BLOCK_INTERVAL_MS)',
+);
 console.log(
   `  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
 );
