@@ -73,7 +73,9 @@ export function edgePlugins(
     ...(manifest
       ? [
           usePersistedOperations({
-            getPersistedOperation: (key: string) => manifest[key] ?? null,
+            // Own keys only: a client's key ("constructor", "__proto__") never reaches the prototype.
+            getPersistedOperation: (key: string) =>
+              Object.hasOwn(manifest, key) ? (manifest[key] ?? null) : null,
             allowArbitraryOperations: false,
             customErrors: {
               notFound: {

@@ -4,6 +4,7 @@ import {
   data,
   eachItem,
   free,
+  loadsParent,
   metrics,
   paged,
   perElement,
@@ -104,6 +105,24 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Block.parent': block,
   'Block.transactions': paged(data('getTransactionsForBlock')),
   'Transaction.block': block,
+  // A transaction from a list carries the list form: these read the full one (get-transaction), once
+  // per transaction whichever of them are selected (`loadsParent`).
+  ...Object.fromEntries(
+    [
+      'input',
+      'baseFeePerGas',
+      'maxFeePerGas',
+      'maxPriorityFeePerGas',
+      'networkToken',
+      'icmMessageInfo',
+      'erc20Transfers',
+      'erc721Transfers',
+      'erc1155Transfers',
+      'internalTransactions',
+    ].map((f) => [`Transaction.${f}`, loadsParent(data('getTransaction'))]),
+  ),
+  // Its current price is read apart (a head-class entry of the same route, src/upstream/data-api.ts).
+  'TransactionNetworkToken.currentPrice': transaction,
   ...onEach(['InternalTransaction', 'Erc20Transfer', 'Erc721Transfer', 'Erc1155Transfer'], {
     block,
     transaction,
