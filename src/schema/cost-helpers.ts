@@ -33,6 +33,8 @@ export interface CostDeclaration {
   cost: { weight: number };
   /** The request the weight is the price of (none: a field that makes no request of its own). */
   route?: PricedRoute;
+  /** Further requests one resolution makes (`callsEach`): the weight is the sum of all their prices. */
+  also?: PricedRoute[];
   /**
    * The field reads what its parent loads on demand (a list item's full transaction): its weight is paid
    * once per resolution of the parent, shared by every sibling field that names the same load, and not
@@ -64,6 +66,12 @@ export const calls = (route: PricedRoute): CostDeclaration => ({
 export const loadsParent = (route: PricedRoute): CostDeclaration => ({
   ...calls(route),
   load: route.route,
+});
+/** A field that makes one request of each of `routes` each time it resolves (e.g. a node's chain id too). */
+export const callsEach = (first: PricedRoute, ...rest: PricedRoute[]): CostDeclaration => ({
+  cost: { weight: rest.reduce((sum, r) => sum + r.weight, first.weight) },
+  route: first,
+  also: rest,
 });
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });
