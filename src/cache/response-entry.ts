@@ -24,7 +24,9 @@ export function responseKeyOf(
       ? (params.variables as Record<string, unknown>)
       : {};
   const used = Object.fromEntries(
-    declared.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name]]),
+    declared
+      .filter((name) => Object.hasOwn(vars, name) && vars[name] !== undefined)
+      .map((name) => [name, vars[name]]),
   );
   const hash = createHash('sha256')
     .update(params.query)

@@ -7,6 +7,8 @@ export interface Declared {
   slicing?: string[];
   assumedSize?: number;
   sized?: string[];
+  /** Its weight is a load of its parent's, paid once per parent and shared by siblings naming it. */
+  load?: string;
 }
 
 const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
@@ -26,6 +28,7 @@ export function declaredOf(field: GraphQLField<unknown, unknown>): Declared | un
             slicing: argOf(list, 'slicingArguments') as string[] | undefined,
             assumedSize: argOf(list, 'assumedSize') as number | undefined,
             sized: argOf(list, 'sizedFields') as string[] | undefined,
+            load: loadOf(field),
           }
         : null;
     declarations.set(field, d);
@@ -63,4 +66,10 @@ export function declaredByImplementations(
 function argOf(directive: ConstDirectiveNode | undefined, name: string): unknown {
   const a = directive?.arguments?.find((x) => x.name.value === name);
   return a ? valueFromASTUntyped(a.value) : undefined;
+}
+
+/** The parent's load a field's weight stands for (`extensions.costLoad`, src/schema/cost-spec.ts). */
+function loadOf(field: GraphQLField<unknown, unknown>): string | undefined {
+  const load = (field.extensions as { costLoad?: unknown } | undefined)?.costLoad;
+  return typeof load === 'string' ? load : undefined;
 }

@@ -112,13 +112,15 @@ export function estimateCoerced(
     const sizedKey = sized ? JSON.stringify([...sized]) : '';
     // One running total per fragment being entered: its own cost is memoised when it is left.
     const totals = [0];
+    // The parent's loads already paid for, per frame (a fragment pays its own: it is memoised).
+    const loads = [new Set<string>()];
     const add = (cu: number) => {
       totals[totals.length - 1]! += cu;
     };
     walkSelections(set, parent.name, fragmentNamed, {
       field: (node, on) => {
         const t = on === parent.name ? parent : schema.getType(on);
-        if (t) add(fieldCost(t, node, sized));
+        if (t) add(fieldCost(t, node, sized, loads[loads.length - 1]!));
       },
       enter: (fragment) => {
         const key = `${fragment.name.value}|${sizedKey}`;
@@ -133,11 +135,13 @@ export function estimateCoerced(
           return false;
         visiting.add(key);
         totals.push(0);
+        loads.push(new Set());
         return true;
       },
       leave: (fragment) => {
         const key = `${fragment.name.value}|${sizedKey}`;
         const own = totals.pop()!;
+        loads.pop();
         visiting.delete(key);
         memo.set(key, own);
         add(own);
@@ -150,6 +154,7 @@ export function estimateCoerced(
     parent: GraphQLNamedType,
     node: FieldNode,
     sized: Map<string, number> | undefined,
+    loads: Set<string>,
   ): number => {
     const name = node.name.value;
     if (name === '__schema' || name === '__type') return o.specOnly ? 0 : o.introspectionCost;
@@ -180,15 +185,33 @@ export function estimateCoerced(
     const child = node.selectionSet
       ? selectionCost(namedOf(def.type), node.selectionSet, childSizes)
       : 0;
+    if (d?.load !== undefined && !o.specOnly) {
+      // A load of the parent's (src/schema/cost-helpers.ts `loadsParent`): once per resolution of the
+      // parent, whichever of its fields naming it come first, never per item of this field's own list.
+      const key = `${parent.name}|${d.load}`;
+      const own = loads.has(key) ? 0 : d.weight;
+      loads.add(key);
+      return own + size * child;
+    }
     if (name === '_entities' && parent === root && !o.specOnly) {
-      // Each representation pays its own type's look-up (src/schema/cost-entities.ts).
+      // Each representation pays its own type's look-up (src/schema/cost-entities.ts); a `__typename`
+      // that is no entity type of the schema (refused at its index, BAD_USER_INPUT, without a call), or
+      // no string at all, is priced as the dearest look-up: the estimate stays a finite number whatever
+      // the client sends.
       const reps = argumentOf(def, node, 'representations', vars);
-      if (Array.isArray(reps))
-        return reps.reduce<number>((sum, rep) => {
-          const type = (rep as { __typename?: unknown } | null)?.__typename;
-          const own = typeof type === 'string' ? ENTITY_LOOKUPS[type] : undefined;
-          return sum + (own ?? d?.weight ?? 0) + child;
-        }, 0);
+      if (Array.isArray(reps)) {
+        const dearest = d?.weight ?? 0;
+        let sum = 0;
+        for (const rep of reps) {
+          const type =
+            typeof rep === 'object' && rep !== null
+              ? (rep as { __typename?: unknown }).__typename
+              : undefined;
+          const own = typeof type === 'string' ? ENTITY_LOOKUPS.get(type) : undefined;
+          sum += (own ?? dearest) + child;
+        }
+        return sum;
+      }
     }
     return size * ((d?.weight ?? 0) * pages + child);
   };

@@ -100,6 +100,7 @@ export function edgePlugins(
     ...(manifest
       ? [
           usePersistedOperations({
+            // A Map: a client's key ("constructor", "__proto__") never reaches a prototype.
             getPersistedOperation: (key: string) => manifest.get(key) ?? null,
             extractPersistedOperationId: (params) =>
               persistedIdOf(params as unknown as Record<string, unknown>),

@@ -1,7 +1,7 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { gqlError } from '../errors.js';
-import { requestScopeOf } from '../telemetry/request-scope.js';
+import { type RequestScope, requestScopeOf } from '../telemetry/request-scope.js';
 import type { ClientBudget } from './client-budget.js';
 import type { CostOptions } from './cost.js';
 import { createCostMemo } from './cost-memo.js';
@@ -18,7 +18,28 @@ import { createCostMemo } from './cost-memo.js';
  * selection, run by then): the event that finds the budget spent is replaced by RATE_LIMITED and ends
  * the subscription, so no further event makes a call.
  * Envelop's `onExecute` / `onSubscribe`: every transport that runs the envelop pipeline is priced.
+ *
+ * The estimate is also a promise kept at run time: the request gets an allowance (`allowanceOf`: the
+ * estimate times ALLOWANCE_MARGIN, never more than its client's budget has left) on its scope, from which
+ * every upstream attempt made for it takes its price before it is sent (src/upstream/allowance.ts). A
+ * subscription's events each get their own: the event's estimate is charged before the event (the charge at
+ * subscribe pays for the first), the event runs within its allowance, and the charge is settled to what
+ * the event spent. When the client goes (its connection closes before the answer is out), the scope is
+ * marked and no further attempt is made for it.
  */
+/**
+ * How far past its estimate a request may spend: the estimate is an upper bound of the calls a request
+ * makes (the differential test, test/integration/cost-differential.test.ts, holds every field and shipped
+ * operation to it), so the margin pays only for retries of transient failures, which are spent again: a
+ * quarter of a request's calls may be retried once. A retry the allowance cannot pay is not made (the
+ * attempt's failure answers). Never more than the client's remaining budget.
+ */
+export const ALLOWANCE_MARGIN = 1.25;
+
+/** A request's allowance: `estimate` with the margin, capped by what its client's budget has left. */
+export function allowanceOf(estimate: number, budgetLeft = Number.POSITIVE_INFINITY): number {
+  return Math.max(0, Math.min(Math.floor(estimate * ALLOWANCE_MARGIN), budgetLeft));
+}
 export interface QueryCostOptions {
   maxCost: number;
   cost: Partial<CostOptions>;
@@ -30,6 +51,8 @@ export interface QueryCostOptions {
 interface ServerContext {
   request?: Request;
   req?: { socket?: { remoteAddress?: string } };
+  /** The Node response (Yoga's Node adapter and the fast path pass it): its early close is the client going. */
+  res?: { writableFinished?: boolean; once(event: 'close', f: () => void): unknown };
 }
 
 type Cost = Record<string, unknown> & { estimatedCU: number; limit: number; spentCu?: number };
@@ -38,6 +61,10 @@ type Client = string | readonly string[];
 interface Admitted {
   cost: Cost;
   client?: Client;
+  /** What the client's budget had left after this charge, plus the charge (Infinity without a budget). */
+  left: number;
+  /** The scope's spending when the operation was admitted (a subscription's scope outlives its start). */
+  mark: number;
 }
 
 const isAsyncIterable = (v: unknown): v is AsyncIterable<ExecutionResult> =>
@@ -69,17 +96,44 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
     extensions: { cost },
   });
 
-  /** Charges `cu` to the client: undefined when within its budget, else the refusal to answer. */
+  /**
+   * Charges `cu` to the client: `left`, what its budget had left before the charge (Infinity without a
+   * budget), when within it; else the refusal to answer.
+   */
   const charge = async (
     client: Client,
     cu: number,
     cost: Cost,
-  ): Promise<ExecutionResult | undefined> => {
-    if (!options.budget || cu <= 0) return undefined;
+  ): Promise<{ refused: ExecutionResult } | { left: number }> => {
+    if (!options.budget || cu <= 0) return { left: Number.POSITIVE_INFINITY };
     const verdict = await options.budget.charge(client, cu);
     cost.budget = { perMinute: options.budget.perMinute, remaining: verdict.remaining };
-    return verdict.ok ? undefined : rateLimited(verdict.retryAfterSec, cost);
+    return verdict.ok
+      ? { left: verdict.remaining + cu }
+      : { refused: rateLimited(verdict.retryAfterSec, cost) };
   };
+
+  /** The request's scope (none for a request no observer opened: it is then not metered). */
+  const scopeOf = (args: ExecutionArgs): RequestScope | undefined => {
+    const request = (args.contextValue as ServerContext).request;
+    return request && requestScopeOf(request);
+  };
+
+  /** The client going (its connection closing before the answer is out) stops the request's spending. */
+  const stopWhenGone = (args: ExecutionArgs, scope: RequestScope) => {
+    const ctx = args.contextValue as ServerContext;
+    const gone = () => {
+      scope.aborted = true;
+      scope.allowance = 0;
+    };
+    // (graphql-ws: the socket closing ends each subscription's events, whose end zeroes the allowance.)
+    const res = ctx.res;
+    if (res && typeof res.once === 'function')
+      res.once('close', () => {
+        if (!res.writableFinished) gone();
+      });
+  };
+  const metered = new WeakSet<RequestScope>();
 
   /** The operation's cost when it may run; otherwise the refusal, set as its result. */
   const admit = async (
@@ -104,7 +158,9 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       return undefined;
     }
     // Values that do not coerce: execution refuses them, naming them, before any resolver.
-    const cu = priced.ok ? priced.cu : 0;
+    // An estimate that is not a finite number (it never should be) is refused as too costly.
+    const raw: unknown = priced.ok ? priced.cu : 0;
+    const cu = typeof raw === 'number' && Number.isFinite(raw) ? raw : Number.POSITIVE_INFINITY;
     const cost: Cost = { estimatedCU: cu, limit: options.maxCost };
     if (cu > options.maxCost) {
       stop({
@@ -124,20 +180,29 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       });
       return undefined;
     }
-    const client = options.budget && cu > 0 ? clientOf(args) : undefined;
-    const refused = client === undefined ? undefined : await charge(client, cu, cost);
-    if (refused) {
-      stop(refused);
+    const scope = scopeOf(args);
+    const who = options.budget || scope ? clientOf(args) : undefined;
+    const client = options.budget && cu > 0 ? who : undefined;
+    const charged = client === undefined ? undefined : await charge(client, cu, cost);
+    if (charged && 'refused' in charged) {
+      stop(charged.refused);
       return undefined;
     }
-    return { cost, client };
+    const left = charged?.left ?? Number.POSITIVE_INFINITY;
+    if (scope) {
+      scope.payer ??= typeof who === 'string' ? who : who?.[0];
+      // Operations of one batched request share its scope, and so the sum of their allowances.
+      scope.allowance = (scope.aborted ? 0 : (scope.allowance ?? 0)) + allowanceOf(cu, left);
+      if (!metered.has(scope)) {
+        metered.add(scope);
+        stopWhenGone(args, scope);
+      }
+    }
+    return { cost, client, left, mark: scope?.upstreamCu ?? 0 };
   };
 
   /** What the request's upstream calls have cost so far (0: all of it came from the caches). */
-  const spentOf = (args: ExecutionArgs): number => {
-    const request = (args.contextValue as ServerContext).request;
-    return (request && requestScopeOf(request)?.upstreamCu) ?? 0;
-  };
+  const spentOf = (args: ExecutionArgs): number => scopeOf(args)?.upstreamCu ?? 0;
   /** The client's budget pays what was spent, not what was feared. */
   const settle = (admitted: Admitted, spent: number) => {
     if (admitted.client !== undefined)
@@ -145,22 +210,42 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
   };
 
   /**
-   * Each event charged before it is delivered; the first one over budget is refused and ends the stream.
+   * Each event of a subscription pays for itself: its estimate is charged before it runs (the charge at
+   * subscribe pays for the first), it runs within its own allowance, and the charge is settled to what it
+   * spent once it is out. The first charge the budget refuses is delivered as RATE_LIMITED and ends the
+   * stream, so no further event makes a call.
    * Not an async generator: its return() would wait for the next event, so a client leaving a quiet
    * subscription would keep the source (and its place) until one came.
    */
   function chargedEvents(
     events: AsyncIterable<ExecutionResult>,
     args: ExecutionArgs,
-    cost: Cost,
+    admitted: Admitted,
   ): AsyncIterableIterator<ExecutionResult> {
+    const { cost } = admitted;
     const it = events[Symbol.asyncIterator]();
+    const scope = scopeOf(args);
     let over = false;
+    // What the next event was charged, and the scope's spending when it was: settled once it is out.
+    let prepaid = admitted.client === undefined ? 0 : cost.estimatedCU;
+    let mark = admitted.mark;
+    let left = admitted.left;
+    let eventBudget = cost.budget;
+    const settleEvent = () => {
+      const spent = spentOf(args) - mark;
+      mark += spent;
+      if (admitted.client !== undefined && spent !== prepaid)
+        void options.budget?.settle(admitted.client, spent - prepaid);
+      prepaid = 0;
+      return spent;
+    };
     const done = { done: true, value: undefined } as IteratorResult<ExecutionResult>;
     const end = async () => {
       if (!over) {
         over = true;
+        if (scope) scope.allowance = 0;
         await it.return?.();
+        settleEvent();
       }
       return done;
     };
@@ -170,18 +255,28 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       },
       async next() {
         if (over) return done;
+        if (prepaid === 0 && admitted.client !== undefined) {
+          const eventCost: Cost = { ...cost };
+          const charged = await charge(admitted.client, cost.estimatedCU, eventCost);
+          if ('refused' in charged) {
+            await end();
+            return { done: false, value: charged.refused };
+          }
+          prepaid = cost.estimatedCU;
+          left = charged.left;
+          eventBudget = eventCost.budget;
+        }
+        if (scope) scope.allowance = scope.aborted ? 0 : allowanceOf(cost.estimatedCU, left);
         const r = await it.next();
         if (r.done || over) {
-          over = true;
+          await end();
           return done;
         }
-        const eventCost: Cost = { ...cost };
-        const refused = await charge(clientOf(args), cost.estimatedCU, eventCost);
-        if (refused) {
-          await end();
-          return { done: false, value: refused };
-        }
-        return { done: false, value: withCost(r.value, eventCost) };
+        const spentCu = settleEvent();
+        return {
+          done: false,
+          value: withCost(r.value, { ...cost, budget: eventBudget, spentCu }),
+        };
       },
       return: end,
       async throw(e: unknown) {
@@ -224,10 +319,11 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       return {
         onSubscribeResult({ result, setResult }) {
           if (!isAsyncIterable(result)) {
+            settle(admitted, spentOf(args) - admitted.mark);
             setResult(withCost(result as ExecutionResult, cost));
             return;
           }
-          setResult(chargedEvents(result, args, cost) as never);
+          setResult(chargedEvents(result, args, admitted) as never);
         },
       };
     },

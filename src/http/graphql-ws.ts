@@ -12,6 +12,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { asErrorOf, gqlError, maskError } from '../errors.js';
 import type { Gateway } from '../gateway.js';
+import { requestIdFrom } from '../telemetry/request-observer.js';
+import { openRequestScope } from '../telemetry/request-scope.js';
 import { codedErrors } from './coded-errors.js';
 
 /**
@@ -161,6 +163,14 @@ export function serveGraphqlWs(
         const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, {
           method: 'POST',
           headers,
+        });
+        // Each operation's own scope: its upstream calls are counted and metered as a request's
+        // (src/edge/use-query-cost.ts gives it its allowance, and stops it when the socket closes).
+        openRequestScope(request, {
+          requestId: requestIdFrom(headers),
+          startedAt: performance.now(),
+          upstreamCalls: 0,
+          upstreamRetries: 0,
         });
         let prepared: ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
         try {

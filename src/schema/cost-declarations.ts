@@ -1,9 +1,11 @@
 import {
   type CostDeclaration,
   calls,
+  callsEach,
   data,
   eachItem,
   free,
+  loadsParent,
   metrics,
   paged,
   perElement,
@@ -38,6 +40,11 @@ const evmMetric = paged(metrics('getEvmChainMetrics'));
 const l1FeeMetrics = paged(metrics('GET /v2/validators'));
 /** One JSON-RPC call per resolution (EVM methods; the node's AvalancheGo ones are unlisted). */
 const rpcCall = (method: string) => calls(rpc(method));
+/**
+ * A read pinned to a block of an EVM endpoint: the block, and the endpoint's chain id (checked against
+ * the chain asked for before the first read, src/upstream/evm-state.ts).
+ */
+const pinnedRead = callsEach(rpc('eth_getBlockByNumber'), rpc('eth_chainId'));
 
 /** The same fields, at the same prices, on each of `types` (the implementations of an interface). */
 const onEach = (types: readonly string[], fields: Record<string, CostDeclaration>) =>
@@ -62,11 +69,11 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Query.block': block,
   'Query.chain': chainInfo,
   'Query.chains': calls(data('supportedChains')),
-  'Query.evmState': rpcCall('eth_getBlockByNumber'),
+  'Query.evmState': pinnedRead,
   'Query.icmMessage': icmMessage,
   'Query.icmMessages': paged(data('listIcmMessages')),
-  'Query.latestBlocks': paged(data('getLatestBlocks')),
-  'Query.latestTransactions': paged(data('listLatestTransactions')),
+  'Query.latestBlocks': paged(data('listLatestBlocksAllChains')),
+  'Query.latestTransactions': paged(data('listLatestTransactionsAllChains')),
   'Query.network': free(),
   'Query.networkNode': free(),
   'Query.networkNodes': free(),
@@ -103,7 +110,27 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Block.chain': chainInfo,
   'Block.parent': block,
   'Block.transactions': paged(data('getTransactionsForBlock')),
+  // Pinned by the block's own hash: the EVM endpoint's chain id is checked before the first read.
+  'Block.state': rpcCall('eth_chainId'),
   'Transaction.block': block,
+  // A transaction from a list carries the list form: these read the full one (get-transaction), once
+  // per transaction whichever of them are selected (`loadsParent`).
+  ...Object.fromEntries(
+    [
+      'input',
+      'baseFeePerGas',
+      'maxFeePerGas',
+      'maxPriorityFeePerGas',
+      'networkToken',
+      'icmMessageInfo',
+      'erc20Transfers',
+      'erc721Transfers',
+      'erc1155Transfers',
+      'internalTransactions',
+    ].map((f) => [`Transaction.${f}`, loadsParent(data('getTransaction'))]),
+  ),
+  // Its current price is read apart (a head-class entry of the same route, src/upstream/data-api.ts).
+  'TransactionNetworkToken.currentPrice': transaction,
   ...onEach(['InternalTransaction', 'Erc20Transfer', 'Erc721Transfer', 'Erc1155Transfer'], {
     block,
     transaction,
@@ -127,7 +154,7 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Address.internalTransactions': paged(data('listInternalTransactions')),
   'Address.nativeTransactions': paged(data('listNativeTransactions')),
   'Address.transactions': paged(data('listTransactions')),
-  'Address.state': rpcCall('eth_getBlockByNumber'),
+  'Address.state': pinnedRead,
   ...onEach(['Address', 'Erc20Balance', 'Erc721Balance', 'Erc1155Balance'], { contract }),
   ...onEach(['Erc20Contract', 'Erc721Contract', 'Erc1155Contract', 'UnknownContract'], {
     deploymentTransaction: calls(data('getDeploymentTransaction')),
@@ -245,21 +272,24 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'CChain.balance': rpcCall('eth_getBalance'),
   'CChain.baseFee': rpcCall('eth_baseFee'),
   'CChain.blockNumber': rpcCall('eth_blockNumber'),
-  'CChain.chain': chainInfo,
+  // The node's chain id names the chain whose information is read.
+  'CChain.chain': callsEach(data('getChainInfo'), rpc('eth_chainId')),
   'CChain.chainConfig': rpcCall('eth_getChainConfig'),
   'CChain.chainId': rpcCall('eth_chainId'),
   'CChain.clientVersion': rpcCall('web3_clientVersion'),
   'CChain.gasPrice': rpcCall('eth_gasPrice'),
   'CChain.isSyncing': rpcCall('eth_syncing'),
-  'CChain.latestBlock': rpcCall('eth_getBlockByNumber'),
+  // The node's chain id and head number, then that block from the Data API.
+  'CChain.latestBlock': callsEach(rpc('eth_chainId'), rpc('eth_blockNumber'), data('getBlock')),
   'CChain.maxPriorityFeePerGas': rpcCall('eth_maxPriorityFeePerGas'),
   'CChain.netVersion': rpcCall('net_version'),
   'CChain.syncProgress': rpcCall('eth_syncing'),
   'CChain.transactionCount': rpcCall('eth_getTransactionCount'),
   'CChain.vmConfig': rpcCall('admin.getVMConfig'),
-  ...onEach(['CChainAtomicTransaction', 'CChainExportTransaction', 'CChainImportTransaction'], {
-    block,
-  }),
+  ...onEach(['CChainExportTransaction', 'CChainImportTransaction'], { block }),
+  // Its block is found by the node's chain id and the height the node gives; its status is a call of its own.
+  'CChainAtomicTransaction.block': callsEach(data('getBlock'), rpc('eth_chainId')),
+  'CChainAtomicTransaction.status': rpcCall('avax.getAtomicTxStatus'),
   'XChain.asset': rpcCall('avm.getAssetDescription'),
   'XChain.balance': rpcCall('avm.getBalance'),
   'XChain.balances': rpcCall('avm.getAllBalances'),

@@ -33,6 +33,15 @@ export interface CostDeclaration {
   cost: { weight: number };
   /** The request the weight is the price of (none: a field that makes no request of its own). */
   route?: PricedRoute;
+  /** Further requests one resolution makes (`callsEach`): the weight is the sum of all their prices. */
+  also?: PricedRoute[];
+  /**
+   * The field reads what its parent loads on demand (a list item's full transaction): its weight is paid
+   * once per resolution of the parent, shared by every sibling field that names the same load, and not
+   * once per item of the field's own list (src/edge/cost.ts). Not printed: the schema carries it as the
+   * field's `extensions.costLoad`.
+   */
+  load?: string;
   listSize?: {
     assumedSize?: number;
     slicingArguments?: string[];
@@ -48,6 +57,21 @@ export const DEFAULT_PAGE = 20;
 export const calls = (route: PricedRoute): CostDeclaration => ({
   cost: { weight: route.weight },
   route,
+});
+/**
+ * A field of an item that may have to load more of the item (a transaction from a list carries the list
+ * form; its call data, fees, prices and transfers load the full one): `route` once per item, whichever
+ * and however many of those fields are selected.
+ */
+export const loadsParent = (route: PricedRoute): CostDeclaration => ({
+  ...calls(route),
+  load: route.route,
+});
+/** A field that makes one request of each of `routes` each time it resolves (e.g. a node's chain id too). */
+export const callsEach = (first: PricedRoute, ...rest: PricedRoute[]): CostDeclaration => ({
+  cost: { weight: rest.reduce((sum, r) => sum + r.weight, first.weight) },
+  route: first,
+  also: rest,
 });
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });

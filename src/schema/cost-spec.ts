@@ -74,7 +74,11 @@ export class CostDeclarationsPlugin<Types extends SchemaTypes> extends BasePlugi
     const add = directivesOf(declared).map(([name, args]) => ({ name, args }));
     return {
       ...fieldConfig,
-      extensions: { ...fieldConfig.extensions, directives: [...existing, ...add] },
+      extensions: {
+        ...fieldConfig.extensions,
+        directives: [...existing, ...add],
+        ...(declared.load ? { costLoad: declared.load } : {}),
+      },
     };
   }
 }

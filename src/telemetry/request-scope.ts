@@ -15,6 +15,17 @@ export interface RequestScope {
   upstreamRetries: number;
   /** The compute units those requests spent (src/upstream/compute-units.ts): 0 when all came from cache. */
   upstreamCu?: number;
+  /**
+   * What the request's further upstream attempts may still spend, in CUs (src/upstream/allowance.ts):
+   * set by the cost plugin (src/edge/use-query-cost.ts) to the estimate times ALLOWANCE_MARGIN, never
+   * above the client's remaining budget; each attempt made with the operator's credential takes its
+   * price from it before it is sent. Undefined: not metered (a request the cost plugin did not price).
+   */
+  allowance?: number;
+  /** The client paying for the request: its first identity (`ip:…` or `key:…`, src/edge/client-budget.ts). */
+  payer?: string;
+  /** The client went away (its connection closed before the answer): no further upstream attempt is made. */
+  aborted?: boolean;
   operationName?: string;
   operationType?: string;
   /** The distinct `extensions.code` values of the errors in the answer. */

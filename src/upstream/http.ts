@@ -1,5 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import type { z } from 'zod';
+import { giveBackAllowance, takeAllowance } from './allowance.js';
 import type { CuPrice } from './compute-units.js';
 import { type Credential, credentialOf } from './credential.js';
 import {
@@ -222,12 +223,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // A call with its own headers carries a caller's key: its CUs are the caller's plan, not ours.
     const credential = credentialOf(opts);
     let spent = 0;
+    let lastFailure: UpstreamError | undefined;
     for (let retry = 1; ; retry++) {
       let failure: UpstreamError;
       let waitMs: number | undefined;
       // No request waits on a call made for none, or on a revalidation behind a stale answer.
       const background = opts.background === true || scope === undefined;
-      await options.gate?.take({ cu: cost.total, background, credential });
+      // The request's allowance pays first (src/upstream/allowance.ts): an attempt it cannot pay is not
+      // sent. A retry it cannot pay fails as the attempt before it did.
+      let taken: number;
+      try {
+        taken = takeAllowance(options.name, scope, cost.total, credential);
+      } catch (refused) {
+        throw retry > 1 && lastFailure ? lastFailure : refused;
+      }
+      try {
+        await options.gate?.take({ cu: cost.total, background, credential });
+      } catch (e) {
+        giveBackAllowance(scope, taken);
+        throw e;
+      }
       if (scope) {
         scope.upstreamCalls += 1;
         if (retry > 1) scope.upstreamRetries += 1;
@@ -235,7 +250,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         const res = await transport(attempt);
         options.gate?.observe({ status: res.status, header: res.header, credential });
-        if (res.status !== 429) {
+        if (res.status === 429) giveBackAllowance(scope, taken);
+        else {
           spent += cost.total;
           if (scope) scope.upstreamCu = (scope.upstreamCu ?? 0) + cost.total;
           if (options.onSpend) for (const i of cost.items) options.onSpend(i.route, i.cu);
@@ -262,6 +278,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (cause.kind === 'network' && retry <= limit) waitMs = backoffMs(retry);
       }
       if (waitMs === undefined) throw failure;
+      lastFailure = failure;
       // Told before the wait: the cache may serve a stale answer at once instead of waiting for it.
       options.onRetry?.();
       opts.onFailedAttempt?.();

@@ -87,11 +87,13 @@ describe('subscriptions are priced and charged', () => {
       'subscription { newBlocks(chainId: "43114") { number transactions(first: 1) { edges { node { hash } } } } }';
     const sse = sseSubscribe(url, q);
     await eventually(() => expect(gw.live!.subscriberCount()).toBe(1));
-    // Charged EVENT_CU at subscribe, then EVENT_CU an event.
+    // Each event's estimate is charged before it runs (the charge at subscribe pays for the first) and
+    // settled to what it spent: EVENT_CU an event, so the budget pays for six.
     for (let i = 0; i < 8; i++) await advance();
     await eventually(() => expect(codesOf(sse.events)).toContain('RATE_LIMITED'), 20_000);
     const delivered = sse.events.filter((e) => e.data?.newBlocks);
-    expect(delivered.length).toBe(BUDGET / EVENT_CU - 1);
+    expect(delivered.length).toBe(BUDGET / EVENT_CU);
+    for (const e of delivered) expect(typeof e.extensions.cost.spentCu).toBe('number');
     const remaining = delivered.map((e) => e.extensions.cost.budget.remaining);
     expect(remaining).toEqual([...remaining].sort((a, b) => b - a));
     for (const e of delivered) expect(e.extensions.cost.estimatedCU).toBe(EVENT_CU);

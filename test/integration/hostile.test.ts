@@ -683,6 +683,45 @@ const rows = (): Row[] => [
     status: 200,
     code: 'BAD_USER_INPUT',
   },
+  // Issue 42: a `__typename` that names a prototype member turned the estimate into a string, so neither
+  // the cost limit nor the budget applied (700 block look-ups ran); priced as the dearest look-up now,
+  // the whole list is over the limit and refused before any call.
+  ...['constructor', 'hasOwnProperty', 'toString', '__proto__'].map(
+    (poison): Row => ({
+      name: `_entities: 700 blocks and a "${poison}" representation`,
+      ...entities([
+        ...Array.from({ length: 700 }, (_, i) => ({
+          __typename: 'Block',
+          chainId: '43114',
+          number: String(i + 1),
+        })),
+        { __typename: poison },
+      ]),
+      status: 400,
+      code: 'BAD_USER_INPUT',
+    }),
+  ),
+  // Issue 42: per-item fields that load their transaction were priced 0 (estimate 100, spent 10,100).
+  {
+    name: 'transactions(first: 500) asking each for its input (a get-transaction each)',
+    ...gql(
+      `{ address(chainId: ${B}, address: "0x0000000000000000000000000000000000000001") { transactions(first: 500) { edges { node { input } } } } }`,
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
+  {
+    name: 'six aliased transaction lists asking for their fees and transfers',
+    ...gql(
+      `{ address(chainId: ${B}, address: "0x0000000000000000000000000000000000000001") { ${times(
+        6,
+        (i) =>
+          `t${i}: transactions(first: 100) { edges { node { maxFeePerGas erc20Transfers { value } } } }`,
+      )} } }`,
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+  },
   {
     name: '_entities representations not objects',
     ...entities(['x', 1, null]),

@@ -78,17 +78,21 @@ function offTable(
         wrong.push(`${coordinate}: ${weight} without a route`);
       continue;
     }
-    const price = d.route.times * cuPrice(d.route.upstream, d.route.route);
+    const routes = [d.route, ...(d.also ?? [])];
+    const price = routes.reduce((sum, r) => sum + r.times * cuPrice(r.upstream, r.route), 0);
     if (weight !== price || d.cost.weight !== price)
-      wrong.push(`${coordinate}: @cost ${weight}, ${d.route.route} costs ${price}`);
+      wrong.push(
+        `${coordinate}: @cost ${weight}, ${routes.map((r) => r.route).join(' + ')} costs ${price}`,
+      );
     // A Data or Metrics API route must be in the table (a typo would silently take the default); the
     // node's own methods (AvalancheGo's `info.*`, `avm.*`…) are priced the documented default.
-    if (
-      d.route.upstream !== 'rpc' &&
-      !UNLISTED_ROUTES.has(d.route.route) &&
-      listedCu(d.route.upstream, d.route.route) === undefined
-    )
-      wrong.push(`${coordinate}: ${d.route.route} is not in the price table`);
+    for (const r of routes)
+      if (
+        r.upstream !== 'rpc' &&
+        !UNLISTED_ROUTES.has(r.route) &&
+        listedCu(r.upstream, r.route) === undefined
+      )
+        wrong.push(`${coordinate}: ${r.route} is not in the price table`);
   }
   return wrong;
 }

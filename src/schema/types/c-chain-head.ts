@@ -37,7 +37,8 @@ function operationNeeds(info: GraphQLResolveInfo): Set<EvmQuantityMethod> {
   const walk = (set: SelectionSetNode | undefined, inCChain: boolean) => {
     for (const s of set?.selections ?? []) {
       if (s.kind === Kind.FIELD) {
-        const need = inCChain ? NEEDS[s.name.value] : undefined;
+        const need =
+          inCChain && Object.hasOwn(NEEDS, s.name.value) ? NEEDS[s.name.value] : undefined;
         if (need) needs.add(need);
         walk(s.selectionSet, s.name.value === 'cChain');
       } else if (s.kind === Kind.INLINE_FRAGMENT) {
