@@ -126,6 +126,35 @@ describe('the same hostile operation through every transport', () => {
     });
 });
 
+describe('a persisted id from the client (documentId, doc_id) under PERSISTED_OPERATIONS=only', () => {
+  // The allowlist is a Map: a client's id never reaches a prototype, is never echoed at length, and an id
+  // of the wrong type is refused with a code (issue 45's manifest ids; issue 42's client-keyed maps).
+  const ids: [string, unknown][] = [
+    ['documentId', 'constructor'],
+    ['documentId', '__proto__'],
+    ['doc_id', 'hasOwnProperty'],
+    ['documentId', 'x'.repeat(10_000)],
+    ['documentId', { toString: 'constructor' }],
+    ['doc_id', ['constructor']],
+  ];
+  for (const [param, id] of ids)
+    it(`${param}: ${JSON.stringify(id).slice(0, 40)} → a coded refusal, no call`, async () => {
+      const before = await simCalls();
+      const res = await fetch(urlOf(only), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ [param]: id }),
+      });
+      const a = (await res.json()) as {
+        data?: unknown;
+        errors?: { extensions?: { code?: string } }[];
+      };
+      expect(a.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+      expect(a.data ?? null).toBeNull();
+      expect(await simCalls()).toBe(before);
+    });
+});
+
 describe('graphql-ws is held like HTTP', () => {
   const raw = (url: string) => new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
   const closed = (s: WebSocket) =>
