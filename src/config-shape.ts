@@ -123,6 +123,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS */
   maxConnections: number;
+  /** CONNECTIONS_RESERVED */
+  connectionsReserved: number;
+  /** STREAMS_PER_CLIENT (default: a tenth of MAX_CONNECTIONS, at least 1) */
+  streamsPerClient: number;
   /** PERSISTED_OPERATIONS */
   persistedOperations: 'off' | 'allow' | 'only';
   /** EXECUTOR */
