@@ -16,6 +16,12 @@ export const LIVE_SETTINGS = {
     .note('addressActivity subscriptions open per client')
     .default(64)
     .doc('`addressActivity` subscriptions one client may hold open (per replica).'),
+  ICM_SUBSCRIPTIONS_PER_CLIENT: int(1, 10_000)
+    .note('icmMessage subscriptions open per client')
+    .default(16)
+    .doc(
+      '`icmMessage` subscriptions one client (its address) may hold open (per replica); each one polls the Data API, charged to the client.',
+    ),
   ACTIVITY_LOG_BLOCKS: int(16, 100_000)
     .note('blocks of activity kept in Redis for resumption')
     .default(1_024)
@@ -56,6 +62,7 @@ export function liveSections(env: Env<typeof LIVE_SETTINGS>) {
     activity: {
       maxAddresses: env.ACTIVITY_MAX_ADDRESSES,
       subscriptionsPerClient: env.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
+      icmSubscriptionsPerClient: env.ICM_SUBSCRIPTIONS_PER_CLIENT,
       logBlocks: env.ACTIVITY_LOG_BLOCKS,
       maxUnion: env.ACTIVITY_MAX_UNION,
     },

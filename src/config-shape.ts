@@ -38,6 +38,8 @@ export interface Config {
   activity: {
     maxAddresses: number;
     subscriptionsPerClient: number;
+    /** ICM_SUBSCRIPTIONS_PER_CLIENT */
+    icmSubscriptionsPerClient: number;
     logBlocks: number;
     maxUnion: number;
   };

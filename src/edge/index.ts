@@ -5,7 +5,7 @@ import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import { gqlError, YogaGraphQLError } from '../errors.js';
-import { createClientBudget, createClientIdentifier } from './client-budget.js';
+import { type ClientBudget, createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
 import { loadPersistedManifest } from './persisted.js';
 import { corsOptions, useHttpEdge } from './use-http-edge.js';
@@ -41,7 +41,13 @@ export function edgeYogaOptions(
 export function edgePlugins(
   config: Config,
   deps: { redis?: RedisClient } = {},
-): { plugins: Plugin[]; redis?: RedisClient; close(): Promise<void> } {
+): {
+  plugins: Plugin[];
+  redis?: RedisClient;
+  /** The clients' budgets (undefined: budgets off); subscriptions charge their own polls to it. */
+  budget?: ClientBudget;
+  close(): Promise<void>;
+} {
   let ownRedis: RedisClient | undefined;
   let redis = deps.redis;
   // One connection for the clients' budgets and the plan-wide governor (src/upstream/governor.ts).
@@ -109,6 +115,7 @@ export function edgePlugins(
   return {
     plugins,
     redis,
+    budget,
     close: async () => {
       ownRedis?.disconnect();
     },

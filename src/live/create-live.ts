@@ -5,6 +5,7 @@ import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
+import type { ClientBudget } from '../edge/client-budget.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { LineLevel } from '../telemetry/logger.js';
 import type { HttpClient } from '../upstream/http.js';
@@ -22,10 +23,26 @@ import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
 
+/**
+ * Charges `cu` CUs a subscription's own reads spent (an ICM poll) to its client's budget, as they happen:
+ * `ok: false` when the budget is spent (the spend is still recorded), and the subscription ends.
+ */
+export type SpendOf = (
+  client: readonly string[],
+  cu: number,
+) => Promise<{ ok: true } | { ok: false; retryAfterSec: number; perMinute: number }>;
+
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
   feed?: LiveFeed;
   activity?: { feed: ActivityFeed; gate: ActivityGate };
+  /** `icmMessage`: its per-client gate, and the budget its polls are charged to (none: budgets off). */
+  icm?: {
+    gate: ActivityGate;
+    /** Every identity of a request, as the budgets charge it. */
+    identify: (headers: Headers, peer: string | undefined) => readonly string[];
+    spend?: SpendOf;
+  };
   /** The Data API's webhook deliveries (WEBHOOK_URL); undefined when off. */
   webhook?: Webhooks['route'];
   acrossProcesses?: AcrossProcesses;
@@ -51,6 +68,10 @@ export function createLive(
     clientOf: (headers: Headers, peer: string | undefined) => string;
     /** The Data API's client, for the webhook registration (WEBHOOK_URL). */
     dataApiHttp: HttpClient;
+    /** Every identity of a request (the budgets' identifier), for charging a subscription's polls. */
+    identify?: (headers: Headers, peer: string | undefined) => readonly string[];
+    /** The clients' budgets (undefined: budgets off). */
+    budget?: ClientBudget;
   },
 ): Live {
   const registers = [options.metrics.registry];
@@ -193,6 +214,15 @@ export function createLive(
         options.clientOf,
       ),
     },
+    icm: {
+      gate: new ActivityGate(
+        config.activity.icmSubscriptionsPerClient,
+        config.activity.maxAddresses,
+        options.clientOf,
+      ),
+      identify: options.identify ?? ((headers, peer) => [options.clientOf(headers, peer)]),
+      spend: options.budget && spendOf(options.budget),
+    },
     webhook: webhooks?.route,
     acrossProcesses,
     tagOf: hooks.tagOf,
@@ -210,5 +240,16 @@ export function createLive(
       await activity.stop();
       leaseRedis?.disconnect();
     },
+  };
+}
+
+/** A refusal still records what was spent (`settle` never refuses): the client's budget tells the truth. */
+function spendOf(budget: ClientBudget): SpendOf {
+  return async (client, cu) => {
+    if (cu <= 0) return { ok: true };
+    const verdict = await budget.charge(client, cu);
+    if (verdict.ok) return { ok: true };
+    await budget.settle(client, cu);
+    return { ok: false, retryAfterSec: verdict.retryAfterSec, perMinute: budget.perMinute };
   };
 }
