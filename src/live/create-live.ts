@@ -5,7 +5,6 @@ import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { CacheStore } from '../cache/store.js';
 import type { Config } from '../config.js';
-import type { ClientBudget } from '../edge/client-budget.js';
 import type { GatewayMetrics } from '../metrics.js';
 import type { LineLevel } from '../telemetry/logger.js';
 import type { HttpClient } from '../upstream/http.js';
@@ -31,6 +30,16 @@ export type SpendOf = (
   client: readonly string[],
   cu: number,
 ) => Promise<{ ok: true } | { ok: false; retryAfterSec: number; perMinute: number }>;
+
+/** What live needs of the clients' budgets (src/edge/client-budget.ts, given by the composition root). */
+export interface SubscriberBudget {
+  readonly perMinute: number;
+  charge(
+    client: readonly string[],
+    cu: number,
+  ): Promise<{ ok: true } | { ok: false; retryAfterSec: number }>;
+  settle(client: readonly string[], delta: number): Promise<void>;
+}
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
@@ -71,7 +80,7 @@ export function createLive(
     /** Every identity of a request (the budgets' identifier), for charging a subscription's polls. */
     identify?: (headers: Headers, peer: string | undefined) => readonly string[];
     /** The clients' budgets (undefined: budgets off). */
-    budget?: ClientBudget;
+    budget?: SubscriberBudget;
   },
 ): Live {
   const registers = [options.metrics.registry];
@@ -244,7 +253,7 @@ export function createLive(
 }
 
 /** A refusal still records what was spent (`settle` never refuses): the client's budget tells the truth. */
-function spendOf(budget: ClientBudget): SpendOf {
+function spendOf(budget: SubscriberBudget): SpendOf {
   return async (client, cu) => {
     if (cu <= 0) return { ok: true };
     const verdict = await budget.charge(client, cu);

@@ -71,14 +71,16 @@ describe('icmMessage: a share per client, polls charged as they happen', () => {
     await ws.close();
   });
 
-  it('polls are charged to the subscriber: a spent budget ends its streams with RATE_LIMITED and the polling stops', async () => {
+  it('polls are charged to the subscriber: a spent budget ends its streams with RATE_LIMITED and the polling stops', {
+    timeout: 40_000,
+  }, async () => {
     // Eight polls of 20 CU: the subscriptions' own start charges and their first reads spend it.
     const url = await serve({ CLIENT_CU_PER_MINUTE: '160', ICM_SUBSCRIPTIONS_PER_CLIENT: '8' });
     sim.reset();
     const subs = Array.from({ length: 4 }, () => sseSubscribe(url, Q, { id: randomId() }));
     await eventually(() => {
       for (const s of subs) expect(codesOf(s.events)).toHaveLength(1);
-    }, 8_000);
+    }, 20_000);
     const codes = subs.flatMap((s) => codesOf(s.events));
     expect(codes).toContain('RATE_LIMITED');
     for (const c of codes) expect(['RATE_LIMITED', 'NOT_FOUND']).toContain(c);

@@ -105,13 +105,17 @@ function updatesOf(
       upstreamRetries: 0,
       upstreamCu: 0,
     };
-    try {
-      return await live.loaders(scope).icm.message.load(id);
-    } finally {
-      const verdict = await icm?.spend?.(client, scope.upstreamCu ?? 0);
-      if (verdict && !verdict.ok)
-        throw new PollBudgetSpent(verdict.retryAfterSec, verdict.perMinute);
-    }
+    const read = await live
+      .loaders(scope)
+      .icm.message.load(id)
+      .then(
+        (m) => ({ m }),
+        (e: unknown) => ({ e }),
+      );
+    const verdict = await icm?.spend?.(client, scope.upstreamCu ?? 0);
+    if (verdict && !verdict.ok) throw new PollBudgetSpent(verdict.retryAfterSec, verdict.perMinute);
+    if ('e' in read) throw read.e;
+    return read.m;
   };
   const inner = watchIcm(
     {
