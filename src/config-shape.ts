@@ -40,6 +40,10 @@ export interface Config {
     subscriptionsPerClient: number;
     /** ICM_SUBSCRIPTIONS_PER_CLIENT */
     icmSubscriptionsPerClient: number;
+    /** 10 × ACTIVITY_MAX_ADDRESSES: a chain's followed addresses at most. */
+    followedPerChain: number;
+    /** ACTIVITY_ADDRESSES_PER_CLIENT (default: a quarter of followedPerChain, at least maxAddresses). */
+    addressesPerClient: number;
     logBlocks: number;
     maxUnion: number;
   };

@@ -166,12 +166,18 @@ export function createLive(
         now: Date.now,
         maxBackfill: 256,
         maxUnion: config.activity.maxUnion,
-        maxFollowed: 10 * config.activity.maxAddresses,
+        maxFollowed: config.activity.followedPerChain,
         log: (level, message) => options.log(level, message),
       }),
     ]),
   );
-  const activity = new ActivityFeed({ bus: activityBus });
+  const activity = new ActivityFeed({
+    bus: activityBus,
+    shares: {
+      capacity: config.activity.followedPerChain,
+      perClient: config.activity.addressesPerClient,
+    },
+  });
   new Gauge({
     name: 'gateway_live_activity_subscribers',
     help: 'addressActivity subscriptions this replica serves now.',
