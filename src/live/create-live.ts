@@ -17,6 +17,7 @@ import { ActivitySource } from './activity-source.js';
 import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
+import type { RpcSocket } from './rpc-socket.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
@@ -171,6 +172,22 @@ export function createLive(
       }),
     ]),
   );
+  // The activity reader's calls (address activity and ICM receipts) serve no request: system work, on the
+  // holder's node socket, counted here by chain and method.
+  const readerCalls = new Counter({
+    name: 'gateway_live_reader_calls_total',
+    help: "Node calls the address-activity reader made on the holder's websocket (system work: no request scope, no client charged), by chain and method.",
+    labelNames: ['chain', 'method', 'work'],
+    registers,
+  });
+  const metered = (socket: RpcSocket, chain: string): RpcSocket => ({
+    closed: socket.closed,
+    close: () => socket.close(),
+    request: (method, params) => {
+      readerCalls.inc({ chain, method, work: 'system' });
+      return socket.request(method, params);
+    },
+  });
   const activity = new ActivityFeed({
     bus: activityBus,
     shares: {
@@ -201,7 +218,8 @@ export function createLive(
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => options.log(level, message),
     onSocket: (d) => sockets.inc(d),
-    afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
+    afterHeads: (chainId, head, socket) =>
+      activitySources.get(chainId)!.upTo(head, metered(socket, chainId)),
   });
   const webhooks = config.webhook.url
     ? createWebhooks(config, {
