@@ -16,6 +16,20 @@ export const LIVE_SETTINGS = {
     .note('addressActivity subscriptions open per client')
     .default(64)
     .doc('`addressActivity` subscriptions one client may hold open (per replica).'),
+  ACTIVITY_ADDRESSES_PER_CLIENT: int(1, 1_000_000)
+    .note("a client's share of a chain's followed addresses")
+    .optional(
+      "a quarter of the chain's 10 × ACTIVITY_MAX_ADDRESSES (at least ACTIVITY_MAX_ADDRESSES)",
+    )
+    .doc(
+      "Addresses one client (its address) may follow on one chain, summed over its `addressActivity` subscriptions (all replicas); when the chain's 10 × ACTIVITY_MAX_ADDRESSES are full, each client's share is max-min fair and the newest subscriptions above theirs are ended with INTEREST_DROPPED.",
+    ),
+  ICM_SUBSCRIPTIONS_PER_CLIENT: int(1, 10_000)
+    .note('icmMessage subscriptions open per client')
+    .default(16)
+    .doc(
+      '`icmMessage` subscriptions one client (its address) may hold open (per replica); each one polls the Data API, charged to the client.',
+    ),
   ACTIVITY_LOG_BLOCKS: int(16, 100_000)
     .note('blocks of activity kept in Redis for resumption')
     .default(1_024)
@@ -56,6 +70,12 @@ export function liveSections(env: Env<typeof LIVE_SETTINGS>) {
     activity: {
       maxAddresses: env.ACTIVITY_MAX_ADDRESSES,
       subscriptionsPerClient: env.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,
+      icmSubscriptionsPerClient: env.ICM_SUBSCRIPTIONS_PER_CLIENT,
+      /** The chain's followed addresses at most (the node's filters, the reader's work per block). */
+      followedPerChain: 10 * env.ACTIVITY_MAX_ADDRESSES,
+      addressesPerClient:
+        env.ACTIVITY_ADDRESSES_PER_CLIENT ??
+        Math.max(env.ACTIVITY_MAX_ADDRESSES, Math.floor((10 * env.ACTIVITY_MAX_ADDRESSES) / 4)),
       logBlocks: env.ACTIVITY_LOG_BLOCKS,
       maxUnion: env.ACTIVITY_MAX_UNION,
     },

@@ -206,7 +206,20 @@ export const SETTINGS = {
     .doc("Longest time one HTTP request may take (Node's server.requestTimeout)."),
   MAX_CONNECTIONS: int(1, 1_000_000)
     .default(1_000)
-    .doc('Most open client connections (server.maxConnections).'),
+    .doc(
+      'Most open client connections for ordinary traffic; Node closes connections beyond it plus CONNECTIONS_RESERVED at accept.',
+    ),
+  CONNECTIONS_RESERVED: int(0, 100_000)
+    .default(16)
+    .doc(
+      'Connections above MAX_CONNECTIONS that serve only `/health`, `/live` and `/metrics` (anything else on them: 503 SERVER_BUSY), so a full server still answers its balancer.',
+    ),
+  STREAMS_PER_CLIENT: int(1, 1_000_000)
+    .note('SSE streams and graphql-ws sockets together')
+    .optional('a tenth of MAX_CONNECTIONS (at least 1)')
+    .doc(
+      'Long-lived connections (SSE streams and graphql-ws sockets together) one client (its address, as for the budgets) may hold per replica; over it: HTTP 429 TOO_MANY_CONNECTIONS, or graphql-ws close 4429.',
+    ),
   PERSISTED_OPERATIONS: oneOf(['off', 'allow', 'only'])
     .default('off')
     .doc(

@@ -38,6 +38,12 @@ export interface Config {
   activity: {
     maxAddresses: number;
     subscriptionsPerClient: number;
+    /** ICM_SUBSCRIPTIONS_PER_CLIENT */
+    icmSubscriptionsPerClient: number;
+    /** 10 × ACTIVITY_MAX_ADDRESSES: a chain's followed addresses at most. */
+    followedPerChain: number;
+    /** ACTIVITY_ADDRESSES_PER_CLIENT (default: a quarter of followedPerChain, at least maxAddresses). */
+    addressesPerClient: number;
     logBlocks: number;
     maxUnion: number;
   };
@@ -123,6 +129,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS */
   maxConnections: number;
+  /** CONNECTIONS_RESERVED */
+  connectionsReserved: number;
+  /** STREAMS_PER_CLIENT (default: a tenth of MAX_CONNECTIONS, at least 1) */
+  streamsPerClient: number;
   /** PERSISTED_OPERATIONS */
   persistedOperations: 'off' | 'allow' | 'only';
   /** PERSISTED_OPERATIONS_FILE (empty: the build-time manifest) */

@@ -107,6 +107,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamSlowdownBelow: e.UPSTREAM_SLOWDOWN_BELOW,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    connectionsReserved: e.CONNECTIONS_RESERVED,
+    streamsPerClient: e.STREAMS_PER_CLIENT ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
     persistedOperations: e.PERSISTED_OPERATIONS,
     persistedOperationsFiles: persistedFiles(e.PERSISTED_OPERATIONS, e.PERSISTED_OPERATIONS_FILE),
     executor: e.EXECUTOR,

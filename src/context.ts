@@ -29,10 +29,13 @@ export interface GatewayContext {
   /** Live heads (subscriptions): the feed, and fresh loaders for each event of a long subscription. */
   live?: {
     feed: LiveFeed;
-    loaders(): Loaders;
+    /** Fresh loaders; with `scope`, their calls count there instead of in the request's (an ICM poll). */
+    loaders(scope?: RequestScope): Loaders;
     pollMs: number;
     /** Address activity (addressActivity): the replica's feed and its per-client gate. */
     activity?: NonNullable<Live['activity']>;
+    /** `icmMessage`: its per-client gate and the budget its polls are charged to. */
+    icm?: Live['icm'];
   };
   /** Chains whose head keyed this request's cache entries (answered as `extensions.heads`). */
   headsTouched?: Map<string, string>;
@@ -48,7 +51,7 @@ export interface ContextDeps {
   config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize'>;
   cache: ReadThrough;
   policy: CachePolicy;
-  live: Pick<Live, 'feed' | 'activity' | 'specOf' | 'tagOf'>;
+  live: Pick<Live, 'feed' | 'activity' | 'icm' | 'specOf' | 'tagOf'>;
   upstreams: UpstreamClients;
   snapshots: PageSnapshots;
   /** The cache partitions of the gateway's configuration (src/cache/keys.ts). */
@@ -94,11 +97,11 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
     const served = new ServeTracker();
     const headsTouched = new Map<string, string>();
     const scope = requestScopeOf(request);
-    const loaderDeps = (): LoaderDeps => ({
+    const loaderDeps = (own = scope): LoaderDeps => ({
       cache: deps.cache,
       policy: deps.policy,
       observer: served,
-      scope,
+      scope: own,
       partitionOf: (req: UpstreamRequest<unknown>) => partitionOf(req.upstream),
       specOf: deps.live.specOf,
       versionOf: (req: UpstreamRequest<unknown>) => deps.live.tagOf(req, headsTouched),
@@ -110,9 +113,10 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
         ? {
             live: {
               feed,
-              loaders: () => createLoaders(loaderDeps(), clients),
+              loaders: (own?: RequestScope) => createLoaders(loaderDeps(own ?? scope), clients),
               pollMs: 1_000,
               activity: deps.live.activity,
+              icm: deps.live.icm,
             },
           }
         : {}),

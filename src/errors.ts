@@ -30,6 +30,14 @@ export type ErrorCode =
   | 'RESUME_TOO_OLD'
   /** A client holds as many subscriptions of a kind as one client may. */
   | 'TOO_MANY_SUBSCRIPTIONS'
+  /** A client holds as many long-lived connections (SSE streams, graphql-ws sockets) as one client may. */
+  | 'TOO_MANY_CONNECTIONS'
+  /** The server holds MAX_CONNECTIONS; its reserved connections serve /health, /live, /metrics only. */
+  | 'SERVER_BUSY'
+  /** A subscription's claim on a chain's followed addresses was given to other clients: it ends. */
+  | 'INTEREST_DROPPED'
+  /** A subscription would take its client beyond its share of a chain's followed addresses: refused. */
+  | 'FOLLOW_SHARE_EXCEEDED'
   /** A subscription resumed from a point older than the events the gateway keeps: subscribe afresh. */
   | 'RESUME_GAP'
   /** Anything unexpected: masked, answered 500. */

@@ -84,6 +84,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     log,
     clientOf: (headers, peer) => identify(headers, peer).at(-1)!,
+    identify,
+    budget: edge.budget,
     dataApiHttp: upstreams.dataApiHttp,
   });
   const cache = new ReadThrough({

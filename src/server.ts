@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { applyServerLimits } from './edge/server-limits.js';
 import { createGateway } from './gateway.js';
 import { applyHeapGrowth, checkHeapLimit } from './heap-limit.js';
+import { connectionSharesOf } from './http/connection-shares.js';
 import { startHttpServer } from './http/server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
@@ -55,6 +56,7 @@ try {
     graceMs: config.shutdownGraceMs,
     drainMs: config.shutdownDrainMs,
     ws: { maxPerClient: config.wsMaxPerClient, clientOf: gateway.wsClientOf },
+    connections: connectionSharesOf(config, gateway.wsClientOf),
     logger,
     configure: (server) => applyServerLimits(server, config),
   });

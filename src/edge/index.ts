@@ -5,7 +5,7 @@ import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { Config } from '../config.js';
 import { gqlError, YogaGraphQLError } from '../errors.js';
-import { createClientBudget, createClientIdentifier } from './client-budget.js';
+import { type ClientBudget, createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
 import { MANIFEST_PATH } from './persisted.js';
 import {
@@ -57,6 +57,8 @@ export function edgePlugins(
   redis?: RedisClient;
   /** The persisted operations (`allow` and `only`). */
   persisted?: PersistedOperations;
+  /** The clients' budgets (undefined: budgets off); subscriptions charge their own polls to it. */
+  budget?: ClientBudget;
   close(): Promise<void>;
 } {
   let ownRedis: RedisClient | undefined;
@@ -141,6 +143,7 @@ export function edgePlugins(
     plugins,
     redis,
     persisted,
+    budget,
     close: async () => {
       persisted?.close();
       ownRedis?.disconnect();

@@ -38,6 +38,11 @@ export interface GraphqlWsOptions {
   maxPerClient?: number;
   /** The client address of an upgrade request. @default the socket's peer */
   clientOf?: (req: IncomingMessage) => string;
+  /**
+   * The client's share of long-lived connections, shared with SSE (src/http/connection-shares.ts): its
+   * release, or undefined over the share (the socket is closed 4429). @default no shared count
+   */
+  enter?: (client: string) => (() => void) | undefined;
   /** Largest message. @default 1048576 */
   maxPayload?: number;
   /**
@@ -76,6 +81,7 @@ export function serveGraphqlWs(
     maxPerClient = 16,
     maxPayload = 1024 * 1024,
     clientOf = (req) => req.socket.remoteAddress ?? '?',
+    enter,
     originAllowed,
   }: GraphqlWsOptions = {},
 ): WebSocketServer {
@@ -108,6 +114,15 @@ export function serveGraphqlWs(
       socket.close(WS_CLOSE_TOO_MANY, `more than ${maxPerClient} sockets from one client`);
       return;
     }
+    const release = enter ? enter(client) : () => {};
+    if (!release) {
+      socket.close(
+        WS_CLOSE_TOO_MANY,
+        'TOO_MANY_CONNECTIONS: this client holds its share of event streams and websockets',
+      );
+      return;
+    }
+    socket.once('close', release);
     const s = { alive: true, lastMessage: Date.now() };
     state.set(socket, s);
     socket.on('pong', () => {

@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  *
  * 1. `path-guard` (path-guard.ts): a path not spelled exactly (`/graphql/`, `//graphql`, dot segments) is 404.
  * 2. `draining` (drain.ts): at shutdown, `/health` answers 503 while the listener still serves.
+ * 2b. `connections` (connection-shares.ts): over MAX_CONNECTIONS only `/health`, `/live`, `/metrics`
+ *    are served; an SSE stream over its client's share of long-lived connections is refused (429).
  * 3. `webhook` (webhook.ts): the Data API's webhook deliveries, to their own handler.
  * 4. `event-streams` (drain.ts): an SSE request is noted so shutdown can cut it; it never answers.
  * 5. `fast-path` (fast-path.ts): a small JSON POST's body is read (request-read.ts, within the body
@@ -21,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const STAGES = [
   'path-guard',
   'draining',
+  'connections',
   'webhook',
   'event-streams',
   'fast-path',

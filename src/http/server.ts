@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Gateway } from '../gateway.js';
 import type { Logger } from '../telemetry/logger.js';
+import { type ConnectionSharesOptions, createConnectionShares } from './connection-shares.js';
 import { createDrain } from './drain.js';
 import { type GraphqlWsOptions, serveGraphqlWs } from './graphql-ws.js';
 import { pathGuardStage } from './path-guard.js';
@@ -21,6 +22,11 @@ export interface HttpServerOptions {
   websockets?: boolean;
   /** graphql-ws timeouts and per-client socket cap (src/http/graphql-ws.ts). */
   ws?: GraphqlWsOptions;
+  /**
+   * Each client's share of long-lived connections (SSE and graphql-ws together) and the connections kept
+   * for /health (src/http/connection-shares.ts). @default none (Node's cap alone)
+   */
+  connections?: ConnectionSharesOptions;
   port: number;
   host: string;
   /** Longest wait for in-flight requests at shutdown. */
@@ -56,9 +62,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const drain = createDrain();
   const fast = options.gateway.fastPath;
   const hook = options.gateway.webhook;
+  const shares = options.connections && createConnectionShares(options.connections);
   const pipeline = createPipeline({
     'path-guard': pathGuardStage,
     draining: drain.health,
+    connections: shares?.stage,
     webhook: hook && webhookStage(hook),
     'event-streams': drain.eventStreams,
     // A POST body the fast path read but did not answer stays on the request, where Yoga takes it.
@@ -76,11 +84,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     pipeline.handle(req, res);
   });
   options.configure?.(server);
+  shares?.attach(server);
   const ws =
     options.websockets === false
       ? undefined
       : serveGraphqlWs(server, options.gateway.yoga, {
           originAllowed: options.gateway.wsOriginAllowed,
+          ...(shares ? { clientOf: options.connections?.clientOf, enter: shares.enter } : {}),
           ...options.ws,
         });
   await new Promise<void>((resolve, reject) => {

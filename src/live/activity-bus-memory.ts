@@ -6,6 +6,18 @@ import {
   type WebhookDedupe,
   type WebhookOutcome,
 } from './activity-bus.js';
+import {
+  admit,
+  type Claim,
+  type ClaimVerdict,
+  interleave,
+  type ShareLimits,
+} from './follow-shares.js';
+
+interface Held extends Claim {
+  addresses: readonly string[];
+  until: number;
+}
 
 /** One process, no Redis: the same contract in memory. */
 export class MemoryActivityBus implements ActivityBus {
@@ -13,6 +25,9 @@ export class MemoryActivityBus implements ActivityBus {
   readonly #cursor = new Map<string, bigint>();
   readonly #follow = new Map<string, Map<string, number>>();
   readonly #listeners: ((b: ActivityBlock) => void)[] = [];
+  readonly #dropped: ((chainId: string, ids: readonly string[]) => void)[] = [];
+  readonly #claims = new Map<string, Map<string, Held>>();
+  #seq = 0;
   readonly #seen = new Map<string, bigint>();
   readonly #messages = new Map<string, bigint>();
   constructor(
@@ -85,10 +100,62 @@ export class MemoryActivityBus implements ActivityBus {
   async followed(chainId: string, nowMs: number, max: number): Promise<string[]> {
     const m = this.#follow.get(chainId) ?? new Map<string, number>();
     for (const [a, until] of m) if (until < nowMs) m.delete(a);
-    return [...m]
-      .sort((x, y) => y[1] - x[1])
-      .slice(0, max)
-      .map(([a]) => a);
+    const byClient = new Map<string, string[]>();
+    for (const c of this.#live(chainId, nowMs).values())
+      byClient.set(c.client, [...(byClient.get(c.client) ?? []), ...c.addresses]);
+    const claimed = interleave(byClient);
+    const rest = [...m].sort((x, y) => y[1] - x[1]).map(([a]) => a);
+    return [...new Set([...claimed, ...rest])].slice(0, max);
+  }
+
+  /** The chain's claims, the lapsed ones forgotten. */
+  #live(chainId: string, nowMs: number): Map<string, Held> {
+    const claims = this.#claims.get(chainId) ?? new Map<string, Held>();
+    this.#claims.set(chainId, claims);
+    for (const [id, c] of claims) if (c.until < nowMs) claims.delete(id);
+    return claims;
+  }
+
+  async claim(
+    chainId: string,
+    want: { id: string; client: string; addresses: readonly string[] },
+    untilMs: number,
+    limits: ShareLimits,
+  ): Promise<ClaimVerdict> {
+    const claims = this.#live(chainId, Date.now());
+    const count = want.addresses.length;
+    const verdict = admit(
+      [...claims.values()],
+      { id: want.id, client: want.client, count },
+      limits,
+    );
+    if (!verdict.ok) return verdict;
+    for (const id of verdict.evict) claims.delete(id);
+    claims.set(want.id, { ...want, count, seq: ++this.#seq, until: untilMs });
+    if (verdict.evict.length > 0)
+      queueMicrotask(() => {
+        for (const l of this.#dropped) l(chainId, verdict.evict);
+      });
+    return verdict;
+  }
+
+  async renew(chainId: string, ids: readonly string[], untilMs: number): Promise<string[]> {
+    const claims = this.#live(chainId, Date.now());
+    const gone: string[] = [];
+    for (const id of ids) {
+      const c = claims.get(id);
+      if (c) c.until = Math.max(c.until, untilMs);
+      else gone.push(id);
+    }
+    return gone;
+  }
+
+  async release(chainId: string, id: string): Promise<void> {
+    this.#claims.get(chainId)?.delete(id);
+  }
+
+  onDropped(listener: (chainId: string, ids: readonly string[]) => void): void {
+    this.#dropped.push(listener);
   }
 
   async close(): Promise<void> {}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ActivityBlock,
   type ActivityEvent,
@@ -8,6 +9,7 @@ import {
 import type { ActivityBus } from './activity-bus.js';
 import { ICM_PREFIX } from './activity-source.js';
 import { SlowConsumerError } from './feed.js';
+import { FollowShareError, type ShareLimits } from './follow-shares.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
 /**
@@ -26,6 +28,11 @@ export interface ActivityFeedOptions {
    * what one subscriber can make the replica hold (an event carries up to 256 transfers). @default 4096
    */
   queueMax?: number;
+  /**
+   * Each client's share of a chain's followed addresses (src/live/follow-shares.ts). @default no shares
+   * (capacity and per-client share unbounded)
+   */
+  shares?: ShareLimits;
 }
 
 /** An event as delivered: with the block it resumes after and the head the holder read it at. */
@@ -43,12 +50,21 @@ export class ResumeTooOldError extends Error {
 }
 
 interface Sub {
+  /** Its claim on the chain's followed addresses. */
+  id: string;
   chainId: string;
   addresses: ReadonlySet<string>;
+  /** Ends it with a coded error (its claim was dropped). */
+  fail(e: Error): void;
   push(b: ActivityBlock): void;
   /** A webhook's event, ahead of the node's block (which then skips it for this subscriber). */
   early(b: ActivityBlock): void;
 }
+
+const UNBOUNDED: ShareLimits = {
+  capacity: Number.MAX_SAFE_INTEGER,
+  perClient: Number.MAX_SAFE_INTEGER,
+};
 
 export class ActivityFeed {
   readonly #o: ActivityFeedOptions;
@@ -63,6 +79,7 @@ export class ActivityFeed {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     options.bus.onBlock((b) => this.#receive(b));
+    options.bus.onDropped((chainId, ids) => this.#drop(chainId, ids));
   }
 
   start(): void {
@@ -94,10 +111,22 @@ export class ActivityFeed {
     addresses: ReadonlySet<string>,
     kinds: ReadonlySet<ActivityKind>,
     from?: bigint,
+    /** Whose share the addresses are claimed from (the gate's client). */
+    client = 'anonymous',
   ): Promise<AsyncIterableIterator<DeliveredActivity>> {
     const max = this.#o.queueMax ?? 4_096;
     const weight = (e: ActivityEvent) => 1 + e.transfers.length;
-    const queue = new SubscriberQueue<DeliveredActivity>(() => this.#subs.delete(sub), weight);
+    const id = randomUUID();
+    const queue = new SubscriberQueue<DeliveredActivity>(() => {
+      this.#subs.delete(sub);
+      // Its claim goes at once (the client's share is free again); its addresses stay followed `followMs`
+      // after, outside the shares and after every claim (so a client that reconnects resumes without a hole).
+      const until = this.#now() + (this.#o.followMs ?? 60_000);
+      void this.#o.bus
+        .release(chainId, id)
+        .then(() => this.#o.bus.follow(chainId, [...addresses], until))
+        .catch(() => {});
+    }, weight);
     let pending: ActivityBlock[] | undefined = from === undefined ? undefined : [];
     let last = from ?? -1n;
     const overflow = () => {
@@ -121,8 +150,14 @@ export class ActivityFeed {
       for (const [tx, at] of early) if (at <= n) early.delete(tx);
     };
     const sub: Sub = {
+      id,
       chainId,
       addresses,
+      fail: (e) => {
+        queue.fail(e);
+        pending = undefined;
+        queue.wake();
+      },
       push: (b) => {
         if (queue.closed) return;
         if (pending) {
@@ -144,7 +179,13 @@ export class ActivityFeed {
     };
     this.#subs.add(sub);
     try {
-      await this.#o.bus.follow(chainId, [...addresses], this.#now() + (this.#o.followMs ?? 60_000));
+      const verdict = await this.#o.bus.claim(
+        chainId,
+        { id, client, addresses: [...addresses] },
+        this.#now() + (this.#o.followMs ?? 60_000),
+        this.#o.shares ?? UNBOUNDED,
+      );
+      if (!verdict.ok) throw new FollowShareError(verdict.reason, verdict.share);
       if (from !== undefined) {
         const [logged, cursor] = await Promise.all([
           this.#o.bus.since(chainId, from),
@@ -188,10 +229,21 @@ export class ActivityFeed {
       set.add(key);
       byChain.set(chainId, set);
     };
-    for (const s of this.#subs) for (const a of s.addresses) add(s.chainId, a);
+    const claims = new Map<string, string[]>();
+    for (const s of this.#subs) claims.set(s.chainId, [...(claims.get(s.chainId) ?? []), s.id]);
     for (const w of this.#icm) add(w.chainId, `${ICM_PREFIX}${w.messageId}`);
     const until = this.#now() + (this.#o.followMs ?? 60_000);
     for (const [chainId, set] of byChain) await this.#o.bus.follow(chainId, [...set], until);
+    // A claim no longer held was given to another client (or lapsed): its subscriber is told.
+    for (const [chainId, ids] of claims)
+      this.#drop(chainId, await this.#o.bus.renew(chainId, ids, until));
+  }
+
+  #drop(chainId: string, ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    const gone = new Set(ids);
+    for (const s of this.#subs)
+      if (s.chainId === chainId && gone.has(s.id)) s.fail(new FollowShareError('DROPPED', 0));
   }
 
   #receive(b: ActivityBlock): void {

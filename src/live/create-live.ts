@@ -17,15 +17,42 @@ import { ActivitySource } from './activity-source.js';
 import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
+import type { RpcSocket } from './rpc-socket.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
 
+/**
+ * Charges `cu` CUs a subscription's own reads spent (an ICM poll) to its client's budget, as they happen:
+ * `ok: false` when the budget is spent (the spend is still recorded), and the subscription ends.
+ */
+export type SpendOf = (
+  client: readonly string[],
+  cu: number,
+) => Promise<{ ok: true } | { ok: false; retryAfterSec: number; perMinute: number }>;
+
+/** What live needs of the clients' budgets (src/edge/client-budget.ts, given by the composition root). */
+export interface SubscriberBudget {
+  readonly perMinute: number;
+  charge(
+    client: readonly string[],
+    cu: number,
+  ): Promise<{ ok: true } | { ok: false; retryAfterSec: number }>;
+  settle(client: readonly string[], delta: number): Promise<void>;
+}
+
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
   feed?: LiveFeed;
   activity?: { feed: ActivityFeed; gate: ActivityGate };
+  /** `icmMessage`: its per-client gate, and the budget its polls are charged to (none: budgets off). */
+  icm?: {
+    gate: ActivityGate;
+    /** Every identity of a request, as the budgets charge it. */
+    identify: (headers: Headers, peer: string | undefined) => readonly string[];
+    spend?: SpendOf;
+  };
   /** The Data API's webhook deliveries (WEBHOOK_URL); undefined when off. */
   webhook?: Webhooks['route'];
   acrossProcesses?: AcrossProcesses;
@@ -51,6 +78,10 @@ export function createLive(
     clientOf: (headers: Headers, peer: string | undefined) => string;
     /** The Data API's client, for the webhook registration (WEBHOOK_URL). */
     dataApiHttp: HttpClient;
+    /** Every identity of a request (the budgets' identifier), for charging a subscription's polls. */
+    identify?: (headers: Headers, peer: string | undefined) => readonly string[];
+    /** The clients' budgets (undefined: budgets off). */
+    budget?: SubscriberBudget;
   },
 ): Live {
   const registers = [options.metrics.registry];
@@ -136,12 +167,34 @@ export function createLive(
         now: Date.now,
         maxBackfill: 256,
         maxUnion: config.activity.maxUnion,
-        maxFollowed: 10 * config.activity.maxAddresses,
+        maxFollowed: config.activity.followedPerChain,
         log: (level, message) => options.log(level, message),
       }),
     ]),
   );
-  const activity = new ActivityFeed({ bus: activityBus });
+  // The activity reader's calls (address activity and ICM receipts) serve no request: system work, on the
+  // holder's node socket, counted here by chain and method.
+  const readerCalls = new Counter({
+    name: 'gateway_live_reader_calls_total',
+    help: "Node calls the address-activity reader made on the holder's websocket (system work: no request scope, no client charged), by chain and method.",
+    labelNames: ['chain', 'method', 'work'],
+    registers,
+  });
+  const metered = (socket: RpcSocket, chain: string): RpcSocket => ({
+    closed: socket.closed,
+    close: () => socket.close(),
+    request: (method, params) => {
+      readerCalls.inc({ chain, method, work: 'system' });
+      return socket.request(method, params);
+    },
+  });
+  const activity = new ActivityFeed({
+    bus: activityBus,
+    shares: {
+      capacity: config.activity.followedPerChain,
+      perClient: config.activity.addressesPerClient,
+    },
+  });
   new Gauge({
     name: 'gateway_live_activity_subscribers',
     help: 'addressActivity subscriptions this replica serves now.',
@@ -165,7 +218,8 @@ export function createLive(
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => options.log(level, message),
     onSocket: (d) => sockets.inc(d),
-    afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
+    afterHeads: (chainId, head, socket) =>
+      activitySources.get(chainId)!.upTo(head, metered(socket, chainId)),
   });
   const webhooks = config.webhook.url
     ? createWebhooks(config, {
@@ -193,6 +247,15 @@ export function createLive(
         options.clientOf,
       ),
     },
+    icm: {
+      gate: new ActivityGate(
+        config.activity.icmSubscriptionsPerClient,
+        config.activity.maxAddresses,
+        options.clientOf,
+      ),
+      identify: options.identify ?? ((headers, peer) => [options.clientOf(headers, peer)]),
+      spend: options.budget && spendOf(options.budget),
+    },
     webhook: webhooks?.route,
     acrossProcesses,
     tagOf: hooks.tagOf,
@@ -210,5 +273,16 @@ export function createLive(
       await activity.stop();
       leaseRedis?.disconnect();
     },
+  };
+}
+
+/** A refusal still records what was spent (`settle` never refuses): the client's budget tells the truth. */
+function spendOf(budget: SubscriberBudget): SpendOf {
+  return async (client, cu) => {
+    if (cu <= 0) return { ok: true };
+    const verdict = await budget.charge(client, cu);
+    if (verdict.ok) return { ok: true };
+    await budget.settle(client, cu);
+    return { ok: false, retryAfterSec: verdict.retryAfterSec, perMinute: budget.perMinute };
   };
 }

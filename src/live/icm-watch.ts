@@ -34,6 +34,13 @@ export interface IcmWatchDeps {
   pollMs: number;
   /** How long a message the Data API does not know yet is waited for. */
   notFoundMs: number;
+  /**
+   * The most reads answered 404 before NOT_FOUND (the waits between them double from `pollMs`), so an id
+   * that does not exist costs a few reads, not one a second. @default 5
+   */
+  notFoundReads?: number;
+  /** A failure that ends the stream even in the steady state (a spent budget); others are retried. */
+  isFatal?: (e: unknown) => boolean;
   now?: () => number;
 }
 
@@ -99,10 +106,10 @@ export function watchIcm(deps: IcmWatchDeps, messageId: string): AsyncIterableIt
    */
   let nextHead: Promise<unknown> | undefined;
   let wakeSleep: (() => void) | undefined;
-  const tick = async (heads: AsyncIterableIterator<unknown> | undefined) => {
+  const tick = async (heads: AsyncIterableIterator<unknown> | undefined, ms = deps.pollMs) => {
     let timer: NodeJS.Timeout | undefined;
     const slept = new Promise<void>((r) => {
-      timer = setTimeout(r, deps.pollMs);
+      timer = setTimeout(r, ms);
       wakeSleep = r;
     });
     if (heads) nextHead ??= heads.next().finally(() => (nextHead = undefined));
@@ -114,13 +121,16 @@ export function watchIcm(deps: IcmWatchDeps, messageId: string): AsyncIterableIt
   const run = async () => {
     let m: IcmMessage | undefined;
     const until = now() + deps.notFoundMs;
-    while (!done && !m) {
+    const maxReads = deps.notFoundReads ?? 5;
+    let wait = deps.pollMs;
+    for (let reads = 1; !done && !m; reads++) {
       try {
         m = await deps.load(messageId);
       } catch (e) {
-        if (!deps.isNotFound(e) || now() >= until)
-          throw deps.isNotFound(e) ? new IcmNotFoundError() : e;
-        await tick(undefined);
+        if (!deps.isNotFound(e)) throw e;
+        if (reads >= maxReads || now() + wait > until) throw new IcmNotFoundError();
+        await tick(undefined, wait);
+        wait *= 2;
       }
     }
     if (done || !m) return;
@@ -140,7 +150,10 @@ export function watchIcm(deps: IcmWatchDeps, messageId: string): AsyncIterableIt
       await tick(heads);
       if (done) break;
       // A failed read is retried at the next tick: the message's status is what the stream waits for.
-      const next = await deps.load(messageId).catch(() => undefined);
+      const next = await deps.load(messageId).catch((e: unknown) => {
+        if (deps.isFatal?.(e)) throw e;
+        return undefined;
+      });
       if (next) fromApi(next);
     }
   };

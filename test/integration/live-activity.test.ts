@@ -128,10 +128,10 @@ describe('addressActivity on the simulator', () => {
     const start = await settled();
     const ws = wsSubscribe(url, Q, { c: '43114', a: [busy] });
     await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1));
-    // Counted before its addresses are followed in Redis (what the holder reads per block): polled.
+    // Counted before its addresses are claimed in Redis (what the holder reads per block): polled.
     await eventually(async () =>
       expect(
-        (await redis.zrange('gw:live:{43114}:act:follow', '0', '-1')).map((x) => x.toLowerCase()),
+        (await redis.hvals('gw:live:{43114}:act:caddr')).flatMap((x) => x.toLowerCase().split(',')),
       ).toContain(busy.toLowerCase()),
     );
     const { head } = await advance(12);

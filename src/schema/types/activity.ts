@@ -3,6 +3,7 @@ import { badInput, gqlError } from '../../errors.js';
 import { ACTIVITY_KINDS, type ActivityKind, type ActivityTransfer } from '../../live/activity.js';
 import { type DeliveredActivity, ResumeTooOldError } from '../../live/activity-feed.js';
 import { SlowConsumerError } from '../../live/feed.js';
+import { FollowShareError } from '../../live/follow-shares.js';
 import { activityEventIds } from '../../live/use-activity-event-ids.js';
 import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
@@ -203,8 +204,9 @@ function activityOf(ctx: GatewayContext, f: Followed): AsyncIterableIterator<Del
         { max: gate.perClient },
       );
     try {
-      inner = await activity.feed.subscribe(f.chainId, f.addresses, f.kinds, f.from);
+      inner = await activity.feed.subscribe(f.chainId, f.addresses, f.kinds, f.from, client);
     } catch (e) {
+      if (e instanceof FollowShareError) throw followShareError(e);
       if (e instanceof ResumeTooOldError)
         throw gqlError('RESUME_TOO_OLD', `Cannot resume after block ${f.from}: ${e.message}.`, {
           oldest: e.oldest ?? null,
@@ -242,6 +244,7 @@ function activityOf(ctx: GatewayContext, f: Followed): AsyncIterableIterator<Del
         finish();
         if (e instanceof SlowConsumerError)
           throw gqlError('SLOW_CONSUMER', `Dropped: ${e.message}; resubscribe with from.`);
+        if (e instanceof FollowShareError) throw followShareError(e);
         throw e;
       }
     },
@@ -251,6 +254,19 @@ function activityOf(ctx: GatewayContext, f: Followed): AsyncIterableIterator<Del
     },
   };
   return it;
+}
+
+/** A claim refused at subscribe time (FOLLOW_SHARE_EXCEEDED) or dropped later (INTEREST_DROPPED). */
+function followShareError(e: FollowShareError) {
+  return e.reason === 'DROPPED'
+    ? gqlError(
+        'INTEREST_DROPPED',
+        `Ended: ${e.message}; resubscribe with fewer addresses, or with from.`,
+      )
+    : gqlError('FOLLOW_SHARE_EXCEEDED', `Refused: ${e.message}.`, {
+        reason: e.reason,
+        share: e.share,
+      });
 }
 
 builder.subscriptionFields((t) => ({

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.js';
 import { badInput, gqlError } from '../../errors.js';
 import { IcmNotFoundError, type IcmUpdate, watchIcm } from '../../live/icm-watch.js';
+import type { RequestScope } from '../../telemetry/request-scope.js';
 import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { builder } from '../builder.js';
@@ -61,15 +62,68 @@ const IcmUpdateRef = builder.objectRef<IcmUpdate>('IcmMessageUpdate').implement(
   }),
 });
 
-/** The stream, with its failures turned into coded errors. */
-function updatesOf(ctx: GatewayContext, messageId: string): AsyncIterableIterator<IcmUpdate> {
+/** A subscription's poll ran out of its client's budget: the stream ends with RATE_LIMITED. */
+class PollBudgetSpent extends Error {
+  override name = 'PollBudgetSpent';
+  constructor(
+    readonly retryAfterSec: number,
+    readonly perMinute: number,
+  ) {
+    super('budget spent');
+  }
+}
+
+/** Who a subscription's request is, through `identify` (the budgets' identifier or the gate's). */
+function clientOf<T>(ctx: GatewayContext, identify: (h: Headers, p: string | undefined) => T): T {
+  const server = ctx as unknown as {
+    request?: Request;
+    req?: { socket?: { remoteAddress?: string } };
+  };
+  return identify(server.request?.headers ?? new Headers(), server.req?.socket?.remoteAddress);
+}
+
+/**
+ * The stream, with its failures turned into coded errors. Each Data API read runs in a scope of its own
+ * and its CUs are charged to the subscriber's budget as they are spent (a read the shared cache answers
+ * costs 0, so subscribers of one message pay about one upstream read per head between them); a poll that
+ * finds the budget spent ends the stream with RATE_LIMITED, so no client makes the gateway poll beyond
+ * its budget. The client's place (ICM_SUBSCRIPTIONS_PER_CLIENT) is given back when the stream ends.
+ */
+function updatesOf(
+  ctx: GatewayContext,
+  messageId: string,
+  release: () => void,
+): AsyncIterableIterator<IcmUpdate> {
   const live = ctx.live!;
+  const icm = live.icm;
+  const client = icm ? clientOf(ctx, icm.identify) : [];
+  const load = async (id: string) => {
+    const scope: RequestScope = {
+      requestId: `icm-poll:${id}`,
+      startedAt: Date.now(),
+      upstreamCalls: 0,
+      upstreamRetries: 0,
+      upstreamCu: 0,
+    };
+    const read = await live
+      .loaders(scope)
+      .icm.message.load(id)
+      .then(
+        (m) => ({ m }),
+        (e: unknown) => ({ e }),
+      );
+    const verdict = await icm?.spend?.(client, scope.upstreamCu ?? 0);
+    if (verdict && !verdict.ok) throw new PollBudgetSpent(verdict.retryAfterSec, verdict.perMinute);
+    if ('e' in read) throw read.e;
+    return read.m;
+  };
   const inner = watchIcm(
     {
       feed: live.feed,
       activity: live.activity?.feed,
-      load: (id) => live.loaders().icm.message.load(id),
+      load,
       isNotFound: (e) => isUpstreamStatus(e, 404),
+      isFatal: (e) => e instanceof PollBudgetSpent,
       pollMs: live.pollMs,
       notFoundMs: 60_000,
     },
@@ -79,14 +133,26 @@ function updatesOf(ctx: GatewayContext, messageId: string): AsyncIterableIterato
     [Symbol.asyncIterator]: () => it,
     next: async () => {
       try {
-        return await inner.next();
+        const r = await inner.next();
+        if (r.done) release();
+        return r;
       } catch (e) {
+        release();
         if (e instanceof IcmNotFoundError)
           throw gqlError('NOT_FOUND', `ICM message ${messageId} is not known to the Data API.`);
+        if (e instanceof PollBudgetSpent)
+          throw gqlError(
+            'RATE_LIMITED',
+            `This client's budget of ${e.perMinute} compute units a minute is spent by its subscriptions' reads; retry after ${e.retryAfterSec} s.`,
+            { retryAfterSec: e.retryAfterSec, budget: 'client-per-minute' },
+          );
         throw e;
       }
     },
-    return: () => inner.return!(),
+    return: () => {
+      release();
+      return inner.return!();
+    },
   };
   return it;
 }
@@ -102,7 +168,15 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, args, ctx) => {
       const id = parseMessageId(args.messageId, 'messageId').replace(/^0x/, '');
       if (!ctx.live) throw badInput('messageId', 'Live data is not configured on this gateway.');
-      return updatesOf(ctx, id);
+      const gate = ctx.live.icm?.gate;
+      const release = gate ? gate.enter(clientOf(ctx, gate.identify)) : () => {};
+      if (!release)
+        throw gqlError(
+          'TOO_MANY_SUBSCRIPTIONS',
+          `This client holds ${gate!.perClient} icmMessage subscriptions, the most one client may.`,
+          { max: gate!.perClient },
+        );
+      return updatesOf(ctx, id, release);
     },
     resolve: (u) => u as unknown as IcmUpdate,
   }),
