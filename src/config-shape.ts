@@ -39,7 +39,6 @@ export interface Config {
     maxAddresses: number;
     subscriptionsPerClient: number;
     logBlocks: number;
-    maxUnion: number;
   };
   /** WEBHOOK_* (src/live/webhook-*.ts); `maxRegistered` is WEBHOOK_MAX_ADDRESSES. */
   webhook: {

@@ -127,6 +127,12 @@ export function createLive(
         dedupe,
       )
     : new MemoryActivityBus(config.activity.logBlocks, dedupe);
+  const activityCu = new Counter({
+    name: 'gateway_live_activity_upstream_cu_total',
+    help: "Compute units of the address-activity reader's own node calls (the published prices), by method.",
+    labelNames: ['chain', 'method'],
+    registers,
+  });
   const activitySources = new Map(
     config.liveChains.map((c) => [
       c.chainId,
@@ -135,7 +141,7 @@ export function createLive(
         bus: activityBus,
         now: Date.now,
         maxBackfill: 256,
-        maxUnion: config.activity.maxUnion,
+        onCall: (method, cu) => activityCu.inc({ chain: c.chainId, method }, cu),
         maxFollowed: 10 * config.activity.maxAddresses,
         log: (level, message) => options.log(level, message),
       }),
@@ -165,7 +171,8 @@ export function createLive(
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => options.log(level, message),
     onSocket: (d) => sockets.inc(d),
-    afterHeads: (chainId, head, socket) => activitySources.get(chainId)!.upTo(head, socket),
+    afterHeads: (chainId, head, socket, blocks) =>
+      activitySources.get(chainId)!.upTo(head, socket, blocks),
   });
   const webhooks = config.webhook.url
     ? createWebhooks(config, {

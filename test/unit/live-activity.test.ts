@@ -12,8 +12,10 @@ import {
 } from '../../src/live/activity.js';
 import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { ActivityFeed, ResumeTooOldError } from '../../src/live/activity-feed.js';
-import { logFilters } from '../../src/live/activity-source.js';
+import { bloomCandidates, loggingCandidates, logsReader } from '../../src/live/activity-source.js';
+import { LogsBloom, topicOfAddress } from '../../src/live/bloom.js';
 import { SlowConsumerError } from '../../src/live/feed.js';
+import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;
@@ -120,13 +122,74 @@ describe('activityOfBlock and eventFor', () => {
     expect(e!.transfers).toHaveLength(MAX_EVENT_TRANSFERS);
     expect(e!.transfersOmitted).toBe(5);
   });
+});
 
-  it('builds node filters from the union, and falls back to topics alone above the bound', () => {
-    expect(logFilters([A, B], 2)).toHaveLength(4);
-    expect(logFilters([A, B], 2)[0]).toEqual([[TOPIC.transfer], [topic(A), topic(B)]]);
-    expect(logFilters([A, B, OP], 2)).toEqual([
-      [[TOPIC.transfer, TOPIC.transferSingle, TOPIC.transferBatch]],
-    ]);
+describe('the logs bloom and the reader it gates', () => {
+  // coreth's own receipt test vector (internal/ethapi/testdata/eth_getTransactionReceipt-with-logs.json):
+  // one Transfer log and the logsBloom coreth computed for it.
+  const coreth = {
+    address: '0x0000000000000000000000000000000000031ec7',
+    topics: [
+      TOPIC.transfer,
+      '0x000000000000000000000000703c4b2bd70c169f5717101caee543299fc946c7',
+      '0x0000000000000000000000000000000000000000000000000000000000000003',
+    ],
+  };
+  const corethBloom =
+    '0x00000000000000000000008000000000000000000000000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000800000000000000008000000000000000000000000000000000020000000080000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000800000000000000000400000000002000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000020000000000000000000000000';
+
+  it("builds (the simulator) and reads (the gateway) the same bloom as coreth's receipt", () => {
+    expect(corethBloom).toHaveLength(514);
+    expect(logsBloom([coreth])).toBe(corethBloom);
+    const bloom = LogsBloom.of(corethBloom)!;
+    for (const item of [coreth.address, ...coreth.topics]) expect(bloom.has(item)).toBe(true);
+    expect(bloom.has(topicOfAddress(A))).toBe(false);
+    expect(bloom.fill()).toBe(12 / 2048);
+  });
+
+  it('asks for logs only when a transfer topic and a followed address as a topic may be in the block', () => {
+    const bloom = logsBloom([log([TOPIC.transfer, topic(A), topic(B)], `0x${word(1n)}`)]);
+    expect(bloomCandidates(bloom, [A, OP], [])).toEqual({ addresses: [A], messages: [] });
+    // The address is there, but only as a log's emitter (not an indexed topic): no transfer of it.
+    const emitted = logsBloom([{ address: OP, topics: [TOPIC.transfer] }]);
+    expect(bloomCandidates(emitted, [OP], [])).toEqual({ addresses: [], messages: [] });
+    // A followed address indexed by another event (no transfer topic in the block): nothing to read.
+    const other = logsBloom([{ address: TOKEN, topics: [`0x${'e'.repeat(64)}`, topic(A)] }]);
+    expect(bloomCandidates(other, [A], [])).toEqual({ addresses: [], messages: [] });
+    const empty = `0x${'0'.repeat(512)}`;
+    expect(bloomCandidates(empty, [A, B], ['ab'.repeat(32)])).toEqual({
+      addresses: [],
+      messages: [],
+    });
+    // An unreadable bloom rules nothing out.
+    expect(bloomCandidates('0x12', [A], ['ab'.repeat(32)])).toEqual({
+      addresses: [A],
+      messages: ['ab'.repeat(32)],
+    });
+  });
+
+  it('picks the cheapest exact read of a block’s logs at the published prices', () => {
+    expect(logsReader(1, true)).toEqual({ method: 'eth_getTransactionReceipt', cu: 10 });
+    expect(logsReader(2, true)).toEqual({ method: 'eth_getBlockReceipts', cu: 20 });
+    expect(logsReader(300, true)).toEqual({ method: 'eth_getBlockReceipts', cu: 20 });
+    expect(logsReader(19, false)).toEqual({ method: 'eth_getTransactionReceipt', cu: 190 });
+    expect(logsReader(20, false)).toEqual({ method: 'eth_getLogs', cu: 200 });
+    expect(logsReader(300, false)).toEqual({ method: 'eth_getLogs', cu: 200 });
+  });
+
+  it('counts a transaction as able to log only when its gas reaches past the intrinsic 21,000', () => {
+    const block = {
+      number: '0x1',
+      hash: '0x01',
+      timestamp: '0x1',
+      transactions: [
+        { hash: '0xa', gas: '0x5208' },
+        { hash: '0xb', gas: '0x5209' },
+        { hash: '0xc' },
+        { hash: '0xd', gas: 'nope' },
+      ],
+    };
+    expect(loggingCandidates(block)).toEqual(['0xb', '0xc', '0xd']);
   });
 });
 
