@@ -12,7 +12,12 @@ import {
 } from '../../src/live/activity.js';
 import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { ActivityFeed, ResumeTooOldError } from '../../src/live/activity-feed.js';
-import { bloomCandidates, loggingCandidates, logsReader } from '../../src/live/activity-source.js';
+import {
+  ActivitySource,
+  bloomCandidates,
+  loggingCandidates,
+  logsReader,
+} from '../../src/live/activity-source.js';
 import { LogsBloom, topicOfAddress } from '../../src/live/bloom.js';
 import { SlowConsumerError } from '../../src/live/feed.js';
 import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
@@ -190,6 +195,125 @@ describe('the logs bloom and the reader it gates', () => {
       ],
     };
     expect(loggingCandidates(block)).toEqual(['0xb', '0xc', '0xd']);
+  });
+});
+
+describe('ActivitySource against a scripted node', () => {
+  const C = `0x${'c0'.repeat(20)}`;
+  const hash = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
+  /** Block 16: tx 0 a plain transfer A → C (21,000 gas), then `calls` token calls, the first moving B → A. */
+  function scripted(calls: number, blockReceipts: boolean, followed: string[]) {
+    const transfer = log([TOPIC.transfer, topic(B), topic(A)], `0x${word(9n)}`, hash(1), 0);
+    const other = log([TOPIC.transfer, topic(C), topic(OP)], `0x${word(1n)}`, hash(2), 1);
+    const logs = calls > 1 ? [transfer, other] : [transfer];
+    const txs = [
+      { hash: hash(0), from: A, to: C, value: '0x5', gas: '0x5208', transactionIndex: '0x0' },
+      ...Array.from({ length: calls }, (_, i) => ({
+        hash: hash(i + 1),
+        from: B,
+        to: TOKEN,
+        value: '0x0',
+        gas: '0x30000',
+        transactionIndex: `0x${(i + 1).toString(16)}`,
+      })),
+    ];
+    const blockHash = hash(0xb10c);
+    const block = {
+      number: '0x10',
+      hash: blockHash,
+      timestamp: '0x5',
+      logsBloom: logsBloom(logs),
+      transactions: txs,
+    };
+    const receipt = (tx: { hash: string }) => ({
+      blockHash,
+      transactionHash: tx.hash,
+      logs: logs.filter((l) => l.transactionHash === tx.hash),
+    });
+    const calls_: string[] = [];
+    const socket = {
+      closed: new Promise<void>(() => {}),
+      close() {},
+      async request(method: string, params: unknown[] = []) {
+        calls_.push(method);
+        if (method === 'eth_getBlockByNumber') return block;
+        if (method === 'eth_getBlockReceipts') {
+          if (!blockReceipts) throw new Error('node: Method eth_getBlockReceipts is not supported');
+          return txs.map(receipt);
+        }
+        if (method === 'eth_getTransactionReceipt')
+          return receipt(txs.find((t) => t.hash === params[0])!);
+        if (method === 'eth_getLogs') {
+          expect(params[0]).toMatchObject({ blockHash });
+          return logs;
+        }
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    const bus = new MemoryActivityBus(16);
+    void bus.follow('1', followed, Date.now() + 60_000);
+    const source = new ActivitySource({
+      chainId: '1',
+      bus,
+      now: Date.now,
+      maxBackfill: 16,
+      maxFollowed: 100,
+      log: () => {},
+    });
+    return { source, socket, bus, calls: calls_ };
+  }
+
+  it('reads the logs the cheapest way the node allows, and delivers the same events each way', async () => {
+    const cases: [number, boolean, string[]][] = [
+      [1, true, ['eth_getBlockByNumber', 'eth_getTransactionReceipt']],
+      [3, true, ['eth_getBlockByNumber', 'eth_getBlockReceipts']],
+      [
+        3,
+        false,
+        [
+          'eth_getBlockByNumber',
+          'eth_getBlockReceipts',
+          ...Array(3).fill('eth_getTransactionReceipt'),
+        ],
+      ],
+      [25, false, ['eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getLogs']],
+    ];
+    for (const [n, blockReceipts, want] of cases) {
+      const { source, socket, bus, calls } = scripted(n, blockReceipts, [A]);
+      await source.upTo(16n, socket);
+      expect(calls).toEqual(want);
+      const [published] = (await bus.since('1', 15n)).blocks;
+      expect(published!.events.map((e) => [e.txHash, e.transfers.map((t) => t.kind)])).toEqual([
+        [hash(0), ['NATIVE']],
+        [hash(1), ['ERC20']],
+      ]);
+    }
+  });
+
+  it('reads no logs when the bloom rules the followed addresses out, and a block handed over is not read again', async () => {
+    const { source, socket, bus, calls } = scripted(3, true, [
+      `0x${'e'.repeat(40)}`,
+      `0x${'f'.repeat(40)}`,
+    ]);
+    await source.upTo(16n, socket);
+    expect(calls).toEqual(['eth_getBlockByNumber']);
+    expect((await bus.since('1', 15n)).blocks[0]!.events).toEqual([]);
+    const again = scripted(3, true, [A]);
+    const block = await again.socket.request('eth_getBlockByNumber');
+    again.calls.length = 0;
+    await again.source.upTo(16n, again.socket, new Map([['16', block]]));
+    expect(again.calls).toEqual(['eth_getBlockReceipts']);
+  });
+
+  it('a false positive costs a read and delivers nothing', async () => {
+    // An address the block does not hold, admitted (as an unreadable bloom admits every address).
+    const { source, socket, bus, calls } = scripted(3, true, [`0x${'9'.repeat(40)}`]);
+    const block = (await socket.request('eth_getBlockByNumber')) as { logsBloom: string };
+    block.logsBloom = 'not a bloom';
+    calls.length = 0;
+    await source.upTo(16n, socket);
+    expect(calls).toEqual(['eth_getBlockByNumber', 'eth_getBlockReceipts']);
+    expect((await bus.since('1', 15n)).blocks[0]!.events).toEqual([]);
   });
 });
 
