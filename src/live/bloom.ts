@@ -28,13 +28,6 @@ export class LogsBloom {
     }
     return true;
   }
-
-  /** The share of the 2048 bits set: a bloom near 1 answers yes to almost anything. */
-  fill(): number {
-    let set = 0;
-    for (const b of this.#bytes) for (let x = b; x; x &= x - 1) set++;
-    return set / 2048;
-  }
 }
 
 /** An address as an indexed topic: 32 bytes, left-padded with zeros, lower case. */
