@@ -34,10 +34,6 @@ export const LIVE_SETTINGS = {
     .note('blocks of activity kept in Redis for resumption')
     .default(1_024)
     .doc('Blocks of activity kept in Redis for resumption (`from`, `Last-Event-ID`).'),
-  ACTIVITY_MAX_UNION: int(0, 10_000)
-    .note('followed addresses put in the node filter; above: topics only')
-    .default(200)
-    .doc("Followed addresses put into the node's log filter; above it, the transfer topics alone."),
   WEBHOOK_URL: httpUrl()
     .note('unset: webhooks off')
     .optional('webhooks off')
@@ -77,7 +73,6 @@ export function liveSections(env: Env<typeof LIVE_SETTINGS>) {
         env.ACTIVITY_ADDRESSES_PER_CLIENT ??
         Math.max(env.ACTIVITY_MAX_ADDRESSES, Math.floor((10 * env.ACTIVITY_MAX_ADDRESSES) / 4)),
       logBlocks: env.ACTIVITY_LOG_BLOCKS,
-      maxUnion: env.ACTIVITY_MAX_UNION,
     },
     webhook: {
       url: env.WEBHOOK_URL,

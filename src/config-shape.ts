@@ -45,7 +45,6 @@ export interface Config {
     /** ACTIVITY_ADDRESSES_PER_CLIENT (default: a quarter of followedPerChain, at least maxAddresses). */
     addressesPerClient: number;
     logBlocks: number;
-    maxUnion: number;
   };
   /** WEBHOOK_* (src/live/webhook-*.ts); `maxRegistered` is WEBHOOK_MAX_ADDRESSES. */
   webhook: {

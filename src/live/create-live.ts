@@ -158,6 +158,12 @@ export function createLive(
         dedupe,
       )
     : new MemoryActivityBus(config.activity.logBlocks, dedupe);
+  const activityCu = new Counter({
+    name: 'gateway_live_activity_upstream_cu_total',
+    help: "Compute units of the address-activity reader's own node calls (the published prices), by method.",
+    labelNames: ['chain', 'method'],
+    registers,
+  });
   const activitySources = new Map(
     config.liveChains.map((c) => [
       c.chainId,
@@ -166,7 +172,7 @@ export function createLive(
         bus: activityBus,
         now: Date.now,
         maxBackfill: 256,
-        maxUnion: config.activity.maxUnion,
+        onCall: (method, cu) => activityCu.inc({ chain: c.chainId, method }, cu),
         maxFollowed: config.activity.followedPerChain,
         log: (level, message) => options.log(level, message),
       }),
@@ -218,8 +224,8 @@ export function createLive(
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => options.log(level, message),
     onSocket: (d) => sockets.inc(d),
-    afterHeads: (chainId, head, socket) =>
-      activitySources.get(chainId)!.upTo(head, metered(socket, chainId)),
+    afterHeads: (chainId, head, socket, blocks) =>
+      activitySources.get(chainId)!.upTo(head, metered(socket, chainId), blocks),
   });
   const webhooks = config.webhook.url
     ? createWebhooks(config, {

@@ -26,7 +26,12 @@ export interface LiveFeedOptions {
   log?: (level: 'info' | 'warn', message: string) => void;
   onSocket?: (delta: 1 | -1) => void;
   /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */
-  afterHeads?: (chainId: string, head: bigint, socket: RpcSocket) => Promise<void>;
+  afterHeads?: (
+    chainId: string,
+    head: bigint,
+    socket: RpcSocket,
+    blocks: ReadonlyMap<string, unknown>,
+  ) => Promise<void>;
 }
 
 export class SlowConsumerError extends Error {
@@ -68,7 +73,8 @@ export class LiveFeed {
           log,
           onSocket: options.onSocket,
           afterHeads:
-            options.afterHeads && ((n, socket) => options.afterHeads!(c.chainId, n, socket)),
+            options.afterHeads &&
+            ((n, socket, blocks) => options.afterHeads!(c.chainId, n, socket, blocks)),
           lastKnown: () => this.#heads.get(c.chainId),
         }),
     );

@@ -22,8 +22,16 @@ export interface HeadSourceOptions {
   log: (level: 'info' | 'warn', message: string) => void;
   /** Told when this replica's upstream socket opens (+1) and closes (-1). */
   onSocket?: (delta: 1 | -1) => void;
-  /** Runs after each catch-up with the head reached, on the same socket (address activity). */
-  afterHeads?: (head: bigint, socket: RpcSocket) => Promise<void>;
+  /**
+   * Runs after each catch-up with the head reached, on the same socket (address activity), with the
+   * blocks this catch-up read (with their transactions; the last `HANDED_BLOCKS`, by decimal number), so
+   * they are not read twice.
+   */
+  afterHeads?: (
+    head: bigint,
+    socket: RpcSocket,
+    blocks: ReadonlyMap<string, unknown>,
+  ) => Promise<void>;
   /** The last head this replica delivered: the floor of a catch-up when the bus lost its own (Redis restarted empty). */
   lastKnown?: () => Head | undefined;
 }
@@ -41,6 +49,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 const toHex = (n: bigint) => `0x${n.toString(16)}`;
+/** The most blocks one catch-up hands to `afterHeads` (a long backfill's older ones are read again there). */
+export const HANDED_BLOCKS = 16;
 
 export class HeadSource {
   readonly #o: HeadSourceOptions;
@@ -166,13 +176,18 @@ export class HeadSource {
       );
       from = n - BigInt(this.#o.maxBackfill) + 1n;
     }
+    // One read per block, with its transactions (the same price as the header alone): the head, and
+    // the activity reader's block.
+    const blocks = new Map<string, unknown>();
     for (let k = from; k <= n; k++) {
-      const raw = await socket.request('eth_getBlockByNumber', [toHex(k), false]);
+      const raw = await socket.request('eth_getBlockByNumber', [toHex(k), true]);
       const head: Head | undefined = headOf(chainId, raw, this.#o.now());
       if (!head) throw new Error(`block ${k} unreadable`);
       await bus.publish(head);
       this.#failures = 0;
+      blocks.set(k.toString(), raw);
+      if (blocks.size > HANDED_BLOCKS) blocks.delete((k - BigInt(HANDED_BLOCKS)).toString());
     }
-    await this.#o.afterHeads?.(n, socket);
+    await this.#o.afterHeads?.(n, socket, blocks);
   }
 }

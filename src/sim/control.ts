@@ -1,3 +1,4 @@
+import { cuPrice } from '../upstream/compute-units.js';
 import type { SimFault, SimStats } from './types.js';
 import { Rng } from './world/prng.js';
 
@@ -11,11 +12,15 @@ export class CallStats {
   private total = 0;
   private byRoute = new Map<string, number>();
   private byRpcMethod = new Map<string, number>();
+  private nodeCu = 0;
 
   count(routeKey: string, rpcKeys: readonly string[] = []): void {
     this.total++;
     this.byRoute.set(routeKey, (this.byRoute.get(routeKey) ?? 0) + 1);
-    for (const k of rpcKeys) this.byRpcMethod.set(k, (this.byRpcMethod.get(k) ?? 0) + 1);
+    for (const k of rpcKeys) {
+      this.byRpcMethod.set(k, (this.byRpcMethod.get(k) ?? 0) + 1);
+      this.nodeCu += cuPrice('rpc', k.slice(k.lastIndexOf(' ') + 1));
+    }
   }
 
   snapshot(): SimStats {
@@ -23,6 +28,7 @@ export class CallStats {
       total: this.total,
       byRoute: Object.fromEntries(this.byRoute),
       byRpcMethod: Object.fromEntries(this.byRpcMethod),
+      nodeCu: this.nodeCu,
     };
   }
 
@@ -30,6 +36,7 @@ export class CallStats {
     this.total = 0;
     this.byRoute.clear();
     this.byRpcMethod.clear();
+    this.nodeCu = 0;
   }
 }
 

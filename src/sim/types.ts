@@ -44,6 +44,12 @@ export interface SimStats {
   byRoute: Record<string, number>;
   /** Keys are `${path} ${method}`, e.g. `/ext/bc/C/rpc eth_getBlockByNumber`; a batch counts each call. */
   byRpcMethod: Record<string, number>;
+  /**
+   * The node's JSON-RPC calls (HTTP and websocket, each call of a batch) in compute units at the
+   * published price table (`cuPrice('rpc', method)`; a method it omits at the documented default).
+   * A subscription's notifications are not calls and cost nothing here.
+   */
+  nodeCu: number;
 }
 
 /** A fault injected through `POST /_sim/faults`. */

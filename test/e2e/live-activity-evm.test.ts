@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import { LogsBloom } from '../../src/live/bloom.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
@@ -312,3 +314,25 @@ it("icmMessage: the destination chain's Teleporter receipts on the node (FAILED,
   await eventually(() => expect(gws[1]!.gw.live!.subscriberCount()).toBe(0));
   await ws.close();
 }, 60_000);
+
+it("the simulator's logsBloom and the gateway's bloom test agree with a real EVM's headers and receipts", async () => {
+  const head = Number(await node.rpc<string>('eth_blockNumber'));
+  let withLogs = 0;
+  for (let n = 1; n <= head; n++) {
+    const block = await node.rpc<any>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]);
+    const receipts = await Promise.all(
+      (block.transactions as string[]).map((h) => node.rpc<any>('eth_getTransactionReceipt', [h])),
+    );
+    const logs = receipts.flatMap((r) => r.logs as { address: string; topics: string[] }[]);
+    if (logs.length > 0) withLogs += 1;
+    // Built from the logs (the simulator's way), each receipt's bloom and the header's are the node's.
+    for (const r of receipts) expect(logsBloom(r.logs)).toBe(r.logsBloom);
+    expect(logsBloom(logs)).toBe(block.logsBloom);
+    // Read from the header (the gateway's way), every address and topic of every log may be there.
+    const bloom = LogsBloom.of(block.logsBloom)!;
+    for (const log of logs)
+      for (const item of [log.address, ...log.topics]) expect(bloom.has(item)).toBe(true);
+  }
+  // The blocks of the tests above: ERC-20, ERC-721, ERC-1155 single and batch, Teleporter receipts.
+  expect(withLogs).toBeGreaterThanOrEqual(8);
+});

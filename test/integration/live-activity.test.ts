@@ -115,7 +115,9 @@ function expectedOf(address: string, after: number, to: number): string[] {
       const touches =
         tx.from.toLowerCase() === a ||
         tx.to.toLowerCase() === a ||
-        tx.erc20.some((t) => t.from.toLowerCase() === a || t.to.toLowerCase() === a);
+        [...tx.erc20, ...tx.erc721, ...tx.erc1155].some(
+          (t) => t.from.toLowerCase() === a || t.to.toLowerCase() === a,
+        );
       if (touches) out.push(tx.hash.toLowerCase());
     }
   }

@@ -24,7 +24,7 @@ describe('control surface: stats and faults', () => {
     const viaHttp = await get(sim.url, '/_sim/stats');
     expect(viaHttp.body).toEqual(stats);
     expect((await send(sim.url, 'POST', '/_sim/reset')).status).toBe(200);
-    expect(sim.stats()).toEqual({ total: 0, byRoute: {}, byRpcMethod: {} });
+    expect(sim.stats()).toEqual({ total: 0, byRoute: {}, byRpcMethod: {}, nodeCu: 0 });
   });
 
   it('fires a status fault for a count, then answers normally', async () => {

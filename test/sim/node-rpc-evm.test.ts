@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 
 /** `/ext/bc/C/rpc`: go-ethereum semantics, batches, and consistency with the Data API. */
 
@@ -32,6 +34,53 @@ const dataApi = async (path: string) =>
   (await fetch(`${sim.dataApiUrl}${path}`)).json() as Promise<any>;
 
 describe('C-Chain EVM RPC', () => {
+  it("one block's logs everywhere: the header's logsBloom, newHeads, receipts and eth_getLogs agree, and hold the world's ERC-20/721/1155 transfers", async () => {
+    const socket = new WebSocket(sim.wsUrl);
+    const heads: any[] = [];
+    socket.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.method === 'eth_subscription') heads.push(m.params.result);
+    });
+    await new Promise((r) => socket.once('open', r));
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }),
+    );
+    await new Promise((r) => socket.once('message', r));
+    const chain = sim.world.chain('43114')!;
+    let kinds = new Set<string>();
+    for (let i = 0; i < 40 && kinds.size < 3; i++) {
+      await fetch(`${sim.url}/_sim/advance`, {
+        method: 'POST',
+        body: JSON.stringify({ chainId: '43114', blocks: 1, evolve: false }),
+      });
+      const b = chain.head();
+      const n = `0x${b.number.toString(16)}`;
+      const block = (await eth('eth_getBlockByNumber', [n, false])).result;
+      const receipts = (await eth('eth_getBlockReceipts', [block.hash])).result as any[];
+      expect((await eth('eth_getBlockReceipts', [n])).result).toEqual(receipts);
+      expect(receipts.map((r) => r.transactionHash)).toEqual(block.transactions);
+      for (const r of receipts) {
+        expect((await eth('eth_getTransactionReceipt', [r.transactionHash])).result).toEqual(r);
+        expect(r.logsBloom).toBe(logsBloom(r.logs));
+        expect(r.blockHash).toBe(block.hash);
+      }
+      const logs = receipts.flatMap((r) => r.logs);
+      expect((await eth('eth_getLogs', [{ blockHash: block.hash }])).result).toEqual(logs);
+      expect(logs.map((l) => Number(l.logIndex))).toEqual(logs.map((_, i) => i));
+      expect(block.logsBloom).toBe(logsBloom(logs));
+      for (let t = 0; t < 200 && !heads.some((h) => h.hash === block.hash); t++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(heads.find((h) => h.hash === block.hash)?.logsBloom).toBe(block.logsBloom);
+      const want = chain.blockTxs(b).flatMap((t) => [...t.erc20, ...t.erc721, ...t.erc1155]);
+      expect(logs).toHaveLength(want.length);
+      if (logs.length > 0) expect(block.logsBloom).not.toBe(`0x${'0'.repeat(512)}`);
+      kinds = new Set([...kinds, ...want.map((t) => t.kind)]);
+    }
+    expect([...kinds].sort()).toEqual(['erc1155', 'erc20', 'erc721']);
+    expect((await eth('eth_getBlockReceipts', [`0x${'1'.repeat(64)}`])).result).toBeNull();
+    socket.terminate();
+  });
+
   it('answers chain id, net version, block number and client version', async () => {
     expect((await eth('eth_chainId', [])).result).toBe('0xa86a');
     expect((await eth('net_version', [])).result).toBe('43114');

@@ -12,8 +12,15 @@ import {
 } from '../../src/live/activity.js';
 import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { ActivityFeed, ResumeTooOldError } from '../../src/live/activity-feed.js';
-import { logFilters } from '../../src/live/activity-source.js';
+import {
+  ActivitySource,
+  bloomCandidates,
+  loggingCandidates,
+  logsReader,
+} from '../../src/live/activity-source.js';
+import { LogsBloom, topicOfAddress } from '../../src/live/bloom.js';
 import { SlowConsumerError } from '../../src/live/feed.js';
+import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;
@@ -120,13 +127,192 @@ describe('activityOfBlock and eventFor', () => {
     expect(e!.transfers).toHaveLength(MAX_EVENT_TRANSFERS);
     expect(e!.transfersOmitted).toBe(5);
   });
+});
 
-  it('builds node filters from the union, and falls back to topics alone above the bound', () => {
-    expect(logFilters([A, B], 2)).toHaveLength(4);
-    expect(logFilters([A, B], 2)[0]).toEqual([[TOPIC.transfer], [topic(A), topic(B)]]);
-    expect(logFilters([A, B, OP], 2)).toEqual([
-      [[TOPIC.transfer, TOPIC.transferSingle, TOPIC.transferBatch]],
+describe('the logs bloom and the reader it gates', () => {
+  // coreth's own receipt test vector (internal/ethapi/testdata/eth_getTransactionReceipt-with-logs.json):
+  // one Transfer log and the logsBloom coreth computed for it.
+  const coreth = {
+    address: '0x0000000000000000000000000000000000031ec7',
+    topics: [
+      TOPIC.transfer,
+      '0x000000000000000000000000703c4b2bd70c169f5717101caee543299fc946c7',
+      '0x0000000000000000000000000000000000000000000000000000000000000003',
+    ],
+  };
+  const corethBloom =
+    '0x00000000000000000000008000000000000000000000000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000800000000000000008000000000000000000000000000000000020000000080000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000800000000000000000400000000002000000000000800000000000000000000000000000000000000000000000000000000000000000000000000000000020000000000000000000000000';
+
+  it("builds (the simulator) and reads (the gateway) the same bloom as coreth's receipt", () => {
+    expect(corethBloom).toHaveLength(514);
+    expect(logsBloom([coreth])).toBe(corethBloom);
+    const bloom = LogsBloom.of(corethBloom)!;
+    for (const item of [coreth.address, ...coreth.topics]) expect(bloom.has(item)).toBe(true);
+    expect(bloom.has(topicOfAddress(A))).toBe(false);
+  });
+
+  it('asks for logs only when a transfer topic and a followed address as a topic may be in the block', () => {
+    const bloom = logsBloom([log([TOPIC.transfer, topic(A), topic(B)], `0x${word(1n)}`)]);
+    expect(bloomCandidates(bloom, [A, OP], [])).toEqual({ addresses: [A], messages: [] });
+    // The address is there, but only as a log's emitter (not an indexed topic): no transfer of it.
+    const emitted = logsBloom([{ address: OP, topics: [TOPIC.transfer] }]);
+    expect(bloomCandidates(emitted, [OP], [])).toEqual({ addresses: [], messages: [] });
+    // A followed address indexed by another event (no transfer topic in the block): nothing to read.
+    const other = logsBloom([{ address: TOKEN, topics: [`0x${'e'.repeat(64)}`, topic(A)] }]);
+    expect(bloomCandidates(other, [A], [])).toEqual({ addresses: [], messages: [] });
+    const empty = `0x${'0'.repeat(512)}`;
+    expect(bloomCandidates(empty, [A, B], ['ab'.repeat(32)])).toEqual({
+      addresses: [],
+      messages: [],
+    });
+    // An unreadable bloom rules nothing out.
+    expect(bloomCandidates('0x12', [A], ['ab'.repeat(32)])).toEqual({
+      addresses: [A],
+      messages: ['ab'.repeat(32)],
+    });
+  });
+
+  it('picks the cheapest exact read of a block’s logs at the published prices', () => {
+    expect(logsReader(1, true)).toEqual({ method: 'eth_getTransactionReceipt', cu: 10 });
+    expect(logsReader(2, true)).toEqual({ method: 'eth_getBlockReceipts', cu: 20 });
+    expect(logsReader(300, true)).toEqual({ method: 'eth_getBlockReceipts', cu: 20 });
+    expect(logsReader(19, false)).toEqual({ method: 'eth_getTransactionReceipt', cu: 190 });
+    expect(logsReader(20, false)).toEqual({ method: 'eth_getLogs', cu: 200 });
+    expect(logsReader(300, false)).toEqual({ method: 'eth_getLogs', cu: 200 });
+  });
+
+  it('counts a transaction as able to log only when its gas reaches past the intrinsic 21,000', () => {
+    const block = {
+      number: '0x1',
+      hash: '0x01',
+      timestamp: '0x1',
+      transactions: [
+        { hash: '0xa', gas: '0x5208' },
+        { hash: '0xb', gas: '0x5209' },
+        { hash: '0xc' },
+        { hash: '0xd', gas: 'nope' },
+      ],
+    };
+    expect(loggingCandidates(block)).toEqual(['0xb', '0xc', '0xd']);
+  });
+});
+
+describe('ActivitySource against a scripted node', () => {
+  const C = `0x${'c0'.repeat(20)}`;
+  const hash = (i: number) => `0x${i.toString(16).padStart(64, '0')}`;
+  /** Block 16: tx 0 a plain transfer A → C (21,000 gas), then `calls` token calls, the first moving B → A. */
+  function scripted(calls: number, blockReceipts: boolean, followed: string[]) {
+    const transfer = log([TOPIC.transfer, topic(B), topic(A)], `0x${word(9n)}`, hash(1), 0);
+    const other = log([TOPIC.transfer, topic(C), topic(OP)], `0x${word(1n)}`, hash(2), 1);
+    const logs = calls > 1 ? [transfer, other] : [transfer];
+    const txs = [
+      { hash: hash(0), from: A, to: C, value: '0x5', gas: '0x5208', transactionIndex: '0x0' },
+      ...Array.from({ length: calls }, (_, i) => ({
+        hash: hash(i + 1),
+        from: B,
+        to: TOKEN,
+        value: '0x0',
+        gas: '0x30000',
+        transactionIndex: `0x${(i + 1).toString(16)}`,
+      })),
+    ];
+    const blockHash = hash(0xb10c);
+    const block = {
+      number: '0x10',
+      hash: blockHash,
+      timestamp: '0x5',
+      logsBloom: logsBloom(logs),
+      transactions: txs,
+    };
+    const receipt = (tx: { hash: string }) => ({
+      blockHash,
+      transactionHash: tx.hash,
+      logs: logs.filter((l) => l.transactionHash === tx.hash),
+    });
+    const calls_: string[] = [];
+    const socket = {
+      closed: new Promise<void>(() => {}),
+      close() {},
+      async request(method: string, params: unknown[] = []) {
+        calls_.push(method);
+        if (method === 'eth_getBlockByNumber') return block;
+        if (method === 'eth_getBlockReceipts') {
+          if (!blockReceipts) throw new Error('node: Method eth_getBlockReceipts is not supported');
+          return txs.map(receipt);
+        }
+        if (method === 'eth_getTransactionReceipt')
+          return receipt(txs.find((t) => t.hash === params[0])!);
+        if (method === 'eth_getLogs') {
+          expect(params[0]).toMatchObject({ blockHash });
+          return logs;
+        }
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    const bus = new MemoryActivityBus(16);
+    void bus.follow('1', followed, Date.now() + 60_000);
+    const source = new ActivitySource({
+      chainId: '1',
+      bus,
+      now: Date.now,
+      maxBackfill: 16,
+      maxFollowed: 100,
+      log: () => {},
+    });
+    return { source, socket, bus, calls: calls_ };
+  }
+
+  it('reads the logs the cheapest way the node allows, and delivers the same events each way', async () => {
+    const cases: [number, boolean, string[]][] = [
+      [1, true, ['eth_getBlockByNumber', 'eth_getTransactionReceipt']],
+      [3, true, ['eth_getBlockByNumber', 'eth_getBlockReceipts']],
+      [
+        3,
+        false,
+        [
+          'eth_getBlockByNumber',
+          'eth_getBlockReceipts',
+          ...Array(3).fill('eth_getTransactionReceipt'),
+        ],
+      ],
+      [25, false, ['eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getLogs']],
+    ];
+    for (const [n, blockReceipts, want] of cases) {
+      const { source, socket, bus, calls } = scripted(n, blockReceipts, [A]);
+      await source.upTo(16n, socket);
+      expect(calls).toEqual(want);
+      const [published] = (await bus.since('1', 15n)).blocks;
+      expect(published!.events.map((e) => [e.txHash, e.transfers.map((t) => t.kind)])).toEqual([
+        [hash(0), ['NATIVE']],
+        [hash(1), ['ERC20']],
+      ]);
+    }
+  });
+
+  it('reads no logs when the bloom rules the followed addresses out, and a block handed over is not read again', async () => {
+    const { source, socket, bus, calls } = scripted(3, true, [
+      `0x${'e'.repeat(40)}`,
+      `0x${'f'.repeat(40)}`,
     ]);
+    await source.upTo(16n, socket);
+    expect(calls).toEqual(['eth_getBlockByNumber']);
+    expect((await bus.since('1', 15n)).blocks[0]!.events).toEqual([]);
+    const again = scripted(3, true, [A]);
+    const block = await again.socket.request('eth_getBlockByNumber');
+    again.calls.length = 0;
+    await again.source.upTo(16n, again.socket, new Map([['16', block]]));
+    expect(again.calls).toEqual(['eth_getBlockReceipts']);
+  });
+
+  it('a false positive costs a read and delivers nothing', async () => {
+    // An address the block does not hold, admitted (as an unreadable bloom admits every address).
+    const { source, socket, bus, calls } = scripted(3, true, [`0x${'9'.repeat(40)}`]);
+    const block = (await socket.request('eth_getBlockByNumber')) as { logsBloom: string };
+    block.logsBloom = 'not a bloom';
+    calls.length = 0;
+    await source.upTo(16n, socket);
+    expect(calls).toEqual(['eth_getBlockByNumber', 'eth_getBlockReceipts']);
+    expect((await bus.since('1', 15n)).blocks[0]!.events).toEqual([]);
   });
 });
 

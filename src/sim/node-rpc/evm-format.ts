@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EvmBlock, EvmChainData, EvmTx } from '../world/index.js';
+import { blockBloom } from './evm-logs.js';
 
 /**
  * The C-Chain's JSON shapes (coreth internal/ethapi RPCMarshalBlock / RPCTransaction): quantities
@@ -79,7 +80,7 @@ export function formatBlock(
     gasLimit: hex(block.gasLimit),
     gasUsed: hex(block.gasUsed),
     hash: block.hash,
-    logsBloom: EMPTY_BLOOM,
+    logsBloom: blockBloom(chain, block),
     miner: block.miner,
     minDelayExcess: hex(4_000_000),
     mixHash: ZERO_HASH,

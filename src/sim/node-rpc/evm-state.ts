@@ -9,6 +9,7 @@ import {
 import type { EvmChainData } from '../world/index.js';
 import { addressArg, type BlockRef, blockNumberArg, blockNumberOrHashArg } from './evm-args.js';
 import { hex } from './evm-format.js';
+import { blockLogs } from './evm-logs.js';
 import { anyArg, callArg, keysArg, quantityArg } from './evm-state-args.js';
 import { type EthMethod, EthRpcError, ethMethod } from './geth.js';
 
@@ -16,8 +17,8 @@ import { type EthMethod, EthRpcError, ethMethod } from './geth.js';
  * EVM state methods of the simulated C-Chain, in go-ethereum's shapes and errors: eth_getCode,
  * eth_getStorageAt, eth_call / eth_estimateGas (the world's ERC-20s answer balanceOf, symbol,
  * decimals, totalSupply and transfer; anything else reverts, as a contract without that function
- * does: code 3 "execution reverted[: reason]" with the revert data), eth_getLogs (Transfer events
- * of the world's ERC-20 transfers), eth_feeHistory, and eth_getProof with coreth's proof windows:
+ * does: code 3 "execution reverted[: reason]" with the revert data), eth_getLogs (the transfer logs
+ * of the world's ERC-20, ERC-721 and ERC-1155 transfers, `evm-logs.ts`), eth_feeHistory, and eth_getProof with coreth's proof windows:
  * an archival node answers `historicalProofQueryWindow` blocks before the last accepted one (43,200
  * ≈ 24 h of 2 s blocks by default; 0 means any), a pruning node only its 32-block tip buffer.
  *
@@ -39,7 +40,6 @@ export interface ProofWindowOptions {
 
 export const DEFAULT_HISTORICAL_PROOF_QUERY_WINDOW = 43_200;
 const TIP_BUFFER = 32;
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const word = (...parts: string[]) =>
   `0x${createHash('sha256').update(parts.join('|')).digest('hex')}`;
 const pad32 = (h: string) => `0x${h.replace(/^0x/, '').padStart(64, '0')}`;
@@ -215,32 +215,16 @@ export function evmStateMethods(
       for (let n = Math.max(from, chain.info.firstBlock); n <= to; n++) {
         const block = chain.block(n);
         if (!block) continue;
-        // A log's index counts the logs of its block (the world's transfer logIndex counts within
-        // its tx).
-        let logIndex = 0;
-        for (const tx of chain.blockTxs(block)) {
-          for (const t of tx.erc20) {
-            const entry = {
-              address: t.token.toLowerCase(),
-              topics: [TRANSFER_TOPIC, pad32(t.from.toLowerCase()), pad32(t.to.toLowerCase())],
-              data: pad32(t.value.toString(16)),
-              blockNumber: hex(block.number),
-              transactionHash: tx.hash,
-              transactionIndex: hex(tx.blockIndex),
-              blockHash: block.hash,
-              logIndex: hex(logIndex++),
-              removed: false,
-            };
-            if (addresses.length && !addresses.includes(entry.address)) continue;
-            if (
-              topics.some(
-                (alts, i) =>
-                  alts !== null && alts.length > 0 && !alts.includes(entry.topics[i] ?? ''),
-              )
+        for (const entry of blockLogs(chain, block).flat()) {
+          if (addresses.length && !addresses.includes(entry.address)) continue;
+          if (
+            topics.some(
+              (alts, i) =>
+                alts !== null && alts.length > 0 && !alts.includes(entry.topics[i] ?? ''),
             )
-              continue;
-            logs.push(entry);
-          }
+          )
+            continue;
+          logs.push(entry);
         }
       }
       return logs;

@@ -8,6 +8,7 @@ import {
   hashArg,
 } from './evm-args.js';
 import { formatBlock, formatTx, GENESIS_HASH, genesisBlock, hex } from './evm-format.js';
+import { formatReceipt } from './evm-logs.js';
 import { evmStateMethods, type ProofWindowOptions } from './evm-state.js';
 import { type EthMethod, EthRpcError, ethMethod } from './geth.js';
 import { MAINNET_UPGRADES } from './info.js';
@@ -113,6 +114,18 @@ export function evmMethods(
     eth_getTransactionByHash: ethMethod([hashArg], (hash) => {
       const tx = chain.tx(hash);
       return tx ? formatTx(tx, id) : null;
+    }),
+    eth_getTransactionReceipt: ethMethod([hashArg], (hash) => {
+      const tx = chain.tx(hash);
+      const block = tx ? chain.block(tx.blockNumber) : undefined;
+      return tx && block ? formatReceipt(chain, block, tx) : null;
+    }),
+    // go-ethereum 1.13's method, which coreth serves: every receipt of a block, null for an unknown block.
+    eth_getBlockReceipts: ethMethod([blockNumberOrHashArg], (ref) => {
+      const r = ref ? resolve(chain, ref) : undefined;
+      if (!r) return null;
+      if ('genesis' in r) return [];
+      return chain.blockTxs(r.block).map((tx) => formatReceipt(chain, r.block, tx));
     }),
     eth_getBalance: ethMethod([addressArg, blockNumberOrHashArg], (address, ref) => {
       const at = stateBlock(ref);

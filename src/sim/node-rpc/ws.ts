@@ -4,6 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { SimUpstream } from '../types.js';
 import type { EvmBlock, EvmChainData } from '../world/index.js';
 import { formatBlock, hex } from './evm-format.js';
+import { blockLogs } from './evm-logs.js';
 
 /**
  * The C-Chain websocket (`/node/ext/bc/C/ws`), as coreth serves it: JSON-RPC over the socket, with
@@ -14,8 +15,6 @@ import { formatBlock, hex } from './evm-format.js';
  */
 
 export const WS_PATH = '/node/ext/bc/C/ws';
-/** keccak256("Transfer(address,address,uint256)"): the topic of an ERC-20 / ERC-721 transfer log. */
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 type Sub = { kind: 'newHeads' } | { kind: 'logs'; addresses: string[]; topic0?: string[] };
 
@@ -105,19 +104,7 @@ export function createSimSockets(
       if (String(chain.info.chainId) !== cChainId) return;
       for (const b of blocks) {
         const { transactions: _t, ...header } = formatBlock(chain, b, false);
-        const logs = chain.blockTxs(b).flatMap((tx) =>
-          tx.erc20.map((t) => ({
-            address: t.token.toLowerCase(),
-            topics: [TRANSFER_TOPIC, topicOf(t.from), topicOf(t.to)],
-            data: `0x${t.value.toString(16).padStart(64, '0')}`,
-            blockNumber: hex(b.number),
-            blockHash: b.hash,
-            transactionHash: tx.hash,
-            transactionIndex: hex(tx.blockIndex),
-            logIndex: hex(t.logIndex),
-            removed: false,
-          })),
-        );
+        const logs = blockLogs(chain, b).flat();
         for (const [ws, mine] of subs) {
           for (const [id, sub] of mine) {
             if (sub.kind === 'newHeads') send(ws, notification(id, header));
@@ -153,7 +140,6 @@ const notification = (subscription: string, result: unknown) => ({
   method: 'eth_subscription',
   params: { subscription, result },
 });
-const topicOf = (address: string) => `0x${address.toLowerCase().slice(2).padStart(64, '0')}`;
 
 function parseSub(params: unknown[]): Sub | undefined {
   if (params[0] === 'newHeads') return { kind: 'newHeads' };

@@ -1,0 +1,35 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+
+/**
+ * A block header's `logsBloom` (the Yellow Paper's M3:2048): each log's address and indexed topics set
+ * three of 2048 bits, the low 11 bits of the first three 16-bit big-endian words of the item's
+ * Keccak-256 (bit i is bit i % 8 of byte 255 - ⌊i / 8⌋). A bloom never says no to an item it holds;
+ * it may say yes to one it does not (a false positive), more often the more logs the block has.
+ */
+export class LogsBloom {
+  readonly #bytes: Uint8Array;
+
+  private constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
+  }
+
+  /** The header's bloom; undefined when it is not 256 bytes of hex (then nothing can be ruled out). */
+  static of(hex: unknown): LogsBloom | undefined {
+    if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{512}$/.test(hex)) return undefined;
+    return new LogsBloom(Uint8Array.from(Buffer.from(hex.slice(2), 'hex')));
+  }
+
+  /** Whether the bloom may hold `item` (a 20-byte address or a 32-byte topic, 0x-hex). */
+  has(item: string): boolean {
+    const h = keccak_256(Buffer.from(item.slice(2), 'hex'));
+    for (let i = 0; i < 6; i += 2) {
+      const bit = ((h[i]! << 8) | h[i + 1]!) & 2047;
+      if ((this.#bytes[255 - (bit >> 3)]! & (1 << (bit & 7))) === 0) return false;
+    }
+    return true;
+  }
+}
+
+/** An address as an indexed topic: 32 bytes, left-padded with zeros, lower case. */
+export const topicOfAddress = (address: string): string =>
+  `0x${address.toLowerCase().slice(2).padStart(64, '0')}`;
