@@ -124,7 +124,12 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       });
       return undefined;
     }
-    const client = options.budget && cu > 0 ? clientOf(args) : undefined;
+    const request = (args.contextValue as ServerContext).request;
+    const scope = request && requestScopeOf(request);
+    const who = (options.budget && cu > 0) || scope ? clientOf(args) : undefined;
+    // The plan's fair share (src/upstream/fair-share.ts) is kept per payer: the client's first identity.
+    if (scope && who !== undefined) scope.payer ??= typeof who === 'string' ? who : who[0];
+    const client = options.budget && cu > 0 ? who : undefined;
     const refused = client === undefined ? undefined : await charge(client, cu, cost);
     if (refused) {
       stop(refused);

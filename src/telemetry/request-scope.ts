@@ -15,6 +15,8 @@ export interface RequestScope {
   upstreamRetries: number;
   /** The compute units those requests spent (src/upstream/compute-units.ts): 0 when all came from cache. */
   upstreamCu?: number;
+  /** Who pays for this request's upstream calls: its client's first identity (src/edge/client-budget.ts). */
+  payer?: string;
   operationName?: string;
   operationType?: string;
   /** The distinct `extensions.code` values of the errors in the answer. */

@@ -55,9 +55,15 @@ export interface HttpClientOptions {
 export interface UpstreamGate {
   /**
    * Before an attempt: resolves when `cu` may be spent; throws an UpstreamError (RATE_LIMITED, never
-   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh).
+   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh);
+   * `payer`: the client whose request the call serves (its first identity), for its fair share.
    */
-  take(o: { cu: number; background: boolean; credential: Credential }): Promise<void>;
+  take(o: {
+    cu: number;
+    background: boolean;
+    credential: Credential;
+    payer?: string;
+  }): Promise<void>;
   /** Every answer, for the upstream's own `ratelimit-*` headers and 429s. */
   observe(o: {
     status: number;
@@ -227,7 +233,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let waitMs: number | undefined;
       // No request waits on a call made for none, or on a revalidation behind a stale answer.
       const background = opts.background === true || scope === undefined;
-      await options.gate?.take({ cu: cost.total, background, credential });
+      await options.gate?.take({ cu: cost.total, background, credential, payer: scope?.payer });
       if (scope) {
         scope.upstreamCalls += 1;
         if (retry > 1) scope.upstreamRetries += 1;
