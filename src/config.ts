@@ -36,6 +36,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
     );
   }
+  // `*` believes any peer's x-forwarded-for: every client could name itself anyone, and so escape its
+  // budget and its fair share. Fine on a laptop, never on the internet.
+  if (production && list(e.TRUSTED_PROXIES).includes('*')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUSTED_PROXIES=*: refused with NODE_ENV=production (any client could forge x-forwarded-for and pass for anyone); name the proxies: their IPs, CIDRs, or loopback',
+      'TRUSTED_PROXIES_ANY_IN_PRODUCTION',
+    );
+  }
   const named = (node: string) => e.NODE_RPC_URL.some((n) => n.name === node);
   const unknownNode = e.EVM_CHAINS.find((c) => c.node && !named(c.node));
   if (unknownNode) {
