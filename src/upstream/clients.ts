@@ -48,14 +48,13 @@ export function createUpstreamClients(
   const registries: BreakerRegistry[] = [];
   // The plan is the Data API's: the Metrics API takes no key, the nodes are the operator's own.
   const g = config.governor;
-  const fair = { contention: g.contention, maxPayers: g.maxPayers };
   const governor =
     config.upstreamCuPerMinute > 0
       ? createGovernor({
           upstream: 'data-api',
           perMinute: config.upstreamCuPerMinute,
           perDay: config.upstreamCuPerDay,
-          ledger: options.redis ? createRedisLedger(options.redis, undefined, fair) : undefined,
+          ledger: options.redis ? createRedisLedger(options.redis) : undefined,
           systemShare: g.systemShare,
           contention: g.contention,
           maxPayers: g.maxPayers,

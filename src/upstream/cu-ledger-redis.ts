@@ -2,7 +2,6 @@ import type { Cluster, Redis } from 'ioredis';
 import type { CuLedger, LedgerBudget } from './cu-ledger.js';
 import {
   DEFAULT_FAIR_SHARE,
-  type FairShare,
   OVERFLOW_PAYER,
   payerKey,
   SLOTS,
@@ -166,11 +165,7 @@ type LedgerCommands = {
   gwCuReconcile(...args: (string | number)[]): Promise<number>;
 };
 
-export function createRedisLedger(
-  redis: Redis | Cluster,
-  prefix = 'gw:cu',
-  fair: FairShare = DEFAULT_FAIR_SHARE,
-): CuLedger {
+export function createRedisLedger(redis: Redis | Cluster, prefix = 'gw:cu'): CuLedger {
   const keys = [
     `{${prefix}}:m`,
     `{${prefix}}:d`,
@@ -186,7 +181,7 @@ export function createRedisLedger(
   }
   const cmd = redis as unknown as LedgerCommands;
   return {
-    async take({ cu, caps, payer, own }) {
+    async take({ cu, caps, payer, own, fair = DEFAULT_FAIR_SHARE }) {
       const res = await cmd.gwCuTake2(
         ...keys,
         Math.ceil(cu),

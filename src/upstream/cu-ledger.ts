@@ -37,6 +37,8 @@ export interface LedgerSpend {
   payer: string;
   /** Caps on this payer's own spending (the system share); none for a client. */
   own?: LedgerCaps;
+  /** When a client is held to its fair share. @default DEFAULT_FAIR_SHARE */
+  fair?: FairShare;
 }
 
 /**
@@ -87,10 +89,7 @@ function waitFor(
   return span * width;
 }
 
-export function createMemoryLedger(
-  now: () => number = Date.now,
-  fair: FairShare = DEFAULT_FAIR_SHARE,
-): CuLedger {
+export function createMemoryLedger(now: () => number = Date.now): CuLedger {
   const minute = new Map<number, number>();
   const day = new Map<number, number>();
   const rings: Record<Window, Map<string, Ring>> = { minute: new Map(), day: new Map() };
@@ -104,10 +103,10 @@ export function createMemoryLedger(
     return used;
   };
   /** The record `payer` is kept under: its own, or the shared overflow once `maxPayers` are kept. */
-  const tracked = (m: Map<string, Ring>, payer: string, cur: number): string => {
-    if (m.has(payer) || m.size < fair.maxPayers || payer === SYSTEM_PAYER) return payer;
+  const tracked = (m: Map<string, Ring>, payer: string, cur: number, max: number): string => {
+    if (m.has(payer) || m.size < max || payer === SYSTEM_PAYER) return payer;
     for (const [k, r] of m) if (ringUsed(r, cur) === 0) m.delete(k);
-    return m.size < fair.maxPayers ? payer : OVERFLOW_PAYER;
+    return m.size < max ? payer : OVERFLOW_PAYER;
   };
   /** The refusal the fair share (or the payer's own cap) gives in window `w`, if any. */
   const judge = (
@@ -133,7 +132,7 @@ export function createMemoryLedger(
         retryAfterSec: ringWait(ring, cur, used + cu - own, width, sec),
       };
     }
-    const contended = fair.contention * cap;
+    const contended = (spend.fair ?? DEFAULT_FAIR_SHARE).contention * cap;
     if (total + cu <= contended) return undefined;
     const spent = [used + cu];
     for (const [k, r] of m) {
@@ -185,8 +184,9 @@ export function createMemoryLedger(
       const payer = payerKey(spend.payer);
       const curM = Math.floor(sec / WINDOWS.minute.width);
       const curD = Math.floor(sec / WINDOWS.day.width);
-      const idM = tracked(rings.minute, payer, curM);
-      const idD = tracked(rings.day, payer, curD);
+      const max = (spend.fair ?? DEFAULT_FAIR_SHARE).maxPayers;
+      const idM = tracked(rings.minute, payer, curM, max);
+      const idD = tracked(rings.day, payer, curD, max);
       const refused =
         judge('minute', spend, idM, usedM, sec) ?? judge('day', spend, idD, usedD, sec);
       if (refused) return refused;

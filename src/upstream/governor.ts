@@ -43,7 +43,7 @@ export interface GovernorOptions {
   systemShare?: number;
   /** The share of each cap past which clients are held to their fair share. @default 0.5 */
   contention?: number;
-  /** Clients the in-process ledger tracks for their fair share. @default 1000 */
+  /** Clients the ledger tracks for their fair share, per window; more share one record. @default 1000 */
   maxPayers?: number;
   /** While the ledger fails: each replica's share of the plan, in-process; 0: refuse. @default 0 */
   fallbackShare?: number;
@@ -121,10 +121,10 @@ export function createGovernor(options: GovernorOptions): Governor {
     contention: options.contention ?? DEFAULT_FAIR_SHARE.contention,
     maxPayers: options.maxPayers ?? DEFAULT_FAIR_SHARE.maxPayers,
   };
-  const ledger = options.ledger ?? createMemoryLedger(now, fair);
+  const ledger = options.ledger ?? createMemoryLedger(now);
   const fallbackShare = options.fallbackShare ?? 0;
   // While the shared ledger cannot answer, this replica's own count of its share (when it has one).
-  const insurance = fallbackShare > 0 ? createMemoryLedger(now, fair) : undefined;
+  const insurance = fallbackShare > 0 ? createMemoryLedger(now) : undefined;
   const share = options.backgroundShare ?? 0.8;
   const systemShare = options.systemShare ?? 0.25;
   const maxBlockSec = options.maxBlockSec ?? 60;
@@ -155,8 +155,14 @@ export function createGovernor(options: GovernorOptions): Governor {
       const plan = { perMinute: perMinute(), perDay: options.perDay };
       const spend =
         work === 'system'
-          ? { cu, caps: scaled(plan, share), payer: SYSTEM_PAYER, own: scaled(plan, systemShare) }
-          : { cu, caps: plan, payer: payer ?? ANONYMOUS };
+          ? {
+              cu,
+              caps: scaled(plan, share),
+              payer: SYSTEM_PAYER,
+              own: scaled(plan, systemShare),
+              fair,
+            }
+          : { cu, caps: plan, payer: payer ?? ANONYMOUS, fair };
       let verdict: Awaited<ReturnType<CuLedger['take']>>;
       try {
         verdict = await ledger.take(spend);

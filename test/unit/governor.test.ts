@@ -20,12 +20,13 @@ const refusal = (p: Promise<unknown>) =>
 describe('the CU ledger', () => {
   it('bounds every 60 s span, however the upstream aligns its windows', async () => {
     let now = 1_000_000_500;
-    const ledger = createMemoryLedger(() => now, noFairShare);
+    const ledger = createMemoryLedger(() => now);
     const spent: [number, number][] = [];
     // Spend as fast as the ledger allows for 5 minutes, 10 CUs at a time, every 250 ms.
     for (let t = 0; t < 300_000; t += 250) {
       now = 1_000_000_500 + t;
-      if ((await ledger.take({ cu: 10, caps, payer: 'a' })).ok) spent.push([now, 10]);
+      if ((await ledger.take({ cu: 10, caps, payer: 'a', fair: noFairShare })).ok)
+        spent.push([now, 10]);
     }
     // Any 60 s window (at any offset) holds at most the per-minute cap.
     for (let start = 1_000_000_000; start < 1_000_300_000; start += 100) {
@@ -40,15 +41,17 @@ describe('the CU ledger', () => {
 
   it('says when the minute frees enough, and honours a block', async () => {
     let now = 2_000_000_000;
-    const ledger = createMemoryLedger(() => now, noFairShare);
-    expect((await ledger.take({ cu: 60, caps, payer: 'a' })).ok).toBe(true);
+    const ledger = createMemoryLedger(() => now);
+    expect((await ledger.take({ cu: 60, caps, payer: 'a', fair: noFairShare })).ok).toBe(true);
     now += 10_000;
-    expect((await ledger.take({ cu: 30, caps, payer: 'a' })).ok).toBe(true);
-    const refused = await ledger.take({ cu: 30, caps, payer: 'a' });
+    expect((await ledger.take({ cu: 30, caps, payer: 'a', fair: noFairShare })).ok).toBe(true);
+    const refused = await ledger.take({ cu: 30, caps, payer: 'a', fair: noFairShare });
     expect(refused).toEqual({ ok: false, budget: 'minute', retryAfterSec: 51 });
     await ledger.block(5_000);
     now += 60_000;
-    expect(await ledger.take({ cu: 1, caps, payer: 'a' })).toMatchObject({ ok: true });
+    expect(await ledger.take({ cu: 1, caps, payer: 'a', fair: noFairShare })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('the max-min fair level fills the pool from the smallest spender up', () => {
