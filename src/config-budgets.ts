@@ -75,6 +75,11 @@ export const BUDGET_SETTINGS = {
     .doc(
       "While the shared ledger (Redis) does not answer: the share of the plan each replica may spend counting alone (1 / replicas keeps the sum within the plan); 0 refuses the operator's calls (RATE_LIMITED, budget upstream-ledger).",
     ),
+  UPSTREAM_LEDGER_TIMEOUT_MS: int(10, 10_000)
+    .default(1_000)
+    .doc(
+      "Longest wait for the shared ledger (Redis) before the governor fails closed; the budgets' Redis connection waits this long when the governor is on (REDIS_COMMAND_TIMEOUT_MS when that is longer). Generous: under load the wait includes the event loop's lag, and a refusal there is a refusal of a client.",
+    ),
   UPSTREAM_BLOCK_MAX_SEC: int(1, 600)
     .note('seconds')
     .default(60)

@@ -115,6 +115,7 @@ export interface Config {
     contention: number;
     maxPayers: number;
     fallbackShare: number;
+    ledgerTimeoutMs: number;
     maxBlockSec: number;
     limitFloor: number;
     limitHoldMs: number;

@@ -113,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contention: e.FAIR_SHARE_CONTENTION,
       maxPayers: e.FAIR_SHARE_MAX_PAYERS,
       fallbackShare: e.UPSTREAM_LEDGER_FALLBACK_SHARE,
+      ledgerTimeoutMs: e.UPSTREAM_LEDGER_TIMEOUT_MS,
       maxBlockSec: e.UPSTREAM_BLOCK_MAX_SEC,
       limitFloor: e.UPSTREAM_LIMIT_FLOOR,
       limitHoldMs: e.UPSTREAM_LIMIT_HOLD_MS,

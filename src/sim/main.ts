@@ -48,7 +48,7 @@ console.log(`  METRICS_API_URL=${sim.metricsApiUrl}`);
 console.log(`  NODE_RPC_URL=${sim.nodeUrl}`);
 console.log(`  LIVE_WS=43114=${sim.wsUrl}`);
 console.log(
-  `  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
+  `  control: ${sim.url}/_sim/stats · /_sim/charges · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
 );
 
 let closing = false;

@@ -165,7 +165,9 @@ export function createGovernor(options: GovernorOptions): Governor {
           : { cu, caps: plan, payer: payer ?? ANONYMOUS, fair };
       let verdict: Awaited<ReturnType<CuLedger['take']>>;
       try {
-        verdict = await ledger.take(spend);
+        // Twice: a timeout can be this process's own lag (a reply that came while the event loop was
+        // busy times out all the same). A spend counted by the first is counted twice: the plan's side.
+        verdict = await ledger.take(spend).catch(() => ledger.take(spend));
       } catch {
         // Fail closed: a replica counting alone could spend what the others already spent.
         if (!insurance) return refuse(BUDGET_NAMES.ledger, work, 1);

@@ -117,7 +117,7 @@ describe('a ledger that stalls', () => {
     server.pause();
     const during = [];
     try {
-      for (let i = 0; i < 20; i++) during.push(await spend(i % 2 ? a : b));
+      for (let i = 0; i < 10; i++) during.push(await spend(i % 2 ? a : b));
     } finally {
       server.resume();
     }
