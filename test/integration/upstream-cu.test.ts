@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { cuPrice } from '../../src/upstream/compute-units.js';
@@ -177,6 +178,34 @@ describe('the plan-wide governor', () => {
     expect(codes(next)).toEqual(['RATE_LIMITED']);
     expect(next.errors?.[0]?.extensions?.budget).toBe('upstream-rate-limit');
     expect(sim.stats().total).toBe(after);
+    await g.close();
+  });
+
+  it('a 429 saying retry-after 999999999 holds the Data API back a minute at most, and /health says so (issue 42)', async () => {
+    const g = gateway({ redisUrl, env: { UPSTREAM_CU_PER_MINUTE: '6000', UPSTREAM_RETRIES: '0' } });
+    sim.addFault({
+      route: 'data-api GET /v1/chains/:chainId/blocks/:blockId',
+      status: 429,
+      count: 1,
+      headers: { 'retry-after': '999999999' },
+      body: { message: 'slow down', statusCode: 429, error: 'Too Many Requests' },
+    });
+    expect(codes(await g.query(blockQuery(320)))).toEqual(['RATE_LIMITED']);
+    const next = await g.query(blockQuery(321));
+    expect(next.errors?.[0]?.extensions).toMatchObject({ budget: 'upstream-rate-limit' });
+    expect(next.errors?.[0]?.extensions?.retryAfterSec).toBeLessThanOrEqual(60);
+    const redis = new Redis(redisUrl);
+    const pttl = await redis.pttl('{gw:cu}:block');
+    redis.disconnect();
+    expect(pttl).toBeGreaterThan(0);
+    expect(pttl).toBeLessThanOrEqual(60_000);
+    const health = (await (await g.yoga.fetch('http://gw/health')).json()) as {
+      status: string;
+      heldBack?: { upstream: string; reason: string; until: string }[];
+    };
+    expect(health.status).toBe('degraded');
+    expect(health.heldBack?.[0]).toMatchObject({ upstream: 'data-api', reason: 'rate-limited' });
+    expect(Date.parse(health.heldBack![0]!.until) - Date.now()).toBeLessThanOrEqual(60_000);
     await g.close();
   });
 });
