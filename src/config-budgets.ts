@@ -1,4 +1,4 @@
-import { int, oneOf } from './config-kinds.js';
+import { int, number, oneOf } from './config-kinds.js';
 import { ConfigError } from './config-shape.js';
 import { CU_DEFAULTS, PLANS, type PlanName } from './upstream/compute-units.js';
 
@@ -52,6 +52,47 @@ export const BUDGET_SETTINGS = {
     .note('compute units')
     .optional("the plan's")
     .doc("CUs all replicas together may spend per day with the operator's credential."),
+  UPSTREAM_SYSTEM_SHARE: number(0, 1)
+    .note("a fraction of the plan's minute and day")
+    .default(0.25)
+    .doc(
+      'The share of the plan work no client asked for (live readers, refreshes, revalidations, webhook registration) may spend; it also yields first, never bringing the plan past 80 % of a cap.',
+    ),
+  FAIR_SHARE_CONTENTION: number(0.05, 1)
+    .note("a fraction of the plan's minute and day; 1: no fair share")
+    .default(0.5)
+    .doc(
+      "Past this share of the plan's minute (or day), each client may spend only its max-min fair share of it; the rest stays for the clients within theirs (docs/compute-units.md).",
+    ),
+  FAIR_SHARE_MAX_PAYERS: int(10, 100_000)
+    .default(1_000)
+    .doc(
+      'Clients the fair share tracks per window (one small record each, gone when its spending leaves the window); more share one record.',
+    ),
+  UPSTREAM_LEDGER_FALLBACK_SHARE: number(0, 1)
+    .note('0: fail closed')
+    .default(0)
+    .doc(
+      "While the shared ledger (Redis) does not answer: the share of the plan each replica may spend counting alone (1 / replicas keeps the sum within the plan); 0 refuses the operator's calls (RATE_LIMITED, budget upstream-ledger).",
+    ),
+  UPSTREAM_LEDGER_TIMEOUT_MS: int(10, 10_000)
+    .default(1_000)
+    .doc(
+      "Longest wait for the shared ledger (Redis) before the governor fails closed; the budgets' Redis connection waits this long when the governor is on (REDIS_COMMAND_TIMEOUT_MS when that is longer). Generous: under load the wait includes the event loop's lag, and a refusal there is a refusal of a client.",
+    ),
+  UPSTREAM_BLOCK_MAX_SEC: int(1, 600)
+    .note('seconds')
+    .default(60)
+    .doc("The longest one upstream 429's `retry-after` stops every replica's spending."),
+  UPSTREAM_LIMIT_FLOOR: number(0.05, 1)
+    .note('a fraction of UPSTREAM_CU_PER_MINUTE')
+    .default(0.5)
+    .doc("The least the upstream's `ratelimit-limit` header can lower the per-minute cap to."),
+  UPSTREAM_LIMIT_HOLD_MS: int(1_000, 3_600_000)
+    .default(300_000)
+    .doc(
+      "How long a cap lowered by the upstream's `ratelimit-limit` holds after the last answer that said so.",
+    ),
   CU_DEFAULT_DATA: int(0, 100_000)
     .note('compute units')
     .default(CU_DEFAULTS.data)

@@ -188,7 +188,9 @@ export const SETTINGS = {
   ...BUDGET_SETTINGS,
   TRUSTED_PROXIES: kind(z.string(), 'a comma list of IPs, IPv4 CIDRs, loopback, or *')
     .default('', 'none')
-    .doc('Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*`.'),
+    .doc(
+      'Proxies whose `x-forwarded-for` is believed: IPs, IPv4 CIDRs, `loopback`, or `*` (any peer: refused in production).',
+    ),
   CIRCUIT_BREAKER_FAILURES: int(0, 1_000)
     .note('0: no breaker')
     .default(5)

@@ -114,6 +114,17 @@ export interface Config {
   upstreamCuPerMinute: number;
   /** UPSTREAM_CU_PER_DAY, or the plan's. */
   upstreamCuPerDay: number;
+  /** The governor's bounds (UPSTREAM_SYSTEM_SHARE, FAIR_SHARE_*, UPSTREAM_LEDGER_FALLBACK_SHARE, UPSTREAM_BLOCK_MAX_SEC, UPSTREAM_LIMIT_*). */
+  governor: {
+    systemShare: number;
+    contention: number;
+    maxPayers: number;
+    fallbackShare: number;
+    ledgerTimeoutMs: number;
+    maxBlockSec: number;
+    limitFloor: number;
+    limitHoldMs: number;
+  };
   /** CU_DEFAULT_DATA, CU_DEFAULT_METRICS and CU_DEFAULT_RPC. */
   cuDefaults: { data: number; metrics: number; rpc: number };
   /** TRUSTED_PROXIES as a list. */

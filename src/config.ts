@@ -36,6 +36,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  CURSOR_SECRET: required with NODE_ENV=production (the development default lets anyone forge cursors); accepts ${ACCEPTS.CURSOR_SECRET}, the same on every replica`,
     );
   }
+  // `*` believes any peer's x-forwarded-for: every client could name itself anyone, and so escape its
+  // budget and its fair share. Fine on a laptop, never on the internet.
+  if (production && list(e.TRUSTED_PROXIES).includes('*')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUSTED_PROXIES=*: refused with NODE_ENV=production (any client could forge x-forwarded-for and pass for anyone); name the proxies: their IPs, CIDRs, or loopback',
+      'TRUSTED_PROXIES_ANY_IN_PRODUCTION',
+    );
+  }
   const named = (node: string) => e.NODE_RPC_URL.some((n) => n.name === node);
   const unknownNode = e.EVM_CHAINS.find((c) => c.node && !named(c.node));
   if (unknownNode) {
@@ -100,6 +108,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamPlan: e.UPSTREAM_PLAN,
     upstreamCuPerMinute: e.UPSTREAM_CU_PER_MINUTE ?? PLANS[e.UPSTREAM_PLAN].perMinute,
     upstreamCuPerDay: e.UPSTREAM_CU_PER_DAY ?? PLANS[e.UPSTREAM_PLAN].perDay,
+    governor: {
+      systemShare: e.UPSTREAM_SYSTEM_SHARE,
+      contention: e.FAIR_SHARE_CONTENTION,
+      maxPayers: e.FAIR_SHARE_MAX_PAYERS,
+      fallbackShare: e.UPSTREAM_LEDGER_FALLBACK_SHARE,
+      ledgerTimeoutMs: e.UPSTREAM_LEDGER_TIMEOUT_MS,
+      maxBlockSec: e.UPSTREAM_BLOCK_MAX_SEC,
+      limitFloor: e.UPSTREAM_LIMIT_FLOOR,
+      limitHoldMs: e.UPSTREAM_LIMIT_HOLD_MS,
+    },
     cuDefaults: { data: e.CU_DEFAULT_DATA, metrics: e.CU_DEFAULT_METRICS, rpc: e.CU_DEFAULT_RPC },
     trustedProxies: list(e.TRUSTED_PROXIES),
     circuitBreakerFailures: e.CIRCUIT_BREAKER_FAILURES,

@@ -162,7 +162,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       useGraphiQLAssets(),
       // @defer and @stream: slow parts (node fields, metrics series, nested connections) arrive as they resolve.
       useDeferStream(),
-      useHealth({ store, openBreakers: upstreams.openBreakers }),
+      useHealth({ store, openBreakers: upstreams.openBreakers, heldBack: upstreams.heldBack }),
       // Before the edge's cost and budget: a bad argument anywhere is refused with no charge.
       useArgumentChecks(),
       ...edge.plugins,

@@ -15,6 +15,8 @@ export interface GatewayMetrics {
   upstreamCu: Counter<'upstream' | 'route'>;
   /** Upstream calls the plan-wide governor refused before sending, by budget and kind of work. */
   upstreamCuRefused: Counter<'upstream' | 'budget' | 'work'>;
+  /** Compute units the plan-wide governor let through, by kind of work (system, request). */
+  upstreamCuGoverned: Counter<'upstream' | 'work'>;
   responseCache: Counter<'event'>;
   cacheHealthy: Gauge;
   /** Seconds to the response headers of each upstream HTTP attempt, by route template and status. */
@@ -70,8 +72,14 @@ export function createMetrics(): GatewayMetrics {
     }),
     upstreamCuRefused: new Counter({
       name: 'gateway_upstream_cu_refused_total',
-      help: 'Upstream calls not sent because the plan-wide compute-unit budget was short, by budget (upstream-per-minute, upstream-per-day, upstream-rate-limit: the upstream said so) and work (background: a refresh nobody waits for, which yields first; request).',
+      help: "Upstream calls not sent because the plan-wide compute-unit budget was short, by budget (upstream-per-minute, upstream-per-day, upstream-rate-limit: the upstream said so, fair-share-per-minute / -day: the client's fair share of a contended plan, system-share-per-minute / -day, upstream-ledger: the shared ledger did not answer) and work (system: work no request waits for, which yields first; request).",
       labelNames: ['upstream', 'budget', 'work'],
+      registers: [registry],
+    }),
+    upstreamCuGoverned: new Counter({
+      name: 'gateway_upstream_cu_governed_total',
+      help: "Compute units the plan-wide governor let the operator's credential spend, by work (system: live readers, refreshes, revalidations, webhook registration, from the system share; request).",
+      labelNames: ['upstream', 'work'],
       registers: [registry],
     }),
     responseCache: new Counter({

@@ -128,6 +128,9 @@ export function createClientBudget(options: {
  * never kept or logged). The key is not verified here, so it never stands alone: a key invented per
  * request is still charged to its address. `x-forwarded-for` is believed only from a trusted proxy,
  * read from the right: the first address that is not itself a trusted proxy is the client.
+ * An address is one spelling whatever the client wrote (`clientAddress`): an IPv4-mapped IPv6 address is
+ * its IPv4, and an IPv6 address counts as its /64, the block one host (one subscriber) is given, so
+ * rotating through the 2^64 addresses of its own network brings no fresh budget.
  */
 export function createClientIdentifier(
   trustedProxies: string[],
@@ -153,12 +156,42 @@ export function createClientIdentifier(
         if (!trusted(ip)) break;
       }
     }
-    return `ip:${ip}`;
+    return `ip:${clientAddress(ip)}`;
   }
 }
 
-function normalizeIp(ip: string): string {
-  return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+/** The eight 16-bit groups of a canonical (WHATWG-serialised) IPv6 address. */
+function groupsOf(canonical: string): number[] {
+  const [head = '', tail] = canonical.split('::');
+  const part = (s: string) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * One spelling per address: IPv6 lower-cased and compressed (RFC 5952, as URLs serialise it), without a
+ * zone; an IPv4-mapped address (`::ffff:1.2.3.4`, `::ffff:102:304`, spelt out in full) as its IPv4.
+ * Anything that is not an address is returned as it came.
+ */
+export function normalizeIp(raw: string): string {
+  const ip = raw.trim().split('%')[0]!;
+  const family = isIP(ip);
+  if (family !== 6) return family === 4 ? ip : raw;
+  const canonical = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  const g = groupsOf(canonical);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  return canonical;
+}
+
+/** The address a budget is kept for: an IPv4 address itself, an IPv6 address's /64. */
+export function clientAddress(ip: string): string {
+  const n = normalizeIp(ip);
+  if (isIP(n) !== 6) return n;
+  const g = groupsOf(n).slice(0, 4);
+  const prefix = new URL(`http://[${g.map((x) => x.toString(16)).join(':')}::]/`).hostname;
+  return `${prefix.slice(1, -1)}/64`;
 }
 
 function trustList(entries: string[]): (ip: string) => boolean {

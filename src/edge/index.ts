@@ -66,8 +66,13 @@ export function edgePlugins(
   // One connection for the clients' budgets and the plan-wide governor (src/upstream/governor.ts).
   const needed = config.clientBudgetPerMinute > 0 || config.upstreamCuPerMinute > 0;
   if (!redis && config.redisUrl && needed) {
-    // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter decides).
-    const opts = { maxRetriesPerRequest: 1, commandTimeout: config.redisCommandTimeoutMs };
+    // Commands queue while connecting; the command timeout bounds every wait (then the insurance limiter
+    // decides a budget, and the governor fails closed: it waits its own, longer, deadline).
+    const commandTimeout =
+      config.upstreamCuPerMinute > 0
+        ? Math.max(config.redisCommandTimeoutMs, config.governor.ledgerTimeoutMs)
+        : config.redisCommandTimeoutMs;
+    const opts = { maxRetriesPerRequest: 1, commandTimeout };
     ownRedis = connectRedis(config.redisUrl, { cluster: config.redisCluster, options: opts });
     // Errors are absorbed by the budget's in-process insurance limiter; the cache reports Redis health.
     ownRedis.on('error', () => {});

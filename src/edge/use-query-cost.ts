@@ -190,7 +190,9 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
     }
     const left = charged?.left ?? Number.POSITIVE_INFINITY;
     if (scope) {
-      scope.payer ??= typeof who === 'string' ? who : who?.[0];
+      // The plan's fair share (src/upstream/fair-share.ts) is kept per payer: the client's address (its last
+      // identity), never a key it may invent per request for a fresh share.
+      scope.payer ??= typeof who === 'string' ? who : who?.at(-1);
       // Operations of one batched request share its scope, and so the sum of their allowances.
       scope.allowance = (scope.aborted ? 0 : (scope.allowance ?? 0)) + allowanceOf(cu, left);
       if (!metered.has(scope)) {

@@ -185,6 +185,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
         switch (route) {
           case 'GET /stats':
             return { status: 200, body: stats.snapshot() };
+          case 'GET /charges':
+            // What the compute-unit plan charged and how many 429s it answered (scripts/fair-share.ts).
+            return { status: 200, body: access.charges() };
           case 'POST /reset':
             reset();
             return { status: 200, body: { ok: true } };

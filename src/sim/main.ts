@@ -66,7 +66,7 @@ console.log(
     : '  no new blocks until POST /_sim/advance (or set SIM_BLOCK_INTERVAL_MS)',
 );
 console.log(
-  `  control: ${sim.url}/_sim/stats · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
+  `  control: ${sim.url}/_sim/stats · /_sim/charges · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
 );
 
 let closing = false;

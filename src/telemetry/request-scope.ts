@@ -22,7 +22,7 @@ export interface RequestScope {
    * price from it before it is sent. Undefined: not metered (a request the cost plugin did not price).
    */
   allowance?: number;
-  /** The client paying for the request: its first identity (`ip:…` or `key:…`, src/edge/client-budget.ts). */
+  /** The client paying for the request: its address (`ip:…`, its last identity; src/edge/client-budget.ts). */
   payer?: string;
   /** The client went away (its connection closed before the answer): no further upstream attempt is made. */
   aborted?: boolean;

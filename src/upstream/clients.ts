@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { cuPricer } from './compute-units.js';
-import { createRedisLedger } from './cu-ledger.js';
+import { createRedisLedger } from './cu-ledger-redis.js';
 import { createDataApiClient } from './data-api.js';
 import { createIcmApiClient } from './data-api-icm.js';
 import { createPrimaryApiClient } from './data-api-primary.js';
@@ -13,7 +13,7 @@ import { createStakingApiClient } from './data-api-staking.js';
 import { createTokensApiClient } from './data-api-tokens.js';
 import type { UpstreamName } from './errors.js';
 import { createEvmStateClient } from './evm-state.js';
-import { createGovernor } from './governor.js';
+import { createGovernor, type HeldBack } from './governor.js';
 import { type BreakerRegistry, guardHttpClient, type OpenBreaker } from './guard.js';
 import { createHttpClient, type HttpClient, type UpstreamGate } from './http.js';
 import { createMetricsApiClient } from './metrics-api.js';
@@ -47,6 +47,7 @@ export function createUpstreamClients(
   const price = cuPricer(config.cuDefaults);
   const registries: BreakerRegistry[] = [];
   // The plan is the Data API's: the Metrics API takes no key, the nodes are the operator's own.
+  const g = config.governor;
   const governor =
     config.upstreamCuPerMinute > 0
       ? createGovernor({
@@ -54,12 +55,16 @@ export function createUpstreamClients(
           perMinute: config.upstreamCuPerMinute,
           perDay: config.upstreamCuPerDay,
           ledger: options.redis ? createRedisLedger(options.redis) : undefined,
-          onRefuse: (budget, background) =>
-            metrics.upstreamCuRefused.inc({
-              upstream: 'data-api',
-              budget,
-              work: background ? 'background' : 'request',
-            }),
+          systemShare: g.systemShare,
+          contention: g.contention,
+          maxPayers: g.maxPayers,
+          fallbackShare: g.fallbackShare,
+          maxBlockSec: g.maxBlockSec,
+          limitFloor: g.limitFloor,
+          limitHoldMs: g.limitHoldMs,
+          onRefuse: (budget, work) =>
+            metrics.upstreamCuRefused.inc({ upstream: 'data-api', budget, work }),
+          onSpend: (cu, work) => metrics.upstreamCuGoverned.inc({ upstream: 'data-api', work }, cu),
         })
       : undefined;
   const httpFor = (
@@ -142,6 +147,8 @@ export function createUpstreamClients(
   return {
     /** Every open circuit breaker (upstream, route, credential kind), for `/health`. */
     openBreakers: (): OpenBreaker[] => registries.flatMap((r) => r.open()),
+    /** What holds an upstream back from the plan (a 429's block, a lowered cap), for `/health`. */
+    heldBack: (): HeldBack[] => governor?.heldBack() ?? [],
     /** The Data API's client with the operator's key (the webhook registration's calls). */
     dataApiHttp: dataApiHttp as HttpClient,
     metricsApi,

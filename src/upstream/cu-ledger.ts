@@ -1,8 +1,23 @@
-import type { Cluster, Redis } from 'ioredis';
+import {
+  DEFAULT_FAIR_SHARE,
+  emptyRing,
+  type FairShare,
+  fairLevel,
+  OVERFLOW_PAYER,
+  payerKey,
+  type Ring,
+  ringAdd,
+  ringUsed,
+  ringWait,
+  SYSTEM_PAYER,
+  WINDOWS,
+  type Window,
+} from './fair-share.js';
 
 /**
  * The plan's spending, shared by every replica: CUs per second over the last minute and per hour over
- * the last day, checked and added in one step (a Lua script in Redis; in-process without Redis).
+ * the last day, checked and added in one step (a Lua script in Redis, cu-ledger-redis.ts; in-process
+ * without Redis), and each payer's own spending, for the plan's fair share (fair-share.ts).
  *
  * Why buckets, not rate-limiter-flexible's fixed windows: a fixed window starts at its first use, so
  * two of ours can fall inside one upstream window and together spend twice its limit. Checking the sum
@@ -14,13 +29,38 @@ export interface LedgerCaps {
   perDay: number;
 }
 
+export interface LedgerSpend {
+  cu: number;
+  /** The plan's caps for this spend (smaller for work that yields). */
+  caps: LedgerCaps;
+  /** Who pays: a client's identity, or SYSTEM_PAYER for work no client asked for. */
+  payer: string;
+  /** Caps on this payer's own spending (the system share); none for a client. */
+  own?: LedgerCaps;
+  /** When a client is held to its fair share. @default DEFAULT_FAIR_SHARE */
+  fair?: FairShare;
+}
+
+/**
+ * `minute` / `day`: the plan's cap; `upstream`: the upstream said stop; `share-*`: this client's fair
+ * share of a contended plan; `own-*`: the payer's own cap (the system share).
+ */
+export type LedgerBudget =
+  | 'minute'
+  | 'day'
+  | 'upstream'
+  | 'share-minute'
+  | 'share-day'
+  | 'own-minute'
+  | 'own-day';
+
 export type LedgerVerdict =
   | { ok: true; usedMinute: number }
-  | { ok: false; budget: 'minute' | 'day' | 'upstream'; retryAfterSec: number };
+  | { ok: false; budget: LedgerBudget; retryAfterSec: number };
 
 export interface CuLedger {
-  /** Spends `cu` if the last minute and the last day stay within `caps`; else says which and when. */
-  take(cu: number, caps: LedgerCaps): Promise<LedgerVerdict>;
+  /** Spends `cu` if the plan's caps, the payer's fair share and its own caps allow; else says which and when. */
+  take(spend: LedgerSpend): Promise<LedgerVerdict>;
   /** Raises the last minute's count to `used` (the upstream counted more: someone else spends too). */
   reconcile(used: number): Promise<void>;
   /** Spends nothing for `ms` (the upstream answered 429 or said its window is spent). */
@@ -52,6 +92,7 @@ function waitFor(
 export function createMemoryLedger(now: () => number = Date.now): CuLedger {
   const minute = new Map<number, number>();
   const day = new Map<number, number>();
+  const rings: Record<Window, Map<string, Ring>> = { minute: new Map(), day: new Map() };
   let blockedUntil = 0;
   const sum = (m: Map<number, number>, oldest: number): number => {
     let used = 0;
@@ -61,8 +102,62 @@ export function createMemoryLedger(now: () => number = Date.now): CuLedger {
     }
     return used;
   };
+  /** The record `payer` is kept under: its own, or the shared overflow once `maxPayers` are kept. */
+  const tracked = (m: Map<string, Ring>, payer: string, cur: number, max: number): string => {
+    if (m.has(payer) || m.size < max || payer === SYSTEM_PAYER) return payer;
+    for (const [k, r] of m) if (ringUsed(r, cur) === 0) m.delete(k);
+    return m.size < max ? payer : OVERFLOW_PAYER;
+  };
+  /** The refusal the fair share (or the payer's own cap) gives in window `w`, if any. */
+  const judge = (
+    w: Window,
+    spend: LedgerSpend,
+    id: string,
+    total: number,
+    sec: number,
+  ): LedgerVerdict | undefined => {
+    const { cu } = spend;
+    const cap = w === 'minute' ? spend.caps.perMinute : spend.caps.perDay;
+    const { width } = WINDOWS[w];
+    const cur = Math.floor(sec / width);
+    const m = rings[w];
+    const ring = m.get(id) ?? emptyRing(cur);
+    const used = ringUsed(ring, cur);
+    if (id === SYSTEM_PAYER) {
+      const own = w === 'minute' ? spend.own?.perMinute : spend.own?.perDay;
+      if (own === undefined || used + cu <= own) return undefined;
+      return {
+        ok: false,
+        budget: `own-${w}`,
+        retryAfterSec: ringWait(ring, cur, used + cu - own, width, sec),
+      };
+    }
+    const contended = (spend.fair ?? DEFAULT_FAIR_SHARE).contention * cap;
+    if (total + cu <= contended) return undefined;
+    const spent = [used + cu];
+    for (const [k, r] of m) {
+      if (k === id) continue;
+      const u = ringUsed(r, cur);
+      if (u === 0) m.delete(k);
+      else if (k !== SYSTEM_PAYER) spent.push(u);
+    }
+    const level = Math.max(fairLevel(spent, contended), cap / (spent.length + 1));
+    if (used + cu <= level) return undefined;
+    // When enough of its own spending has left the window, or the plan is no longer contended.
+    const [buckets, span, bucket] =
+      w === 'minute' ? [[...minute], MINUTE_SPAN, 1] : [[...day], DAY_SPAN, 3600];
+    return {
+      ok: false,
+      budget: `share-${w}`,
+      retryAfterSec: Math.min(
+        ringWait(ring, cur, used + cu - level, width, sec),
+        waitFor(buckets, total, cu, contended, span, bucket, sec),
+      ),
+    };
+  };
   return {
-    async take(cu, caps) {
+    async take(spend) {
+      const { cu, caps } = spend;
       const ms = now();
       if (ms < blockedUntil)
         return {
@@ -86,8 +181,19 @@ export function createMemoryLedger(now: () => number = Date.now): CuLedger {
           budget: 'day',
           retryAfterSec: waitFor([...day], usedD, cu, caps.perDay, DAY_SPAN, 3600, sec),
         };
+      const payer = payerKey(spend.payer);
+      const curM = Math.floor(sec / WINDOWS.minute.width);
+      const curD = Math.floor(sec / WINDOWS.day.width);
+      const max = (spend.fair ?? DEFAULT_FAIR_SHARE).maxPayers;
+      const idM = tracked(rings.minute, payer, curM, max);
+      const idD = tracked(rings.day, payer, curD, max);
+      const refused =
+        judge('minute', spend, idM, usedM, sec) ?? judge('day', spend, idD, usedD, sec);
+      if (refused) return refused;
       minute.set(sec, (minute.get(sec) ?? 0) + cu);
       day.set(hour, (day.get(hour) ?? 0) + cu);
+      rings.minute.set(idM, ringAdd(rings.minute.get(idM) ?? emptyRing(curM), curM, cu));
+      rings.day.set(idD, ringAdd(rings.day.get(idD) ?? emptyRing(curD), curD, cu));
       return { ok: true, usedMinute: usedM + cu };
     },
     async reconcile(used) {
@@ -97,96 +203,6 @@ export function createMemoryLedger(now: () => number = Date.now): CuLedger {
     },
     async block(ms) {
       blockedUntil = Math.max(blockedUntil, now() + ms);
-    },
-  };
-}
-
-/** KEYS: minute hash, day hash, block key (one hash slot: `{…}`). ARGV: cu, per-minute cap, per-day cap. */
-const TAKE = `
-local t = redis.call('TIME')
-local sec = tonumber(t[1])
-local hour = math.floor(sec / 3600)
-local cu = tonumber(ARGV[1])
-local blocked = redis.call('PTTL', KEYS[3])
-if blocked > 0 then return {0, 'upstream', math.ceil(blocked / 1000)} end
-local function sum(key, oldest)
-  local all = redis.call('HGETALL', key)
-  local used, buckets = 0, {}
-  for i = 1, #all, 2 do
-    local b, n = tonumber(all[i]), tonumber(all[i + 1])
-    if b < oldest then redis.call('HDEL', key, all[i]) else
-      used = used + n
-      buckets[#buckets + 1] = {b, n}
-    end
-  end
-  return used, buckets
-end
-local function wait(buckets, used, cap, span, width)
-  table.sort(buckets, function(a, b) return a[1] < b[1] end)
-  for _, x in ipairs(buckets) do
-    used = used - x[2]
-    if used + cu <= cap then return math.max(1, (x[1] + span + 1) * width - sec) end
-  end
-  return span * width
-end
-local usedM, bm = sum(KEYS[1], sec - 60)
-if usedM + cu > tonumber(ARGV[2]) then return {0, 'minute', wait(bm, usedM, tonumber(ARGV[2]), 60, 1)} end
-local usedD, bd = sum(KEYS[2], hour - 24)
-if usedD + cu > tonumber(ARGV[3]) then return {0, 'day', wait(bd, usedD, tonumber(ARGV[3]), 24, 3600)} end
-redis.call('HINCRBY', KEYS[1], sec, cu)
-redis.call('EXPIRE', KEYS[1], 62)
-redis.call('HINCRBY', KEYS[2], hour, cu)
-redis.call('EXPIRE', KEYS[2], 90000)
-return {1, '', usedM + cu}
-`;
-
-/** KEYS: minute hash. ARGV: the upstream's count of the current minute. */
-const RECONCILE = `
-local sec = tonumber(redis.call('TIME')[1])
-local all = redis.call('HGETALL', KEYS[1])
-local used = 0
-for i = 1, #all, 2 do
-  if tonumber(all[i]) >= sec - 60 then used = used + tonumber(all[i + 1]) end
-end
-local want = tonumber(ARGV[1])
-if want > used then
-  redis.call('HINCRBY', KEYS[1], sec, want - used)
-  redis.call('EXPIRE', KEYS[1], 62)
-end
-return 0
-`;
-
-type LedgerCommands = {
-  gwCuTake(...args: (string | number)[]): Promise<[number, string, number]>;
-  gwCuReconcile(...args: (string | number)[]): Promise<number>;
-};
-
-export function createRedisLedger(redis: Redis | Cluster, prefix = 'gw:cu'): CuLedger {
-  const keys = [`{${prefix}}:m`, `{${prefix}}:d`, `{${prefix}}:block`] as const;
-  // Defined once per connection: ioredis then sends EVALSHA, the script's text only after a NOSCRIPT.
-  const r = redis as (Redis | Cluster) & Partial<LedgerCommands>;
-  if (typeof r.gwCuTake !== 'function') {
-    redis.defineCommand('gwCuTake', { numberOfKeys: 3, lua: TAKE });
-    redis.defineCommand('gwCuReconcile', { numberOfKeys: 1, lua: RECONCILE });
-  }
-  const cmd = redis as unknown as LedgerCommands;
-  return {
-    async take(cu, caps) {
-      const res = await cmd.gwCuTake(...keys, cu, caps.perMinute, caps.perDay);
-      if (res[0] === 1) return { ok: true, usedMinute: Number(res[2]) };
-      return {
-        ok: false,
-        budget: res[1] as 'minute' | 'day' | 'upstream',
-        retryAfterSec: Number(res[2]),
-      };
-    },
-    async reconcile(used) {
-      await cmd.gwCuReconcile(keys[0], Math.ceil(used));
-    },
-    async block(ms) {
-      // Never shortens a longer block another replica set.
-      const left = await redis.pttl(keys[2]);
-      if (left < ms) await redis.set(keys[2], '1', 'PX', Math.ceil(ms));
     },
   };
 }

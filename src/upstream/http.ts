@@ -56,9 +56,15 @@ export interface HttpClientOptions {
 export interface UpstreamGate {
   /**
    * Before an attempt: resolves when `cu` may be spent; throws an UpstreamError (RATE_LIMITED, never
-   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh).
+   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh);
+   * `payer`: the client whose request the call serves (its address), for its fair share.
    */
-  take(o: { cu: number; background: boolean; credential: Credential }): Promise<void>;
+  take(o: {
+    cu: number;
+    background: boolean;
+    credential: Credential;
+    payer?: string;
+  }): Promise<void>;
   /** Every answer, for the upstream's own `ratelimit-*` headers and 429s. */
   observe(o: {
     status: number;
@@ -238,7 +244,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw retry > 1 && lastFailure ? lastFailure : refused;
       }
       try {
-        await options.gate?.take({ cu: cost.total, background, credential });
+        await options.gate?.take({ cu: cost.total, background, credential, payer: scope?.payer });
       } catch (e) {
         giveBackAllowance(scope, taken);
         throw e;

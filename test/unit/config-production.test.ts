@@ -20,4 +20,21 @@ describe('production configuration', () => {
     expect(loadConfig({}).staleAfterMs).toBe(1000);
     expect(() => loadConfig({ UPSTREAM_MAX_BODY_BYTES: '10' })).toThrow(/UPSTREAM_MAX_BODY_BYTES/);
   });
+  it('TRUSTED_PROXIES=* stops start-up in production (issue 42): anyone could forge x-forwarded-for', () => {
+    const prod = { NODE_ENV: 'production', CURSOR_SECRET: 'a-real-secret-value' };
+    let error: unknown;
+    try {
+      loadConfig({ ...prod, TRUSTED_PROXIES: 'loopback, *' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).code).toBe('TRUSTED_PROXIES_ANY_IN_PRODUCTION');
+    expect(loadConfig({ ...prod, TRUSTED_PROXIES: 'loopback,10.0.0.0/8' }).trustedProxies).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    // Development may still trust anyone.
+    expect(loadConfig({ TRUSTED_PROXIES: '*' }).trustedProxies).toEqual(['*']);
+  });
 });

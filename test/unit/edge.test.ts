@@ -127,6 +127,30 @@ describe('client identity', () => {
     expect(trusted(h({ 'x-forwarded-for': 'garbage' }), '127.0.0.1')).toEqual(['ip:127.0.0.1']);
     expect(trusted(h({ 'x-forwarded-for': '1.2.3.4' }), '192.168.1.1')).toEqual(['ip:192.168.1.1']);
   });
+  it('gives every spelling of one address one identity, and an IPv6 network its /64 (issue 42)', () => {
+    const peer = createClientIdentifier([]);
+    const v4 = ['1.2.3.4', '::ffff:1.2.3.4', '::FFFF:102:304', '0:0:0:0:0:ffff:1.2.3.4'];
+    for (const a of v4) expect(peer(h({}), a), a).toEqual(['ip:1.2.3.4']);
+    const v6 = [
+      '2001:db8::1',
+      '2001:DB8::1',
+      '2001:db8:0:0:0:0:0:1',
+      '2001:0db8:0000::0001',
+      '2001:db8::1%eth0',
+      // Another address of the same /64: the same subscriber.
+      '2001:db8::ffff:abcd:1:2',
+    ];
+    for (const a of v6) expect(peer(h({}), a), a).toEqual(['ip:2001:db8::/64']);
+    expect(peer(h({}), '2001:db8:0:1::1')).toEqual(['ip:2001:db8:0:1::/64']);
+    // Through a trusted proxy, the forwarded spellings too.
+    const proxied = createClientIdentifier(['loopback']);
+    expect(proxied(h({ 'x-forwarded-for': '2001:DB8:0:0::7' }), '::1')).toEqual([
+      'ip:2001:db8::/64',
+    ]);
+    expect(proxied(h({ 'x-forwarded-for': '::ffff:198.51.100.9' }), '::ffff:127.0.0.1')).toEqual([
+      'ip:198.51.100.9',
+    ]);
+  });
 });
 
 describe('pacing on ratelimit-remaining', () => {
