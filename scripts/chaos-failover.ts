@@ -84,6 +84,8 @@ async function oneFailover(
   cmd: string,
   fault: () => Promise<void>,
 ): Promise<Row> {
+  // Every row starts from closed breakers and no fault of the row before.
+  const settled = await stage.settle();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = await stage.subscribe(size.subscribers);
@@ -161,6 +163,7 @@ async function oneFailover(
     `${subs.length} subscribers: ${heads.length ? heads.join('; ') : 'no head lost or repeated'}`,
     `${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge (${row.unjudged ?? 0} without a reference)`,
   );
+  if (settled) row.notes.push(settled);
   if (row.errors > 0)
     row.failures.push(`${row.errors} user-visible errors: ${JSON.stringify(row.codes)}`);
   if (through > 0) row.failures.push(`an over-budget client got ${through} answers`);

@@ -153,7 +153,7 @@ export function startLoad(
         if (!s.result) continue;
         const v = world.judge(s.key, s.result, s.t0, s.t1, s.boundMs);
         if (v.kind === 'wrong')
-          s.wrong = `${s.key}: ${v.why} (sent ${s.t0 - world.starts[0]!} ms in)`;
+          s.wrong = `${s.key}: ${v.why} (sent ${s.t0 - world.starts[0]!} ms in, answered in ${s.t1 - s.t0} ms): got ${JSON.stringify(s.result.data).slice(0, 120)}${s.result.extensions ? ` extensions ${JSON.stringify(s.result.extensions).slice(0, 200)}` : ''}; ${world.allowedOf(s.key, s.t0, s.t1, s.boundMs)}`;
         if (v.kind === 'unjudged') s.unjudged = true;
       }
       return sent;

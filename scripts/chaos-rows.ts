@@ -33,6 +33,8 @@ async function underLoad(
   fault: () => Promise<void>,
   o: { headBoundMs?: () => number; subscribers?: boolean } = {},
 ): Promise<Row> {
+  // Every row starts from closed breakers and no fault of the row before.
+  const settled = await stage.settle();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = o.subscribers === false ? [] : await stage.subscribe(size.subscribers);
@@ -61,6 +63,7 @@ async function underLoad(
   row.notes.push(
     `fault lasted ${faultEnd - f0} ms; baseline ${c1 - c0} upstream calls in ${size.baselineMs} ms; ${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge over world versions ${w0}–${stage.world.version} (${row.unjudged ?? 0} without a reference)`,
   );
+  if (settled) row.notes.push(settled);
   for (const b of blocks) stage.world.unwatch(`block:${b}`);
   if (subs.length) {
     const problems = await stage.judgeSubscribers(subs);

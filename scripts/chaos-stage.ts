@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { RunningSimulator } from '../src/sim/index.js';
 import { type Replica, startHaproxy, startReplica } from '../test/support/replicas.js';
 import {
@@ -29,9 +30,43 @@ export interface Stage {
   subscribe(n: number): Promise<ResumingSubscriber[]>;
   /** Heads land every `blockMs` until the returned stop is called. */
   ticking(blockMs: number): () => Promise<void>;
+  /**
+   * Before a row: no fault left over from the last one. The simulator's faults cleared, its websocket
+   * followed, and every replica's `/health` `ok` (its cache reachable, every circuit breaker closed).
+   * Returns what it waited for (undefined when nothing).
+   */
+  settle(limitMs?: number): Promise<string | undefined>;
   /** Every subscriber has the last head; what each missed or got twice from its first head on. */
   judgeSubscribers(subs: ResumingSubscriber[], limitMs?: number): Promise<string[]>;
   stop(): Promise<void>;
+}
+
+interface Health {
+  status: string;
+  openBreakers?: { upstream: string; route: string }[];
+}
+
+/**
+ * The latest blocks of the Fuji C-Chain: the load's head route (`/v1/chains/:id/blocks`) at a key the
+ * load never reads (its chain is not followed live: the entry lasts the class's 2 s), where the load's own
+ * head page may be fresh in the shared tier from another replica and so never reach the upstream here.
+ */
+const PROBE_HEAD = '{ chain(id: "43113") { blocks(first: 1) { edges { node { number } } } } }';
+const PROBE_BLOCK = readFileSync('examples/operations/block.graphql', 'utf8');
+
+/** The load's two operations at keys the load does not read: they reach the routes its calls do. */
+function probe(url: string, top: number): Promise<unknown>[] {
+  const post = (body: unknown) =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.arrayBuffer());
+  const id = String(top - 100 - Math.floor(Math.random() * 10_000));
+  return [
+    post({ query: PROBE_HEAD }),
+    post({ query: PROBE_BLOCK, variables: { chainId: '43114', id, first: 5 } }),
+  ];
 }
 
 export async function startStage(o: {
@@ -121,6 +156,53 @@ export async function startStage(o: {
         on = false;
         await loop;
       };
+    },
+    async settle(limitMs = 40_000) {
+      sim.clearFaults();
+      const t0 = Date.now();
+      await until(
+        'the upstream websocket followed',
+        () => sim.socketStats().subscriptions === 1,
+        20_000,
+      );
+      // An open breaker closes only on a call after its cooldown (its half-open trial): a replica that
+      // reports one is sent the load's own operations at keys nothing has cached (a head page of another
+      // size, an older block: the same upstream routes), failing fast until the cooldown ends, then the
+      // trial closes it. Sent to each replica directly, a round every 250 ms.
+      const seen = new Set<string>();
+      let probes = 0;
+      let last: unknown[] = [];
+      try {
+        await until(
+          'every replica healthy (/health ok: cache ok, every breaker closed)',
+          async () => {
+            const health = await Promise.all(
+              replicas.map(async (r) => (await (await fetch(`${r.url}/health`)).json()) as Health),
+            );
+            last = health;
+            const sick = replicas.filter((_, i) => health[i]!.status !== 'ok');
+            for (const h of health)
+              for (const b of h.openBreakers ?? []) seen.add(`${b.upstream} ${b.route}`);
+            if (sick.length === 0) return true;
+            await Promise.all(
+              replicas.map((r, i) => {
+                if (!health[i]!.openBreakers?.length) return undefined;
+                probes += 2;
+                return Promise.all(probe(r.url, heads.top)).catch(() => undefined);
+              }),
+            );
+            await sleep(250);
+            return false;
+          },
+          limitMs,
+        );
+      } catch (e) {
+        throw new Error(`${String(e)}: ${JSON.stringify(last).slice(0, 400)}`);
+      }
+      const waited = Date.now() - t0;
+      return seen.size || waited > 1_000
+        ? `started from closed breakers: waited ${waited} ms${seen.size ? ` for ${[...seen].join(', ')} (${probes} probe requests)` : ''}`
+        : undefined;
     },
     async judgeSubscribers(subs, limitMs = 20_000) {
       const top = String(heads.top);

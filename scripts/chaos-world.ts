@@ -81,14 +81,45 @@ export class ReferenceWorld {
     let current = this.version;
     while (current > 0 && this.starts[current]! > t1) current--;
     const byVersion = this.#refs.get(key);
-    const candidates = allowedVersions(this.starts, current, t0, boundMs)
+    const versions = allowedVersions(this.starts, current, t0, boundMs);
+    const candidates = versions
       .map((v) => byVersion?.get(v))
       .filter((r): r is ExecutionResult => r !== undefined);
     // An immutable answer: any version's reference is the one.
-    if (boundMs === Number.POSITIVE_INFINITY && candidates.length === 0 && byVersion)
-      candidates.push(...byVersion.values());
+    const immutable = boundMs === Number.POSITIVE_INFINITY;
+    if (immutable && candidates.length === 0 && byVersion) candidates.push(...byVersion.values());
     if (candidates.length === 0) return { kind: 'unjudged' };
-    return judgeUnderFault(got, candidates);
+    const verdict = judgeUnderFault(got, candidates);
+    // Data none of the references has may be the data at an allowed version that has none (the
+    // reference's own call failed during the fault): it cannot be judged, it is not wrong. (An error
+    // without a code is wrong whatever the references.)
+    const uncoded = (got.errors ?? []).some((e) => typeof e.extensions?.code !== 'string');
+    if (
+      verdict.kind === 'wrong' &&
+      !uncoded &&
+      !immutable &&
+      versions.some((v) => !byVersion?.has(v))
+    )
+      return { kind: 'unjudged' };
+    return verdict;
+  }
+
+  /**
+   * What a wrong answer is told apart by: the versions `judge` allowed it and the data of their references
+   * (short), for the row's failure line.
+   */
+  allowedOf(key: string, t0: number, t1: number, boundMs: number): string {
+    let current = this.version;
+    while (current > 0 && this.starts[current]! > t1) current--;
+    const byVersion = this.#refs.get(key);
+    const versions = allowedVersions(this.starts, current, t0, boundMs);
+    const shown = versions
+      .slice(0, 4)
+      .map(
+        (v) =>
+          `v${v}=${byVersion?.has(v) ? JSON.stringify(byVersion.get(v)!.data).slice(0, 80) : 'none'}`,
+      );
+    return `allowed v${versions.at(-1)}–v${current} (${shown.join(', ')}${versions.length > 4 ? ', …' : ''})`;
   }
 
   close(): Promise<void> {

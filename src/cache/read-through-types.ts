@@ -22,7 +22,9 @@ export interface CachedLoad<T> {
   /**
    * The version an entry must carry to be served as fresh (a live chain's head: src/live). One key per
    * resource, whatever the version: an entry of an older version is stale at once and is overwritten by
-   * the next load, so a new head neither leaves the old entries behind nor grows the store.
+   * the next load, so a new head neither leaves the old entries behind nor grows the store. Without a
+   * version (the chain is not live: its socket is away), an entry written with one is not fresh either:
+   * its freshness was set for that head (`LIVE_HEAD_TTL_MS`), not for the class TTL that applies now.
    */
   version?: string;
 }

@@ -82,11 +82,11 @@ export class ReadThrough {
   ): Promise<(T | Error)[]> {
     const raw = await this.#store.getMany(items.map((i) => i.key));
     const entries = items.map((item, idx) => this.#decode(item.key, raw[idx]));
-    // A local copy of another version: another replica may have stored this version in the shared tier
-    // already (it saw the head first): one more read, past the local tier, before loading.
+    // A local copy of another version (or a versioned one read without): another replica may have stored
+    // this version in the shared tier already (it saw the head first): one more read before loading.
     const older = items.flatMap((item, idx) => {
       const entry = entries[idx];
-      return entry && item.version !== undefined && entry.version !== item.version ? [idx] : [];
+      return entry && entry.version !== item.version ? [idx] : [];
     });
     if (older.length > 0 && this.#store.readShared) {
       const shared = await this.#store.readShared(older.map((idx) => items[idx]!.key));
@@ -128,9 +128,9 @@ export class ReadThrough {
     const label = item.label ?? 'other';
     const event = (e: CacheEvent) => this.#o.onEvent?.(e, label);
     // An entry of another version is past its freshness, whatever its clock says (it may still serve
-    // stale-if-error: it is the last answer known).
-    const current =
-      entry !== undefined && (item.version === undefined || entry.version === item.version);
+    // stale-if-error: it is the last answer known). So is a versioned entry read without a version: its
+    // clock was set for its head (a live chain's 60 s bound), and the chain is no longer live.
+    const current = entry !== undefined && entry.version === item.version;
     if (entry && current && entry.freshUntil > now) {
       observer?.served({
         key: item.key,
@@ -252,10 +252,7 @@ export class ReadThrough {
     // What another process stored is in the shared tier (a local copy can only be older).
     const [raw] = await (this.#store.readShared ?? this.#store.getMany).call(this.#store, [key]);
     const entry = decodeEntry<T>(raw);
-    return entry &&
-      !entry.error &&
-      entry.freshUntil > this.#now() &&
-      (version === undefined || entry.version === version)
+    return entry && !entry.error && entry.freshUntil > this.#now() && entry.version === version
       ? entry.value
       : undefined;
   }

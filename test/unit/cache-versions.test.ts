@@ -67,6 +67,17 @@ describe('versioned cache entries', () => {
     expect(s.loads()).toBe(2);
   });
 
+  it('a versioned entry read without a version (the chain no longer live) is not fresh', async () => {
+    const s = setup();
+    expect(await s.cache.get(s.item('h1'))).toBe('v@h1');
+    // Its 60 s were set for head h1; read without a head, the class TTL applies: it is loaded again.
+    expect(await s.cache.get(s.item(undefined, 'plain'))).toBe('plain');
+    expect(s.loads()).toBe(2);
+    // And an unversioned entry is not head h2's answer either.
+    expect(await s.cache.get(s.item('h2'))).toBe('v@h2');
+    expect(s.loads()).toBe(3);
+  });
+
   it('a version still expires by its TTL (the bound when no head comes)', async () => {
     const s = setup();
     await s.cache.get(s.item('h1'));
