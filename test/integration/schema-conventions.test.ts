@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
-import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import {
+  codes,
+  createTestGateway,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
 import { simNodeRpc } from '../support/sim.js';
 
 /**
@@ -113,5 +118,40 @@ describe('enum values: SCREAMING_CASE beside the deprecated old names', () => {
     expect(a.data!.network.stakingTransactions.edges.length).toBeGreaterThan(0);
     for (const e of a.data!.network.stakingTransactions.edges)
       expect(e.node.txType).toBe('AddPermissionlessValidatorTx');
+  });
+});
+
+describe('Relay ids stay the same for an entity’s life', () => {
+  it('an ICM message keeps its global id when it is delivered; the old status-named id still resolves', async () => {
+    const pending = sim.world.icm.messages.find(
+      (m) => m.status === 'pending' && m.sourceEvmChainId === C,
+    )!;
+    expect(pending).toBeDefined();
+    const q = `query($m: String!) { icmMessage(id: $m) { __typename id messageId } }`;
+    const first = createTestGateway(sim);
+    const before = await first.query(q, { m: pending.messageId });
+    await first.close();
+    expect(before.errors).toBeUndefined();
+    expect(before.data!.icmMessage.__typename).toBe('PendingIcmMessage');
+    // The world's next steps deliver the oldest pending messages.
+    for (let i = 0; i < 200 && pending.status === 'pending'; i++) sim.world.evolve();
+    expect(pending.status).toBe('delivered');
+    const fresh = createTestGateway(sim); // no cached pending answer
+    const after = await fresh.query(q, { m: pending.messageId });
+    expect(after.data!.icmMessage.__typename).toBe('DeliveredIcmMessage');
+    expect(after.data!.icmMessage.id).toBe(before.data!.icmMessage.id);
+    const oldId = Buffer.from(`PendingIcmMessage:${pending.messageId.toLowerCase()}`).toString(
+      'base64url',
+    );
+    const refetch = await fresh.query(
+      `query($a: ID!, $b: ID!) { a: node(id: $a) { __typename id } b: node(id: $b) { __typename id } }`,
+      { a: before.data!.icmMessage.id, b: oldId },
+    );
+    expect(refetch.errors).toBeUndefined();
+    expect(refetch.data).toEqual({
+      a: { __typename: 'DeliveredIcmMessage', id: before.data!.icmMessage.id },
+      b: { __typename: 'DeliveredIcmMessage', id: before.data!.icmMessage.id },
+    });
+    await fresh.close();
   });
 });

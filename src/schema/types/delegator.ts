@@ -15,7 +15,7 @@ import { stakeLinks } from './stake-links.js';
 
 /**
  * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its
- * status (the upstream's `oneOf`). Global id: `<Type>:<network>:<txHash>` (the delegation tx names
+ * status (the upstream's `oneOf`). Global id: `Delegator:<network>:<txHash>` (the delegation tx names
  * it); a refetch finds it again in its node's delegations, in its current status.
  */
 export type Delegator = DelegatorDetails & { network: GatewayNetwork };
