@@ -104,6 +104,8 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Block.parent': block,
   'Block.transactions': paged(data('getTransactionsForBlock')),
   'Transaction.block': block,
+  // Its block's logs (eth_getLogs by block hash), one read per block, of about ASSUMED_ITEMS logs.
+  'Transaction.logs': { ...rpcCall('eth_getLogs'), listSize: { assumedSize: ASSUMED_ITEMS } },
   ...onEach(['InternalTransaction', 'Erc20Transfer', 'Erc721Transfer', 'Erc1155Transfer'], {
     block,
     transaction,
@@ -211,6 +213,8 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Utxo.transaction': rpcCall('avm.getTx'),
   ...onEach([...DELEGATORS, ...REWARDS], { stakingTransaction, validator }),
   ...onEach(VALIDATORS, {
+    // Network.delegators(nodeIds: [its node]).
+    delegators: paged(data('listDelegators')),
     stakingTransaction,
     networkNode: rpcCall('platform.getCurrentValidators'),
     proposedBlocks,

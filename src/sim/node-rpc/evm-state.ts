@@ -215,9 +215,8 @@ export function evmStateMethods(
       for (let n = Math.max(from, chain.info.firstBlock); n <= to; n++) {
         const block = chain.block(n);
         if (!block) continue;
-        // A log's index counts the logs of its block (the world's transfer logIndex counts within
-        // its tx).
-        let logIndex = 0;
+        // A transfer's logIndex counts the logs of its block (the world numbers them so); the
+        // ERC-721/1155 logs are not served here, so their indexes are gaps.
         for (const tx of chain.blockTxs(block)) {
           for (const t of tx.erc20) {
             const entry = {
@@ -228,7 +227,7 @@ export function evmStateMethods(
               transactionHash: tx.hash,
               transactionIndex: hex(tx.blockIndex),
               blockHash: block.hash,
-              logIndex: hex(logIndex++),
+              logIndex: hex(t.logIndex),
               removed: false,
             };
             if (addresses.length && !addresses.includes(entry.address)) continue;
