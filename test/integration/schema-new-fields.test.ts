@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import { TransactionLogsDocument, ValidatorDelegatorsDocument } from '../__generated__/graphql.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simNodeRpc } from '../support/sim.js';
 
@@ -130,5 +131,23 @@ describe('Validator.delegators', () => {
       .filter(([route]) => route.endsWith('/delegators'))
       .reduce((a, [, n]) => a + n, 0);
     expect(delegatorCalls).toBe(1);
+  });
+});
+
+describe('the example operations (schema/operations) answer', () => {
+  it('TransactionLogs and ValidatorDelegators', async () => {
+    const tx = laterTxWithTransfers();
+    const logs = await gw.exec(TransactionLogsDocument, { chainId: C, hash: tx.hash });
+    expect(logs.errors).toBeUndefined();
+    expect(logs.data!.transaction!.logs!.length).toBe(tx.erc20.length);
+    const any = await gw.query(
+      '{ network(name: "mainnet") { delegators(first: 1) { edges { node { nodeId } } } } }',
+    );
+    const nodeId = any.data!.network.delegators.edges[0].node.nodeId as string;
+    const v = await gw.exec(ValidatorDelegatorsDocument, { network: 'mainnet', nodeId, first: 2 });
+    expect(v.errors).toBeUndefined();
+    const edges = v.data!.network.validators!.edges[0]!.node.delegators!.edges;
+    expect(edges.length).toBeGreaterThan(0);
+    for (const e of edges) expect(e.node.nodeId).toBe(nodeId);
   });
 });
