@@ -90,13 +90,17 @@ export const builder = new SchemaBuilder<{
       description:
         "A cursor from this same list (an edge's `cursor` or `pageInfo.endCursor`): the page starts right after it.",
     },
+    // Relay's backward arguments stay (removing them would break a client that sends null) but are
+    // deprecated: every list here pages forward only (docs/schema-conventions.md).
     lastArgOptions: {
       description:
         'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `first`.',
+      deprecationReason: 'Use `first`: this list pages forward only.',
     },
     beforeArgOptions: {
       description:
         'Not supported: the upstreams page forward only (a BAD_USER_INPUT error). Use `after`.',
+      deprecationReason: 'Use `after`: this list pages forward only.',
     },
     defaultConnectionTypeOptions: {
       description:

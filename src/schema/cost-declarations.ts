@@ -131,6 +131,8 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   ),
   // Its current price is read apart (a head-class entry of the same route, src/upstream/data-api.ts).
   'TransactionNetworkToken.currentPrice': transaction,
+  // Its block's logs (eth_getLogs by block hash), one read per block, of about ASSUMED_ITEMS logs.
+  'Transaction.logs': { ...rpcCall('eth_getLogs'), listSize: { assumedSize: ASSUMED_ITEMS } },
   ...onEach(['InternalTransaction', 'Erc20Transfer', 'Erc721Transfer', 'Erc1155Transfer'], {
     block,
     transaction,
@@ -238,6 +240,8 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Utxo.transaction': rpcCall('avm.getTx'),
   ...onEach([...DELEGATORS, ...REWARDS], { stakingTransaction, validator }),
   ...onEach(VALIDATORS, {
+    // Network.delegators(nodeIds: [its node]).
+    delegators: paged(data('listDelegators')),
     stakingTransaction,
     networkNode: rpcCall('platform.getCurrentValidators'),
     proposedBlocks,

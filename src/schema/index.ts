@@ -6,6 +6,7 @@ import './scalars.js';
 import './types/chain.js';
 import './types/block.js';
 import './types/transaction.js';
+import './types/transaction-logs.js';
 import { guardEntitiesField } from './federation.js';
 import './types/address.js';
 import './types/money.js';

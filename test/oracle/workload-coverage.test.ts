@@ -74,6 +74,12 @@ describe('the oracle’s workload covers the graph', () => {
     expect(connections.filter((c) => !types.has(c))).toEqual([]);
   });
 
+  it('issue 44’s new references are selected: Transaction.logs and Validator.delegators', () => {
+    expect(
+      [...selected].filter((f) => ['Transaction.logs', 'Validator.delegators'].includes(f)),
+    ).toEqual(expect.arrayContaining(['Transaction.logs', 'Validator.delegators']));
+  });
+
   it('every field of the EVM state types is selected (at latest and at a named block)', () => {
     const evm = [
       'EvmState',

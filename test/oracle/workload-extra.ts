@@ -35,7 +35,7 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
   const balanceOf = `0x70a08231${holder.slice(2).toLowerCase().padStart(64, '0')}`;
   /** Every read of an account at a block: balance, nonce, code, storage, calls, ERC-20, proof. */
   const account = (proof: boolean) =>
-    `address blockNumber balance nonce code storage(slot: "0x1") call(data: "${balanceOf}") estimateGas(data: "${balanceOf}", from: "${holder}") erc20 { balanceOf(holder: "${holder}") symbol decimals }${proof ? ` proof(storageKeys: ["0x0", "0x1"]) { ${sel('EvmAccountProof', 'x:proof')} }` : ''}`;
+    `address blockNumber balance nonce code storage(slot: "0x1") call(data: "${balanceOf}") estimateGas(data: "${balanceOf}", from: "${holder}") erc20 { balanceOf(owner: "${holder}") symbol decimals }${proof ? ` proof(storageKeys: ["0x0", "0x1"]) { ${sel('EvmAccountProof', 'x:proof')} }` : ''}`;
   const state = (proof: boolean, logs: string) =>
     `chainId blockNumber blockHash stateRoot timestamp token: account(address: "${f.contracts.erc20}") { ${account(proof)} } holder: account(address: "${holder}") { address balance nonce } logs(${logs}first: 3, after: $after) { edges { cursor node { ${sel('EvmLog', 'x:logs')} } } pageInfo { hasNextPage endCursor } } feeHistory(blockCount: 4, rewardPercentiles: [10, 50, 90]) { oldestBlock baseFeePerGas gasUsedRatio reward { percentiles } }`;
   const named = f.blockNumber;
@@ -52,7 +52,7 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
     ),
     step(
       'x:evmState.number',
-      `query X($after: String) { evmState(chainId: "43114", block: "${named}") { ${state(false, `fromBlock: "${named - 40}", `)} } }`,
+      `query X($after: String) { evmState(chainId: "43114", block: "${named}") { ${state(false, `startBlock: "${named - 40}", `)} } }`,
     ),
     step(
       'x:evmState.hash',
@@ -60,7 +60,7 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
     ),
     step(
       'x:address.state',
-      `query X { address(chainId: "43114", address: "${holder}") { address latest: state { ${account(true)} } named: state(atBlock: "${named}") { address blockNumber balance nonce code } } }`,
+      `query X { address(chainId: "43114", address: "${holder}") { address latest: state { ${account(true)} } named: state(block: "${named}") { address blockNumber balance nonce code } } }`,
     ),
     step(
       'x:block.state',
@@ -75,6 +75,14 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
     step(
       'x:validator.proposedBlocks',
       `query X { network(name: "mainnet") { validators(first: 2) { edges { node { __typename nodeId proposedBlocks(first: 2) { edges { cursor node { ${sel('PChainBlock', 'x:proposed', 3)} } } pageInfo { hasNextPage endCursor } } } } } } }`,
+    ),
+    step(
+      'x:validator.delegators',
+      `query X { network(name: "mainnet") { validators(first: 2) { edges { node { __typename nodeId delegators(first: 3) { edges { cursor node { ${sel('ActiveDelegator', 'x:vdel', 2)} } } pageInfo { hasNextPage endCursor } } } } } } }`,
+    ),
+    step(
+      'x:transaction.logs',
+      `query X { transaction(chainId: "43114", hash: "${f.txHash}") { hash logs { ${sel('EvmLog', 'x:txlogs')} } } }`,
     ),
     step(
       'x:subnet.validators',

@@ -110,6 +110,7 @@ export function argValues(
         case 'slot':
           return '0x0';
         case 'holder':
+        case 'owner':
           return f.busyAddress;
         case 'data':
           // balanceOf(busyAddress): an ERC-20's answer, an empty one elsewhere.

@@ -11,6 +11,7 @@ import {
 } from '../../upstream/schemas/primary-atomic.js';
 import { builder } from '../builder.js';
 import { carries } from '../builder-types.js';
+import { conventionalValues } from '../enum-docs.js';
 import { exposed, ref, refList } from '../expose.js';
 import { parseNetworkScopedId } from '../primary-inputs.js';
 import { NetworkNameEnum } from './network.js';
@@ -44,7 +45,7 @@ export const withNetwork = <T extends object>(tx: T, network: GatewayNetwork): T
 export const XChainTransactionTypeEnum = builder.enumType('XChainTransactionType', {
   description:
     'Kind of an X-Chain transaction, named as the Data API names it (like `PrimaryNetworkTxType`).',
-  values: {
+  values: conventionalValues({
     BaseTx: { value: 'BaseTx', description: 'A transfer between X-Chain addresses.' },
     CreateAssetTx: { value: 'CreateAssetTx', description: 'Creates a new asset.' },
     OPERATION_TX: {
@@ -54,7 +55,7 @@ export const XChainTransactionTypeEnum = builder.enumType('XChainTransactionType
     ImportTx: { value: 'ImportTx', description: 'Imports AVAX from the P-Chain or the C-Chain.' },
     ExportTx: { value: 'ExportTx', description: 'Exports AVAX to the P-Chain or the C-Chain.' },
     UNKNOWN: { value: 'UNKNOWN', description: 'A kind the indexer does not name.' },
-  } as const,
+  } as const),
 });
 
 type AnyTx = XChainTx | CChainAtomicTx;

@@ -2,6 +2,7 @@ import type { NativeTokenBalance } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
 import { exposed, refOrNull, TOKEN_METADATA } from '../expose.js';
 import { parseBlockNumber } from '../inputs.js';
+import { renamedArg, useInstead } from '../renamed-args.js';
 import { AddressRef } from './address.js';
 import { chainOf } from './chain.js';
 import { CurrencyCodeEnum, MoneyRef } from './money.js';
@@ -35,12 +36,18 @@ builder.objectFields(AddressRef, (t) => ({
     type: NativeBalanceRef,
     nullable: true,
     description:
-      'The native-token balance (e.g. AVAX on the C-Chain), at the latest block or at `blockNumber`.',
+      'The native-token balance (e.g. AVAX on the C-Chain), at the latest block or at `block`.',
     args: {
+      block: t.arg({
+        type: 'BigDecimal',
+        required: false,
+        description: 'Read the balance at this block number (default: the latest).',
+      }),
       blockNumber: t.arg({
         type: 'BigDecimal',
         required: false,
         description: 'Read the balance at this block (default: the latest).',
+        deprecationReason: useInstead('block'),
       }),
       currency: t.arg({
         type: CurrencyCodeEnum,
@@ -50,10 +57,11 @@ builder.objectFields(AddressRef, (t) => ({
       }),
     },
     resolve: async (a, args, ctx) => {
+      const block = renamedArg(args, 'block', 'blockNumber');
       const blockNumber =
-        args.blockNumber == null
+        block.value === undefined
           ? undefined
-          : String(parseBlockNumber(args.blockNumber, 'blockNumber'));
+          : String(parseBlockNumber(block.value, block.argument));
       const b = await ctx.loaders.evm.nativeBalance.load({
         chainId: a.chainId,
         address: a.address,

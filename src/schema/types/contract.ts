@@ -8,7 +8,7 @@ import {
   RESOURCE_LINK_TYPES,
 } from '../../upstream/schemas/contracts.js';
 import { builder } from '../builder.js';
-import { describedValues } from '../enum-docs.js';
+import { conventionalValues, describedValues } from '../enum-docs.js';
 import { exposed, ref } from '../expose.js';
 import { parseEvmAddress } from '../inputs.js';
 import { loadEachOnChain } from '../node-load.js';
@@ -33,26 +33,28 @@ const TYPENAME: Record<Kind, string> = {
 
 const ResourceLinkTypeEnum = builder.enumType('ResourceLinkType', {
   description: 'What a project link points at.',
-  values: describedValues(RESOURCE_LINK_TYPES, {
-    Blog: 'The project blog.',
-    CoinGecko: 'The token page on CoinGecko.',
-    CoinMarketCap: 'The token page on CoinMarketCap.',
-    Discord: 'A Discord server.',
-    Documentation: 'Developer or user documentation.',
-    Facebook: 'A Facebook page.',
-    Github: 'A GitHub organisation or repository.',
-    Instagram: 'An Instagram account.',
-    LinkedIn: 'A LinkedIn page.',
-    Medium: 'A Medium publication.',
-    Reddit: 'A subreddit.',
-    Support: 'A support page.',
-    Telegram: 'A Telegram group or channel.',
-    TikTok: 'A TikTok account.',
-    Twitter: 'An X (Twitter) account.',
-    Website: 'The official website.',
-    Whitepaper: 'The whitepaper.',
-    Youtube: 'A YouTube channel.',
-  }),
+  values: conventionalValues(
+    describedValues(RESOURCE_LINK_TYPES, {
+      Blog: 'The project blog.',
+      CoinGecko: 'The token page on CoinGecko.',
+      CoinMarketCap: 'The token page on CoinMarketCap.',
+      Discord: 'A Discord server.',
+      Documentation: 'Developer or user documentation.',
+      Facebook: 'A Facebook page.',
+      Github: 'A GitHub organisation or repository.',
+      Instagram: 'An Instagram account.',
+      LinkedIn: 'A LinkedIn page.',
+      Medium: 'A Medium publication.',
+      Reddit: 'A subreddit.',
+      Support: 'A support page.',
+      Telegram: 'A Telegram group or channel.',
+      TikTok: 'A TikTok account.',
+      Twitter: 'An X (Twitter) account.',
+      Website: 'The official website.',
+      Whitepaper: 'The whitepaper.',
+      Youtube: 'A YouTube channel.',
+    }),
+  ),
 });
 
 const ResourceLinkRef = builder

@@ -6,16 +6,17 @@ import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type { DelegationStatus, DelegatorDetails } from '../../upstream/schemas/primary-rewards.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
-import { pageDocs, resolveTokenConnection } from '../connection.js';
+import { type ConnectionArgs, pageDocs, resolveTokenConnection } from '../connection.js';
 import { exposed, ref } from '../expose.js';
 import { parseCb58Id, parseNetwork, parsePrimaryAddresses } from '../primary-inputs.js';
 import { NetworkNameEnum, NetworkRef, SortOrderEnum } from './network.js';
 import { parseNodeIds } from './network-validators.js';
 import { stakeLinks } from './stake-links.js';
+import { ValidatorRef } from './validator.js';
 
 /**
  * A delegation of stake to a primary-network validator (Data API `listDelegators`), typed by its
- * status (the upstream's `oneOf`). Global id: `<Type>:<network>:<txHash>` (the delegation tx names
+ * status (the upstream's `oneOf`). Global id: `Delegator:<network>:<txHash>` (the delegation tx names
  * it); a refetch finds it again in its node's delegations, in its current status.
  */
 export type Delegator = DelegatorDetails & { network: GatewayNetwork };
@@ -131,6 +132,27 @@ for (const status of ['active', 'pending'] as const) {
   });
 }
 
+/** Delegations of one network (`listDelegators`), filtered, as a connection of typed delegators. */
+function delegatorsOf(
+  network: GatewayNetwork,
+  filter: {
+    nodeIds?: string[] | undefined;
+    rewardAddresses?: string[] | undefined;
+    delegationStatus?: DelegationStatus | undefined;
+    sortOrder?: 'asc' | 'desc' | undefined;
+  },
+  args: ConnectionArgs,
+  ctx: GatewayContext,
+) {
+  return resolveTokenConnection<Delegator>(args, ctx.connections, {
+    pages: ctx.loaders.staking.delegatorsPage
+      .list({ network, ...filter })
+      .mapItems((d) => branded({ ...d, network })),
+    pageSize: STAKING_PAGE_SIZE,
+    itemKey: (d) => d.txHash,
+  });
+}
+
 builder.objectFields(NetworkRef, (t) => ({
   delegators: t.connection(
     {
@@ -151,27 +173,54 @@ builder.objectFields(NetworkRef, (t) => ({
         delegationStatus: [DelegationStatusEnum, 'Only delegations in this status.'],
         sortOrder: [SortOrderEnum, 'By start time. Default: the upstream’s (descending).'],
       }),
-      resolve: (network, args, ctx) => {
-        const filter = {
-          nodeIds: parseNodeIds(args.nodeIds),
-          rewardAddresses: args.rewardAddresses
-            ? parsePrimaryAddresses(args.rewardAddresses, network.name, 'rewardAddresses').sort()
-            : undefined,
-          delegationStatus: args.delegationStatus ?? undefined,
-          sortOrder: args.sortOrder ?? undefined,
-        };
-        return resolveTokenConnection<Delegator>(args, ctx.connections, {
-          pages: ctx.loaders.staking.delegatorsPage
-            .list({
-              network: network.name,
-              ...filter,
-            })
-            .mapItems((d) => branded({ ...d, network: network.name })),
-          pageSize: STAKING_PAGE_SIZE,
-          itemKey: (d) => d.txHash,
-        });
-      },
+      resolve: (network, args, ctx) =>
+        delegatorsOf(
+          network.name,
+          {
+            nodeIds: parseNodeIds(args.nodeIds),
+            rewardAddresses: args.rewardAddresses
+              ? parsePrimaryAddresses(args.rewardAddresses, network.name, 'rewardAddresses').sort()
+              : undefined,
+            delegationStatus: args.delegationStatus ?? undefined,
+            sortOrder: args.sortOrder ?? undefined,
+          },
+          args,
+          ctx,
+        ),
     },
     ...pageDocs('delegations', 'A delegation'),
+  ),
+}));
+
+/**
+ * A validator's delegations: the network's list (`listDelegators`) filtered by the validator's node
+ * id, so the pages and their cache entries are the ones `Network.delegators(nodeIds: [id])` reads.
+ */
+builder.interfaceFields(ValidatorRef, (t) => ({
+  delegators: t.connection(
+    {
+      type: DelegatorRef,
+      nullable: true,
+      description:
+        'Delegations to this validator’s node (every validation period of the node), typed by ' +
+        'status (Data API `listDelegators` with its node id). Forward paging only.',
+      args: argTable(t.arg, {
+        delegationStatus: [DelegationStatusEnum, 'Only delegations in this status.'],
+        sortOrder: [SortOrderEnum, 'By start time. Default: the upstream’s (descending).'],
+      }),
+      resolve: (v, args, ctx) =>
+        delegatorsOf(
+          v.network,
+          {
+            nodeIds: [v.nodeId],
+            delegationStatus: args.delegationStatus ?? undefined,
+            sortOrder: args.sortOrder ?? undefined,
+          },
+          args,
+          ctx,
+        ),
+    },
+    { name: 'ValidatorDelegatorsConnection', ...pageDocs('delegations', 'A delegation')[0] },
+    { name: 'ValidatorDelegatorsEdge', ...pageDocs('delegations', 'A delegation')[1] },
   ),
 }));

@@ -6,6 +6,7 @@ import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { MAX_PROOF_KEYS, parseCallData, parseSlot, parseWei } from '../evm-inputs.js';
 import { parseEvmAddress } from '../inputs.js';
+import { renamedArg, useInstead } from '../renamed-args.js';
 import { EvmAccountProofRef } from './evm-proof.js';
 
 /**
@@ -80,18 +81,29 @@ export const Erc20ReadsRef = builder.objectRef<EvmAccountShape>('Erc20Reads').im
     balanceOf: t.field({
       type: 'BigDecimal',
       nullable: true,
-      description: 'balanceOf(holder): the holder’s token balance in base units, decimal.',
-      args: argTable(t.arg, {
-        holder: ['String!', 'The token holder: 0x followed by 40 hex digits.'],
-      }),
-      resolve: (a, args, ctx) =>
-        erc20Read(
+      description: 'balanceOf(owner): the owner’s token balance in base units, decimal.',
+      args: {
+        owner: t.arg.string({
+          required: false,
+          description: 'The account whose balance is read: 0x followed by 40 hex digits. Required.',
+        }),
+        holder: t.arg.string({
+          required: false,
+          description: 'The token holder: 0x followed by 40 hex digits.',
+          deprecationReason: useInstead('owner'),
+        }),
+      },
+      resolve: (a, args, ctx) => {
+        const owner = renamedArg(args, 'owner', 'holder');
+        if (owner.value === undefined) throw badInput('owner', 'owner is required');
+        return erc20Read(
           a,
           ctx,
-          erc20Calls.balanceOf(parseEvmAddress(args.holder, 'holder')),
+          erc20Calls.balanceOf(parseEvmAddress(owner.value, owner.argument)),
           erc20Results.balanceOf,
           'balanceOf',
-        ),
+        );
+      },
     }),
     symbol: t.string({
       nullable: true,

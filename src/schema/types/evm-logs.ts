@@ -8,6 +8,7 @@ import { parseHash } from '../evm-inputs.js';
 import { exposed } from '../expose.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
 import { loadEach } from '../node-load.js';
+import { renamedArg } from '../renamed-args.js';
 
 /**
  * Event logs (eth_getLogs) as a Relay connection over block ranges: one upstream "page" is the logs
@@ -126,26 +127,33 @@ export const EvmFeeHistoryRef = builder.objectRef<EvmFeeHistory>('EvmFeeHistory'
 });
 
 export interface LogsArgs extends ConnectionArgs {
+  startBlock?: string | null;
+  endBlock?: string | null;
+  /** Deprecated names of startBlock and endBlock. */
   fromBlock?: string | null;
   toBlock?: string | null;
   addresses?: string[] | null;
   topics?: { anyOf?: string[] | null }[] | null;
 }
 
-/** `fromBlock` defaults to the pinned block; `toBlock` to it too, and may not pass it. */
+/** `startBlock` defaults to the pinned block; `endBlock` to it too, and may not pass it. */
 export async function resolveLogs(
   state: { chainId: string; pin: BlockPin },
   args: LogsArgs,
   ctx: GatewayContext,
 ) {
   const pinned = Number(state.pin.number);
-  const from = args.fromBlock == null ? pinned : parseBlockNumber(args.fromBlock, 'fromBlock');
-  const to = args.toBlock == null ? pinned : parseBlockNumber(args.toBlock, 'toBlock');
-  if (to > pinned) throw badInput('toBlock', `toBlock may not pass the pinned block ${pinned}`);
-  if (from > to) throw badInput('fromBlock', 'fromBlock must be at most toBlock');
+  const start = renamedArg(args, 'startBlock', 'fromBlock');
+  const end = renamedArg(args, 'endBlock', 'toBlock');
+  const from = start.value === undefined ? pinned : parseBlockNumber(start.value, start.argument);
+  const to = end.value === undefined ? pinned : parseBlockNumber(end.value, end.argument);
+  if (to > pinned)
+    throw badInput(end.argument, `${end.argument} may not pass the pinned block ${pinned}`);
+  if (from > to)
+    throw badInput(start.argument, `${start.argument} must be at most ${end.argument}`);
   if (to - from + 1 > LOG_MAX_SPAN)
     throw badInput(
-      'fromBlock',
+      start.argument,
       `a logs query spans at most ${LOG_MAX_SPAN} blocks: split the range`,
     );
   const addresses = (args.addresses ?? []).map((a) => parseEvmAddress(a, 'addresses'));

@@ -7,6 +7,7 @@ import { evmChainIdOf } from '../chain-id.js';
 import { pageDocs } from '../connection.js';
 import { parseBlockTag } from '../evm-inputs.js';
 import { parseChainId } from '../inputs.js';
+import { renamedArg, useInstead } from '../renamed-args.js';
 import { AddressRef, byEvmAddress } from './address.js';
 import { BlockRef } from './block.js';
 import { EvmAccountStateRef } from './evm-account.js';
@@ -74,17 +75,27 @@ export const EvmStateRef = builder.objectRef<EvmStateShape>('EvmState').implemen
         type: EvmLogRef,
         nullable: true,
         description:
-          'Event logs from fromBlock to toBlock (both default to the pinned block, which toBlock' +
+          'Event logs from startBlock to endBlock (both default to the pinned block, which endBlock' +
           ' may not pass; at most 4096 blocks), oldest first; each upstream page covers up to ' +
           '2048 blocks.',
         args: {
+          startBlock: t.arg.string({
+            required: false,
+            description: 'First block, decimal (inclusive).',
+          }),
+          endBlock: t.arg.string({
+            required: false,
+            description: 'Last block, decimal (inclusive).',
+          }),
           fromBlock: t.arg.string({
             required: false,
             description: 'First block, decimal (inclusive).',
+            deprecationReason: useInstead('startBlock'),
           }),
           toBlock: t.arg.string({
             required: false,
             description: 'Last block, decimal (inclusive).',
+            deprecationReason: useInstead('endBlock'),
           }),
           addresses: t.arg.stringList({
             required: false,
@@ -173,17 +184,24 @@ builder.objectFields(AddressRef, (t) => ({
       'This address’s EVM state (balance, nonce, code, storage, calls, proofs) at a block, from ' +
       'the chain’s EVM node.',
     args: {
+      block: t.arg.string({
+        required: false,
+        description: '"latest" (the default), a decimal block number or a block hash.',
+      }),
       atBlock: t.arg.string({
         required: false,
-        defaultValue: 'latest',
-        description: '"latest", a decimal block number or a block hash.',
+        description: '"latest" (the default), a decimal block number or a block hash.',
+        deprecationReason: useInstead('block'),
       }),
     },
-    resolve: async (a, args, ctx) => ({
-      chainId: a.chainId,
-      address: a.address,
-      pin: await pinOf(a.chainId, args.atBlock ?? 'latest', 'atBlock', ctx),
-    }),
+    resolve: async (a, args, ctx) => {
+      const block = renamedArg(args, 'block', 'atBlock');
+      return {
+        chainId: a.chainId,
+        address: a.address,
+        pin: await pinOf(a.chainId, block.value ?? 'latest', block.argument, ctx),
+      };
+    },
   }),
 }));
 

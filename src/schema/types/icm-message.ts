@@ -12,7 +12,8 @@ import { DestinationTxRef, ReceiptRef, RewardRef, SourceTxRef } from './icm-mess
 
 /**
  * An interchain (ICM / Teleporter) message. The upstream answers a `oneOf` by status, so there is one type
- * per status behind the `IcmMessage` interface. Global id: `<Type>:<messageId>`; a message moves from
+ * per status behind the `IcmMessage` interface. Global id: `IcmMessage:<messageId>`, whatever the status
+ * (src/schema/global-id.ts: a client cache keeps one object as the message moves); a message moves from
  * pending to delivered, and refetching an id returns it in its current status, typed accordingly.
  */
 const TYPE_OF: Record<IcmStatus, string> = {

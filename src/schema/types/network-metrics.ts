@@ -4,6 +4,7 @@ import type { MetricsValue } from '../../upstream/schemas/metrics.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { pageDocs, resolveTokenConnection } from '../connection.js';
+import { renamedArg, useInstead } from '../renamed-args.js';
 import { l1FeeSeries } from './l1-fee-series.js';
 import {
   MetricPointConnectionRef,
@@ -35,14 +36,38 @@ import {
 
 /** The source/destination filter of the ICM counts: both optional, each a CB58 blockchain id. */
 const ICM_PAIR_ARGS = {
-  srcBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
-  destBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
+  sourceBlockchainId: ['String', 'Only messages from this blockchain (CB58).'],
+  destinationBlockchainId: ['String', 'Only messages to this blockchain (CB58).'],
 } as const;
 
-const icmPair = (args: { srcBlockchainId?: string | null; destBlockchainId?: string | null }) => ({
-  srcBlockchainId: optionalId(args.srcBlockchainId, 'srcBlockchainId', 'blockchain id'),
-  destBlockchainId: optionalId(args.destBlockchainId, 'destBlockchainId', 'blockchain id'),
+/** The pair's names before the conventions (deprecated aliases; the upstream's own names). */
+const icmPairAliases = (arg: Parameters<typeof argTable>[0]) => ({
+  srcBlockchainId: arg.string({
+    required: false,
+    description: 'Only messages from this blockchain (CB58).',
+    deprecationReason: useInstead('sourceBlockchainId'),
+  }),
+  destBlockchainId: arg.string({
+    required: false,
+    description: 'Only messages to this blockchain (CB58).',
+    deprecationReason: useInstead('destinationBlockchainId'),
+  }),
 });
+
+/** The pair, parsed, under the upstream's names. */
+const icmPair = (args: {
+  sourceBlockchainId?: string | null;
+  destinationBlockchainId?: string | null;
+  srcBlockchainId?: string | null;
+  destBlockchainId?: string | null;
+}) => {
+  const src = renamedArg(args, 'sourceBlockchainId', 'srcBlockchainId');
+  const dest = renamedArg(args, 'destinationBlockchainId', 'destBlockchainId');
+  return {
+    srcBlockchainId: optionalId(src.value, src.argument, 'blockchain id'),
+    destBlockchainId: optionalId(dest.value, dest.argument, 'blockchain id'),
+  };
+};
 
 builder.objectFields(NetworkRef, (t) => {
   return {
@@ -94,6 +119,7 @@ builder.objectFields(NetworkRef, (t) => {
             ],
             timeInterval: [TimeIntervalEnum, 'Interval of each point. Default DAY.'],
           }),
+          ...icmPairAliases(t.arg),
           ...argTable(t.arg, SERIES_RANGE),
         },
         resolve: (network, args, ctx) => {
@@ -117,10 +143,13 @@ builder.objectFields(NetworkRef, (t) => {
       type: IcmSummaryRef,
       nullable: true,
       description: 'ICM messages of this network over the last hour … all time (`getICMSummary`).',
-      args: argTable(t.arg, {
-        ...ICM_PAIR_ARGS,
-        groupBy: [IcmGroupByEnum, 'Grouping, as the upstream takes it.'],
-      }),
+      args: {
+        ...argTable(t.arg, {
+          ...ICM_PAIR_ARGS,
+          groupBy: [IcmGroupByEnum, 'Grouping, as the upstream takes it.'],
+        }),
+        ...icmPairAliases(t.arg),
+      },
       resolve: (network, args, ctx) =>
         ctx.loaders.metricsNetwork.icmSummary.load({
           ...icmPair(args),

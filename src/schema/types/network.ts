@@ -4,6 +4,7 @@ import type { PagedList } from '../../loaders/request-loader.js';
 import { builder } from '../builder.js';
 import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { type pageDocs, resolveTokenConnection } from '../connection.js';
+import { conventionalValues } from '../enum-docs.js';
 import { type GatewayNetwork, parseCb58Id, parseNetwork } from '../primary-inputs.js';
 
 /**
@@ -17,10 +18,10 @@ export interface NetworkShape {
 
 export const NetworkNameEnum = builder.enumType('NetworkName', {
   description: 'An Avalanche network. The Data API also calls fuji "testnet".',
-  values: {
+  values: conventionalValues({
     mainnet: { value: 'mainnet', description: 'Avalanche mainnet (network id 1).' },
     fuji: { value: 'fuji', description: 'The Fuji test network (network id 5).' },
-  } as const,
+  } as const),
 });
 
 /** The order of a list by time, as the Data API's `sortOrder` takes it. */

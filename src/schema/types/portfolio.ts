@@ -12,6 +12,7 @@ import { given, registerArgumentCheck } from '../argument-checks.js';
 import { builder } from '../builder.js';
 import { type ConnectionArgs, pageTypes, resolveTokenConnection } from '../connection.js';
 import { parseBlockNumber, parseEvmAddress } from '../inputs.js';
+import { renamedArg, useInstead } from '../renamed-args.js';
 import { AddressRef, type AddressShape } from './address.js';
 import { CurrencyCodeEnum } from './money.js';
 import {
@@ -61,15 +62,13 @@ function balanceConnection<T>(args: ConnectionArgs, ctx: GatewayContext, o: Bala
 
 /** The erc20Balances filters, parsed (each failure a BAD_USER_INPUT naming its argument). */
 function erc20Filter(args: {
+  block?: unknown;
   blockNumber?: unknown;
   filterSpamTokens?: unknown;
   contractAddresses?: unknown;
   currency?: unknown;
 }) {
-  const blockNumber =
-    given(args.blockNumber) === undefined
-      ? undefined
-      : String(parseBlockNumber(given(args.blockNumber)!, 'blockNumber'));
+  const blockNumber = atBlock(args);
   const list = Array.isArray(args.contractAddresses)
     ? (args.contractAddresses as string[])
     : undefined;
@@ -92,11 +91,17 @@ function erc20Filter(args: {
   };
 }
 
-/** The NFT balance filters (`blockNumber` only on erc1155Balances), parsed. */
-function nftFilter(args: { blockNumber?: unknown; contractAddress?: unknown }) {
-  const block = given(args.blockNumber);
+/** `block` (or its deprecated name `blockNumber`), parsed: the block a balance list is read at. */
+function atBlock(args: { block?: unknown; blockNumber?: unknown }) {
+  const block = renamedArg(args, 'block', 'blockNumber');
+  const value = given(block.value);
+  return value === undefined ? undefined : String(parseBlockNumber(value, block.argument));
+}
+
+/** The NFT balance filters (`block` only on erc1155Balances), parsed. */
+function nftFilter(args: { block?: unknown; blockNumber?: unknown; contractAddress?: unknown }) {
   return {
-    blockNumber: block === undefined ? undefined : String(parseBlockNumber(block, 'blockNumber')),
+    blockNumber: atBlock(args),
     contractAddress: oneContract(given(args.contractAddress)),
   };
 }
@@ -125,7 +130,7 @@ const nftBalances =
   ) =>
   (
     a: AddressShape,
-    args: ConnectionArgs & { blockNumber?: unknown; contractAddress?: unknown },
+    args: ConnectionArgs & { block?: unknown; blockNumber?: unknown; contractAddress?: unknown },
     ctx: GatewayContext,
   ) => {
     const key = { chainId: a.chainId, address: a.address, ...nftFilter(args) };
@@ -148,10 +153,12 @@ builder.objectFields(AddressRef, (t) => ({
         'ERC-20 tokens this address holds on its chain (`listErc20Balances`), ordered as the ' +
         'upstream orders them. Forward paging only.',
       args: {
+        block: t.arg({ type: 'BigDecimal', required: false, description: blockArg.description }),
         blockNumber: t.arg({
           type: 'BigDecimal',
           required: false,
           description: blockArg.description,
+          deprecationReason: useInstead('block'),
         }),
         filterSpamTokens: t.arg.boolean({
           required: false,
@@ -209,10 +216,12 @@ builder.objectFields(AddressRef, (t) => ({
         'ERC-1155 token ids this address holds on its chain (`listErc1155Balances`). Forward ' +
         'paging only.',
       args: {
+        block: t.arg({ type: 'BigDecimal', required: false, description: blockArg.description }),
         blockNumber: t.arg({
           type: 'BigDecimal',
           required: false,
           description: blockArg.description,
+          deprecationReason: useInstead('block'),
         }),
         contractAddress: t.arg.string({ required: false, ...contractArg }),
       },

@@ -7,7 +7,7 @@ import {
   pChainTxType,
 } from '../../upstream/schemas/primary-staking.js';
 import { builder } from '../builder.js';
-import { describedValues } from '../enum-docs.js';
+import { conventionalValues, describedValues } from '../enum-docs.js';
 import { exposed } from '../expose.js';
 import { parseTimeRange } from '../primary-inputs.js';
 import { L1ValidatorBlsRef, L1ValidatorRef, loadL1Validator } from './l1-validator.js';
@@ -44,15 +44,17 @@ const P_CHAIN_TX_TYPE_DOCS = {
 
 export const PChainTransactionTypeEnum = builder.enumType('PChainTransactionType', {
   description: "A P-Chain transaction's type, as the Data API names it.",
-  values: describedValues(pChainTxType.options, P_CHAIN_TX_TYPE_DOCS),
+  values: conventionalValues(describedValues(pChainTxType.options, P_CHAIN_TX_TYPE_DOCS)),
 });
 export const PrimaryNetworkTxTypeEnum = builder.enumType('PrimaryNetworkTxType', {
   description: 'Transaction types the staking list can be filtered on.',
-  values: describedValues(PRIMARY_NETWORK_TX_TYPES, {
-    ...P_CHAIN_TX_TYPE_DOCS,
-    CreateAssetTx: 'X-Chain: creates an asset.',
-    OperationTx: 'X-Chain: an operation on assets (e.g. minting NFTs).',
-  }),
+  values: conventionalValues(
+    describedValues(PRIMARY_NETWORK_TX_TYPES, {
+      ...P_CHAIN_TX_TYPE_DOCS,
+      CreateAssetTx: 'X-Chain: creates an asset.',
+      OperationTx: 'X-Chain: an operation on assets (e.g. minting NFTs).',
+    }),
+  ),
 });
 
 /** The filters the primary-network transaction lists share: transaction types and a time range. */

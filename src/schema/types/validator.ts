@@ -15,7 +15,7 @@ import { BlsCredentialsRef, GeolocationRef, HealthRef, RewardsRef } from './vali
 
 /**
  * A primary-network validation period of one node. The Data API answers a `oneOf` by status, so the graph
- * has one type per status behind the `Validator` interface. Global id: `<Type>:<network>:<nodeId>:<txHash>`
+ * has one type per status behind the `Validator` interface. Global id: `Validator:<network>:<nodeId>:<txHash>`
  * (the validation tx names the period). A period changes status over time (pending → active → completed):
  * refetching an id returns the period in its current status, typed accordingly.
  */

@@ -14,19 +14,12 @@ export function* payloads(
   hook: HookView,
 ): Generator<[EvmTx, Record<string, unknown>]> {
   const has = (a: string) => hook.addresses.has(a.toLowerCase());
-  // Log indexes count the block's logs as the simulated node numbers them (its ERC-20 logs first).
-  let logIndex = 0;
+  // Log indexes count the block's logs, as the world numbers them and the simulated node serves them.
   const txs = chain.blockTxs(block);
-  const erc20At = new Map<string, number[]>();
-  for (const tx of txs)
-    erc20At.set(
-      tx.hash,
-      tx.erc20.map(() => logIndex++),
-    );
   for (const tx of txs) {
     const all = [...tx.erc20, ...tx.erc721, ...tx.erc1155];
     if (!has(tx.from) && !has(tx.to) && !all.some((t) => has(t.from) || has(t.to))) continue;
-    const transfer = (t: TokenTransfer, i: number | undefined) => {
+    const transfer = (t: TokenTransfer) => {
       const c = chain.contract(t.token);
       const decimals = c?.decimals ?? 0;
       const key =
@@ -39,7 +32,7 @@ export function* payloads(
         value: t.value.toString(),
         ...(t.tokenId !== undefined ? { tokenId: t.tokenId } : {}),
         blockTimestamp: block.timestamp,
-        logIndex: i ?? logIndex++,
+        logIndex: t.logIndex,
         [key]: {
           address: t.token,
           name: c?.name ?? '',
@@ -49,7 +42,6 @@ export function* payloads(
         },
       };
     };
-    const at = erc20At.get(tx.hash) ?? [];
     const transaction = {
       blockHash: block.hash,
       blockNumber: String(block.number),
@@ -72,9 +64,9 @@ export function* payloads(
       receiptEffectiveGasPrice: tx.gasPrice.toString(),
       receiptRoot: block.receiptsRoot,
       blockTimestamp: block.timestamp,
-      erc20Transfers: tx.erc20.map((t, i) => transfer(t, at[i])),
-      erc721Transfers: tx.erc721.map((t) => transfer(t, undefined)),
-      erc1155Transfers: tx.erc1155.map((t) => transfer(t, undefined)),
+      erc20Transfers: tx.erc20.map(transfer),
+      erc721Transfers: tx.erc721.map(transfer),
+      erc1155Transfers: tx.erc1155.map(transfer),
     };
     yield [
       tx,

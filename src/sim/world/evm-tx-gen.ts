@@ -51,7 +51,16 @@ export function generateBlockTxs(
   firstSeq: number,
 ): EvmTx[] {
   const txs: EvmTx[] = [];
-  for (let i = 0; i < count; i++) txs.push(generateTx(rng, ctx, header, i, firstSeq + i));
+  // A log's index counts the logs of its block, as a node numbers them (eth_getLogs, receipts) and
+  // as the Data API's `logIndex` carries it: each tx's logs follow the logs of the txs before it.
+  let logs = 0;
+  for (let i = 0; i < count; i++) {
+    const tx = generateTx(rng, ctx, header, i, firstSeq + i);
+    const own = [...tx.erc20, ...tx.erc721, ...tx.erc1155];
+    for (const t of own) t.logIndex += logs;
+    logs += own.length;
+    txs.push(tx);
+  }
   return txs;
 }
 
