@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { gqlError, YogaGraphQLError } from '../errors.js';
 import { createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
+import { useNoSuggestions } from './no-suggestions.js';
 import { loadPersistedManifest } from './persisted.js';
 import { corsOptions, useHttpEdge } from './use-http-edge.js';
 import { useQueryCost } from './use-query-cost.js';
@@ -93,6 +94,7 @@ export function edgePlugins(
         ]
       : []),
     ...(config.introspection ? [] : [useNoIntrospection()]),
+    ...(config.fieldSuggestions ? [] : [useNoSuggestions()]),
     ...queryLimitPlugins({
       maxTokens: config.maxTokens,
       maxAliases: config.maxAliases,
