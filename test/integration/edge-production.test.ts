@@ -187,9 +187,17 @@ describe('NODE_ENV=production hides what names the schema or the process (issue 
     // the public rest is all there: entities, the one public mutation, the federation link
     for (const name of ['@key(fields: "chainId")', 'aggregateSignatures', '@link', 'type Block'])
       expect(open).toContain(name);
+    // a supergraph still composes from it, beside another subgraph (test/e2e/federation.test.ts's)
     const { parse } = await import('graphql');
-    const { buildSubgraphSchema } = await import('@apollo/subgraph');
-    expect(() => buildSubgraphSchema(parse(open))).not.toThrow();
+    const { composeServices } = await import('@apollo/composition');
+    const { LABELS_TYPE_DEFS } = await import('../e2e/labels-subgraph.js');
+    const composed = composeServices([
+      { name: 'avalanche', typeDefs: parse(open), url: 'http://127.0.0.1:1/graphql' },
+      { name: 'labels', typeDefs: parse(LABELS_TYPE_DEFS), url: 'http://127.0.0.1:2/graphql' },
+    ]);
+    expect(composed.errors).toBeUndefined();
+    expect(composed.supergraphSdl).toContain('aggregateSignatures');
+    expect(composed.supergraphSdl).not.toContain('nodeAdmin');
     // development: whole
     expect(await sdlOf(dev)).toContain('nodeAdminAlias');
   });
