@@ -72,15 +72,21 @@ const UPSTREAM_SECRETS = [
   /s3cret|10\.0\.3\.7|10\.1\.2\.3|cache\.internal/,
   /<html>/,
 ];
-/** An upstream answer of `status` whose message array is every hostile text, one known sentence among them. */
-const leakyUpstream = (status: number): SimFault => ({
+/**
+ * What the old deny-list let through (issue 42: short keys, internal host names, passwords, SQL): one
+ * line, no URL, no address:port, no token of 32 characters.
+ */
+const PAST_THE_DENY_LIST = [
+  'password=hunter2',
+  'db-internal-3.corp.local refused the connection',
+  'SELECT * FROM users WHERE api_key = $1',
+  'Invalid api key sk1Gq7ZxV9pLk2',
+];
+/** An upstream answer of `status` whose message array holds `texts` after one sentence the allow-list knows. */
+const leakyUpstream = (status: number, texts: readonly string[]): SimFault => ({
   route: BLOCK_ROUTE,
   status,
-  body: {
-    message: ['Invalid address format', ...HOSTILE_UPSTREAM_TEXTS],
-    statusCode: status,
-    error: 'Bad Request',
-  },
+  body: { message: ['Invalid address format', ...texts], statusCode: status, error: 'Bad Request' },
 });
 let cursor = '';
 let head = 0;
@@ -723,7 +729,7 @@ const rows = (): Row[] => [
   {
     name: 'an upstream 400 holding keys, hosts, passwords, SQL: only the sentence the allow-list knows',
     ...block('12345'),
-    fault: leakyUpstream(400),
+    fault: leakyUpstream(400, PAST_THE_DENY_LIST),
     status: 200,
     code: 'BAD_USER_INPUT',
     maxCalls: 1,
@@ -731,9 +737,18 @@ const rows = (): Row[] => [
     present: /Invalid address format/,
   },
   {
+    name: 'an upstream 400 holding stack traces, URLs with credentials, markup: none of it',
+    ...block('12347'),
+    fault: leakyUpstream(400, HOSTILE_UPSTREAM_TEXTS),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+    maxCalls: 1,
+    absent: UPSTREAM_SECRETS,
+  },
+  {
     name: 'an upstream 500 holding keys, hosts, passwords, SQL: none of it',
     ...block('12346'),
-    fault: leakyUpstream(500),
+    fault: leakyUpstream(500, PAST_THE_DENY_LIST),
     status: 200,
     code: 'UPSTREAM_ERROR',
     maxCalls: 1,
