@@ -106,9 +106,7 @@ export const SETTINGS = {
     ),
   METRICS_TOKEN: secretOf(16, 'token')
     .note('unset: /metrics unprotected in development, refused on PORT in production')
-    .optional(
-      'none: open in development; in production /metrics on PORT is refused (use METRICS_PORT)',
-    )
+    .optional('open in development; refused on PORT in production (use METRICS_PORT)')
     .doc('Bearer token `/metrics` requires.'),
   METRICS_PORT: int(1, 65535)
     .optional('/metrics on PORT')
