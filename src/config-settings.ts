@@ -105,9 +105,14 @@ export const SETTINGS = {
       'Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`.',
     ),
   METRICS_TOKEN: secretOf(16, 'token')
-    .note('unset: /metrics unprotected')
-    .optional('no protection: keep /metrics off the public edge')
+    .note('unset: /metrics unprotected in development, refused on PORT in production')
+    .optional('open in development; refused on PORT in production (use METRICS_PORT)')
     .doc('Bearer token `/metrics` requires.'),
+  METRICS_PORT: int(1, 65535)
+    .optional('/metrics on PORT')
+    .doc(
+      'Serve `/metrics` on this port alone (a listener of its own on HOST, nothing else on it; METRICS_TOKEN still applies when set); `/metrics` on PORT then answers 404.',
+    ),
   SHUTDOWN_GRACE_MS: int(0, 300_000)
     .default(10_000)
     .doc(
@@ -169,9 +174,14 @@ export const SETTINGS = {
   NODE_ENV: kind(z.string(), 'production, test, or anything else for development')
     .default('development')
     .doc(
-      '`NODE_ENV=production`: introspection and GraphiQL off unless enabled, CORS from the allowlist only; `test`: each reuse of a parsed cache value is checked for mutation (costly).',
+      '`NODE_ENV=production`: introspection, field suggestions and GraphiQL off unless enabled, CORS from the allowlist only, `_service` without the admin fields unless the admin token is sent, `/metrics` on PORT only with METRICS_TOKEN; `test`: each reuse of a parsed cache value is checked for mutation (costly).',
     ),
   INTROSPECTION: bool().optional('on, off in production').doc('Schema introspection.'),
+  FIELD_SUGGESTIONS: bool()
+    .optional('on, off in production')
+    .doc(
+      '"Did you mean …?" suggestions in error messages (they name the schema\'s fields, types and values).',
+    ),
   GRAPHIQL: bool().optional('on, off in production').doc('GraphiQL at /graphql.'),
   CORS_ORIGINS: kind(
     z.string(),

@@ -98,6 +98,8 @@ export interface Config {
   checkSharedValues: boolean;
   /** INTROSPECTION; unset, off in production. */
   introspection: boolean;
+  /** FIELD_SUGGESTIONS; unset, off in production. */
+  fieldSuggestions: boolean;
   /** GRAPHIQL; unset, off in production. */
   graphiql: boolean;
   /** CORS_ORIGINS as a list; unset, `['*']` in development and none in production. */
@@ -157,6 +159,8 @@ export interface Config {
   httpMaxAgeMs: number;
   /** METRICS_TOKEN */
   metricsToken: string | undefined;
+  /** METRICS_PORT: `/metrics` on a listener of its own (and not on `port`). */
+  metricsPort: number | undefined;
   /** SHUTDOWN_GRACE_MS */
   shutdownGraceMs: number;
   /** SHUTDOWN_DRAIN_MS */

@@ -20,6 +20,11 @@ export interface GatewayContext {
   loaders: Loaders;
   /** Whether this request holds the node admin token (a verdict only; the token itself is never kept). */
   adminAuth: AdminAuth;
+  /**
+   * Whether `_service { sdl }` answers the whole SDL, admin fields included: in development, or with the
+   * admin token granted. Otherwise the subgraph SDL without them (src/schema/service-sdl.ts).
+   */
+  fullServiceSdl: boolean;
   /** Signature aggregation: the one upstream reached outside the loaders (never cached; see its client). */
   signatureAggregator: SignatureAggregatorClient;
   /** How this request's upstream data was served (freshness, stale marks). */
@@ -48,7 +53,7 @@ export interface GatewayContext {
 }
 
 export interface ContextDeps {
-  config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize'>;
+  config: Pick<Config, 'adminToken' | 'cursorSecret' | 'maxPageSize' | 'production'>;
   cache: ReadThrough;
   policy: CachePolicy;
   live: Pick<Live, 'feed' | 'activity' | 'icm' | 'specOf' | 'tagOf'>;
@@ -107,6 +112,7 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
       versionOf: (req: UpstreamRequest<unknown>) => deps.live.tagOf(req, headsTouched),
     });
     const feed = deps.live.feed;
+    const adminAuth = readAdminAuth(request.headers.get('authorization'), deps.config.adminToken);
     return {
       headsTouched,
       ...(feed
@@ -123,7 +129,8 @@ export function createContextFactory(deps: ContextDeps): (request: Request) => G
       served,
       scope,
       signatureAggregator,
-      adminAuth: readAdminAuth(request.headers.get('authorization'), deps.config.adminToken),
+      adminAuth,
+      fullServiceSdl: !deps.config.production || adminAuth.status === 'granted',
       loaders: createLoaders(loaderDeps(), clients),
       connections: {
         cursorSecret: deps.config.cursorSecret,

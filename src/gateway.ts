@@ -166,7 +166,18 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
       // Before the edge's cost and budget: a bad argument anywhere is refused with no charge.
       useArgumentChecks(),
       ...edge.plugins,
-      useMetrics({ metrics, store, token: config.metricsToken }),
+      useMetrics({
+        metrics,
+        store,
+        token: config.metricsToken,
+        // Never open on the public port in production: METRICS_PORT, or METRICS_TOKEN here.
+        where:
+          config.metricsPort !== undefined
+            ? 'elsewhere'
+            : config.production
+              ? 'token-only'
+              : 'here',
+      }),
       // Before the response cache: a hash-only request becomes its query text, then is looked up like any other.
       // Not in PERSISTED_OPERATIONS=only mode, where nothing may register a new operation.
       ...(config.persistedOperations === 'only'

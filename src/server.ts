@@ -4,6 +4,7 @@ import { applyServerLimits } from './edge/server-limits.js';
 import { createGateway } from './gateway.js';
 import { applyHeapGrowth, checkHeapLimit } from './heap-limit.js';
 import { connectionSharesOf } from './http/connection-shares.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { startHttpServer } from './http/server.js';
 import { createLogger } from './telemetry/logger.js';
 import { installProcessHandlers, type ProcessErrorKind } from './telemetry/process-handlers.js';
@@ -46,6 +47,17 @@ installProcessHandlers({ logger, count: (kind) => gateway.metrics.processErrors.
 collectDefaultMetrics({ register: gateway.metrics.registry });
 
 await startUp('the cache and live data (REDIS_URL, LIVE_WS)', () => gateway.ready());
+// METRICS_PORT: /metrics on a listener of its own (not on PORT).
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await startMetricsServer({
+        port: config.metricsPort,
+        host: config.host,
+        metrics: gateway.metrics,
+        store: gateway.store,
+        token: config.metricsToken,
+      });
 // Server-level limits (request timeout, connection cap: src/edge/server-limits.ts) before it listens.
 let http: Awaited<ReturnType<typeof startHttpServer>>;
 try {
@@ -85,6 +97,7 @@ logger.info(
     cache: config.redisUrl ? 'redis+lru' : 'lru',
     tracing: tracing.enabled ? 'otlp' : 'off',
     metricsProtected: config.metricsToken !== undefined,
+    metricsPort: metricsServer?.port,
     // HEAP_GROWTH_PERCENT as applied: `v8` when V8's own policy runs (0, or a heap limit under 2 GB).
     heapGrowth: heapGrowthApplied ? `${config.heapGrowthPercent}%` : 'v8',
   },
@@ -106,6 +119,7 @@ const shutdown = (signal: string) => {
   ).unref();
   void http
     .shutdown(signal)
+    .then(() => metricsServer?.close())
     .then(() => tracing.shutdown())
     .then(
       () => process.exit(0),

@@ -13,6 +13,7 @@ import {
   type PersistedOperations,
   persistedIdOf,
 } from './persisted-files.js';
+import { useNoSuggestions } from './no-suggestions.js';
 import { corsOptions, useHttpEdge } from './use-http-edge.js';
 import { useQueryCost } from './use-query-cost.js';
 
@@ -131,6 +132,7 @@ export function edgePlugins(
         ]
       : []),
     ...(config.introspection ? [] : [useNoIntrospection()]),
+    ...(config.fieldSuggestions ? [] : [useNoSuggestions()]),
     ...queryLimitPlugins({
       maxTokens: config.maxTokens,
       maxAliases: config.maxAliases,

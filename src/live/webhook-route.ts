@@ -16,13 +16,15 @@ import {
  * Statuses: 401 unsigned or a bad signature; 404 a webhook id that is not ours; 409 a message id seen
  * before, or a block at least the dedupe window below the activity cursor (the message ids before it are
  * forgotten, so it cannot be told from a replay); 400 a signed body that is not a delivery; 503 no shared
- * secret yet (the Data API retries); 200 otherwise, `outcome` saying whether it was delivered.
+ * secret yet (the Data API retries; the request causes no read of it); 200 otherwise, `outcome` saying
+ * whether it was delivered.
  */
 export interface WebhookReceiverOptions {
   bus: ActivityBus;
   /** The chain a webhook id of ours watches, or undefined. */
   chainOf(webhookId: string): Promise<string | undefined>;
-  secret(): Promise<string | undefined>;
+  /** The shared secret as last read, or undefined; it never reads (webhook-secret.ts reads in the background). */
+  secret(): string | undefined;
   /** Told of a bad signature (the secret may have been rotated). */
   onBadSignature?(): void;
   head(chainId: string): string | undefined;
@@ -111,7 +113,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
       count('unsigned');
       return refuse(res, 401, 'UNAUTHENTICATED', `The ${SIGNATURE_HEADER} header is missing.`);
     }
-    const secret = await options.secret();
+    const secret = options.secret();
     if (!secret) {
       count('no-secret');
       return refuse(res, 503, 'UNAVAILABLE', 'No shared secret yet.', { 'retry-after': '5' });

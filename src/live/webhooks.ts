@@ -10,14 +10,12 @@ import type { LiveFeed } from './feed.js';
 import { createWebhookApi } from './webhook-api.js';
 import { MemoryWebhookStore, RedisWebhookStore, WebhookRegistrar } from './webhook-registrar.js';
 import { createWebhookReceiver } from './webhook-route.js';
+import { createSecretReader } from './webhook-secret.js';
 
 /** Where deliveries are received (the HTTP server sends this path here, past its path guard). */
 export const WEBHOOK_PATH = '/webhooks/data-api';
-/** How long the shared secret and the webhook ids are trusted before they are read again. */
-const SECRET_TTL_MS = 60_000;
+/** How long the webhook ids are trusted before they are read again. */
 const IDS_TTL_MS = 1_000;
-/** At most one secret re-read this often after bad signatures (a rotation is picked up; a flood is not). */
-const BAD_SIGNATURE_REREAD_MS = 10_000;
 
 export interface Webhooks {
   route: { path: string; handle(req: IncomingMessage, res: ServerResponse): Promise<void> };
@@ -63,27 +61,14 @@ export function createWebhooks(
     registers: options.registers,
   });
 
-  let secret: { value: string; at: number } | undefined;
-  let reading: Promise<void> | undefined;
-  let lastReread = 0;
-  const reread = () => {
-    reading ??= api
-      .sharedSecret()
-      .then((value) => {
-        secret = { value, at: Date.now() };
-      })
-      .catch((e: Error) => options.log('warn', `live: webhook shared secret: ${e.message}`))
-      .finally(() => {
-        reading = undefined;
+  // WEBHOOK_SECRET set: nothing to read. Otherwise background reads at a bounded rate (webhook-secret.ts).
+  const fixed = config.webhook.secret;
+  const reader = fixed
+    ? undefined
+    : createSecretReader({
+        read: () => api.sharedSecret(),
+        onError: (e) => options.log('warn', `live: webhook shared secret: ${e.message}`),
       });
-    return reading;
-  };
-  const currentSecret = async () => {
-    if (config.webhook.secret) return config.webhook.secret;
-    if (!secret) await reread();
-    else if (Date.now() - secret.at > SECRET_TTL_MS) void reread();
-    return secret?.value;
-  };
 
   let ids: { byId: Map<string, string>; at: number } | undefined;
   const chainOf = async (webhookId: string) => {
@@ -98,12 +83,8 @@ export function createWebhooks(
   const handle = createWebhookReceiver({
     bus: options.bus,
     chainOf,
-    secret: currentSecret,
-    onBadSignature: () => {
-      if (config.webhook.secret || Date.now() - lastReread < BAD_SIGNATURE_REREAD_MS) return;
-      lastReread = Date.now();
-      void reread();
-    },
+    secret: () => fixed ?? reader?.current(),
+    onBadSignature: () => reader?.suspect(),
     head: (chainId) => options.feed.head(chainId)?.number,
     maxBodyBytes: config.maxBodyBytes,
     onOutcome: (outcome) => outcomes.inc({ outcome }),
@@ -111,10 +92,11 @@ export function createWebhooks(
   return {
     route: { path: WEBHOOK_PATH, handle },
     start: () => {
-      if (!config.webhook.secret) void reread();
+      reader?.start();
       registrar.start();
     },
     stop: async () => {
+      reader?.stop();
       await registrar.stop();
       await store.close();
     },

@@ -36,6 +36,8 @@ interface Registration {
   query: string;
   done: boolean;
 }
+/** How long a registered query is kept by default (docs/caching.md and docs/security.md say so). */
+export const APQ_TTL_MS = 3_600_000;
 export const apqKey = (hash: string) => keys.persistedQuery(hash);
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -43,7 +45,7 @@ const apqError = (message: string, code: ErrorCode) =>
   gqlError(code, message, { http: { status: 200 } });
 
 export function useApq(options: ApqOptions): Plugin {
-  const ttlMs = options.ttlMs ?? 3600_000;
+  const ttlMs = options.ttlMs ?? APQ_TTL_MS;
   const maxBytes = options.maxQueryBytes ?? 65_536;
   /** Registrations waiting for their document to validate, by the request's context. */
   const pending = new WeakMap<object, Registration>();

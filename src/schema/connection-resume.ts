@@ -1,5 +1,5 @@
 import type { PageSnapshots } from '../cache/page-snapshots.js';
-import { badInput } from '../errors.js';
+import { badInput, upstreamReason } from '../errors.js';
 import { isUpstreamStatus } from '../upstream/errors.js';
 import type { Page } from '../upstream/request.js';
 import type { BlockPlace, BlockRange, HeadCursor, PageCursor } from './cursor.js';
@@ -74,7 +74,8 @@ export async function resumeFromToken<T>(
     page = await list.fetchPage(c.token, range);
   } catch (e) {
     if (!isUpstreamStatus(e, 400)) throw e;
-    const why = e.upstreamMessage ?? 'page token refused';
+    // The upstream's reason only as far as the allow-list knows it (src/upstream/client-text.ts).
+    const why = upstreamReason(e) ?? 'page token refused';
     return { expired: `This cursor has expired upstream (${why})` };
   }
   checkInPage(page, c.index);

@@ -8,6 +8,7 @@ import './types/block.js';
 import './types/transaction.js';
 import './types/transaction-logs.js';
 import { guardEntitiesField } from './federation.js';
+import { guardServiceField } from './service-sdl.js';
 import './types/address.js';
 import './types/money.js';
 import './types/token.js';
@@ -67,22 +68,25 @@ let schema: GraphQLSchema | undefined;
 export function buildSchema(): GraphQLSchema {
   // A federation v2 subgraph schema (adds `_service` and `_entities`); it serves standalone clients too.
   // `_entities` guarded: every representation checked before any resolver starts (src/schema/federation.ts).
-  schema ??= guardEntitiesField(
-    builder.toSubGraphSchema({
-      linkUrl: 'https://specs.apollo.dev/federation/v2.9',
-      federationDirectives: [
-        '@key',
-        '@shareable',
-        '@external',
-        '@requires',
-        '@provides',
-        '@tag',
-        '@inaccessible',
-      ],
-      sortSchema: false,
-      directives: costDirectives(),
-      extensions: { directives: [costSpecLink] },
-    }),
+  // `_service` guarded: without the admin fields in production unless the admin token is sent (service-sdl.ts).
+  schema ??= guardServiceField(
+    guardEntitiesField(
+      builder.toSubGraphSchema({
+        linkUrl: 'https://specs.apollo.dev/federation/v2.9',
+        federationDirectives: [
+          '@key',
+          '@shareable',
+          '@external',
+          '@requires',
+          '@provides',
+          '@tag',
+          '@inaccessible',
+        ],
+        sortSchema: false,
+        directives: costDirectives(),
+        extensions: { directives: [costSpecLink] },
+      }),
+    ),
   );
   declareBuiltField(schema, 'Query', '_entities');
   return schema;

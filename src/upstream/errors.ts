@@ -2,6 +2,7 @@
  * The only error the upstream layer throws. It knows nothing of GraphQL: `src/errors.ts`
  * maps it to a GraphQL error code. Messages never contain API keys or tokens.
  */
+import { clientSafeText } from './client-text.js';
 import type { NodeErrorReason } from './node-errors.js';
 
 export type UpstreamName = 'data-api' | 'metrics-api' | 'node';
@@ -34,6 +35,11 @@ export interface UpstreamErrorDetails {
   request?: string;
   /** The upstream's id for this answer (`upstreamRequestId`), for a support ticket that finds its log. */
   requestId?: string;
+  /**
+   * `upstreamMessage` is the gateway's own wording (upstream/ wrote it), not the upstream's text: a client
+   * may read it whole. Without it, only the parts client-text.ts allows reach a client.
+   */
+  ownWords?: boolean;
   cause?: unknown;
 }
 
@@ -83,6 +89,7 @@ export class UpstreamError extends Error {
   readonly requestId: string | undefined;
   readonly rpcData: unknown;
   readonly meaning: NodeErrorReason | undefined;
+  readonly ownWords: boolean;
 
   constructor(
     readonly upstream: UpstreamName,
@@ -101,6 +108,17 @@ export class UpstreamError extends Error {
     this.requestId = details.requestId;
     this.rpcData = details.rpcData;
     this.meaning = details.meaning;
+    this.ownWords = details.ownWords === true || kind === 'payload' || kind === 'network';
+  }
+
+  /**
+   * What of the message a client may read: the gateway's own words whole, the upstream's only as far as
+   * the allow-list (client-text.ts) knows them. Typed subclasses word their own.
+   */
+  clientText(): string | undefined {
+    return this.ownWords
+      ? this.upstreamMessage
+      : clientSafeText(this.upstream, this.upstreamMessage);
   }
 
   /** The error's own facts for a client (`extensions`, without the GraphQL code: src/errors.ts adds it). */
@@ -153,6 +171,7 @@ export function errorToCache(e: unknown): CacheableError | undefined {
       upstreamMessage: e.upstreamMessage,
       request: e.request,
       requestId: e.requestId,
+      ownWords: e.ownWords,
     },
   };
 }
@@ -165,12 +184,14 @@ export function errorFromCache(s: CacheableError): Error {
     upstreamMessage?: string;
     request?: string;
     requestId?: string;
+    ownWords?: boolean;
   };
   return new UpstreamError(d.upstream, d.kind, {
     status: d.status,
     upstreamMessage: d.upstreamMessage,
     request: d.request,
     requestId: d.requestId,
+    ownWords: d.ownWords === true,
   });
 }
 

@@ -174,6 +174,7 @@ export function createEvmStateClient(options: {
             status: 404,
             request: `POST ${options.path} ${String(r.query.rpc)}`,
             upstreamMessage,
+            ownWords: true,
           });
         },
       };
@@ -194,6 +195,7 @@ export function createEvmStateClient(options: {
         throw new UpstreamError('node', 'status', {
           status: 400,
           upstreamMessage: 'not a block of this logs range',
+          ownWords: true,
         });
       const end = Math.min(start + window - 1, to);
       const read = logs({ ...f, fromBlock: String(start), toBlock: String(end) });

@@ -101,6 +101,7 @@ export class UpstreamBudgetError extends UpstreamError {
       status: 429,
       retryAfterSec: retryAfter,
       upstreamMessage: `the gateway's ${budget} compute-unit budget is spent`,
+      ownWords: true,
     });
     this.extensions = { budget };
   }

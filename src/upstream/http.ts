@@ -1,6 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { giveBackAllowance, takeAllowance } from './allowance.js';
+import { misfitWhere } from './client-text.js';
 import type { CuPrice } from './compute-units.js';
 import { type Credential, credentialOf } from './credential.js';
 import {
@@ -181,10 +182,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first
-        ? `${first.path.join('.') || '(root)'}: ${first.message}`
-        : 'unexpected shape';
+      const where = misfitWhere(parsed.error.issues[0]);
       throw new UpstreamError(options.name, 'payload', {
         request,
         upstreamMessage: `the upstream answer does not fit its contract (${where})`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { misfitWhere } from './client-text.js';
 import { UpstreamError } from './errors.js';
 import type { JsonRpcClient } from './jsonrpc.js';
 import type { UpstreamRequest } from './request.js';
@@ -55,10 +56,7 @@ export const nodeRequests =
         }
         const parsed = schema.safeParse(raw);
         if (parsed.success) return parsed.data;
-        const first = parsed.error.issues[0];
-        const where = first
-          ? `${first.path.join('.') || '(root)'}: ${first.message}`
-          : 'unexpected shape';
+        const where = misfitWhere(parsed.error.issues[0]);
         throw new UpstreamError('node', 'payload', {
           request,
           upstreamMessage: policy.misfit(where),

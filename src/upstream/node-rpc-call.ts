@@ -26,6 +26,7 @@ function utxoStartIndex(pageToken: string): z.output<typeof startIndex> {
     throw new UpstreamError('node', 'status', {
       status: 400,
       upstreamMessage: 'not a getUTXOs position',
+      ownWords: true,
     });
   return r.data;
 }
@@ -37,13 +38,27 @@ function utxoStartIndex(pageToken: string): z.output<typeof startIndex> {
  */
 export class NodeMethodUnavailableError extends UpstreamError {
   readonly reason = 'NODE_METHOD_UNAVAILABLE';
-  constructor(node: string, method: string, cause: UpstreamError) {
+  constructor(
+    private readonly node: string,
+    private readonly method: string,
+    private readonly refusal: UpstreamError,
+  ) {
     super('node', 'rpc', {
-      rpcCode: cause.rpcCode,
-      request: cause.request,
-      upstreamMessage: `node "${node}" does not serve ${method} (${cause.upstreamMessage ?? cause.kind}); node-specific methods are refused by public API nodes and the admin APIs must be enabled on the node`,
-      cause,
+      rpcCode: refusal.rpcCode,
+      request: refusal.request,
+      upstreamMessage: NodeMethodUnavailableError.words(node, method, refusal.upstreamMessage),
+      cause: refusal,
     });
+  }
+
+  private static words(node: string, method: string, why: string | undefined): string {
+    return `node "${node}" does not serve ${method}${why ? ` (${why})` : ''}; node-specific methods are refused by public API nodes and the admin APIs must be enabled on the node`;
+  }
+
+  /** Ours, with the node's own refusal only as far as the allow-list knows it. */
+  override clientText(): string {
+    const why = this.refusal.clientText() ?? this.refusal.kind;
+    return NodeMethodUnavailableError.words(this.node, this.method, why);
   }
 }
 

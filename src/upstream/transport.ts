@@ -180,7 +180,9 @@ function attempt(
                 : undefined;
         if (!decoder) {
           res.resume();
-          fail(new TransportError('encoding', `unknown content-encoding ${encoding}`));
+          // The header is the upstream's text: named only when it looks like an encoding token.
+          const named = /^[\w.-]{1,32}$/.test(encoding ?? '') ? ` ${encoding}` : '';
+          fail(new TransportError('encoding', `unknown content-encoding${named}`));
           return;
         }
         decoder.on('error', (cause) =>

@@ -169,3 +169,76 @@ describe('NODE_ENV=production', () => {
     ).toEqual({ __typename: 'Query' });
   });
 });
+
+describe('NODE_ENV=production hides what names the schema or the process (issue 42, item 5)', () => {
+  const ADMIN = 'Bearer admin-token-12345';
+  const sdlOf = async (gw: TestGateway, headers: Record<string, string> = {}) => {
+    const res = await post(gw, { query: '{ _service { sdl } }' }, headers);
+    return ((await res.json()) as { data: { _service: { sdl: string } } }).data._service.sdl;
+  };
+
+  it('`_service` answers the SDL without the admin fields unless the admin token is sent; it still parses', async () => {
+    const p = prod({ ADMIN_TOKEN: 'admin-token-12345' });
+    const open = await sdlOf(p);
+    const full = await sdlOf(p, { authorization: ADMIN });
+    expect(open).not.toMatch(/nodeAdmin|IssueTx|NetworkNodeAdmin|NodeAdminPayload|\badmin: /);
+    for (const name of ['nodeAdminAlias', 'xChainIssueTx', 'admin: NetworkNodeAdmin'])
+      expect(full).toContain(name);
+    // the public rest is all there: entities, the one public mutation, the federation link
+    for (const name of ['@key(fields: "chainId")', 'aggregateSignatures', '@link', 'type Block'])
+      expect(open).toContain(name);
+    // a supergraph still composes from it, beside another subgraph (test/e2e/federation.test.ts's)
+    const { parse } = await import('graphql');
+    const { composeServices } = await import('@apollo/composition');
+    const { LABELS_TYPE_DEFS } = await import('../e2e/labels-subgraph.js');
+    const composed = composeServices([
+      { name: 'avalanche', typeDefs: parse(open), url: 'http://127.0.0.1:1/graphql' },
+      { name: 'labels', typeDefs: parse(LABELS_TYPE_DEFS), url: 'http://127.0.0.1:2/graphql' },
+    ]);
+    expect(composed.errors).toBeUndefined();
+    expect(composed.supergraphSdl).toContain('aggregateSignatures');
+    expect(composed.supergraphSdl).not.toContain('nodeAdmin');
+    // development: whole
+    expect(await sdlOf(dev)).toContain('nodeAdminAlias');
+  });
+
+  it('"Did you mean" suggestions are off unless FIELD_SUGGESTIONS=true', async () => {
+    const misspelt = { query: '{ blok(chainId: "43114", id: "1") { number } }' };
+    const off = await (await post(prod(), misspelt)).text();
+    expect(off).toMatch(/Cannot query field \\"blok\\"/);
+    expect(off).not.toMatch(/Did you mean/);
+    const on = await (await post(prod({ FIELD_SUGGESTIONS: 'true' }), misspelt)).text();
+    expect(on).toMatch(/Did you mean \\"block\\"/);
+    expect(await (await post(dev, misspelt)).text()).toMatch(/Did you mean/);
+  });
+
+  it('/metrics on PORT needs METRICS_TOKEN; with METRICS_PORT it is served only there', async () => {
+    const get = (gw: TestGateway, headers: Record<string, string> = {}) =>
+      send(gw, { method: 'GET', headers }, '/metrics');
+    expect((await get(prod())).status).toBe(401);
+    const tokened = prod({ METRICS_TOKEN: 'metrics-token-0123456789' });
+    expect((await get(tokened)).status).toBe(401);
+    const ok = await get(tokened, { authorization: 'Bearer metrics-token-0123456789' });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/gateway_/);
+    const split = prod({ METRICS_PORT: '9464' });
+    expect((await get(split)).status).toBe(404);
+    const { startMetricsServer } = await import('../../src/http/metrics-server.js');
+    const server = await startMetricsServer({
+      port: 0,
+      host: '127.0.0.1',
+      metrics: split.metrics,
+      store: split.store,
+    });
+    try {
+      const own = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+      expect(own.status).toBe(200);
+      expect(await own.text()).toMatch(/gateway_/);
+      expect((await fetch(`http://127.0.0.1:${server.port}/graphql`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+    // development: open, as before
+    expect((await get(dev)).status).toBe(200);
+  });
+});

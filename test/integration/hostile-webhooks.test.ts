@@ -4,7 +4,12 @@ import { type RunningHttpServer, startHttpServer } from '../../src/http/server.j
 import { signBody } from '../../src/live/webhook-payload.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
-import { productionWithLive, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import {
+  createTestGateway,
+  productionWithLive,
+  type TestGateway,
+  useSimAndGateway,
+} from '../support/gateway.js';
 
 /**
  * The hostile table of the webhook route (`/webhooks/data-api`, issue 36), as test/integration/hostile.test.ts
@@ -236,6 +241,7 @@ let sim: RunningSimulator;
 let gw: TestGateway;
 let http: RunningHttpServer;
 let base: string;
+let redisUrl: string;
 
 useSimAndGateway(
   {
@@ -244,9 +250,10 @@ useSimAndGateway(
       env: productionWithLive(s),
     }),
   },
-  (s, g) => {
+  (s, g, r) => {
     sim = s;
     gw = g;
+    redisUrl = r;
   },
 );
 beforeAll(async () => {
@@ -317,4 +324,75 @@ describe('hostile requests to the webhook route', () => {
     const r = await gw.query('{ chain(id: "43114") { chainId } }');
     expect(r.data).toEqual({ chain: { chainId: '43114' } });
   });
+});
+
+describe('while the shared secret cannot be read (issue 42, item 5)', () => {
+  const SECRET_ROUTE = 'data-api GET /v1/webhooks:getSharedSecret';
+  const secretReads = () => sim.stats().byRoute[SECRET_ROUTE] ?? 0;
+
+  it('junk-signed POSTs are refused 503 without a secret read each; the read stays background work', async () => {
+    sim.addFault({
+      route: SECRET_ROUTE,
+      status: 503,
+      body: { message: 'Service Unavailable', statusCode: 503, error: 'Service Unavailable' },
+    });
+    // One HTTP attempt per read, so the simulator's count is the reads' count.
+    const blind = createTestGateway(sim, {
+      env: { ...productionWithLive(sim), UPSTREAM_RETRIES: '0' },
+      redisUrl,
+    });
+    await blind.ready();
+    const server = await startHttpServer({
+      gateway: blind,
+      port: 0,
+      host: '127.0.0.1',
+      graceMs: 100,
+      logger: createLogger({ level: 'silent' }),
+    });
+    try {
+      const url = `http://127.0.0.1:${server.port}${PATH}`;
+      // The read at start has failed: no secret is known.
+      await vi.waitFor(() => expect(secretReads()).toBeGreaterThanOrEqual(1), { timeout: 3_000 });
+      const before = secretReads();
+      const started = Date.now();
+      const statuses = new Map<string, number>();
+      // Eight waves of 50 (before the fix each wave waited on a read of its own: 8 reads or more).
+      for (let wave = 0; wave < 8; wave++) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            fetch(url, {
+              method: 'POST',
+              headers: { ...json, 'x-signature': `junk-${wave}-${i}` },
+              body: delivery({ messageId: `junk-${wave}-${i}` }),
+            }).then(async (r) => {
+              const body = (await r.json()) as { errors: { extensions: { code: string } }[] };
+              return `${r.status} ${body.errors[0]!.extensions.code}`;
+            }),
+          ),
+        );
+        for (const a of answers) statuses.set(a, (statuses.get(a) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(statuses)).toEqual({ '503 UNAVAILABLE': 400 });
+      // Only the reader's own retries (5 s after the first failure, then 10 s, 20 s…) fell into the flood.
+      expect(secretReads() - before).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 5_000));
+      // Once the Data API answers again, the background reader picks the secret up on its own.
+      sim.clearFaults();
+      const body = delivery({ messageId: 'after-recovery' });
+      await vi.waitFor(
+        async () => {
+          const r = await fetch(url, {
+            method: 'POST',
+            headers: { ...json, 'x-signature': signBody(sim.webhooks.secret, body) },
+            body,
+          });
+          expect(r.status).toBe(404); // signed and checked: a webhook id that is not ours
+        },
+        { timeout: 20_000, interval: 500 },
+      );
+    } finally {
+      sim.clearFaults();
+      await server.shutdown('test');
+      await blind.close();
+    }
+  }, 40_000);
 });

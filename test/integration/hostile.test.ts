@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/sim/index.js';
+import type { SimFault } from '../../src/sim/types.js';
 import { PRODUCTION_ENV, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { HOSTILE_UPSTREAM_TEXTS } from '../support/hostile-texts.js';
 import { serveOnLoopback } from '../support/serve.js';
 import { simGet } from '../support/sim.js';
 
@@ -24,6 +26,12 @@ interface Row {
   code: string | null;
   maxCalls?: number;
   skip?: string;
+  /** Texts the answer must not hold (an upstream's secrets, the schema's names). */
+  absent?: RegExp[];
+  /** A text the answer must hold. */
+  present?: RegExp;
+  /** Faults the simulator answers this row's upstream calls with (src/sim/control.ts). */
+  fault?: SimFault;
 }
 
 const times = (n: number, f: (i: number) => string) =>
@@ -52,6 +60,34 @@ const multipart = () => {
 
 /** Filled in beforeAll: a real cursor from the chain's blocks (rows name it CURSOR), and a block number that exists. */
 const CURSOR = '<<cursor>>';
+const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
+/** What of HOSTILE_UPSTREAM_TEXTS must never reach a client. */
+const UPSTREAM_SECRETS = [
+  /ak_9f8e/,
+  /sk1Gq7/,
+  /corp\.local/,
+  /hunter2/,
+  /SELECT|WHERE/,
+  /index\.js|service\.go|anonymous/,
+  /s3cret|10\.0\.3\.7|10\.1\.2\.3|cache\.internal/,
+  /<html>/,
+];
+/**
+ * What the old deny-list let through (issue 42: short keys, internal host names, passwords, SQL): one
+ * line, no URL, no address:port, no token of 32 characters.
+ */
+const PAST_THE_DENY_LIST = [
+  'password=hunter2',
+  'db-internal-3.corp.local refused the connection',
+  'SELECT * FROM users WHERE api_key = $1',
+  'Invalid api key sk1Gq7ZxV9pLk2',
+];
+/** An upstream answer of `status` whose message array holds `texts` after one sentence the allow-list knows. */
+const leakyUpstream = (status: number, texts: readonly string[]): SimFault => ({
+  route: BLOCK_ROUTE,
+  status,
+  body: { message: ['Invalid address format', ...texts], statusCode: status, error: 'Bad Request' },
+});
 let cursor = '';
 let head = 0;
 
@@ -728,6 +764,85 @@ const rows = (): Row[] => [
     status: 400,
     code: 'BAD_USER_INPUT',
   },
+  // production hygiene (issue 42, item 5)
+  {
+    name: 'an upstream 400 holding keys, hosts, passwords, SQL: only the sentence the allow-list knows',
+    ...block('12345'),
+    fault: leakyUpstream(400, PAST_THE_DENY_LIST),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+    maxCalls: 1,
+    absent: UPSTREAM_SECRETS,
+    present: /Invalid address format/,
+  },
+  {
+    name: 'an upstream 400 holding stack traces, URLs with credentials, markup: none of it',
+    ...block('12347'),
+    fault: leakyUpstream(400, HOSTILE_UPSTREAM_TEXTS),
+    status: 200,
+    code: 'BAD_USER_INPUT',
+    maxCalls: 1,
+    absent: UPSTREAM_SECRETS,
+  },
+  {
+    name: 'an upstream 500 holding keys, hosts, passwords, SQL: none of it',
+    ...block('12346'),
+    fault: leakyUpstream(500, PAST_THE_DENY_LIST),
+    status: 200,
+    code: 'UPSTREAM_ERROR',
+    maxCalls: 1,
+    absent: UPSTREAM_SECRETS,
+  },
+  {
+    name: 'a misspelt field: no "Did you mean" naming the schema\'s fields',
+    ...gql(`{ blok(chainId: ${B}, id: "1") { number } chain(id: ${B}) { nam } }`),
+    status: 200,
+    code: 'GRAPHQL_VALIDATION_FAILED',
+    absent: [/Did you mean/, /"block"|"name"/],
+  },
+  {
+    name: 'a misspelt enum value in a variable: no "Did you mean"',
+    ...gql(
+      `query($s: TransactionStatus) { chain(id: ${B}) { transactions(first: 1, status: $s) { edges { cursor } } } }`,
+      { s: 'SUCCES' },
+    ),
+    status: 400,
+    code: 'BAD_USER_INPUT',
+    absent: [/Did you mean/, /SUCCESS/],
+  },
+  {
+    name: '_service without the admin token: the SDL without the admin fields',
+    ...gql('{ _service { sdl } }'),
+    status: 200,
+    code: null,
+    absent: [/nodeAdmin|IssueTx|IssueAtomicTx|NetworkNodeAdmin|NodeAdminPayload|admin: /],
+    present: /aggregateSignatures/,
+  },
+  {
+    name: '_service with a wrong admin token: the same',
+    ...gql('{ _service { sdl } }'),
+    headers: { authorization: 'Bearer wrong-token-123' },
+    status: 200,
+    code: null,
+    absent: [/nodeAdmin|NetworkNodeAdmin/],
+  },
+  {
+    name: '/metrics without a token (none configured): refused',
+    method: 'GET',
+    path: '/metrics',
+    status: 401,
+    code: null,
+    absent: [/gateway_|process_/],
+  },
+  {
+    name: '/metrics with a made-up bearer token: refused',
+    method: 'GET',
+    path: '/metrics',
+    headers: { authorization: 'Bearer right-token-123' },
+    status: 401,
+    code: null,
+    absent: [/gateway_|process_/],
+  },
 ];
 
 let sim: RunningSimulator;
@@ -785,6 +900,7 @@ describe('hostile and malformed requests', () => {
       .map((r) => [r.name, r] as const),
   )('%s', async (_name, row) => {
     await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+    if (row.fault) sim.addFault(row.fault);
     const jsonBody = row.json !== undefined || typeof row.raw === 'string';
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -814,6 +930,8 @@ describe('hostile and malformed requests', () => {
       { status: res.status, code: errors[0]?.extensions?.code ?? null },
       text.slice(0, 300),
     ).toEqual({ status: row.status, code: row.code });
+    for (const r of row.absent ?? []) expect(text).not.toMatch(r);
+    if (row.present) expect(text).toMatch(row.present);
     for (const e of errors) {
       expect(typeof e.extensions?.code, e.message).toBe('string');
       expect(e.extensions?.code).not.toBe('INTERNAL');

@@ -44,6 +44,19 @@ describe('Kubernetes manifests', () => {
     const objects = render(dir);
     expect(objects.some((x) => x.kind === 'ServiceMonitor')).toBe(true);
     expect(check(objects)).toEqual([]);
+    // In production /metrics on PORT is refused without METRICS_TOKEN (issue 42): it scrapes METRICS_PORT.
+    const monitor = objects.find((x) => x.kind === 'ServiceMonitor')!;
+    const service = objects.find((x) => x.kind === 'Service' && x.metadata.name === 'gateway')!;
+    const cm = objects.find((x) => x.kind === 'ConfigMap')!;
+    const container = objects.find((x) => x.kind === 'Deployment')!.spec.template.spec
+      .containers[0];
+    const port = service.spec.ports.find(
+      (p: { name: string }) => p.name === monitor.spec.endpoints[0].port,
+    );
+    const target = container.ports.find((p: { name: string }) => p.name === port.targetPort);
+    expect(cm.data.METRICS_PORT).toBeDefined();
+    expect(target.containerPort).toBe(Number(cm.data.METRICS_PORT));
+    expect(target.containerPort).not.toBe(Number(cm.data.PORT));
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { UpstreamRequest } from '../../upstream/request.js';
 import { argTable } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { GatewayTypes } from '../builder-types.js';
+import { ADMIN_ONLY } from '../service-sdl.js';
 import { CChainAtomicTransactionRef } from './c-chain-types.js';
 import { answeredBy } from './network-node.js';
 import { nodeByName, parseChainRef, parseSignedTx } from './network-node-inputs.js';
@@ -109,6 +110,7 @@ for (const { field, method, description, target, parse } of ALIASES) {
         [name]: ['String!', targetDescription],
         alias: ['String!', 'At most 512 characters.'],
       }),
+      extensions: ADMIN_ONLY,
       resolve: adminResolver(`admin.${method}`, async (node, args) => {
         // Both are String!: given whenever this runs (the computed key widens their types).
         const value = parse(args[name] as string);
@@ -131,6 +133,7 @@ builder.mutationFields((t) => ({
       logLevel: [NodeLogLevelEnum, 'New level for the log files; unchanged when omitted.'],
       displayLevel: [NodeLogLevelEnum, 'New level for the console; unchanged when omitted.'],
     }),
+    extensions: ADMIN_ONLY,
     resolve: adminResolver('admin.setLoggerLevel', async (node, args) => {
       if (args.logLevel == null && args.displayLevel == null)
         throw badInput('logLevel', 'Give logLevel, displayLevel or both');
@@ -147,6 +150,7 @@ builder.mutationFields((t) => ({
     description:
       "Load the VMs installed in the node's plugin directory since it started (admin.loadVMs).",
     args: { node: t.arg.string({ description: NODE_ARG }) },
+    extensions: ADMIN_ONLY,
     resolve: adminResolver('admin.loadVMs', (node) => node.call((c) => c.admin.loadVms())),
   }),
   cChainAdminSetLogLevel: t.field({
@@ -156,6 +160,7 @@ builder.mutationFields((t) => ({
       node: t.arg.string({ description: NODE_ARG }),
       level: t.arg({ type: EvmLogLevelEnum, required: true, description: 'The new log level.' }),
     },
+    extensions: ADMIN_ONLY,
     resolve: adminResolver('admin.setLogLevel', async (node, args) => {
       await node.call((c) => c.cChain.setLogLevel(args.level));
       return {};
@@ -177,6 +182,7 @@ for (const [suffix, action, what] of PROFILERS) {
         type: NodeAdminPayloadRef,
         description: `${what} ${target === 'node' ? 'of the node (admin.' : 'of the C-Chain VM (/ext/bc/C/admin admin.'}${action}).`,
         args: { node: t.arg.string({ description: NODE_ARG }) },
+        extensions: ADMIN_ONLY,
         resolve: adminResolver(`admin.${action}`, async (node) => {
           await node.call((c) =>
             target === 'node' ? c.admin.profiler(action) : c.cChain.profiler(action),
@@ -250,6 +256,7 @@ builder.mutationFields((t) => ({
     type: XChainIssueTxPayloadRef,
     description: 'Send a signed X-Chain tx to the network through the node (avm.issueTx).',
     args: argTable(t.arg, { node: ['String', NODE_ARG], tx: ['String!', SIGNED_TX] }),
+    extensions: ADMIN_ONLY,
     resolve: issueResolver((c, tx) => c.xChain.issueTx(tx)),
   }),
   cChainIssueAtomicTx: t.field({
@@ -257,6 +264,7 @@ builder.mutationFields((t) => ({
     description:
       'Send a signed C-Chain atomic (import/export) tx through the node (avax.issueTx on /ext/bc/C/avax).',
     args: argTable(t.arg, { node: ['String', NODE_ARG], tx: ['String!', SIGNED_TX] }),
+    extensions: ADMIN_ONLY,
     resolve: issueResolver((c, tx) => c.cChain.issueAtomicTx(tx)),
   }),
 }));

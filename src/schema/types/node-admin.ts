@@ -3,6 +3,7 @@ import { badInput } from '../../errors.js';
 import type { LoadVmsResult, LoggerLevel } from '../../upstream/schemas/node-admin.js';
 import { builder } from '../builder.js';
 import { exposed, refList } from '../expose.js';
+import { ADMIN_ONLY } from '../service-sdl.js';
 import { answeredBy, NetworkNodeRef, type NetworkNodeShape } from './network-node.js';
 import { VirtualMachineRef } from './network-node-info.js';
 import { nodeByName, parseId } from './network-node-inputs.js';
@@ -76,6 +77,7 @@ builder.objectFields(NetworkNodeRef, (t) => ({
     nullable: true,
     description:
       'Admin reads (aliases, logger levels). Needs the admin token (Authorization: Bearer …).',
+    extensions: ADMIN_ONLY,
     resolve: (n, _a, ctx) => {
       requireAdmin(ctx.adminAuth);
       return n;
