@@ -15,6 +15,7 @@ import { ENTITY_LOOKUPS } from '../schema/cost-entities.js';
 import { fragmentsOf, pickOperation, walkSelections } from '../schema/selections.js';
 import { coerceVariables } from './coerce-variables.js';
 import { declaredByImplementations, declaredOf } from './cost-declared.js';
+import { fieldsOf, kindOf, listArguments, listDepth, namedOf, sizeOf } from './cost-types.js';
 
 /**
  * A query's cost in the upstream's COMPUTE UNITS (CUs), estimated before anything runs from what the
@@ -218,42 +219,6 @@ export function estimateCoerced(
 
   return { cu: selectionCost(root, operation.selectionSet, undefined) };
 }
-
-/** A slicing argument's size: a number (capped), or a list argument's length. */
-function sizeOf(value: unknown, cap: number): number | undefined {
-  if (Array.isArray(value)) return value.length;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
-    return Math.min(value, cap);
-  return undefined;
-}
-
-/*
- * Type tests by shape and constructor name, never `instanceof`: the schema and this module may hold different
- * copies of graphql-js (its ESM and CJS builds), whose own predicates then throw "from another realm".
- */
-const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
-function listDepth(t: GraphQLType): number {
-  let depth = 0;
-  let cur = t as GraphQLType & { ofType?: GraphQLType };
-  while (cur.ofType) {
-    if (kindOf(cur) === 'GraphQLList') depth++;
-    cur = cur.ofType as typeof cur;
-  }
-  return depth;
-}
-/** The list-typed arguments of a list field (their length sizes it). */
-const listArguments = (f: GraphQLField<unknown, unknown>): string[] =>
-  listDepth(f.type) > 0 ? f.args.filter((a) => listDepth(a.type) > 0).map((a) => a.name) : [];
-function namedOf(t: GraphQLType): GraphQLNamedType {
-  let cur = t as GraphQLType & { ofType?: GraphQLType };
-  while (cur.ofType) cur = cur.ofType as typeof cur;
-  return cur as GraphQLNamedType;
-}
-const fieldsOf = (t: unknown) =>
-  typeof (t as { getFields?: unknown }).getFields === 'function' &&
-  kindOf(t) !== 'GraphQLInputObjectType'
-    ? (t as GraphQLObjectType).getFields()
-    : undefined;
 
 /**
  * The variables an operation's price can depend on, known from the document alone: those used anywhere

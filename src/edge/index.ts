@@ -7,13 +7,13 @@ import type { Config } from '../config.js';
 import { gqlError, YogaGraphQLError } from '../errors.js';
 import { type ClientBudget, createClientBudget, createClientIdentifier } from './client-budget.js';
 import { queryLimitPlugins } from './limits.js';
+import { useNoSuggestions } from './no-suggestions.js';
 import { MANIFEST_PATH } from './persisted.js';
 import {
   createPersistedOperations,
   type PersistedOperations,
   persistedIdOf,
 } from './persisted-files.js';
-import { useNoSuggestions } from './no-suggestions.js';
 import { corsOptions, useHttpEdge } from './use-http-edge.js';
 import { useQueryCost } from './use-query-cost.js';
 

@@ -20,8 +20,6 @@ export interface PersistedOperations {
   get(id: string): string | undefined;
   /** The names of the operations in the allowlist (their metrics label, src/metrics.ts). */
   names(): ReadonlySet<string>;
-  /** How many operations the allowlist holds. */
-  readonly size: number;
   /** Reads the files again; on a failure the operations already loaded stay, and the error is thrown. */
   reload(): void;
   /** Stops watching the files. */
@@ -157,9 +155,6 @@ export function createPersistedOperations(options: {
   return {
     get: (id) => current.operations.get(id),
     names: () => current.names,
-    get size() {
-      return current.operations.size;
-    },
     reload,
     close: () => clearInterval(timer),
   };

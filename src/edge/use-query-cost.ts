@@ -4,7 +4,11 @@ import { gqlError } from '../errors.js';
 import { type RequestScope, requestScopeOf } from '../telemetry/request-scope.js';
 import type { ClientBudget } from './client-budget.js';
 import type { CostOptions } from './cost.js';
+import { budgetSpent, type Cost, isAsyncIterable, withCost } from './cost-answers.js';
 import { createCostMemo } from './cost-memo.js';
+import { allowanceOf, stopWhenGone } from './request-allowance.js';
+
+export { ALLOWANCE_MARGIN, allowanceOf } from './request-allowance.js';
 
 /**
  * Prices every operation in the upstream's compute units (CUs) before it runs, from the schema's cost
@@ -27,19 +31,6 @@ import { createCostMemo } from './cost-memo.js';
  * the event spent. When the client goes (its connection closes before the answer is out), the scope is
  * marked and no further attempt is made for it.
  */
-/**
- * How far past its estimate a request may spend: the estimate is an upper bound of the calls a request
- * makes (the differential test, test/integration/cost-differential.test.ts, holds every field and shipped
- * operation to it), so the margin pays only for retries of transient failures, which are spent again: a
- * quarter of a request's calls may be retried once. A retry the allowance cannot pay is not made (the
- * attempt's failure answers). Never more than the client's remaining budget.
- */
-export const ALLOWANCE_MARGIN = 1.25;
-
-/** A request's allowance: `estimate` with the margin, capped by what its client's budget has left. */
-export function allowanceOf(estimate: number, budgetLeft = Number.POSITIVE_INFINITY): number {
-  return Math.max(0, Math.min(Math.floor(estimate * ALLOWANCE_MARGIN), budgetLeft));
-}
 export interface QueryCostOptions {
   maxCost: number;
   cost: Partial<CostOptions>;
@@ -55,7 +46,6 @@ interface ServerContext {
   res?: { writableFinished?: boolean; once(event: 'close', f: () => void): unknown };
 }
 
-type Cost = Record<string, unknown> & { estimatedCU: number; limit: number; spentCu?: number };
 type Client = string | readonly string[];
 /** An admitted operation: its cost, and the client charged for it (none without a budget). */
 interface Admitted {
@@ -67,34 +57,14 @@ interface Admitted {
   mark: number;
 }
 
-const isAsyncIterable = (v: unknown): v is AsyncIterable<ExecutionResult> =>
-  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
-
-const withCost = (result: ExecutionResult, cost: Cost): ExecutionResult => ({
-  ...result,
-  extensions: { ...result.extensions, cost },
-});
-
 export function useQueryCost(options: QueryCostOptions): Plugin {
   const price = createCostMemo(options.cost);
   const clientOf = (args: ExecutionArgs) => {
     const ctx = args.contextValue as ServerContext;
     return options.identify(ctx.request?.headers ?? new Headers(), ctx.req?.socket?.remoteAddress);
   };
-  const rateLimited = (retryAfterSec: number, cost: Cost): ExecutionResult => ({
-    errors: [
-      gqlError(
-        'RATE_LIMITED',
-        `This client's budget of ${options.budget?.perMinute} compute units a minute is spent; retry after ${retryAfterSec} s.`,
-        {
-          retryAfterSec,
-          budget: 'client-per-minute',
-          http: { status: 429, headers: { 'retry-after': String(retryAfterSec) } },
-        },
-      ),
-    ],
-    extensions: { cost },
-  });
+  const rateLimited = (retryAfterSec: number, cost: Cost) =>
+    budgetSpent(options.budget?.perMinute, retryAfterSec, cost);
 
   /**
    * Charges `cu` to the client: `left`, what its budget had left before the charge (Infinity without a
@@ -119,20 +89,6 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
     return request && requestScopeOf(request);
   };
 
-  /** The client going (its connection closing before the answer is out) stops the request's spending. */
-  const stopWhenGone = (args: ExecutionArgs, scope: RequestScope) => {
-    const ctx = args.contextValue as ServerContext;
-    const gone = () => {
-      scope.aborted = true;
-      scope.allowance = 0;
-    };
-    // (graphql-ws: the socket closing ends each subscription's events, whose end zeroes the allowance.)
-    const res = ctx.res;
-    if (res && typeof res.once === 'function')
-      res.once('close', () => {
-        if (!res.writableFinished) gone();
-      });
-  };
   const metered = new WeakSet<RequestScope>();
 
   /** The operation's cost when it may run; otherwise the refusal, set as its result. */
@@ -197,7 +153,7 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       scope.allowance = (scope.aborted ? 0 : (scope.allowance ?? 0)) + allowanceOf(cu, left);
       if (!metered.has(scope)) {
         metered.add(scope);
-        stopWhenGone(args, scope);
+        stopWhenGone((args.contextValue as ServerContext).res, scope);
       }
     }
     return { cost, client, left, mark: scope?.upstreamCu ?? 0 };

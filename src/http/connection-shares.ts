@@ -40,13 +40,13 @@ const ALWAYS = new Set(['/health', '/live', '/metrics']);
 export const isEventStream = (req: IncomingMessage): boolean =>
   req.headers.accept?.includes('text/event-stream') === true;
 
-export function createConnectionShares(o: ConnectionSharesOptions): ConnectionShares {
+export function createConnectionShares(options: ConnectionSharesOptions): ConnectionShares {
   let connections = 0;
   let streams = 0;
   const open = new Map<string, number>();
   const enter = (client: string) => {
     const n = open.get(client) ?? 0;
-    if (n >= o.perClient) return undefined;
+    if (n >= options.perClient) return undefined;
     open.set(client, n + 1);
     streams += 1;
     let released = false;
@@ -76,9 +76,9 @@ export function createConnectionShares(o: ConnectionSharesOptions): ConnectionSh
     return true;
   };
   return {
-    perClient: o.perClient,
+    perClient: options.perClient,
     attach(server) {
-      server.maxConnections = o.maxConnections + o.reserved;
+      server.maxConnections = options.maxConnections + options.reserved;
       server.on('connection', (socket) => {
         connections += 1;
         socket.once('close', () => {
@@ -88,23 +88,23 @@ export function createConnectionShares(o: ConnectionSharesOptions): ConnectionSh
     },
     stage: (req, res) => {
       if (req.method === 'GET' && ALWAYS.has(rawPathOf(req.url ?? '/'))) return false;
-      if (connections > o.maxConnections)
+      if (connections > options.maxConnections)
         return refuse(
           res,
           503,
           'SERVER_BUSY',
-          `This server holds its ${o.maxConnections} connections; the rest are kept for /health.`,
-          { max: o.maxConnections },
+          `This server holds its ${options.maxConnections} connections; the rest are kept for /health.`,
+          { max: options.maxConnections },
         );
       if (!isEventStream(req)) return false;
-      const release = enter(o.clientOf(req));
+      const release = enter(options.clientOf(req));
       if (!release)
         return refuse(
           res,
           429,
           'TOO_MANY_CONNECTIONS',
-          `This client holds ${o.perClient} event streams and websockets, the most one client may.`,
-          { max: o.perClient },
+          `This client holds ${options.perClient} event streams and websockets, the most one client may.`,
+          { max: options.perClient },
         );
       res.once('close', release);
       return false;

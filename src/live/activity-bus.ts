@@ -1,5 +1,6 @@
 import { connectRedis, type RedisClient } from '../cache/redis-connect.js';
 import type { ActivityBlock, ActivityEvent } from './activity.js';
+import type { ActivityBus, WebhookDedupe, WebhookOutcome } from './activity-bus-types.js';
 import {
   admit,
   type Claim,
@@ -8,147 +9,21 @@ import {
   type ShareLimits,
 } from './follow-shares.js';
 
-/**
- * Where address activity meets across replicas. The holder of a chain's socket publishes each block's
- * activity once, in order: `publish` is atomic and refuses a block at or below the chain's activity
- * cursor (two replicas that both lead for a moment never repeat one). The last `logSize` blocks are kept
- * (the resumable log); the followed addresses are a sorted set scored by when their interest expires, so
- * the holder reads the union every replica wants without anyone keeping a list of replicas.
- */
-export interface ActivityBus {
-  publish(block: ActivityBlock): Promise<boolean>;
-  /**
-   * A transaction's event from the Data API's webhook (message `messageId`): published to every replica
-   * unless the node (or an earlier message) already published that transaction, the message was seen
-   * before, or its block is `window` blocks or more below the activity cursor.
-   */
-  publishWebhook(event: ActivityEvent, messageId: string, head: string): Promise<WebhookOutcome>;
-  /** The last block whose activity was published, or undefined. */
-  cursor(chainId: string): Promise<bigint | undefined>;
-  /** Logged blocks above `after`, ascending, and the oldest block the log still holds. */
-  since(chainId: string, after: bigint): Promise<{ blocks: ActivityBlock[]; oldest?: bigint }>;
-  onBlock(listener: (b: ActivityBlock) => void): void;
-  /** Keeps `addresses` followed on `chainId` until `untilMs` (epoch ms). */
-  follow(chainId: string, addresses: readonly string[], untilMs: number): Promise<void>;
-  /**
-   * The addresses followed now: every admitted claim's, interleaved across clients (a prefix is a fair
-   * share), then what `follow` keeps (ICM message ids); at most `max`.
-   */
-  followed(chainId: string, nowMs: number, max: number): Promise<string[]>;
-  /**
-   * A subscription claims its addresses on `chainId` until `untilMs`, within its client's share
-   * (src/live/follow-shares.ts): refused, or admitted with the claims it displaced (already dropped, and
-   * announced to every replica's `onDropped`).
-   */
-  claim(
-    chainId: string,
-    want: { id: string; client: string; addresses: readonly string[] },
-    untilMs: number,
-    limits: ShareLimits,
-  ): Promise<ClaimVerdict>;
-  /** Keeps the claims `ids` until `untilMs`; answers those no longer held (dropped or lapsed). */
-  renew(chainId: string, ids: readonly string[], untilMs: number): Promise<string[]>;
-  release(chainId: string, id: string): Promise<void>;
-  /** Claims dropped to make room for others, on any replica. */
-  onDropped(listener: (chainId: string, ids: readonly string[]) => void): void;
-  close(): Promise<void>;
-}
-
-export type WebhookOutcome = 'delivered' | 'duplicate' | 'replayed' | 'stale';
-
-/** Webhook deduplication: blocks a transaction and a message id are remembered (0: webhooks off). */
-export interface WebhookDedupe {
-  window: number;
-  /** Most transactions and message ids remembered per chain; above it the oldest go, and their blocks are refused. */
-  cap: number;
-}
+export type { ActivityBus, WebhookDedupe, WebhookOutcome } from './activity-bus-types.js';
 
 export const DEFAULT_ACTIVITY_LOG = 1_024;
+
+import {
+  COMMIT_CLAIM,
+  PUBLISH,
+  PUBLISH_WEBHOOK,
+  READ_CLAIMS,
+  RENEW_CLAIMS,
+} from './activity-bus-scripts.js';
+
 const slot = (chainId: string) => `gw:live:{${chainId}}:act`;
 export const activityChannel = (url: string): string =>
   `gw:live:activity:db${Number(new URL(url).pathname.slice(1)) || 0}`;
-
-// Trims a chain's remembered transactions or message ids to `cap`, raising the floor below which a
-// webhook delivery is refused, so a forgotten one can never be accepted again.
-const TRIM = `
-local function trim(key, floorKey, cap)
-  local over = redis.call('ZCARD', key) - cap
-  if over <= 0 then return end
-  local top = redis.call('ZRANGE', key, over - 1, over - 1, 'WITHSCORES')
-  redis.call('ZREMRANGEBYRANK', key, 0, over - 1)
-  local f = tonumber(redis.call('GET', floorKey) or '-1')
-  if tonumber(top[2]) > f then redis.call('SET', floorKey, top[2]) end
-end`;
-
-// KEYS: cursor, log, seen transactions, floor. ARGV: block, json, channel, log size, window, cap, tx...
-const PUBLISH = `${TRIM}
-local cur = redis.call('GET', KEYS[1])
-if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1])
-redis.call('LPUSH', KEYS[2], ARGV[2])
-redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
-local w = tonumber(ARGV[5])
-if w > 0 then
-  local n = tonumber(ARGV[1])
-  for i = 7, #ARGV do redis.call('ZADD', KEYS[3], n, ARGV[i]) end
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', n - w)
-  trim(KEYS[3], KEYS[4], tonumber(ARGV[6]))
-end
-redis.call('PUBLISH', ARGV[3], ARGV[2])
-return 1`;
-
-// KEYS: cursor, seen transactions, seen messages, floor. ARGV: block, tx, message id, window, cap, channel, json.
-const PUBLISH_WEBHOOK = `${TRIM}
-local n = tonumber(ARGV[1])
-local w = tonumber(ARGV[4])
-local cur = redis.call('GET', KEYS[1])
-local floor = tonumber(redis.call('GET', KEYS[4]) or '-1')
-if n <= floor or (cur and n <= tonumber(cur) - w) then return 'stale' end
-if cur then redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(cur) - w) end
-if redis.call('ZADD', KEYS[3], 'NX', n, ARGV[3]) == 0 then return 'replayed' end
-trim(KEYS[3], KEYS[4], tonumber(ARGV[5]))
-if redis.call('ZADD', KEYS[2], 'NX', n, ARGV[2]) == 0 then return 'duplicate' end
-trim(KEYS[2], KEYS[4], tonumber(ARGV[5]))
-redis.call('PUBLISH', ARGV[6], ARGV[7])
-return 'delivered'`;
-
-// KEYS: claims (id by expiry), meta (id → {c, n, s}), addresses (id → comma list), version.
-// ARGV: now, whether to return the addresses. Forgets lapsed claims; answers the version and the claims.
-const READ_CLAIMS = `
-local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
-for _, id in ipairs(gone) do
-  redis.call('ZREM', KEYS[1], id)
-  redis.call('HDEL', KEYS[2], id)
-  redis.call('HDEL', KEYS[3], id)
-end
-local addrs = {}
-if ARGV[2] == '1' then addrs = redis.call('HGETALL', KEYS[3]) end
-return {redis.call('GET', KEYS[4]) or '0', redis.call('HGETALL', KEYS[2]), addrs}`;
-
-// KEYS: as above. ARGV: version read, until, id, client, count, addresses, evicted ids...
-// Applies a claim decided on the state at that version; 0 when another change came first (decide again).
-const COMMIT_CLAIM = `
-if (redis.call('GET', KEYS[4]) or '0') ~= ARGV[1] then return 0 end
-local seq = redis.call('INCR', KEYS[4])
-for i = 7, #ARGV do
-  redis.call('ZREM', KEYS[1], ARGV[i])
-  redis.call('HDEL', KEYS[2], ARGV[i])
-  redis.call('HDEL', KEYS[3], ARGV[i])
-end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('HSET', KEYS[2], ARGV[3], cjson.encode({c = ARGV[4], n = tonumber(ARGV[5]), s = seq}))
-redis.call('HSET', KEYS[3], ARGV[3], ARGV[6])
-return 1`;
-
-// KEYS: claims. ARGV: now, until, ids... Lengthens the claims still held; answers the others.
-const RENEW_CLAIMS = `
-local gone = {}
-for i = 3, #ARGV do
-  local s = redis.call('ZSCORE', KEYS[1], ARGV[i])
-  if (not s) or tonumber(s) < tonumber(ARGV[1]) then table.insert(gone, ARGV[i])
-  else redis.call('ZADD', KEYS[1], 'GT', ARGV[2], ARGV[i]) end
-end
-return gone`;
 
 /** Redis's flat HGETALL reply as pairs. */
 const pairs = (flat: string[]): [string, string][] => {

@@ -29,14 +29,14 @@ export interface SecretReader {
   suspect(): void;
   stop(): void;
   /** Reads started so far (for tests and metrics). */
-  readonly reads: number;
+  reads(): number;
 }
 
-export function createSecretReader(o: SecretReaderOptions): SecretReader {
-  const refreshMs = o.refreshMs ?? 60_000;
-  const retryMs = o.retryMs ?? 5_000;
-  const minGapMs = o.minGapMs ?? 10_000;
-  const now = o.now ?? Date.now;
+export function createSecretReader(options: SecretReaderOptions): SecretReader {
+  const refreshMs = options.refreshMs ?? 60_000;
+  const retryMs = options.retryMs ?? 5_000;
+  const minGapMs = options.minGapMs ?? 10_000;
+  const now = options.now ?? Date.now;
   let secret: string | undefined;
   let reading = false;
   let failures = 0;
@@ -56,7 +56,7 @@ export function createSecretReader(o: SecretReaderOptions): SecretReader {
     reading = true;
     reads += 1;
     lastStart = now();
-    o.read().then(
+    options.read().then(
       (value) => {
         secret = value;
         failures = 0;
@@ -66,7 +66,7 @@ export function createSecretReader(o: SecretReaderOptions): SecretReader {
       (e: Error) => {
         failures += 1;
         reading = false;
-        o.onError(e);
+        options.onError(e);
         schedule(Math.min(refreshMs, retryMs * 2 ** (failures - 1)));
       },
     );
@@ -85,8 +85,6 @@ export function createSecretReader(o: SecretReaderOptions): SecretReader {
       stopped = true;
       clearTimeout(timer);
     },
-    get reads() {
-      return reads;
-    },
+    reads: () => reads,
   };
 }

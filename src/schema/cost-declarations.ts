@@ -2,14 +2,19 @@ import {
   type CostDeclaration,
   calls,
   callsEach,
+  DELEGATORS,
   data,
   eachItem,
   free,
   loadsParent,
   metrics,
+  onEach,
   paged,
   perElement,
+  pinnedRead,
+  REWARDS,
   rpc,
+  VALIDATORS,
 } from './cost-helpers.js';
 
 /**
@@ -40,25 +45,6 @@ const evmMetric = paged(metrics('getEvmChainMetrics'));
 const l1FeeMetrics = paged(metrics('GET /v2/validators'));
 /** One JSON-RPC call per resolution (EVM methods; the node's AvalancheGo ones are unlisted). */
 const rpcCall = (method: string) => calls(rpc(method));
-/**
- * A read pinned to a block of an EVM endpoint: the block, and the endpoint's chain id (checked against
- * the chain asked for before the first read, src/upstream/evm-state.ts).
- */
-const pinnedRead = callsEach(rpc('eth_getBlockByNumber'), rpc('eth_chainId'));
-
-/** The same fields, at the same prices, on each of `types` (the implementations of an interface). */
-const onEach = (types: readonly string[], fields: Record<string, CostDeclaration>) =>
-  Object.fromEntries(
-    types.flatMap((type) => Object.entries(fields).map(([field, d]) => [`${type}.${field}`, d])),
-  );
-const VALIDATORS = [
-  'ActiveValidator',
-  'CompletedValidator',
-  'PendingValidator',
-  'RemovedValidator',
-];
-const DELEGATORS = ['ActiveDelegator', 'CompletedDelegator', 'PendingDelegator'];
-const REWARDS = ['HistoricalReward', 'PendingReward'];
 
 export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   // Entry points.

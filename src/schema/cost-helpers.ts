@@ -102,3 +102,24 @@ export const perElement = (route: PricedRoute): CostDeclaration => ({
 
 /** The spec's directive names, as this schema imports them. */
 export const COST_DIRECTIVE_NAMES = ['cost', 'listSize'];
+
+/** The same fields, at the same prices, on each of `types` (the implementations of an interface). */
+export const onEach = (types: readonly string[], fields: Record<string, CostDeclaration>) =>
+  Object.fromEntries(
+    types.flatMap((type) => Object.entries(fields).map(([field, d]) => [`${type}.${field}`, d])),
+  );
+/** The implementations of the interfaces whose fields are declared once for all (`onEach`). */
+export const VALIDATORS = [
+  'ActiveValidator',
+  'CompletedValidator',
+  'PendingValidator',
+  'RemovedValidator',
+];
+export const DELEGATORS = ['ActiveDelegator', 'CompletedDelegator', 'PendingDelegator'];
+export const REWARDS = ['HistoricalReward', 'PendingReward'];
+
+/**
+ * A read pinned to a block of an EVM endpoint: the block, and the endpoint's chain id (checked against
+ * the chain asked for before the first read, src/upstream/evm-state.ts).
+ */
+export const pinnedRead = callsEach(rpc('eth_getBlockByNumber'), rpc('eth_chainId'));

@@ -13,9 +13,9 @@ import {
   upstreamRequestId,
 } from './errors.js';
 import { backoffMs, transportFailure, unreachable } from './http-failures.js';
+import { buildSearch, type Query, type RequestOptions, type UpstreamGate } from './http-options.js';
 import { parseUpstreamJson } from './json.js';
 import { createUpstreamObserver, type UpstreamAttempt } from './observe.js';
-import type { CallContext } from './request.js';
 import { attemptCost } from './spend.js';
 import { type HttpMethod, httpTransport, type Transport, TransportError } from './transport.js';
 
@@ -53,39 +53,6 @@ export interface HttpClientOptions {
   gate?: UpstreamGate;
 }
 
-/** What the plan-wide governor (src/upstream/governor.ts) sees of the client's attempts. */
-export interface UpstreamGate {
-  /**
-   * Before an attempt: resolves when `cu` may be spent; throws an UpstreamError (RATE_LIMITED, never
-   * sent) when the budget refuses it. `background`: no request waits for the answer (a refresh);
-   * `payer`: the client whose request the call serves (its address), for its fair share.
-   */
-  take(o: {
-    cu: number;
-    background: boolean;
-    credential: Credential;
-    payer?: string;
-  }): Promise<void>;
-  /** Every answer, for the upstream's own `ratelimit-*` headers and 429s. */
-  observe(o: {
-    status: number;
-    header: (name: string) => string | undefined;
-    credential: Credential;
-  }): void;
-}
-
-export type Query = Record<
-  string,
-  string | number | boolean | undefined | null | readonly string[]
->;
-
-export interface RequestOptions extends CallContext {
-  /** Per-call headers (a caller's own API key). */
-  headers?: Record<string, string>;
-  /** Retry this call on transient failures; false for non-idempotent calls. @default true */
-  retry?: boolean;
-}
-
 export interface HttpClient {
   readonly name: UpstreamName;
   getJson<S extends z.ZodType>(
@@ -114,28 +81,13 @@ export interface HttpClient {
 
 export type WriteMethod = Exclude<HttpMethod, 'GET'>;
 
-/** A client's own options for one call made for `call` (its request, its cache load). */
-export function withCall(opts: RequestOptions, call: CallContext | undefined): RequestOptions {
-  return call
-    ? {
-        ...opts,
-        scope: call.scope,
-        onFailedAttempt: call.onFailedAttempt,
-        background: call.background,
-      }
-    : opts;
-}
-
-export function buildSearch(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const item of v) params.append(k, item);
-    else params.append(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+export {
+  buildSearch,
+  type Query,
+  type RequestOptions,
+  type UpstreamGate,
+  withCall,
+} from './http-options.js';
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { maxRetryAfterMs, retries, maxBodyBytes, timeoutMs } = options;

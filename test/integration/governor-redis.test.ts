@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialOf } from '../../src/upstream/credential.js';
 import { createRedisLedger } from '../../src/upstream/cu-ledger-redis.js';
 import { createGovernor, type Governor, UpstreamBudgetError } from '../../src/upstream/governor.js';
-import { allocateRedisDb } from '../support/redis-db.js';
 import { startRedisServer, type TestRedis } from '../support/redis.js';
+import { allocateRedisDb } from '../support/redis-db.js';
 
 /**
  * Issue 42, items 3 and 5: the governor's fair share and its bounds over the Redis ledger (the Lua script

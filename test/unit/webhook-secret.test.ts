@@ -26,17 +26,17 @@ describe('createSecretReader', () => {
   it('never reads on current(); retries a failed read, backing off, never two reads within 10 s', async () => {
     const { r, errors } = reader([]);
     for (let i = 0; i < 1_000; i++) expect(r.current()).toBeUndefined();
-    expect(r.reads).toBe(0);
+    expect(r.reads()).toBe(0);
     r.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(r.reads).toBe(1);
+    expect(r.reads()).toBe(1);
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(r.reads).toBe(1); // the 5 s retry waits for the 10 s gap between reads
+    expect(r.reads()).toBe(1); // the 5 s retry waits for the 10 s gap between reads
     await vi.advanceTimersByTimeAsync(1);
-    expect(r.reads).toBe(2);
+    expect(r.reads()).toBe(2);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(r.reads).toBeLessThanOrEqual(5);
-    expect(errors.length).toBe(r.reads);
+    expect(r.reads()).toBeLessThanOrEqual(5);
+    expect(errors.length).toBe(r.reads());
     r.stop();
   });
 
@@ -50,7 +50,7 @@ describe('createSecretReader', () => {
       await vi.advanceTimersByTimeAsync(1_000);
     }
     // 30 s of suspicion: reads at 10 s, 20 s, 30 s after the first
-    expect(r.reads).toBe(4);
+    expect(r.reads()).toBe(4);
     expect(r.current()).toBe('s4');
     r.stop();
   });
@@ -62,6 +62,6 @@ describe('createSecretReader', () => {
     expect(r.current()).toBe('b');
     r.stop();
     await vi.advanceTimersByTimeAsync(600_000);
-    expect(r.reads).toBe(2);
+    expect(r.reads()).toBe(2);
   });
 });
