@@ -122,6 +122,9 @@ const variablesFor = (op: OperationDefinitionNode) =>
  * interface fields: the router prices it 0); introspection. The operations these rules alone refuse:
  */
 const REFUSED_ONLY_BY_OUR_RULES = [
+  // At its largest `first` (500) every transaction's full form is read (issue 42: estimate 100, spent 6,000),
+  // which the spec's reading, one weight per field on the connection, does not count per item.
+  'AddressTransactionsFull',
   'hostile: validators × staking transactions',
   'hostile: nodes of 40 ids',
 ];
@@ -214,8 +217,11 @@ describe('Hive Gateway demand control reads the same declarations', () => {
       // The spec's plain reading of our declarations is the router's, to the unit, verdict included.
       if (spec !== theirs.cu || spec > LIMIT !== theirs.refused)
         mismatches.push(`${name}: ours (spec only) ${spec}, router ${theirs.cu}`);
-      // Our own rules only ever price higher; where they change the verdict, it is listed.
-      expect(mine, name).toBeGreaterThanOrEqual(spec);
+      // Our own rules price higher (pages, list arguments, interfaces priced from their implementations),
+      // and one prices lower: a transaction's full-form fields share one get-transaction per transaction
+      // (`loadsParent`, src/schema/cost-helpers.ts), where the spec's reading pays each field's weight. That
+      // our estimate covers what we spend is the differential test's (cost-differential.test.ts); where a
+      // rule changes the verdict, it is listed.
       if (mine !== spec) differences.push(`${name}: ours ${mine}, spec reading ${spec}`);
       if (mine > LIMIT !== spec > LIMIT) verdicts.push(name);
     }
