@@ -1,6 +1,7 @@
-# The gateway and the simulator share this image (docker-compose.yml picks the command).
+# The gateway and the simulator share this image (docker-compose.yml picks the command). Node.js 24 LTS;
+# .ci/run runs the build and the unit, integration and e2e suites on the same major (package.json engines).
 # Build stage: compile TypeScript to dist/ with the dev toolchain.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --include=dev
@@ -9,7 +10,7 @@ COPY src ./src
 RUN npm run -s build
 
 # Runtime: plain node over the compiled JavaScript, production dependencies only.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./

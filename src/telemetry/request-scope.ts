@@ -4,7 +4,8 @@ import { requestSlot } from './request-slot.js';
  * What one HTTP request accumulates on its way through the layers (its request id, the upstream HTTP
  * requests it caused). It is found by the request object, and handed down to the upstream clients with
  * each call (`CallContext`, src/upstream/request.ts). It is not carried by AsyncLocalStorage: on Node 20
- * that installs promise hooks that run for every promise of every request.
+ * that installs promise hooks that run for every promise of every request (Node 24's AsyncLocalStorage
+ * is built on AsyncContextFrame instead, without them).
  */
 export interface RequestScope {
   readonly requestId: string;

@@ -33,7 +33,8 @@ export interface UpstreamRequest<T> {
 
 /**
  * Who an upstream call is made for, passed down with the call rather than kept in AsyncLocalStorage,
- * which on Node 20 turns on promise hooks for every promise of every request.
+ * which on Node 20 turns on promise hooks for every promise of every request (not on Node 24, whose
+ * AsyncLocalStorage is built on AsyncContextFrame).
  */
 export interface CallContext {
   /** The request the call's attempts count toward (its log line's `upstreamCalls`). */

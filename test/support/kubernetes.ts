@@ -188,9 +188,17 @@ function gatewayRules(d: K8sObject, objects: K8sObject[]): string[] {
     } catch (e) {
       out.push(String(e));
     }
-    // Code, buffers and sockets live outside V8's heap: about 128 MB beside it.
-    if (bytes(c.resources?.limits?.memory) < (heapMb + 128) * 2 ** 20)
-      out.push(`gateway: memory limit under the ${heapMb} MB heap + 128 MiB`);
+    // V8's heap is the old generation and the young one (three semi-spaces: 16 MB each on Node 20, 64 on
+    // Node 24, the image's, unless --max-semi-space-size says); code, buffers and sockets live outside
+    // it, about 80 MB beside it.
+    const semiMb = Number(
+      /--max-semi-space-size=(\d+)/.exec(settings.NODE_OPTIONS ?? '')?.[1] ?? 64,
+    );
+    const v8Mb = heapMb + 3 * semiMb;
+    if (bytes(c.resources?.limits?.memory) < (v8Mb + 80) * 2 ** 20)
+      out.push(
+        `gateway: memory limit under V8's ${v8Mb} MB heap (${heapMb} old, ${3 * semiMb} young) + 80 MiB`,
+      );
   }
   const preStop = c.lifecycle?.preStop?.exec?.command;
   const preStopS = preStop?.[0] === 'sleep' ? Number(preStop[1]) : 0;

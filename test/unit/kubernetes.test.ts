@@ -91,6 +91,17 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it("a copy that leaves Node 24's young generation at its default (192 MB beside the old one) is refused: it does not fit the memory limit", () => {
+    const restore = edit('base/config.env', ' --max-semi-space-size=16', '');
+    try {
+      expect(check(render(join(dir, 'overlays/redis-single'))).join('\n')).toMatch(
+        /memory limit under V8's 576 MB heap \(384 old, 192 young\)/,
+      );
+    } finally {
+      restore();
+    }
+  });
+
   it('a Secret without CURSOR_SECRET, or a secret in the ConfigMap, is refused', () => {
     let restore = edit('base/secrets.env', /^CURSOR_SECRET=.*\n/m, '');
     try {
