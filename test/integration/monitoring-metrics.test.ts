@@ -89,4 +89,29 @@ describe('monitoring gauges', () => {
     expect(await open('data-api')).toBeGreaterThanOrEqual(1);
     expect(await open('node')).toBe(0);
   }, 30_000);
+
+  it('cache reads by tier: the LRU first, Redis for its misses', async () => {
+    const start = () => {
+      const g = createTestGateway(sim, { redisUrl: redis.url });
+      gateways.push(g);
+      return g;
+    };
+    const [a, b] = [start(), start()];
+    await Promise.all([a.ready(), b.ready()]);
+    const reads = (g: TestGateway, tier: string, result: string) =>
+      metric(
+        g,
+        new RegExp(`gateway_cache_tier_reads_total\\{tier="${tier}",result="${result}"\\}`),
+      ).then((n) => n ?? 0);
+    const q = `{ block(chainId: "43114", id: "${sim.world.chain('43114')!.head().number - 3}") { number hash } }`;
+    expect((await a.query(q)).errors).toBeUndefined();
+    await a.store.settled?.();
+    const lruHits = await reads(a, 'lru', 'hit');
+    expect((await a.query(q)).errors).toBeUndefined();
+    expect(await reads(a, 'lru', 'hit')).toBeGreaterThan(lruHits);
+    // Another replica's LRU has nothing: Redis has what the first stored.
+    expect((await b.query(q)).errors).toBeUndefined();
+    expect(await reads(b, 'lru', 'miss')).toBeGreaterThan(0);
+    expect(await reads(b, 'redis', 'hit')).toBeGreaterThan(0);
+  }, 30_000);
 });
