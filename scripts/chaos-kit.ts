@@ -31,6 +31,9 @@ export interface Row {
   headProblems?: string[];
   /** Answers with no reference at an allowed version (not counted right or wrong). */
   unjudged?: number;
+  /** When the fault began and ended (ms since the epoch; `--prometheus` places the alerts by them). */
+  faultStart?: number;
+  faultEnd?: number;
 }
 
 const OPS = readFileSync('examples/operations/block.graphql', 'utf8');

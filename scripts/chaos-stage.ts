@@ -16,6 +16,9 @@ import { ReferenceWorld } from './chaos-world.js';
  */
 export const DRAIN_MS = 2_000;
 
+/** What `--prometheus` adds to every stage: its replicas' settings (METRICS_TOKEN), and their URLs. */
+export const stageHooks: { env?: Record<string, string>; started?: (urls: string[]) => void } = {};
+
 export interface Stage {
   sim: RunningSimulator;
   replicas: Replica[];
@@ -33,6 +36,10 @@ export interface Stage {
   judgeSubscribers(subs: ResumingSubscriber[], limitMs?: number): Promise<string[]>;
   stop(): Promise<void>;
 }
+
+/** The headers /metrics wants when the stage's replicas have a METRICS_TOKEN. */
+export const metricsAuth = (env: Record<string, string>): RequestInit =>
+  env.METRICS_TOKEN ? { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } } : {};
 
 export async function startStage(o: {
   redisUrl: string;
@@ -57,16 +64,18 @@ export async function startStage(o: {
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     SHUTDOWN_GRACE_MS: '10000',
     LOG_LEVEL: 'warn',
+    ...stageHooks.env,
     ...o.env,
   };
   const start = (port?: number) => startReplica(env, 120_000, port, o.entry);
   const replicas = await Promise.all([start(), start(), start()]);
+  stageHooks.started?.(replicas.map((r) => r.url));
   const lb = await startHaproxy(replicas);
   await until('one upstream websocket', () => sim.socketStats().subscriptions === 1, 20_000);
   const world = new ReferenceWorld(sim);
   const heads = new HeadTimeline(await world.advance(() => advance(sim)));
   const subscribersOn = async (r: Replica) => {
-    const text = await (await fetch(`${r.url}/metrics`)).text();
+    const text = await (await fetch(`${r.url}/metrics`, metricsAuth(env))).text();
     return Number(/^gateway_live_subscribers (\d+)/m.exec(text)?.[1] ?? 0);
   };
   const stage: Stage = {
