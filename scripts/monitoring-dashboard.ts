@@ -373,7 +373,7 @@ export function dashboard(): Record<string, unknown> {
     title: 'Avalanche GraphQL gateway',
     uid: 'avalanche-graphql-gateway',
     description:
-      'Requests, caches, the upstream plan, live heads and the process, per deploy/monitoring/README.md.',
+      'Requests, caches, the upstream plan, live heads and the process (docs/operations.md, "Dashboard and alerts"; the alerts\' runbooks there too).',
     tags: ['graphql', 'avalanche'],
     timezone: 'utc',
     schemaVersion: 39,
