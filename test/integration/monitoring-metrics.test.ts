@@ -90,6 +90,31 @@ describe('monitoring gauges', () => {
     expect(await open('node')).toBe(0);
   }, 30_000);
 
+  it('a breaker whose cooldown is over is not reported open, though nobody called its route since', async () => {
+    const g = createTestGateway(sim, {
+      env: {
+        UPSTREAM_RETRIES: '0',
+        CIRCUIT_BREAKER_FAILURES: '2',
+        CIRCUIT_BREAKER_COOLDOWN_MS: '300',
+      },
+    });
+    gateways.push(g);
+    sim.addFault({ status: 503, body: { message: 'down', statusCode: 503, error: 'Unavailable' } });
+    try {
+      for (let i = 0; i < 3; i++)
+        await g.query(`{ block(chainId: "43114", id: "${200 + i}") { number } }`);
+    } finally {
+      sim.clearFaults();
+    }
+    const open = () => metric(g, /gateway_upstream_breakers_open\{upstream="data-api"\}/);
+    const health = async () =>
+      ((await (await g.yoga.fetch('http://gw/health')).json()) as { status: string }).status;
+    expect(await open()).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await open()).toBe(0);
+    expect(await health()).toBe('ok');
+  }, 30_000);
+
   it('cache reads by tier: the LRU first, Redis for its misses', async () => {
     const start = () => {
       const g = createTestGateway(sim, { redisUrl: redis.url });
