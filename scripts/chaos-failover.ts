@@ -84,6 +84,7 @@ async function oneFailover(
   cmd: string,
   fault: () => Promise<void>,
 ): Promise<Row> {
+  const startedAt = Date.now();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = await stage.subscribe(size.subscribers);
@@ -152,6 +153,7 @@ async function oneFailover(
   const extra = Math.max(0, Math.round(c2 - c1 - ((c1 - c0) / size.baselineMs) * (faultEnd - f0)));
   const row = tally(name, cmd, sent, faultEnd, extra);
   row.recoveryMs = Math.max(row.recoveryMs, lockMs);
+  Object.assign(row, { startedAt, faultStart: f0, faultEnd });
   for (const b of blocks) stage.world.unwatch(`block:${b}`);
   const heads = await stage.judgeSubscribers(subs);
   await Promise.all(subs.map((s) => s.close()));
@@ -169,6 +171,7 @@ async function oneFailover(
   if (extra > EXTRA_BOUND)
     row.failures.push(`${extra} extra upstream calls (bound ${EXTRA_BOUND})`);
   row.headProblems = heads;
+  row.endedAt = Date.now();
   return row;
 }
 

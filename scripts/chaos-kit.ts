@@ -34,6 +34,9 @@ export interface Row {
   /** When the fault began and ended (ms since the epoch; `--prometheus` places the alerts by them). */
   faultStart?: number;
   faultEnd?: number;
+  /** When the row's load began and the row ended (its stage up; `--prometheus` reads them). */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 const OPS = readFileSync('examples/operations/block.graphql', 'utf8');

@@ -33,6 +33,7 @@ async function underLoad(
   fault: () => Promise<void>,
   o: { headBoundMs?: () => number; subscribers?: boolean } = {},
 ): Promise<Row> {
+  const startedAt = Date.now();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = o.subscribers === false ? [] : await stage.subscribe(size.subscribers);
@@ -60,6 +61,7 @@ async function underLoad(
   const row = tally(name, command, sent, faultEnd, extra);
   row.faultStart = f0;
   row.faultEnd = faultEnd;
+  row.startedAt = startedAt;
   row.notes.push(
     `fault lasted ${faultEnd - f0} ms; baseline ${c1 - c0} upstream calls in ${size.baselineMs} ms; ${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge over world versions ${w0}–${stage.world.version} (${row.unjudged ?? 0} without a reference)`,
   );
@@ -72,6 +74,7 @@ async function underLoad(
     row.headProblems = problems;
     await Promise.all(subs.map((s) => s.close()));
   }
+  row.endedAt = Date.now();
   return row;
 }
 

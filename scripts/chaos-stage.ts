@@ -17,7 +17,12 @@ import { ReferenceWorld } from './chaos-world.js';
 export const DRAIN_MS = 2_000;
 
 /** What `--prometheus` adds to every stage: its replicas' settings (METRICS_TOKEN), and their URLs. */
-export const stageHooks: { env?: Record<string, string>; started?: (urls: string[]) => void } = {};
+export const stageHooks: {
+  env?: Record<string, string>;
+  started?: (urls: string[]) => void;
+  /** Awaited once the stage is up (`--prometheus`: until no alert is pending or firing). */
+  ready?: () => Promise<void>;
+} = {};
 
 export interface Stage {
   sim: RunningSimulator;
@@ -78,6 +83,7 @@ export async function startStage(o: {
     const text = await (await fetch(`${r.url}/metrics`, metricsAuth(env))).text();
     return Number(/^gateway_live_subscribers (\d+)/m.exec(text)?.[1] ?? 0);
   };
+  await stageHooks.ready?.();
   const stage: Stage = {
     sim,
     replicas,

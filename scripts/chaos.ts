@@ -69,6 +69,7 @@ if (values.prometheus) {
   prom = await startPrometheus();
   stageHooks.env = { METRICS_TOKEN: prom.token };
   stageHooks.started = (urls) => prom!.setTargets(urls);
+  stageHooks.ready = async () => void (await prom!.settle(120_000));
 }
 const runStart = Date.now();
 /** A row that could not run to its end (a set-up step over its limit) is a failed row, not a lost table. */
@@ -93,16 +94,18 @@ const run = async (name: string, row: () => Promise<Row | Row[]>) => {
     const r = await row();
     const list = Array.isArray(r) ? r : [r];
     rows.push(...list);
-    const one = list.length === 1 ? list[0] : undefined;
-    windows.push({
-      name,
-      fault: list.map((x) => x.fault).join('; '),
-      start,
-      end: Date.now(),
-      faultStart: one?.faultStart ?? list[0]?.faultStart,
-      faultEnd: one?.faultEnd ?? list.at(-1)?.faultEnd,
-      settledMs,
-    });
+    // Each row from when its load began (its stage up and quiet) to its end.
+    list.forEach((x, k) =>
+      windows.push({
+        name: list.length > 1 ? `${name} ${k + 1}` : name,
+        fault: x.fault,
+        start: x.startedAt ?? start,
+        end: x.endedAt ?? Date.now(),
+        faultStart: x.faultStart,
+        faultEnd: x.faultEnd,
+        settledMs,
+      }),
+    );
   } catch (e) {
     rows.push(failed(name, cmd(name), e));
     windows.push({ name, fault: 'did not run to its end', start, end: Date.now(), settledMs });
