@@ -154,6 +154,7 @@ async function oneFailover(
   const extra = Math.max(0, Math.round(c2 - c1 - ((c1 - c0) / size.baselineMs) * (faultEnd - f0)));
   const row = tally(name, cmd, sent, faultEnd, extra);
   row.recoveryMs = Math.max(row.recoveryMs, lockMs);
+  Object.assign(row, { startedAt, faultStart: f0, faultEnd });
   for (const b of blocks) stage.world.unwatch(`block:${b}`);
   const heads = await stage.judgeSubscribers(subs);
   await Promise.all(subs.map((s) => s.close()));
@@ -172,6 +173,7 @@ async function oneFailover(
   if (extra > EXTRA_BOUND)
     row.failures.push(`${extra} extra upstream calls (bound ${EXTRA_BOUND})`);
   row.headProblems = heads;
+  row.endedAt = Date.now();
   return row;
 }
 

@@ -31,6 +31,12 @@ export interface Row {
   headProblems?: string[];
   /** Answers with no reference at an allowed version (not counted right or wrong). */
   unjudged?: number;
+  /** When the fault began and ended (ms since the epoch; `--prometheus` places the alerts by them). */
+  faultStart?: number;
+  faultEnd?: number;
+  /** When the row's load began and the row ended (its stage up; `--prometheus` reads them). */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 const OPS = readFileSync('examples/operations/block.graphql', 'utf8');

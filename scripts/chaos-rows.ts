@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { TestRedis } from '../test/support/redis.js';
 import { type Row, sleep, startLoad, tally, until, watchLoad } from './chaos-kit.js';
-import type { Stage } from './chaos-stage.js';
+import { metricsAuth, type Stage } from './chaos-stage.js';
 
 /**
  * The rows over one Redis (scripts/chaos.ts runs them on one stage, in turn): each runs the load
@@ -60,6 +60,9 @@ async function underLoad(
   const sent = await load.stop();
   const extra = Math.max(0, Math.round(c2 - c1 - ((c1 - c0) / size.baselineMs) * (faultEnd - f0)));
   const row = tally(name, command, sent, faultEnd, extra);
+  row.faultStart = f0;
+  row.faultEnd = faultEnd;
+  row.startedAt = startedAt;
   row.notes.push(
     `fault lasted ${faultEnd - f0} ms; baseline ${c1 - c0} upstream calls in ${size.baselineMs} ms; ${row.requests - (row.unjudged ?? 0)} answers judged by the oracle's judge over world versions ${w0}–${stage.world.version} (${row.unjudged ?? 0} without a reference)`,
   );
@@ -73,6 +76,7 @@ async function underLoad(
     row.headProblems = problems;
     await Promise.all(subs.map((s) => s.close()));
   }
+  row.endedAt = Date.now();
   return row;
 }
 
@@ -180,6 +184,72 @@ export async function websocketDropped(stage: Stage, size: Size, cmd: string) {
     },
   );
   if (row.errors > 0) row.failures.push(`${row.errors} errors: ${JSON.stringify(row.codes)}`);
+  row.failures.push(...(row.headProblems ?? []));
+  return row;
+}
+
+/** The load alone, no fault: what the alert rules must stay quiet in (`--prometheus`). */
+export async function steady(stage: Stage, size: Size, cmd: string): Promise<Row> {
+  const row = await underLoad(stage, size, 'steady load (no fault)', cmd, async () => {
+    await sleep(Math.max(20_000, 3 * size.baselineMs));
+  });
+  row.faultStart = undefined;
+  row.faultEnd = undefined;
+  if (row.errors > 0) row.failures.push(`${row.errors} errors: ${JSON.stringify(row.codes)}`);
+  row.failures.push(...(row.headProblems ?? []));
+  return row;
+}
+
+/** Which replica follows the chain's node now (gateway_live_lock_held), or -1. */
+async function lockHolder(stage: Stage): Promise<number> {
+  const held = await Promise.all(
+    stage.replicas.map(async (r) => {
+      const text = await fetch(`${r.url}/metrics`, metricsAuth(stage.env))
+        .then((res) => res.text())
+        .catch(() => '');
+      return /^gateway_live_lock_held\{chain="43114"\} 1$/m.test(text);
+    }),
+  );
+  return held.indexOf(true);
+}
+
+/**
+ * The replica holding the chain's live lock killed (SIGKILL: no unlock): no replica follows the node
+ * until the lock's lifetime (LIVE_LOCK_TTL_MS) ends and another takes it; then the killed one comes back.
+ */
+export async function liveHolderKilled(stage: Stage, size: Size, cmd: string): Promise<Row> {
+  let note = '';
+  let takeover = 0;
+  const row = await underLoad(
+    stage,
+    size,
+    `the live lock's holder killed (SIGKILL; lock TTL ${stage.env.LIVE_LOCK_TTL_MS} ms)`,
+    cmd,
+    async () => {
+      await until(
+        'a replica holds the live lock',
+        async () => (await lockHolder(stage)) >= 0,
+        15_000,
+      );
+      const i = await lockHolder(stage);
+      const t0 = Date.now();
+      await stage.replicas[i]!.kill('SIGKILL');
+      await until(
+        'another replica holds the live lock',
+        async () => (await lockHolder(stage)) >= 0,
+        20_000,
+      );
+      takeover = Date.now() - t0;
+      const r = await stage.restart(i);
+      note = `replica ${i + 1} killed; the lock taken over in ${takeover} ms; the killed one back in ${r.downMs} ms`;
+    },
+  );
+  row.notes.push(note);
+  row.recoveryMs = Math.max(row.recoveryMs, takeover);
+  // Must hold: the lock taken over within its lifetime and a margin; subscribers lose no head.
+  const bound = Number(stage.env.LIVE_LOCK_TTL_MS) + 5_000;
+  if (takeover > bound)
+    row.failures.push(`the lock was taken over in ${takeover} ms (bound ${bound})`);
   row.failures.push(...(row.headProblems ?? []));
   return row;
 }

@@ -17,6 +17,14 @@ import { ReferenceWorld } from './chaos-world.js';
  */
 export const DRAIN_MS = 2_000;
 
+/** What `--prometheus` adds to every stage: its replicas' settings (METRICS_TOKEN), and their URLs. */
+export const stageHooks: {
+  env?: Record<string, string>;
+  started?: (urls: string[]) => void;
+  /** Awaited once the stage is up (`--prometheus`: until no alert is pending or firing). */
+  ready?: () => Promise<void>;
+} = {};
+
 export interface Stage {
   sim: RunningSimulator;
   replicas: Replica[];
@@ -92,18 +100,21 @@ export async function startStage(o: {
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     SHUTDOWN_GRACE_MS: '10000',
     LOG_LEVEL: 'warn',
+    ...stageHooks.env,
     ...o.env,
   };
   const start = (port?: number) => startReplica(env, 120_000, port, o.entry);
   const replicas = await Promise.all([start(), start(), start()]);
+  stageHooks.started?.(replicas.map((r) => r.url));
   const lb = await startHaproxy(replicas);
   await until('one upstream websocket', () => sim.socketStats().subscriptions === 1, 20_000);
   const world = new ReferenceWorld(sim);
   const heads = new HeadTimeline(await world.advance(() => advance(sim)));
   const subscribersOn = async (r: Replica) => {
-    const text = await (await fetch(`${r.url}/metrics`)).text();
+    const text = await (await fetch(`${r.url}/metrics`, metricsAuth(env))).text();
     return Number(/^gateway_live_subscribers (\d+)/m.exec(text)?.[1] ?? 0);
   };
+  await stageHooks.ready?.();
   const stage: Stage = {
     sim,
     replicas,

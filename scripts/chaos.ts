@@ -3,15 +3,18 @@ import { parseArgs } from 'node:util';
 import { PLANTS } from '../test/oracle/plants.js';
 import { startRedisServer } from '../test/support/redis.js';
 import type { Row } from './chaos-kit.js';
+import { type Prometheus, type RowWindow, startPrometheus } from './chaos-prometheus.js';
 import {
+  liveHolderKilled,
   redisFlushed,
   redisRestartedEmpty,
   rollingRestart,
   type Size,
+  steady,
   upstreamStatus,
   websocketDropped,
 } from './chaos-rows.js';
-import { startStage } from './chaos-stage.js';
+import { stageHooks, startStage } from './chaos-stage.js';
 
 /**
  * `npm run chaos [-- --short] [-- --only NAME] [-- --plant NAME]`: every fault of docs/operations.md's
@@ -19,7 +22,9 @@ import { startStage } from './chaos-stage.js';
  * HAProxy), every answer judged by the cache oracle's judge. Prints the table; exits 1 when a row breaks
  * what it must hold. `--plant` runs the gateways with a wrong cache policy (test/oracle/plants.ts; the
  * flush row unless `--only` says otherwise, its baseline 12 s): the row must then report wrong answers.
- * Never part of `npm test`.
+ * `--prometheus`: a real Prometheus scrapes the replicas and evaluates the alert rules meanwhile
+ * (scripts/chaos-prometheus.ts); the run then also prints which alerts fired in which row, and whether
+ * every dashboard panel's query returned series. Never part of `npm test`.
  */
 // The clients' own stray rejections (a socket closed under them) are reported, never fatal to the run.
 process.on('unhandledRejection', (e) => console.error('chaos client: unhandled rejection', e));
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     short: { type: 'boolean', default: false },
     only: { type: 'string' },
     plant: { type: 'string' },
+    prometheus: { type: 'boolean', default: false },
   },
 });
 const short = values.short;
@@ -58,6 +64,15 @@ const planted = plant
   : { entry: 'dist/server.js' };
 
 const rows: Row[] = [];
+let prom: Prometheus | undefined;
+const windows: RowWindow[] = [];
+if (values.prometheus) {
+  prom = await startPrometheus();
+  stageHooks.env = { METRICS_TOKEN: prom.token };
+  stageHooks.started = (urls) => prom!.setTargets(urls);
+  stageHooks.ready = async () => void (await prom!.settle(120_000));
+}
+const runStart = Date.now();
 /** A row that could not run to its end (a set-up step over its limit) is a failed row, not a lost table. */
 const failed = (fault: string, command: string, e: unknown): Row => ({
   fault,
@@ -73,20 +88,42 @@ const failed = (fault: string, command: string, e: unknown): Row => ({
 });
 const run = async (name: string, row: () => Promise<Row | Row[]>) => {
   if (!want(name)) return;
+  // A row starts steady: the alerts of the rows before it resolved first.
+  const settledMs = prom ? await prom.settle(180_000) : 0;
+  const start = Date.now();
   try {
     const r = await row();
-    rows.push(...(Array.isArray(r) ? r : [r]));
+    const list = Array.isArray(r) ? r : [r];
+    rows.push(...list);
+    // Each row from when its load began (its stage up and quiet) to its end.
+    list.forEach((x, k) =>
+      windows.push({
+        name: list.length > 1 ? `${name} ${k + 1}` : name,
+        fault: x.fault,
+        start: x.startedAt ?? start,
+        end: x.endedAt ?? Date.now(),
+        faultStart: x.faultStart,
+        faultEnd: x.faultEnd,
+        settledMs,
+      }),
+    );
   } catch (e) {
     rows.push(failed(name, cmd(name), e));
+    windows.push({ name, fault: 'did not run to its end', start, end: Date.now(), settledMs });
   }
 };
 // The rows over one Redis share a stage; it starts only when one of them runs.
-if (['rolling', 'flush', 'redis-restart', 'upstream-429', 'upstream-503', 'ws-drop'].some(want)) {
+if (
+  ['steady', 'rolling', 'flush', 'redis-restart', 'upstream-429', 'upstream-503', 'ws-drop'].some(
+    want,
+  )
+) {
   const redis = await startRedisServer();
   if (!redis.owned)
     throw new Error('chaos needs the redis-server binary (it kills and restarts Redis)');
   const stage = await startStage({ redisUrl: redis.url, ...planted });
   try {
+    await run('steady', () => steady(stage, size, cmd('steady')));
     await run('rolling', () => rollingRestart(stage, size, cmd('rolling')));
     await run('flush', () => redisFlushed(stage, size, redis.url, cmd('flush')));
     await run('redis-restart', () => redisRestartedEmpty(stage, size, redis, cmd('redis-restart')));
@@ -98,6 +135,21 @@ if (['rolling', 'flush', 'redis-restart', 'upstream-429', 'upstream-503', 'ws-dr
     await redis.stop();
   }
 }
+// Its own stage: the live lock at its default lifetime (3 s), as deployed; the shared stage's is 1 s.
+await run('holder-killed', async () => {
+  const redis = await startRedisServer();
+  const stage = await startStage({
+    redisUrl: redis.url,
+    ...planted,
+    env: { ...planted.env, LIVE_LOCK_TTL_MS: '3000' },
+  });
+  try {
+    return await liveHolderKilled(stage, size, cmd('holder-killed'));
+  } finally {
+    await stage.stop();
+    await redis.stop();
+  }
+});
 await run('failover', async () => {
   const { redisFailover } = await import('./chaos-failover.js');
   return redisFailover(size, cmd('failover'), planted);
@@ -120,4 +172,14 @@ for (const r of rows) {
   for (const n of r.notes) console.log(`  - ${n}`);
   for (const f of r.failures) console.log(`  ! ${f}`);
 }
-process.exit(rows.some((r) => r.failures.length > 0) || rows.length === 0 ? 1 : 0);
+let promFailed = false;
+if (prom) {
+  // The last row's alerts resolve too (its "after" column).
+  await prom.settle(180_000);
+  const { text, failures } = await prom.report(windows, runStart, Date.now());
+  console.log(`\nPrometheus (${prom.url}): alerts firing by row and phase\n\n${text}`);
+  for (const f of failures) console.log(`  ! ${f}`);
+  promFailed = failures.length > 0;
+  await prom.stop();
+}
+process.exit(rows.some((r) => r.failures.length > 0) || rows.length === 0 || promFailed ? 1 : 0);

@@ -9,6 +9,8 @@ export interface GatewayMetrics {
   registry: Registry;
   cacheEvents: Counter<'resource' | 'event'>;
   redisErrors: Counter<'op'>;
+  /** Keys read from each tier of the shared cache (the LRU, then Redis for the LRU's misses). */
+  cacheTierReads: Counter<'tier' | 'result'>;
   upstreamCalls: Counter<'upstream' | 'outcome'>;
   upstreamRetries: Counter<'upstream'>;
   /** Compute units spent upstream (src/upstream/compute-units.ts), by route template or JSON-RPC method. */
@@ -50,6 +52,12 @@ export function createMetrics(): GatewayMetrics {
       name: 'gateway_redis_errors_total',
       help: 'Redis errors by operation (get, set, connection); each one was served from the upstream instead.',
       labelNames: ['op'],
+      registers: [registry],
+    }),
+    cacheTierReads: new Counter({
+      name: 'gateway_cache_tier_reads_total',
+      help: "Keys read from each tier of the cache by result (hit, miss): tier lru (in-process), then redis for the LRU's misses. Only with REDIS_URL set.",
+      labelNames: ['tier', 'result'],
       registers: [registry],
     }),
     upstreamCalls: new Counter({

@@ -34,7 +34,10 @@ export function createStore(
       }
     },
   });
-  return new TieredStore(lru, redis, 60_000, now);
+  return new TieredStore(lru, redis, 60_000, now, (tier, hits, misses) => {
+    if (hits) metrics.cacheTierReads.inc({ tier, result: 'hit' }, hits);
+    if (misses) metrics.cacheTierReads.inc({ tier, result: 'miss' }, misses);
+  });
 }
 
 /**

@@ -23,11 +23,14 @@ export class TieredStore implements CacheStore {
     readonly l2: SharedStore,
     readonly l1MaxTtlMs = 60_000,
     readonly now: () => number = Date.now,
+    /** Told each read's keys found and not found, per tier (metrics: the LRU's and Redis's hit ratios). */
+    readonly onRead?: (tier: 'lru' | 'redis', hits: number, misses: number) => void,
   ) {}
 
   async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
     const out = await this.l1.getMany(keys);
     const missIdx = out.flatMap((v, i) => (v === undefined ? [i] : []));
+    this.onRead?.('lru', keys.length - missIdx.length, missIdx.length);
     if (missIdx.length === 0) return out;
     const found = await this.readShared(missIdx.map((i) => keys[i]!));
     missIdx.forEach((i, j) => {
@@ -38,6 +41,8 @@ export class TieredStore implements CacheStore {
 
   async readShared(keys: readonly string[]): Promise<(string | undefined)[]> {
     const found = await this.l2.getManyWithExpiry(keys);
+    const hits = found.filter((v) => v !== undefined).length;
+    this.onRead?.('redis', hits, found.length - hits);
     const promote: CacheEntry[] = [];
     const now = this.now();
     const out = found.map((v, i) => {

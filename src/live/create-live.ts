@@ -136,6 +136,25 @@ export function createLive(
     help: 'Upstream node websockets this replica holds open (one per followed chain across all replicas).',
     registers,
   });
+  const lockHeld = new Gauge({
+    name: 'gateway_live_lock_held',
+    help: "1 while this replica holds the chain's live lock and follows the node's websocket (exactly one replica per chain should), else 0.",
+    labelNames: ['chain'],
+    registers,
+  });
+  for (const c of config.liveChains) lockHeld.set({ chain: c.chainId }, 0);
+  new Gauge({
+    name: 'gateway_live_head_block',
+    help: 'The last head this replica delivered, per chain (its increase is the heads received).',
+    labelNames: ['chain'],
+    registers,
+    collect() {
+      for (const c of config.liveChains) {
+        const h = feed.head(c.chainId);
+        if (h) this.set({ chain: c.chainId }, Number(h.number));
+      }
+    },
+  });
   let lastLog = 0;
   const warn = (e: Error) => {
     if (Date.now() - lastLog > 10_000) {

@@ -24,7 +24,8 @@ export interface LiveFeedOptions {
   queueMax?: number;
   maxBackfill?: number;
   log?: (level: 'info' | 'warn', message: string) => void;
-  onSocket?: (delta: 1 | -1) => void;
+  /** Told when this replica's upstream socket for `chainId` opens (+1) and closes (-1). */
+  onSocket?: (delta: 1 | -1, chainId: string) => void;
   /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */
   afterHeads?: (
     chainId: string,
@@ -71,7 +72,7 @@ export class LiveFeed {
           maxBackfill: options.maxBackfill ?? 256,
           now: this.#now,
           log,
-          onSocket: options.onSocket,
+          onSocket: options.onSocket && ((d) => options.onSocket!(d, c.chainId)),
           afterHeads:
             options.afterHeads &&
             ((n, socket, blocks) => options.afterHeads!(c.chainId, n, socket, blocks)),

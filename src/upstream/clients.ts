@@ -1,5 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { Gauge } from 'prom-client';
 import type { Config } from '../config.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { cuPricer } from './compute-units.js';
@@ -46,6 +47,8 @@ export function createUpstreamClients(
   const routeLabels = new RouteLabels();
   const price = cuPricer(config.cuDefaults);
   const registries: BreakerRegistry[] = [];
+  /** The upstreams with breakers: each has a gateway_upstream_breakers_open series, 0 when none is open. */
+  const guardedNames = new Set<UpstreamName>();
   // The plan is the Data API's: the Metrics API takes no key, the nodes are the operator's own.
   const g = config.governor;
   const governor =
@@ -67,6 +70,16 @@ export function createUpstreamClients(
           onSpend: (cu, work) => metrics.upstreamCuGoverned.inc({ upstream: 'data-api', work }, cu),
         })
       : undefined;
+  if (governor) {
+    const limit = new Gauge({
+      name: 'gateway_upstream_plan_cu_limit',
+      help: "The operator's plan as configured (UPSTREAM_PLAN, UPSTREAM_CU_PER_MINUTE, UPSTREAM_CU_PER_DAY): compute units per window (minute, day); compare with gateway_upstream_cu_total.",
+      labelNames: ['upstream', 'window'],
+      registers: [metrics.registry],
+    });
+    limit.set({ upstream: 'data-api', window: 'minute' }, config.upstreamCuPerMinute);
+    limit.set({ upstream: 'data-api', window: 'day' }, config.upstreamCuPerDay);
+  }
   const httpFor = (
     name: UpstreamName,
     baseUrl: string,
@@ -105,8 +118,21 @@ export function createUpstreamClients(
       { failures: config.circuitBreakerFailures, cooldownMs: config.circuitBreakerCooldownMs },
     );
     registries.push(guarded.breakers);
+    guardedNames.add(name);
     return guarded;
   };
+  new Gauge({
+    name: 'gateway_upstream_breakers_open',
+    help: 'Circuit breakers open or half-open now (route × credential), by upstream; 0 when all are closed.',
+    labelNames: ['upstream'],
+    registers: [metrics.registry],
+    collect() {
+      const open = new Map<string, number>([...guardedNames].map((u) => [u, 0]));
+      for (const b of registries.flatMap((r) => r.open()))
+        open.set(b.upstream, (open.get(b.upstream) ?? 0) + 1);
+      for (const [upstream, n] of open) this.set({ upstream }, n);
+    },
+  });
   const dataApiHttp = httpFor(
     'data-api',
     config.dataApiUrl,

@@ -47,7 +47,8 @@ export function guardHttpClient(
   inner: HttpClient,
   options: GuardOptions,
 ): HttpClient & { breakers: BreakerRegistry } {
-  const open = new Map<string, OpenBreaker>();
+  /** Open breakers and since when; a half-open one has `at` 0 (its trial call is running). */
+  const open = new Map<string, { report: OpenBreaker; at: number }>();
   const breakers = new LRUCache<string, CircuitBreakerPolicy>({
     max: BREAKERS,
     // A breaker dropped while open leaves the health report too.
@@ -64,7 +65,7 @@ export function guardHttpClient(
       const report = { upstream: inner.name, route, credential: credential.kind };
       b.onStateChange((state) => {
         if (state === CircuitState.Closed) open.delete(key);
-        else open.set(key, report);
+        else open.set(key, { report, at: state === CircuitState.Open ? Date.now() : 0 });
       });
       breakers.set(key, b);
     }
@@ -92,7 +93,14 @@ export function guardHttpClient(
   };
   return {
     name: inner.name,
-    breakers: { open: () => [...open.values()] },
+    // An open breaker whose cooldown is over no longer fails fast: its next call is the trial. A route
+    // nobody calls again would otherwise be reported open for ever.
+    breakers: {
+      open: () =>
+        [...open.values()]
+          .filter((o) => o.at === 0 || Date.now() - o.at < options.cooldownMs)
+          .map((o) => o.report),
+    },
     getJson: (path, query, schema, opts) =>
       run('GET', path, opts, () => inner.getJson(path, query, schema, opts)),
     postJson: (path, body, schema, opts, query) =>

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { check, deployCopy, render } from '../support/kubernetes.js';
 
 /**
@@ -39,7 +40,7 @@ describe('Kubernetes manifests', () => {
     expect(cm.data.REDIS_CLUSTER === 'true').toBe(o.endsWith('cluster'));
   });
 
-  it('the optional ServiceMonitor (monitoring/) renders and passes beside an overlay', () => {
+  it('the optional ServiceMonitor and PrometheusRule (monitoring/) render and pass beside an overlay', () => {
     writeFileSync(join(dir, 'kustomization.yaml'), 'bases: [overlays/redis-single, monitoring]\n');
     const objects = render(dir);
     expect(objects.some((x) => x.kind === 'ServiceMonitor')).toBe(true);
