@@ -86,6 +86,7 @@ async function oneFailover(
 ): Promise<Row> {
   // Every row starts from closed breakers and no fault of the row before.
   const settled = await stage.settle();
+  const startedAt = Date.now();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = await stage.subscribe(size.subscribers);

@@ -35,6 +35,7 @@ async function underLoad(
 ): Promise<Row> {
   // Every row starts from closed breakers and no fault of the row before.
   const settled = await stage.settle();
+  const startedAt = Date.now();
   const h = stage.heads.top;
   const blocks = await watchLoad(stage.world, [h - 40, h - 30, h - 20, h - 12, h - 6]);
   const subs = o.subscribers === false ? [] : await stage.subscribe(size.subscribers);

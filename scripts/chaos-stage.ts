@@ -77,6 +77,10 @@ function probe(url: string, top: number): Promise<unknown>[] {
   ];
 }
 
+/** The headers /metrics wants when the stage's replicas have a METRICS_TOKEN. */
+export const metricsAuth = (env: Record<string, string>): RequestInit =>
+  env.METRICS_TOKEN ? { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } } : {};
+
 export async function startStage(o: {
   redisUrl: string;
   cluster?: boolean;
