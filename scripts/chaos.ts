@@ -96,7 +96,7 @@ const run = async (name: string, row: () => Promise<Row | Row[]>) => {
     const list = Array.isArray(r) ? r : [r];
     rows.push(...list);
     // Each row from when its load began (its stage up and quiet) to its end.
-    list.forEach((x, k) =>
+    for (const [k, x] of list.entries())
       windows.push({
         name: list.length > 1 ? `${name} ${k + 1}` : name,
         fault: x.fault,
@@ -105,8 +105,7 @@ const run = async (name: string, row: () => Promise<Row | Row[]>) => {
         faultStart: x.faultStart,
         faultEnd: x.faultEnd,
         settledMs,
-      }),
-    );
+      });
   } catch (e) {
     rows.push(failed(name, cmd(name), e));
     windows.push({ name, fault: 'did not run to its end', start, end: Date.now(), settledMs });

@@ -1,5 +1,5 @@
 import type { ActivityBlock, ActivityEvent } from './activity.js';
-import type { Claim, ClaimVerdict, ShareLimits } from './follow-shares.js';
+import type { ClaimVerdict, ShareLimits } from './follow-shares.js';
 
 /**
  * Where address activity meets across replicas. The holder of a chain's socket publishes each block's

@@ -18,29 +18,13 @@ import { MemoryHeadBus, RedisHeadBus } from './bus.js';
 import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
 import type { RpcSocket } from './rpc-socket.js';
+import { type SpendOf, type SubscriberBudget, spendOf } from './subscriber-budget.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
 
-/**
- * Charges `cu` CUs a subscription's own reads spent (an ICM poll) to its client's budget, as they happen:
- * `ok: false` when the budget is spent (the spend is still recorded), and the subscription ends.
- */
-export type SpendOf = (
-  client: readonly string[],
-  cu: number,
-) => Promise<{ ok: true } | { ok: false; retryAfterSec: number; perMinute: number }>;
-
-/** What live needs of the clients' budgets (src/edge/client-budget.ts, given by the composition root). */
-export interface SubscriberBudget {
-  readonly perMinute: number;
-  charge(
-    client: readonly string[],
-    cu: number,
-  ): Promise<{ ok: true } | { ok: false; retryAfterSec: number }>;
-  settle(client: readonly string[], delta: number): Promise<void>;
-}
+export type { SpendOf, SubscriberBudget } from './subscriber-budget.js';
 
 /** What the gateway needs of the live parts; every piece is inert when its setting is off. */
 export interface Live {
@@ -298,16 +282,5 @@ export function createLive(
       await activity.stop();
       leaseRedis?.disconnect();
     },
-  };
-}
-
-/** A refusal still records what was spent (`settle` never refuses): the client's budget tells the truth. */
-function spendOf(budget: SubscriberBudget): SpendOf {
-  return async (client, cu) => {
-    if (cu <= 0) return { ok: true };
-    const verdict = await budget.charge(client, cu);
-    if (verdict.ok) return { ok: true };
-    await budget.settle(client, cu);
-    return { ok: false, retryAfterSec: verdict.retryAfterSec, perMinute: budget.perMinute };
   };
 }

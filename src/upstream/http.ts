@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { giveBackAllowance, takeAllowance } from './allowance.js';
 import { misfitWhere } from './client-text.js';
 import type { CuPrice } from './compute-units.js';
-import { type Credential, credentialOf } from './credential.js';
+import { credentialOf } from './credential.js';
 import {
   parseErrorBody,
   retryAfterSec,

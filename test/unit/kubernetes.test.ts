@@ -1,7 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { check, deployCopy, render } from '../support/kubernetes.js';
 
 /**
