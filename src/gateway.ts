@@ -58,8 +58,11 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const store = deps.store ?? createStore(config, log, metrics, now);
   const basePolicy = createCachePolicy({ ttl: deps.ttlOverrides, stale: deps.staleOverrides });
   const policy = deps.wrapPolicy ? deps.wrapPolicy(basePolicy) : basePolicy;
+  const smallPages = Object.values(deps.tokenPageSizes ?? {}).filter((n) => n !== undefined);
   const edge = edgePlugins(config, {
     redis: deps.budgetRedis,
+    // A gateway that asks for smaller pages (a test's) prices its connections by them.
+    ...(smallPages.length > 0 ? { upstreamPageSize: Math.min(...smallPages) } : {}),
     onPersistedReload: (outcome) =>
       outcome.ok
         ? logger.info({ operations: outcome.size }, 'persisted operations reloaded')

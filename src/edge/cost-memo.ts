@@ -25,7 +25,7 @@ interface OperationEstimates {
   id: number;
   operation: OperationDefinitionNode | undefined;
   /** The variables the price may depend on, from the document alone (src/edge/cost.ts). */
-  priced: string[];
+  priced: { sized: string[]; resumed: string[] };
 }
 
 /**
@@ -64,10 +64,16 @@ export function createCostMemo(
   };
 }
 
-function keyOf(names: string[], values: Record<string, unknown>): string | undefined {
+function keyOf(
+  names: { sized: string[]; resumed: string[] },
+  values: Record<string, unknown>,
+): string | undefined {
   let json: string;
   try {
-    json = JSON.stringify(names.map((k) => (k in values ? values[k] : ABSENT)));
+    json = JSON.stringify([
+      ...names.sized.map((k) => (k in values ? values[k] : ABSENT)),
+      ...names.resumed.map((k) => values[k] !== undefined && values[k] !== null),
+    ]);
   } catch {
     return undefined;
   }

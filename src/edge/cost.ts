@@ -26,7 +26,9 @@ import { fieldsOf, kindOf, listArguments, listDepth, namedOf, sizeOf } from './c
  *   connection's `edges` / `nodes`), not of the field itself. A list without `@listSize` holds
  *   `listSize` items (per level of nesting), as Hive Gateway's `listSize` option assumes.
  * - One rule beyond the spec: a connection (a field with `sizedFields`) fetches upstream pages of
- *   `pageSize` items, so its own weight counts once per page its size spans.
+ *   `pageSize` items, so its own weight counts once per page its size spans; resumed from a cursor
+ *   (`after` given), one page more, since the cursor may stand inside an upstream page (the rest of
+ *   that page, then the pages after it).
  * - Introspection (`__schema`, `__type`) costs `introspectionCost` each: no upstream, but work and bytes.
  * Every alias is a field of its own; fragments are expanded (each costed once per use and size, so
  * fragment bombs stay linear to estimate); the members of an abstract selection are summed.
@@ -55,6 +57,9 @@ export const DEFAULT_COST_OPTIONS: CostOptions = {
   introspectionCost: 10,
   specOnly: false,
 };
+
+/** The cursor argument a connection resumes from. */
+const RESUME_ARGUMENT = 'after';
 
 export interface CostEstimate {
   /** Compute units (an upper bound), introspection included. */
@@ -174,7 +179,11 @@ export function estimateCoerced(
       if (given.length > 0) n = Math.max(...given);
       if (d.sized?.length) {
         childSizes = new Map(d.sized.map((f) => [f, n]));
-        if (!o.specOnly) pages = Math.max(1, Math.ceil(n / o.pageSize));
+        if (!o.specOnly) {
+          pages = Math.max(1, Math.ceil(n / o.pageSize));
+          const after = argumentOf(def, node, RESUME_ARGUMENT, vars);
+          if (after !== undefined && after !== null) pages += 1;
+        }
       } else size = n;
     } else if (!sized?.has(name)) {
       // Hive Gateway sizes only a list whose outer type is nullable ([T], not [T]!).
@@ -223,22 +232,30 @@ export function estimateCoerced(
  * in it (fragments included) in an argument some field declares as a slicing argument. An estimate kept
  * for their values holds for any other values of the rest.
  */
-export function pricedVariables(schema: GraphQLSchema, document: DocumentNode): string[] {
+export function pricedVariables(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+): { sized: string[]; resumed: string[] } {
   const slicing = slicingArgumentsOf(schema);
-  const names = new Set<string>();
+  const sized = new Set<string>();
+  const resumed = new Set<string>();
   visit(document, {
     Argument(node) {
-      if (!slicing.has(node.name.value)) return false;
+      const name = node.name.value;
+      // Of a cursor, only whether it is given counts (one page more): its value is no part of the key.
+      const into = name === RESUME_ARGUMENT ? resumed : slicing.has(name) ? sized : undefined;
+      if (!into) return false;
       visit(node.value, {
         Variable(v) {
-          names.add(v.name.value);
+          into.add(v.name.value);
         },
       });
       return false;
     },
   });
-  return [...names].sort();
+  return { sized: [...sized].sort(), resumed: [...resumed].sort() };
 }
+
 const slicingBySchema = new WeakMap<GraphQLSchema, Set<string>>();
 function slicingArgumentsOf(schema: GraphQLSchema): Set<string> {
   let s = slicingBySchema.get(schema);

@@ -48,6 +48,8 @@ export function edgePlugins(
   config: Config,
   deps: {
     redis?: RedisClient;
+    /** Items the smallest upstream page holds, when smaller than the routes' maximum (a test's). */
+    upstreamPageSize?: number;
     /** Told each reload of the persisted operations' files (src/edge/persisted-files.ts). */
     onPersistedReload?: (
       outcome: { ok: true; size: number } | { ok: false; error: string },
@@ -141,7 +143,10 @@ export function edgePlugins(
     }),
     useQueryCost({
       maxCost: config.maxQueryCost,
-      cost: { maxFirst: config.maxPageSize },
+      cost: {
+        maxFirst: config.maxPageSize,
+        ...(deps.upstreamPageSize ? { pageSize: deps.upstreamPageSize } : {}),
+      },
       budget,
       identify: createClientIdentifier(config.trustedProxies),
     }),

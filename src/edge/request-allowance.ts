@@ -10,9 +10,37 @@ import type { RequestScope } from '../telemetry/request-scope.js';
  */
 export const ALLOWANCE_MARGIN = 1.25;
 
+/**
+ * What retries alone may spend beyond a request's allowance, in CUs: the margin of a small request rounds
+ * to nothing (a 10 CU block read has 12), and a transient 503 on its one call would otherwise answer at
+ * once. Two retries of a Large call (50 CU each, src/upstream/compute-units.ts); only a retry draws on it
+ * (a first attempt is held to the allowance), never more than the client's budget has left.
+ */
+export const RETRY_RESERVE_CU = 100;
+
 /** A request's allowance: `estimate` with the margin, capped by what its client's budget has left. */
 export function allowanceOf(estimate: number, budgetLeft = Number.POSITIVE_INFINITY): number {
   return Math.max(0, Math.min(Math.floor(estimate * ALLOWANCE_MARGIN), budgetLeft));
+}
+
+/**
+ * Grants `scope` the allowance of an operation of `estimate` CUs (added to what it has when `add`: the
+ * operations of one batched request share their scope), and the retry reserve beside it.
+ */
+export function grantAllowance(
+  scope: RequestScope,
+  estimate: number,
+  budgetLeft: number,
+  add: boolean,
+): void {
+  if (scope.aborted) {
+    scope.allowance = 0;
+    scope.retryReserve = 0;
+    return;
+  }
+  const granted = allowanceOf(estimate, budgetLeft);
+  scope.allowance = (add ? (scope.allowance ?? 0) : 0) + granted;
+  scope.retryReserve = Math.max(0, Math.min(RETRY_RESERVE_CU, budgetLeft - granted));
 }
 
 /**
@@ -31,6 +59,7 @@ export function stopWhenGone(
     if (!response.writableFinished) {
       scope.aborted = true;
       scope.allowance = 0;
+      scope.retryReserve = 0;
     }
   });
 }

@@ -6,7 +6,7 @@ import type { ClientBudget } from './client-budget.js';
 import type { CostOptions } from './cost.js';
 import { budgetSpent, type Cost, isAsyncIterable, withCost } from './cost-answers.js';
 import { createCostMemo } from './cost-memo.js';
-import { allowanceOf, stopWhenGone } from './request-allowance.js';
+import { grantAllowance, stopWhenGone } from './request-allowance.js';
 
 export { ALLOWANCE_MARGIN, allowanceOf } from './request-allowance.js';
 
@@ -150,7 +150,7 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
       // identity), never a key it may invent per request for a fresh share.
       scope.payer ??= typeof who === 'string' ? who : who?.at(-1);
       // Operations of one batched request share its scope, and so the sum of their allowances.
-      scope.allowance = (scope.aborted ? 0 : (scope.allowance ?? 0)) + allowanceOf(cu, left);
+      grantAllowance(scope, cu, left, true);
       if (!metered.has(scope)) {
         metered.add(scope);
         stopWhenGone((args.contextValue as ServerContext).res, scope);
@@ -201,7 +201,10 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
     const end = async () => {
       if (!over) {
         over = true;
-        if (scope) scope.allowance = 0;
+        if (scope) {
+          scope.allowance = 0;
+          scope.retryReserve = 0;
+        }
         await it.return?.();
         settleEvent();
       }
@@ -224,7 +227,7 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
           left = charged.left;
           eventBudget = eventCost.budget;
         }
-        if (scope) scope.allowance = scope.aborted ? 0 : allowanceOf(cost.estimatedCU, left);
+        if (scope) grantAllowance(scope, cost.estimatedCU, left, false);
         const r = await it.next();
         if (r.done || over) {
           await end();

@@ -23,6 +23,8 @@ export interface RequestScope {
    * price from it before it is sent. Undefined: not metered (a request the cost plugin did not price).
    */
   allowance?: number;
+  /** What retries may spend once the allowance cannot pay them (src/edge/request-allowance.ts, RETRY_RESERVE_CU). */
+  retryReserve?: number;
   /** The client paying for the request: its address (`ip:…`, its last identity; src/edge/client-budget.ts). */
   payer?: string;
   /** The client went away (its connection closed before the answer): no further upstream attempt is made. */

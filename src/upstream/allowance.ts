@@ -6,7 +6,8 @@ import { UpstreamError, type UpstreamName } from './errors.js';
  * The meter at the source: before every upstream attempt made for a request, the attempt's price in
  * compute units is taken from the request's allowance (`RequestScope.allowance`, set by the cost plugin,
  * src/edge/use-query-cost.ts, to the request's estimate times ALLOWANCE_MARGIN, never above what its
- * client's budget has left). An attempt the allowance cannot pay is not sent: it fails with
+ * client's budget has left; a retry may also draw on the request's retry reserve). An attempt neither can
+ * pay is not sent: it fails with
  * `AllowanceError` (RATE_LIMITED, `extensions.budget: 'request-allowance'`), only the fields that needed
  * it fail, and the rest of the answer stands. A request whose client went away (`aborted`) gets no
  * further attempt at all.
@@ -49,16 +50,33 @@ export function takeAllowance(
   scope: RequestScope | undefined,
   cu: number,
   credential: Credential,
-): number {
-  if (!scope || credential.kind !== 'operator') return 0;
+  retry = false,
+): Taken {
+  if (!scope || credential.kind !== 'operator') return NOTHING;
   if (scope.aborted) throw new AllowanceError(upstream, 'CLIENT_GONE');
-  if (scope.allowance === undefined || cu <= 0) return 0;
-  if (cu > scope.allowance) throw new AllowanceError(upstream, 'REQUEST_ALLOWANCE_SPENT');
-  scope.allowance -= cu;
-  return cu;
+  if (scope.allowance === undefined || cu <= 0) return NOTHING;
+  if (cu <= scope.allowance) {
+    scope.allowance -= cu;
+    return { cu, reserve: false };
+  }
+  // A retry the allowance cannot pay may use the request's retry reserve (src/edge/request-allowance.ts).
+  if (retry && cu <= (scope.retryReserve ?? 0)) {
+    scope.retryReserve = (scope.retryReserve ?? 0) - cu;
+    return { cu, reserve: true };
+  }
+  throw new AllowanceError(upstream, 'REQUEST_ALLOWANCE_SPENT');
 }
 
+/** What one attempt took, and from where. */
+export interface Taken {
+  cu: number;
+  reserve: boolean;
+}
+const NOTHING: Taken = { cu: 0, reserve: false };
+
 /** Gives back what `takeAllowance` took for an attempt that was not charged (a 429, a refusal). */
-export function giveBackAllowance(scope: RequestScope | undefined, taken: number): void {
-  if (scope && taken > 0 && scope.allowance !== undefined) scope.allowance += taken;
+export function giveBackAllowance(scope: RequestScope | undefined, taken: Taken): void {
+  if (!scope || taken.cu <= 0) return;
+  if (taken.reserve) scope.retryReserve = (scope.retryReserve ?? 0) + taken.cu;
+  else if (scope.allowance !== undefined) scope.allowance += taken.cu;
 }

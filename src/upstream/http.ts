@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import type { z } from 'zod';
-import { giveBackAllowance, takeAllowance } from './allowance.js';
+import { giveBackAllowance, type Taken, takeAllowance } from './allowance.js';
 import { misfitWhere } from './client-text.js';
 import type { CuPrice } from './compute-units.js';
 import { credentialOf } from './credential.js';
@@ -187,9 +187,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const background = opts.background === true || scope === undefined;
       // The request's allowance pays first (src/upstream/allowance.ts): an attempt it cannot pay is not
       // sent. A retry it cannot pay fails as the attempt before it did.
-      let taken: number;
+      let taken: Taken;
       try {
-        taken = takeAllowance(options.name, scope, cost.total, credential);
+        taken = takeAllowance(options.name, scope, cost.total, credential, retry > 1);
       } catch (refused) {
         throw retry > 1 && lastFailure ? lastFailure : refused;
       }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import { RedisActivityBus } from '../../src/live/activity-bus.js';
 import { LogsBloom } from '../../src/live/bloom.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
@@ -32,6 +33,7 @@ let node: TestEvmNode;
 let cutter: TcpCutter;
 let sim: RunningSimulator;
 let redis: Redis;
+let bus: RedisActivityBus;
 const gws: { gw: TestGateway; http: RunningHttpServer; url: string }[] = [];
 const LOCK_TTL_MS = 900;
 
@@ -68,6 +70,8 @@ beforeAll(async () => {
   sim = await startTestSimulator();
   const redisUrl = await allocateRedisDb();
   redis = new Redis(redisUrl);
+  // What the reader follows: the clients' claims (their shares) and the interests kept after them.
+  bus = new RedisActivityBus(redisUrl, false, () => {});
   // The first gateway takes the node's socket (through the cutter); the other two serve subscribers.
   await startGateway(redisUrl, `ws://127.0.0.1:${cutter.port}`);
   await startGateway(redisUrl, `ws://127.0.0.1:${cutter.port}`);
@@ -76,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const g of gws) await g.http.shutdown('test');
   redis?.disconnect();
+  await bus?.close();
   await cutter?.close();
   await sim?.close();
   await node?.stop();
@@ -96,7 +101,7 @@ it('native, ERC-20, ERC-721 and ERC-1155 transfers arrive in block order, each o
     expect(gws[2]!.gw.liveActivity!.subscriberCount()).toBe(1);
   });
   await eventually(async () =>
-    expect(await redis.zscore(`gw:live:{${chainId}}:act:follow`, alice)).not.toBeNull(),
+    expect(await bus.followed(chainId, Date.now(), 1_000)).toContain(alice),
   );
 
   type Want = { hash: string; block: number; value: string; transfers: Record<string, unknown>[] };

@@ -55,7 +55,8 @@ function expectedValidator(v: any, network: string) {
   const type = TYPE[v.validationStatus]!;
   const base = {
     __typename: type,
-    id: globalId(type, `${network}:${v.nodeId}:${v.txHash}`),
+    // Stable for the period's life (docs/schema-conventions.md): the interface's name, not the status's.
+    id: globalId('Validator', `${network}:${v.nodeId}:${v.txHash}`),
     network,
     txHash: v.txHash,
     nodeId: v.nodeId,

@@ -39,7 +39,7 @@ useSimAndGateway({ redis: true }, (s, g, r) => {
   redisUrl = r;
 });
 
-const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
+const ok = (r: { errors?: unknown }) => expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
 const pages = (n: number) => Math.max(1, Math.ceil(n / 100));
 
 /** Walks a connection under `address(…) { contract { … } }` (on `type` when given). */

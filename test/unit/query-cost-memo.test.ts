@@ -73,6 +73,26 @@ describe('query cost estimates are kept by the coerced values of the variables t
     expect(await run({ n: 500 })).toHaveBeenCalled();
   });
 
+  it('a connection resumed from a cursor costs one upstream page more; the key holds whether, not which, cursor', async () => {
+    const doc = parse(`query($after: String) { address(chainId: "43114", address: "0x${'a'.repeat(40)}") {
+      deployedContracts(first: 7, after: $after) { edges { node { address } } } } }`);
+    const { createCostMemo } = await import('../../src/edge/cost-memo.js');
+    const memo = createCostMemo({});
+    const cu = (after: string | null) => {
+      const p = memo(schema, doc, null, { after });
+      expect(p.ok).toBe(true);
+      return (p as { cu: number }).cu;
+    };
+    runs.n = 0;
+    const fresh = cu(null);
+    const resumed = cu('Y3Vyc29yLTE');
+    // listContractDeployments is Medium (20 CU): the cursor may stand inside an upstream page.
+    expect(resumed - fresh).toBe(20);
+    expect(cu('Y3Vyc29yLTI')).toBe(resumed);
+    expect(cu(null)).toBe(fresh);
+    expect(runs.n).toBe(2);
+  });
+
   it('values too large to keep as a key (over 4 kB as JSON) are priced every time', async () => {
     const doc = parse(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`);
     const ids = Array.from({ length: 200 }, (_, i) => `id-${i}-${'x'.repeat(20)}`);
