@@ -74,7 +74,8 @@ describe('query cost estimates are kept by the coerced values of the variables t
   });
 
   it('a connection resumed from a cursor costs one upstream page more; the key holds whether, not which, cursor', async () => {
-    const doc = parse(`query($after: String) { address(chainId: "43114", address: "0x${'a'.repeat(40)}") {
+    const doc =
+      parse(`query($after: String) { address(chainId: "43114", address: "0x${'a'.repeat(40)}") {
       deployedContracts(first: 7, after: $after) { edges { node { address } } } } }`);
     const { createCostMemo } = await import('../../src/edge/cost-memo.js');
     const memo = createCostMemo({});
