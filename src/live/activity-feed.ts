@@ -97,6 +97,11 @@ export class ActivityFeed {
     return this.#subs.size;
   }
 
+  /** What the readers of `chainId` follow now (every replica's claims, then the interests kept after them). */
+  followed(chainId: string, max = 100_000): Promise<string[]> {
+    return this.#o.bus.followed(chainId, this.#now(), max);
+  }
+
   /** The last block whose activity this replica delivered, per chain. */
   lastBlocks(): [string, bigint][] {
     return [...this.#last];

@@ -226,7 +226,10 @@ export function createLive(
     bus,
     lockTtlMs: config.liveLockTtlMs,
     log: (level, message) => options.log(level, message),
-    onSocket: (d) => sockets.inc(d),
+    onSocket: (d, chain) => {
+      sockets.inc(d);
+      lockHeld.inc({ chain }, d);
+    },
     afterHeads: (chainId, head, socket, blocks) =>
       activitySources.get(chainId)!.upTo(head, metered(socket, chainId), blocks),
   });

@@ -1,4 +1,6 @@
+import { LOAD_DECLARATIONS } from './cost-declarations-loads.js';
 import {
+  after,
   type CostDeclaration,
   calls,
   callsEach,
@@ -215,6 +217,7 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Network.xChainVertices': paged(data('listLatestXChainVertices')),
   'Network.xChainVerticesAtHeight': paged(data('getVertexByHeight')),
   'XChainVertex.parents': eachItem(data('getVertexByHash'), ASSUMED_ITEMS),
+  'XChainNonLinearTransaction.vertices': eachItem(data('getVertexByHash'), ASSUMED_ITEMS),
   'PChainBlock.transactions': eachItem(data('getTxByHash'), ASSUMED_ITEMS),
   'Subnet.feeMetrics': l1FeeMetrics,
   'Subnet.l1Validators': paged(data('listL1Validators')),
@@ -241,7 +244,8 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'NetworkNode.featureExtensions': rpcCall('platform.getFeatureExtensions'),
   'NetworkNode.ip': rpcCall('info.getNodeIP'),
   'NetworkNode.isBootstrapped': rpcCall('info.isBootstrapped'),
-  'NetworkNode.l1FeeMetrics': paged(rpc('platform.getL1Validator')),
+  // The node's series, after its id (info.getNodeID).
+  'NetworkNode.l1FeeMetrics': after(l1FeeMetrics, rpc('info.getNodeID')),
   'NetworkNode.network': rpcCall('info.getNetworkID'),
   'NetworkNode.networkId': rpcCall('info.getNetworkID'),
   'NetworkNode.networkName': rpcCall('info.getNetworkName'),
@@ -278,22 +282,11 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'CChain.vmConfig': rpcCall('admin.getVMConfig'),
   ...onEach(['CChainExportTransaction', 'CChainImportTransaction'], { block }),
   // Its block is found by the node's chain id and the height the node gives; its status is a call of its own.
-  'CChainAtomicTransaction.block': callsEach(data('getBlock'), rpc('eth_chainId')),
+  'CChainAtomicTransaction.block': callsEach(
+    data('getBlock'),
+    rpc('eth_chainId'),
+    rpc('avax.getAtomicTx'),
+  ),
   'CChainAtomicTransaction.status': rpcCall('avax.getAtomicTxStatus'),
-  'XChain.asset': rpcCall('avm.getAssetDescription'),
-  'XChain.balance': rpcCall('avm.getBalance'),
-  'XChain.balances': rpcCall('avm.getAllBalances'),
-  'XChain.block': rpcCall('avm.getBlock'),
-  'XChain.fees': rpcCall('avm.getTxFee'),
-  'XChain.height': rpcCall('avm.getHeight'),
-  'XChain.transaction': rpcCall('avm.getTx'),
-  'XChain.utxos': paged(rpc('avm.getUTXOs')),
-  'XChainAssetBalance.assetDescription': rpcCall('avm.getAssetDescription'),
-  'XChainAssetDetails.transactions': paged(data('listAssetTransactions')),
-  'XChainBlock.parent': rpcCall('avm.getBlock'),
-  'XChainBlock.transactions': rpcCall('avm.getTx'),
-  'XChainTxInput.asset': rpcCall('avm.getAssetDescription'),
-  'XChainTxInput.transaction': rpcCall('avm.getTx'),
-  'XChainTransaction.createdAsset': rpcCall('avm.getAssetDescription'),
-  'XChainTxOutput.asset': rpcCall('avm.getAssetDescription'),
+  ...LOAD_DECLARATIONS,
 };

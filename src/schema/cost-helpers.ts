@@ -73,6 +73,12 @@ export const callsEach = (first: PricedRoute, ...rest: PricedRoute[]): CostDecla
   route: first,
   also: rest,
 });
+/** `d`, whose every resolution also makes one request of each of `rest` first (a node's own id). */
+export const after = (d: CostDeclaration, ...rest: PricedRoute[]): CostDeclaration => ({
+  ...d,
+  cost: { weight: rest.reduce((sum, r) => sum + r.weight, d.cost.weight) },
+  also: [...(d.also ?? []), ...rest],
+});
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });
 /** A connection: `route` per upstream page; `first` items (DEFAULT_PAGE when absent) in its `edges`. */

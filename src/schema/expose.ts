@@ -24,6 +24,9 @@ type Holds = {
   '[String]': readonly string[];
   /** Unix seconds, and beside it `<name>Iso`: the same instant as an ISO 8601 UTC date-time. */
   'Timestamp+Iso': number;
+  /** An EVM address as a String in lower-case hex, whatever case the upstream sent (docs/schema-conventions.md). */
+  EvmAddress: string;
+  'EvmAddress?': string | null | undefined;
 };
 type Kind = keyof Holds;
 
@@ -95,7 +98,13 @@ const GRAPH_TYPE: Record<Kind, readonly [type: unknown, nullable: boolean]> = {
   'Timestamp?': ['Timestamp', true],
   '[String]': [['String'], false],
   'Timestamp+Iso': ['Timestamp', false],
+  EvmAddress: ['String', false],
+  'EvmAddress?': ['String', true],
 };
+
+/** The kinds whose value is shown in lower case (EVM addresses). */
+const LOWER_CASE: ReadonlySet<Kind> = new Set<Kind>(['EvmAddress', 'EvmAddress?']);
+const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 /** The graph type, nullability and description an entry declares. */
 function graphTypeOf(entry: Entry<unknown>) {
@@ -120,7 +129,13 @@ export function exposed<
   const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
   for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
     // The table's type has checked `name` against the parent's shape and `kind` against its property.
-    fields[name] = t.expose(name as never, graphTypeOf(entry) as never);
+    fields[name] =
+      Array.isArray(entry) && LOWER_CASE.has(entry[0] as Kind)
+        ? t.field({
+            ...graphTypeOf(entry),
+            resolve: (parent: S) => lowerCase((parent as Record<string, unknown>)[name]) ?? null,
+          } as never)
+        : t.expose(name as never, graphTypeOf(entry) as never);
     if (Array.isArray(entry) && entry[0] === 'Timestamp+Iso') {
       const iso = (parent: S) => isoOf((parent as Record<string, number>)[name] as number);
       fields[`${name}Iso`] = t.string({ description: isoDescription(name), resolve: iso } as never);
@@ -149,7 +164,11 @@ export function exposedOf<S, R, K extends 'Object' | 'Interface'>(
 ) {
   const fields: Record<string, PothosSchemaTypes.FieldRef<GatewayTypes, unknown, K>> = {};
   for (const [name, entry] of Object.entries(table) as [string, Entry<unknown>][]) {
-    const pick = (value: unknown) => (value as Record<string, unknown> | null)?.[name] ?? null;
+    const lower = Array.isArray(entry) && LOWER_CASE.has(entry[0] as Kind);
+    const pick = (value: unknown) => {
+      const v = (value as Record<string, unknown> | null)?.[name] ?? null;
+      return lower ? lowerCase(v) : v;
+    };
     const resolve = (parent: S, _args: unknown, ctx: GatewayContext) =>
       andThen(source(parent, ctx), pick);
     fields[name] = t.field({ ...graphTypeOf(entry), resolve } as never);

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import { RedisActivityBus } from '../../src/live/activity-bus.js';
 import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
@@ -18,6 +19,8 @@ let gw: TestGateway;
 let http: RunningHttpServer;
 let url: string;
 let redis: Redis;
+/** What the reader follows: the clients' claims (their shares) and the interests kept after them. */
+let bus: RedisActivityBus;
 
 const BLOCKS = 100;
 const FOLLOWED = 1_000;
@@ -27,6 +30,7 @@ useSimAndGateway({ redis: true, live: { ACTIVITY_MAX_ADDRESSES: String(FOLLOWED)
   sim = s;
   gw = g;
   redis = new Redis(r);
+  bus = new RedisActivityBus(r, false, () => {});
 });
 beforeAll(async () => {
   http = await startHttpServer({
@@ -40,6 +44,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   redis?.disconnect();
+  await bus?.close();
   await http?.shutdown('test');
 });
 
@@ -127,7 +132,8 @@ it(`follows ${FOLLOWED} addresses over ${BLOCKS} blocks at ≤ ${MAX_CU_PER_BLOC
   const ws = wsSubscribe(url, Q, { c: '43114', a: addresses });
   await eventually(() => expect(gw.liveActivity!.subscriberCount()).toBe(1), 20_000);
   await eventually(
-    async () => expect(await redis.zcard('gw:live:{43114}:act:follow')).toBe(FOLLOWED),
+    async () =>
+      expect((await bus.followed('43114', Date.now(), 10 * FOLLOWED)).length).toBe(FOLLOWED),
     20_000,
   );
   await fetch(`${sim.url}/_sim/advance`, {

@@ -190,7 +190,7 @@ describe('L1 validator fee series', () => {
     sim.reset();
     const r = await gw.query(`{ networkNode { nodeId
       l1FeeMetrics(metric: PER_NODE_CUMULATIVE_FEES_PAID, first: 100) { edges { node { timestamp value } } } } }`);
-    expect(r.errors).toBeUndefined();
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     expect(r.data!.networkNode.nodeId).toBe(sim.world.selfNodeId);
     expect(routeCalls(sim)['metrics-api GET /v2/validator/:nodeId/metrics/:metric']).toBe(1);
     const up = await upstreamGet(

@@ -192,7 +192,7 @@ describe('with the token', () => {
     const gw = gateway({ env: { ADMIN_TOKEN: TOKEN } });
     const x = signedTx('x-chain tx');
     const r = await gw.exec(XChainIssueTxDocument, { tx: x.hex }, AUTH);
-    expect(r.errors).toBeUndefined();
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     expect(r.data!.xChainIssueTx).toEqual({ txId: x.id, transaction: { txId: x.id, hex: x.hex } });
     expect(sim.stats().byRpcMethod['/ext/bc/X avm.issueTx']).toBe(1);
 

@@ -179,7 +179,7 @@ describe('Network.transaction and node(id) on the X-Chain and the C-Chain', () =
     const seen = new Set<string>();
     for (const [chain, tx] of picks) {
       const r = await gw.query(ONE, { chain, hash: tx.txHash });
-      expect(r.errors).toBeUndefined();
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
       const got = r.data!.network.transaction;
       const typename = chain === 'X_CHAIN' ? xTypename(tx) : cTypename(tx);
       seen.add(typename);

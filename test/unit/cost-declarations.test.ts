@@ -99,6 +99,45 @@ function offTable(
 const declared = (f: GraphQLField<unknown, unknown>) =>
   (f.astNode?.directives ?? []).some((d) => d.name.value === 'cost');
 
+/**
+ * Issue 42: the convention above missed per-item fields that load (a list item's full transaction, an
+ * X-Chain transaction's decoded form). The stricter walk, over the resolvers themselves: a field whose
+ * resolver takes the request's context (the only way to a loader or a client) declares @cost, or is
+ * listed here with why it makes no upstream call.
+ */
+const READS_NO_UPSTREAM: Record<string, string> = {
+  'NetworkNode.isDefault': 'compares its name with the configured default',
+  'Address.name': 'the label the referencing item carried (exposedOf)',
+  'Address.symbol': 'the label the referencing item carried (exposedOf)',
+  'Address.decimals': 'the label the referencing item carried (exposedOf)',
+  'Address.logoUri': 'the label the referencing item carried (exposedOf)',
+};
+/** The source of the function a field runs (Pothos keeps it in the field's options), if any. */
+const resolverSource = (f: GraphQLField<unknown, unknown>): string | undefined => {
+  const o = (f.extensions as { pothosOptions?: { resolve?: unknown } } | undefined)?.pothosOptions;
+  return typeof o?.resolve === 'function' ? String(o.resolve) : undefined;
+};
+/** Does the resolver's source name a third parameter (the context), or reach for one by name? */
+const readsContext = (source: string) =>
+  /^(async\s*)?(function\s*\w*\s*)?\(?\s*[^,()]*,\s*[^,()]*,\s*[A-Za-z_$]/.test(
+    source.replace(/\s+/g, ' '),
+  ) || /\bctx\b|\.loaders\b/.test(source);
+/** Undeclared fields of `s` whose resolvers read the context, less the listed and the Relay ids. */
+function unpricedContextReaders(s: typeof schema): string[] {
+  const out: string[] = [];
+  for (const t of Object.values(s.getTypeMap())) {
+    if (t.name.startsWith('__') || !isObjectType(t)) continue;
+    for (const f of Object.values(t.getFields())) {
+      const coordinate = `${t.name}.${f.name}`;
+      // A Relay id encodes its key; a refetch through node(id) is priced at node(id).
+      if (f.name === 'id' || declared(f) || coordinate in READS_NO_UPSTREAM) continue;
+      const source = resolverSource(f);
+      if (source && readsContext(source)) out.push(coordinate);
+    }
+  }
+  return out;
+}
+
 describe('cost declarations', () => {
   it('every field that reaches an upstream declares @cost', () => {
     const missing: string[] = [];
@@ -112,6 +151,22 @@ describe('cost declarations', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every field whose resolver reads the context declares @cost, or says why it makes no call (issue 42)', () => {
+    expect(unpricedContextReaders(schema)).toEqual([]);
+  });
+
+  it('the walk finds a planted per-item field that loads, priced at nothing', () => {
+    const fields = (schema.getType('Transaction') as GraphQLObjectType).getFields();
+    const f = fields.input!;
+    // As the field was before issue 42: the full transaction's load, with no @cost.
+    fields.input = { ...f, astNode: f.astNode && { ...f.astNode, directives: [] } };
+    try {
+      expect(unpricedContextReaders(schema)).toEqual(['Transaction.input']);
+    } finally {
+      fields.input = f;
+    }
   });
 
   it('every line of the table names a field of the schema, and every connection its slicing argument', () => {

@@ -29,7 +29,8 @@ describe('cost of the portfolio and token fields', () => {
   it('Address.chains is one call; the cross-chain lists are their pages', () => {
     // `GET /v1/address/{address}/chains` (listAddressChains): Medium in the price table.
     expect(cost(`{ ${A} { chains { unindexedChainIds } } }`)).toBe(20);
-    expect(cost('{ latestBlocks(first: 250) { edges { node { hash } } } }')).toBe(3 * 10);
+    // listLatestBlocksAllChains is Medium (20 CU), src/upstream/compute-units-table.ts.
+    expect(cost('{ latestBlocks(first: 250) { edges { node { hash } } } }')).toBe(3 * 20);
     expect(
       cost('{ latestTransactions(first: 10, network: fuji) { edges { node { hash } } } }'),
     ).toBe(20);

@@ -152,14 +152,15 @@ describe('inputs', () => {
 describe('cost model', () => {
   const schema = buildSchema();
   it(
-    'state(atBlock) { balance code nonce } of 20 addresses: an upper bound of 50 CU an address ' +
-      '(the pin 10, eth_getBalance 10, eth_getCode 20, eth_getTransactionCount 10)',
+    'state(atBlock) { balance code nonce } of 20 addresses: an upper bound of 51 CU an address ' +
+      '(the pin 10 and the endpoint’s eth_chainId 1, eth_getBalance 10, eth_getCode 20, ' +
+      'eth_getTransactionCount 10)',
     () => {
       const field = (i: number) =>
         `a${i}: address(chainId: "43114", address: "0x${String(i).padStart(40, '0')}") ` +
         '{ state(atBlock: "5") { balance code nonce } }';
       const q = `{ ${Array.from({ length: 20 }, (_, i) => field(i)).join(' ')} }`;
-      expect(estimateCost(schema, parse(q), undefined, {}).cu).toBe(20 * 50);
+      expect(estimateCost(schema, parse(q), undefined, {}).cu).toBe(20 * 51);
     },
   );
   it('logs are priced as a connection of eth_getLogs (200 CU a page); proofs, calls and ERC-20 reads per method', () => {
@@ -170,12 +171,13 @@ describe('cost model', () => {
         undefined,
         {},
       ).cu,
-    ).toBe(10 + 200);
+    ).toBe(10 + 1 + 200);
     const q =
       '{ evmState(chainId: "1") { stateRoot account(address: "0x") { proof { nonce } ' +
       'call(data: "0x") erc20 { symbol decimals } } } }';
-    // The pin 10, stateRoot 10, eth_getProof 20, eth_call 10, two ERC-20 reads (eth_call) 10 each.
-    expect(estimateCost(schema, parse(q), undefined, {}).cu).toBe(10 + 10 + 20 + 10 + 10 + 10);
+    // The pin 10 and eth_chainId 1, stateRoot 10, eth_getProof 20, eth_call 10, two ERC-20 reads
+    // (eth_call) 10 each.
+    expect(estimateCost(schema, parse(q), undefined, {}).cu).toBe(10 + 1 + 10 + 20 + 10 + 10 + 10);
   });
 });
 

@@ -83,6 +83,8 @@ describe('the HTTP server', () => {
         close: async () => {},
       },
       websockets: false,
+      // As src/server.ts starts it: with the connection shares (their stage is in the pipeline).
+      connections: { maxConnections: 100, reserved: 8, perClient: 10, clientOf: () => 'client' },
       port: 0,
       host: '127.0.0.1',
       graceMs: 1_000,

@@ -25,8 +25,8 @@ const StorageSlotRef = builder
 const AllocRef = builder.objectRef<AllocEntry>('GenesisAllocation').implement({
   description: 'An account funded or deployed at genesis (hex values, as in the genesis file).',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'Account address, 0x-hex.' }),
     ...exposed(t, {
+      address: ['EvmAddress', 'Account address, lower-case 0x-hex.'],
       balance: [
         'String?',
         'Balance in wei, as hex (e.g. "0x52b7d2dcc80cd2e4000000"); null when not set.',

@@ -79,7 +79,7 @@ const accountAndAsset = <S extends EvmInput | EvmOutput>(
 const EvmInputRef = builder.objectRef<EvmInput>('CChainEvmInput').implement({
   description: 'A C-Chain account an export took AVAX from.',
   fields: (t) => ({
-    fromAddress: t.exposeString('fromAddress', { description: 'The EVM address, 0x hex.' }),
+    ...exposed(t, { fromAddress: ['EvmAddress', 'The EVM address, lower-case 0x hex.'] }),
     ...accountAndAsset(t, (i) => i.fromAddress, 'What it gave.'),
   }),
 });
@@ -87,7 +87,7 @@ const EvmInputRef = builder.objectRef<EvmInput>('CChainEvmInput').implement({
 const EvmOutputRef = builder.objectRef<EvmOutput>('CChainEvmOutput').implement({
   description: 'A C-Chain account an import credited.',
   fields: (t) => ({
-    toAddress: t.exposeString('toAddress', { description: 'The EVM address, 0x hex.' }),
+    ...exposed(t, { toAddress: ['EvmAddress', 'The EVM address, lower-case 0x hex.'] }),
     ...accountAndAsset(t, (o) => o.toAddress, 'What it got.'),
   }),
 });

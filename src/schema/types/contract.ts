@@ -93,18 +93,22 @@ const DeploymentRef = builder
         description: 'The deployment transaction.',
         resolve: (d) => `${d.chainId}:${d.txHash.toLowerCase()}`,
       }),
-      deployerAddress: t.exposeString('deployerAddress', {
-        description: 'Address (0x-hex) of the account that sent the deployment.',
+      ...exposed(t, {
+        deployerAddress: [
+          'EvmAddress',
+          'Address (lower-case 0x-hex) of the account that sent the deployment.',
+        ],
       }),
       deployer: t.field({
         type: AddressRef,
         description: 'The account that sent the deployment.',
         resolve: (d) => ({ chainId: d.chainId, address: d.deployerAddress.toLowerCase() }),
       }),
-      deployerContractAddress: t.exposeString('deployerContractAddress', {
-        nullable: true,
-        description:
-          'Address of the factory contract that deployed it, when a contract did; null for a direct deployment.',
+      ...exposed(t, {
+        deployerContractAddress: [
+          'EvmAddress?',
+          'Address (lower-case 0x-hex) of the factory contract that deployed it, when a contract did; null for a direct deployment.',
+        ],
       }),
       deployerContract: t.field({
         type: AddressRef,

@@ -26,8 +26,8 @@ export const ReceiptRef = builder
           'Nonce of the delivered message this receipt acknowledges (decimal string).',
         ],
         relayerRewardAddress: [
-          'String',
-          'Address (0x-hex) that may redeem the relayer reward for that delivery.',
+          'EvmAddress',
+          'Address (lower-case 0x-hex) that may redeem the relayer reward for that delivery.',
         ],
       }),
   });
@@ -39,8 +39,8 @@ export const RewardRef = builder
     fields: (t) => ({
       ...exposed(t, {
         address: [
-          'String',
-          'Fee token contract address (0x-hex, checksum case) on the source chain.',
+          'EvmAddress',
+          'Fee token contract address (lower-case 0x-hex) on the source chain.',
         ],
         ...TOKEN_METADATA,
         ercType: ['String', 'Token standard of the fee token (e.g. "ERC-20").'],

@@ -66,7 +66,10 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
         IcmStatusEnum,
         'Delivery status: pending, delivered, or delivered from a source the Data API does not index.',
       ),
-      icmContractAddress: ['String', 'Address of the ICM (Teleporter) messenger contract, 0x-hex.'],
+      icmContractAddress: [
+        'EvmAddress',
+        'Address of the ICM (Teleporter) messenger contract, lower-case 0x-hex.',
+      ],
       sourceBlockchainId: ['String', 'CB58 blockchain id of the source chain.'],
       destinationBlockchainId: ['String', 'CB58 blockchain id of the destination chain.'],
       sourceEvmChainId: ['String', 'EVM chain id of the source chain (decimal string).'],
@@ -75,8 +78,8 @@ export const IcmMessageRef = builder.interfaceRef<IcmMessage>('IcmMessage').impl
         'BigDecimal',
         'Nonce of the message at the messenger contract (decimal string).',
       ],
-      from: ['String', 'Sender address on the source chain (0x-hex).'],
-      to: ['String', 'Recipient address on the destination chain (0x-hex).'],
+      from: ['EvmAddress', 'Sender address on the source chain (lower-case 0x-hex).'],
+      to: ['EvmAddress', 'Recipient address on the destination chain (lower-case 0x-hex).'],
       data: ['String?', 'The message payload (hex).'],
       messageExecuted: [
         'Boolean',

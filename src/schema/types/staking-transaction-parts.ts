@@ -140,8 +140,8 @@ export const ManagerRef = builder
           'CB58 id of the blockchain that hosts the validator manager contract.',
         ],
         contractAddress: [
-          'String',
-          'Address (0x-hex) of the validator manager contract on that blockchain.',
+          'EvmAddress',
+          'Address (lower-case 0x-hex) of the validator manager contract on that blockchain.',
         ],
       }),
   });

@@ -46,7 +46,10 @@ const L1ManagerRef = builder
     fields: (t) =>
       exposed(t, {
         blockchainId: ['String', 'CB58 id of the blockchain the contract lives on.'],
-        contractAddress: ['String', 'Address (0x-hex) of the validator manager contract.'],
+        contractAddress: [
+          'EvmAddress',
+          'Address (lower-case 0x-hex) of the validator manager contract.',
+        ],
       }),
   });
 

@@ -61,7 +61,7 @@ export const Erc20BalanceRef = builder.objectRef<Erc20TokenBalance>('Erc20Balanc
   fields: (t) => ({
     ...exposed(t, {
       chainId: ['String', 'EVM chain id of the token’s chain (decimal string).'],
-      address: ['String', 'Token contract address, 0x-hex in checksum case.'],
+      address: ['EvmAddress', 'Token contract address, lower-case 0x-hex.'],
     }),
     contract: t.field(contractField),
     ...exposed(t, {

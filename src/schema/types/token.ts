@@ -62,9 +62,7 @@ const contractField = (description: string) =>
 export const Erc20TokenRef = builder.objectRef<OnChain<Erc20Token>>('Erc20Token').implement({
   description: 'An ERC-20 token as a transfer names it, with its price when the indexer knows one.',
   fields: (t) => ({
-    address: t.exposeString('address', {
-      description: 'Token contract address, 0x-hex in checksum case.',
-    }),
+    ...exposed(t, { address: ['EvmAddress', 'Token contract address, lower-case 0x-hex.'] }),
     contract: t.field(
       contractField(
         'The token contract as an Address (its activity, balance and contract metadata).',
@@ -130,7 +128,7 @@ export const Erc1155MetadataRef = builder.objectRef<Erc1155Metadata>('Erc1155Met
 export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Token').implement({
   description: 'One ERC-721 token (an NFT) of a collection.',
   fields: (t) => ({
-    address: t.exposeString('address', { description: 'The collection contract.' }),
+    ...exposed(t, { address: ['EvmAddress', 'The collection contract, lower-case 0x-hex.'] }),
     contract: t.field(contractField('The collection contract as an Address.')),
     ...exposed(t, {
       name: ['String', 'Collection name.'],
@@ -140,9 +138,11 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
       tokenUri: ['String', 'Token URI the metadata is read from (often ipfs:// or https://).'],
       metadata: ref(Erc721MetadataRef, 'Metadata read from the token URI.'),
     }),
-    ownerAddress: t.exposeString('ownerAddress', {
-      nullable: true,
-      description: 'Address (0x-hex) of the current owner; null when the indexer does not know.',
+    ...exposed(t, {
+      ownerAddress: [
+        'EvmAddress?',
+        'Address (lower-case 0x-hex) of the current owner; null when the indexer does not know.',
+      ],
     }),
     owner: t.field({
       type: AddressRef,
@@ -157,8 +157,8 @@ export const Erc721TokenRef = builder.objectRef<OnChain<Erc721Token>>('Erc721Tok
 export const Erc1155TokenRef = builder.objectRef<OnChain<Erc1155Token>>('Erc1155Token').implement({
   description: 'One ERC-1155 token id of a multi-token contract.',
   fields: (t) => ({
-    address: t.exposeString('address', {
-      description: 'Multi-token contract address, 0x-hex in checksum case.',
+    ...exposed(t, {
+      address: ['EvmAddress', 'Multi-token contract address, lower-case 0x-hex.'],
     }),
     contract: t.field(contractField('The multi-token contract as an Address.')),
     ...exposed(t, {

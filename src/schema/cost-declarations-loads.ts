@@ -1,0 +1,98 @@
+import { type CostDeclaration, calls, data, loadsParent, paged, rpc } from './cost-helpers.js';
+
+/**
+ * The fields that read what their parent loads on demand (src/schema/cost-helpers.ts `loadsParent`): a
+ * chain known by its id loads its info for its first descriptive field; an X-Chain transaction or block
+ * known by its id loads its decoded form; an output shows its amount in its asset's denomination. Each
+ * load is priced once per parent, whichever and however many of its fields are selected. Found by the
+ * walk of every resolver that reads its context (test/unit/cost-declarations.test.ts). Beside them, the
+ * X-Chain's other node calls.
+ */
+const each = (fields: readonly string[], d: CostDeclaration) =>
+  Object.fromEntries(fields.map((f) => [f, d]));
+
+const chainInfo = loadsParent(data('getChainInfo'));
+const CHAIN_INFO = [
+  'description',
+  'enabledFeatures',
+  'explorerUrl',
+  'isPrivate',
+  'isTestnet',
+  'logoUri',
+  'multicallAddress',
+  'name',
+  'networkToken',
+  'platformChainId',
+  'rpcUrl',
+  'status',
+  'subnetId',
+  'vmId',
+  'vmName',
+  'wsUrl',
+].map((f) => `Chain.${f}`);
+
+/** avm.getTx in its json encoding (the decoded transaction), unless its block carried it. */
+const xTxDecoded = loadsParent(rpc('avm.getTx'));
+const X_TX_DECODED = [
+  'blockchainId',
+  'credentials',
+  'destinationChain',
+  'exportedOutputs',
+  'importedInputs',
+  'inputs',
+  'kind',
+  'memo',
+  'networkId',
+  'outputs',
+  'sourceChain',
+].map((f) => `XChainTransaction.${f}`);
+
+/** avm.getBlock in its json encoding (the decoded block). */
+const xBlockDecoded = loadsParent(rpc('avm.getBlock'));
+const X_BLOCK_DECODED = [
+  'blockId',
+  'height',
+  'merkleRoot',
+  'parentId',
+  'timestamp',
+  'timestampIso',
+  'txCount',
+].map((f) => `XChainBlock.${f}`);
+
+/** avax.getAtomicTx: the C-Chain atomic transaction as the node holds it. */
+const atomicTx = loadsParent(rpc('avax.getAtomicTx'));
+
+const nodeCall = (method: string) => calls(rpc(method));
+
+export const LOAD_DECLARATIONS: Record<string, CostDeclaration> = {
+  // The X-Chain on a configured node: one JSON-RPC call per resolution.
+  'XChain.asset': nodeCall('avm.getAssetDescription'),
+  'XChain.balance': nodeCall('avm.getBalance'),
+  'XChain.balances': nodeCall('avm.getAllBalances'),
+  'XChain.block': nodeCall('avm.getBlock'),
+  'XChain.fees': nodeCall('avm.getTxFee'),
+  'XChain.height': nodeCall('avm.getHeight'),
+  'XChain.transaction': nodeCall('avm.getTx'),
+  'XChain.utxos': paged(rpc('avm.getUTXOs')),
+  'XChainAssetBalance.assetDescription': nodeCall('avm.getAssetDescription'),
+  'XChainAssetDetails.transactions': paged(data('listAssetTransactions')),
+  'XChainBlock.parent': nodeCall('avm.getBlock'),
+  'XChainBlock.transactions': nodeCall('avm.getTx'),
+  'XChainTxInput.asset': nodeCall('avm.getAssetDescription'),
+  'XChainTxInput.transaction': nodeCall('avm.getTx'),
+  'XChainTransaction.createdAsset': nodeCall('avm.getAssetDescription'),
+  'XChainTxOutput.asset': nodeCall('avm.getAssetDescription'),
+
+  ...each(CHAIN_INFO, chainInfo),
+  ...each(X_TX_DECODED, xTxDecoded),
+  // The signed bytes are the other encoding: a call of their own.
+  'XChainTransaction.hex': calls(rpc('avm.getTx')),
+  'XChainTransaction.status': calls(rpc('avm.getTxStatus')),
+  ...each(X_BLOCK_DECODED, xBlockDecoded),
+  'XChainBlock.hex': calls(rpc('avm.getBlock')),
+  'CChainAtomicTransaction.hex': atomicTx,
+  'CChainAtomicTransaction.blockHeight': atomicTx,
+  // An amount in its asset's denomination: the asset's description.
+  'Utxo.amountFormatted': loadsParent(rpc('avm.getAssetDescription')),
+  'XChainTxOutput.amountFormatted': loadsParent(rpc('avm.getAssetDescription')),
+};
