@@ -9,6 +9,8 @@ export interface Declared {
   sized?: string[];
   /** Its weight is a load of its parent's, paid once per parent and shared by siblings naming it. */
   load?: string;
+  /** Loads the field's items come with: their fields naming one cost nothing (`extensions.costCarries`). */
+  carries?: readonly string[];
 }
 
 const kindOf = (t: unknown) => (t as { constructor?: { name?: string } }).constructor?.name;
@@ -29,6 +31,7 @@ export function declaredOf(field: GraphQLField<unknown, unknown>): Declared | un
             assumedSize: argOf(list, 'assumedSize') as number | undefined,
             sized: argOf(list, 'sizedFields') as string[] | undefined,
             load: loadOf(field),
+            carries: carriesOf(field),
           }
         : null;
     declarations.set(field, d);
@@ -66,6 +69,12 @@ export function declaredByImplementations(
 function argOf(directive: ConstDirectiveNode | undefined, name: string): unknown {
   const a = directive?.arguments?.find((x) => x.name.value === name);
   return a ? valueFromASTUntyped(a.value) : undefined;
+}
+
+/** The loads a field's items come with (`extensions.costCarries`, src/schema/cost-spec.ts). */
+function carriesOf(field: GraphQLField<unknown, unknown>): readonly string[] | undefined {
+  const c = (field.extensions as { costCarries?: unknown } | undefined)?.costCarries;
+  return Array.isArray(c) && c.every((x) => typeof x === 'string') ? c : undefined;
 }
 
 /** The parent's load a field's weight stands for (`extensions.costLoad`, src/schema/cost-spec.ts). */

@@ -58,6 +58,8 @@ export const DEFAULT_COST_OPTIONS: CostOptions = {
   specOnly: false,
 };
 
+const NONE: readonly string[] = [];
+
 /** The cursor argument a connection resumes from. */
 const RESUME_ARGUMENT = 'after';
 
@@ -112,8 +114,10 @@ export function estimateCoerced(
     parent: GraphQLNamedType,
     set: SelectionSetNode,
     sized: Map<string, number> | undefined,
+    /** Loads the parent came with (its list's `carries`): fields naming one cost nothing. */
+    carried: readonly string[] = NONE,
   ): number => {
-    const sizedKey = sized ? JSON.stringify([...sized]) : '';
+    const sizedKey = `${sized ? JSON.stringify([...sized]) : ''}|${carried.join(',')}`;
     // One running total per fragment being entered: its own cost is memoised when it is left.
     const totals = [0];
     // The parent's loads already paid for, per frame (a fragment pays its own: it is memoised).
@@ -124,7 +128,7 @@ export function estimateCoerced(
     walkSelections(set, parent.name, fragmentNamed, {
       field: (node, on) => {
         const t = on === parent.name ? parent : schema.getType(on);
-        if (t) add(fieldCost(t, node, sized, loads[loads.length - 1]!));
+        if (t) add(fieldCost(t, node, sized, loads[loads.length - 1]!, carried));
       },
       enter: (fragment) => {
         const key = `${fragment.name.value}|${sizedKey}`;
@@ -159,6 +163,7 @@ export function estimateCoerced(
     node: FieldNode,
     sized: Map<string, number> | undefined,
     loads: Set<string>,
+    carried: readonly string[],
   ): number => {
     const name = node.name.value;
     if (name === '__schema' || name === '__type') return o.specOnly ? 0 : o.introspectionCost;
@@ -191,13 +196,13 @@ export function estimateCoerced(
       if (depth > 0) size = o.listSize * depth;
     }
     const child = node.selectionSet
-      ? selectionCost(namedOf(def.type), node.selectionSet, childSizes)
+      ? selectionCost(namedOf(def.type), node.selectionSet, childSizes, d?.carries)
       : 0;
     if (d?.load !== undefined && !o.specOnly) {
       // A load of the parent's (src/schema/cost-helpers.ts `loadsParent`): once per resolution of the
       // parent, whichever of its fields naming it come first, never per item of this field's own list.
       const key = `${parent.name}|${d.load}`;
-      const own = loads.has(key) ? 0 : d.weight;
+      const own = loads.has(key) || carried.includes(d.load) ? 0 : d.weight;
       loads.add(key);
       return own + size * child;
     }

@@ -1,4 +1,12 @@
-import { type CostDeclaration, calls, data, loadsParent, paged, rpc } from './cost-helpers.js';
+import {
+  type CostDeclaration,
+  calls,
+  data,
+  free,
+  loadsParent,
+  paged,
+  rpc,
+} from './cost-helpers.js';
 
 /**
  * The fields that read what their parent loads on demand (src/schema/cost-helpers.ts `loadsParent`): a
@@ -12,6 +20,8 @@ const each = (fields: readonly string[], d: CostDeclaration) =>
   Object.fromEntries(fields.map((f) => [f, d]));
 
 const chainInfo = loadsParent(data('getChainInfo'));
+/** The chain-info load, for the fields whose chains come with it (`carries`). */
+export const CHAIN_INFO_LOAD = chainInfo.load!;
 const CHAIN_INFO = [
   'description',
   'enabledFeatures',
@@ -33,6 +43,7 @@ const CHAIN_INFO = [
 
 /** avm.getTx in its json encoding (the decoded transaction), unless its block carried it. */
 const xTxDecoded = loadsParent(rpc('avm.getTx'));
+const X_TX_LOAD = xTxDecoded.load!;
 const X_TX_DECODED = [
   'blockchainId',
   'credentials',
@@ -59,6 +70,9 @@ const X_BLOCK_DECODED = [
   'txCount',
 ].map((f) => `XChainBlock.${f}`);
 
+/** An X-Chain asset's description (avm.getAssetDescription), once per item however many fields read it. */
+export const ASSET_DESCRIPTION = loadsParent(rpc('avm.getAssetDescription'));
+
 /** avax.getAtomicTx: the C-Chain atomic transaction as the node holds it. */
 const atomicTx = loadsParent(rpc('avax.getAtomicTx'));
 
@@ -76,12 +90,15 @@ export const LOAD_DECLARATIONS: Record<string, CostDeclaration> = {
   'XChain.utxos': paged(rpc('avm.getUTXOs')),
   'XChainAssetBalance.assetDescription': nodeCall('avm.getAssetDescription'),
   'XChainAssetDetails.transactions': paged(data('listAssetTransactions')),
-  'XChainBlock.parent': nodeCall('avm.getBlock'),
-  'XChainBlock.transactions': nodeCall('avm.getTx'),
+  // The parent's id is in this block's decoded form; the parent's fields load the parent.
+  'XChainBlock.parent': xBlockDecoded,
+  // Read from the decoded block, each transaction decoded with it.
+  'XChainBlock.transactions': { ...xBlockDecoded, carries: [X_TX_LOAD] },
   'XChainTxInput.asset': nodeCall('avm.getAssetDescription'),
-  'XChainTxInput.transaction': nodeCall('avm.getTx'),
+  // References: the transaction's or block's own fields pay for what they load.
+  'XChainTxInput.transaction': free(),
   'XChainTransaction.createdAsset': nodeCall('avm.getAssetDescription'),
-  'XChainTxOutput.asset': nodeCall('avm.getAssetDescription'),
+  'XChainTxOutput.asset': ASSET_DESCRIPTION,
 
   ...each(CHAIN_INFO, chainInfo),
   ...each(X_TX_DECODED, xTxDecoded),
@@ -92,7 +109,7 @@ export const LOAD_DECLARATIONS: Record<string, CostDeclaration> = {
   'XChainBlock.hex': calls(rpc('avm.getBlock')),
   'CChainAtomicTransaction.hex': atomicTx,
   'CChainAtomicTransaction.blockHeight': atomicTx,
-  // An amount in its asset's denomination: the asset's description.
-  'Utxo.amountFormatted': loadsParent(rpc('avm.getAssetDescription')),
-  'XChainTxOutput.amountFormatted': loadsParent(rpc('avm.getAssetDescription')),
+  // An amount in its asset's denomination: the asset's description, shared with the asset itself.
+  'Utxo.amountFormatted': ASSET_DESCRIPTION,
+  'XChainTxOutput.amountFormatted': ASSET_DESCRIPTION,
 };

@@ -1,4 +1,8 @@
-import { LOAD_DECLARATIONS } from './cost-declarations-loads.js';
+import {
+  ASSET_DESCRIPTION,
+  CHAIN_INFO_LOAD,
+  LOAD_DECLARATIONS,
+} from './cost-declarations-loads.js';
 import {
   after,
   type CostDeclaration,
@@ -55,8 +59,9 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'Query.nodes': perElement(ENTITY_LOOKUP),
   'Query.address': free(),
   'Query.block': block,
-  'Query.chain': chainInfo,
-  'Query.chains': calls(data('supportedChains')),
+  // Both answer chains with their info: the info's fields need no call of their own.
+  'Query.chain': { ...chainInfo, carries: [CHAIN_INFO_LOAD] },
+  'Query.chains': { ...calls(data('supportedChains')), carries: [CHAIN_INFO_LOAD] },
   'Query.evmState': pinnedRead,
   'Query.icmMessage': icmMessage,
   'Query.icmMessages': paged(data('listIcmMessages')),
@@ -225,8 +230,9 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'L1Validator.feeMetrics': l1FeeMetrics,
   'L1Validator.nodeFeeMetrics': l1FeeMetrics,
   'L1ValidatorTxDetails.l1Validator': calls(L1_VALIDATOR_LOOKUP),
-  'Utxo.asset': rpcCall('avm.getAssetDescription'),
-  'Utxo.transaction': rpcCall('avm.getTx'),
+  'Utxo.asset': ASSET_DESCRIPTION,
+  // A reference (the node and the tx id): the transaction's own fields pay for what they load.
+  'Utxo.transaction': free(),
   ...onEach([...DELEGATORS, ...REWARDS], { stakingTransaction, validator }),
   ...onEach(VALIDATORS, {
     // Network.delegators(nodeIds: [its node]).

@@ -42,6 +42,11 @@ export interface CostDeclaration {
    * field's `extensions.costLoad`.
    */
   load?: string;
+  /**
+   * Loads its items come with (a block's decoded transactions carry their decoded form): their fields
+   * that name one of these loads are paid for. Not printed (`extensions.costCarries`).
+   */
+  carries?: string[];
   listSize?: {
     assumedSize?: number;
     slicingArguments?: string[];

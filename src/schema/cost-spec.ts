@@ -78,6 +78,7 @@ export class CostDeclarationsPlugin<Types extends SchemaTypes> extends BasePlugi
         ...fieldConfig.extensions,
         directives: [...existing, ...add],
         ...(declared.load ? { costLoad: declared.load } : {}),
+        ...(declared.carries ? { costCarries: declared.carries } : {}),
       },
     };
   }

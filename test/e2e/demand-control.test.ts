@@ -119,12 +119,17 @@ const variablesFor = (op: OperationDefinitionNode) =>
  * the spec alone: a connection's weight once per upstream page of 100 its `first` spans; a look-up list
  * (`nodes(ids)`) sized by its list argument (the spec's slicing arguments are Int only); a field selected
  * on an interface priced as its dearest implementation declares it (federation forbids `@cost` on
- * interface fields: the router prices it 0); introspection. The operations these rules alone refuse:
+ * interface fields: the router prices it 0); introspection; and two that price lower, loads shared by a
+ * parent's fields and loads a list's items come with. The operations whose verdict these rules change:
  */
-const REFUSED_ONLY_BY_OUR_RULES = [
+const VERDICT_CHANGED_BY_OUR_RULES = [
   // At its largest `first` (500) every transaction's full form is read (issue 42: estimate 100, spent 6,000),
   // which the spec's reading, one weight per field on the connection, does not count per item.
   'AddressTransactionsFull',
+  // The other way: the spec's reading pays each decoded field of each of the block's transactions its own
+  // avm.getTx (11,640 CU: a router would refuse it); ours, none, since a block's transactions come decoded
+  // with it (`carries`, src/schema/cost-helpers.ts): 2,080. Within the limit, the shipped operation runs.
+  'XChainBlock',
   'hostile: validators × staking transactions',
   'hostile: nodes of 40 ids',
 ];
@@ -226,7 +231,7 @@ describe('Hive Gateway demand control reads the same declarations', () => {
       if (mine > LIMIT !== spec > LIMIT) verdicts.push(name);
     }
     expect(mismatches).toEqual([]);
-    expect(verdicts).toEqual(REFUSED_ONLY_BY_OUR_RULES);
+    expect(verdicts).toEqual(VERDICT_CHANGED_BY_OUR_RULES);
     expect(compared).toBeGreaterThan(60);
     expect(refused).toBeGreaterThan(0);
     console.log(

@@ -63,8 +63,8 @@ function expectedContract(c: any) {
     deployment: d
       ? {
           txHash: d.txHash,
-          deployerAddress: d.deployerAddress,
-          deployerContractAddress: d.deployerContractAddress ?? null,
+          deployerAddress: d.deployerAddress.toLowerCase(),
+          deployerContractAddress: d.deployerContractAddress?.toLowerCase() ?? null,
           deployer: {
             id: X.addressId(C, d.deployerAddress),
             address: d.deployerAddress.toLowerCase(),

@@ -65,8 +65,9 @@ const expected = (m: any) => ({
   status: m.status.toUpperCase(),
   sourceBlockchainId: m.sourceBlockchainId,
   destinationEvmChainId: m.destinationEvmChainId,
-  from: m.from,
-  to: m.to,
+  // EVM addresses in lower case (docs/schema-conventions.md), whatever case the upstream sent.
+  from: m.from.toLowerCase(),
+  to: m.to.toLowerCase(),
 });
 
 describe('icmMessages without address: listIcmMessages', () => {
@@ -169,8 +170,8 @@ describe('icmMessage(id): getIcmMessage', () => {
       expect(r.data!.icmMessage).toMatchObject({
         __typename: TYPE[up.status],
         messageId: up.messageId,
-        from: up.from,
-        to: up.to,
+        from: up.from.toLowerCase(),
+        to: up.to.toLowerCase(),
       });
     }
     expect(routeCalls(sim)).toEqual({ [ONE]: 1 });

@@ -327,7 +327,7 @@ describe('X-Chain', () => {
         XChainUtxosDocument,
         { addresses: [address], first: 250, after },
       ); // 500 UTXOs with their transactions would cost more than MAX_QUERY_COST
-      expect(r.errors).toBeUndefined();
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
       const conn = r.data!.networkNode!.xChain.utxos!;
       seen.push(...conn.edges.map((e) => e.node));
       if (!conn.pageInfo.hasNextPage) break;

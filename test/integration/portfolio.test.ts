@@ -72,8 +72,9 @@ const VAR_TYPES: Record<string, string> = {
 const ERC20 =
   'address name symbol decimals balance tokenReputation price { currencyCode value } ' +
   'balanceValue { currencyCode value }';
+// EVM addresses in lower case (docs/schema-conventions.md), whatever case the upstream sent.
 const erc20Of = (b: any) => ({
-  address: b.address,
+  address: b.address.toLowerCase(),
   name: b.name,
   symbol: b.symbol,
   decimals: b.decimals,
@@ -102,7 +103,7 @@ const nftOf = (b: any) =>
     ? {
         tokenId: b.tokenId,
         token: {
-          address: b.address,
+          address: b.address.toLowerCase(),
           tokenUri: b.tokenUri,
           owner: { address: b.ownerAddress.toLowerCase() },
         },
@@ -110,7 +111,7 @@ const nftOf = (b: any) =>
     : {
         tokenId: b.tokenId,
         balance: b.balance,
-        token: { address: b.address, tokenUri: b.tokenUri },
+        token: { address: b.address.toLowerCase(), tokenUri: b.tokenUri },
       };
 
 /**
@@ -185,7 +186,9 @@ describe('filters reach the upstream exactly as the spec names and serialises th
     // Spam is left out by default, as the spec's default says.
     const byDefault = await gatewayWalk('erc20Balances', '', 'address', 50);
     expect(byDefault.map((e: any) => e.node.address)).toEqual(
-      all.items.filter((b) => b.tokenReputation !== 'Malicious').map((b) => b.address),
+      all.items
+        .filter((b) => b.tokenReputation !== 'Malicious')
+        .map((b) => b.address.toLowerCase()),
     );
   });
 

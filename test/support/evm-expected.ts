@@ -113,7 +113,7 @@ export function erc20Transfer(p: Position, x: any) {
     ...p,
     value: x.value,
     token: {
-      address: t.address,
+      address: t.address.toLowerCase(),
       name: t.name,
       symbol: t.symbol,
       decimals: t.decimals,
@@ -132,13 +132,13 @@ export function erc721Transfer(p: Position, x: any) {
     logIndex: x.logIndex,
     ...p,
     token: {
-      address: t.address,
+      address: t.address.toLowerCase(),
       name: t.name,
       symbol: t.symbol,
       ercType: ercEnum(t.ercType),
       tokenId: t.tokenId,
       tokenUri: t.tokenUri,
-      ownerAddress: orNull(t.ownerAddress),
+      ownerAddress: t.ownerAddress ? t.ownerAddress.toLowerCase() : null,
       owner: t.ownerAddress
         ? { id: addressId(p.chainId, t.ownerAddress), address: t.ownerAddress.toLowerCase() }
         : null,
@@ -156,7 +156,7 @@ export function erc1155Transfer(p: Position, x: any) {
     ...p,
     value: x.value,
     token: {
-      address: t.address,
+      address: t.address.toLowerCase(),
       ercType: ercEnum(t.ercType),
       tokenId: t.tokenId,
       tokenUri: t.tokenUri,
