@@ -67,7 +67,12 @@ export function differentialSteps(sim: RunningSimulator): Step[] {
 }
 
 /** Runs each step with cold caches; the steps whose spend went past their estimate. */
-export async function overspends(gw: TestGateway, steps: Step[]): Promise<Overspend[]> {
+export async function overspends(
+  gw: TestGateway,
+  steps: Step[],
+  /** Told each step's answer (the same run checks other promises of every answer). */
+  onAnswer?: (step: string, answer: unknown) => void,
+): Promise<Overspend[]> {
   const out: Overspend[] = [];
   for (const s of steps) {
     await gw.settled();
@@ -76,6 +81,7 @@ export async function overspends(gw: TestGateway, steps: Step[]): Promise<Oversp
       errors?: { extensions?: Record<string, unknown> }[];
       extensions?: { cost?: { estimatedCU?: number; spentCu?: number } };
     };
+    onAnswer?.(s.name, r);
     const estimated = r.extensions?.cost?.estimatedCU ?? 0;
     const spent = r.extensions?.cost?.spentCu ?? 0;
     const refused = (r.errors ?? []).filter(
