@@ -31,7 +31,13 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'sim', include: ['test/sim/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'sim',
+          include: ['packages/simulator/test/**/*.test.ts', 'test/sim/**/*.test.ts'],
+        },
+      },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', ...contractFiles() } },
       // The same contract suite over the spec-varied simulator: every variant must be spec-valid.

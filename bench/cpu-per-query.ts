@@ -1,4 +1,4 @@
-import { startSimulator } from '../src/sim/index.js';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { blockBody, blockRunner } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 import {

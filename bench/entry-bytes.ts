@@ -1,9 +1,9 @@
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { decodeEntry, type StoredEntry } from '../src/cache/entry.js';
 import { withExpiry } from '../src/cache/expiry.js';
 import { type CacheEntry, MemoryStore } from '../src/cache/store.js';
 import { loadConfig } from '../src/config.js';
 import { createGateway } from '../src/gateway.js';
-import { startSimulator } from '../src/sim/index.js';
 import { loadDocuments } from './workload/documents.js';
 import { CHAIN, journeyDrawer, runJourney } from './workload/journeys.js';
 import { createPopulation, listValidatorIds } from './workload/population.js';

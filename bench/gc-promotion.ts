@@ -1,4 +1,4 @@
-import { startSimulator } from '../src/sim/index.js';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { blockRunner } from './load.js';
 import {
   buildGateway,

@@ -2,8 +2,9 @@
  * `npx tsx bench/profile.ts`: CPU profile (node --cpu-prof) of the gateway under one repeated query against
  * the simulator. RC (response-cache max TTL ms, default 0 = off), SEC (10), OUT (profile directory).
  */
+
+import { startSimulator } from '@avalanche-gateway/simulator';
 import autocannon from 'autocannon';
-import { startSimulator } from '../src/sim/index.js';
 import { blockBody } from './load.js';
 import { buildGateway, gatewayEnv, headOf, startBenchServer, stopServer } from './serve-command.js';
 

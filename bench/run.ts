@@ -2,9 +2,9 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { startSimulator } from '../src/sim/index.js';
 import { blockBody, fixedLoad, type LoadResult } from './load.js';
 import { PEER_QUERY, peerAvailable, preparePeer, startPeer } from './peer.js';
 import {

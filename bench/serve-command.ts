@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { RunningSimulator } from '../src/sim/index.js';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 
 /** A simulator's three base URLs: in this process (`startSimulator`) or its own (`npm run sim`). */
 export type SimUrls = Pick<RunningSimulator, 'dataApiUrl' | 'metricsApiUrl' | 'nodeUrl'>;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { startSimulator } from '../src/sim/index.js';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { blockBody, fixedLoad } from './load.js';
 import {
   buildGateway,

@@ -17,7 +17,7 @@ import { poissonGapMs, seeded, zipfHead } from './workload/zipf.js';
  * `npm run bench:workload`: what users do, not one query. Journeys (bench/workload/journeys.ts) arrive
  * as a Poisson process against 1 and 3 gateway replicas behind HAProxy on one Redis, the simulator in
  * its own process moving one block every 2 s; the rate rises until p99 passes 100 ms or errors appear.
- * CUs are counted at the simulator and priced by src/upstream/compute-units.ts, for the gateway, for the
+ * CUs are counted at the simulator and priced by its own ledger (packages/simulator/src/prices.ts), for the gateway, for the
  * direct baseline (a frontend calling the upstreams itself) and for the peer. Knobs: bench/workload/knobs.ts.
  */
 const k = workloadKnobs();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import type { ExecutionResult } from 'graphql';
-import type { RunningSimulator } from '../src/sim/index.js';
 import type { ReferenceWorld } from './chaos-world.js';
 
 /**

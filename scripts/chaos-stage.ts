@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { RunningSimulator } from '../src/sim/index.js';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { type Replica, startHaproxy, startReplica } from '../test/support/replicas.js';
 import {
   judgeHeads,

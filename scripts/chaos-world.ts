@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import type { ExecutionResult } from 'graphql';
 import { MemoryStore } from '../src/cache/store.js';
-import type { RunningSimulator } from '../src/sim/index.js';
 import { allowedVersions, type FaultVerdict, judgeUnderFault } from '../test/oracle/judge.js';
 import { createTestGateway, type TestGateway } from '../test/support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../test/support/reference.js';

@@ -1,4 +1,4 @@
-import type { RunningSimulator, SimulatorOptions } from '../src/sim/index.js';
+import type { RunningSimulator, SimulatorOptions } from '@avalanche-gateway/simulator';
 
 /**
  * What `npm run dev` wires together, as functions a test can run too (test/e2e/graphiql.test.ts opens

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { startSimulator } from '../src/sim/index.js';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { devGatewayEnv, devSimulatorOptions } from './dev-wiring.js';
 
 /**

@@ -69,7 +69,7 @@ async function waitUp(url: string, what: string) {
 // The simulator, charging the unauthenticated plan.
 const simPort = await freePort();
 const sim = `http://127.0.0.1:${simPort}`;
-start(process.execPath, ['--import', 'tsx', 'src/sim/main.ts'], {
+start(process.execPath, ['--import', 'tsx', 'packages/simulator/src/main.ts'], {
   SIM_PORT: String(simPort),
   SIM_CU_PER_MINUTE: '6000',
   SIM_CU_PER_DAY: '1200000',

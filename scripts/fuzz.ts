@@ -1,7 +1,7 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { rssMb } from '../bench/serve-command.js';
-import { startSimulator } from '../src/sim/index.js';
 import { fuzzRequests, rng, sendFuzz } from '../test/support/fuzz-cases.js';
 import {
   freePort,

@@ -9,7 +9,7 @@ import { readSource, report, sourceFiles } from './source-files.js';
  * from there the getter's closure and everything it reaches survive every young-generation collection
  * until a full one (bench/README.md, "What a request leaves behind"; test/unit/connection-garbage.test.ts
  * measures the connection case). A class, whose accessors live once on its prototype, does not. The
- * simulator (src/sim) is not the gateway and is not checked.
+ * simulator (packages/simulator) is not the gateway and is not checked.
  */
 export function accessorLiteralsIn(path: string, text: string): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
@@ -27,9 +27,7 @@ export function accessorLiteralsIn(path: string, text: string): string[] {
 }
 
 export function accessorLiterals(dir: string): string[] {
-  return sourceFiles(dir, (path) => path.startsWith(join('src', 'sim'))).flatMap((path) =>
-    accessorLiteralsIn(path, readSource(path)),
-  );
+  return sourceFiles(dir).flatMap((path) => accessorLiteralsIn(path, readSource(path)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,8 @@ import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser'
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 /**
- * The import rules of .dependency-cruiser.cjs (the layer order of docs/architecture.md) over src/:
+ * The import rules of .dependency-cruiser.cjs (the layer order of docs/architecture.md) over src/ and the
+ * simulator package:
  * fails on any violation that is not one of the config's named exceptions (its `knownViolations`), and
  * names the exceptions whose import is gone so they can be deleted.
  */
@@ -26,7 +27,10 @@ export interface ImportReport {
 const describe = (v: { from: string; to: string; rule: { name: string } }) =>
   `${v.rule.name}: ${v.from} → ${v.to}`;
 
-export async function checkImports(paths: string[] = ['src']): Promise<ImportReport> {
+/** The gateway's sources and the simulator package's, whose imports of each other are forbidden. */
+const CHECKED = ['src', 'packages/simulator/src'];
+
+export async function checkImports(paths: string[] = CHECKED): Promise<ImportReport> {
   const config = require(`${root}.dependency-cruiser.cjs`);
   const exceptions: Exception[] = config.options.knownViolations ?? [];
   const { knownViolations: _, ...options } = config.options;
@@ -53,7 +57,7 @@ export async function checkImports(paths: string[] = ['src']): Promise<ImportRep
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report = await checkImports(process.argv.slice(2).length ? process.argv.slice(2) : ['src']);
+  const report = await checkImports(process.argv.slice(2).length ? process.argv.slice(2) : CHECKED);
   for (const v of report.stale)
     console.log(`stale exception (the import is gone; delete it): ${v}`);
   for (const v of report.unexpected) console.error(`import rule broken: ${v}`);

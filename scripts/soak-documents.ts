@@ -1,5 +1,5 @@
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { gatewayEnv, rssMb, startBenchServer, stopServer } from '../bench/serve-command.js';
-import { startSimulator } from '../src/sim/index.js';
 import { wsRaw } from '../test/support/transports.js';
 
 /**

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { startSimulator } from '@avalanche-gateway/simulator';
 import { rssMb } from '../bench/serve-command.js';
-import { startSimulator } from '../src/sim/index.js';
 import { sseSubscribe, wsSubscribe } from '../test/support/live-clients.js';
 import { startReplica } from '../test/support/replicas.js';
 

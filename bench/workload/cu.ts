@@ -1,10 +1,10 @@
-import { type CuUpstreamName, cuPrice } from '../../src/upstream/compute-units.js';
 import type { SimStatsBody } from './processes.js';
 
 /**
- * CUs counted where they are spent: the simulator's calls by route (and JSON-RPC method), each priced
- * by the project's one price table (src/upstream/compute-units.ts). The same count serves the gateway,
- * the direct baseline and the peer, so none of them reports its own spending.
+ * CUs counted where they are spent: what the simulator charged, by route (and JSON-RPC method), from its
+ * own ledger and its own copy of the published prices (packages/simulator/src/prices.ts), never the
+ * gateway's table: a price the gateway gets wrong is not repeated in what it is measured by. The same
+ * count serves the gateway, the direct baseline and the peer, so none of them reports its own spending.
  */
 export interface CuCount {
   total: number;
@@ -25,31 +25,28 @@ export function diffStats(a: SimStatsBody, b: SimStatsBody): SimStatsBody {
     total: b.total - a.total,
     byRoute: sub(a.byRoute, b.byRoute),
     byRpcMethod: sub(a.byRpcMethod, b.byRpcMethod),
+    cuByRoute: sub(a.cuByRoute, b.cuByRoute),
   };
 }
 
 export function countCu(s: SimStatsBody): CuCount {
   const out: CuCount = { total: 0, calls: 0, byUpstream: {}, byRoute: {} };
-  const add = (key: string, calls: number, each: number) => {
+  const add = (key: string, calls: number, cu: number) => {
     const row = out.byRoute[key] ?? { calls: 0, cu: 0 };
     out.byRoute[key] = row;
     row.calls += calls;
-    row.cu += calls * each;
-    out.total += calls * each;
+    row.cu += cu;
+    out.total += cu;
     const upstream = key.slice(0, key.indexOf(' '));
-    out.byUpstream[upstream] = (out.byUpstream[upstream] ?? 0) + calls * each;
+    out.byUpstream[upstream] = (out.byUpstream[upstream] ?? 0) + cu;
   };
+  // HTTP requests by route; JSON-RPC charged per method (an HTTP batch is several calls); the CUs are
+  // the simulator's ledger's.
   for (const [key, calls] of Object.entries(s.byRoute)) {
-    const space = key.indexOf(' ');
-    const upstream = key.slice(0, space) as CuUpstreamName;
     out.calls += calls;
-    // JSON-RPC is priced per method (below), not per HTTP request.
-    if (upstream === 'node') continue;
-    add(key, calls, cuPrice(upstream, key.slice(space + 1)));
+    if (!key.startsWith('node ')) add(key, calls, s.cuByRoute[key] ?? 0);
   }
-  for (const [key, calls] of Object.entries(s.byRpcMethod)) {
-    const method = key.slice(key.lastIndexOf(' ') + 1);
-    add(`node ${key}`, calls, cuPrice('node', method));
-  }
+  for (const [key, calls] of Object.entries(s.byRpcMethod))
+    add(`node ${key}`, calls, s.cuByRoute[`node ${key}`] ?? 0);
   return out;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createAddressBook } from '../../src/sim/world/address-book.js';
-import { cb58 } from '../../src/sim/world/encoding.js';
+import { createAddressBook } from '@avalanche-gateway/simulator/world/address-book.js';
+import { cb58 } from '@avalanche-gateway/simulator/world/encoding.js';
 
 /**
  * The 10,000 addresses, blocks and validators the journeys draw from (Zipf ranks 1..size). The

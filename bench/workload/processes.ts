@@ -46,7 +46,7 @@ export async function startSimProcess(
   env: Record<string, string> = {},
 ): Promise<Proc & { dataApiUrl: string; metricsApiUrl: string; nodeUrl: string }> {
   const port = await freePort();
-  const { child, log } = spawnLogged(['--import', 'tsx', 'src/sim/main.ts'], {
+  const { child, log } = spawnLogged(['--import', 'tsx', 'packages/simulator/src/main.ts'], {
     SIM_PORT: String(port),
     ...env,
   });
@@ -100,4 +100,6 @@ export interface SimStatsBody {
   total: number;
   byRoute: Record<string, number>;
   byRpcMethod: Record<string, number>;
+  /** What each route charged, by the simulator's own price table (its ledger). */
+  cuByRoute: Record<string, number>;
 }

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
 import { applyHttpCaching } from '../cache/request-freshness.js';
 import { type ErrorCode, wrappedIn, YogaGraphQLError } from '../errors.js';
-import type { Gateway } from '../gateway.js';
 import type { RequestObserver } from '../telemetry/request-observer.js';
 import { type Hook, type Processor, yogaInternals } from './yoga-internals.js';
 
@@ -54,7 +54,11 @@ export interface DirectExecution {
   execute(r: DirectRequest): Promise<DirectAnswer | undefined>;
 }
 
-type Yoga = Gateway['yoga'];
+/** What it uses of the gateway's Yoga (a stage names no type of the composition above it). */
+type Yoga = Pick<
+  YogaServerInstance<Record<string, unknown>, Record<string, unknown>>,
+  'fetchAPI' | 'getResultForParams'
+>;
 export function createDirectExecution(options: {
   yoga: Yoga;
   observer: RequestObserver;

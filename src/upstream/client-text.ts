@@ -8,8 +8,8 @@ import { bech32Decode, cb58Decode } from './schemas/node-codec.js';
  * number, `0x` hex, a CB58 id or a bech32 address whose checksum holds, a camelCase parameter name);
  * anything else is replaced by the gateway's own words for the status (src/errors.ts) and goes to the
  * log only. The sentences are the Data API's (NestJS class-validator's wording and its own, as the
- * simulator words them: src/sim/data-api) and the node's (avalanchego, coreth, gorilla/rpc: the rows of
- * node-errors.ts, the simulator's src/sim/node-rpc). A message this list does not know loses only its
+ * simulator words them: packages/simulator/src/data-api) and the node's (avalanchego, coreth, gorilla/rpc: the rows of
+ * node-errors.ts, the simulator's packages/simulator/src/node-rpc). A message this list does not know loses only its
  * text: its code, status and the upstream's request id still reach the client.
  */
 

@@ -1,13 +1,13 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import {
   HISTORICAL_REWARDS_PARAMS,
   LIST_DELEGATORS_PARAMS,
   PENDING_REWARDS_PARAMS,
-} from '../../src/sim/data-api/routes-rewards.js';
-import { LIST_VALIDATORS_PARAMS } from '../../src/sim/data-api/routes-staking.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+} from '@avalanche-gateway/simulator/data-api/routes-rewards.js';
+import { LIST_VALIDATORS_PARAMS } from '@avalanche-gateway/simulator/data-api/routes-staking.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**

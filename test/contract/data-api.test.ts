@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
+import { VARIED_NODE_METHODS } from '@avalanche-gateway/simulator/vary/node-variation.js';
+import { cb58 } from '@avalanche-gateway/simulator/world/index.js';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import { buildSchema, type ExecutionResult, Kind, parse } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
-import { VARIED_NODE_METHODS } from '../../src/sim/vary/node-variation.js';
-import { cb58 } from '../../src/sim/world/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 import {
   type ArgValues,
   argValues,
@@ -18,7 +18,7 @@ import { SPEC_DIR } from '../support/specs.js';
 
 /**
  * The gateway's node contracts (src/upstream/schemas/node-*.ts, src/upstream/node-rpc.ts) over varied
- * node answers (SIM_VARY, src/sim/vary/node-variation.ts): every query of schema/operations/node-*.graphql
+ * node answers (SIM_VARY, packages/simulator/src/vary/node-variation.ts): every query of schema/operations/node-*.graphql
  * and evm-node.graphql must render over a node with its admin API on. Node variants are drawn per field
  * and seed, so more seeds than gateway-variants.test.ts (the node queries are few and fast).
  */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { startSimulator } from '@avalanche-gateway/simulator';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import { buildSchema, type ExecutionResult } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
-import { startSimulator } from '../../src/sim/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 import {
   argValues,
   generatedSteps,

@@ -1,13 +1,13 @@
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import {
   ICM_SUMMARY_PARAMS,
   ICM_TIMESERIES_PARAMS,
   L1_METRIC_PARAMS,
-} from '../../src/sim/metrics-api/routes-icm-l1.js';
-import { STAKING_METRICS_PARAMS } from '../../src/sim/metrics-api/routes-network.js';
+} from '@avalanche-gateway/simulator/metrics-api/routes-icm-l1.js';
+import { STAKING_METRICS_PARAMS } from '@avalanche-gateway/simulator/metrics-api/routes-network.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpec, SPEC_DIR } from '../support/specs.js';
 
 /**

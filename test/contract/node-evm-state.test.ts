@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { UpstreamError } from '../../src/upstream/errors.js';
 import { classifyEvmError, EvmRevertError } from '../../src/upstream/evm-state.js';
 import * as s from '../../src/upstream/schemas/evm-state.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { NODE_EXAMPLES, SPEC_DIR, specPath } from '../support/specs.js';
 
 /**
@@ -166,7 +166,7 @@ async function cAtomicTxId(): Promise<string> {
     method: 'avm.getUTXOs',
     params: { addresses: addrs, sourceChain: 'C' },
   });
-  const { cb58 } = await import('../../src/sim/world/index.js');
+  const { cb58 } = await import('@avalanche-gateway/simulator/world/index.js');
   return cb58(Buffer.from((r.json.result.utxos[0] as string).slice(6, 70), 'hex'));
 }
 

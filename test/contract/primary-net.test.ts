@@ -1,9 +1,9 @@
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
+import { PRIMARY_NET_QUERY_PARAMS } from '@avalanche-gateway/simulator/data-api/routes-primary-net.js';
+import { SIM_L1 } from '@avalanche-gateway/simulator/world/index.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIMARY_NET_QUERY_PARAMS } from '../../src/sim/data-api/routes-primary-net.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
-import { SIM_L1 } from '../../src/sim/world/index.js';
 import { createPrimaryNetApiClient } from '../../src/upstream/data-api-primary-net.js';
 import type { HttpClient } from '../../src/upstream/http.js';
 import type { UpstreamRequest } from '../../src/upstream/request.js';

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import {
   type DocumentNode,
@@ -17,7 +18,6 @@ import { estimateCost } from '../../src/edge/cost.js';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
 import { createGateway } from '../../src/gateway.js';
 import { buildSchema } from '../../src/schema/index.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
 

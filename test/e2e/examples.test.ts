@@ -1,3 +1,4 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allAddressTransactions,
@@ -6,7 +7,6 @@ import {
 } from '../../examples/client.js';
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
 import { simWalk } from '../support/sim.js';

@@ -1,12 +1,12 @@
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
 import { buildSchema } from '../../src/schema/index.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { useSimulator } from '../support/gateway.js';
 import { serveOnLoopback } from '../support/serve.js';
 import { simWalk } from '../support/sim.js';

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createWorld, type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devGatewayEnv, devSimulatorOptions } from '../../scripts/dev-wiring.js';
@@ -6,7 +7,6 @@ import { loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway } from '../../src/gateway.js';
 import { EXAMPLE_ADDRESS, EXAMPLE_TABS } from '../../src/graphiql/examples.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createWorld, type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { eventually, wsSubscribe } from '../support/live-clients.js';
 

@@ -1,10 +1,10 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { logsBloom } from '@avalanche-gateway/simulator/node-rpc/evm-logs.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { RedisActivityBus } from '../../src/live/activity-bus.js';
 import { LogsBloom } from '../../src/live/bloom.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';

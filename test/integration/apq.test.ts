@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { apqKey, sha256Hex } from '../../src/plugins/use-apq.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
 

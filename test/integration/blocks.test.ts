@@ -1,7 +1,7 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '../../src/cache/keys.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   BlockDocument,
   BlockTransactionsDocument,

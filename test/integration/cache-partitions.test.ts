@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument } from '../__generated__/graphql.js';
 import { codes, useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';

@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { BlockDocument, ChainBlocksDocument } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
 import { codes, useSimulator } from '../support/gateway.js';

@@ -1,8 +1,8 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectionSharesOf } from '../../src/http/connection-shares.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, PRODUCTION_ENV, useSimulator } from '../support/gateway.js';
 

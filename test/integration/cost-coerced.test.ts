@@ -1,8 +1,8 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateCost } from '../../src/edge/cost.js';
 import { buildSchema } from '../../src/schema/index.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /**

@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { COST_DECLARATIONS } from '../../src/schema/cost-declarations.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { overspends } from '../support/cost-differential.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 

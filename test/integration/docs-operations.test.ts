@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { buildSchema, type GraphQLSchema, Kind, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devGatewayEnv, devSimulatorOptions } from '../../scripts/dev-wiring.js';
@@ -14,7 +15,6 @@ import { loadConfig } from '../../src/config.js';
 import { SETTINGS } from '../../src/config-settings.js';
 import { createGateway, type Gateway } from '../../src/gateway.js';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { eventually } from '../support/live-clients.js';
 

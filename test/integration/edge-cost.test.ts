@@ -1,8 +1,8 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { getIntrospectionQuery, Kind, parse, print, type TypeNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildPersistedManifest } from '../../src/edge/persisted.js';
 import { buildSchema } from '../../src/schema/index.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   codes,
   createTestGateway,

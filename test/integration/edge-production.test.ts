@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { buildPersistedManifest, persistedHash } from '../../src/edge/persisted.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   createTestGateway,
   PRODUCTION_ENV,

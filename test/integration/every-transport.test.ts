@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, PRODUCTION_ENV, useSimulator } from '../support/gateway.js';
 import { sendVia, TRANSPORTS, type TransportName, wsOn, wsRaw } from '../support/transports.js';

@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import {
   AddressErc20TransfersDocument,
   AddressErc721TransfersDocument,

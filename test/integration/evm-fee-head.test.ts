@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/cache/store.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { testClock } from '../support/clock.js';
 import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';

@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
 import { productionWithLive, type TestGateway, useSimAndGateway } from '../support/gateway.js';

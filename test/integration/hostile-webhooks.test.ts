@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { signBody } from '../../src/live/webhook-payload.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import {
   createTestGateway,

@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import type { SimFault } from '@avalanche-gateway/simulator/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import type { SimFault } from '../../src/sim/types.js';
 import { PRODUCTION_ENV, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { HOSTILE_UPSTREAM_TEXTS } from '../support/hostile-texts.js';
 import { serveOnLoopback } from '../support/serve.js';
@@ -30,7 +30,7 @@ interface Row {
   absent?: RegExp[];
   /** A text the answer must hold. */
   present?: RegExp;
-  /** Faults the simulator answers this row's upstream calls with (src/sim/control.ts). */
+  /** Faults the simulator answers this row's upstream calls with (packages/simulator/src/control.ts). */
   fault?: SimFault;
 }
 

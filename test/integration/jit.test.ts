@@ -1,8 +1,8 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { parse, buildSchema as sdlSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jitSelector } from '../../src/plugins/use-jit.js';
 import { buildSchema } from '../../src/schema/index.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
 

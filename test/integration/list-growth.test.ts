@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { AddressTransactionsDocument } from '../__generated__/graphql.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet, simWalk } from '../support/sim.js';

@@ -1,8 +1,8 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
 import { RedisActivityBus } from '../../src/live/activity-bus.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, wsSubscribe } from '../support/live-clients.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import type { TestGateway } from '../support/gateway.js';
 import { useSimulator } from '../support/gateway.js';

@@ -1,10 +1,10 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntry } from '../../src/cache/entry.js';
 import { readExpiry } from '../../src/cache/expiry.js';
 import { KEY_PREFIX } from '../../src/cache/keys.js';
 import { startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';

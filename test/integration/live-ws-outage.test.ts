@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
 

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { isAsyncIterable } from '@envelop/core';
 import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/context.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
 

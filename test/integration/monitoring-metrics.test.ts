@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
 import { startRedisServer, type TestRedis } from '../support/redis.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { cb58Encode } from '../../src/upstream/schemas/node-codec.js';
 import {
   CChainAdminSetLogLevelDocument,

@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';
 
 /** A response that turned an upstream failure into null is never stored (DESIGN "What correct means"). */

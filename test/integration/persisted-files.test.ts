@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { generate } from '@graphql-codegen/cli';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPersistedOperations, readOperationFile } from '../../src/edge/persisted-files.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
 import { simGet } from '../support/sim.js';
 

@@ -1,7 +1,7 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { quietAddress } from '@avalanche-gateway/simulator/world/subnets.js';
 import { describe, expect, it } from 'vitest';
 import type { CachePolicy } from '../../src/cache/policy.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import { quietAddress } from '../../src/sim/world/subnets.js';
 import { codes, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import {
   expectBadInput,

@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { SIM_L1 } from '@avalanche-gateway/simulator/world/index.js';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import { SIM_L1 } from '../../src/sim/world/index.js';
 import {
   AddressActivityDocument,
   AddressUtxosDocument,

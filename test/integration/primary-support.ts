@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import type { ExecutionResult } from 'graphql';
 import { expect } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 
 /**
  * Helpers shared by the primary-network, ICM, metrics and signature tests: the upstream's own answers

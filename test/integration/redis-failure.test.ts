@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { type TestGateway, useSimulator } from '../support/gateway.js';
 import { freePort, startRedisServer, type TestRedis } from '../support/redis.js';
 import { simGet } from '../support/sim.js';

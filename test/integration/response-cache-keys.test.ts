@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { flushRedisDb } from '../support/sim.js';
 

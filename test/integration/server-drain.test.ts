@@ -1,7 +1,7 @@
 import { request } from 'node:http';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it, vi } from 'vitest';
 import { startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HIGH_GROWTH_FROM_MB } from '../../src/heap-limit.js';
 import { startHttpServer } from '../../src/http/server.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { useSimulator } from '../support/gateway.js';
 import { allocateRedisDb } from '../support/redis-db.js';
@@ -328,7 +328,7 @@ describe('the real entry, src/server.ts, in a child process', () => {
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
     const port = (holder.address() as AddressInfo).port;
     try {
-      const { code, out } = await runToExit(['--import', 'tsx', 'src/sim/main.ts'], {
+      const { code, out } = await runToExit(['--import', 'tsx', 'packages/simulator/src/main.ts'], {
         PATH: process.env.PATH,
         SIM_PORT: String(port),
       });

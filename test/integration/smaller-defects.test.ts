@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { NodePeersDocument } from '../__generated__/graphql.js';
 import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';
 import { simNodeRpc } from '../support/sim.js';

@@ -1,5 +1,5 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { ChainBlocksDocument } from '../__generated__/graphql.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, useSimAndGateway } from '../support/gateway.js';

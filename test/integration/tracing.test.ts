@@ -1,7 +1,7 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { setupTracing, type Tracing } from '../../src/telemetry/tracing.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { blockFailingOnce } from '../support/sim.js';

@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { cuPrice } from '../../src/upstream/compute-units.js';
 import { testClock } from '../support/clock.js';
 import { codes, createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';

@@ -1,9 +1,9 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { MemoryActivityBus } from '../../src/live/activity-bus-memory.js';
 import { MemoryHeadBus } from '../../src/live/bus.js';
 import { createWebhookApi } from '../../src/live/webhook-api.js';
 import { MemoryWebhookStore, WebhookRegistrar } from '../../src/live/webhook-registrar.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createHttpClient } from '../../src/upstream/http.js';
 import { useSimulator } from '../support/gateway.js';
 import { configuredHttpLimits } from '../support/http-limits.js';

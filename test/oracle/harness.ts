@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import { buildSchema } from 'graphql';
 import { keys as cacheKeys } from '../../src/cache/keys.js';
 import { SNAPSHOT_TTL_MS } from '../../src/cache/page-snapshots.js';
@@ -6,8 +8,6 @@ import type { CacheClass } from '../../src/cache/policy.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
 import { TieredStore } from '../../src/cache/tiered-store.js';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../support/reference.js';
 import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createWorld } from '@avalanche-gateway/simulator';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import {
   buildSchema,
   getNamedType,
@@ -9,8 +11,6 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/sim/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 import { argValues, generatedSteps, nodeSteps, operationSteps } from './workload.js';
 import { extraSteps, worldIds } from './workload-extra.js';
 

@@ -1,6 +1,6 @@
+import { ledgerOf } from '@avalanche-gateway/simulator/node-rpc/ledger.js';
+import type { World } from '@avalanche-gateway/simulator/world/index.js';
 import type { GraphQLSchema } from 'graphql';
-import { ledgerOf } from '../../src/sim/node-rpc/ledger.js';
-import type { World } from '../../src/sim/world/index.js';
 import { type ArgValues, type Step, selectionOf, type WorldIds } from './workload.js';
 
 /**

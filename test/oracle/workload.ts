@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { WorldFixtures } from '@avalanche-gateway/simulator';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import {
   type DefinitionNode,
   type FragmentDefinitionNode,
@@ -21,8 +23,6 @@ import {
   typeFromAST,
 } from 'graphql';
 import { usedFragments } from '../../src/edge/persisted.js';
-import type { WorldFixtures } from '../../src/sim/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 
 /**
  * The oracle's workload: every query operation in `schema/operations/` (mutations are never cached

@@ -1,7 +1,7 @@
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
+import { get, walk } from '../../packages/simulator/test/helpers.js';
 import { testClock } from '../support/clock.js';
-import { get, walk } from './helpers.js';
 
 let sim: RunningSimulator;
 beforeAll(async () => {

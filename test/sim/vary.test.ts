@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 import { createTestGateway } from '../support/gateway.js';
 
 /**
@@ -119,7 +119,7 @@ describe('spec variation (SIM_VARY)', () => {
 
 describe('percentages keep to their bounds', () => {
   it('a `stakePercentage` (matches "stake") never goes past 2^53 like an amount does', async () => {
-    const { SpecVarier } = await import('../../src/sim/vary/spec-variation.js');
+    const { SpecVarier } = await import('@avalanche-gateway/simulator/vary/spec-variation.js');
     const spec = {
       paths: {
         '/v': {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { Rng } from '@avalanche-gateway/simulator/world/prng.js';
 import { buildSchema, type GraphQLInputType } from 'graphql';
 import type { MemoryStore } from '../../src/cache/store.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
-import { Rng } from '../../src/sim/world/prng.js';
 import {
   type ArgValues,
   argValues,

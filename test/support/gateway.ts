@@ -1,9 +1,9 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type ExecutionResult, print } from 'graphql';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../src/gateway.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { allocateRedisDb } from './redis-db.js';
 import { startTestSimulator } from './sim.js';
 

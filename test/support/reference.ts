@@ -1,6 +1,6 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import type { CacheClass } from '../../src/cache/policy.js';
 import { MemoryStore } from '../../src/cache/store.js';
-import type { RunningSimulator } from '../../src/sim/index.js';
 import { createTestGateway, type TestGateway } from './gateway.js';
 
 /** Every cache class fresh for 0 ms and never served stale: what a gateway that caches nothing uses. */

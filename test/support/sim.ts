@@ -1,5 +1,5 @@
+import { type RunningSimulator, startSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
-import { type RunningSimulator, startSimulator } from '../../src/sim/index.js';
 
 /** Starts a simulator on a free loopback port for one test file. */
 export async function startTestSimulator(

@@ -32,4 +32,43 @@ describe('import rules', () => {
       rmSync(file, { force: true });
     }
   }, 60_000);
+
+  /** A module planted at `path` with `text`; the check's unexpected violations for it. */
+  const planted = async (path: string, text: string) => {
+    const file = fileURLToPath(new URL(`../../${path}`, import.meta.url));
+    writeFileSync(file, text);
+    try {
+      return (await checkImports([path])).unexpected;
+    } finally {
+      rmSync(file, { force: true });
+    }
+  };
+
+  it('fail on a loop at the door: an entry stage naming the composition above it (http → gateway)', async () => {
+    const path = `src/http/planted-loop-${process.pid}.ts`;
+    expect(await planted(path, "export type { Gateway } from '../gateway.js';\n")).toContain(
+      `no-upward-http: ${path} → src/gateway.ts`,
+    );
+  }, 60_000);
+
+  it('fail on the gateway importing the simulator package, by name or by path', async () => {
+    const path = `src/upstream/planted-sim-${process.pid}.ts`;
+    const byName = await planted(
+      path,
+      "export { startSimulator } from '@avalanche-gateway/simulator';\n",
+    );
+    expect(byName.some((v) => v.startsWith(`sim-apart: ${path} → `))).toBe(true);
+    const byPath = await planted(
+      path,
+      "export { simCu } from '../../packages/simulator/src/prices.js';\n",
+    );
+    expect(byPath).toContain(`sim-apart: ${path} → packages/simulator/src/prices.ts`);
+  }, 60_000);
+
+  it('fail on the simulator importing the gateway', async () => {
+    const path = `packages/simulator/src/planted-gw-${process.pid}.ts`;
+    expect(
+      await planted(path, "export { cuPrice } from '../../../src/upstream/compute-units.js';\n"),
+    ).toContain(`sim-imports: ${path} → src/upstream/compute-units.ts`);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { logsBloom } from '@avalanche-gateway/simulator/node-rpc/evm-logs.js';
 import { describe, expect, it } from 'vitest';
 import {
   type ActivityBlock,
@@ -20,7 +21,6 @@ import {
 } from '../../src/live/activity-source.js';
 import { LogsBloom, topicOfAddress } from '../../src/live/bloom.js';
 import { SlowConsumerError } from '../../src/live/feed.js';
-import { logsBloom } from '../../src/sim/node-rpc/evm-logs.js';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;

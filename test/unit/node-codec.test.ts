@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { bech32, cb58, isBech32 } from '@avalanche-gateway/simulator/world/encoding.js';
+import { toChecksumAddress } from '@avalanche-gateway/simulator/world/keccak.js';
 import { describe, expect, it } from 'vitest';
-import { bech32, cb58, isBech32 } from '../../src/sim/world/encoding.js';
-import { toChecksumAddress } from '../../src/sim/world/keccak.js';
 import {
   bech32Decode,
   bech32Encode,

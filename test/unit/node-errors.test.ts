@@ -4,7 +4,7 @@ import { interpretNodeError, NODE_ERRORS } from '../../src/upstream/node-errors.
 /**
  * One case per row of NODE_ERRORS, each fed the real text: from ../shared/upstream/examples/node/errors/
  * (written from avalanchego's and gorilla/rpc's sources) or, where the shared examples have none, from the
- * simulator's node (src/sim/node-rpc/), which words its errors as avalanchego does.
+ * simulator's node (packages/simulator/src/node-rpc/), which words its errors as avalanchego does.
  */
 const EX = '../shared/upstream/examples/node/errors';
 const cases: { row: RegExp; code: number; message: string; from: string; want: string }[] = [
@@ -13,14 +13,14 @@ const cases: { row: RegExp; code: number; message: string; from: string; want: s
     row: /\bnot found\b/i,
     code: -32000,
     message: "asset 'FOO' not found",
-    from: 'src/sim/node-rpc/avm.ts',
+    from: 'packages/simulator/src/node-rpc/avm.ts',
     want: 'not_found',
   },
   {
     row: /could(?:n't| not) find/i,
     code: -32000,
     message: 'could not find tx 2QouvFWkgr5xfYrmm4rznFnWqHAkXsGpsizqHJbEmJ1vFSpSYn',
-    from: 'src/sim/node-rpc/avax.ts',
+    from: 'packages/simulator/src/node-rpc/avax.ts',
     want: 'not_found',
   },
   {
@@ -43,98 +43,98 @@ const cases: { row: RegExp; code: number; message: string; from: string; want: s
     row: /couldn't parse/i,
     code: -32000,
     message: 'couldn\'t parse address "X-avax1xyz": invalid checksum',
-    from: 'src/sim/node-rpc/addresses.ts',
+    from: 'packages/simulator/src/node-rpc/addresses.ts',
     want: 'bad_input',
   },
   {
     row: /problem (?:parsing|decoding)/i,
     code: -32000,
     message: 'problem decoding transaction: unknown codec version',
-    from: 'src/sim/node-rpc/avm.ts',
+    from: 'packages/simulator/src/node-rpc/avm.ts',
     want: 'bad_input',
   },
   {
     row: /invalid input checksum/i,
     code: -32000,
     message: 'invalid input checksum',
-    from: 'src/sim/node-rpc/codec.ts',
+    from: 'packages/simulator/src/node-rpc/codec.ts',
     want: 'bad_input',
   },
   {
     row: /smaller than the checksum size/i,
     code: -32000,
     message: 'input string is smaller than the checksum size',
-    from: 'src/sim/node-rpc/codec.ts',
+    from: 'packages/simulator/src/node-rpc/codec.ts',
     want: 'bad_input',
   },
   {
     row: /expected \d+ bytes/i,
     code: -32000,
     message: 'expected 32 bytes but got 4',
-    from: 'src/sim/node-rpc/admin.ts',
+    from: 'packages/simulator/src/node-rpc/admin.ts',
     want: 'bad_input',
   },
   {
     row: /no (?:addresses|source chain) provided/i,
     code: -32000,
     message: 'no addresses provided',
-    from: 'src/sim/node-rpc/utxo-service.ts',
+    from: 'packages/simulator/src/node-rpc/utxo-service.ts',
     want: 'bad_input',
   },
   {
     row: /exceeds maximum/i,
     code: -32000,
     message: 'number of addresses given, 1025, exceeds maximum, 1024',
-    from: 'src/sim/node-rpc/utxo-service.ts',
+    from: 'packages/simulator/src/node-rpc/utxo-service.ts',
     want: 'bad_input',
   },
   {
     row: /too long/i,
     code: -32000,
     message: 'alias length is too long',
-    from: 'src/sim/node-rpc/admin.ts',
+    from: 'packages/simulator/src/node-rpc/admin.ts',
     want: 'bad_input',
   },
   {
     row: /need to specify/i,
     code: -32000,
     message: 'need to specify either displayLevel or logLevel',
-    from: 'src/sim/node-rpc/admin.ts',
+    from: 'packages/simulator/src/node-rpc/admin.ts',
     want: 'bad_input',
   },
   {
     row: /failed to parse log level/i,
     code: -32000,
     message: 'failed to parse log level: unknown level: LOUD ',
-    from: 'src/sim/node-rpc/admin.ts',
+    from: 'packages/simulator/src/node-rpc/admin.ts',
     want: 'bad_input',
   },
   {
     row: /unsupported encoding/i,
     code: -32000,
     message: 'unsupported encoding in method',
-    from: 'src/sim/node-rpc/avm.ts',
+    from: 'packages/simulator/src/node-rpc/avm.ts',
     want: 'bad_input',
   },
   {
     row: /nil transaction ID/i,
     code: -32000,
     message: 'nil transaction ID',
-    from: 'src/sim/node-rpc/avm.ts',
+    from: 'packages/simulator/src/node-rpc/avm.ts',
     want: 'bad_input',
   },
   {
     row: /missing 0x prefix/i,
     code: -32000,
     message: 'missing 0x prefix to hex encoding',
-    from: 'src/sim/node-rpc/codec.ts',
+    from: 'packages/simulator/src/node-rpc/codec.ts',
     want: 'bad_input',
   },
   {
     row: /mismatched chainIDs/i,
     code: -32000,
     message: 'mismatched chainIDs: expected "X" but got "P"',
-    from: 'src/sim/node-rpc/addresses.ts',
+    from: 'packages/simulator/src/node-rpc/addresses.ts',
     want: 'bad_input',
   },
   // refused
