@@ -209,8 +209,17 @@ function trustList(entries: string[]): (ip: string) => boolean {
     if (prefix !== undefined) list.addSubnet(addr, Number(prefix), type);
     else list.addAddress(addr, type);
   }
+  // BlockList.check parses the address into a SocketAddress each time (a measurable share of a cold
+  // request's CPU); the few peers a server sees (its proxies, loopback) are remembered, boundedly.
+  const known = new Map<string, boolean>();
   return (ip) => {
-    const type = isIP(ip);
-    return type !== 0 && list.check(ip, type === 6 ? 'ipv6' : 'ipv4');
+    let verdict = known.get(ip);
+    if (verdict === undefined) {
+      const type = isIP(ip);
+      verdict = type !== 0 && list.check(ip, type === 6 ? 'ipv6' : 'ipv4');
+      if (known.size >= 1_024) known.clear();
+      known.set(ip, verdict);
+    }
+    return verdict;
   };
 }
