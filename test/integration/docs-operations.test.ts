@@ -209,10 +209,19 @@ const OLDER_NAMES = new Map(
 function knownNames(): Set<string> {
   const known = new Set<string>([...Object.keys(SETTINGS), ...NOT_SETTINGS]);
   // Read from the environment anywhere (the simulator, scripts, benches, tests' knobs).
-  for (const f of ['src', 'scripts', 'bench', 'examples', 'test'].flatMap(sources))
+  for (const f of ['src', 'packages/simulator/src', 'scripts', 'bench', 'examples', 'test'].flatMap(
+    sources,
+  ))
     for (const m of readFileSync(join(ROOT, f), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g))
       known.add(m[1]!);
-  for (const f of ['src', 'scripts', 'bench', 'examples', 'test/support'].flatMap(sources)) {
+  for (const f of [
+    'src',
+    'packages/simulator/src',
+    'scripts',
+    'bench',
+    'examples',
+    'test/support',
+  ].flatMap(sources)) {
     const text = readFileSync(join(ROOT, f), 'utf8');
     // Quoted (codes, reasons, env names passed to a reader), or a constant.
     for (const m of text.matchAll(/['"`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"`]/g)) known.add(m[1]!);
