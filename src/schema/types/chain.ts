@@ -113,8 +113,9 @@ ChainRef.implement({
     multicallAddress: t.string({
       nullable: true,
       description:
-        'Address (0x-hex) of the Multicall contract on this chain; null when none is known.',
-      resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).utilityAddresses?.multicall ?? null,
+        'Address (lower-case 0x-hex) of the Multicall contract on this chain; null when none is known.',
+      resolve: async (c, _a, ctx) =>
+        (await infoOf(c, ctx)).utilityAddresses?.multicall?.toLowerCase() ?? null,
     }),
     enabledFeatures: t.stringList({
       resolve: async (c, _a, ctx) => (await infoOf(c, ctx)).enabledFeatures ?? [],
