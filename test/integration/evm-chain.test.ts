@@ -38,7 +38,7 @@ function expectedChain(c: any) {
     explorerUrl: c.explorerUrl ?? null,
     logoUri: c.chainLogoUri ?? null,
     isPrivate: c.private ?? null,
-    multicallAddress: c.utilityAddresses?.multicall ?? null,
+    multicallAddress: c.utilityAddresses?.multicall?.toLowerCase() ?? null,
     enabledFeatures: c.enabledFeatures ?? [],
     networkToken: {
       name: c.networkToken.name,
