@@ -34,13 +34,18 @@ export function grantAllowance(
   add: boolean,
 ): void {
   if (scope.aborted) {
-    scope.allowance = 0;
-    scope.retryReserve = 0;
+    stopSpending(scope);
     return;
   }
   const granted = allowanceOf(estimate, budgetLeft);
   scope.allowance = (add ? (scope.allowance ?? 0) : 0) + granted;
   scope.retryReserve = Math.max(0, Math.min(RETRY_RESERVE_CU, budgetLeft - granted));
+}
+
+/** No further upstream attempt for `scope`: its allowance and its retry reserve are spent. */
+export function stopSpending(scope: RequestScope): void {
+  scope.allowance = 0;
+  scope.retryReserve = 0;
 }
 
 /**
@@ -58,8 +63,7 @@ export function stopWhenGone(
   response.once('close', () => {
     if (!response.writableFinished) {
       scope.aborted = true;
-      scope.allowance = 0;
-      scope.retryReserve = 0;
+      stopSpending(scope);
     }
   });
 }

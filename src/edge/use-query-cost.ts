@@ -6,7 +6,7 @@ import type { ClientBudget } from './client-budget.js';
 import type { CostOptions } from './cost.js';
 import { budgetSpent, type Cost, isAsyncIterable, withCost } from './cost-answers.js';
 import { createCostMemo } from './cost-memo.js';
-import { grantAllowance, stopWhenGone } from './request-allowance.js';
+import { grantAllowance, stopSpending, stopWhenGone } from './request-allowance.js';
 
 export { ALLOWANCE_MARGIN, allowanceOf } from './request-allowance.js';
 
@@ -201,10 +201,7 @@ export function useQueryCost(options: QueryCostOptions): Plugin {
     const end = async () => {
       if (!over) {
         over = true;
-        if (scope) {
-          scope.allowance = 0;
-          scope.retryReserve = 0;
-        }
+        if (scope) stopSpending(scope);
         await it.return?.();
         settleEvent();
       }

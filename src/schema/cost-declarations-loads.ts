@@ -1,11 +1,11 @@
 import {
   type CostDeclaration,
-  calls,
   data,
   free,
   loadsParent,
   paged,
   rpc,
+  rpcCall,
 } from './cost-helpers.js';
 
 /**
@@ -76,37 +76,35 @@ export const ASSET_DESCRIPTION = loadsParent(rpc('avm.getAssetDescription'));
 /** avax.getAtomicTx: the C-Chain atomic transaction as the node holds it. */
 const atomicTx = loadsParent(rpc('avax.getAtomicTx'));
 
-const nodeCall = (method: string) => calls(rpc(method));
-
 export const LOAD_DECLARATIONS: Record<string, CostDeclaration> = {
   // The X-Chain on a configured node: one JSON-RPC call per resolution.
-  'XChain.asset': nodeCall('avm.getAssetDescription'),
-  'XChain.balance': nodeCall('avm.getBalance'),
-  'XChain.balances': nodeCall('avm.getAllBalances'),
-  'XChain.block': nodeCall('avm.getBlock'),
-  'XChain.fees': nodeCall('avm.getTxFee'),
-  'XChain.height': nodeCall('avm.getHeight'),
-  'XChain.transaction': nodeCall('avm.getTx'),
+  'XChain.asset': rpcCall('avm.getAssetDescription'),
+  'XChain.balance': rpcCall('avm.getBalance'),
+  'XChain.balances': rpcCall('avm.getAllBalances'),
+  'XChain.block': rpcCall('avm.getBlock'),
+  'XChain.fees': rpcCall('avm.getTxFee'),
+  'XChain.height': rpcCall('avm.getHeight'),
+  'XChain.transaction': rpcCall('avm.getTx'),
   'XChain.utxos': paged(rpc('avm.getUTXOs')),
-  'XChainAssetBalance.assetDescription': nodeCall('avm.getAssetDescription'),
+  'XChainAssetBalance.assetDescription': rpcCall('avm.getAssetDescription'),
   'XChainAssetDetails.transactions': paged(data('listAssetTransactions')),
   // The parent's id is in this block's decoded form; the parent's fields load the parent.
   'XChainBlock.parent': xBlockDecoded,
   // Read from the decoded block, each transaction decoded with it.
   'XChainBlock.transactions': { ...xBlockDecoded, carries: [X_TX_LOAD] },
-  'XChainTxInput.asset': nodeCall('avm.getAssetDescription'),
+  'XChainTxInput.asset': rpcCall('avm.getAssetDescription'),
   // References: the transaction's or block's own fields pay for what they load.
   'XChainTxInput.transaction': free(),
-  'XChainTransaction.createdAsset': nodeCall('avm.getAssetDescription'),
+  'XChainTransaction.createdAsset': rpcCall('avm.getAssetDescription'),
   'XChainTxOutput.asset': ASSET_DESCRIPTION,
 
   ...each(CHAIN_INFO, chainInfo),
   ...each(X_TX_DECODED, xTxDecoded),
   // The signed bytes are the other encoding: a call of their own.
-  'XChainTransaction.hex': calls(rpc('avm.getTx')),
-  'XChainTransaction.status': calls(rpc('avm.getTxStatus')),
+  'XChainTransaction.hex': rpcCall('avm.getTx'),
+  'XChainTransaction.status': rpcCall('avm.getTxStatus'),
   ...each(X_BLOCK_DECODED, xBlockDecoded),
-  'XChainBlock.hex': calls(rpc('avm.getBlock')),
+  'XChainBlock.hex': rpcCall('avm.getBlock'),
   'CChainAtomicTransaction.hex': atomicTx,
   'CChainAtomicTransaction.blockHeight': atomicTx,
   // An amount in its asset's denomination: the asset's description, shared with the asset itself.

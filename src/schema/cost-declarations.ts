@@ -20,6 +20,7 @@ import {
   pinnedRead,
   REWARDS,
   rpc,
+  rpcCall,
   VALIDATORS,
 } from './cost-helpers.js';
 
@@ -49,8 +50,6 @@ const icmMessage = calls(data('getIcmMessage'));
 const evmMetric = paged(metrics('getEvmChainMetrics'));
 /** L1 validator fee series (`/v2/validators`, `/v2/validation`…): routes the Metrics page omits. */
 const l1FeeMetrics = paged(metrics('GET /v2/validators'));
-/** One JSON-RPC call per resolution (EVM methods; the node's AvalancheGo ones are unlisted). */
-const rpcCall = (method: string) => calls(rpc(method));
 
 export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   // Entry points.

@@ -84,6 +84,8 @@ export const after = (d: CostDeclaration, ...rest: PricedRoute[]): CostDeclarati
   cost: { weight: rest.reduce((sum, r) => sum + r.weight, d.cost.weight) },
   also: [...(d.also ?? []), ...rest],
 });
+/** One JSON-RPC call per resolution (EVM methods; the node's AvalancheGo ones are unlisted). */
+export const rpcCall = (method: string): CostDeclaration => calls(rpc(method));
 /** A field that makes no request of its own (a facade whose fields do): declared, weight 0. */
 export const free = (): CostDeclaration => ({ cost: { weight: 0 } });
 /** A connection: `route` per upstream page; `first` items (DEFAULT_PAGE when absent) in its `edges`. */
