@@ -73,20 +73,12 @@ function cachedRequestsUntraced<T>(
       version: deps.versionOf?.(req as UpstreamRequest<unknown>),
       load: async (onFailedAttempt, background) => {
         const value = await req.run({ scope: deps.scope, onFailedAttempt, background });
-        // One answer, parts cached apart (a transaction and its current price): each part is fresh now.
-        for (const d of req.derived ?? []) {
-          const spec = deps.policy.ttlFor(d.request.resource);
-          deps.cache.prime(
-            {
-              key: keyIn(deps)(d.request),
-              version: deps.versionOf?.(d.request),
-              ttlMs: () => spec.ttlMs,
-              swrMs: spec.swrMs,
-              staleIfErrorMs: spec.staleIfErrorMs,
-            },
-            d.from(value),
-          );
-        }
+        // One answer, parts cached apart (a transaction and its current price): each part is fresh now;
+        // and the facts it holds that other requests read (a latest-blocks page's blocks).
+        primeFacts(deps, [
+          ...(req.derived ?? []).map((d) => ({ request: d.request, value: d.from(value) })),
+          ...(req.facts?.(value) ?? []),
+        ]);
         return value;
       },
       // Stale windows come from the resource's class (a token page inherits its list's windows).
@@ -110,6 +102,29 @@ function cachedRequestsUntraced<T>(
     })),
     deps.observer,
   );
+}
+
+/**
+ * Stores the facts a loaded answer holds under their own requests' keys, as if each had just been
+ * loaded: its class (or a live chain's head rule) decides how long it is fresh, and its version.
+ */
+function primeFacts(
+  deps: LoaderDeps,
+  facts: readonly { request: UpstreamRequest<unknown>; value: unknown }[],
+): void {
+  for (const f of facts) {
+    const spec = deps.specOf?.(f.request) ?? deps.policy.ttlFor(f.request.resource);
+    deps.cache.prime(
+      {
+        key: keyIn(deps)(f.request),
+        version: deps.versionOf?.(f.request),
+        ttlMs: () => spec.ttlMs,
+        swrMs: spec.swrMs,
+        staleIfErrorMs: spec.staleIfErrorMs,
+      },
+      f.value,
+    );
+  }
 }
 
 function isPage(v: unknown): v is Page<unknown> {

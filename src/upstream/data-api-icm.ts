@@ -34,9 +34,17 @@ const seg = encodeURIComponent;
 
 export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}): IcmApiClient {
   const { page, one } = dataApiBinding(http, opts);
+  const getMessage = (messageId: string) =>
+    one('data.icmMessage', `/v1/icm/messages/${seg(messageId)}`, icmMessage);
+  /**
+   * A list's message is the message's own answer (both routes give the same union, keyed by
+   * `status`), read at the same moment: a later detail read of it is served from this page.
+   */
+  const messageFacts = (p: unknown) =>
+    (p as Page<IcmMessage>).items.map((m) => ({ request: getMessage(m.messageId), value: m }));
   return {
-    listMessagesByAddress: (address, network, paging) =>
-      page({
+    listMessagesByAddress: (address, network, paging) => ({
+      ...page({
         resource: 'data.icmMessages',
         path: `/v1/icm/addresses/${seg(address)}/messages`,
         paging,
@@ -44,8 +52,10 @@ export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}):
         schema: listIcmMessagesResponse,
         items: (res) => res.messages,
       }),
-    listMessages: (f, paging) =>
-      page({
+      facts: messageFacts,
+    }),
+    listMessages: (f, paging) => ({
+      ...page({
         resource: 'data.icmMessagesAll',
         path: '/v1/icm/messages',
         paging,
@@ -60,8 +70,9 @@ export function createIcmApiClient(http: HttpClient, opts: RequestOptions = {}):
         schema: listIcmMessagesResponse,
         items: (res) => res.messages,
       }),
-    getMessage: (messageId) =>
-      one('data.icmMessage', `/v1/icm/messages/${seg(messageId)}`, icmMessage),
+      facts: messageFacts,
+    }),
+    getMessage,
   };
 }
 

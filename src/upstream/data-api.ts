@@ -178,22 +178,32 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       f(await http.getJson(path, query, schema, withCall(opts, call))),
     );
 
+  const getBlock = (chainId: string, blockId: string): UpstreamRequest<EvmBlock> =>
+    read('data.block', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`, {}, evmBlock, (b) =>
+      withChain(chainId, b),
+    );
+
   return {
     listChains: (network) =>
       read('data.chains', '/v1/chains', { network }, listChainsResponse, (r) => r.chains),
     getChain: (chainId) => read('data.chain', `/v1/chains/${seg(chainId)}`, {}, chainInfo, same),
-    listLatestBlocks: (chainId, paging) =>
-      listPage({
+    listLatestBlocks: (chainId, paging) => ({
+      ...listPage({
         resource: 'data.latestBlocks',
         path: `/v1/chains/${seg(chainId)}/blocks`,
         paging,
         schema: listEvmBlocksResponse,
         items: (res) => res.blocks.map((b) => withChain(chainId, b)),
       }),
-    getBlock: (chainId, blockId) =>
-      read('data.block', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`, {}, evmBlock, (b) =>
-        withChain(chainId, b),
-      ),
+      // A listed block is the block's own answer (the two routes share one schema, `EvmBlock`), and
+      // an accepted block never changes: a later read of it by number or hash is served from here.
+      facts: (p) =>
+        (p as Page<EvmBlock>).items.flatMap((b) => [
+          { request: getBlock(chainId, b.blockNumber), value: b },
+          { request: getBlock(chainId, b.blockHash.toLowerCase()), value: b },
+        ]),
+    }),
+    getBlock,
     listBlockTransactions: (chainId, blockId, args) =>
       page(
         'data.blockTransactions',

@@ -21,6 +21,14 @@ export interface UpstreamRequest<T> {
   /** Parts of this answer cached apart (each under its own request's key and class), stored when it loads. */
   derived?: { request: UpstreamRequest<unknown>; from: (value: unknown) => unknown }[];
   /**
+   * Facts this answer holds that another request would read, each exactly as that request would
+   * answer it now (a block of a latest-blocks page is the block's own answer): stored under the other
+   * request's key and class when this one loads, so the later read costs nothing upstream. Only what
+   * the two routes' contracts give identically may be named here; a partial view never is. (`value`
+   * is this request's answer: typed `unknown` like `resourceOf`'s, since requests are reshaped by spreading.)
+   */
+  facts?(value: unknown): { request: UpstreamRequest<unknown>; value: unknown }[];
+  /**
    * The resource whose class caches this answer, when the answer decides it (a fee history is final once
    * the head has passed its block, head data before): omitted, `resource`.
    */
