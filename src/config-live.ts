@@ -1,4 +1,4 @@
-import { type Env, httpUrl, int, kind, liveList, secretOf } from './config-kinds.js';
+import { type Env, httpUrl, int, kind, liveList, oneOf, secretOf } from './config-kinds.js';
 
 /** The live data settings: the node websockets, the activity feed's bounds, the Data API webhooks. */
 export const LIVE_SETTINGS = {
@@ -8,6 +8,23 @@ export const LIVE_SETTINGS = {
   LIVE_LOCK_TTL_MS: int(300, 60_000)
     .default(3_000)
     .doc("Lifetime of the lock naming the replica that holds a chain's websocket."),
+  LIVE_ADDRESS_FRESHNESS: oneOf(['head', 'touch'])
+    .default('head')
+    .doc(
+      "How a followed chain's address-scoped answers (balances, first pages of an address's lists) stay fresh: `head`, refetched after every new head; `touch`, kept until a block may have touched the address, and at most LIVE_TOUCH_WINDOW_BLOCKS blocks (docs/caching.md, freshness by change).",
+    ),
+  LIVE_TOUCH_WINDOW_BLOCKS: int(4, 240)
+    .note('blocks an untouched address entry may serve')
+    .default(30)
+    .doc(
+      "With LIVE_ADDRESS_FRESHNESS=touch: the bounded age, in blocks, of what no block shows (value sent by a contract, a token without Transfer logs, prices).",
+    ),
+  DATA_API_INDEX_LAG_BLOCKS: int(0, 100)
+    .note("blocks the Data API's index may trail the node by")
+    .default(3)
+    .doc(
+      "With LIVE_ADDRESS_FRESHNESS=touch: for this many blocks after a touch an address's answers follow every head, so one read before the Data API indexed the block is not kept.",
+    ),
   ACTIVITY_MAX_ADDRESSES: int(1, 10_000)
     .note('addresses one addressActivity subscription follows')
     .default(1_000)
@@ -63,6 +80,10 @@ export const LIVE_SETTINGS = {
 /** The activity feed's bounds and the Data API webhook source, grouped as the live package reads them. */
 export function liveSections(env: Env<typeof LIVE_SETTINGS>) {
   return {
+    touches:
+      env.LIVE_ADDRESS_FRESHNESS === 'touch'
+        ? { window: env.LIVE_TOUCH_WINDOW_BLOCKS, lagBlocks: env.DATA_API_INDEX_LAG_BLOCKS }
+        : undefined,
     activity: {
       maxAddresses: env.ACTIVITY_MAX_ADDRESSES,
       subscriptionsPerClient: env.ACTIVITY_SUBSCRIPTIONS_PER_CLIENT,

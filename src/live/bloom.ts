@@ -21,13 +21,19 @@ export class LogsBloom {
 
   /** Whether the bloom may hold `item` (a 20-byte address or a 32-byte topic, 0x-hex). */
   has(item: string): boolean {
-    const h = keccak_256(Buffer.from(item.slice(2), 'hex'));
-    for (let i = 0; i < 6; i += 2) {
-      const bit = ((h[i]! << 8) | h[i + 1]!) & 2047;
-      if ((this.#bytes[255 - (bit >> 3)]! & (1 << (bit & 7))) === 0) return false;
-    }
-    return true;
+    return this.hasBits(bloomBits(item));
   }
+
+  /** Whether the bloom may hold the item whose three bits are `bits` (`bloomBits`, computed once). */
+  hasBits(bits: readonly number[]): boolean {
+    return bits.every((bit) => (this.#bytes[255 - (bit >> 3)]! & (1 << (bit & 7))) !== 0);
+  }
+}
+
+/** The three bloom bits an item (0x-hex) sets. */
+export function bloomBits(item: string): number[] {
+  const h = keccak_256(Buffer.from(item.slice(2), 'hex'));
+  return [0, 2, 4].map((i) => ((h[i]! << 8) | h[i + 1]!) & 2047);
 }
 
 /** An address as an indexed topic: 32 bytes, left-padded with zeros, lower case. */

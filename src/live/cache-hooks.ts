@@ -19,6 +19,15 @@ export function chainOfPath(path: string): string | undefined {
     : undefined;
 }
 
+/** The address a Data API path is about (`/v1/chains/{chainId}/addresses/{address}/…`), lower case. */
+export function addressOfPath(path: string): string | undefined {
+  const parts = path.split('/');
+  const address = parts[5];
+  return parts[4] === 'addresses' && address && /^0x[0-9a-fA-F]{40}$/.test(address)
+    ? address.toLowerCase()
+    : undefined;
+}
+
 export interface LiveCacheHooks {
   /** The version (head) a cached answer of the request must carry, or undefined; notes the chain in `touched`. */
   tagOf(req: UpstreamRequest<unknown>, touched?: Map<string, string>): string | undefined;
@@ -46,7 +55,9 @@ export function liveCacheHooks(
       const tag = chainId ? feed.headTag(chainId) : undefined;
       // The first head a request keyed by is the one it was answered at.
       if (tag && chainId && !touched?.has(chainId)) touched?.set(chainId, tag.slice(1));
-      return tag;
+      // What belongs to one address is versioned by the last block that may have touched it.
+      const address = tag && chainId ? addressOfPath(req.path) : undefined;
+      return address && chainId ? feed.addressTag(chainId, address) : tag;
     },
     specOf(req) {
       const chainId = follows(req);

@@ -19,6 +19,7 @@ import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
 import type { RpcSocket } from './rpc-socket.js';
 import { type SpendOf, type SubscriberBudget, spendOf } from './subscriber-budget.js';
+import { AddressTouches } from './touches.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
@@ -225,6 +226,7 @@ export function createLive(
     chains: config.liveChains,
     bus,
     lockTtlMs: config.liveLockTtlMs,
+    touches: config.touches && new AddressTouches(config.touches),
     log: (level, message) => options.log(level, message),
     onSocket: (d, chain) => {
       sockets.inc(d);

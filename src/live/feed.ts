@@ -4,6 +4,7 @@ import type { Head } from './head.js';
 import { HeadSource } from './head-source.js';
 import type { RpcSocket } from './rpc-socket.js';
 import { SubscriberQueue } from './subscriber-queue.js';
+import type { AddressTouches } from './touches.js';
 
 /**
  * A replica's view of the chains' heads. Every replica listens to the bus; each chain's upstream socket is
@@ -26,6 +27,11 @@ export interface LiveFeedOptions {
   log?: (level: 'info' | 'warn', message: string) => void;
   /** Told when this replica's upstream socket for `chainId` opens (+1) and closes (-1). */
   onSocket?: (delta: 1 | -1, chainId: string) => void;
+  /**
+   * Freshness by change for address-scoped entries (src/live/touches.ts); omitted: every head entry
+   * follows the head.
+   */
+  touches?: AddressTouches;
   /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */
   afterHeads?: (
     chainId: string,
@@ -147,6 +153,17 @@ export class LiveFeed {
     return `h${head.number}`;
   }
 
+  /**
+   * The version of an address's head entries while the chain is live (src/live/touches.ts: the last
+   * block that may have touched it, or the head itself); undefined when the chain is not live.
+   */
+  addressTag(chainId: string, address: string): string | undefined {
+    const tag = this.headTag(chainId);
+    const touches = this.#o.touches;
+    if (!tag || !touches) return tag;
+    return touches.versionOf(this.#recent.get(chainId) ?? [], address);
+  }
+
   /** `{ chainId, height, ageMs }` of a recent head of a chain (ageMs: since the feed saw it). */
   headAt(
     chainId: string,
@@ -223,7 +240,7 @@ export class LiveFeed {
     this.#heads.set(h.chainId, h);
     const recent = this.#recent.get(h.chainId) ?? [];
     recent.push(h);
-    if (recent.length > 32) recent.shift();
+    if (recent.length > Math.max(32, (this.#o.touches?.window ?? 0) + 1)) recent.shift();
     this.#recent.set(h.chainId, recent);
     this.#beats.set(h.chainId, this.#now());
     for (const s of this.#subs) if (s.chainId === h.chainId) s.push(h);

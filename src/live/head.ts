@@ -13,8 +13,44 @@ export interface Head {
   baseFee: string | null;
   /** Transactions in the block (null when only the header was seen). */
   txCount: number | null;
+  /**
+   * Which addresses the block may have changed, for freshness by change (src/live/touches.ts): read
+   * from a block with its transactions; absent when only the header was seen (nothing can be ruled out).
+   */
+  touch?: BlockTouch;
   /** When the feed received it (epoch ms). */
   seenAt: number;
+}
+
+/**
+ * What a block touched, as far as its body shows: the lower-case `from` and `to` of its transactions
+ * (`to` is null for a contract creation), and its header's `logsBloom`, which holds every log's emitter
+ * and indexed topics (token transfers name their parties there). `'all'`: the block can rule nothing
+ * out (more than `TOUCH_MAX_ADDRESSES` parties, or a header without a bloom).
+ */
+export type BlockTouch = { addresses: string[]; bloom: string } | 'all';
+
+/** Parties kept per block: a bus message stays small (about 22 KB at most); a busier block touches "all". */
+export const TOUCH_MAX_ADDRESSES = 512;
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const BLOOM = /^0x[0-9a-fA-F]{512}$/;
+
+/** The touch of a block read with its transactions; undefined when its transactions are hashes only. */
+export function touchOf(b: Record<string, unknown>): BlockTouch | undefined {
+  if (!Array.isArray(b.transactions)) return undefined;
+  const parties = new Set<string>();
+  for (const tx of b.transactions as unknown[]) {
+    if (typeof tx !== 'object' || tx === null) return undefined;
+    const { from, to } = tx as { from?: unknown; to?: unknown };
+    if (typeof from !== 'string' || !ADDRESS.test(from)) return 'all';
+    parties.add(from.toLowerCase());
+    if (typeof to === 'string' && ADDRESS.test(to)) parties.add(to.toLowerCase());
+    else if (to !== null && to !== undefined) return 'all';
+  }
+  if (typeof b.logsBloom !== 'string' || !BLOOM.test(b.logsBloom)) return 'all';
+  if (parties.size > TOUCH_MAX_ADDRESSES) return 'all';
+  return { addresses: [...parties].sort(), bloom: b.logsBloom.toLowerCase() };
 }
 
 const HEX = /^0x[0-9a-f]+$/i;
@@ -54,5 +90,9 @@ export function headOf(chainId: string, raw: unknown, seenAt: number): Head | un
     baseFee,
     txCount: Array.isArray(b.transactions) ? b.transactions.length : null,
     seenAt,
+    ...withTouch(touchOf(b)),
   };
 }
+
+const withTouch = (touch: BlockTouch | undefined): { touch?: BlockTouch } =>
+  touch === undefined ? {} : { touch };

@@ -1,0 +1,148 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { describe, expect, it } from 'vitest';
+import { createTestGateway, type TestGateway, useSimulator } from '../support/gateway.js';
+import { eventually } from '../support/live-clients.js';
+
+/**
+ * Freshness by change (LIVE_ADDRESS_FRESHNESS=touch, src/live/touches.ts): an address's balance read on
+ * a followed chain stays cached while new blocks pass the address by, is read again once a block may
+ * have touched it (a transaction from or to it, a token transfer naming it), and is at most
+ * LIVE_TOUCH_WINDOW_BLOCKS blocks old for what no block shows (value sent to it by a contract, prices).
+ * The truth of what each block touched is the simulator's own world, not the gateway's reading of it.
+ */
+const C = '43114';
+const WINDOW = 6;
+const BALANCE_ROUTE = 'data-api GET /v1/chains/:chainId/addresses/:address/balances:getNative';
+const Q = `query B($a: String!) { address(chainId: "${C}", address: $a) { balance { balance balanceValue { value } } } }`;
+
+let sim: RunningSimulator;
+const { gateway } = useSimulator({}, (s) => {
+  sim = s;
+});
+
+const advance = async (blocks = 1): Promise<string> =>
+  String(
+    (
+      (await (
+        await fetch(`${sim.url}/_sim/advance`, {
+          method: 'POST',
+          body: JSON.stringify({ chainId: C, blocks }),
+        })
+      ).json()) as { head: { number: number } }
+    ).head.number,
+  );
+
+const chain = () => sim.world.chain(C)!;
+const lower = (a: string) => a.toLowerCase();
+
+/** The addresses a block's transactions name where the feed can see them: from, to, token parties and contracts. */
+function visiblyTouched(blockNumber: number): Set<string> {
+  const out = new Set<string>();
+  for (const tx of chain().transactions.filter((t) => t.blockNumber === blockNumber)) {
+    out.add(lower(tx.from));
+    out.add(lower(tx.to));
+    for (const t of [...tx.erc20, ...tx.erc721, ...tx.erc1155]) {
+      out.add(lower(t.from));
+      out.add(lower(t.to));
+      out.add(lower(t.token));
+    }
+  }
+  return out;
+}
+
+/** The addresses of the chain's recent transactions: some of them are touched by the next blocks, most are not. */
+function candidates(n: number): string[] {
+  const seen = new Set<string>();
+  for (const tx of [...chain().transactions].reverse()) {
+    if (tx.status === 1) for (const it of tx.internals) seen.add(lower(it.to));
+    seen.add(lower(tx.from));
+    seen.add(lower(tx.to));
+    if (seen.size >= n) break;
+  }
+  return [...seen].slice(0, n);
+}
+
+async function followingGateway(freshness: 'touch' | 'head'): Promise<TestGateway> {
+  const gw = gateway({
+    env: {
+      LIVE_WS: `${C}=${sim.wsUrl}`,
+      LIVE_ADDRESS_FRESHNESS: freshness,
+      LIVE_TOUCH_WINDOW_BLOCKS: String(WINDOW),
+      DATA_API_INDEX_LAG_BLOCKS: '0',
+    },
+  });
+  await gw.ready();
+  // The window of blocks the feed must have read whole before an address can be judged untouched.
+  for (let i = 0; i <= WINDOW; i++) {
+    const n = await advance();
+    await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
+  }
+  return gw;
+}
+
+const balances = async (gw: TestGateway, addresses: readonly string[]) =>
+  Promise.all(
+    addresses.map(async (a) => {
+      const r = await gw.query(Q, { a });
+      expect(r.errors).toBeUndefined();
+      return r.data!.address.balance;
+    }),
+  );
+
+const callsFor = () => sim.stats().byRoute[BALANCE_ROUTE] ?? 0;
+
+describe('address balances on a followed chain, kept until a block touches the address', () => {
+  it('a block that passes an address by leaves its balance cached; one that touches it has it read again', async () => {
+    const gw = await followingGateway('touch');
+    const addresses = candidates(40);
+    await balances(gw, addresses);
+    let kept = 0;
+    let reread = 0;
+    for (let step = 0; step < 3; step++) {
+      const n = await advance();
+      await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
+      const touched = visiblyTouched(Number(n));
+      sim.reset();
+      const got = await balances(gw, addresses);
+      for (const [i, a] of addresses.entries()) {
+        sim.reset();
+        const again = await gw.query(Q, { a });
+        const wasCached = callsFor() === 0;
+        if (touched.has(a)) {
+          // Read again at this head: what the upstream answers now.
+          const truth = chain().nativeBalance(a).toString();
+          expect(got[i]!.balance, `${a} touched at ${n}`).toBe(truth);
+          expect(again.data!.address.balance.balance).toBe(truth);
+          reread += 1;
+        } else if (wasCached) kept += 1;
+      }
+    }
+    // Most addresses are passed by (a bloom may say "maybe" to a few): their reads cost nothing.
+    expect(kept).toBeGreaterThan(addresses.length * 3 * 0.6);
+    expect(reread).toBeGreaterThan(0);
+  });
+
+  it('what no block shows is at most the window old: after LIVE_TOUCH_WINDOW_BLOCKS blocks every balance is current', async () => {
+    const gw = await followingGateway('touch');
+    const addresses = candidates(20);
+    await balances(gw, addresses);
+    await advance(WINDOW);
+    const n = String(chain().head().number);
+    await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
+    const reference = createTestGateway(sim);
+    const now = await balances(gw, addresses);
+    expect(now).toEqual(await balances(reference, addresses));
+    await reference.close();
+  });
+
+  it('following the head instead reads every balance again after every block (what touch freshness saves)', async () => {
+    const gw = await followingGateway('head');
+    const addresses = candidates(20);
+    await balances(gw, addresses);
+    const n = await advance();
+    await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
+    sim.reset();
+    await balances(gw, addresses);
+    expect(callsFor()).toBe(addresses.length);
+  });
+});
