@@ -17,7 +17,7 @@ export const LIVE_SETTINGS = {
     .note('blocks an untouched address entry may serve')
     .default(30)
     .doc(
-      "With LIVE_ADDRESS_FRESHNESS=touch: the bounded age, in blocks, of what no block shows (value sent by a contract, a token without Transfer logs, prices).",
+      'With LIVE_ADDRESS_FRESHNESS=touch: the bounded age, in blocks, of what no block shows (value sent by a contract, a token without Transfer logs, prices).',
     ),
   DATA_API_INDEX_LAG_BLOCKS: int(0, 100)
     .note("blocks the Data API's index may trail the node by")

@@ -19,7 +19,6 @@ import { globalId, routeCalls, settle } from './primary-support.js';
  */
 const C = '43114';
 const BLOCK_ROUTE = 'data-api GET /v1/chains/:chainId/blocks/:blockId';
-const ICM_ROUTE = 'data-api GET /v1/icm/messages/:messageId';
 
 let sim: RunningSimulator;
 const { gateway } = useSimulator({}, (s) => {

@@ -65,6 +65,12 @@ export interface SimulatorOptions {
    * @default 0 (off: the world moves only when told)
    */
   blockIntervalMs?: number;
+  /**
+   * What the world does beyond what a gateway reading blocks can see (`SIM_DISAGREE`, a comma list), in
+   * blocks appended from now on: `invisible-payouts`, a contract sending AVAX to a plain address no
+   * transaction or log of the block names (src/world/evm-chain.ts). @default none
+   */
+  disagree?: readonly 'invisible-payouts'[];
 }
 
 export interface RunningSimulator {
@@ -106,6 +112,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   if (!Number.isFinite(blockIntervalMs) || blockIntervalMs < 0)
     throw new Error('blockIntervalMs must be a number >= 0');
   const world = createWorld({ seed: opts.seed ?? 'avalanche' });
+  for (const chain of world.evm.values())
+    chain.disagree.invisiblePayouts = opts.disagree?.includes('invisible-payouts') ?? false;
   const now = opts.now ?? Date.now;
   const upstreamOpts: SimUpstreamOptions = {
     adminEnabled: opts.adminEnabled ?? false,

@@ -19,6 +19,19 @@ const keys = (name: string) =>
     .map((k) => k.trim())
     .filter(Boolean);
 
+/** SIM_DISAGREE's names, each checked: a misspelt one stops the simulator rather than being ignored. */
+function disagreements(names: string[]): 'invisible-payouts'[] {
+  const known = ['invisible-payouts'] as const;
+  const unknown = names.filter((n) => !(known as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    console.error(
+      `simulator: SIM_DISAGREE: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`,
+    );
+    process.exit(1);
+  }
+  return names as 'invisible-payouts'[];
+}
+
 const port = num('SIM_PORT', DEFAULT_SIM_PORT);
 const host = env.SIM_HOST ?? '127.0.0.1';
 const sim = await startSimulator({
@@ -28,6 +41,7 @@ const sim = await startSimulator({
   latencyMs: num('SIM_LATENCY_MS', 0),
   // Off unless set: the world moves only on POST /_sim/advance (`npm run dev` sets 2000).
   blockIntervalMs: num('SIM_BLOCK_INTERVAL_MS', 0),
+  disagree: disagreements(keys('SIM_DISAGREE')),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
   vary: env.SIM_VARY || undefined,
   specDir: env.SPEC_DIR || env.SIM_SPEC_DIR || undefined,

@@ -73,14 +73,51 @@ export class EvmChain implements EvmChainData {
     for (let i = 0; i < count; i++) this.appendBlock(startTime);
   }
 
+  /**
+   * What the world does that a gateway reading blocks cannot see (set by the simulator's `disagree`
+   * option; the initial history never has it, so fixtures stay as they are):
+   * - `invisiblePayouts`: in about half of the new blocks a contract called by one of its transactions
+   *   also sends AVAX to a plain address no transaction of the block names (an internal CALL: the
+   *   recipient's balance and transaction list change with no `from`/`to` and no log naming it).
+   */
+  readonly disagree = { invisiblePayouts: false };
+
   /** Appends `n` new head blocks (with transactions); returns them. */
   advance(n: number): EvmBlock[] {
     const out: EvmBlock[] = [];
-    for (let i = 0; i < n; i++) out.push(this.appendBlock(0));
+    for (let i = 0; i < n; i++) out.push(this.appendBlock(0, this.disagree.invisiblePayouts));
     return out;
   }
 
-  private appendBlock(startTime: number): EvmBlock {
+  /** An internal payout by a called contract to a plain address the block does not otherwise name. */
+  private addInvisiblePayout(number: number, txs: EvmTx[]): void {
+    const rng = rngFor(this.seed, this.info.chainId, 'payout', number);
+    if (!rng.chance(0.5)) return;
+    const named = new Set<string>();
+    for (const tx of txs) {
+      named.add(tx.from.toLowerCase());
+      named.add(tx.to.toLowerCase());
+      for (const t of [...tx.erc20, ...tx.erc721, ...tx.erc1155]) {
+        named.add(t.from.toLowerCase());
+        named.add(t.to.toLowerCase());
+        named.add(t.token.toLowerCase());
+      }
+    }
+    const payer = txs.find((tx) => tx.status === 1 && this.contracts.has(tx.to.toLowerCase()));
+    const plain = this.gen.book.ordinary.filter((a) => !named.has(a.toLowerCase()));
+    if (!payer || plain.length === 0) return;
+    payer.internals.push({
+      from: payer.to,
+      to: rng.pick(plain),
+      type: 'CALL',
+      value: rng.bigint(WEI) + 1n,
+      isReverted: false,
+      gasUsed: 2_300,
+      gasLimit: 2_300,
+    });
+  }
+
+  private appendBlock(startTime: number, invisiblePayout = false): EvmBlock {
     const prev = this.blocks.at(-1);
     const number = prev ? prev.number + 1 : this.info.firstBlock;
     const rng = rngFor(this.seed, this.info.chainId, 'block', number);
@@ -97,6 +134,7 @@ export class EvmChain implements EvmChainData {
       count,
       firstTxSeq,
     );
+    if (invisiblePayout) this.addInvisiblePayout(number, txs);
     let gasUsed = 0;
     let feesSpent = 0n;
     for (const tx of txs) {

@@ -188,6 +188,8 @@ export interface ContractInfo {
 /** One EVM chain's data: blocks, transactions and their indexes. */
 export interface EvmChainData {
   info: EvmChainInfo;
+  /** What new blocks do that a reader of blocks cannot see (the simulator's `disagree` option). */
+  readonly disagree: { invisiblePayouts: boolean };
   /** Every block, ascending by number, contiguous from `info.firstBlock`. */
   blocks: EvmBlock[];
   /** Every transaction, ascending by (block, index); `transactions[i].seq === i`. */
