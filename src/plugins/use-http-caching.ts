@@ -1,6 +1,7 @@
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { applyHttpCaching, noteFreshness } from '../cache/request-freshness.js';
+import { boundedTags } from '../cache/surrogate-key-header.js';
 import type { GatewayContext } from '../context.js';
 
 /**
@@ -18,7 +19,12 @@ import type { GatewayContext } from '../context.js';
  * - `Vary` names what changes the answer beyond the URL: the media type, the encoding, and the credential
  *   headers (so a shared cache never hands a caller's answer to another).
  */
-export function useHttpCaching(options: { maxAgeMs: number }): Plugin<GatewayContext> {
+export function useHttpCaching(options: {
+  maxAgeMs: number;
+  /** The headers naming an answer's surrogate keys (SURROGATE_KEY_HEADER). @default none */
+  tagHeaders?: readonly string[];
+}): Plugin<GatewayContext> {
+  const tagHeaders = options.tagHeaders ?? [];
   return {
     onExecute({ args }) {
       const ctx = args.contextValue as GatewayContext & { request?: Request };
@@ -29,7 +35,15 @@ export function useHttpCaching(options: { maxAgeMs: number }): Plugin<GatewayCon
         onExecuteDone({ result }) {
           if (!result || Symbol.asyncIterator in result || result.errors?.length) return;
           const keep = ctx.served.keepable(options.maxAgeMs);
-          if (keep) noteFreshness(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
+          if (!keep) return;
+          if (tagHeaders.length === 0) {
+            noteFreshness(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs });
+            return;
+          }
+          // An answer whose facts cannot be named within the header's bound is kept by no shared
+          // cache: one a purge could not reach would be served stale until its max-age.
+          const tags = boundedTags(ctx.served.tags);
+          if (tags) noteFreshness(request, { maxAgeMs: keep.ttlMs, swrMs: keep.swrMs, tags });
         },
       };
     },
@@ -52,8 +66,12 @@ export function useHttpCaching(options: { maxAgeMs: number }): Plugin<GatewayCon
       if (!/json/.test(type)) return;
       const body = await response.text();
       const headers = new fetchAPI.Headers(response.headers);
-      const { notModified } = applyHttpCaching(request, response.status, body, (name, value) =>
-        headers.set(name, value),
+      const { notModified } = applyHttpCaching(
+        request,
+        response.status,
+        body,
+        (name, value) => headers.set(name, value),
+        tagHeaders,
       );
       if (notModified) {
         headers.delete('content-length');
