@@ -14,6 +14,8 @@ import type { GatewayContext } from '../context.js';
  * - Anything else — a mutation, an answer with errors, a part served stale, a part that is never cached,
  *   a subscription, a refusal — is `no-store`; with a credential (a caller's key, an admin token) it is
  *   `private, no-store`: no shared cache may keep it.
+ * - A public answer names the entities it holds (`Surrogate-Key`, `Cache-Tag`: SURROGATE_KEY_HEADER), the
+ *   tags the request's loaders collected, bounded, so a CDN can purge it by entity (docs/cdn.md).
  * - Every JSON answer carries a weak `ETag` (a hash of its data and errors); a matching `If-None-Match` gets `304` with no
  *   body. A `304` saves the transfer, not the work: execution (or the response-cache read) has already run.
  * - `Vary` names what changes the answer beyond the URL: the media type, the encoding, and the credential
