@@ -104,6 +104,11 @@ export const SETTINGS = {
     .doc(
       'Longest `max-age` an HTTP answer advertises (never longer than its freshest-expiring part). 0: every answer `no-store`.',
     ),
+  SURROGATE_KEY_HEADER: oneOf(['Surrogate-Key', 'Cache-Tag', 'both', 'off'])
+    .default('Surrogate-Key')
+    .doc(
+      'The header a publicly cacheable answer names its entities in, for a CDN to purge by (docs/cdn.md): `Surrogate-Key` (Fastly, space-separated), `Cache-Tag` (Cloudflare, Akamai; comma-separated), `both` or `off`.',
+    ),
   METRICS_TOKEN: secretOf(16, 'token')
     .note('unset: /metrics unprotected in development, refused on PORT in production')
     .optional('open in development; refused on PORT in production (use METRICS_PORT)')

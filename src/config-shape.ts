@@ -159,6 +159,8 @@ export interface Config {
   responseCacheMaxTtlMs: number;
   /** HTTP_MAX_AGE_MS */
   httpMaxAgeMs: number;
+  /** SURROGATE_KEY_HEADER */
+  surrogateKeyHeader: 'Surrogate-Key' | 'Cache-Tag' | 'both' | 'off';
   /** METRICS_TOKEN */
   metricsToken: string | undefined;
   /** METRICS_PORT: `/metrics` on a listener of its own (and not on `port`). */

@@ -79,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxPageSize: e.MAX_PAGE_SIZE,
     responseCacheMaxTtlMs: e.RESPONSE_CACHE_MAX_TTL_MS,
     httpMaxAgeMs: e.HTTP_MAX_AGE_MS,
+    surrogateKeyHeader: e.SURROGATE_KEY_HEADER,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

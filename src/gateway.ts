@@ -6,6 +6,7 @@ import { cachePartitions } from './cache/keys.js';
 import { createPageSnapshots } from './cache/page-snapshots.js';
 import { createCachePolicy } from './cache/policy.js';
 import { ReadThrough } from './cache/read-through.js';
+import { TAG_HEADERS } from './cache/surrogate-key-header.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import { useBodyLimit } from './edge/body-limit.js';
@@ -109,6 +110,8 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   const snapshots = createPageSnapshots(store, { now });
 
   const partitions = cachePartitions(config);
+  // The headers a shared-cacheable answer names its surrogate keys in (none: tags are not collected).
+  const tagHeaders: readonly string[] = TAG_HEADERS[config.surrogateKeyHeader];
 
   const contextOf = createContextFactory({
     config,
@@ -197,11 +200,13 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
         metrics,
         partitionOf: (request) => partitions.response(callerKeyOf(request.headers)),
         versionOf: live.epoch,
+        tagged: tagHeaders.length > 0,
         now,
       }),
       // Head-keyed answers change with the next block: CDNs are told to keep them no longer than a block.
       useHttpCaching({
         maxAgeMs: live.feed ? Math.min(config.httpMaxAgeMs, 2_000) : config.httpMaxAgeMs,
+        tagHeaders,
       }),
       ...live.plugins,
       useCacheExtensions(),
@@ -219,13 +224,16 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
   // Under PERSISTED_OPERATIONS=only a query text is refused unless it is in the manifest: Yoga decides.
   const beforeYoga = config.persistedOperations !== 'only';
   const direct =
-    beforeYoga && config.directExecution ? createDirectExecution({ yoga, observer }) : undefined;
+    beforeYoga && config.directExecution
+      ? createDirectExecution({ yoga, observer, tagHeaders })
+      : undefined;
   const responseCache =
     beforeYoga && config.responseCacheMaxTtlMs > 0
       ? {
           store,
           partition: partitions.response(null),
           versionOf: live.epoch,
+          tagHeaders,
         }
       : undefined;
   const fastPath =

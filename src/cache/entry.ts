@@ -16,6 +16,12 @@ export interface StoredEntry<T = unknown> {
   storedAt?: number;
   /** The version it was loaded at (see CachedLoad.version). */
   version?: string;
+  /**
+   * A whole response's surrogate keys, bounded (src/cache/surrogate-key-header.ts): a hit names what the
+   * response named when it was computed. Older readers ignore the field; a reader that needs it treats an
+   * entry without it as a miss (src/cache/response-entry.ts), so no key version is needed.
+   */
+  tags?: string[];
   value?: T;
   /** A remembered failure (a negative entry), in place of a value. */
   error?: SerializedError;

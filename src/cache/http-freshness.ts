@@ -13,6 +13,11 @@ export interface HttpFreshness {
   swrMs: number;
   /** How old the answer already is (response-cache hits). */
   ageMs?: number;
+  /**
+   * The surrogate keys of the facts the answer holds, already bounded (src/cache/surrogate-key-header.ts);
+   * omitted when none were collected (the tag header is off).
+   */
+  tags?: readonly string[];
 }
 
 export const VARY = ['accept', 'accept-encoding', ...CREDENTIAL_HEADERS].join(', ');
@@ -27,12 +32,16 @@ export interface CachingInput {
   body: string;
   /** The request's `If-None-Match`. */
   ifNoneMatch: string | null;
+  /** The headers that name the answer's tags (`surrogate-key`, `cache-tag`; SURROGATE_KEY_HEADER). @default none */
+  tagHeaders?: readonly string[];
 }
 
 /**
  * `Vary`, `Cache-Control` (public with the freshness left for a fresh successful answer without a
  * credential; `no-store`, or `private, no-store` with one, otherwise), `Age` when the answer is already
- * old, and the weak `ETag`, in that order; `notModified` when a successful answer's `If-None-Match` matches.
+ * old, the tag headers of a public answer (only a shared cache purges by tag: an answer no shared cache
+ * keeps names nothing), and the weak `ETag`, in that order; `notModified` when a successful answer's
+ * `If-None-Match` matches.
  */
 export function cachingHeaders(input: CachingInput): {
   headers: Record<string, string>;
@@ -49,6 +58,10 @@ export function cachingHeaders(input: CachingInput): {
     headers['cache-control'] =
       `public, max-age=${Math.floor(f.maxAgeMs / 1000)}, stale-while-revalidate=${Math.floor(f.swrMs / 1000)}`;
     if (f.ageMs !== undefined) headers.age = String(Math.max(0, Math.floor(f.ageMs / 1000)));
+    // Fastly separates surrogate keys by spaces, Cloudflare cache tags by commas.
+    if (f.tags && f.tags.length > 0)
+      for (const name of input.tagHeaders ?? [])
+        headers[name] = f.tags.join(name === 'cache-tag' ? ',' : ' ');
   } else {
     headers['cache-control'] = input.credentialed ? 'private, no-store' : 'no-store';
   }

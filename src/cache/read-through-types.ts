@@ -56,6 +56,11 @@ export interface ServeObserver {
     stale: boolean;
     swrMs?: number;
   }): void;
+  /**
+   * Told the surrogate keys of each upstream request a response reads, whether it is served from cache or
+   * loaded (or fails: an answer with errors is never shared, whatever its tags).
+   */
+  tagged?(tags: readonly string[]): void;
 }
 
 export interface ReadThroughOptions {

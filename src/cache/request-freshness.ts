@@ -15,7 +15,7 @@ export function noteFreshness(request: Request, f: HttpFreshness): void {
 
 /**
  * The caching headers of a JSON answer (`Vary`, `Cache-Control`, `Age` for a response-cache hit, the
- * weak `ETag`), set through `setHeader`; `notModified` when the request's `If-None-Match` matches a
+ * tag headers named by `tagHeaders`, the weak `ETag`), set through `setHeader`; `notModified` when the request's `If-None-Match` matches a
  * successful answer (then it is a `304` with no body). Yoga's caching plugin (src/plugins/use-http-caching.ts)
  * applies it to Yoga's answers, the direct execution (src/http/direct.ts) to its own.
  */
@@ -24,6 +24,7 @@ export function applyHttpCaching(
   status: number,
   body: string,
   setHeader: (name: string, value: string) => void,
+  tagHeaders: readonly string[] = [],
 ): { notModified: boolean } {
   const { headers, notModified } = cachingHeaders({
     status,
@@ -32,6 +33,7 @@ export function applyHttpCaching(
     freshness: fresh.get(request),
     body,
     ifNoneMatch: request.headers.get('if-none-match'),
+    tagHeaders,
   });
   for (const [name, value] of Object.entries(headers)) setHeader(name, value);
   return { notModified };

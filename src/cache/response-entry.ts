@@ -41,10 +41,13 @@ export function responseKeyOf(
 /** A stored whole response: its `data` is the entry's value, kept fresh for the response's TTL. */
 export type ResponseEntry = StoredEntry;
 
-/** The entry of a response answered at `version`, stored at `now`, fresh for `ttlMs`, then `swrMs` more. */
+/**
+ * The entry of a response answered at `version`, stored at `now`, fresh for `ttlMs`, then `swrMs` more,
+ * naming `tags` (when the tag header is on).
+ */
 export function responseEntry(
   data: unknown,
-  keep: { now: number; ttlMs: number; swrMs: number; version: string },
+  keep: { now: number; ttlMs: number; swrMs: number; version: string; tags?: readonly string[] },
 ): string {
   const freshUntil = keep.now + keep.ttlMs;
   return encodeEntry({
@@ -52,21 +55,30 @@ export function responseEntry(
     ...(keep.swrMs > 0 ? { revalidateUntil: freshUntil + keep.swrMs } : {}),
     storedAt: keep.now,
     ...(keep.version ? { version: keep.version } : {}),
+    ...(keep.tags ? { tags: [...keep.tags] } : {}),
     value: data,
   });
 }
 
 /**
  * A stored entry, when it parses, was answered at `version` and is still fresh by the gateway's clock
- * (the store drops it too, by its own clock); undefined (a miss) otherwise.
+ * (the store drops it too, by its own clock); undefined (a miss) otherwise. With `tagged` (the tag header
+ * is on), an entry without tags is a miss too: it was stored while the header was off, or by an older
+ * replica, and a hit must name what the response holds.
  */
 export function readResponseEntry(
   raw: string | undefined,
   version: string,
   now: number,
+  tagged = false,
 ): ResponseEntry | undefined {
   const entry = decodeEntry(raw);
-  return entry && (entry.version ?? '') === version && entry.freshUntil > now ? entry : undefined;
+  return entry &&
+    (entry.version ?? '') === version &&
+    entry.freshUntil > now &&
+    (!tagged || Array.isArray(entry.tags))
+    ? entry
+    : undefined;
 }
 
 /** Declared variable names (sorted) of the operation a request runs, by query text; undefined when it does not parse. */
@@ -93,5 +105,6 @@ export function entryFreshness(entry: ResponseEntry, now: number): HttpFreshness
     maxAgeMs: Math.max(0, entry.freshUntil - now),
     swrMs: entry.revalidateUntil === undefined ? 0 : entry.revalidateUntil - entry.freshUntil,
     ageMs: now - entry.storedAt,
+    ...(entry.tags ? { tags: entry.tags } : {}),
   };
 }

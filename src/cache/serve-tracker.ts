@@ -12,6 +12,12 @@ export class ServeTracker implements ServeObserver {
   readonly stale = new Set<string>();
   /** Set when something uncacheable (a mutation's call, a never-cached method) went into the response. */
   uncacheable = false;
+  /** The surrogate keys of every upstream request the response was built from (src/cache/surrogate-keys.ts). */
+  readonly tags = new Set<string>();
+
+  tagged(tags: readonly string[]): void {
+    for (const t of tags) this.tags.add(t);
+  }
 
   served(info: { label?: string; freshMs: number; stale: boolean; swrMs?: number }): void {
     this.minFreshMs = Math.min(this.minFreshMs, info.freshMs);

@@ -62,6 +62,8 @@ type Yoga = Pick<
 export function createDirectExecution(options: {
   yoga: Yoga;
   observer: RequestObserver;
+  /** The headers naming an answer's surrogate keys (SURROGATE_KEY_HEADER). @default none */
+  tagHeaders?: readonly string[];
 }): DirectExecution | undefined {
   const internals = yogaInternals(options.yoga);
   if (!internals) return undefined;
@@ -187,9 +189,15 @@ export function createDirectExecution(options: {
     }
     let notModified = false;
     if (/json/.test(out['content-type'] ?? '') && out['cache-control'] === undefined)
-      notModified = applyHttpCaching(request, status, body, (name, value) => {
-        out[name] = value;
-      }).notModified;
+      notModified = applyHttpCaching(
+        request,
+        status,
+        body,
+        (name, value) => {
+          out[name] = value;
+        },
+        options.tagHeaders,
+      ).notModified;
     if (notModified) {
       delete out['content-length'];
       return { status: 304, headers: out };

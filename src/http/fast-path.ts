@@ -51,6 +51,8 @@ export interface FastPathOptions {
     partition: string;
     /** The version entries must carry (the live chains' heads). */
     versionOf: () => string;
+    /** The headers naming an answer's surrogate keys (SURROGATE_KEY_HEADER); entries then carry tags. @default none */
+    tagHeaders?: readonly string[];
   };
   /** Direct execution of the POSTs it takes (src/http/direct.ts), when it is on. */
   direct?: DirectExecution;
@@ -118,7 +120,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
     if (key === undefined) return undefined;
     const [raw] = await cache.store.getMany([key]);
     const now = (options.now ?? Date.now)();
-    const entry = readResponseEntry(raw, cache.versionOf(), now);
+    const tagHeaders = cache.tagHeaders ?? [];
+    const entry = readResponseEntry(raw, cache.versionOf(), now, tagHeaders.length > 0);
     const freshness = entry && entryFreshness(entry, now);
     if (!freshness) return undefined;
     const body = JSON.stringify({ data: entry.value });
@@ -132,6 +135,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
       freshness,
       body,
       ifNoneMatch: stringHeader(h['if-none-match']),
+      tagHeaders,
     });
     const notModified = caching.notModified;
     const headers: Record<string, string> = {

@@ -3,6 +3,7 @@ import { keys } from '../cache/keys.js';
 import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import type { ReadThrough } from '../cache/read-through.js';
 import type { ServeObserver } from '../cache/read-through-types.js';
+import { surrogateKeysOf } from '../cache/surrogate-keys.js';
 import type { RequestScope } from '../telemetry/request-scope.js';
 import { traceLoaderBatch } from '../telemetry/spans.js';
 import { isUpstreamStatus } from '../upstream/errors.js';
@@ -66,6 +67,8 @@ function cachedRequestsUntraced<T>(
   deps: LoaderDeps,
   reqs: readonly UpstreamRequest<T>[],
 ): Promise<(T | Error)[]> {
+  // Named from the requests, not the answers: a response served from any cache names what a fresh one does.
+  if (deps.observer?.tagged) for (const req of reqs) deps.observer.tagged(surrogateKeysOf(req));
   return deps.cache.getMany(
     reqs.map((req) => ({
       key: keyIn(deps)(req as UpstreamRequest<unknown>),

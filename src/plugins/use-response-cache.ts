@@ -9,6 +9,7 @@ import {
   responseKeyOf,
 } from '../cache/response-entry.js';
 import type { CacheStore } from '../cache/store.js';
+import { boundedTags } from '../cache/surrogate-key-header.js';
 import type { GatewayContext } from '../context.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { requestSlot } from '../telemetry/request-slot.js';
@@ -39,6 +40,11 @@ export interface ResponseCacheOptions {
    * its key, so a new head replaces a query's entry instead of adding one. @default none
    */
   versionOf?: () => string;
+  /**
+   * Whether responses name their surrogate keys (SURROGATE_KEY_HEADER is not `off`): entries then keep
+   * the tags, so a hit names what the response named when it was computed. @default false
+   */
+  tagged?: boolean;
   /** @default Date.now */
   now?: () => number;
 }
@@ -76,7 +82,7 @@ export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayC
       // Read once, before execution: an answer is labelled with the heads it started from, never later ones.
       const version = options.versionOf?.() ?? '';
       const [raw] = await options.store.getMany([key]);
-      const entry = readResponseEntry(raw, version, now());
+      const entry = readResponseEntry(raw, version, now(), options.tagged);
       if (entry) {
         count('hit');
         answered.set(request, true);
@@ -101,8 +107,19 @@ export function useResponseCache(options: ResponseCacheOptions): Plugin<GatewayC
             count('skip');
             return;
           }
+          // Unnamed within the header's bound: not shared by HTTP caches (use-http-caching.ts), nor here.
+          const tags = options.tagged ? boundedTags(ctx.served.tags) : undefined;
+          if (options.tagged && !tags) {
+            count('skip');
+            return;
+          }
           count('store');
-          const value = responseEntry(result.data, { now: now(), ...keep, version: p.version });
+          const value = responseEntry(result.data, {
+            now: now(),
+            ...keep,
+            version: p.version,
+            ...(tags ? { tags } : {}),
+          });
           void options.store.setMany([{ key: p.key, value, ttlMs: keep.ttlMs }]);
         },
       };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { credentialed } from '../../src/cache/credentials.js';
 import { cachingHeaders, etagOf, VARY } from '../../src/cache/http-freshness.js';
-import { entryFreshness } from '../../src/cache/response-entry.js';
+import {
+  entryFreshness,
+  readResponseEntry,
+  responseEntry,
+} from '../../src/cache/response-entry.js';
 
 /**
  * The caching headers every way in writes (Yoga's caching plugin, direct execution, the fast path's
@@ -84,5 +88,50 @@ describe('credentialed', () => {
     expect(credentialed(new Headers({ accept: '*/*' }))).toBe(false);
     expect(credentialed({ 'x-glacier-api-key': 'k' })).toBe(true);
     expect(credentialed({ accept: '*/*' })).toBe(false);
+  });
+});
+
+describe('tag headers', () => {
+  const get = { ...base, method: 'GET' };
+  const freshness = { maxAgeMs: 2_000, swrMs: 0, tags: ['block:43114:1', 'chain:43114:head'] };
+
+  it('a public answer names its tags in each configured header, after Age and before ETag', () => {
+    const { headers } = cachingHeaders({
+      ...get,
+      freshness,
+      tagHeaders: ['surrogate-key', 'cache-tag'],
+    });
+    expect(Object.entries(headers)).toEqual([
+      ['vary', VARY],
+      ['cache-control', 'public, max-age=2, stale-while-revalidate=0'],
+      ['surrogate-key', 'block:43114:1 chain:43114:head'],
+      ['cache-tag', 'block:43114:1,chain:43114:head'],
+      ['etag', etagOf(body)],
+    ]);
+  });
+
+  it('no tags on an answer no shared cache keeps, when the header is off, or for no tags', () => {
+    const tagHeaders = ['surrogate-key'];
+    const names = (input: Parameters<typeof cachingHeaders>[0]) =>
+      Object.keys(cachingHeaders(input).headers);
+    expect(names({ ...get, freshness, tagHeaders, credentialed: true })).not.toContain(
+      'surrogate-key',
+    );
+    expect(names({ ...get, freshness, tagHeaders, status: 500 })).not.toContain('surrogate-key');
+    expect(names({ ...get, tagHeaders })).not.toContain('surrogate-key');
+    expect(names({ ...get, freshness })).not.toContain('surrogate-key');
+    expect(names({ ...get, freshness: { ...freshness, tags: [] }, tagHeaders })).not.toContain(
+      'surrogate-key',
+    );
+  });
+
+  it('a stored response keeps its tags; read for a tagged gateway, an entry without them is a miss', () => {
+    const keep = { now: 1_000, ttlMs: 5_000, swrMs: 0, version: '' };
+    const tagged = responseEntry({ x: 1 }, { ...keep, tags: ['block:43114:1'] });
+    const entry = readResponseEntry(tagged, '', 2_000, true);
+    expect(entry && entryFreshness(entry, 2_000)?.tags).toEqual(['block:43114:1']);
+    const untagged = responseEntry({ x: 1 }, keep);
+    expect(readResponseEntry(untagged, '', 2_000, true)).toBeUndefined();
+    expect(readResponseEntry(untagged, '', 2_000)).toBeDefined();
   });
 });
