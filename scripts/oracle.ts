@@ -1,14 +1,21 @@
 import { parseArgs } from 'node:util';
-import { formatDivergence, type OracleResult, PLANTS, runOracle } from '../test/oracle/harness.js';
+import {
+  formatDivergence,
+  type OracleResult,
+  PLANTS,
+  runOracle,
+  TOUCH_PLANTS,
+} from '../test/oracle/harness.js';
 import { knownIssue } from '../test/oracle/known.js';
 import { startRedisServer } from '../test/support/redis.js';
 import { allocateRedisDbFrom, redisDbPool } from '../test/support/redis-db.js';
 import { flushRedisDb } from '../test/support/sim.js';
 
 /**
- * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--no-vary]
+ * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--touch] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
- * run per seed over its own world. Starts a private redis-server (or uses REDIS_URL without the binary).
+ * run per seed over its own world. `--touch`: live, with freshness by change and a simulator whose contracts pay
+ * plain addresses no block names (its plant: `touch-ignored`). Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
  */
 const { values } = parseArgs({
@@ -25,6 +32,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     plant: { type: 'string' },
     live: { type: 'boolean', default: false },
+    touch: { type: 'boolean', default: false },
   },
 });
 const seeds = Number(values.seeds);
@@ -34,8 +42,9 @@ const show = Number(values.show);
 const t0 = performance.now();
 
 const parallel = Math.max(1, Number(values.parallel));
-if (values.plant !== undefined && !(values.plant in PLANTS))
-  throw new Error(`--plant: one of ${Object.keys(PLANTS).join(', ')}`);
+const plants = [...Object.keys(PLANTS), ...Object.keys(TOUCH_PLANTS)];
+if (values.plant !== undefined && !plants.includes(values.plant))
+  throw new Error(`--plant: one of ${plants.join(', ')}`);
 const redis = await startRedisServer();
 const pool = await redisDbPool(redis);
 const results: OracleResult[] = [];
@@ -50,8 +59,9 @@ const runSeed = async (i: number, url: string) => {
     maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
     onlySteps: values.steps?.split(','),
     groupSize: values.group === undefined ? undefined : Number(values.group),
-    plant: values.plant as keyof typeof PLANTS | undefined,
+    plant: values.plant as keyof typeof PLANTS | keyof typeof TOUCH_PLANTS | undefined,
     live: values.live,
+    touch: values.touch,
     log: values.quiet
       ? undefined
       : parallel > 1

@@ -21,6 +21,10 @@ export interface GatewayDeps {
   budgetRedis?: import('ioredis').Redis | import('ioredis').Cluster;
   /** Test-only: wraps the cache policy (the differential oracle plants a wrong policy through it to prove it can fail). */
   wrapPolicy?: (policy: CachePolicy) => CachePolicy;
+  /** Test-only: wraps the live feed's address touches (the oracle plants an ignored touch through it). */
+  wrapTouches?: (
+    touches: import('./live/touches.js').TouchVersions,
+  ) => import('./live/touches.js').TouchVersions;
   /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
   tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
   /** @default the pino `logger` below, honouring config.logLevel */

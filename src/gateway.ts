@@ -91,6 +91,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     identify,
     budget: edge.budget,
     dataApiHttp: upstreams.dataApiHttp,
+    wrapTouches: deps.wrapTouches,
   });
   const cache = new ReadThrough({
     acrossProcesses: live.acrossProcesses,

@@ -19,7 +19,7 @@ import { liveCacheHooks } from './cache-hooks.js';
 import { LiveFeed } from './feed.js';
 import type { RpcSocket } from './rpc-socket.js';
 import { type SpendOf, type SubscriberBudget, spendOf } from './subscriber-budget.js';
-import { AddressTouches } from './touches.js';
+import { AddressTouches, type TouchVersions } from './touches.js';
 import { useActivityEventIds } from './use-activity-event-ids.js';
 import { useEventIds } from './use-event-ids.js';
 import { useLiveExtensions } from './use-live-extensions.js';
@@ -67,6 +67,8 @@ export function createLive(
     identify?: (headers: Headers, peer: string | undefined) => readonly string[];
     /** The clients' budgets (undefined: budgets off). */
     budget?: SubscriberBudget;
+    /** Test-only: wraps the address touches (the oracle plants a defect through it). */
+    wrapTouches?: (t: TouchVersions) => TouchVersions;
   },
 ): Live {
   const registers = [options.metrics.registry];
@@ -226,7 +228,9 @@ export function createLive(
     chains: config.liveChains,
     bus,
     lockTtlMs: config.liveLockTtlMs,
-    touches: config.touches && new AddressTouches(config.touches),
+    touches:
+      config.touches &&
+      (options.wrapTouches ?? ((t) => t))(new AddressTouches(config.touches)),
     log: (level, message) => options.log(level, message),
     onSocket: (d, chain) => {
       sockets.inc(d);

@@ -4,7 +4,7 @@ import type { Head } from './head.js';
 import { HeadSource } from './head-source.js';
 import type { RpcSocket } from './rpc-socket.js';
 import { SubscriberQueue } from './subscriber-queue.js';
-import type { AddressTouches } from './touches.js';
+import type { TouchVersions } from './touches.js';
 
 /**
  * A replica's view of the chains' heads. Every replica listens to the bus; each chain's upstream socket is
@@ -31,7 +31,7 @@ export interface LiveFeedOptions {
    * Freshness by change for address-scoped entries (src/live/touches.ts); omitted: every head entry
    * follows the head.
    */
-  touches?: AddressTouches;
+  touches?: TouchVersions;
   /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */
   afterHeads?: (
     chainId: string,

@@ -35,7 +35,13 @@ interface AddressBits {
   stagger: bigint;
 }
 
-export class AddressTouches {
+/** What the feed asks of address touches (a test may wrap it: the oracle plants a defect through it). */
+export interface TouchVersions {
+  readonly window: number;
+  versionOf(recent: readonly Head[], address: string): string;
+}
+
+export class AddressTouches implements TouchVersions {
   readonly #o: TouchOptions;
   readonly #bits = new LRUCache<string, AddressBits>({ max: 20_000 });
   readonly #blooms = new WeakMap<Head, LogsBloom | undefined>();

@@ -11,7 +11,7 @@ import { TieredStore } from '../../src/cache/tiered-store.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../support/reference.js';
 import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
-import { PLANTS } from './plants.js';
+import { PLANTS, TOUCH_PLANTS } from './plants.js';
 import {
   argValues,
   generatedSteps,
@@ -23,7 +23,7 @@ import {
 import { extraSteps, worldIds } from './workload-extra.js';
 
 export { composes } from './judge.js';
-export { PLANTS } from './plants.js';
+export { PLANTS, TOUCH_PLANTS } from './plants.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -97,14 +97,41 @@ export interface OracleOptions {
    * next version's pass reads it, so the cache is read across versions. @default GROUP_SIZE
    */
   groupSize?: number;
-  plant?: keyof typeof PLANTS;
+  plant?: keyof typeof PLANTS | keyof typeof TOUCH_PLANTS;
   /**
    * The cached gateway follows the C-Chain's heads (LIVE_WS: its head-class answers are versioned by the
    * head and kept between heads); each round's cached pass starts once the new head reached it, so a
    * head delivered, then the same read, must show the new version. @default false
    */
   live?: boolean;
+  /**
+   * Live, with freshness by change (LIVE_ADDRESS_FRESHNESS=touch, a window of `TOUCH_WINDOW_BLOCKS`) and
+   * a simulator whose contracts pay plain addresses no block names (`invisible-payouts`). An answer that
+   * read an address's entries may then also be any allowed-by-change version: one less than the window
+   * old, after which no block visibly touched any address the step has read. @default false
+   */
+  touch?: boolean;
   log?: (line: string) => void;
+}
+
+/** The touch window of the cached gateway in `touch` runs (blocks; the world moves 2 a round). */
+export const TOUCH_WINDOW_BLOCKS = 8;
+
+/** Address-scoped data keys of the followed chain (the entries freshness by change keeps). */
+const ADDRESS_KEY = /GET \/v1\/chains\/43114\/addresses\/(0x[0-9a-fA-F]{40})[/:]/;
+
+/** The addresses the simulator's new blocks name where a reader of blocks sees them (its truth, not the gateway's reading). */
+function visiblyTouched(sim: RunningSimulator, fromBlock: number): Set<string> {
+  const out = new Set<string>();
+  const chain = sim.world.chain('43114')!;
+  for (let i = chain.transactions.length - 1; i >= 0; i--) {
+    const tx = chain.transactions[i]!;
+    if (tx.blockNumber <= fromBlock) break;
+    for (const a of [tx.from, tx.to]) out.add(a.toLowerCase());
+    for (const t of [...tx.erc20, ...tx.erc721, ...tx.erc1155])
+      for (const a of [t.from, t.to, t.token]) out.add(a.toLowerCase());
+  }
+  return out;
 }
 
 export interface Divergence {
@@ -185,7 +212,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     seed: o.seed,
     vary: o.vary === false ? undefined : o.seed,
     apiKeys: { revoked: [CREDENTIALS.revoked['x-glacier-api-key']] },
+    ...(o.touch ? { disagree: ['invisible-payouts'] as const } : {}),
   });
+  const live = o.live || o.touch;
   const env = { DATA_API_KEY: 'oracle-operator-key', UPSTREAM_RETRIES: '0' };
   const recorder = new RecordingStore(
     new TieredStore(
@@ -201,12 +230,22 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       ...env,
       ...PATIENT,
       RESPONSE_CACHE_MAX_TTL_MS: '60000',
-      ...(o.live ? { LIVE_WS: `43114=${sim.wsUrl}` } : {}),
+      ...(live ? { LIVE_WS: `43114=${sim.wsUrl}` } : {}),
+      ...(o.touch
+        ? {
+            LIVE_ADDRESS_FRESHNESS: 'touch',
+            LIVE_TOUCH_WINDOW_BLOCKS: String(TOUCH_WINDOW_BLOCKS),
+          }
+        : {}),
     },
     store: recorder,
     ttlOverrides: CACHED_TTL,
     staleOverrides: CACHED_STALE,
-    wrapPolicy: o.plant ? PLANTS[o.plant] : undefined,
+    wrapPolicy: o.plant && o.plant in PLANTS ? PLANTS[o.plant as keyof typeof PLANTS] : undefined,
+    wrapTouches:
+      o.plant && o.plant in TOUCH_PLANTS
+        ? TOUCH_PLANTS[o.plant as keyof typeof TOUCH_PLANTS]
+        : undefined,
   });
   // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
   // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
@@ -278,6 +317,21 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const refs = new Map<string, Map<number, Answer>>();
     const versionStart: number[] = [performance.now()];
     let version = 0;
+    // Touch runs: the followed chain's head at each version, the addresses its blocks visibly touched
+    // on the way to it, and the address entries each step has read (a whole-response hit reads none).
+    const headAt: number[] = [sim.world.chain('43114')!.head().number];
+    const touchedAt: Set<string>[] = [new Set()];
+    const stepAddresses = new Map<string, Set<string>>();
+    /** Versions an answer that read these addresses' entries may be at, by freshness by change. */
+    const allowedByChange = (addresses: ReadonlySet<string>): number[] => {
+      const out: number[] = [];
+      for (let v = version - 1; v >= 0; v--) {
+        if (headAt[version]! - headAt[v]! >= TOUCH_WINDOW_BLOCKS) break;
+        if ([...addresses].some((a) => touchedAt[v + 1]!.has(a))) break;
+        out.push(v);
+      }
+      return out;
+    };
     const creds = Object.keys(CREDENTIALS) as Credential[];
 
     // The reference runs without retries: on a loaded machine one upstream call can outlive its timeout.
@@ -361,7 +415,13 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       pass: Divergence['pass'],
     ) => {
       const byVersion = refs.get(`${step.name}|${page}|${cred}`);
-      const allowed = allowedVersions(versionStart, version, started, STALENESS_BOUND_MS);
+      const addresses = stepAddresses.get(step.name);
+      const allowed = [
+        ...new Set([
+          ...allowedVersions(versionStart, version, started, STALENESS_BOUND_MS),
+          ...(o.touch && addresses?.size ? allowedByChange(addresses) : []),
+        ]),
+      ];
       const candidates = allowed.filter((v) => byVersion?.has(v));
       if (candidates.length === 0) {
         result.unjudged++;
@@ -437,6 +497,14 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
           }),
         );
         const ended = performance.now();
+        if (o.touch)
+          for (const key of recorder.keysBetween(started, ended)) {
+            const a = ADDRESS_KEY.exec(key)?.[1]?.toLowerCase();
+            if (!a) continue;
+            const set = stepAddresses.get(step.name) ?? new Set<string>();
+            set.add(a);
+            stepAddresses.set(step.name, set);
+          }
         creds.forEach((cred, i) => {
           pending.push(() =>
             judge(step, 1, cred, step.variables, page1[i]!, started, ended, round, pass),
@@ -460,9 +528,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         const shift = (round * ROTATE) % group.length;
         const order = [...group.slice(shift), ...group.slice(0, shift)];
         if (round > 0) {
+          const before = sim.world.chain('43114')!.head().number;
           await advanceWorld(sim);
-          if (o.live) await headReached(sim, cached);
+          if (live) await headReached(sim, cached);
           version++;
+          headAt.push(sim.world.chain('43114')!.head().number);
+          touchedAt.push(visiblyTouched(sim, before));
           versionStart.push(performance.now());
           result.versions++;
           pending = await cachedPass([...previous].reverse(), round, 'before-reference');

@@ -1,4 +1,5 @@
 import type { CachePolicy } from '../../src/cache/policy.js';
+import type { TouchVersions } from '../../src/live/touches.js';
 
 /** Wrong policies a run can plant to prove its judge fails them (the oracle's, `npm run chaos -- --plant`). */
 export const PLANTS = {
@@ -19,3 +20,20 @@ export const PLANTS = {
         : p.ttlFor(resource, opts),
   }),
 } satisfies Record<string, (p: CachePolicy) => CachePolicy>;
+
+/** Defects of freshness by change, planted through the live feed's address touches (`--touch` runs). */
+export const TOUCH_PLANTS = {
+  /** Every block read as touching nothing: an address's entries outlive the transactions that change it. */
+  'touch-ignored': (t: TouchVersions): TouchVersions => ({
+    window: t.window,
+    versionOf: (recent, address) =>
+      t.versionOf(
+        recent.map((h) =>
+          h.touch === undefined
+            ? h
+            : { ...h, touch: { addresses: [], bloom: `0x${'0'.repeat(512)}` } },
+        ),
+        address,
+      ),
+  }),
+} satisfies Record<string, (t: TouchVersions) => TouchVersions>;
