@@ -229,8 +229,7 @@ export function createLive(
     bus,
     lockTtlMs: config.liveLockTtlMs,
     touches:
-      config.touches &&
-      (options.wrapTouches ?? ((t) => t))(new AddressTouches(config.touches)),
+      config.touches && (options.wrapTouches ?? ((t) => t))(new AddressTouches(config.touches)),
     log: (level, message) => options.log(level, message),
     onSocket: (d, chain) => {
       sockets.inc(d);
