@@ -70,7 +70,7 @@ const runSeed = async (i: number, url: string) => {
   });
   results.push(r);
   console.log(
-    `seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences, ${(r.ms / 1000).toFixed(1)} s`,
+    `seed ${seed}: ${r.queries} queries judged (${r.unjudged} unjudged) over ${r.versions} world versions, ${r.steps} steps, ${r.divergences.length} divergences${values.touch ? `, ${r.byChange} allowed only by change` : ''}, ${(r.ms / 1000).toFixed(1)} s`,
   );
   // Unknown divergences first: they are what a run is for.
   const ordered = [

@@ -161,6 +161,8 @@ export interface OracleResult {
    * allowed version's, so its cursor was not the one the reference's own page 1 made).
    */
   ownCursor: number;
+  /** Answers judged at a version only freshness by change allows (`touch` runs). */
+  byChange: number;
   /** World versions gone through (including the first). */
   versions: number;
   steps: number;
@@ -263,6 +265,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     queries: 0,
     unjudged: 0,
     ownCursor: 0,
+    byChange: 0,
     versions: 1,
     steps: 0,
     skippedOperations: [],
@@ -416,11 +419,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     ) => {
       const byVersion = refs.get(`${step.name}|${page}|${cred}`);
       const addresses = stepAddresses.get(step.name);
+      const byTime = allowedVersions(versionStart, version, started, STALENESS_BOUND_MS);
       const allowed = [
-        ...new Set([
-          ...allowedVersions(versionStart, version, started, STALENESS_BOUND_MS),
-          ...(o.touch && addresses?.size ? allowedByChange(addresses) : []),
-        ]),
+        ...new Set([...byTime, ...(o.touch && addresses?.size ? allowedByChange(addresses) : [])]),
       ];
       const candidates = allowed.filter((v) => byVersion?.has(v));
       if (candidates.length === 0) {
@@ -433,8 +434,18 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
           got,
           candidates.map((v) => byVersion!.get(v)!),
         )
-      )
+      ) {
+        // Counted apart: answers only freshness by change allows (kept past a head no block touched them at).
+        if (
+          candidates.length > byTime.length &&
+          !matches(
+            got,
+            candidates.filter((v) => byTime.includes(v)).map((v) => byVersion!.get(v)!),
+          )
+        )
+          result.byChange++;
         return;
+      }
       if (page === 2) {
         const same = await askSameRequest(step.query, vars, cred);
         if (matches(got, [same, ...candidates.map((v) => byVersion!.get(v)!)])) {

@@ -93,4 +93,34 @@ describe('differential cache oracle', () => {
     expect(r.versions).toBe(4);
     expect(r.queries).toBeGreaterThan(40);
   }, 240_000);
+
+  it('with freshness by change: an address entry kept while blocks pass it by is judged by its touches, and a touch ignored is caught', async () => {
+    const run = async (plant: boolean) => {
+      const url = await allocateRedisDb();
+      return runOracle({
+        seed: 'suite-touch',
+        // The feed must have read a whole window (8 blocks, 4 rounds) before an address can be kept.
+        rounds: 10,
+        onlySteps: [
+          'AddressBalance',
+          'AddressPortfolio',
+          'AddressTransactions',
+          'AddressNativeTransactions',
+          'ChainAddress',
+        ],
+        redisUrl: url,
+        touch: true,
+        plant: plant ? 'touch-ignored' : undefined,
+      });
+    };
+    const control = await run(false);
+    const unknown = control.divergences.filter((d) => !known(d));
+    expect(unknown.map((d) => formatDivergence(d, 300))).toEqual([]);
+    expect(control.queries).toBeGreaterThan(40);
+    const planted = (await run(true)).divergences.filter((d) => !known(d));
+    expect(planted.length).toBeGreaterThan(0);
+    console.log(
+      `touch oracle: ${control.byChange} answers allowed only by change; planted ignored touch caught:\n${formatDivergence(planted[0]!, 400)}`,
+    );
+  }, 240_000);
 });
