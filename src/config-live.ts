@@ -9,7 +9,7 @@ export const LIVE_SETTINGS = {
     .default(3_000)
     .doc("Lifetime of the lock naming the replica that holds a chain's websocket."),
   LIVE_ADDRESS_FRESHNESS: oneOf(['head', 'touch'])
-    .default('head')
+    .default('touch')
     .doc(
       "How a followed chain's address-scoped answers (balances, first pages of an address's lists) stay fresh: `head`, refetched after every new head; `touch`, kept until a block may have touched the address, and at most LIVE_TOUCH_WINDOW_BLOCKS blocks (docs/caching.md, freshness by change).",
     ),

@@ -34,7 +34,7 @@ export interface Config {
   liveChains: { chainId: string; url: string }[];
   /** LIVE_LOCK_TTL_MS */
   liveLockTtlMs: number;
-  /** Freshness by change for address-scoped answers (LIVE_ADDRESS_FRESHNESS=touch); undefined: by the head. */
+  /** Freshness by change for address-scoped answers (LIVE_ADDRESS_FRESHNESS=touch, the default); undefined: by the head. */
   touches: { window: number; lagBlocks: number } | undefined;
   /** ACTIVITY_* (src/live/activity*.ts). */
   activity: {

@@ -28,8 +28,8 @@ export interface LiveFeedOptions {
   /** Told when this replica's upstream socket for `chainId` opens (+1) and closes (-1). */
   onSocket?: (delta: 1 | -1, chainId: string) => void;
   /**
-   * Freshness by change for address-scoped entries (src/live/touches.ts); omitted: every head entry
-   * follows the head.
+   * Freshness by change for address-scoped entries (src/live/touches.ts; LIVE_ADDRESS_FRESHNESS=touch,
+   * the default); omitted: every head entry follows the head.
    */
   touches?: TouchVersions;
   /** Given to each chain's HeadSource: what the holder does after publishing heads (activity). */

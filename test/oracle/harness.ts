@@ -233,12 +233,14 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       ...PATIENT,
       RESPONSE_CACHE_MAX_TTL_MS: '60000',
       ...(live ? { LIVE_WS: `43114=${sim.wsUrl}` } : {}),
+      // `live` alone judges the head's freshness (every head entry versioned by the head); `touch`, the
+      // default freshness by change, with its own judge.
       ...(o.touch
         ? {
             LIVE_ADDRESS_FRESHNESS: 'touch',
             LIVE_TOUCH_WINDOW_BLOCKS: String(TOUCH_WINDOW_BLOCKS),
           }
-        : {}),
+        : { LIVE_ADDRESS_FRESHNESS: 'head' }),
     },
     store: recorder,
     ttlOverrides: CACHED_TTL,
