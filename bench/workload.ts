@@ -35,13 +35,17 @@ const gatewayEnv = {
   // One bench client stands for many users: a per-client budget would refuse it, not the plan.
   CLIENT_CU_PER_MINUTE: '0',
   UPSTREAM_CU_PER_MINUTE: String(k.governorCuPerMinute),
+  // Heads over the node's websocket, as production runs: head entries follow the head, address
+  // entries the blocks that touch them (LIVE_ADDRESS_FRESHNESS).
+  ...(k.live ? { LIVE_WS: `43114=${world.sim.url.replace(/^http/, 'ws')}/node/ext/bc/C/ws` } : {}),
+  ...(k.addressFreshness ? { LIVE_ADDRESS_FRESHNESS: k.addressFreshness } : {}),
 };
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 console.log(
   `simulator plan ${k.simCuPerMinute || 'none'} CU/min, governor ${k.governorCuPerMinute || 'off'} CU/min; population ${k.population} (addresses: ${world.pop.worldAddresses} of the world's, validators: ${world.pop.worldValidators}), ` +
     `Zipf s=${k.zipfS}: the world's addresses receive ${f1(100 * zipfHead(k.population, k.zipfS, world.pop.worldAddresses))} % of address draws; ` +
-    `head ${world.head()}; simulator latency ${k.simLatencyMs} ms`,
+    `head ${world.head()}; simulator latency ${k.simLatencyMs} ms; LIVE_WS ${k.live ? `on (address freshness: ${k.addressFreshness ?? 'touch, the default'})` : 'off'}`,
 );
 
 interface Row {

@@ -39,6 +39,10 @@ export interface WorkloadKnobs {
    */
   simCuPerMinute: number;
   governorCuPerMinute: number;
+  /** The gateways follow the simulator's C-Chain websocket (LIVE_WS), as production runs them. @default on (WORKLOAD_LIVE=0: off) */
+  live: boolean;
+  /** LIVE_ADDRESS_FRESHNESS for the gateways (WORKLOAD_ADDRESS_FRESHNESS). @default the gateway's own (touch) */
+  addressFreshness?: 'head' | 'touch';
 }
 
 const num = (name: string, d: number) => {
@@ -70,5 +74,14 @@ export function workloadKnobs(): WorkloadKnobs {
     p99LimitMs: num('WORKLOAD_P99_LIMIT_MS', 100),
     simCuPerMinute: num('WORKLOAD_SIM_CU_PER_MINUTE', 6_000),
     governorCuPerMinute: num('WORKLOAD_GOVERNOR_CU_PER_MINUTE', 6_000),
+    live: process.env.WORKLOAD_LIVE !== '0',
+    addressFreshness: freshness(process.env.WORKLOAD_ADDRESS_FRESHNESS),
   };
+}
+
+function freshness(v: string | undefined): 'head' | 'touch' | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v !== 'head' && v !== 'touch')
+    throw new Error('WORKLOAD_ADDRESS_FRESHNESS must be head or touch');
+  return v;
 }
