@@ -2,10 +2,9 @@ import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { logsBloom } from '@avalanche-gateway/simulator/node-rpc/evm-logs.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { RedisActivityBus } from '../../src/live/activity-bus.js';
 import { LogsBloom } from '../../src/live/bloom.js';
-import { createLogger } from '../../src/telemetry/logger.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
@@ -20,6 +19,7 @@ import {
   MINI_TELEPORTER_BYTECODE,
 } from '../support/mini-tokens.js';
 import { allocateRedisDb } from '../support/redis-db.js';
+import { serveOnLoopback } from '../support/served.js';
 import { startTestSimulator } from '../support/sim.js';
 import { startTcpCutter, type TcpCutter } from '../support/tcp-cutter.js';
 
@@ -43,13 +43,7 @@ async function startGateway(redisUrl: string, wsUrl: string) {
     env: { LIVE_WS: `${node.chainId}=${wsUrl}`, LIVE_LOCK_TTL_MS: String(LOCK_TTL_MS) },
   });
   await gw.ready();
-  const http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const http = await serveOnLoopback(gw);
   const entry = { gw, http, url: `http://127.0.0.1:${http.port}/graphql` };
   gws.push(entry);
   await eventually(() => expect(gw.live!.headTag(String(node.chainId))).toBeDefined(), 15_000);

@@ -1,11 +1,11 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { startEvmNode, type TestEvmNode } from '../support/evm-node.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
 import { allocateRedisDb } from '../support/redis-db.js';
+import { serveOnLoopback } from '../support/served.js';
 import { startTestSimulator } from '../support/sim.js';
 
 /**
@@ -25,13 +25,7 @@ beforeAll(async () => {
   const redisUrl = await allocateRedisDb();
   gw = createTestGateway(sim, { redisUrl, env: { LIVE_WS: `${node.chainId}=${node.wsUrl}` } });
   await gw.ready();
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
   await eventually(() => expect(gw.live!.headTag(String(node.chainId))).toBeDefined(), 15_000);
 }, 60_000);

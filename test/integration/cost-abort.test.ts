@@ -1,8 +1,8 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Issue 42: execution went on after the client disconnected (5,060 CU spent after an abort at 700 ms).
@@ -17,13 +17,7 @@ useSimAndGateway({}, (s, g) => {
   gw = g;
 });
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
 });
 afterAll(async () => {
   await http?.shutdown('test');

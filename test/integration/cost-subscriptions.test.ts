@@ -1,9 +1,9 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Issue 32, item 3: a subscription is priced when it starts (refused over MAX_QUERY_COST like the same
@@ -29,13 +29,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
   await eventually(() => expect(sim.socketStats().subscriptions).toBe(1));
   const current = String(sim.world.chain('43114')!.head().number);

@@ -1,9 +1,9 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaTypeFor } from '../../src/http/request-read.js';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Response-cache hits answered before Yoga (src/http/fast-path.ts): the same bytes and headers the
@@ -23,13 +23,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
   Q = `query B($id: String!) { block(chainId: "43114", id: $id) { hash number } }`;
 });

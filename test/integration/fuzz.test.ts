@@ -2,10 +2,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { fuzzRequests, rng, sendFuzz, WEBHOOK_PATH } from '../support/fuzz-cases.js';
 import { productionWithLive, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { serveOnLoopback } from '../support/served.js';
 import { simGet } from '../support/sim.js';
 
 /**
@@ -58,13 +58,7 @@ useSimAndGateway(
 );
 beforeAll(async () => {
   // As the process serves it: HTTP (fast path, then Yoga) and graphql-ws on one port.
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   server = { url: `http://127.0.0.1:${http.port}/graphql`, close: async () => {} };
   // The webhook route answers 503 until the shared secret is read (at start).
   await vi.waitFor(

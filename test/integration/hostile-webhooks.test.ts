@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { signBody } from '../../src/live/webhook-payload.js';
-import { createLogger } from '../../src/telemetry/logger.js';
 import {
   createTestGateway,
   productionWithLive,
   type TestGateway,
   useSimAndGateway,
 } from '../support/gateway.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * The hostile table of the webhook route (`/webhooks/data-api`, issue 36), as test/integration/hostile.test.ts
@@ -257,13 +257,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   base = `http://127.0.0.1:${http.port}`;
   // The shared secret is read at start; a delivery before it is answered 503 (the Data API retries).
   await vi.waitFor(
@@ -342,13 +336,7 @@ describe('while the shared secret cannot be read (issue 42, item 5)', () => {
       redisUrl,
     });
     await blind.ready();
-    const server = await startHttpServer({
-      gateway: blind,
-      port: 0,
-      host: '127.0.0.1',
-      graceMs: 100,
-      logger: createLogger({ level: 'silent' }),
-    });
+    const server = await serveOnLoopback(blind);
     try {
       const url = `http://127.0.0.1:${server.port}${PATH}`;
       // The read at start has failed: no secret is known.

@@ -1,11 +1,11 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { RedisActivityBus } from '../../src/live/activity-bus.js';
-import { createLogger } from '../../src/telemetry/logger.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, wsSubscribe } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * `addressActivity` within the plan: 1,000 followed addresses (every EOA of the simulated C-Chain, so
@@ -33,13 +33,7 @@ useSimAndGateway({ redis: true, live: { ACTIVITY_MAX_ADDRESSES: String(FOLLOWED)
   bus = new RedisActivityBus(r, false, () => {});
 });
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
 }, 60_000);
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import type { TestGateway } from '../support/gateway.js';
 import { useSimulator } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
 import { allocateRedisDb } from '../support/redis-db.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Issue 42: one client silenced everyone's `addressActivity`: 11 subscriptions × 1,000 addresses (within
@@ -37,13 +37,7 @@ async function serve(env: Record<string, string>) {
     },
   });
   await gw.ready();
-  const http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const http = await serveOnLoopback(gw);
   opened.push(http);
   const current = String(sim.world.chain('43114')!.head().number);
   await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current), 15_000);

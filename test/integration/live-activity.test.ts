@@ -2,10 +2,10 @@ import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_TABS } from '../../src/graphiql/examples.js';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * `addressActivity` against the simulator's C-Chain websocket: events match what the simulated node's
@@ -34,13 +34,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
   const current = String(sim.world.chain('43114')!.head().number);
   await eventually(() => expect(gw.live!.head('43114')?.number).toBe(current), 15_000);

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntry } from '../../src/cache/entry.js';
 import { readExpiry } from '../../src/cache/expiry.js';
 import { KEY_PREFIX } from '../../src/cache/keys.js';
-import { startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
 import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Heads drive freshness without growing the caches: a head-following entry (data cache and whole-response
@@ -90,13 +89,7 @@ describe('head-following entries', () => {
   });
 
   it('the fast path (before Yoga) never serves a response of an older head', async () => {
-    const http = await startHttpServer({
-      gateway: gw,
-      port: 0,
-      host: '127.0.0.1',
-      graceMs: 100,
-      logger: createLogger({ level: 'silent' }),
-    });
+    const http = await serveOnLoopback(gw);
     const fastHits = async () =>
       (
         await gw.metrics.registry.getSingleMetric('gateway_response_cache_total')!.get()

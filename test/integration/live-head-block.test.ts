@@ -1,9 +1,9 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { type TestGateway, useSimAndGateway } from '../support/gateway.js';
 import { eventually, sseSubscribe } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * newBlocks while the Data API has no answer for the head's block (it fails, or has not indexed it):
@@ -32,13 +32,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
   await eventually(() => expect(sim.socketStats().subscriptions).toBe(1));
   const current = String(sim.world.chain('43114')!.head().number);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { useSimulator } from '../support/gateway.js';
 import { eventually, sseSubscribe, wsSubscribe } from '../support/live-clients.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * Issue 42: `icmMessage` subscriptions had no per-client limit and polled the Data API charged only at
@@ -25,13 +25,7 @@ afterEach(async () => {
 async function serve(env: Record<string, string>) {
   const gw = gateway({ env: { LIVE_WS: `43114=${sim.wsUrl}`, LIVE_LOCK_TTL_MS: '600', ...env } });
   await gw.ready();
-  const http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  const http = await serveOnLoopback(gw);
   servers.push(http);
   return `http://127.0.0.1:${http.port}/graphql`;
 }

@@ -1,8 +1,8 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/telemetry/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
 import { createTestGateway, type TestGateway, useSimAndGateway } from '../support/gateway.js';
+import { serveOnLoopback } from '../support/served.js';
 
 /**
  * The surrogate keys a CDN purges by (docs/cdn.md): a served gateway, over HTTP on loopback, names the
@@ -32,13 +32,7 @@ useSimAndGateway(
   },
 );
 beforeAll(async () => {
-  http = await startHttpServer({
-    gateway: gw,
-    port: 0,
-    host: '127.0.0.1',
-    graceMs: 100,
-    logger: createLogger({ level: 'silent' }),
-  });
+  http = await serveOnLoopback(gw);
   url = `http://127.0.0.1:${http.port}/graphql`;
 });
 afterAll(async () => {

@@ -3,20 +3,10 @@ import { MemoryHeadBus } from '../../src/live/bus.js';
 import { LiveFeed } from '../../src/live/feed.js';
 import type { Head } from '../../src/live/head.js';
 import { headsAfter, ResumeGapError, resumePoint } from '../../src/live/resume.js';
+import { testHead } from '../support/heads.js';
 
 /** newBlocks resumption (src/live/resume.ts) over the in-memory bus: what is kept, then live, once each. */
-const head = (n: number): Head => ({
-  chainId: '43114',
-  number: String(n),
-  hash: `0x${n.toString(16).padStart(64, '0')}`,
-  parentHash: `0x${(n - 1).toString(16).padStart(64, '0')}`,
-  timestamp: n,
-  gasUsed: '0',
-  gasLimit: '0',
-  baseFee: '0',
-  txCount: 0,
-  seenAt: 0,
-});
+const head = (n: number): Head => testHead(n);
 // One turn of the event loop: the in-memory bus and the feeds use no timers, so whatever they do in
 // answer (promise chains only) has run by then.
 const tick = () => new Promise((r) => setImmediate(r));

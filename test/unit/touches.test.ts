@@ -8,6 +8,7 @@ import {
   touchOf,
 } from '../../src/live/head.js';
 import { AddressTouches } from '../../src/live/touches.js';
+import { testHead } from '../support/heads.js';
 
 const A = `0x${'a1'.repeat(20)}`;
 const B = `0x${'b2'.repeat(20)}`;
@@ -22,19 +23,8 @@ function bloomOf(items: readonly string[]): string {
   return `0x${Buffer.from(bytes).toString('hex')}`;
 }
 
-const head = (n: number, touch?: BlockTouch): Head => ({
-  chainId: '43114',
-  number: String(n),
-  hash: `0x${n.toString(16).padStart(64, '0')}`,
-  parentHash: `0x${(n - 1).toString(16).padStart(64, '0')}`,
-  timestamp: n,
-  gasUsed: '0',
-  gasLimit: '15000000',
-  baseFee: '1',
-  txCount: 0,
-  seenAt: 0,
-  ...(touch === undefined ? {} : { touch }),
-});
+const head = (n: number, touch?: BlockTouch): Head =>
+  testHead(n, touch === undefined ? {} : { touch });
 const quiet = (n: number) => head(n, { addresses: [], bloom: EMPTY_BLOOM });
 const run = (from: number, to: number, at: Record<number, BlockTouch | undefined> = {}) =>
   Array.from({ length: to - from + 1 }, (_, i) => {
