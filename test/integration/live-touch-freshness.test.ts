@@ -2,6 +2,7 @@ import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { type TestGateway, useSimulator } from '../support/gateway.js';
 import { eventually } from '../support/live-clients.js';
+import { visiblyTouched } from '../support/touched.js';
 
 /**
  * Freshness by change (LIVE_ADDRESS_FRESHNESS=touch, src/live/touches.ts): an address's balance read on
@@ -35,21 +36,6 @@ const advance = async (blocks = 1): Promise<string> =>
 
 const chain = () => sim.world.chain(C)!;
 const lower = (a: string) => a.toLowerCase();
-
-/** The addresses a block's transactions name where the feed can see them: from, to, token parties and contracts. */
-function visiblyTouched(blockNumber: number): Set<string> {
-  const out = new Set<string>();
-  for (const tx of chain().transactions.filter((t) => t.blockNumber === blockNumber)) {
-    out.add(lower(tx.from));
-    out.add(lower(tx.to));
-    for (const t of [...tx.erc20, ...tx.erc721, ...tx.erc1155]) {
-      out.add(lower(t.from));
-      out.add(lower(t.to));
-      out.add(lower(t.token));
-    }
-  }
-  return out;
-}
 
 /** The addresses of the chain's recent transactions: some of them are touched by the next blocks, most are not. */
 function candidates(n: number): string[] {
@@ -110,7 +96,7 @@ describe('address balances on a followed chain, kept until a block touches the a
     for (let step = 0; step < 3; step++) {
       const n = await advance();
       await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
-      const touched = visiblyTouched(Number(n));
+      const touched = visiblyTouched(sim, Number(n) - 1, Number(n));
       sim.reset();
       const got = await balances(gw, addresses);
       for (const [i, a] of addresses.entries()) {
@@ -144,7 +130,7 @@ describe('address balances on a followed chain, kept until a block touches the a
       const n = await advance();
       await eventually(() => expect(gw.live!.head(C)?.number).toBe(n));
       const H = Number(n);
-      for (const a of visiblyTouched(H)) {
+      for (const a of visiblyTouched(sim, H - 1, H)) {
         lastVisible.set(a, H);
         visible.add(a);
       }

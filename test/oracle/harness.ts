@@ -10,6 +10,7 @@ import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/s
 import { TieredStore } from '../../src/cache/tiered-store.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../support/reference.js';
+import { visiblyTouched } from '../support/touched.js';
 import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
 import { PLANTS, TOUCH_PLANTS } from './plants.js';
 import {
@@ -119,20 +120,6 @@ export const TOUCH_WINDOW_BLOCKS = 8;
 
 /** Address-scoped data keys of the followed chain (the entries freshness by change keeps). */
 const ADDRESS_KEY = /GET \/v1\/chains\/43114\/addresses\/(0x[0-9a-fA-F]{40})[/:]/;
-
-/** The addresses the simulator's new blocks name where a reader of blocks sees them (its truth, not the gateway's reading). */
-function visiblyTouched(sim: RunningSimulator, fromBlock: number): Set<string> {
-  const out = new Set<string>();
-  const chain = sim.world.chain('43114')!;
-  for (let i = chain.transactions.length - 1; i >= 0; i--) {
-    const tx = chain.transactions[i]!;
-    if (tx.blockNumber <= fromBlock) break;
-    for (const a of [tx.from, tx.to]) out.add(a.toLowerCase());
-    for (const t of [...tx.erc20, ...tx.erc721, ...tx.erc1155])
-      for (const a of [t.from, t.to, t.token]) out.add(a.toLowerCase());
-  }
-  return out;
-}
 
 export interface Divergence {
   seed: string;
