@@ -25,6 +25,12 @@ export interface GatewayDeps {
   wrapTouches?: (
     touches: import('./live/touches.js').TouchVersions,
   ) => import('./live/touches.js').TouchVersions;
+  /**
+   * What is derived from list items instead of read from each item's own route (facts held by lists,
+   * src/upstream/derivations.ts). Tests give the cache oracle's uncached reference none, and plant a wrong
+   * one to show the oracle judges them. @default DERIVATIONS
+   */
+  derivations?: import('./upstream/derivations.js').Derivations;
   /** Test-only: smaller upstream pages for the token lists (simulated addresses hold few). */
   tokenPageSizes?: Partial<import('./loaders/tokens.js').TokenPageSizes>;
   /** @default the pino `logger` below, honouring config.logLevel */

@@ -78,6 +78,7 @@ export function createGateway(config: Config, deps: GatewayDeps = {}): Gateway {
     metrics,
     transport: deps.transport,
     redis: edge.redis,
+    derivations: deps.derivations,
   });
   // Live heads, head-keyed cache entries and cross-replica miss leases (src/live, src/cache/miss-lease.ts).
   // Subscriptions are counted per client address: a key the caller made up earns no fresh places.

@@ -1,6 +1,6 @@
 import type { AddressListArgs, DataApiClient } from '../upstream/data-api.js';
-import type { CurrencyCode, EvmBlock } from '../upstream/schemas/evm.js';
-import { type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
+import type { CurrencyCode, EvmBlock, NativeTransaction } from '../upstream/schemas/evm.js';
+import { cachedRequests, type LoaderDeps, pageLoader, requestLoader } from './request-loader.js';
 
 /**
  * Upstream pages are always fetched at one fixed size per route — the largest the route allows, since
@@ -86,6 +86,20 @@ export function createEvmLoaders(deps: LoaderDeps, api: DataApiClient) {
     transaction: requestLoader(deps, (k: { chainId: string; txHash: string }) =>
       api.getTransaction(k.chainId, k.txHash),
     ),
+    /**
+     * A transaction's own fields: a list that held it as a plain transfer stored them (src/upstream/data-api.ts);
+     * otherwise they are read through the full page's cache entry (one call, shared with `transaction`).
+     */
+    transactionItem: requestLoader(deps, (k: { chainId: string; txHash: string }) => ({
+      ...api.getTransactionItem(k.chainId, k.txHash),
+      run: async () => {
+        const [full] = await cachedRequests(deps, [api.getTransaction(k.chainId, k.txHash)]);
+        if (full instanceof Error) throw full;
+        return full!.nativeTransaction;
+      },
+    })),
+    /** Whether a listed transaction's full page adds nothing to it (src/upstream/derivations.ts). */
+    plainTransfer: (tx: NativeTransaction) => api.plainTransfer(tx),
     /** The native token's prices of a transaction, read apart from it (head class: the current price moves). */
     transactionPrice: requestLoader(deps, (k: { chainId: string; txHash: string }) =>
       api.getTransactionPrice(k.chainId, k.txHash),

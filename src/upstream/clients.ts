@@ -12,6 +12,7 @@ import { createPrimaryNetApiClient } from './data-api-primary-net.js';
 import { createPrimaryTxApiClient } from './data-api-primary-txs.js';
 import { createStakingApiClient } from './data-api-staking.js';
 import { createTokensApiClient } from './data-api-tokens.js';
+import type { Derivations } from './derivations.js';
 import type { UpstreamName } from './errors.js';
 import { createEvmStateClient } from './evm-state.js';
 import { createGovernor, type HeldBack } from './governor.js';
@@ -41,7 +42,13 @@ const CALLER_CLIENTS = 256;
 
 export function createUpstreamClients(
   config: Config,
-  options: { metrics: GatewayMetrics; transport?: Transport; redis?: Redis | Cluster },
+  options: {
+    metrics: GatewayMetrics;
+    transport?: Transport;
+    redis?: Redis | Cluster;
+    /** What is derived from list items instead of read (src/upstream/derivations.ts). @default DERIVATIONS */
+    derivations?: Derivations;
+  },
 ) {
   const { metrics } = options;
   const routeLabels = new RouteLabels();
@@ -157,7 +164,7 @@ export function createUpstreamClients(
   const clientsFor = (callerKey: string | null) => {
     const callerOpts = callerKey ? { headers: { 'x-glacier-api-key': callerKey } } : {};
     return {
-      dataApi: createDataApiClient(dataApiHttp, callerOpts),
+      dataApi: createDataApiClient(dataApiHttp, callerOpts, options.derivations),
       primaryApi: createPrimaryApiClient(dataApiHttp, callerOpts),
       primaryNetApi: createPrimaryNetApiClient(dataApiHttp, callerOpts),
       primaryTxApi: createPrimaryTxApiClient(dataApiHttp, callerOpts),

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { dataApiBinding } from './data-api-binding.js';
+import type { AddressListArgs, DataApiClient, PageArgs } from './data-api-types.js';
+import { DERIVATIONS, type Derivations } from './derivations.js';
 import { type HttpClient, type RequestOptions, withCall } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
 import {
@@ -35,71 +37,16 @@ import {
   type TransactionDetails,
 } from './schemas/evm-transfers.js';
 
-/** An address list route: one page, within a block range. */
-type AddressList<T> = (
-  chainId: string,
-  address: string,
-  page: AddressListArgs,
-) => UpstreamRequest<Page<T>>;
-
-/**
- * The Data API (a.k.a. Glacier): real paths from its OpenAPI spec (`data-api.openapi.json`). Each method describes
- * one upstream call; nothing here knows about GraphQL or the cache. Lists are normalized to `Page<T>`.
- */
-export interface DataApiClient {
-  listChains(network?: 'mainnet' | 'fuji' | 'testnet'): UpstreamRequest<ChainInfo[]>;
-  getChain(chainId: string): UpstreamRequest<ChainInfo>;
-  listLatestBlocks(chainId: string, page: PageArgs): UpstreamRequest<Page<EvmBlock>>;
-  getBlock(chainId: string, blockId: string): UpstreamRequest<EvmBlock>;
-  listBlockTransactions(
-    chainId: string,
-    blockId: string,
-    page: PageArgs,
-  ): UpstreamRequest<Page<NativeTransaction>>;
-  listLatestTransactions(
-    chainId: string,
-    page: PageArgs & { status?: 'failed' | 'success' },
-  ): UpstreamRequest<Page<NativeTransaction>>;
-  getTransaction(chainId: string, txHash: string): UpstreamRequest<TransactionDetail>;
-  /** The same call, for the native token's price now: cached apart, as head data (see the cache policy). */
-  getTransactionPrice(
-    chainId: string,
-    txHash: string,
-  ): UpstreamRequest<TransactionDetail['networkTokenDetails']>;
-  /** The combined list: each item is the native transaction plus the transfers and internals the address is in. */
-  listAddressTransactions(
-    chainId: string,
-    address: string,
-    page: AddressListArgs & { sortOrder?: 'asc' | 'desc' },
-  ): UpstreamRequest<Page<TransactionDetails>>;
-  listAddressNativeTransactions: AddressList<NativeTransaction>;
-  listAddressErc20Transfers: AddressList<Erc20TransferItem>;
-  listAddressErc721Transfers: AddressList<Erc721TransferItem>;
-  listAddressErc1155Transfers: AddressList<Erc1155TransferItem>;
-  listAddressInternalTransactions: AddressList<InternalTransactionItem>;
-  getNativeBalance(
-    chainId: string,
-    address: string,
-    o: { blockNumber?: string; currency?: CurrencyCode },
-  ): UpstreamRequest<NativeTokenBalance>;
-  getContractMetadata(chainId: string, address: string): UpstreamRequest<ContractMetadata>;
-}
-
-export interface PageArgs {
-  pageToken: string | null;
-  pageSize: number;
-}
-
-/** Address lists take a block range: startBlock inclusive, endBlock exclusive. */
-export interface AddressListArgs extends PageArgs {
-  startBlock?: number;
-  endBlock?: number;
-}
+export type { AddressListArgs, DataApiClient, PageArgs };
 
 const seg = encodeURIComponent;
 type Resource = UpstreamRequest<unknown>['resource'];
 
-export function createDataApiClient(http: HttpClient, opts: RequestOptions = {}): DataApiClient {
+export function createDataApiClient(
+  http: HttpClient,
+  opts: RequestOptions = {},
+  derivations: Derivations = DERIVATIONS,
+): DataApiClient {
   const { get, page: listPage } = dataApiBinding(http, opts);
 
   /** One page of a list route whose items sit under `transactions`, mapped to the item shape the graph uses. */
@@ -178,6 +125,36 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       f(await http.getJson(path, query, schema, withCall(opts, call))),
     );
 
+  const getTransactionItem = (
+    chainId: string,
+    txHash: string,
+  ): UpstreamRequest<NativeTransaction> => ({
+    ...read(
+      'data.transaction',
+      `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`,
+      {},
+      getTransactionResponse,
+      (d) => d.nativeTransaction,
+    ),
+    variant: 'item',
+  });
+  /**
+   * The plain transfers a page of transactions holds, each as its own transaction's fields: a later
+   * `transaction(hash)` for one of them is answered from here, and what its full page would add is
+   * derived (nothing ran: src/upstream/derivations.ts). Any other transaction still reads its page.
+   */
+  const plainTransfers =
+    (pick: (item: unknown) => NativeTransaction) =>
+    (p: unknown): { request: UpstreamRequest<unknown>; value: unknown }[] =>
+      (p as Page<unknown>).items
+        .map(pick)
+        .filter((tx) => derivations.plainTransfer(tx))
+        .map((tx) => ({
+          request: getTransactionItem(tx.chainId, tx.txHash.toLowerCase()),
+          value: tx,
+        }));
+  const asTransaction = (item: unknown) => item as NativeTransaction;
+
   const getBlock = (chainId: string, blockId: string): UpstreamRequest<EvmBlock> =>
     read('data.block', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`, {}, evmBlock, (b) =>
       withChain(chainId, b),
@@ -204,22 +181,26 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
         ]),
     }),
     getBlock,
-    listBlockTransactions: (chainId, blockId, args) =>
-      page(
+    listBlockTransactions: (chainId, blockId, args) => ({
+      ...page(
         'data.blockTransactions',
         `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}/transactions`,
         { ...args },
         listNativeTransactionsResponse,
         same,
       ),
-    listLatestTransactions: (chainId, args) =>
-      page(
+      facts: plainTransfers(asTransaction),
+    }),
+    listLatestTransactions: (chainId, args) => ({
+      ...page(
         'data.latestTransactions',
         `/v1/chains/${seg(chainId)}/transactions`,
         { ...args },
         listNativeTransactionsResponse,
         same,
       ),
+      facts: plainTransfers(asTransaction),
+    }),
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
       // The same answer carries the price now: stored apart as it loads, so a cold read costs one call.
@@ -234,22 +215,28 @@ export function createDataApiClient(http: HttpClient, opts: RequestOptions = {})
       };
     },
     getTransactionPrice: transactionPrice,
-    listAddressTransactions: (chainId, address, args) =>
-      page(
+    getTransactionItem,
+    plainTransfer: (tx) => derivations.plainTransfer(tx),
+    listAddressTransactions: (chainId, address, args) => ({
+      ...page(
         'data.addressTransactions',
         addressPath(chainId, address, '/transactions'),
         { ...args },
         listTransactionDetailsResponse,
         same,
       ),
-    listAddressNativeTransactions: (chainId, address, args) =>
-      page(
+      facts: plainTransfers((item) => (item as TransactionDetails).nativeTransaction),
+    }),
+    listAddressNativeTransactions: (chainId, address, args) => ({
+      ...page(
         'data.addressNativeTransactions',
         addressPath(chainId, address, '/transactions:listNative'),
         { ...args },
         listNativeTransactionsResponse,
         same,
       ),
+      facts: plainTransfers(asTransaction),
+    }),
     listAddressErc20Transfers: tokenTransfers('Erc20', listErc20TransfersResponse),
     listAddressErc721Transfers: tokenTransfers('Erc721', listErc721TransfersResponse),
     listAddressErc1155Transfers: tokenTransfers('Erc1155', listErc1155TransfersResponse),

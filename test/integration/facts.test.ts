@@ -1,5 +1,6 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
+import { NO_DERIVATIONS } from '../../src/upstream/derivations.js';
 import {
   BlockDocument,
   ChainBlocksDocument,
@@ -89,4 +90,82 @@ describe('facts held by lists serve their entities across requests and replicas'
     }
     await Promise.all([a.close(), b.close(), reference.close()]);
   });
+
+  it('a plain transfer of a block list is its transaction page; a contract call still reads its own', async () => {
+    const redisUrl = await allocateRedisDb();
+    await flushRedisDb(redisUrl);
+    const chain = sim.world.chain(C)!;
+    // A block below the head holding both a plain transfer and a contract call.
+    const head = chain.head().number;
+    const txs = chain.transactions.filter((t) => t.blockNumber < head - 5);
+    const block = [...new Set(txs.map((t) => t.blockNumber))].find((n) => {
+      const inBlock = txs.filter((t) => t.blockNumber === n);
+      return (
+        inBlock.length <= 25 &&
+        inBlock.some((t) => t.gasUsed === 21_000 && t.status === 1) &&
+        inBlock.some((t) => t.gasUsed !== 21_000 && t.erc20.length > 0)
+      );
+    })!;
+    const inBlock = txs.filter((t) => t.blockNumber === block);
+    const plain = inBlock.find((t) => t.gasUsed === 21_000 && t.status === 1)!;
+    const call = inBlock.find((t) => t.gasUsed !== 21_000 && t.erc20.length > 0)!;
+
+    const a = gateway({ redisUrl });
+    await a.ready();
+    sim.reset();
+    const listed = await a.query(BLOCK_TXS, { chainId: C, id: String(block) });
+    expect(listed.errors).toBeUndefined();
+    await settle(a);
+    // The list's plain transfers answered their call data, transfers and internal transactions without
+    // their pages; the contract calls read theirs.
+    const calls = routeCalls(sim)[TX_ROUTE] ?? 0;
+    expect(calls).toBe(inBlock.filter((t) => t.gasUsed !== 21_000 || t.status !== 1).length);
+
+    const b = gateway({ redisUrl });
+    const reference = createTestGateway(sim, { derivations: NO_DERIVATIONS });
+    await b.ready();
+    sim.reset();
+    const derived = await b.query(TX_PAGE, { chainId: C, hash: plain.hash });
+    expect(derived.errors).toBeUndefined();
+    expect(routeCalls(sim)).toEqual({});
+    const truth = await reference.query(TX_PAGE, { chainId: C, hash: plain.hash });
+    expect(routeCalls(sim)).toEqual({ [TX_ROUTE]: 1 });
+    expect(derived.data).toEqual(truth.data);
+    expect(derived.data).toMatchObject({
+      transaction: {
+        input: '0x',
+        erc20Transfers: [],
+        internalTransactions: [],
+        icmMessageInfo: null,
+      },
+    });
+    // The list item is the list's own answer for it.
+    const item = (listed.data as any).block.transactions.edges.find(
+      (e: any) => e.node.hash === plain.hash,
+    ).node;
+    expect(item).toEqual((truth.data as any).transaction);
+
+    // A contract call of the same list was read from its page by the list (above), and that page
+    // answers it on the other replica.
+    sim.reset();
+    const called = await b.query(TX_PAGE, { chainId: C, hash: call.hash });
+    expect(routeCalls(sim)).toEqual({});
+    expect(called.data).toEqual(
+      (await reference.query(TX_PAGE, { chainId: C, hash: call.hash })).data,
+    );
+    expect((called.data as any).transaction.erc20Transfers.length).toBe(call.erc20.length);
+    await Promise.all([a.close(), b.close(), reference.close()]);
+  });
 });
+
+const TX_ROUTE = 'data-api GET /v1/chains/:chainId/transactions/:txHash';
+const TX_FIELDS = `hash status blockNumber blockHash from { address } to { address } value gasLimit gasUsed
+  gasPrice nonce type method { callType methodHash } input icmMessageInfo { messageId }
+  erc20Transfers { logIndex value from { address } to { address } }
+  internalTransactions { value from { address } to { address } }`;
+const BLOCK_TXS = `query ($chainId: String!, $id: String!) {
+  block(chainId: $chainId, id: $id) { transactions(first: 25) { edges { node { ${TX_FIELDS} } } } }
+}`;
+const TX_PAGE = `query ($chainId: String!, $hash: String!) {
+  transaction(chainId: $chainId, hash: $hash) { ${TX_FIELDS} }
+}`;

@@ -8,11 +8,12 @@ import type { CacheClass } from '../../src/cache/policy.js';
 import { RedisStore } from '../../src/cache/redis-store.js';
 import { type CacheEntry, type CacheStore, MemoryStore } from '../../src/cache/store.js';
 import { TieredStore } from '../../src/cache/tiered-store.js';
+import { NO_DERIVATIONS } from '../../src/upstream/derivations.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../support/reference.js';
 import { visiblyTouched } from '../support/touched.js';
 import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
-import { PLANTS, TOUCH_PLANTS } from './plants.js';
+import { DERIVATION_PLANTS, PLANTS, TOUCH_PLANTS } from './plants.js';
 import {
   argValues,
   generatedSteps,
@@ -24,7 +25,7 @@ import {
 import { extraSteps, worldIds } from './workload-extra.js';
 
 export { composes } from './judge.js';
-export { PLANTS, TOUCH_PLANTS } from './plants.js';
+export { DERIVATION_PLANTS, PLANTS, TOUCH_PLANTS } from './plants.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -98,7 +99,7 @@ export interface OracleOptions {
    * next version's pass reads it, so the cache is read across versions. @default GROUP_SIZE
    */
   groupSize?: number;
-  plant?: keyof typeof PLANTS | keyof typeof TOUCH_PLANTS;
+  plant?: keyof typeof PLANTS | keyof typeof TOUCH_PLANTS | keyof typeof DERIVATION_PLANTS;
   /**
    * The cached gateway follows the C-Chain's heads (LIVE_WS: its head-class answers are versioned by the
    * head and kept between heads); each round's cached pass starts once the new head reached it, so a
@@ -237,6 +238,10 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
       o.plant && o.plant in TOUCH_PLANTS
         ? TOUCH_PLANTS[o.plant as keyof typeof TOUCH_PLANTS]
         : undefined,
+    derivations:
+      o.plant && o.plant in DERIVATION_PLANTS
+        ? DERIVATION_PLANTS[o.plant as keyof typeof DERIVATION_PLANTS]()
+        : undefined,
   });
   // The reference is the truth, not a resilient server: no circuit breaker (on a loaded machine a few
   // slow calls would open it, and every retry below would then fail fast) and a longer timeout.
@@ -244,6 +249,8 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
   const reference: TestGateway = createTestGateway(sim, {
     env: { ...env, ...PATIENT },
     store: referenceStore,
+    // The upstream's own answers: nothing derived from list items (src/upstream/derivations.ts).
+    derivations: NO_DERIVATIONS,
     ttlOverrides: ZERO_TTL,
     staleOverrides: NO_STALE,
   });

@@ -63,6 +63,27 @@ describe('differential cache oracle', () => {
     console.log(`planted stale head caught:\n${formatDivergence(planted[0]!, 400)}`);
   }, 240_000);
 
+  it('fails when a contract call’s page is derived from its list item (planted), and not without it', async () => {
+    // The block's list holds plain transfers (their pages derived) and contract calls (read): the plant
+    // reads every successful one as plain, so a call's data and transfers come out empty.
+    const run = async (plant: boolean) => {
+      const url = await allocateRedisDb();
+      const r = await runOracle({
+        seed: 'suite-derived',
+        rounds: 1,
+        onlySteps: ['gen:block', 'gen:transaction', 'AddressTransactionsFull'],
+        redisUrl: url,
+        plant: plant ? 'contract-call-derived' : undefined,
+      });
+      return r.divergences.filter((d) => !known(d));
+    };
+    const control = await run(false);
+    expect(control.map((d) => formatDivergence(d, 300))).toEqual([]);
+    const planted = await run(true);
+    expect(planted.length).toBeGreaterThan(0);
+    console.log(`planted derivation caught:\n${formatDivergence(planted[0]!, 400)}`);
+  }, 240_000);
+
   it('a page 2 is judged by its own cursor: a stale page 1’s logs cursor at `latest`, refused with a code as the reference refuses it', async () => {
     // A cached page 1 of an older allowed head carries a cursor for that head's logs; page 2, read at the
     // new head, refuses it (BAD_USER_INPUT), as the uncached reference does for the same cursor.

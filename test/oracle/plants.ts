@@ -1,5 +1,6 @@
 import type { CachePolicy } from '../../src/cache/policy.js';
 import type { TouchVersions } from '../../src/live/touches.js';
+import type { Derivations } from '../../src/upstream/derivations.js';
 
 /** Wrong policies a run can plant to prove its judge fails them (the oracle's, `npm run chaos -- --plant`). */
 export const PLANTS = {
@@ -37,3 +38,12 @@ export const TOUCH_PLANTS = {
       ),
   }),
 } satisfies Record<string, (t: TouchVersions) => TouchVersions>;
+
+/** Defects of facts held by lists, planted through the cached gateway's derivations. */
+export const DERIVATION_PLANTS = {
+  /**
+   * Every successful transaction read as a plain transfer: a contract call's page (call data, transfers,
+   * internal transactions, ICM message) derived from its list item, which holds none of them.
+   */
+  'contract-call-derived': (): Derivations => ({ plainTransfer: (tx) => tx.txStatus === '1' }),
+} satisfies Record<string, () => Derivations>;

@@ -107,10 +107,19 @@ const IcmMessageInfoRef = builder
 export const detailOf = (tx: NativeTransaction, ctx: GatewayContext): Promise<TransactionDetail> =>
   ctx.loaders.evm.transaction.load({ chainId: tx.chainId, txHash: tx.txHash.toLowerCase() });
 
+/**
+ * Whether the full page of a transaction read from a list adds nothing but what no list holds (fee caps,
+ * base fee, prices): a plain transfer ran no code (src/upstream/derivations.ts).
+ */
+export const ranNoCode = (tx: NativeTransaction, ctx: GatewayContext): boolean =>
+  !('input' in tx) && ctx.loaders.evm.plainTransfer(tx);
+
 /** A field only the get-transaction route carries: read from the item when it is the full form, else loaded. */
 const fullField =
   <K extends 'input' | 'baseFeePerGas' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>(key: K) =>
   async (tx: NativeTransaction, _args: object, ctx: GatewayContext): Promise<string | null> => {
+    // No call data: a transaction with data costs more than 21,000 gas.
+    if (key === 'input' && ranNoCode(tx, ctx)) return '0x';
     const full =
       'input' in tx ? (tx as FullNativeTransaction) : (await detailOf(tx, ctx)).nativeTransaction;
     return full[key] ?? null;
@@ -127,12 +136,15 @@ export const TransactionRef = builder.loadableNodeRef<NativeTransaction, string>
   ),
 });
 
-/** A transaction by chain and hash (the get-transaction route): behind `node(id)` and `_entities`. */
+/**
+ * A transaction by chain and hash, behind `transaction`, `node(id)` and `_entities`: its own fields, from a
+ * list that held it as a plain transfer or else from the get-transaction route (one call either way).
+ */
 export async function loadTransaction(
   ctx: GatewayContext,
   key: { chainId: string; txHash: string },
 ): Promise<NativeTransaction> {
-  return (await ctx.loaders.evm.transaction.load(key)).nativeTransaction;
+  return ctx.loaders.evm.transactionItem.load(key);
 }
 
 TransactionRef.implement({
@@ -225,7 +237,9 @@ TransactionRef.implement({
       nullable: true,
       description:
         'The interchain message this transaction sent or delivered, if any. From the full transaction.',
-      resolve: async (tx, _args, ctx) => (await detailOf(tx, ctx)).teleporterMessageInfo ?? null,
+      // A message is sent or delivered by a contract: a transaction that ran no code carries none.
+      resolve: async (tx, _args, ctx) =>
+        ranNoCode(tx, ctx) ? null : ((await detailOf(tx, ctx)).teleporterMessageInfo ?? null),
     }),
   }),
 });

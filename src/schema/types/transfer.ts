@@ -12,7 +12,7 @@ import type { GatewayTypes, ObjectFields } from '../builder-types.js';
 import { exposed } from '../expose.js';
 import { addressFields } from './address.js';
 import { Erc20TokenRef, Erc721TokenRef, Erc1155TokenRef } from './token.js';
-import { detailOf, TransactionRef } from './transaction.js';
+import { detailOf, ranNoCode, TransactionRef } from './transaction.js';
 import { TransactionPartRef } from './transaction-part.js';
 
 /**
@@ -106,6 +106,8 @@ export const partsOfTransaction = <K extends PartKind>(
     nullable: true,
     description,
     resolve: async (tx, _args, ctx) => {
+      // No log and no inner call: a transaction that ran no code has no transfer and no internal one.
+      if (ranNoCode(tx, ctx)) return [];
       const d = await detailOf(tx, ctx);
       return (d[kind] ?? []).map(
         (x: NonNullable<TransactionDetail[K]>[number]): PartOf<K> => ({
