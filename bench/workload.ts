@@ -5,6 +5,7 @@ import { countCu, diffStats } from './workload/cu.js';
 import { directApi, runDirect } from './workload/direct.js';
 import { loadDocuments } from './workload/documents.js';
 import { drive, quantile } from './workload/driver.js';
+import { factFloor } from './workload/fact-floor.js';
 import { type FloorSegment, firstVisitFloor } from './workload/floor.js';
 import { type Journey, journeyDrawer } from './workload/journeys.js';
 import { workloadKnobs } from './workload/knobs.js';
@@ -73,6 +74,10 @@ interface Row {
   refusedCalls: number;
   /** The first-visit floor's CUs per 1,000 user requests (bench/workload/floor.ts). */
   floorPer1000?: number;
+  /** The same, Data API and node only (the plan's upstreams). */
+  floorPlanPer1000?: number;
+  /** The fact floor's Data API + node CUs per 1,000 user requests (bench/workload/fact-floor.ts). */
+  factFloorPlanPer1000?: number;
 }
 const rows: Row[] = [];
 /** Each replica set's journeys, warm-up and windows, for the first-visit floor. */
@@ -100,7 +105,8 @@ for (const n of k.replicas) {
       seconds,
       rand: seeded(seed++),
       draw: (rand) => {
-        const j = draw(rand);
+        // The head it arrives at: the floors replay it in this time (the blocks this user saw).
+        const j = { ...draw(rand), head: world.head() };
         journeys.push(j);
         return j;
       },
@@ -202,15 +208,39 @@ for (const row of rows)
     `  ${row.replicas} replica(s) @ ${row.offered}: ${f1(row.cuPer1000)} CU / 1000 = 1/${f1(directPer1000 / row.cuPer1000)} of direct`,
   );
 
-// The first-visit floor of each window, on the same baseline simulator (bench/workload/floor.ts).
+// The first-visit floor of each window, on the same baseline simulator (bench/workload/floor.ts), in the
+// window's own time: the baseline chain is first given every block the runs' users saw (same seed, same
+// blocks), and each window's CUs are divided by its own replayed steps. The plan's upstreams (Data API
+// and node) are compared apart from the Metrics API, which is another plan.
+const lastHead = Math.max(
+  0,
+  ...floorSets.flat().flatMap((s) => s.journeys.map((j) => j.head ?? 0)),
+);
+if (lastHead > world.head()) await world.control.advance(lastHead - world.head(), false);
 const floors = await firstVisitFloor(world, journeyOpts, floorSets);
+const planCu = (byUpstream: Record<string, number>) =>
+  (byUpstream['data-api'] ?? 0) + (byUpstream.node ?? 0);
 for (const [i, row] of rows.entries()) {
   const floor = floors.get(i);
   if (!floor) continue;
-  row.floorPer1000 = (1000 * floor.total) / row.requests;
+  row.floorPer1000 = (1000 * floor.total) / floor.steps;
+  row.floorPlanPer1000 = (1000 * planCu(floor.byUpstream)) / floor.steps;
+  const ours = planCu(row.cuPer1000ByUpstream);
   console.log(
-    `  ${row.replicas} replica(s) @ ${row.offered}: first-visit floor ${f1(row.floorPer1000)} CU / 1000 ${JSON.stringify(floor.byUpstream)} ` +
-      `(1/${f1(directPer1000 / row.floorPer1000)} of direct); the gateway spent ${f2(row.cuPer1000 / row.floorPer1000)}x the floor`,
+    `  ${row.replicas} replica(s) @ ${row.offered}: first-visit floor ${f1(row.floorPer1000)} CU / 1000 over its own ${floor.steps} steps ${JSON.stringify(floor.byUpstream)} ` +
+      `(1/${f1(directPer1000 / row.floorPer1000)} of direct); Data API + node: the gateway ${f1(ours)}, the floor ${f1(row.floorPlanPer1000)}: ${f2(ours / row.floorPlanPer1000)}x the floor`,
+  );
+}
+// The fact floor of each window (bench/workload/fact-floor.ts): the gateway's own facts, no freshness.
+const factFloors = await factFloor(world, journeyOpts, docs, floorSets);
+for (const [i, row] of rows.entries()) {
+  const floor = factFloors.get(i);
+  if (!floor || row.floorPlanPer1000 === undefined) continue;
+  row.factFloorPlanPer1000 = (1000 * planCu(floor.byUpstream)) / floor.steps;
+  const ours = planCu(row.cuPer1000ByUpstream);
+  console.log(
+    `  ${row.replicas} replica(s) @ ${row.offered}: fact floor (Data API + node) ${f1(row.factFloorPlanPer1000)} CU / 1000 over its own ${floor.steps} steps ${JSON.stringify(floor.byUpstream)}: ` +
+      `${f2(row.factFloorPlanPer1000 / row.floorPlanPer1000)}x the exact floor; the gateway ${f1(ours)} = ${f2(ours / row.factFloorPlanPer1000)}x the fact floor`,
   );
 }
 // At 6,000 CU a minute, 300 user requests a second leave 6,000 / 18,000 CU a request.

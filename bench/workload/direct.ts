@@ -1,4 +1,11 @@
-import { CHAIN, type Journey, type JourneyOptions, NETWORK, STAKING_FILTERS } from './journeys.js';
+import {
+  CHAIN,
+  headOf,
+  type Journey,
+  type JourneyOptions,
+  NETWORK,
+  STAKING_FILTERS,
+} from './journeys.js';
 
 /**
  * The direct baseline: the same journeys when a frontend calls the upstreams itself, one call per view
@@ -70,7 +77,7 @@ export async function runDirect(j: Journey, api: DirectApi, o: JourneyOptions): 
       ]);
       return 2;
     case 'explorer-block': {
-      const id = o.pop.blockNumber(j.blockRank, o.head());
+      const id = o.pop.blockNumber(j.blockRank, headOf(j, o));
       const [, txs] = await Promise.all([
         api.data(`${c}/blocks/${id}`),
         api.data(`${c}/blocks/${id}/transactions`, { pageSize: '25' }),

@@ -37,26 +37,41 @@ function memoized(api: DirectApi): DirectApi {
   };
 }
 
-/** Per replica set, its segments in order; answers each measured row's floor in CUs (total and by upstream). */
+/** A measured window's floor: its CUs (total and by upstream) and the user requests its replay made. */
+export interface Floor {
+  total: number;
+  byUpstream: Record<string, number>;
+  /** User requests of the replayed visits (each journey's steps, as the gateway would take them). */
+  steps: number;
+}
+
+/**
+ * Per replica set, its segments in order; answers each measured row's floor. Each journey is replayed in
+ * its own time (the head it arrived at: the blocks its user saw), so the chain must already hold them.
+ */
 export async function firstVisitFloor(
   world: World,
   opts: JourneyOptions,
   sets: FloorSegment[][],
-): Promise<Map<number, { total: number; byUpstream: Record<string, number> }>> {
-  const out = new Map<number, { total: number; byUpstream: Record<string, number> }>();
+): Promise<Map<number, Floor>> {
+  const out = new Map<number, Floor>();
   for (const segments of sets) {
     const api = memoized(directApi(world.sim));
     for (const seg of segments) {
       const s0 = await world.control.stats();
       const queue = [...seg.journeys];
+      let steps = 0;
       await Promise.all(
         Array.from({ length: 16 }, async () => {
-          for (let j = queue.shift(); j; j = queue.shift()) await runDirect(j, api, opts);
+          for (let j = queue.shift(); j; j = queue.shift()) {
+            const n = await runDirect(j, api, opts);
+            steps += n;
+          }
         }),
       );
       if (seg.row === undefined) continue;
       const cu = countCu(diffStats(s0, await world.control.stats()));
-      out.set(seg.row, { total: cu.total, byUpstream: cu.byUpstream });
+      out.set(seg.row, { total: cu.total, byUpstream: cu.byUpstream, steps });
     }
   }
   return out;

@@ -26,7 +26,15 @@ export interface Journey {
   filter: number;
   /** A uniform draw in [0, 1): which row of a list the user clicks. */
   pick: number;
+  /**
+   * The chain head when the journey arrived (set by the driver): a replay (the floors) visits the block
+   * the user visited, in the window's own time, not the block of the same rank at the replay's head.
+   */
+  head?: number;
 }
+
+/** The head a journey's block rank counts down from: its own arrival's, else the head now. */
+export const headOf = (j: Journey, o: JourneyOptions): number => j.head ?? o.head();
 
 export const CHAIN = '43114';
 export const NETWORK = 'mainnet';
@@ -116,7 +124,7 @@ export async function runJourney(j: Journey, ask: Ask, o: JourneyOptions): Promi
       if (!peer) await ask('ExplorerHomeMetrics', { chainId });
       return;
     case 'explorer-block': {
-      const id = o.pop.blockNumber(j.blockRank, o.head());
+      const id = o.pop.blockNumber(j.blockRank, headOf(j, o));
       const block = await ask('ExplorerBlock', { chainId, id });
       const tx = pickNode(get(block, 'block', 'transactions'), j.pick);
       if (tx) await ask('ExplorerTransaction', { chainId, hash: tx.hash });

@@ -3,7 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kind, parse, print } from 'graphql';
 import type { Documents } from './driver.js';
-import { type Ask, CHAIN, type Journey, type JourneyOptions, STAKING_FILTERS } from './journeys.js';
+import {
+  type Ask,
+  CHAIN,
+  headOf,
+  type Journey,
+  type JourneyOptions,
+  STAKING_FILTERS,
+} from './journeys.js';
 
 /**
  * The peer's side of the same journeys (bench/workload/peer/peer.graphql): the views runJourney asks with
@@ -36,7 +43,7 @@ export async function runPeerJourney(j: Journey, ask: Ask, o: JourneyOptions): P
       await ask('PeerHome', { c });
       return;
     case 'explorer-block': {
-      const id = o.pop.blockNumber(j.blockRank, o.head());
+      const id = o.pop.blockNumber(j.blockRank, headOf(j, o));
       const b = (await ask('PeerBlock', { c, id })) as Any;
       const tx = at<{ txHash: string }>(b?.getTransactionsForBlock?.transactions, j.pick);
       if (tx) await ask('PeerTransaction', { c, hash: tx.txHash });
