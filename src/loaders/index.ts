@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { DataApiClient } from '../upstream/data-api.js';
+import type { Derivations } from '../upstream/derivations.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
@@ -74,6 +75,8 @@ export interface LoaderClients {
   /** Smaller upstream pages for the token lists (tests); @default each route's largest. */
   tokenPageSizes?: Partial<TokenPageSizes>;
   stakingApi: StakingApiClient;
+  /** What is derived instead of read (src/upstream/derivations.ts). */
+  derivations: Derivations;
   metricsNetworkApi: MetricsNetworkClient;
   /** One client per configured node, the default first (long-lived: the JSON-RPC batching spans requests). */
   nodes: readonly NodeRpcClient[];
@@ -111,7 +114,7 @@ const FAMILIES: { [F in Family]: (deps: LoaderDeps, api: LoaderClients) => Famil
   icm: (deps, api) => createIcmLoaders(deps, api.icmApi),
   metrics: (deps, api) => createMetricsLoaders(deps, api.metricsApi),
   tokens: (deps, api) => createTokenLoaders(deps, api.tokensApi, api.tokenPageSizes),
-  staking: (deps, api) => createStakingLoaders(deps, api.stakingApi),
+  staking: (deps, api) => createStakingLoaders(deps, api.stakingApi, api.derivations),
   metricsNetwork: (deps, api) => createMetricsNetworkLoaders(deps, api.metricsNetworkApi),
   node: (deps, api) => createNodeLoaders(deps, api.nodes),
   evmState: (deps, api) => createEvmStateLoaders(deps, api.evm ?? []),

@@ -12,7 +12,7 @@ import { createPrimaryNetApiClient } from './data-api-primary-net.js';
 import { createPrimaryTxApiClient } from './data-api-primary-txs.js';
 import { createStakingApiClient } from './data-api-staking.js';
 import { createTokensApiClient } from './data-api-tokens.js';
-import type { Derivations } from './derivations.js';
+import { DERIVATIONS, type Derivations } from './derivations.js';
 import type { UpstreamName } from './errors.js';
 import { createEvmStateClient } from './evm-state.js';
 import { createGovernor, type HeldBack } from './governor.js';
@@ -172,6 +172,7 @@ export function createUpstreamClients(
       tokensApi: createTokensApiClient(dataApiHttp, callerOpts),
       stakingApi: createStakingApiClient(dataApiHttp, callerOpts),
       signatureAggregator: createSignatureAggregatorClient(dataApiHttp, callerOpts),
+      derivations: options.derivations ?? DERIVATIONS,
     };
   };
   const callerClients = new LRUCache<string, ReturnType<typeof clientsFor>>({

@@ -13,6 +13,13 @@ export interface Derivations {
    * native token's prices) are still read from the full page.
    */
   plainTransfer(tx: NativeTransaction): boolean;
+  /**
+   * Whether node ids none of which has a validation active or pending in the validators list (one
+   * complete page of exactly those ids, every status) are answered "no pending rewards" without
+   * reading the rewards route: a pending reward is the reward of a stake that has not ended, and every
+   * stake on a node (its validation, the delegations to it) ends with the node's validation.
+   */
+  pendingRewardsFromValidators: boolean;
 }
 
 /**
@@ -27,7 +34,13 @@ export function isPlainTransfer(tx: NativeTransaction): boolean {
   return tx.gasUsed === '21000' && tx.txStatus === '1';
 }
 
-export const DERIVATIONS: Derivations = { plainTransfer: isPlainTransfer };
+export const DERIVATIONS: Derivations = {
+  plainTransfer: isPlainTransfer,
+  pendingRewardsFromValidators: true,
+};
 
 /** Nothing derived: every field is read from its own route (the oracle's uncached reference). */
-export const NO_DERIVATIONS: Derivations = { plainTransfer: () => false };
+export const NO_DERIVATIONS: Derivations = {
+  plainTransfer: () => false,
+  pendingRewardsFromValidators: false,
+};

@@ -1,6 +1,7 @@
 import type { RunningSimulator } from '@avalanche-gateway/simulator';
 import { describe, expect, it } from 'vitest';
 import { NO_DERIVATIONS } from '../../src/upstream/derivations.js';
+import { cb58Encode } from '../../src/upstream/schemas/node-codec.js';
 import {
   BlockDocument,
   ChainBlocksDocument,
@@ -156,6 +157,62 @@ describe('facts held by lists serve their entities across requests and replicas'
     expect((called.data as any).transaction.erc20Transfers.length).toBe(call.erc20.length);
     await Promise.all([a.close(), b.close(), reference.close()]);
   });
+
+  it('nodes with no stake now have no pending rewards: their validators list says so, the rewards route is not read', async () => {
+    // Node ids by their validations' statuses, as the upstream lists them now.
+    const statuses = async () => {
+      const by = new Map<string, Set<string>>();
+      let pageToken: string | undefined;
+      do {
+        // Every uptime: the route's default leaves out active validators under 90 %.
+        const page = await simGet(sim.dataApiUrl, '/v1/networks/mainnet/validators', {
+          pageSize: 100,
+          minUptimePerformance: 0,
+          pageToken,
+        });
+        for (const v of page.validators)
+          by.set(v.nodeId, (by.get(v.nodeId) ?? new Set()).add(v.validationStatus));
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return by;
+    };
+    const staked = (s: Set<string>) => s.has('active') || s.has('pending');
+    // World steps end validations until some node has none left active or pending.
+    let by = await statuses();
+    for (let i = 0; i < 20 && [...by.values()].every(staked); i++) {
+      await fetch(`${sim.url}/_sim/advance`, { method: 'POST', body: '{}' });
+      by = await statuses();
+    }
+    const ended = [...by].find(([, s]) => !staked(s))?.[0];
+    const active = [...by].find(([, s]) => s.has('active'))?.[0];
+    expect(ended && active).toBeDefined();
+    // A well-formed node id the network never saw (the bench's population has thousands).
+    const unknown = `NodeID-${cb58Encode(new Uint8Array(20).fill(7))}`;
+    const gw = gateway();
+    const reference = createTestGateway(sim, { derivations: NO_DERIVATIONS });
+    for (const [nodeIds, reads] of [
+      [[unknown], 0],
+      [[ended!], 0],
+      [[unknown, ended!], 0],
+      [[active!], 1],
+      [[unknown, active!], 1],
+    ] as const) {
+      sim.reset();
+      const r = await gw.query(PENDING, { nodeIds });
+      expect(r.errors).toBeUndefined();
+      expect(routeCalls(sim)[PENDING_ROUTE] ?? 0).toBe(reads);
+      expect(routeCalls(sim)[VALIDATORS_ROUTE]).toBe(1);
+      // The upstream's own answer for the same nodes.
+      expect(r.data).toEqual((await reference.query(PENDING, { nodeIds })).data);
+      if (reads === 0) expect((r.data as any).network.pendingRewards.edges).toEqual([]);
+    }
+    // Asked with addresses, the rewards route is read as before (no validators list tells of them).
+    sim.reset();
+    const byAddress = await gw.query(PENDING_OF, { addresses: [sim.world.fixtures.pChainAddress] });
+    expect(byAddress.errors).toBeUndefined();
+    expect(routeCalls(sim)).toEqual({ [PENDING_ROUTE]: 1 });
+    await reference.close();
+  });
 });
 
 const TX_ROUTE = 'data-api GET /v1/chains/:chainId/transactions/:txHash';
@@ -168,4 +225,14 @@ const BLOCK_TXS = `query ($chainId: String!, $id: String!) {
 }`;
 const TX_PAGE = `query ($chainId: String!, $hash: String!) {
   transaction(chainId: $chainId, hash: $hash) { ${TX_FIELDS} }
+}`;
+const PENDING_ROUTE = 'data-api GET /v1/networks/:network/rewards:listPending';
+const VALIDATORS_ROUTE = 'data-api GET /v1/networks/:network/validators';
+const PENDING = `query ($nodeIds: [String!]) {
+  network(name: "mainnet") {
+    pendingRewards(nodeIds: $nodeIds, first: 20) { edges { node { txHash nodeId amountStaked progress rewardType } } }
+  }
+}`;
+const PENDING_OF = `query ($addresses: [String!]) {
+  network(name: "mainnet") { pendingRewards(addresses: $addresses, first: 20) { edges { node { txHash } } } }
 }`;

@@ -1,6 +1,6 @@
 import type { CachePolicy } from '../../src/cache/policy.js';
 import type { TouchVersions } from '../../src/live/touches.js';
-import type { Derivations } from '../../src/upstream/derivations.js';
+import { DERIVATIONS, type Derivations } from '../../src/upstream/derivations.js';
 
 /** Wrong policies a run can plant to prove its judge fails them (the oracle's, `npm run chaos -- --plant`). */
 export const PLANTS = {
@@ -45,5 +45,8 @@ export const DERIVATION_PLANTS = {
    * Every successful transaction read as a plain transfer: a contract call's page (call data, transfers,
    * internal transactions, ICM message) derived from its list item, which holds none of them.
    */
-  'contract-call-derived': (): Derivations => ({ plainTransfer: (tx) => tx.txStatus === '1' }),
+  'contract-call-derived': (): Derivations => ({
+    ...DERIVATIONS,
+    plainTransfer: (tx) => tx.txStatus === '1',
+  }),
 } satisfies Record<string, () => Derivations>;

@@ -1,6 +1,7 @@
 import { ledgerOf } from '@avalanche-gateway/simulator/node-rpc/ledger.js';
 import type { World } from '@avalanche-gateway/simulator/world/index.js';
 import type { GraphQLSchema } from 'graphql';
+import { cb58Encode } from '../../src/upstream/schemas/node-codec.js';
 import { type ArgValues, type Step, selectionOf, type WorldIds } from './workload.js';
 
 /**
@@ -22,6 +23,9 @@ export function worldIds(world: World): WorldIds {
   };
 }
 
+/** A well-formed node id no world knows. */
+const UNKNOWN_NODE = `NodeID-${cb58Encode(new Uint8Array(20).fill(7))}`;
+
 export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World): Step[] {
   const f = world.fixtures;
   const sel = (type: string, op: string, depth = 2) => selectionOf(schema, type, op, args, depth);
@@ -39,6 +43,16 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
   const state = (proof: boolean, logs: string) =>
     `chainId blockNumber blockHash stateRoot timestamp token: account(address: "${f.contracts.erc20}") { ${account(proof)} } holder: account(address: "${holder}") { address balance nonce } logs(${logs}first: 3, after: $after) { edges { cursor node { ${sel('EvmLog', 'x:logs')} } } pageInfo { hasNextPage endCursor } } feeHistory(blockCount: 4, rewardPercentiles: [10, 50, 90]) { oldestBlock baseFeePerGas gasUsedRatio reward { percentiles } }`;
   const named = f.blockNumber;
+  const validators = world.primary.mainnet.validators;
+  const statusesOf = (id: string) => validators.filter((v) => v.nodeId === id).map((v) => v.status);
+  const ids = [...new Set(validators.flatMap((v) => (v.nodeId ? [v.nodeId] : [])))];
+  const lowUptime = validators.find((v) => v.status === 'active' && v.uptime < 90)?.nodeId;
+  const veteran = ids.find((id) => statusesOf(id).filter((s) => s === 'completed').length > 1);
+  const rewardNodes: Record<string, string[]> = {
+    unknown: [UNKNOWN_NODE],
+    ...(lowUptime ? { lowUptime: [lowUptime] } : {}),
+    ...(veteran ? { pastValidator: [veteran], mixed: [UNKNOWN_NODE, veteran] } : {}),
+  };
   const contract = (kind: 'Erc721Contract' | 'Erc1155Contract', address: string) =>
     step(
       `x:${kind}.tokens`,
@@ -101,5 +115,14 @@ export function extraSteps(schema: GraphQLSchema, args: ArgValues, world: World)
       },
     ),
     step('x:_service', 'query X { _service { sdl } }'),
+    // Pending rewards of nodes asked alone: derived "none" for nodes with no stake now (a node the
+    // network never saw, a node that validated before: whether all its validations ended moves as the world does), read for the others (one under 90 % uptime,
+    // which the validators route leaves out by default, and one of each asked together).
+    ...Object.entries(rewardNodes).map(([name, nodeIds]) =>
+      step(
+        `x:pendingRewards.${name}`,
+        `query X($after: String) { network(name: "mainnet") { pendingRewards(nodeIds: ${JSON.stringify(nodeIds)}, first: 3, after: $after) { edges { cursor node { ${sel('PendingReward', 'x:pending', 2)} } } pageInfo { hasNextPage endCursor } } } }`,
+      ),
+    ),
   ];
 }

@@ -1,8 +1,9 @@
 import type { GatewayContext } from '../../context.js';
 import { badInput } from '../../errors.js';
-import type { PagedList } from '../../loaders/request-loader.js';
+import { type PagedList, pagedList } from '../../loaders/request-loader.js';
 import { STAKING_PAGE_SIZE } from '../../loaders/staking.js';
 import type { RewardFilter } from '../../upstream/data-api-staking.js';
+import type { Page } from '../../upstream/request.js';
 import type { CurrencyCode } from '../../upstream/schemas/evm.js';
 import type { GatewayNetwork } from '../../upstream/schemas/primary.js';
 import type {
@@ -131,11 +132,18 @@ function rewardsResolver<
   pages: (ctx: GatewayContext, key: { network: GatewayNetwork } & RewardFilter & F) => PagedList<R>,
   more: (args: A) => F,
   mutable: boolean,
+  /** Whether the list is known empty without reading it (pending rewards of nodes with no stake now). */
+  knownEmpty?: (ctx: GatewayContext, network: GatewayNetwork, filter: RewardFilter) => Promise<boolean>,
 ) {
-  return (network: NetworkShape, args: A, ctx: GatewayContext) => {
+  return async (network: NetworkShape, args: A, ctx: GatewayContext) => {
     const filter = { ...rewardFilter(network.name, args), ...more(args) };
+    const list = pages(ctx, { network: network.name, ...filter });
+    // Known empty: the same list (its identity, so its cursors), answered without reading it.
+    const source: PagedList<R> = (await knownEmpty?.(ctx, network.name, filter))
+      ? pagedList<Page<R>>(list.identity, async () => ({ items: [], nextPageToken: null }))
+      : list;
     return resolveTokenConnection<Reward<R>>(args, ctx.connections, {
-      pages: pages(ctx, { network: network.name, ...filter }).mapItems((r) => ({
+      pages: source.mapItems((r) => ({
         ...r,
         network: network.name,
       })),
@@ -170,6 +178,11 @@ builder.objectFields(NetworkRef, (t) => ({
         (ctx, key) => ctx.loaders.staking.pendingRewardsPage.list(key),
         () => ({}),
         true,
+        // Nodes asked alone, none of which has a stake now: none has a pending reward.
+        (ctx, network, f) =>
+          f.addresses?.length
+            ? Promise.resolve(false)
+            : ctx.loaders.staking.noStakeNow(network, f.nodeIds ?? []),
       ),
     },
     ...pageDocs('pending rewards', 'A pending reward'),
