@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import type { DataApiClient } from '../upstream/data-api.js';
-import type { Derivations } from '../upstream/derivations.js';
 import type { IcmApiClient } from '../upstream/data-api-icm.js';
 import type { PrimaryApiClient } from '../upstream/data-api-primary.js';
 import type { PrimaryNetApiClient } from '../upstream/data-api-primary-net.js';
 import type { PrimaryTxApiClient } from '../upstream/data-api-primary-txs.js';
 import type { StakingApiClient } from '../upstream/data-api-staking.js';
 import type { TokensApiClient } from '../upstream/data-api-tokens.js';
+import type { Derivations } from '../upstream/derivations.js';
 import type { EvmStateClient } from '../upstream/evm-state.js';
 import type { MetricsApiClient } from '../upstream/metrics-api.js';
 import type { MetricsNetworkClient } from '../upstream/metrics-api-network.js';

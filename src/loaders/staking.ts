@@ -54,7 +54,8 @@ export function createStakingLoaders(
       const ids = new Set(nodeIds);
       return !page.items.some(
         (v) =>
-          ids.has(v.nodeId) && (v.validationStatus === 'active' || v.validationStatus === 'pending'),
+          ids.has(v.nodeId) &&
+          (v.validationStatus === 'active' || v.validationStatus === 'pending'),
       );
     },
     delegatorsPage: pageLoader(deps, ({ network, pageToken, ...f }: DelegatorsKey) =>

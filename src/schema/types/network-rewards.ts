@@ -133,7 +133,11 @@ function rewardsResolver<
   more: (args: A) => F,
   mutable: boolean,
   /** Whether the list is known empty without reading it (pending rewards of nodes with no stake now). */
-  knownEmpty?: (ctx: GatewayContext, network: GatewayNetwork, filter: RewardFilter) => Promise<boolean>,
+  knownEmpty?: (
+    ctx: GatewayContext,
+    network: GatewayNetwork,
+    filter: RewardFilter,
+  ) => Promise<boolean>,
 ) {
   return async (network: NetworkShape, args: A, ctx: GatewayContext) => {
     const filter = { ...rewardFilter(network.name, args), ...more(args) };
