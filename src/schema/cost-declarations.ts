@@ -207,8 +207,6 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
     data('GET /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses'),
   ),
   'Network.metricsChains': paged(metrics('listChains')),
-  // Nodes asked alone first read their validators list (the page `validators(nodeIds:)` reads): nodes
-  // with no stake now have no pending rewards, and the rewards route is not read for them.
   'Network.pendingRewards': after(
     paged(data('listPendingPrimaryNetworkRewards')),
     data('listValidators'),
