@@ -53,4 +53,17 @@ describe('simulator settings from the environment', () => {
     expect(await status('basic')).toBe(403);
     expect(await status('someone-else')).toBe(200);
   }, 20_000);
+
+  it('SIM_DISAGREE and SIM_INDEX_LAG_BLOCKS', async () => {
+    child?.kill('SIGTERM');
+    const url = await startFromEnv({
+      SIM_DISAGREE: 'invisible-payouts, silent-token',
+      SIM_INDEX_LAG_BLOCKS: '3',
+    });
+    const health = await (await fetch(`${url}/_sim/health`)).json();
+    expect(health).toMatchObject({
+      disagree: ['invisible-payouts', 'silent-token'],
+      indexLagBlocks: 3,
+    });
+  }, 20_000);
 });
