@@ -3,7 +3,9 @@ import {
   formatDivergence,
   type OracleResult,
   PLANTS,
+  type PlantName,
   runOracle,
+  TOUCH_ENV_PLANTS,
   TOUCH_PLANTS,
 } from '../test/oracle/harness.js';
 import { knownIssue } from '../test/oracle/known.js';
@@ -14,8 +16,9 @@ import { flushRedisDb } from '../test/support/sim.js';
 /**
  * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--touch] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
- * run per seed over its own world. `--touch`: live, with freshness by change and a simulator whose contracts pay
- * plain addresses no block names (its plant: `touch-ignored`). Starts a private redis-server (or uses REDIS_URL without the binary).
+ * run per seed over its own world. `--touch`: live, with freshness by change and a simulator that disagrees with
+ * blocks (contracts paying plain addresses no block names, a token rebasing without logs, a Data API indexing 3
+ * blocks behind the node; its plants: `touch-ignored`, `lag-ignored`). Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
  */
 const { values } = parseArgs({
@@ -42,7 +45,11 @@ const show = Number(values.show);
 const t0 = performance.now();
 
 const parallel = Math.max(1, Number(values.parallel));
-const plants = [...Object.keys(PLANTS), ...Object.keys(TOUCH_PLANTS)];
+const plants = [
+  ...Object.keys(PLANTS),
+  ...Object.keys(TOUCH_PLANTS),
+  ...Object.keys(TOUCH_ENV_PLANTS),
+];
 if (values.plant !== undefined && !plants.includes(values.plant))
   throw new Error(`--plant: one of ${plants.join(', ')}`);
 const redis = await startRedisServer();
@@ -59,7 +66,7 @@ const runSeed = async (i: number, url: string) => {
     maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
     onlySteps: values.steps?.split(','),
     groupSize: values.group === undefined ? undefined : Number(values.group),
-    plant: values.plant as keyof typeof PLANTS | keyof typeof TOUCH_PLANTS | undefined,
+    plant: values.plant as PlantName | undefined,
     live: values.live,
     touch: values.touch,
     log: values.quiet
