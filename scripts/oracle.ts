@@ -4,7 +4,9 @@ import {
   formatDivergence,
   type OracleResult,
   PLANTS,
+  type PlantName,
   runOracle,
+  TOUCH_ENV_PLANTS,
   TOUCH_PLANTS,
 } from '../test/oracle/harness.js';
 import { knownIssue } from '../test/oracle/known.js';
@@ -15,9 +17,10 @@ import { flushRedisDb } from '../test/support/sim.js';
 /**
  * `npm run test:oracle -- --seeds N [--rounds R] [--max-steps S] [--steps a,b] [--group G] [--parallel P] [--quiet] [--plant NAME] [--live] [--touch] [--no-vary]
  * [--show K]`: the differential cache oracle at size (see test/oracle/harness.ts and docs/testing.md), one
- * run per seed over its own world. `--touch`: live, with freshness by change and a simulator whose contracts pay
- * plain addresses no block names (its plant: `touch-ignored`). `--plant contract-call-derived`: a contract
- * call's page derived from its list item. Starts a private redis-server (or uses REDIS_URL without the binary).
+ * run per seed over its own world. `--touch`: live, with freshness by change and a simulator that disagrees with
+ * blocks (contracts paying plain addresses no block names, a token rebasing without logs, a Data API indexing 3
+ * blocks behind the node; its plants: `touch-ignored`, `lag-ignored`). `--plant contract-call-derived`: a contract call's page
+ * derived from its list item. Starts a private redis-server (or uses REDIS_URL without the binary).
  * Exits 1 when any divergence is found, or when a run judged nothing.
  */
 const { values } = parseArgs({
@@ -47,6 +50,7 @@ const parallel = Math.max(1, Number(values.parallel));
 const plants = [
   ...Object.keys(PLANTS),
   ...Object.keys(TOUCH_PLANTS),
+  ...Object.keys(TOUCH_ENV_PLANTS),
   ...Object.keys(DERIVATION_PLANTS),
 ];
 if (values.plant !== undefined && !plants.includes(values.plant))
@@ -65,11 +69,7 @@ const runSeed = async (i: number, url: string) => {
     maxSteps: values['max-steps'] === undefined ? undefined : Number(values['max-steps']),
     onlySteps: values.steps?.split(','),
     groupSize: values.group === undefined ? undefined : Number(values.group),
-    plant: values.plant as
-      | keyof typeof PLANTS
-      | keyof typeof TOUCH_PLANTS
-      | keyof typeof DERIVATION_PLANTS
-      | undefined,
+    plant: values.plant as PlantName | undefined,
     live: values.live,
     touch: values.touch,
     log: values.quiet

@@ -281,8 +281,13 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'CChain.clientVersion': rpcCall('web3_clientVersion'),
   'CChain.gasPrice': rpcCall('eth_gasPrice'),
   'CChain.isSyncing': rpcCall('eth_syncing'),
-  // The node's chain id and head number, then that block from the Data API.
-  'CChain.latestBlock': callsEach(rpc('eth_chainId'), rpc('eth_blockNumber'), data('getBlock')),
+  // The node's chain id and head number, then that block from the Data API (or, not indexed yet, its header).
+  'CChain.latestBlock': callsEach(
+    rpc('eth_chainId'),
+    rpc('eth_blockNumber'),
+    data('getBlock'),
+    rpc('eth_getBlockByNumber'),
+  ),
   'CChain.maxPriorityFeePerGas': rpcCall('eth_maxPriorityFeePerGas'),
   'CChain.netVersion': rpcCall('net_version'),
   'CChain.syncProgress': rpcCall('eth_syncing'),

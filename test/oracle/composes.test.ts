@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composes } from './harness.js';
+import { composesByAddress } from './judge.js';
 
 /** The oracle's rule for answers that join resources of different (allowed) world versions. */
 describe('composes', () => {
@@ -154,5 +155,34 @@ describe('composes', () => {
         [w2, w1],
       ),
     ).toBe(false);
+  });
+});
+
+/** Freshness by change: each address's own data judged by its own touches (`--touch` runs). */
+describe('composesByAddress', () => {
+  const at = (a: string, b: string, tip: string) => ({
+    data: {
+      tx: {
+        hash: 'h',
+        tip,
+        from: { address: '0xAA', erc20: { edges: [{ node: { balance: a } }] } },
+        to: { address: '0xbb', erc20: { edges: [{ node: { balance: b } }] } },
+      },
+    },
+  });
+  const v0 = at('1', '10', 'x');
+  const v1 = at('2', '20', 'y');
+  const addresses = new Set(['0xaa', '0xbb']);
+  // 0xaa untouched since v0 (its entries may be v0's or v1's), 0xbb touched at v1 (only v1's).
+  const of = (a: string) => (a === '0xaa' ? [v1, v0] : [v1]);
+
+  it("accepts an untouched address's data kept beside a touched one's read again", () => {
+    expect(composes(at('1', '20', 'y'), [v1])).toBe(false);
+    expect(composesByAddress(at('1', '20', 'y'), [v1], addresses, of)).toBe(true);
+  });
+
+  it("refuses a touched address's data kept, and the rest of the answer at an older version", () => {
+    expect(composesByAddress(at('2', '10', 'y'), [v1], addresses, of)).toBe(false);
+    expect(composesByAddress(at('1', '20', 'x'), [v1], addresses, of)).toBe(false);
   });
 });

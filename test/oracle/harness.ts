@@ -12,8 +12,21 @@ import { NO_DERIVATIONS } from '../../src/upstream/derivations.js';
 import { createTestGateway, type TestGateway } from '../support/gateway.js';
 import { NO_STALE, ZERO_TTL } from '../support/reference.js';
 import { visiblyTouched } from '../support/touched.js';
-import { type Answer, allowedVersions, hasErrors, matches, normalize } from './judge.js';
-import { DERIVATION_PLANTS, PLANTS, TOUCH_PLANTS } from './plants.js';
+import {
+  type Answer,
+  allowedVersions,
+  composesByAddress,
+  hasErrors,
+  matches,
+  normalize,
+} from './judge.js';
+import {
+  DERIVATION_PLANTS,
+  PLANTS,
+  type PlantName,
+  TOUCH_ENV_PLANTS,
+  TOUCH_PLANTS,
+} from './plants.js';
 import {
   argValues,
   generatedSteps,
@@ -25,7 +38,13 @@ import {
 import { extraSteps, worldIds } from './workload-extra.js';
 
 export { composes } from './judge.js';
-export { DERIVATION_PLANTS, PLANTS, TOUCH_PLANTS } from './plants.js';
+export {
+  DERIVATION_PLANTS,
+  PLANTS,
+  type PlantName,
+  TOUCH_ENV_PLANTS,
+  TOUCH_PLANTS,
+} from './plants.js';
 
 /**
  * The differential cache oracle. One simulator (spec-varied, its world advanced between rounds),
@@ -99,7 +118,7 @@ export interface OracleOptions {
    * next version's pass reads it, so the cache is read across versions. @default GROUP_SIZE
    */
   groupSize?: number;
-  plant?: keyof typeof PLANTS | keyof typeof TOUCH_PLANTS | keyof typeof DERIVATION_PLANTS;
+  plant?: PlantName;
   /**
    * The cached gateway follows the C-Chain's heads (LIVE_WS: its head-class answers are versioned by the
    * head and kept between heads); each round's cached pass starts once the new head reached it, so a
@@ -108,9 +127,11 @@ export interface OracleOptions {
   live?: boolean;
   /**
    * Live, with freshness by change (LIVE_ADDRESS_FRESHNESS=touch, a window of `TOUCH_WINDOW_BLOCKS`) and
-   * a simulator whose contracts pay plain addresses no block names (`invisible-payouts`). An answer that
-   * read an address's entries may then also be any allowed-by-change version: one less than the window
-   * old, after which no block visibly touched any address the step has read. @default false
+   * a simulator that disagrees with what blocks show: contracts pay plain addresses no block names
+   * (`invisible-payouts`), a token rebases with no logs (`silent-token`), and the Data API indexes
+   * `INDEX_LAG_BLOCKS` behind the node. An answer that read an address's entries may then also be any
+   * allowed-by-change version: one less than the window old, after which no block the Data API had
+   * indexed visibly touched any address the step has read. @default false
    */
   touch?: boolean;
   log?: (line: string) => void;
@@ -118,6 +139,12 @@ export interface OracleOptions {
 
 /** The touch window of the cached gateway in `touch` runs (blocks; the world moves 2 a round). */
 export const TOUCH_WINDOW_BLOCKS = 8;
+
+/**
+ * The simulated Data API's indexing lag in `touch` runs (blocks): the gateway's default
+ * DATA_API_INDEX_LAG_BLOCKS, which the cached gateway keeps (the plant `lag-ignored` sets it to 0).
+ */
+export const INDEX_LAG_BLOCKS = 3;
 
 /** Address-scoped data keys of the followed chain (the entries freshness by change keeps). */
 const ADDRESS_KEY = /GET \/v1\/chains\/43114\/addresses\/(0x[0-9a-fA-F]{40})[/:]/;
@@ -202,7 +229,12 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     seed: o.seed,
     vary: o.vary === false ? undefined : o.seed,
     apiKeys: { revoked: [CREDENTIALS.revoked['x-glacier-api-key']] },
-    ...(o.touch ? { disagree: ['invisible-payouts'] as const } : {}),
+    ...(o.touch
+      ? {
+          disagree: ['invisible-payouts', 'silent-token'] as const,
+          indexLagBlocks: INDEX_LAG_BLOCKS,
+        }
+      : {}),
   });
   const live = o.live || o.touch;
   const env = { DATA_API_KEY: 'oracle-operator-key', UPSTREAM_RETRIES: '0' };
@@ -227,6 +259,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
         ? {
             LIVE_ADDRESS_FRESHNESS: 'touch',
             LIVE_TOUCH_WINDOW_BLOCKS: String(TOUCH_WINDOW_BLOCKS),
+            ...(o.plant && o.plant in TOUCH_ENV_PLANTS
+              ? TOUCH_ENV_PLANTS[o.plant as keyof typeof TOUCH_ENV_PLANTS]
+              : {}),
           }
         : { LIVE_ADDRESS_FRESHNESS: 'head' }),
     },
@@ -317,7 +352,9 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
     const versionStart: number[] = [performance.now()];
     let version = 0;
     // Touch runs: the followed chain's head at each version, the addresses its blocks visibly touched
-    // on the way to it, and the address entries each step has read (a whole-response hit reads none).
+    // on the way to it as the Data API sees them (the blocks it indexed since the last version, the lag
+    // behind the node's), and the address entries each step has read (a whole-response hit reads none).
+    const lag = o.touch ? INDEX_LAG_BLOCKS : 0;
     const headAt: number[] = [sim.world.chain('43114')!.head().number];
     const touchedAt: Set<string>[] = [new Set()];
     const stepAddresses = new Map<string, Set<string>>();
@@ -442,6 +479,24 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
           result.byChange++;
         return;
       }
+      // A step that read several addresses: each one's own data may be at the versions its own touches
+      // allow (one address kept while another, touched, was read again), the rest at the step's.
+      if (
+        o.touch &&
+        addresses?.size &&
+        composesByAddress(
+          got.value,
+          candidates.map((v) => byVersion!.get(v)!.value),
+          addresses,
+          (address) =>
+            [...new Set([...byTime, ...allowedByChange(new Set([address]))])]
+              .filter((v) => byVersion!.has(v))
+              .map((v) => byVersion!.get(v)!.value),
+        )
+      ) {
+        result.byChange++;
+        return;
+      }
       if (page === 2) {
         const same = await askSameRequest(step.query, vars, cred);
         if (matches(got, [same, ...candidates.map((v) => byVersion!.get(v)!)])) {
@@ -540,7 +595,7 @@ export async function runOracle(o: OracleOptions): Promise<OracleResult> {
           if (live) await headReached(sim, cached);
           version++;
           headAt.push(sim.world.chain('43114')!.head().number);
-          touchedAt.push(visiblyTouched(sim, before));
+          touchedAt.push(visiblyTouched(sim, before - lag, headAt[version]! - lag));
           versionStart.push(performance.now());
           result.versions++;
           pending = await cachedPass([...previous].reverse(), round, 'before-reference');

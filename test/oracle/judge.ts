@@ -126,6 +126,60 @@ function setAt(v: unknown, path: readonly (string | number)[], to: unknown): unk
   return copy;
 }
 
+/**
+ * Where an answer holds one address's own data: the outermost objects whose scalar `address` field names
+ * one of `addresses` (lower-case 0x hex), each with its path and that address.
+ */
+export function addressParts(
+  v: unknown,
+  addresses: ReadonlySet<string>,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; address: string }[] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => addressParts(x, addresses, [...path, i]));
+  if (!isObject(v)) return [];
+  const own = typeof v.address === 'string' ? v.address.toLowerCase() : undefined;
+  if (own && addresses.has(own)) return [{ path, address: own }];
+  return Object.entries(v).flatMap(([k, x]) => addressParts(x, addresses, [...path, k]));
+}
+
+/** The value at `path` in `v` (undefined when the path is not there). */
+export function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
+  let at = v;
+  for (const k of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[k];
+  }
+  return at;
+}
+
+/**
+ * Whether `got` is made of allowed parts when each address's own data may be at versions of its own:
+ * every part of `got` that is an address's (`addressParts`) composes from that address's candidates at
+ * the same path (the same address there), and the rest, those parts set aside, from `candidates`.
+ */
+export function composesByAddress(
+  got: unknown,
+  candidates: readonly unknown[],
+  addresses: ReadonlySet<string>,
+  candidatesOf: (address: string) => readonly unknown[],
+): boolean {
+  const parts = addressParts(got, addresses);
+  if (parts.length === 0) return false;
+  const own = parts.every((p) =>
+    composes(
+      valueAt(got, p.path),
+      candidatesOf(p.address)
+        .map((c) => valueAt(c, p.path))
+        .filter(
+          (x) =>
+            isObject(x) && typeof x.address === 'string' && x.address.toLowerCase() === p.address,
+        ),
+    ),
+  );
+  const aside = (v: unknown) => parts.reduce((acc, p) => setAt(acc, p.path, '<address>'), v);
+  return own && composes(aside(got), candidates.map(aside));
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -50,3 +50,22 @@ export const DERIVATION_PLANTS = {
     plainTransfer: (tx) => tx.txStatus === '1',
   }),
 } satisfies Record<string, () => Derivations>;
+
+/**
+ * Defects of freshness by change planted through the cached gateway's settings (`--touch` runs): each is
+ * an environment the cached gateway runs with instead of the default.
+ */
+export const TOUCH_ENV_PLANTS = {
+  /**
+   * The Data API's indexing lag ignored (DATA_API_INDEX_LAG_BLOCKS=0): an address's answer read right
+   * after a block touched it, before the Data API indexed that block, is kept as if it showed the touch.
+   */
+  'lag-ignored': { DATA_API_INDEX_LAG_BLOCKS: '0' },
+} satisfies Record<string, Record<string, string>>;
+
+/** Every plant's name (`--plant`). */
+export type PlantName =
+  | keyof typeof PLANTS
+  | keyof typeof TOUCH_PLANTS
+  | keyof typeof TOUCH_ENV_PLANTS
+  | keyof typeof DERIVATION_PLANTS;

@@ -67,11 +67,23 @@ export interface SimulatorOptions {
   blockIntervalMs?: number;
   /**
    * What the world does beyond what a gateway reading blocks can see (`SIM_DISAGREE`, a comma list), in
-   * blocks appended from now on: `invisible-payouts`, a contract sending AVAX to a plain address no
-   * transaction or log of the block names (src/world/evm-chain.ts). @default none
+   * blocks appended from now on (src/world/evm-chain.ts): `invisible-payouts`, a contract sending AVAX
+   * to a plain address no transaction or log of the block names; `silent-token`, an ERC-20 whose
+   * balances rebase with no transaction or `Transfer` log. @default none
    */
-  disagree?: readonly 'invisible-payouts'[];
+  disagree?: readonly SimDisagreement[];
+  /**
+   * The Data API's indexing lag (`SIM_INDEX_LAG_BLOCKS`): its EVM views (blocks, transactions, address
+   * lists, balances, webhooks) answer as of the node's head minus this many blocks on every EVM chain,
+   * while the node answers at its head (which starts this many blocks past the initial history).
+   * @default 0 (the Data API indexes every block as the node accepts it)
+   */
+  indexLagBlocks?: number;
 }
+
+/** The `disagree` names (`SIM_DISAGREE`). */
+export const SIM_DISAGREEMENTS = ['invisible-payouts', 'silent-token'] as const;
+export type SimDisagreement = (typeof SIM_DISAGREEMENTS)[number];
 
 export interface RunningSimulator {
   /** Base URL of the server, e.g. `http://127.0.0.1:4010`. */
@@ -88,7 +100,13 @@ export interface RunningSimulator {
   dropSockets(): number;
   /** Open websockets now, opened since start, and their subscriptions. */
   socketStats(): { open: number; opened: number; subscriptions: number };
+  /** The world the node answers from (at its head); `fixtures` come from its initial history. */
   world: World;
+  /**
+   * The world the Data API answers from: the same seed and steps, its EVM chains `indexLagBlocks` behind
+   * `world`'s (the very same blocks, up to there); `world` itself when the lag is 0.
+   */
+  indexed: World;
   /** The Data API's webhooks: registrations, the shared secret, what was delivered. */
   webhooks: SimWebhooks;
   /** The spec-variation seed, when `vary` is on. */
@@ -111,9 +129,32 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const blockIntervalMs = opts.blockIntervalMs ?? 0;
   if (!Number.isFinite(blockIntervalMs) || blockIntervalMs < 0)
     throw new Error('blockIntervalMs must be a number >= 0');
-  const world = createWorld({ seed: opts.seed ?? 'avalanche' });
-  for (const chain of world.evm.values())
-    chain.disagree.invisiblePayouts = opts.disagree?.includes('invisible-payouts') ?? false;
+  const lag = opts.indexLagBlocks ?? 0;
+  if (!Number.isInteger(lag) || lag < 0) throw new Error('indexLagBlocks must be an integer >= 0');
+  const disagreeing = (seed: string | number) => {
+    const w = createWorld({ seed });
+    for (const chain of w.evm.values()) {
+      chain.disagree.invisiblePayouts = opts.disagree?.includes('invisible-payouts') ?? false;
+      chain.disagree.silentToken = opts.disagree?.includes('silent-token') ?? false;
+    }
+    return w;
+  };
+  const world = disagreeing(opts.seed ?? 'avalanche');
+  // A lagging Data API reads a world of its own (deterministic: the same blocks, appended later).
+  const indexed = lag === 0 ? world : disagreeing(opts.seed ?? 'avalanche');
+  if (lag > 0) {
+    void world.fixtures; // from the initial history, as with no lag
+    for (const c of world.chains) world.advance(c.chainId, lag);
+  }
+  /** Appends to the indexed world's chain what the node has had for `lag` blocks; returns those blocks. */
+  const index = (chainId: string | number) => {
+    const behind = world.head(chainId).number - lag - indexed.head(chainId).number;
+    const added = behind > 0 ? indexed.advance(chainId, behind) : [];
+    const last = added.at(-1);
+    if (last && world.chain(chainId)!.block(last.number)?.hash !== last.hash)
+      throw new Error(`the indexed world's block ${last.number} is not the node's`);
+    return added;
+  };
   const now = opts.now ?? Date.now;
   const upstreamOpts: SimUpstreamOptions = {
     adminEnabled: opts.adminEnabled ?? false,
@@ -140,17 +181,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     access.reset();
   };
 
-  const webhooks = new SimWebhooks(world);
+  const webhooks = new SimWebhooks(indexed);
   const nodeRpc = createNodeRpc(world, upstreamOpts);
   const sockets = createSimSockets(nodeRpc, '43114', (m) =>
     stats.count('node WS /ext/bc/C/ws', [`/ext/bc/C/ws ${m}`]),
   );
-  /** Appends blocks to a known chain, tells the websockets and webhooks, and (unless not) takes a world step. */
+  /**
+   * Appends blocks to a known chain, tells the websockets, indexes what the lag lets the Data API see
+   * (and its webhooks deliver), and (unless not) takes a world step, in both worlds alike.
+   */
   const advance = (chainId: string | number, blocks: number, evolve: boolean) => {
     const added = world.advance(chainId, blocks);
     sockets.emitBlocks(world.chain(chainId)!, added);
-    void webhooks.deliverBlocks(String(chainId), added);
+    void webhooks.deliverBlocks(String(chainId), indexed === world ? added : index(chainId));
     const evolved = evolve ? world.evolve() : undefined;
+    if (evolve && indexed !== world) indexed.evolve();
     const head = world.head(chainId);
     return {
       chainId: String(world.chain(chainId)!.info.chainId),
@@ -162,7 +207,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     upstreams: [
       {
         base: '/data-api',
-        upstream: createDataApi(world, upstreamOpts, webhooks),
+        upstream: createDataApi(indexed, upstreamOpts, webhooks),
         rateLimited: true,
         keyed: true,
       },
@@ -248,6 +293,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
                 seed: world.seed,
                 selfNodeId: world.selfNodeId,
                 vary: variation?.seed ?? null,
+                disagree: opts.disagree ?? [],
+                indexLagBlocks: lag,
               },
             };
           default:
@@ -284,6 +331,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     dropSockets: () => sockets.drop(),
     socketStats: () => sockets.stats(),
     world,
+    indexed,
     webhooks,
     vary: variation?.seed,
     stats: () => stats.snapshot(),

@@ -1,4 +1,9 @@
-import { DEFAULT_SIM_PORT, startSimulator } from './index.js';
+import {
+  DEFAULT_SIM_PORT,
+  SIM_DISAGREEMENTS,
+  type SimDisagreement,
+  startSimulator,
+} from './index.js';
 
 /** `npm run sim`: the upstream simulator on SIM_PORT (default 4010). */
 const env = process.env;
@@ -20,16 +25,26 @@ const keys = (name: string) =>
     .filter(Boolean);
 
 /** SIM_DISAGREE's names, each checked: a misspelt one stops the simulator rather than being ignored. */
-function disagreements(names: string[]): 'invisible-payouts'[] {
-  const known = ['invisible-payouts'] as const;
-  const unknown = names.filter((n) => !(known as readonly string[]).includes(n));
+function disagreements(names: string[]): SimDisagreement[] {
+  const known: readonly string[] = SIM_DISAGREEMENTS;
+  const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) {
     console.error(
       `simulator: SIM_DISAGREE: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`,
     );
     process.exit(1);
   }
-  return names as 'invisible-payouts'[];
+  return names as SimDisagreement[];
+}
+
+/** SIM_INDEX_LAG_BLOCKS: a whole number of blocks. */
+function lagBlocks(): number {
+  const n = num('SIM_INDEX_LAG_BLOCKS', 0);
+  if (!Number.isInteger(n)) {
+    console.error(`simulator: SIM_INDEX_LAG_BLOCKS must be a whole number of blocks (got ${n})`);
+    process.exit(2);
+  }
+  return n;
 }
 
 const port = num('SIM_PORT', DEFAULT_SIM_PORT);
@@ -42,6 +57,8 @@ const sim = await startSimulator({
   // Off unless set: the world moves only on POST /_sim/advance (`npm run dev` sets 2000).
   blockIntervalMs: num('SIM_BLOCK_INTERVAL_MS', 0),
   disagree: disagreements(keys('SIM_DISAGREE')),
+  // The Data API's indexing lag behind the node, in blocks (0: none).
+  indexLagBlocks: lagBlocks(),
   adminEnabled: flag(env.SIM_ADMIN_ENABLED),
   vary: env.SIM_VARY || undefined,
   specDir: env.SPEC_DIR || env.SIM_SPEC_DIR || undefined,
@@ -79,6 +96,10 @@ console.log(
     ? `  a C-Chain block every ${interval} ms (SIM_BLOCK_INTERVAL_MS)`
     : '  no new blocks until POST /_sim/advance (or set SIM_BLOCK_INTERVAL_MS)',
 );
+if (sim.indexed !== sim.world)
+  console.log(
+    `  the Data API indexes ${lagBlocks()} blocks behind the node (SIM_INDEX_LAG_BLOCKS)`,
+  );
 console.log(
   `  control: ${sim.url}/_sim/stats · /_sim/charges · /_sim/reset · /_sim/faults · /_sim/advance · /_sim/fixtures · /_sim/ws (POST /_sim/ws/drop)`,
 );

@@ -10,14 +10,16 @@ import { get, send } from './helpers.js';
  */
 let sim: RunningSimulator;
 let plain: RunningSimulator;
+let rebasing: RunningSimulator;
 beforeAll(async () => {
-  [sim, plain] = await Promise.all([
+  [sim, plain, rebasing] = await Promise.all([
     startSimulator({ port: 0, disagree: ['invisible-payouts'] }),
     startSimulator({ port: 0 }),
+    startSimulator({ port: 0, disagree: ['silent-token'] }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([sim.close(), plain.close()]);
+  await Promise.all([sim.close(), plain.close(), rebasing.close()]);
 });
 
 const rpc = async (s: RunningSimulator, method: string, params: unknown[]) =>
@@ -80,5 +82,70 @@ describe('invisible payouts', () => {
       .flatMap((t) => t.internals)
       .filter((it) => it.gasLimit === 2_300);
     expect(payouts).toEqual([]);
+  });
+});
+
+/**
+ * `disagree: ['silent-token']`: the address book's first ERC-20 rebases in some new blocks, so its
+ * holders' balances change with no transaction and no `Transfer` log naming them; the node's
+ * `balanceOf` and the Data API's ERC-20 balances both show it (one truth: the chain's erc20Balances).
+ */
+describe('a silent token', () => {
+  const balanceOf = (holder: string) => `0x70a08231${holder.slice(2).padStart(64, '0')}`;
+
+  it("changes a holder's balance in blocks whose transactions and logs do not name it", async () => {
+    const token = rebasing.world.addressBook.erc20[0]!.address.toLowerCase();
+    const chain = rebasing.world.chain('43114')!;
+    const first = chain.head().number + 1;
+    await send(rebasing.url, 'POST', '/_sim/advance', { chainId: '43114', blocks: 12 });
+    const holders = [...rebasing.world.addressBook.busy, ...rebasing.world.addressBook.ordinary]
+      .map((a) => a.toLowerCase())
+      .filter((a) => (chain.erc20Balances(a).get(token) ?? 0n) > 0n);
+    expect(holders.length).toBeGreaterThan(0);
+    let seen = 0;
+    for (let n = first; n < first + 12; n++) {
+      const hex = `0x${n.toString(16)}`;
+      const logs = JSON.stringify(
+        await rpc(rebasing, 'eth_getLogs', [{ fromBlock: hex, toBlock: hex }]),
+      );
+      const block = await rpc(rebasing, 'eth_getBlockByNumber', [hex, true]);
+      for (const holder of holders.slice(0, 5)) {
+        const named =
+          logs.toLowerCase().includes(holder.slice(2)) ||
+          block.transactions.some((t: any) => t.from === holder || t.to === holder);
+        const before = chain.erc20Balances(holder, n - 1).get(token) ?? 0n;
+        const after = chain.erc20Balances(holder, n).get(token) ?? 0n;
+        if (named || before === after) continue;
+        seen += 1;
+        // The node's balanceOf and the Data API's ERC-20 balances at that block say the same.
+        const call = await rpc(rebasing, 'eth_call', [{ to: token, data: balanceOf(holder) }, hex]);
+        expect(BigInt(call)).toBe(after);
+        const api = await get(
+          rebasing.dataApiUrl,
+          `/v1/chains/43114/addresses/${holder}/balances:listErc20`,
+          { blockNumber: n, contractAddresses: token, filterSpamTokens: 'false' },
+        );
+        expect(api.body.erc20TokenBalances.map((b: any) => b.balance)).toEqual([after.toString()]);
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("is off by default: a holder's balance moves only with its transfers", async () => {
+    const token = plain.world.addressBook.erc20[0]!.address.toLowerCase();
+    const chain = plain.world.chain('43114')!;
+    const first = chain.head().number + 1;
+    await send(plain.url, 'POST', '/_sim/advance', { chainId: '43114', blocks: 12 });
+    for (const holder of plain.world.addressBook.ordinary.map((a) => a.toLowerCase())) {
+      for (let n = first; n < first + 12; n++) {
+        const moved = chain
+          .blockTxs(chain.block(n)!)
+          .some((t) => t.erc20.some((e) => [e.from, e.to].some((a) => a.toLowerCase() === holder)));
+        if (moved) continue;
+        expect(chain.erc20Balances(holder, n).get(token)).toBe(
+          chain.erc20Balances(holder, n - 1).get(token),
+        );
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** `npm run sim` takes everything `startSimulator()` can be told from the environment (packages/simulator/src/main.ts). */
@@ -10,10 +11,14 @@ afterAll(() => {
 
 function startFromEnv(env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/simulator/src/main.ts'], {
-      env: { ...process.env, SIM_PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+      {
+        env: { ...process.env, SIM_PORT: '0', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const timer = setTimeout(() => reject(new Error(`simulator did not start: ${out}`)), 15_000);
     child.stdout!.on('data', (c: Buffer) => {
@@ -52,5 +57,18 @@ describe('simulator settings from the environment', () => {
     expect(await status('old-2')).toBe(401);
     expect(await status('basic')).toBe(403);
     expect(await status('someone-else')).toBe(200);
+  }, 20_000);
+
+  it('SIM_DISAGREE and SIM_INDEX_LAG_BLOCKS', async () => {
+    child?.kill('SIGTERM');
+    const url = await startFromEnv({
+      SIM_DISAGREE: 'invisible-payouts, silent-token',
+      SIM_INDEX_LAG_BLOCKS: '3',
+    });
+    const health = await (await fetch(`${url}/_sim/health`)).json();
+    expect(health).toMatchObject({
+      disagree: ['invisible-payouts', 'silent-token'],
+      indexLagBlocks: 3,
+    });
   }, 20_000);
 });

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../context.js';
+import { gqlError } from '../../errors.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
@@ -30,6 +31,56 @@ type IndexedField = 'txCount' | 'gasCost' | 'feesSpent' | 'cumulativeTransaction
 /** On a block built from a node's header: why each field it lacks is missing (the error to answer with). */
 export const MISSING = Symbol('missing');
 export type HeaderBlock = EvmBlock & { [MISSING]?: Partial<Record<IndexedField, unknown>> };
+
+/** What a block built from a node's header has (a live head, or a header the node answered). */
+export interface HeaderFields {
+  chainId: string;
+  /** Decimal strings, as the Data API's blocks have them. */
+  number: string;
+  hash: string;
+  parentHash: string;
+  timestamp: number;
+  gasUsed: string;
+  gasLimit: string;
+  /** null: the header has none (before London). */
+  baseFee: string | null;
+  /** null: not known (a header seen without its transactions). */
+  txCount: number | null;
+}
+
+/**
+ * A block from a node's header while the Data API has not indexed it: the fields only its index has
+ * answer with `why` (its error), never a made-up zero.
+ */
+export function headerBlock(h: HeaderFields, why: unknown): HeaderBlock {
+  return {
+    chainId: h.chainId,
+    blockNumber: h.number,
+    blockHash: h.hash,
+    parentHash: h.parentHash,
+    blockTimestamp: h.timestamp,
+    txCount: h.txCount ?? 0,
+    baseFee: h.baseFee ?? '',
+    gasUsed: h.gasUsed,
+    gasLimit: h.gasLimit,
+    gasCost: '',
+    feesSpent: '',
+    cumulativeTransactions: '',
+    [MISSING]: {
+      gasCost: why,
+      feesSpent: why,
+      cumulativeTransactions: why,
+      ...(h.txCount === null ? { txCount: why } : {}),
+      ...(h.baseFee === null
+        ? {
+            baseFee: gqlError('NOT_FOUND', `Block ${h.number}'s header has no base fee`, {
+              reason: 'NO_BASE_FEE',
+            }),
+          }
+        : {}),
+    },
+  };
+}
 
 function indexedOnly<K extends IndexedField>(b: EvmBlock, field: K): EvmBlock[K] {
   const why = (b as HeaderBlock)[MISSING]?.[field];

@@ -1,11 +1,12 @@
 import { requireAdmin } from '../../admin-auth.js';
 import type { GatewayContext } from '../../context.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { EvmQuantityMethod } from '../../upstream/node-rpc.js';
 import { argTable, EVM_ADDRESS_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import type { ObjectFields } from '../builder-types.js';
 import { parseEvmAddress } from '../inputs.js';
-import { BlockRef } from './block.js';
+import { BlockRef, headerBlock, loadBlock } from './block.js';
 import { headBlockParam, headQuantity } from './c-chain-head.js';
 import {
   CChainAtomicTransactionRef,
@@ -88,13 +89,37 @@ export const CChainRef = builder.objectRef<CChainShape>('CChain').implement({
     latestBlock: t.field({
       type: BlockRef,
       nullable: true,
-      description: 'The last accepted block, from the Data API.',
+      description:
+        'The last accepted block, from the Data API; while the Data API has not indexed it yet (it trails ' +
+        'the node by a few blocks), from the node’s header, whose fields only the index has answer with ' +
+        'its NOT_FOUND.',
       resolve: async (x, _a, ctx, info) => {
         const [chainId, number] = await Promise.all([
           quantity(x, ctx, 'eth_chainId'),
           headQuantity(x.node, ctx, info, 'eth_blockNumber'),
         ]);
-        return `${chainId}:${number}`;
+        try {
+          return await loadBlock(ctx, { chainId, blockId: number });
+        } catch (e) {
+          if (!isUpstreamStatus(e, 404)) throw e;
+          // The node's head, not indexed yet: its header (DATA_API_INDEX_LAG_BLOCKS).
+          const h = await (await ctx.loaders.evmState.endpoint(chainId)).header({ number });
+          if (h.gasUsed === undefined || h.gasLimit === undefined) throw e;
+          return headerBlock(
+            {
+              chainId,
+              number: h.number,
+              hash: h.hash,
+              parentHash: h.parentHash,
+              timestamp: Number(h.timestamp),
+              gasUsed: h.gasUsed,
+              gasLimit: h.gasLimit,
+              baseFee: h.baseFeePerGas ?? null,
+              txCount: h.transactions ?? null,
+            },
+            e,
+          );
+        }
       },
     }),
     ...quantities(t, {

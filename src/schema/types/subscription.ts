@@ -9,7 +9,7 @@ import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { BlockRef, type HeaderBlock, MISSING } from './block.js';
+import { BlockRef, headerBlock } from './block.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';
 import { TransactionRef } from './transaction.js';
 
@@ -103,34 +103,7 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
   } catch (e) {
     why = e;
   }
-  const block: HeaderBlock = {
-    chainId: h.chainId,
-    blockNumber: h.number,
-    blockHash: h.hash,
-    parentHash: h.parentHash,
-    blockTimestamp: h.timestamp,
-    txCount: h.txCount ?? 0,
-    baseFee: h.baseFee ?? '',
-    gasUsed: h.gasUsed,
-    gasLimit: h.gasLimit,
-    gasCost: '',
-    feesSpent: '',
-    cumulativeTransactions: '',
-    [MISSING]: {
-      gasCost: why,
-      feesSpent: why,
-      cumulativeTransactions: why,
-      ...(h.txCount === null ? { txCount: why } : {}),
-      ...(h.baseFee === null
-        ? {
-            baseFee: gqlError('NOT_FOUND', `Block ${h.number}'s header has no base fee`, {
-              reason: 'NO_BASE_FEE',
-            }),
-          }
-        : {}),
-    },
-  };
-  return block;
+  return headerBlock(h, why);
 }
 
 /** newBlocks: every head once, from `after` (or SSE's Last-Event-ID) when given; each event names its id. */

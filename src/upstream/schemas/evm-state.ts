@@ -25,7 +25,11 @@ export const storageResult = z
   .regex(/^0x[0-9a-fA-F]{0,64}$/, 'expected a storage word')
   .transform((h) => `0x${h.slice(2).toLowerCase().padStart(64, '0')}`);
 
-/** The header fields a state pin needs (eth_getBlockByNumber / eth_getBlockByHash with `false`). */
+/**
+ * The header fields a state pin needs (eth_getBlockByNumber / eth_getBlockByHash with `false`), and what a
+ * block built from the header shows while the Data API has not indexed it (gas, base fee, the count of
+ * its transactions, whose hashes are not kept).
+ */
 export const headerResult = z
   .object({
     number: hexQuantity,
@@ -33,6 +37,13 @@ export const headerResult = z
     stateRoot: hash32,
     timestamp: hexQuantity,
     parentHash: hash32,
+    gasUsed: hexQuantity.optional(),
+    gasLimit: hexQuantity.optional(),
+    baseFeePerGas: hexQuantity.optional(),
+    transactions: z
+      .array(z.unknown())
+      .optional()
+      .transform((t) => t?.length),
   })
   .nullable();
 export type EvmHeader = NonNullable<z.output<typeof headerResult>>;

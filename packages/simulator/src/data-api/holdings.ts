@@ -9,8 +9,8 @@ import type {
 } from '../world/index.js';
 
 /**
- * What the token routes need from the world, derived from its transfers: ERC-20 and ERC-1155
- * balances (at a block), ERC-721 owners, a token's transfers, deployments, and the cross-chain
+ * What the token routes need from the world, derived from its transfers: ERC-1155 balances (at a
+ * block; ERC-20 balances are the chain's own `erc20Balances`, which the node's `balanceOf` reads too), ERC-721 owners, a token's transfers, deployments, and the cross-chain
  * newest-first lists. Indexes are rebuilt when the world has grown (memoized by its size), so they
  * follow `advance`.
  */
@@ -94,43 +94,6 @@ function transfersOf(
     if (tx.blockNumber > atBlock) break;
     if (tx.status === 1) out.push(tx[kind][ref.index]!);
   }
-  return out;
-}
-
-/**
- * ERC-20 balances after `atBlock`: a deterministic genesis grant per (address, token) the address
- * ever touched, plus every transfer in and out (never below zero). Only tokens with a balance are
- * listed.
- */
-export function erc20Balances(
-  world: World,
-  chain: EvmChainData,
-  address: string,
-  atBlock: number,
-): Map<string, bigint> {
-  const key = address.toLowerCase();
-  const out = new Map<string, bigint>();
-  const touched = new Set(
-    (chain.activity(key)?.erc20 ?? []).map((r) =>
-      chain.transactions[r.seq]!.erc20[r.index]!.token.toLowerCase(),
-    ),
-  );
-  for (const token of touched) {
-    const c = chain.contract(token);
-    out.set(
-      token,
-      BigInt(world.rng('erc20-grant', chain.info.chainId, key, token).int(0, 5000)) *
-        10n ** BigInt(c?.decimals ?? 18),
-    );
-  }
-  for (const t of transfersOf(chain, key, 'erc20', atBlock)) {
-    const token = t.token.toLowerCase();
-    let b = out.get(token) ?? 0n;
-    if (t.from.toLowerCase() === key) b -= t.value;
-    if (t.to.toLowerCase() === key) b += t.value;
-    out.set(token, b < 0n ? 0n : b);
-  }
-  for (const [token, b] of out) if (b === 0n) out.delete(token);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import type { ContractInfo, EvmChainData } from '../world/index.js';
 import type { Ctx } from './ctx.js';
 import { badRequest } from './errors.js';
-import { collectionTokenIds, erc20Balances, erc721Owners, erc1155Balances } from './holdings.js';
+import { collectionTokenIds, erc721Owners, erc1155Balances } from './holdings.js';
 import { pageOf } from './paging.js';
 import type { Route } from './router.js';
 import { chainInfoJson } from './routes-chains.js';
@@ -201,7 +201,7 @@ export const portfolioRoutes: Route<Ctx>[] = [
       const currency = ctx.enumOf('currency', CURRENCIES) ?? 'usd';
       const at = atBlock(ctx, chain);
       const rate = PER_USD[currency];
-      const items = [...erc20Balances(ctx.world, chain, address, at)]
+      const items = [...chain.erc20Balances(address, at)]
         .map(([token, balance]) => ({ token, balance, c: chain.contract(token)! }))
         .filter(
           (x) =>

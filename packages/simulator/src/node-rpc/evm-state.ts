@@ -56,19 +56,9 @@ export function evmStateMethods(
         word('code2', a).slice(2)
       : '0x';
 
-  /** An ERC-20 holder's balance at a block: a seeded opening balance plus the world's transfers. */
-  function tokenBalance(token: string, holder: string, at: number): bigint {
-    let bal = BigInt(word('opening', token, holder)) % 10n ** 24n;
-    for (const ref of chain.activity(holder)?.erc20 ?? []) {
-      const tx = chain.transactions[ref.seq]!;
-      if (tx.blockNumber > at) break;
-      const t = tx.erc20[ref.index]!;
-      if (t.token.toLowerCase() !== token) continue;
-      if (t.from.toLowerCase() === holder) bal -= t.value;
-      if (t.to.toLowerCase() === holder) bal += t.value;
-    }
-    return bal < 0n ? 0n : bal;
-  }
+  /** An ERC-20 holder's balance at a block: the chain's ERC-20 balances, as the Data API lists them. */
+  const tokenBalance = (token: string, holder: string, at: number): bigint =>
+    chain.erc20Balances(holder, at).get(token.toLowerCase()) ?? 0n;
 
   const revert = (data: string, reason?: string) =>
     new EthRpcError(reason ? `execution reverted: ${reason}` : 'execution reverted', 3, data);

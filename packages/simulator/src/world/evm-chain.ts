@@ -79,14 +79,40 @@ export class EvmChain implements EvmChainData {
    * - `invisiblePayouts`: in about half of the new blocks a contract called by one of its transactions
    *   also sends AVAX to a plain address no transaction of the block names (an internal CALL: the
    *   recipient's balance and transaction list change with no `from`/`to` and no log naming it).
+   * - `silentToken`: the address book's first ERC-20 rebases (`SILENT_TOKEN`): in about a third of the
+   *   new blocks every holder's balance is scaled by a factor within ±1 %, with no transaction and no
+   *   `Transfer` log (the node's `balanceOf` and the Data API's ERC-20 balances both show it).
    */
-  readonly disagree = { invisiblePayouts: false };
+  readonly disagree = { invisiblePayouts: false, silentToken: false };
+
+  /** The silent token's rebases, ascending by block: after block `block`, balances × ppm / 1e6. */
+  private readonly rebases: { block: number; ppm: bigint }[] = [];
 
   /** Appends `n` new head blocks (with transactions); returns them. */
   advance(n: number): EvmBlock[] {
     const out: EvmBlock[] = [];
-    for (let i = 0; i < n; i++) out.push(this.appendBlock(0, this.disagree.invisiblePayouts));
+    for (let i = 0; i < n; i++) {
+      const block = this.appendBlock(0, this.disagree.invisiblePayouts);
+      if (this.disagree.silentToken) this.addRebase(block.number);
+      out.push(block);
+    }
     return out;
+  }
+
+  /** The token `silentToken` rebases (lower case): the address book's first ERC-20. */
+  get silentToken(): string {
+    return this.gen.book.erc20[0]!.address.toLowerCase();
+  }
+
+  /** Maybe a rebase of the silent token at the end of block `number` (a factor in 0.99..1.01, never 1). */
+  private addRebase(number: number): void {
+    const rng = rngFor(this.seed, this.info.chainId, 'rebase', number);
+    if (!rng.chance(1 / 3)) return;
+    const delta = rng.int(1, 10_000);
+    this.rebases.push({
+      block: number,
+      ppm: 1_000_000n + BigInt(rng.chance(0.5) ? delta : -delta),
+    });
   }
 
   /** An internal payout by a called contract to a plain address the block does not otherwise name. */
@@ -259,6 +285,51 @@ export class EvmChain implements EvmChainData {
       }
     }
     return bal < 0n ? 0n : bal;
+  }
+
+  /**
+   * ERC-20 balances after `atBlock`, the one truth of the Data API's balances and the node's `balanceOf`:
+   * a deterministic opening grant per token the address has a transfer of up to `atBlock`, plus every
+   * successful transfer in and out (never below zero), and the silent token's rebases. Only tokens with
+   * a balance are listed (lower-case token → base units).
+   */
+  erc20Balances(address: string, atBlock = this.head().number): Map<string, bigint> {
+    const key = address.toLowerCase();
+    const silent = this.silentToken;
+    const out = new Map<string, bigint>();
+    const refs = (this.activity(key)?.erc20 ?? []).filter(
+      (r) => this.transactions[r.seq]!.blockNumber <= atBlock,
+    );
+    for (const r of refs) {
+      const token = this.transactions[r.seq]!.erc20[r.index]!.token.toLowerCase();
+      if (out.has(token)) continue;
+      const decimals = BigInt(this.contract(token)?.decimals ?? 18);
+      // Keyed as the Data API's grants always were (its `world.rng('erc20-grant', …)`).
+      const grant = rngFor(this.seed, 'ext', 'erc20-grant', this.info.chainId, key, token);
+      out.set(token, BigInt(grant.int(0, 5000)) * 10n ** decimals);
+    }
+    // Rebases scale the silent token's balance at the end of their block, in chain order with transfers.
+    let next = 0;
+    const rebaseUpTo = (block: number) => {
+      for (; next < this.rebases.length && this.rebases[next]!.block <= block; next++) {
+        const b = out.get(silent);
+        if (b !== undefined) out.set(silent, (b * this.rebases[next]!.ppm) / 1_000_000n);
+      }
+    };
+    for (const r of refs) {
+      const tx = this.transactions[r.seq]!;
+      rebaseUpTo(tx.blockNumber - 1);
+      if (tx.status !== 1) continue;
+      const t = tx.erc20[r.index]!;
+      const token = t.token.toLowerCase();
+      let b = out.get(token) ?? 0n;
+      if (t.from.toLowerCase() === key) b -= t.value;
+      if (t.to.toLowerCase() === key) b += t.value;
+      out.set(token, b < 0n ? 0n : b);
+    }
+    rebaseUpTo(atBlock);
+    for (const [token, b] of out) if (b === 0n) out.delete(token);
+    return out;
   }
 
   nonce(address: string, atBlock = this.head().number): number {

@@ -189,7 +189,7 @@ export interface ContractInfo {
 export interface EvmChainData {
   info: EvmChainInfo;
   /** What new blocks do that a reader of blocks cannot see (the simulator's `disagree` option). */
-  readonly disagree: { invisiblePayouts: boolean };
+  readonly disagree: { invisiblePayouts: boolean; silentToken: boolean };
   /** Every block, ascending by number, contiguous from `info.firstBlock`. */
   blocks: EvmBlock[];
   /** Every transaction, ascending by (block, index); `transactions[i].seq === i`. */
@@ -207,6 +207,11 @@ export interface EvmChainData {
   contract(address: string): ContractInfo | undefined;
   /** Native balance (wei) after block `atBlock` (default head): genesis allocation plus every flow. */
   nativeBalance(address: string, atBlock?: number): bigint;
+  /**
+   * ERC-20 balances (lower-case token → base units, positive ones only) after block `atBlock` (default
+   * head): what both the Data API and the node's `balanceOf` answer.
+   */
+  erc20Balances(address: string, atBlock?: number): Map<string, bigint>;
   /** Next nonce of an address after block `atBlock` (default head). */
   nonce(address: string, atBlock?: number): number;
 }

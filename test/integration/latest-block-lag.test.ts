@@ -1,0 +1,52 @@
+import type { RunningSimulator } from '@avalanche-gateway/simulator';
+import { describe, expect, it } from 'vitest';
+import { useSimulator } from '../support/gateway.js';
+
+/**
+ * `cChain.latestBlock` is the node's head; the Data API indexes a few blocks behind the node (the
+ * simulator's SIM_INDEX_LAG_BLOCKS). Found with the lagging simulator: the head was a NOT_FOUND until the
+ * Data API caught up; it is now the node's header, whose fields only the index has answer NOT_FOUND.
+ */
+let sim: RunningSimulator;
+const { gateway } = useSimulator({ indexLagBlocks: 3 }, (s) => {
+  sim = s;
+});
+
+const QUERY = `{ networkNode { cChain { blockNumber latestBlock {
+  number hash parentHash timestamp gasUsed gasLimit baseFee txCount } } } }`;
+
+describe('cChain.latestBlock while the Data API trails the node', () => {
+  it('is the node’s head from its header, the index-only fields NOT_FOUND, then the indexed block', async () => {
+    const gw = gateway();
+    const head = sim.world.chain('43114')!.head();
+    const r = await gw.query(QUERY);
+    const b = r.data!.networkNode.cChain.latestBlock;
+    expect(r.data!.networkNode.cChain.blockNumber).toBe(String(head.number));
+    expect(b).toMatchObject({
+      number: String(head.number),
+      hash: head.hash,
+      parentHash: head.parentHash,
+      timestamp: head.timestamp,
+      gasUsed: String(head.gasUsed),
+      gasLimit: String(head.gasLimit),
+      baseFee: head.baseFee.toString(),
+      txCount: head.txCount,
+    });
+    expect(r.errors).toBeUndefined();
+    // What only the index has is the Data API's NOT_FOUND, never a made-up zero.
+    const fees = await gw.query('{ networkNode { cChain { latestBlock { number feesSpent } } } }');
+    expect(fees.errors?.map((e) => [e.path?.join('.'), e.extensions?.code])).toEqual([
+      ['networkNode.cChain.latestBlock.feesSpent', 'NOT_FOUND'],
+    ]);
+    // A block the Data API has indexed is its own, whole.
+    const indexed = sim.indexed.chain('43114')!.head();
+    const old = await gw.query(
+      `{ block(chainId: "43114", id: "${indexed.number}") { hash feesSpent } }`,
+    );
+    expect(old.errors).toBeUndefined();
+    expect(old.data!.block).toEqual({
+      hash: indexed.hash,
+      feesSpent: indexed.feesSpent.toString(),
+    });
+  });
+});
