@@ -1,3 +1,4 @@
+import { C_CHAIN_DECLARATIONS } from './cost-declarations-c-chain.js';
 import {
   ASSET_DESCRIPTION,
   CHAIN_INFO_LOAD,
@@ -269,30 +270,7 @@ export const COST_DECLARATIONS: Record<string, CostDeclaration> = {
   'NetworkNodeAdmin.chainAliases': rpcCall('admin.getChainAliases'),
   'NetworkNodeAdmin.loggerLevels': rpcCall('admin.getLoggerLevel'),
   'NetworkPeer.validators': paged(rpc('platform.getCurrentValidators')),
-  'CChain.atomicTransaction': rpcCall('avax.getAtomicTx'),
-  'CChain.atomicUtxos': paged(rpc('avax.getUTXOs')),
-  'CChain.balance': rpcCall('eth_getBalance'),
-  'CChain.baseFee': rpcCall('eth_baseFee'),
-  'CChain.blockNumber': rpcCall('eth_blockNumber'),
-  // The node's chain id names the chain whose information is read.
-  'CChain.chain': callsEach(data('getChainInfo'), rpc('eth_chainId')),
-  'CChain.chainConfig': rpcCall('eth_getChainConfig'),
-  'CChain.chainId': rpcCall('eth_chainId'),
-  'CChain.clientVersion': rpcCall('web3_clientVersion'),
-  'CChain.gasPrice': rpcCall('eth_gasPrice'),
-  'CChain.isSyncing': rpcCall('eth_syncing'),
-  // The node's chain id and head number, then that block from the Data API (or, not indexed yet, its header).
-  'CChain.latestBlock': callsEach(
-    rpc('eth_chainId'),
-    rpc('eth_blockNumber'),
-    data('getBlock'),
-    rpc('eth_getBlockByNumber'),
-  ),
-  'CChain.maxPriorityFeePerGas': rpcCall('eth_maxPriorityFeePerGas'),
-  'CChain.netVersion': rpcCall('net_version'),
-  'CChain.syncProgress': rpcCall('eth_syncing'),
-  'CChain.transactionCount': rpcCall('eth_getTransactionCount'),
-  'CChain.vmConfig': rpcCall('admin.getVMConfig'),
+  ...C_CHAIN_DECLARATIONS,
   ...onEach(['CChainExportTransaction', 'CChainImportTransaction'], { block }),
   // Its block is found by the node's chain id and the height the node gives; its status is a call of its own.
   'CChainAtomicTransaction.block': callsEach(

@@ -52,17 +52,17 @@ export interface HeaderFields {
  * A block from a node's header while the Data API has not indexed it: the fields only its index has
  * answer with `why` (its error), never a made-up zero.
  */
-export function headerBlock(h: HeaderFields, why: unknown): HeaderBlock {
+export function headerBlock(header: HeaderFields, why: unknown): HeaderBlock {
   return {
-    chainId: h.chainId,
-    blockNumber: h.number,
-    blockHash: h.hash,
-    parentHash: h.parentHash,
-    blockTimestamp: h.timestamp,
-    txCount: h.txCount ?? 0,
-    baseFee: h.baseFee ?? '',
-    gasUsed: h.gasUsed,
-    gasLimit: h.gasLimit,
+    chainId: header.chainId,
+    blockNumber: header.number,
+    blockHash: header.hash,
+    parentHash: header.parentHash,
+    blockTimestamp: header.timestamp,
+    txCount: header.txCount ?? 0,
+    baseFee: header.baseFee ?? '',
+    gasUsed: header.gasUsed,
+    gasLimit: header.gasLimit,
     gasCost: '',
     feesSpent: '',
     cumulativeTransactions: '',
@@ -70,10 +70,10 @@ export function headerBlock(h: HeaderFields, why: unknown): HeaderBlock {
       gasCost: why,
       feesSpent: why,
       cumulativeTransactions: why,
-      ...(h.txCount === null ? { txCount: why } : {}),
-      ...(h.baseFee === null
+      ...(header.txCount === null ? { txCount: why } : {}),
+      ...(header.baseFee === null
         ? {
-            baseFee: gqlError('NOT_FOUND', `Block ${h.number}'s header has no base fee`, {
+            baseFee: gqlError('NOT_FOUND', `Block ${header.number}'s header has no base fee`, {
               reason: 'NO_BASE_FEE',
             }),
           }
