@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { z } from 'zod';
+import type { RequestScope } from '../telemetry/request-scope.js';
 import { traceRpc } from '../telemetry/spans.js';
 import { UpstreamError } from './errors.js';
 import { type HttpClient, withCall } from './http.js';
@@ -48,8 +49,8 @@ interface PendingCall {
 }
 
 /**
- * The context of one HTTP request carrying several calls (a batch): its attempts count toward the
- * first request among them, and a failed attempt is told to every call's cache load (all are retried).
+ * The context of one HTTP request carrying several calls of one request (a batch): its attempts count
+ * toward that request, and a failed attempt is told to every call's cache load (all are retried).
  */
 function batchContext(calls: readonly PendingCall[]): CallContext {
   const told = calls.flatMap((c) => (c.call?.onFailedAttempt ? [c.call.onFailedAttempt] : []));
@@ -100,45 +101,68 @@ export function createJsonRpcClient(options: {
   };
 
   if (style === 'geth') {
+    /** One HTTP request for calls of one request (or of none): its answers in the calls' order. */
+    const sendBatch = async (calls: readonly PendingCall[]): Promise<unknown[]> => {
+      const ids = calls.map(() => nextId++);
+      const body = calls.map((c, i) => ({
+        jsonrpc: '2.0',
+        id: ids[i],
+        method: c.method,
+        params: c.params ?? [],
+      }));
+      let answers: RpcResponse[];
+      try {
+        const raw = await traceRpc(
+          routeTemplate(path),
+          calls.map((c) => c.method),
+          () =>
+            http.postJson(
+              path,
+              body,
+              z.union([z.array(rpcResponse), rpcResponse]),
+              batchContext(calls),
+            ),
+        );
+        // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
+        if (!Array.isArray(raw)) {
+          const err = unwrapBatchError(raw);
+          return calls.map(() => err);
+        }
+        answers = raw;
+      } catch (e) {
+        return calls.map(() => (e instanceof Error ? e : new Error(String(e))));
+      }
+      const byId = new Map(answers.map((a) => [a.id, a]));
+      return calls.map((c, i) => {
+        try {
+          return unwrap(c.method, byId.get(ids[i]));
+        } catch (e) {
+          return e as Error;
+        }
+      });
+    };
     const loader = new DataLoader<PendingCall, unknown, string>(
       async (calls) => {
-        const ids = calls.map(() => nextId++);
-        const body = calls.map((c, i) => ({
-          jsonrpc: '2.0',
-          id: ids[i],
-          method: c.method,
-          params: c.params ?? [],
-        }));
-        let answers: RpcResponse[];
-        try {
-          const raw = await traceRpc(
-            routeTemplate(path),
-            calls.map((c) => c.method),
-            () =>
-              http.postJson(
-                path,
-                body,
-                z.union([z.array(rpcResponse), rpcResponse]),
-                batchContext(calls),
-              ),
-          );
-          // A whole-batch failure (e.g. parse error, batch too large) comes back as one object.
-          if (!Array.isArray(raw)) {
-            const err = unwrapBatchError(raw);
-            return calls.map(() => err);
-          }
-          answers = raw;
-        } catch (e) {
-          return calls.map(() => (e instanceof Error ? e : new Error(String(e))));
-        }
-        const byId = new Map(answers.map((a) => [a.id, a]));
-        return calls.map((c, i) => {
-          try {
-            return unwrap(c.method, byId.get(ids[i]));
-          } catch (e) {
-            return e as Error;
-          }
+        // Each request pays for its own calls (its allowance, src/upstream/allowance.ts, and its
+        // count of upstream calls): calls of several requests that met in one tick go as one batch per
+        // request, never on another request's bill. Calls made for no request go together.
+        const groups = new Map<RequestScope | undefined, number[]>();
+        calls.forEach((c, i) => {
+          const key = c.call?.scope;
+          const group = groups.get(key);
+          if (group) group.push(i);
+          else groups.set(key, [i]);
         });
+        const out: unknown[] = new Array(calls.length);
+        await Promise.all(
+          [...groups.values()].map(async (group) => {
+            const answers = await sendBatch(group.map((i) => calls[i]!));
+            group.forEach((i, j) => {
+              out[i] = answers[j];
+            });
+          }),
+        );
+        return out;
       },
       {
         cache: false,

@@ -414,7 +414,43 @@ describe('client retries over the transport', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('a JSON-RPC batch made for several loads tells each of a failed attempt; its attempts count toward the first request', async () => {
+  it('a JSON-RPC batch is one request’s: calls of two requests in one tick go as two batches, each on its own bill', async () => {
+    handler = (_req, res, body) => {
+      const calls = JSON.parse(body) as { id: number }[];
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
+    };
+    const rpc = createJsonRpcClient({
+      http: createHttpClient({
+        ...configuredHttpLimits(),
+        name: 'node',
+        baseUrl: base,
+        retries: 1,
+      }),
+      path: '/ext/bc/C/rpc',
+      style: 'geth',
+    });
+    // Each request may spend one eth_getBalance (10 CU): the batch of both, on one bill, would be 20.
+    const scope = () => ({
+      requestId: 'r',
+      startedAt: 0,
+      upstreamCalls: 0,
+      upstreamRetries: 0,
+      allowance: 10,
+    });
+    const [a, b] = [scope(), scope()];
+    const got = await Promise.all(
+      [a, b].map((s, i) =>
+        rpc.call('eth_getBalance', [`0x${String(i).repeat(40)}`, 'latest'], { call: { scope: s } }),
+      ),
+    );
+    expect(got).toEqual(['0x1', '0x1']);
+    expect(seen).toHaveLength(2);
+    expect(a).toMatchObject({ upstreamCalls: 1, allowance: 0 });
+    expect(b).toMatchObject({ upstreamCalls: 1, allowance: 0 });
+  });
+
+  it('a JSON-RPC batch made for several loads of one request tells each of a failed attempt; its attempts count toward that request', async () => {
     let n = 0;
     handler = (_req, res, body) => {
       n += 1;
@@ -437,13 +473,12 @@ describe('client retries over the transport', () => {
       path: '/ext/bc/C/rpc',
       style: 'geth',
     });
-    const scope = () => ({ requestId: 'r', startedAt: 0, upstreamCalls: 0, upstreamRetries: 0 });
-    const [a, b] = [scope(), scope()];
+    const a = { requestId: 'r', startedAt: 0, upstreamCalls: 0, upstreamRetries: 0 };
     const told: string[] = [];
     const got = await Promise.all([
       rpc.call('eth_chainId', [], { call: { scope: a, onFailedAttempt: () => told.push('a') } }),
       rpc.call('eth_blockNumber', [], {
-        call: { scope: b, onFailedAttempt: () => told.push('b') },
+        call: { scope: a, onFailedAttempt: () => told.push('b') },
       }),
     ]);
     expect(got).toEqual(['0x1', '0x1']);
@@ -451,6 +486,5 @@ describe('client retries over the transport', () => {
     expect(seen).toHaveLength(2);
     expect(told.sort()).toEqual(['a', 'b']);
     expect(a).toMatchObject({ upstreamCalls: 2, upstreamRetries: 1 });
-    expect(b).toMatchObject({ upstreamCalls: 0, upstreamRetries: 0 });
   });
 });
