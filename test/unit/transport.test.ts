@@ -416,20 +416,9 @@ describe('client retries over the transport', () => {
 
   it('a JSON-RPC batch is one request’s: calls of two requests in one tick go as two batches, each on its own bill', async () => {
     handler = (_req, res, body) => {
-      const calls = JSON.parse(body) as { id: number }[];
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
+      answerEach(res, body);
     };
-    const rpc = createJsonRpcClient({
-      http: createHttpClient({
-        ...configuredHttpLimits(),
-        name: 'node',
-        baseUrl: base,
-        retries: 1,
-      }),
-      path: '/ext/bc/C/rpc',
-      style: 'geth',
-    });
+    const rpc = batchingRpc();
     // Each request may spend one eth_getBalance (10 CU): the batch of both, on one bill, would be 20.
     const scope = () => ({
       requestId: 'r',
@@ -459,20 +448,9 @@ describe('client retries over the transport', () => {
         res.end('{}');
         return;
       }
-      const calls = JSON.parse(body) as { id: number }[];
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
+      answerEach(res, body);
     };
-    const rpc = createJsonRpcClient({
-      http: createHttpClient({
-        ...configuredHttpLimits(),
-        name: 'node',
-        baseUrl: base,
-        retries: 1,
-      }),
-      path: '/ext/bc/C/rpc',
-      style: 'geth',
-    });
+    const rpc = batchingRpc();
     const a = { requestId: 'r', startedAt: 0, upstreamCalls: 0, upstreamRetries: 0 };
     const told: string[] = [];
     const got = await Promise.all([
@@ -488,3 +466,19 @@ describe('client retries over the transport', () => {
     expect(a).toMatchObject({ upstreamCalls: 2, upstreamRetries: 1 });
   });
 });
+
+/** A node client over the test server that batches, as the gateway's does. */
+function batchingRpc() {
+  return createJsonRpcClient({
+    http: createHttpClient({ ...configuredHttpLimits(), name: 'node', baseUrl: base, retries: 1 }),
+    path: '/ext/bc/C/rpc',
+    style: 'geth',
+  });
+}
+
+/** Answers every call of a JSON-RPC batch with `0x1`. */
+function answerEach(res: http.ServerResponse, body: string): void {
+  const calls = JSON.parse(body) as { id: number }[];
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: '0x1' }))));
+}

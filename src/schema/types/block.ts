@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../context.js';
 import { gqlError } from '../../errors.js';
+import type { Head } from '../../live/head.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
@@ -33,20 +34,18 @@ export const MISSING = Symbol('missing');
 export type HeaderBlock = EvmBlock & { [MISSING]?: Partial<Record<IndexedField, unknown>> };
 
 /** What a block built from a node's header has (a live head, or a header the node answered). */
-export interface HeaderFields {
-  chainId: string;
-  /** Decimal strings, as the Data API's blocks have them. */
-  number: string;
-  hash: string;
-  parentHash: string;
-  timestamp: number;
-  gasUsed: string;
-  gasLimit: string;
-  /** null: the header has none (before London). */
-  baseFee: string | null;
-  /** null: not known (a header seen without its transactions). */
-  txCount: number | null;
-}
+export type HeaderFields = Pick<
+  Head,
+  | 'chainId'
+  | 'number'
+  | 'hash'
+  | 'parentHash'
+  | 'timestamp'
+  | 'gasUsed'
+  | 'gasLimit'
+  | 'baseFee'
+  | 'txCount'
+>;
 
 /**
  * A block from a node's header while the Data API has not indexed it: the fields only its index has
