@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startRedisServer } from '../test/support/redis.js';
 import { buildGateway } from './serve-command.js';
-import { countCu, diffStats } from './workload/cu.js';
+import { type CuCount, countCu, diffStats } from './workload/cu.js';
 import { directApi, runDirect } from './workload/direct.js';
 import { loadDocuments } from './workload/documents.js';
 import { drive, quantile } from './workload/driver.js';
 import { factFloor } from './workload/fact-floor.js';
 import { type FloorSegment, firstVisitFloor } from './workload/floor.js';
+import { checkFreshness, type FreshnessReport, simulatorTruth } from './workload/freshness.js';
 import { type Journey, journeyDrawer } from './workload/journeys.js';
 import { workloadKnobs } from './workload/knobs.js';
 import { snapshot, tierRatios } from './workload/observe.js';
@@ -76,9 +77,19 @@ interface Row {
   floorPer1000?: number;
   /** The same, Data API and node only (the plan's upstreams). */
   floorPlanPer1000?: number;
+  byRoute?: CuCount['byRoute'];
+  /** Answers compared with the simulator's truth, and those older than their bound (target 0). */
+  freshness: FreshnessReport;
   /** The fact floor's Data API + node CUs per 1,000 user requests (bench/workload/fact-floor.ts). */
   factFloorPlanPer1000?: number;
 }
+/**
+ * The bounds answers are checked against (docs/caching.md, freshness by change), at the gateways'
+ * defaults: a native balance may miss what no block shows for the touch window (30 blocks), plus the
+ * Data API's indexing lag (3) and the head in flight (1); a pinned head may trail the one the request
+ * was sent at by the head in flight and one the feed has not delivered yet.
+ */
+const FRESHNESS_BOUNDS = { nativeBoundBlocks: 30 + 3 + 1, headBoundBlocks: 2, max: 400 };
 const rows: Row[] = [];
 /** Each replica set's journeys, warm-up and windows, for the first-visit floor. */
 const floorSets: FloorSegment[][] = [];
@@ -111,6 +122,7 @@ for (const n of k.replicas) {
         return j;
       },
       journey: journeyOpts,
+      head: () => world.head(),
     });
   };
   if (k.warmupSeconds > 0) {
@@ -128,6 +140,8 @@ for (const n of k.replicas) {
     const g1 = await snapshot(set.gateways, redis.url);
     const cu = countCu(diffStats(s0, await world.control.stats()));
     const t = tierRatios(g0, g1);
+    // After the count: the truth is read from the same simulator, outside the window's CUs.
+    const fresh = await checkFreshness(r.samples, simulatorTruth(world.sim), FRESHNESS_BOUNDS);
     const row: Row = {
       replicas: n,
       offered: rate,
@@ -153,6 +167,7 @@ for (const n of k.replicas) {
       rssPeakMb: Math.max(...rss.values()),
       requests: r.requests,
       refusedCalls: t.refusedCalls,
+      freshness: fresh,
     };
     rows.push(row);
     console.log(
@@ -162,16 +177,18 @@ for (const n of k.replicas) {
         `hit ratios: response ${f2(row.responseCache)} data ${f2(row.dataCache)} redis ${f2(row.redisHit)}, ` +
         `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, calls the governor held back ${row.refusedCalls}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
     );
+    console.log(
+      `    freshness: ${fresh.checked} answers checked against the simulator's truth, ${fresh.violations} older than their declared bound`,
+    );
+    for (const e of fresh.examples) console.log(`      ${e}`);
     for (const [key, msg] of Object.entries(r.errorSamples))
       console.log(`    error ${key}: ${msg}`);
     for (const [op, v] of Object.entries(r.byOperation))
       console.log(
         `    ${op}: ${v.latencies.length} requests, p50 ${f1(quantile(v.latencies, 0.5))} p99 ${f1(quantile(v.latencies, 0.99))} ms, ${v.errors} errors`,
       );
-    for (const [route, v] of Object.entries(cu.byRoute)
-      .sort((x, y) => y[1].cu - x[1].cu)
-      .slice(0, 8))
-      console.log(`    upstream ${route}: ${v.calls} calls, ${v.cu} CU`);
+    printRoutes(cu.byRoute, r.requests);
+    row.byRoute = cu.byRoute;
     if (row.p99 > k.p99LimitMs || row.errors > 0) break;
   }
   clearInterval(sampler);
@@ -230,6 +247,7 @@ for (const [i, row] of rows.entries()) {
     `  ${row.replicas} replica(s) @ ${row.offered}: first-visit floor ${f1(row.floorPer1000)} CU / 1000 over its own ${floor.steps} steps ${JSON.stringify(floor.byUpstream)} ` +
       `(1/${f1(directPer1000 / row.floorPer1000)} of direct); Data API + node: the gateway ${f1(ours)}, the floor ${f1(row.floorPlanPer1000)}: ${f2(ours / row.floorPlanPer1000)}x the floor`,
   );
+  printRoutes(floor.byRoute, floor.steps);
 }
 // The fact floor of each window (bench/workload/fact-floor.ts): the gateway's own facts, no freshness.
 const factFloors = await factFloor(world, journeyOpts, docs, floorSets);
@@ -242,6 +260,7 @@ for (const [i, row] of rows.entries()) {
     `  ${row.replicas} replica(s) @ ${row.offered}: fact floor (Data API + node) ${f1(row.factFloorPlanPer1000)} CU / 1000 over its own ${floor.steps} steps ${JSON.stringify(floor.byUpstream)}: ` +
       `${f2(row.factFloorPlanPer1000 / row.floorPlanPer1000)}x the exact floor; the gateway ${f1(ours)} = ${f2(ours / row.factFloorPlanPer1000)}x the fact floor`,
   );
+  printRoutes(floor.byRoute, floor.steps);
 }
 // At 6,000 CU a minute, 300 user requests a second leave 6,000 / 18,000 CU a request.
 const budget300 = (1000 * 6_000) / (300 * 60);
@@ -268,3 +287,13 @@ writeFileSync(
   ),
 );
 process.exit(0);
+
+/** The routes that cost most, each as calls and CUs per 1,000 user requests of its window. */
+function printRoutes(byRoute: CuCount['byRoute'], requests: number): void {
+  for (const [route, v] of Object.entries(byRoute)
+    .sort((x, y) => y[1].cu - x[1].cu)
+    .slice(0, 14))
+    console.log(
+      `    upstream ${route}: ${v.calls} calls, ${v.cu} CU = ${f1((1000 * v.cu) / requests)} CU / 1000`,
+    );
+}

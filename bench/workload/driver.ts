@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { type FreshnessSample, sampleOf } from './freshness.js';
 import { type Ask, type Journey, type JourneyOptions, runJourney } from './journeys.js';
 import { poissonGapMs, type Rand } from './zipf.js';
 
@@ -28,6 +29,8 @@ export interface DriveResult {
   seconds: number;
   /** Journeys that could not start because MAX_IN_FLIGHT were running (counted as errors too). */
   shed: number;
+  /** Answers the freshness check reads (bench/workload/freshness.ts), when the run knows its head. */
+  samples: FreshnessSample[];
 }
 
 export interface Documents {
@@ -82,6 +85,8 @@ export async function drive(o: {
   maxInFlight?: number;
   /** How a journey runs (default: runJourney with `journey`); the peer's journeys ask its own operations. */
   run?: (j: Journey, ask: Ask) => Promise<void>;
+  /** The world's head now: each answer of a view the freshness check reads is kept with it. */
+  head?: () => number;
 }): Promise<DriveResult> {
   const url = new URL(o.url);
   const res: DriveResult = {
@@ -95,6 +100,7 @@ export async function drive(o: {
     byOperation: {},
     seconds: o.seconds,
     shed: 0,
+    samples: [],
   };
   const fail = (code: string, operation?: string, message?: string) => {
     res.errors++;
@@ -108,6 +114,7 @@ export async function drive(o: {
     const query = o.docs[operation];
     if (!query) throw new Error(`no operation ${operation}`);
     const t = performance.now();
+    const sentAt = o.head?.();
     res.requests++;
     const took = () => {
       const ms = performance.now() - t;
@@ -129,6 +136,10 @@ export async function drive(o: {
           `${body.errors?.[0]?.message} ${JSON.stringify(variables)}`,
         );
       if (flaggedStale(body.extensions)) res.stale++;
+      if (sentAt !== undefined && o.head) {
+        const sample = sampleOf(operation, variables, body.data as never, sentAt, o.head());
+        if (sample) res.samples.push(sample);
+      }
       return body.data;
     } catch (err) {
       took();

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
-import { countCu, diffStats } from './cu.js';
+import { type CuCount, countCu, diffStats } from './cu.js';
 import type { Documents } from './driver.js';
 import type { FloorSegment } from './floor.js';
 import { type Ask, type JourneyOptions, runJourney } from './journeys.js';
@@ -22,10 +22,25 @@ export async function factFloor(
   opts: JourneyOptions,
   docs: Documents,
   sets: FloorSegment[][],
-): Promise<Map<number, { total: number; byUpstream: Record<string, number>; steps: number }>> {
+): Promise<
+  Map<
+    number,
+    {
+      total: number;
+      byUpstream: Record<string, number>;
+      byRoute: CuCount['byRoute'];
+      steps: number;
+    }
+  >
+> {
   const out = new Map<
     number,
-    { total: number; byUpstream: Record<string, number>; steps: number }
+    {
+      total: number;
+      byUpstream: Record<string, number>;
+      byRoute: CuCount['byRoute'];
+      steps: number;
+    }
   >();
   for (const segments of sets) {
     const config = loadConfig({
@@ -64,7 +79,12 @@ export async function factFloor(
         );
         if (seg.row === undefined) continue;
         const cu = countCu(diffStats(s0, await world.control.stats()));
-        out.set(seg.row, { total: cu.total, byUpstream: cu.byUpstream, steps });
+        out.set(seg.row, {
+          total: cu.total,
+          byUpstream: cu.byUpstream,
+          byRoute: cu.byRoute,
+          steps,
+        });
       }
     } finally {
       await gw.close();

@@ -1,4 +1,4 @@
-import { countCu, diffStats } from './cu.js';
+import { type CuCount, countCu, diffStats } from './cu.js';
 import { type DirectApi, directApi, runDirect } from './direct.js';
 import type { Journey, JourneyOptions } from './journeys.js';
 import type { World } from './setup.js';
@@ -41,6 +41,7 @@ function memoized(api: DirectApi): DirectApi {
 export interface Floor {
   total: number;
   byUpstream: Record<string, number>;
+  byRoute: CuCount['byRoute'];
   /** User requests of the replayed visits (each journey's steps, as the gateway would take them). */
   steps: number;
 }
@@ -71,7 +72,7 @@ export async function firstVisitFloor(
       );
       if (seg.row === undefined) continue;
       const cu = countCu(diffStats(s0, await world.control.stats()));
-      out.set(seg.row, { total: cu.total, byUpstream: cu.byUpstream, steps });
+      out.set(seg.row, { total: cu.total, byUpstream: cu.byUpstream, byRoute: cu.byRoute, steps });
     }
   }
   return out;
