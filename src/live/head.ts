@@ -1,3 +1,5 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+
 /** One head of an EVM chain as the live feed carries it (from the node's newHeads / eth_getBlockByNumber). */
 export interface Head {
   chainId: string;
@@ -24,7 +26,7 @@ export interface Head {
 
 /**
  * What a block touched, as far as its body shows: the lower-case `from` and `to` of its transactions
- * (`to` is null for a contract creation), and its header's `logsBloom`, which holds every log's emitter
+ * (for a contract creation, whose `to` is null, the address it deploys to), and its header's `logsBloom`, which holds every log's emitter
  * and indexed topics (token transfers name their parties there). `'all'`: the block can rule nothing
  * out (more than `TOUCH_MAX_ADDRESSES` parties, or a header without a bloom).
  */
@@ -42,15 +44,34 @@ export function touchOf(b: Record<string, unknown>): BlockTouch | undefined {
   const parties = new Set<string>();
   for (const tx of b.transactions as unknown[]) {
     if (typeof tx !== 'object' || tx === null) return undefined;
-    const { from, to } = tx as { from?: unknown; to?: unknown };
+    const { from, to, nonce } = tx as { from?: unknown; to?: unknown; nonce?: unknown };
     if (typeof from !== 'string' || !ADDRESS.test(from)) return 'all';
     parties.add(from.toLowerCase());
     if (typeof to === 'string' && ADDRESS.test(to)) parties.add(to.toLowerCase());
     else if (to !== null && to !== undefined) return 'all';
+    else {
+      // A creation touches the contract it deploys (its own lists begin with this transaction).
+      const n = dec(nonce);
+      if (n === undefined) return 'all';
+      parties.add(createdAddress(from, BigInt(n)));
+    }
   }
   if (typeof b.logsBloom !== 'string' || !BLOOM.test(b.logsBloom)) return 'all';
   if (parties.size > TOUCH_MAX_ADDRESSES) return 'all';
   return { addresses: [...parties].sort(), bloom: b.logsBloom.toLowerCase() };
+}
+
+/**
+ * The address a creation transaction deploys its contract to: the last 20 bytes of the Keccak-256 of
+ * the RLP list [sender, nonce] (Yellow Paper, eq. 86). Contracts a contract creates are not seen here.
+ */
+export function createdAddress(from: string, nonce: bigint): string {
+  const hex = nonce.toString(16);
+  const n = nonce === 0n ? [] : [...Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex')];
+  const nonceItem = n.length === 1 && n[0]! < 0x80 ? n : [0x80 + n.length, ...n];
+  const payload = [0x94, ...Buffer.from(from.slice(2), 'hex'), ...nonceItem];
+  const hash = keccak_256(Uint8Array.from([0xc0 + payload.length, ...payload]));
+  return `0x${Buffer.from(hash.slice(12)).toString('hex')}`;
 }
 
 const HEX = /^0x[0-9a-f]+$/i;

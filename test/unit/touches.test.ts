@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bloomBits, topicOfAddress } from '../../src/live/bloom.js';
 import {
   type BlockTouch,
+  createdAddress,
   type Head,
   headOf,
   TOUCH_MAX_ADDRESSES,
@@ -33,13 +34,34 @@ const run = (from: number, to: number, at: Record<number, BlockTouch | undefined
   });
 
 describe('touchOf: what a block read with its transactions shows', () => {
-  const tx = (from: string, to: string | null) => ({ from, to, hash: '0x01' });
+  const tx = (from: string, to: string | null, nonce = '0x0') => ({
+    from,
+    to,
+    nonce,
+    hash: '0x01',
+  });
   it('names the lower-case parties and keeps the bloom', () => {
     const t = touchOf({
-      transactions: [tx(A.toUpperCase().replace('0X', '0x'), B), tx(B, null)],
+      transactions: [tx(A.toUpperCase().replace('0X', '0x'), B), tx(B, A)],
       logsBloom: EMPTY_BLOOM,
     });
     expect(t).toEqual({ addresses: [A, B].sort(), bloom: EMPTY_BLOOM });
+  });
+  it('names the contract a creation deploys (its own lists begin with it)', () => {
+    // Known pairs (as viem's getContractAddress gives them), nonces past one byte's RLP shortcut too.
+    const SENDER = '0x6ac7ea33f8831ea9dcc53393aaa88b25a785dbf0';
+    expect(createdAddress(SENDER, 0n)).toBe('0xcd234a471b72ba2f1ccf0a70fcaba648a5eecd8d');
+    expect(createdAddress(SENDER, 1n)).toBe('0x343c43a37d37dff08ae8c4a11544c718abb4fcf8');
+    expect(createdAddress(SENDER, 2n)).toBe('0xf778b86fa74e846c4f0a1fbd1335fe81c00a0c91');
+    expect(createdAddress(SENDER, 128n)).toBe('0x08e190dcb7b73f5fcdabb43e102215c83659a76d');
+    expect(createdAddress(SENDER, 70000n)).toBe('0xea79a6239fef1923a52c1caa590ac2b828a961bb');
+    const t = touchOf({ transactions: [tx(SENDER, null, '0x1')], logsBloom: EMPTY_BLOOM });
+    expect(t).toEqual({
+      addresses: [SENDER, '0x343c43a37d37dff08ae8c4a11544c718abb4fcf8'].sort(),
+      bloom: EMPTY_BLOOM,
+    });
+    // A creation whose nonce the block does not give rules nothing out.
+    expect(touchOf({ transactions: [{ from: A, to: null }], logsBloom: EMPTY_BLOOM })).toBe('all');
   });
   it('rules nothing out without a bloom, with a malformed party, or past the party cap', () => {
     expect(touchOf({ transactions: [tx(A, B)] })).toBe('all');
