@@ -49,3 +49,32 @@ export function decodeEntry<T = unknown>(raw: string | undefined): StoredEntry<T
 export const PARSED_BYTES_PER_CHAR = 3;
 /** An entry larger than this is parsed on each read rather than held parsed. */
 export const PARSED_MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+
+/** What a value is stored under: its key, how long it is fresh, its stale windows and version. */
+export interface EntryTerms<T> {
+  key: string;
+  ttlMs: (value: T) => number;
+  swrMs?: number;
+  staleIfErrorMs?: number;
+  version?: string;
+}
+
+/** The store's entry for `value` loaded at `now` (undefined when its TTL keeps nothing). */
+export function storedEntryOf<T>(
+  item: EntryTerms<T>,
+  value: T,
+  now: number,
+): { key: string; value: string; ttlMs: number } | undefined {
+  const ttl = item.ttlMs(value);
+  if (!(ttl > 0)) return undefined;
+  const swr = item.swrMs ?? 0;
+  const sie = item.staleIfErrorMs ?? 0;
+  const entry: StoredEntry = {
+    freshUntil: now + ttl,
+    ...(swr > 0 ? { revalidateUntil: now + ttl + swr } : {}),
+    ...(sie > 0 ? { staleIfErrorUntil: now + ttl + sie } : {}),
+    ...(item.version !== undefined ? { version: item.version } : {}),
+    value,
+  };
+  return { key: item.key, value: encodeEntry(entry), ttlMs: ttl + Math.max(swr, sie) };
+}

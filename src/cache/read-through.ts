@@ -6,8 +6,10 @@ import {
   PARSED_BYTES_PER_CHAR,
   PARSED_MAX_ENTRY_BYTES,
   type StoredEntry,
+  storedEntryOf,
 } from './entry.js';
 import { firstOf, type Running } from './in-flight.js';
+import { PrimeMemo } from './prime-memo.js';
 import type {
   CachedLoad,
   CacheEvent,
@@ -15,6 +17,12 @@ import type {
   ServeObserver,
 } from './read-through-types.js';
 import type { CacheStore } from './store.js';
+
+/** What a primed value is stored as: its key, freshness windows and version. */
+type PrimeItem<T = unknown> = Pick<
+  CachedLoad<T>,
+  'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs' | 'version'
+>;
 
 /**
  * Read-through over a CacheStore.
@@ -40,6 +48,7 @@ export class ReadThrough {
    */
   readonly #parsed: LRUCache<string, { raw: string; entry: StoredEntry }> | undefined;
   readonly #verifyShared: boolean;
+  readonly #primed = new PrimeMemo();
 
   constructor(options: ReadThroughOptions) {
     this.#o = options;
@@ -205,35 +214,24 @@ export class ReadThrough {
   }
 
   /**
-   * Stores a value obtained along with another load (one upstream answer holding two separately cached
-   * parts), as if `item` had just been loaded: the part is fresh for its own TTL.
+   * Stores values obtained along with another load (one upstream answer holding separately cached
+   * parts, or the entities a page holds), each as if it had just been loaded: fresh for its own TTL.
+   * One store write for all of them; a part that never changes (`once`) and that this process stored
+   * lately is skipped (src/cache/prime-memo.ts).
    */
-  prime<T>(
-    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs' | 'version'>,
-    value: T,
-  ): void {
-    void this.#write(item, value);
+  prime(items: readonly { item: PrimeItem & { once?: boolean }; value: unknown }[]): void {
+    const now = this.#now();
+    const entries = [];
+    for (const { item, value } of items) {
+      const e = storedEntryOf(item, value, now);
+      if (e && (!item.once || this.#primed.claim(item.key, e.ttlMs, now))) entries.push(e);
+    }
+    if (entries.length > 0) void this.#store.setMany(entries).catch(() => {});
   }
 
-  #write<T>(
-    item: Pick<CachedLoad<T>, 'key' | 'ttlMs' | 'swrMs' | 'staleIfErrorMs' | 'version'>,
-    value: T,
-  ): Promise<void> {
-    const ttl = item.ttlMs(value);
-    if (!(ttl > 0)) return Promise.resolve();
-    const now = this.#now();
-    const swr = item.swrMs ?? 0;
-    const sie = item.staleIfErrorMs ?? 0;
-    const entry: StoredEntry = {
-      freshUntil: now + ttl,
-      ...(swr > 0 ? { revalidateUntil: now + ttl + swr } : {}),
-      ...(sie > 0 ? { staleIfErrorUntil: now + ttl + sie } : {}),
-      ...(item.version !== undefined ? { version: item.version } : {}),
-      value,
-    };
-    return this.#store
-      .setMany([{ key: item.key, value: encodeEntry(entry), ttlMs: ttl + Math.max(swr, sie) }])
-      .catch(() => {});
+  #write<T>(item: PrimeItem<T>, value: T): Promise<void> {
+    const e = storedEntryOf(item, value, this.#now());
+    return e ? this.#store.setMany([e]).catch(() => {}) : Promise.resolve();
   }
 
   #load<T>(item: CachedLoad<T>, onFailedAttempt: () => void, background: boolean): Promise<T> {

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { keys } from '../cache/keys.js';
-import type { CachePolicy, TtlSpec } from '../cache/policy.js';
+import { type CachePolicy, RESOURCE_CLASS, type TtlSpec } from '../cache/policy.js';
 import type { ReadThrough } from '../cache/read-through.js';
 import type { ServeObserver } from '../cache/read-through-types.js';
 import { surrogateKeysOf } from '../cache/surrogate-keys.js';
@@ -115,19 +115,24 @@ function primeFacts(
   deps: LoaderDeps,
   facts: readonly { request: UpstreamRequest<unknown>; value: unknown }[],
 ): void {
-  for (const f of facts) {
-    const spec = deps.specOf?.(f.request) ?? deps.policy.ttlFor(f.request.resource);
-    deps.cache.prime(
-      {
-        key: keyIn(deps)(f.request),
-        version: deps.versionOf?.(f.request),
-        ttlMs: () => spec.ttlMs,
-        swrMs: spec.swrMs,
-        staleIfErrorMs: spec.staleIfErrorMs,
-      },
-      f.value,
-    );
-  }
+  if (facts.length === 0) return;
+  deps.cache.prime(
+    facts.map((f) => {
+      const spec = deps.specOf?.(f.request) ?? deps.policy.ttlFor(f.request.resource);
+      const version = deps.versionOf?.(f.request);
+      return {
+        item: {
+          once: version === undefined && RESOURCE_CLASS[f.request.resource] === 'immutable',
+          key: keyIn(deps)(f.request),
+          version,
+          ttlMs: () => spec.ttlMs,
+          swrMs: spec.swrMs,
+          staleIfErrorMs: spec.staleIfErrorMs,
+        },
+        value: f.value,
+      };
+    }),
+  );
 }
 
 function isPage(v: unknown): v is Page<unknown> {
@@ -163,6 +168,11 @@ export interface PagedList<T, P = Page<T>> {
   map<Q extends Page<unknown>>(f: (page: P) => Q | Promise<Q>): PagedList<ItemOf<Q>, Q>;
   /** The same list with each item reshaped (e.g. bound to its network), the rest of its page kept. */
   mapItems<U>(f: (item: T, page: P) => U): PagedList<U, Omit<P, 'items'> & { items: U[] }>;
+  /**
+   * Told which items a client was shown, to store the facts they hold (`UpstreamRequest.itemFacts`).
+   * Only a page loader's own list has it: a reshaped list's items are no longer the upstream's.
+   */
+  shown?(items: readonly T[]): void;
 }
 
 export function pagedList<P extends Page<unknown>>(
@@ -200,6 +210,9 @@ export interface PageLoader<K extends PageKey, P extends Page<unknown>>
   ): PagedList<ItemOf<P>, P>;
 }
 
+/** Items whose facts were stored when a client was first shown them (held weakly: never kept alive). */
+const SHOWN = new WeakSet<object>();
+
 /** A request loader over the pages of lists: each list also knows its identity (see `listIdentityOf`). */
 export function pageLoader<K extends PageKey, P extends Page<unknown>>(
   deps: LoaderDeps,
@@ -210,9 +223,20 @@ export function pageLoader<K extends PageKey, P extends Page<unknown>>(
     list(key: Omit<K, 'pageToken'>, withRange?: (range: BlockRange) => Partial<K>) {
       const keyOf = (pageToken: string | null, range?: BlockRange) =>
         ({ ...key, ...(range && withRange ? withRange(range) : {}), pageToken }) as K;
-      return pagedList<P>(listIdentityOf(toRequest(keyOf(null))), (pageToken, range) =>
+      const first = toRequest(keyOf(null));
+      const list = pagedList<P>(listIdentityOf(first), (pageToken, range) =>
         loader.load(keyOf(pageToken, range)),
       );
+      const itemFacts = first.itemFacts;
+      if (itemFacts)
+        list.shown = (items) => {
+          // A cached page hands out the same parsed items to every request that reads it: their facts
+          // were stored the first time they were shown, and a hit costs no keys or writes again.
+          const fresh = items.filter((i) => typeof i === 'object' && i !== null && !SHOWN.has(i));
+          for (const i of fresh) SHOWN.add(i as object);
+          if (fresh.length > 0) primeFacts(deps, itemFacts(fresh));
+        };
+      return list;
     },
   });
 }

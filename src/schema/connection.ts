@@ -165,6 +165,7 @@ export async function resolveTokenConnection<T>(
     page = await source.fetchPage(token, range);
   }
 
+  options.pages.shown?.(edges.map((e) => e.node));
   return { edges, pageInfo: new LazyPageInfo(edges, hasNextPage, args.after != null) };
 }
 

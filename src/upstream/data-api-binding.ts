@@ -26,6 +26,13 @@ export function dataApiBinding(http: HttpClient, opts: RequestOptions = {}) {
     query,
     pageToken,
     run,
+    // Every Data API request has the same properties, in the same order, whether or not a route adds
+    // its facts (`{ ...page(…), itemFacts }` keeps this shape): the cache-key and loader code that reads
+    // them on every request stays monomorphic.
+    variant: undefined,
+    derived: undefined,
+    facts: undefined,
+    itemFacts: undefined,
   });
 
   /** One resource, checked against its contract. */

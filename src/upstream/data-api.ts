@@ -4,15 +4,8 @@ import type { AddressListArgs, DataApiClient, PageArgs } from './data-api-types.
 import { DERIVATIONS, type Derivations } from './derivations.js';
 import { type HttpClient, type RequestOptions, withCall } from './http.js';
 import type { Page, UpstreamRequest } from './request.js';
+import { contractMetadata, getNativeBalanceResponse } from './schemas/contracts.js';
 import {
-  type ContractMetadata,
-  contractMetadata,
-  getNativeBalanceResponse,
-  type NativeTokenBalance,
-} from './schemas/contracts.js';
-import {
-  type ChainInfo,
-  type CurrencyCode,
   chainInfo,
   type EvmBlock,
   type EvmBlockRaw,
@@ -23,11 +16,7 @@ import {
   type NativeTransaction,
 } from './schemas/evm.js';
 import {
-  type Erc20TransferItem,
-  type Erc721TransferItem,
-  type Erc1155TransferItem,
   getTransactionResponse,
-  type InternalTransactionItem,
   listErc20TransfersResponse,
   listErc721TransfersResponse,
   listErc1155TransfersResponse,
@@ -139,14 +128,14 @@ export function createDataApiClient(
     variant: 'item',
   });
   /**
-   * The plain transfers a page of transactions holds, each as its own transaction's fields: a later
+   * The plain transfers among a page's items, each as its own transaction's fields: a later
    * `transaction(hash)` for one of them is answered from here, and what its full page would add is
    * derived (nothing ran: src/upstream/derivations.ts). Any other transaction still reads its page.
    */
   const plainTransfers =
     (pick: (item: unknown) => NativeTransaction) =>
-    (p: unknown): { request: UpstreamRequest<unknown>; value: unknown }[] =>
-      (p as Page<unknown>).items
+    (items: readonly unknown[]): { request: UpstreamRequest<unknown>; value: unknown }[] =>
+      items
         .map(pick)
         .filter((tx) => derivations.plainTransfer(tx))
         .map((tx) => ({
@@ -154,6 +143,8 @@ export function createDataApiClient(
           value: tx,
         }));
   const asTransaction = (item: unknown) => item as NativeTransaction;
+  const plainOfTransactions = plainTransfers(asTransaction);
+  const plainOfDetails = plainTransfers((item) => (item as TransactionDetails).nativeTransaction);
 
   const getBlock = (chainId: string, blockId: string): UpstreamRequest<EvmBlock> =>
     read('data.block', `/v1/chains/${seg(chainId)}/blocks/${seg(blockId)}`, {}, evmBlock, (b) =>
@@ -189,7 +180,7 @@ export function createDataApiClient(
         listNativeTransactionsResponse,
         same,
       ),
-      facts: plainTransfers(asTransaction),
+      itemFacts: plainOfTransactions,
     }),
     listLatestTransactions: (chainId, args) => ({
       ...page(
@@ -199,7 +190,7 @@ export function createDataApiClient(
         listNativeTransactionsResponse,
         same,
       ),
-      facts: plainTransfers(asTransaction),
+      itemFacts: plainOfTransactions,
     }),
     getTransaction(chainId, txHash) {
       const path = `/v1/chains/${seg(chainId)}/transactions/${seg(txHash)}`;
@@ -225,7 +216,7 @@ export function createDataApiClient(
         listTransactionDetailsResponse,
         same,
       ),
-      facts: plainTransfers((item) => (item as TransactionDetails).nativeTransaction),
+      itemFacts: plainOfDetails,
     }),
     listAddressNativeTransactions: (chainId, address, args) => ({
       ...page(
@@ -235,7 +226,7 @@ export function createDataApiClient(
         listNativeTransactionsResponse,
         same,
       ),
-      facts: plainTransfers(asTransaction),
+      itemFacts: plainOfTransactions,
     }),
     listAddressErc20Transfers: tokenTransfers('Erc20', listErc20TransfersResponse),
     listAddressErc721Transfers: tokenTransfers('Erc721', listErc721TransfersResponse),

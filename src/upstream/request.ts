@@ -29,6 +29,13 @@ export interface UpstreamRequest<T> {
    */
   facts?(value: unknown): { request: UpstreamRequest<unknown>; value: unknown }[];
   /**
+   * Facts a page's items hold, as `facts` does for a whole answer, but stored only for the items a
+   * client was shown (src/schema/connection.ts): a page of a hundred transactions is read for the
+   * twenty a view lists, and the one a user opens next is among those. Stored lazily so a page read
+   * does not pay an encoding and a write for facts nobody was shown.
+   */
+  itemFacts?(items: readonly unknown[]): { request: UpstreamRequest<unknown>; value: unknown }[];
+  /**
    * The resource whose class caches this answer, when the answer decides it (a fee history is final once
    * the head has passed its block, head data before): omitted, `resource`.
    */

@@ -158,6 +158,53 @@ describe('facts held by lists serve their entities across requests and replicas'
     await Promise.all([a.close(), b.close(), reference.close()]);
   });
 
+  it('a list stores the plain transfers it showed, not every one of its page', async () => {
+    const redisUrl = await allocateRedisDb();
+    await flushRedisDb(redisUrl);
+    const chain = sim.world.chain(C)!;
+    // A block below the head whose plain transfer is not its first transaction (block order).
+    const head = chain.head().number;
+    const txs = chain.transactions.filter((t) => t.blockNumber < head - 5);
+    const isPlain = (t: (typeof txs)[number]) => t.gasUsed === 21_000 && t.status === 1;
+    const block = [...new Set(txs.map((t) => t.blockNumber))].find((n) => {
+      const inBlock = txs.filter((t) => t.blockNumber === n);
+      return inBlock.length <= 25 && inBlock.slice(1).some(isPlain);
+    })!;
+    const inBlock = txs.filter((t) => t.blockNumber === block);
+    const at = inBlock.findIndex((t, i) => i > 0 && isPlain(t));
+    const plain = inBlock[at]!;
+    const list = (first: number) => `{ block(chainId: "${C}", id: "${block}") {
+      transactions(first: ${first}) { edges { node { hash } } } } }`;
+
+    // Shown the transactions before it: the page holds it, but its fact is not stored.
+    const a = gateway({ redisUrl });
+    await a.ready();
+    const before = await a.query(list(at));
+    expect(
+      (before.data as any).block.transactions.edges.map((e: any) => e.node.hash),
+    ).not.toContain(plain.hash);
+    await settle(a);
+    const b = gateway({ redisUrl });
+    await b.ready();
+    sim.reset();
+    expect((await b.query(TX_PAGE, { chainId: C, hash: plain.hash })).errors).toBeUndefined();
+    expect(routeCalls(sim)).toEqual({ [TX_ROUTE]: 1 });
+    // Shown it (the page now from the cache): its fact is stored, and another replica reads it.
+    const other = await allocateRedisDb();
+    await flushRedisDb(other);
+    const c = gateway({ redisUrl: other });
+    const d = gateway({ redisUrl: other });
+    await Promise.all([c.ready(), d.ready()]);
+    await c.query(list(at));
+    await c.query(list(at + 1));
+    await settle(c);
+    sim.reset();
+    const derived = await d.query(TX_PAGE, { chainId: C, hash: plain.hash });
+    expect(routeCalls(sim)).toEqual({});
+    expect(derived.data).toEqual((await b.query(TX_PAGE, { chainId: C, hash: plain.hash })).data);
+    await Promise.all([a.close(), b.close(), c.close(), d.close()]);
+  });
+
   it('nodes with no stake now have no pending rewards: their validators list says so, the rewards route is not read', async () => {
     // Node ids by their validations' statuses, as the upstream lists them now.
     const statuses = async () => {

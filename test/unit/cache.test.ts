@@ -138,4 +138,36 @@ describe('ReadThrough', () => {
     now += 1_000;
     expect(await rt.get(item)).toBe(2);
   });
+
+  it('primes facts in one write; a fact that never changes is written once while it is fresh', async () => {
+    let now = 1_000_000;
+    const writes: string[][] = [];
+    const store = new MemoryStore();
+    const setMany = store.setMany.bind(store);
+    store.setMany = (entries) => {
+      writes.push(entries.map((e) => e.key));
+      return setMany(entries);
+    };
+    const rt = new ReadThrough({ store, now: () => now });
+    const fact = (key: string, once: boolean) => ({
+      item: { key, ttlMs: () => 10_000, once },
+      value: { key },
+    });
+    // A page's facts: one write for all of them.
+    rt.prime([fact('block:1', true), fact('block:2', true), fact('message:9', false)]);
+    expect(writes).toEqual([['block:1', 'block:2', 'message:9']]);
+    // The same page read again: the final facts are skipped, the moving one is written again (fresher).
+    now += 4_000;
+    rt.prime([fact('block:1', true), fact('block:2', true), fact('message:9', false)]);
+    expect(writes[1]).toEqual(['message:9']);
+    // Past half their TTL they are written again, so a reader never finds them near expiry for long.
+    now += 2_000;
+    rt.prime([fact('block:1', true)]);
+    expect(writes[2]).toEqual(['block:1']);
+    expect(
+      await rt.get({ key: 'block:2', load: async () => ({ key: 'loaded' }), ttlMs: () => 1 }),
+    ).toEqual({
+      key: 'block:2',
+    });
+  });
 });
