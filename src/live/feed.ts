@@ -122,10 +122,18 @@ export class LiveFeed {
     await Promise.all(
       this.#o.chains.map(async (c) => {
         const h = await this.#o.bus.last(c.chainId).catch(() => undefined);
-        if (h && !this.#heads.has(c.chainId)) {
-          this.#heads.set(c.chainId, h);
-          this.#recent.set(c.chainId, [h]);
-        }
+        if (!h || this.#heads.has(c.chainId)) return;
+        // The heads the bus keeps before it, with their touches: a replica that starts (or scales out)
+        // has the touch window at once instead of following every head until it has seen the window.
+        const keep = this.#keep();
+        const earlier = await this.#o.bus
+          .since(c.chainId, BigInt(h.number) - BigInt(keep))
+          .catch(() => [] as Head[]);
+        if (this.#heads.has(c.chainId)) return;
+        this.#heads.set(c.chainId, h);
+        const recent = earlier.filter((e) => BigInt(e.number) < BigInt(h.number));
+        recent.push(h);
+        this.#recent.set(c.chainId, recent.slice(-keep));
       }),
     );
     for (const s of this.#sources) s.start();
@@ -214,6 +222,11 @@ export class LiveFeed {
     return this.#subs.size;
   }
 
+  /** Recent heads kept per chain: the touch window and the head before it, at least 32. */
+  #keep(): number {
+    return Math.max(32, (this.#o.touches?.window ?? 0) + 1);
+  }
+
   #receive(h: Head): void {
     // Per chain, in arrival order: a gap is filled before the head that revealed it is delivered.
     const prev = this.#order.get(h.chainId) ?? Promise.resolve();
@@ -240,7 +253,7 @@ export class LiveFeed {
     this.#heads.set(h.chainId, h);
     const recent = this.#recent.get(h.chainId) ?? [];
     recent.push(h);
-    if (recent.length > Math.max(32, (this.#o.touches?.window ?? 0) + 1)) recent.shift();
+    if (recent.length > this.#keep()) recent.shift();
     this.#recent.set(h.chainId, recent);
     this.#beats.set(h.chainId, this.#now());
     for (const s of this.#subs) if (s.chainId === h.chainId) s.push(h);

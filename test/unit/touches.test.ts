@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bloomBits, topicOfAddress } from '../../src/live/bloom.js';
+import { MemoryHeadBus } from '../../src/live/bus.js';
+import { LiveFeed } from '../../src/live/feed.js';
 import {
   type BlockTouch,
   createdAddress,
@@ -132,5 +134,29 @@ describe('AddressTouches: the version of an address entry', () => {
       106: { addresses: [A], bloom: EMPTY_BLOOM },
     };
     expect(t.versionOf(run(90, 110, at), A)).toBe('t106');
+  });
+});
+
+describe('a replica that starts after the chain moved', () => {
+  it('takes the touch window from the bus, so an untouched address keeps its entries at once', async () => {
+    const bus = new MemoryHeadBus();
+    for (const h of run(100, 140, { 135: { addresses: [B], bloom: EMPTY_BLOOM } }))
+      await bus.publish(h);
+    const feed = new LiveFeed({
+      // A socket nobody answers: this replica only reads what the holder published.
+      chains: [{ chainId: '43114', url: 'ws://127.0.0.1:9' }],
+      bus,
+      touches: new AddressTouches({ window: 8, lagBlocks: 0 }),
+    });
+    try {
+      await feed.start();
+      await bus.beat('43114');
+      expect(feed.head('43114')?.number).toBe('140');
+      // Not `h140` (every head) as with a window of one head: A was untouched, B touched at 135.
+      expect(feed.addressTag('43114', A)).toMatch(/^e/);
+      expect(feed.addressTag('43114', B)).toBe('t135');
+    } finally {
+      await feed.stop();
+    }
   });
 });
