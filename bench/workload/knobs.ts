@@ -43,6 +43,13 @@ export interface WorkloadKnobs {
   live: boolean;
   /** LIVE_ADDRESS_FRESHNESS for the gateways (WORKLOAD_ADDRESS_FRESHNESS). @default the gateway's own (touch) */
   addressFreshness?: 'head' | 'touch';
+  /**
+   * More settings for the gateways and for the measured simulator (WORKLOAD_GATEWAY_ENV and
+   * WORKLOAD_SIM_ENV, JSON objects of strings): e.g. a longer touch window against invisible payouts,
+   * to see the freshness check disagree. @default none
+   */
+  gatewayEnv: Record<string, string>;
+  simEnv: Record<string, string>;
 }
 
 const num = (name: string, d: number) => {
@@ -76,7 +83,23 @@ export function workloadKnobs(): WorkloadKnobs {
     governorCuPerMinute: num('WORKLOAD_GOVERNOR_CU_PER_MINUTE', 6_000),
     live: process.env.WORKLOAD_LIVE !== '0',
     addressFreshness: freshness(process.env.WORKLOAD_ADDRESS_FRESHNESS),
+    gatewayEnv: envObject('WORKLOAD_GATEWAY_ENV'),
+    simEnv: envObject('WORKLOAD_SIM_ENV'),
   };
+}
+
+function envObject(name: string): Record<string, string> {
+  const v = process.env[name];
+  if (v === undefined || v === '') return {};
+  const o = JSON.parse(v) as unknown;
+  if (
+    typeof o !== 'object' ||
+    o === null ||
+    Array.isArray(o) ||
+    Object.values(o).some((x) => typeof x !== 'string')
+  )
+    throw new Error(`${name} must be a JSON object of strings`);
+  return o as Record<string, string>;
 }
 
 function freshness(v: string | undefined): 'head' | 'touch' | undefined {
