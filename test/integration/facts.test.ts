@@ -27,6 +27,20 @@ const { gateway } = useSimulator({}, (s) => {
   sim = s;
 });
 
+/** A Redis database of its own, empty. */
+async function freshRedis(): Promise<string> {
+  const url = await allocateRedisDb();
+  await flushRedisDb(url);
+  return url;
+}
+
+/** The C-Chain's transactions a few blocks below the head (indexed, final). */
+function settledTransactions() {
+  const chain = sim.world.chain(C)!;
+  const head = chain.head().number;
+  return chain.transactions.filter((t) => t.blockNumber < head - 5);
+}
+
 describe('facts held by lists serve their entities across requests and replicas', () => {
   it('a block of a latest-blocks page is the block read by number or by hash', async () => {
     const redisUrl = await allocateRedisDb();
@@ -93,12 +107,9 @@ describe('facts held by lists serve their entities across requests and replicas'
   });
 
   it('a plain transfer of a block list is its transaction page; a contract call still reads its own', async () => {
-    const redisUrl = await allocateRedisDb();
-    await flushRedisDb(redisUrl);
-    const chain = sim.world.chain(C)!;
+    const redisUrl = await freshRedis();
     // A block below the head holding both a plain transfer and a contract call.
-    const head = chain.head().number;
-    const txs = chain.transactions.filter((t) => t.blockNumber < head - 5);
+    const txs = settledTransactions();
     const block = [...new Set(txs.map((t) => t.blockNumber))].find((n) => {
       const inBlock = txs.filter((t) => t.blockNumber === n);
       return (
@@ -159,12 +170,9 @@ describe('facts held by lists serve their entities across requests and replicas'
   });
 
   it('a list stores the plain transfers it showed, not every one of its page', async () => {
-    const redisUrl = await allocateRedisDb();
-    await flushRedisDb(redisUrl);
-    const chain = sim.world.chain(C)!;
+    const redisUrl = await freshRedis();
     // A block below the head whose plain transfer is not its first transaction (block order).
-    const head = chain.head().number;
-    const txs = chain.transactions.filter((t) => t.blockNumber < head - 5);
+    const txs = settledTransactions();
     const isPlain = (t: (typeof txs)[number]) => t.gasUsed === 21_000 && t.status === 1;
     const block = [...new Set(txs.map((t) => t.blockNumber))].find((n) => {
       const inBlock = txs.filter((t) => t.blockNumber === n);
@@ -190,8 +198,7 @@ describe('facts held by lists serve their entities across requests and replicas'
     expect((await b.query(TX_PAGE, { chainId: C, hash: plain.hash })).errors).toBeUndefined();
     expect(routeCalls(sim)).toEqual({ [TX_ROUTE]: 1 });
     // Shown it (the page now from the cache): its fact is stored, and another replica reads it.
-    const other = await allocateRedisDb();
-    await flushRedisDb(other);
+    const other = await freshRedis();
     const c = gateway({ redisUrl: other });
     const d = gateway({ redisUrl: other });
     await Promise.all([c.ready(), d.ready()]);
