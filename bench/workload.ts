@@ -185,7 +185,7 @@ for (const n of k.replicas) {
         `${f2(row.redisPerRequest)} Redis commands/request, 429s ${row.upstream429}, calls the governor held back ${row.refusedCalls}, stale ${row.staleFlagged} flagged / ${row.staleByCache} by the cache, RSS peak ${row.rssPeakMb} MB`,
     );
     console.log(
-      `    freshness: ${fresh.checked} answers checked against the simulator's truth, ${fresh.violations} older than their declared bound`,
+      `    freshness: ${fresh.checked} answers checked against the simulator's truth, ${fresh.violations} older than their declared bound (${fresh.flaggedStale} of them flagged stale)`,
     );
     for (const e of fresh.examples) console.log(`      ${e}`);
     for (const [key, msg] of Object.entries(r.errorSamples))

@@ -138,7 +138,7 @@ export async function drive(o: {
       if (flaggedStale(body.extensions)) res.stale++;
       if (sentAt !== undefined && o.head) {
         const sample = sampleOf(operation, variables, body.data as never, sentAt, o.head());
-        if (sample) res.samples.push(sample);
+        if (sample) res.samples.push({ ...sample, flaggedStale: flaggedStale(body.extensions) });
       }
       return body.data;
     } catch (err) {

@@ -21,6 +21,8 @@ export interface FreshnessSample {
   sentAt: number;
   answeredAt: number;
   balance?: string;
+  /** The answer said it was served stale (`extensions.cache.stale`: stale-if-error, its own bound). */
+  flaggedStale?: boolean;
   /** WalletState only: the pinned head and the account's nonce there. */
   pinned?: number;
   nonce?: string;
@@ -29,6 +31,8 @@ export interface FreshnessSample {
 export interface FreshnessReport {
   checked: number;
   violations: number;
+  /** Of the violations, answers that said they were stale (served on an upstream error). */
+  flaggedStale: number;
   examples: string[];
 }
 
@@ -80,11 +84,14 @@ export async function checkFreshness(
   const picked: FreshnessSample[] = [];
   for (let i = 0; i < samples.length && picked.length < bounds.max; i += step)
     picked.push(samples[Math.floor(i)]!);
-  const report: FreshnessReport = { checked: 0, violations: 0, examples: [] };
+  const report: FreshnessReport = { checked: 0, violations: 0, flaggedStale: 0, examples: [] };
   const violation = (s: FreshnessSample, why: string) => {
     report.violations++;
+    if (s.flaggedStale) report.flaggedStale++;
     if (report.examples.length < 5)
-      report.examples.push(`${s.operation} ${s.address} (sent at head ${s.sentAt}): ${why}`);
+      report.examples.push(
+        `${s.operation} ${s.address} (sent at head ${s.sentAt}${s.flaggedStale ? ', flagged stale' : ''}): ${why}`,
+      );
   };
   const queue = [...picked];
   await Promise.all(
