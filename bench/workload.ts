@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadConfig } from '../src/config.js';
 import { startRedisServer } from '../test/support/redis.js';
 import { buildGateway } from './serve-command.js';
 import { type CuCount, countCu, diffStats } from './workload/cu.js';
@@ -85,15 +86,25 @@ interface Row {
   factFloorPlanPer1000?: number;
 }
 /**
- * The bounds answers are checked against (docs/caching.md, freshness by change), at the gateways'
- * defaults: a native balance may miss what no block shows for the touch window (30 blocks), plus the
- * Data API's indexing lag (3) and the head in flight (1); a pinned head may trail the one the request
- * was sent at by the head in flight and one the feed has not delivered yet.
+ * The bounds answers are checked against (docs/caching.md, freshness by change), from the gateways' own
+ * settings (their defaults and WORKLOAD_GATEWAY_ENV): a native balance may miss what no block shows for
+ * the touch window, plus the Data API's indexing lag and the head in flight; a pinned head may trail the
+ * one the request was sent at by the head in flight and one the feed has not delivered yet.
+ * WORKLOAD_FRESHNESS_BOUND_BLOCKS sets another bound for the native balances (a tighter one than the
+ * gateways declare shows the check finding answers older than it).
  */
+const touches = loadConfig({
+  DATA_API_URL: world.sim.dataApiUrl,
+  METRICS_API_URL: world.sim.metricsApiUrl,
+  NODE_RPC_URL: world.sim.nodeUrl,
+  CURSOR_SECRET: 'workload-cursor-secret-of-at-least-32-characters',
+  ...gatewayEnv,
+}).touches;
 const FRESHNESS_BOUNDS = {
-  // WORKLOAD_FRESHNESS_BOUND_BLOCKS: another bound for the native balances (a tighter one than the
-  // gateways declare shows the check finding answers older than it).
-  nativeBoundBlocks: Number(process.env.WORKLOAD_FRESHNESS_BOUND_BLOCKS ?? 30 + 3 + 1),
+  nativeBoundBlocks: Number(
+    process.env.WORKLOAD_FRESHNESS_BOUND_BLOCKS ??
+      (touches ? touches.window + touches.lagBlocks : 0) + 1,
+  ),
   headBoundBlocks: 2,
   max: 400,
 };

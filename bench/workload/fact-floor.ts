@@ -1,8 +1,8 @@
 import { loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/gateway.js';
-import { type CuCount, countCu, diffStats } from './cu.js';
+import { countCu, diffStats } from './cu.js';
 import type { Documents } from './driver.js';
-import type { FloorSegment } from './floor.js';
+import type { Floor, FloorSegment } from './floor.js';
 import { type Ask, type JourneyOptions, runJourney } from './journeys.js';
 import type { World } from './setup.js';
 
@@ -22,26 +22,8 @@ export async function factFloor(
   opts: JourneyOptions,
   docs: Documents,
   sets: FloorSegment[][],
-): Promise<
-  Map<
-    number,
-    {
-      total: number;
-      byUpstream: Record<string, number>;
-      byRoute: CuCount['byRoute'];
-      steps: number;
-    }
-  >
-> {
-  const out = new Map<
-    number,
-    {
-      total: number;
-      byUpstream: Record<string, number>;
-      byRoute: CuCount['byRoute'];
-      steps: number;
-    }
-  >();
+): Promise<Map<number, Floor>> {
+  const out = new Map<number, Floor>();
   for (const segments of sets) {
     const config = loadConfig({
       DATA_API_URL: world.sim.dataApiUrl,

@@ -1,3 +1,5 @@
+import { get } from './journeys.js';
+
 /**
  * The bench's freshness check: answers compared with the simulator's truth at the heads around the
  * moment they were given, so a run that saves CUs by serving old data shows it. Checked, for every
@@ -37,8 +39,6 @@ export interface FreshnessReport {
 }
 
 type Data = Record<string, unknown> | undefined;
-const at = (d: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], d);
 
 /** The sample an answer gives, or undefined for views the check does not read. */
 export function sampleOf(
@@ -53,13 +53,13 @@ export function sampleOf(
   if (typeof chainId !== 'string' || typeof address !== 'string' || !data) return undefined;
   const base = { operation, chainId, address: address.toLowerCase(), sentAt, answeredAt };
   if (operation === 'ExplorerAddressSummary' || operation === 'WalletPortfolio') {
-    const balance = at(data, 'address', 'balance', 'balance');
+    const balance = get(data, 'address', 'balance', 'balance');
     return typeof balance === 'string' ? { ...base, balance } : undefined;
   }
   if (operation === 'WalletState') {
-    const pinned = Number(at(data, 'evmState', 'blockNumber'));
-    const balance = at(data, 'evmState', 'account', 'balance');
-    const nonce = at(data, 'evmState', 'account', 'nonce');
+    const pinned = Number(get(data, 'evmState', 'blockNumber'));
+    const balance = get(data, 'evmState', 'account', 'balance');
+    const nonce = get(data, 'evmState', 'account', 'nonce');
     if (!Number.isSafeInteger(pinned) || typeof balance !== 'string' || typeof nonce !== 'string')
       return undefined;
     return { ...base, pinned, balance, nonce };

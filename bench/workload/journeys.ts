@@ -99,7 +99,8 @@ type Conn = {
   edges: { node: Record<string, unknown> }[];
   pageInfo?: { hasNextPage: boolean; endCursor: string | null };
 };
-const get = (o: unknown, ...path: string[]): unknown =>
+/** The value at `path` in an answer's data (undefined where any step is missing). */
+export const get = (o: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>(
     (x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
     o,

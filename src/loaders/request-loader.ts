@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { keys } from '../cache/keys.js';
-import { type CachePolicy, RESOURCE_CLASS, type TtlSpec } from '../cache/policy.js';
+import type { CachePolicy, TtlSpec } from '../cache/policy.js';
 import type { ReadThrough } from '../cache/read-through.js';
 import type { ServeObserver } from '../cache/read-through-types.js';
 import { surrogateKeysOf } from '../cache/surrogate-keys.js';
@@ -122,7 +122,7 @@ function primeFacts(
       const version = deps.versionOf?.(f.request);
       return {
         item: {
-          once: version === undefined && RESOURCE_CLASS[f.request.resource] === 'immutable',
+          once: version === undefined && deps.policy.classOf(f.request.resource) === 'immutable',
           key: keyIn(deps)(f.request),
           version,
           ttlMs: () => spec.ttlMs,
