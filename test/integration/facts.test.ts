@@ -212,6 +212,34 @@ describe('facts held by lists serve their entities across requests and replicas'
     await Promise.all([a.close(), b.close(), c.close(), d.close()]);
   });
 
+  it("an address's native list stores the plain transfers it showed, for another replica", async () => {
+    const redisUrl = await freshRedis();
+    const txs = settledTransactions();
+    const isPlain = (t: (typeof txs)[number]) => t.gasUsed === 21_000 && t.status === 1;
+    // A plain transfer of a sender with few transactions: its native list's first page shows it.
+    const involving = (a: string) =>
+      txs.filter((t) => t.from.toLowerCase() === a || t.to.toLowerCase() === a).length;
+    const plain = txs.find((t) => isPlain(t) && involving(t.from.toLowerCase()) <= 20)!;
+    const a = gateway({ redisUrl });
+    const b = gateway({ redisUrl });
+    await Promise.all([a.ready(), b.ready()]);
+    const listed = await a.query(`{ address(chainId: "${C}", address: "${plain.from}") {
+      nativeTransactions(first: 25) { edges { node { hash } } } } }`);
+    expect(
+      (listed.data as any).address.nativeTransactions.edges.map((e: any) => e.node.hash),
+    ).toContain(plain.hash);
+    await settle(a);
+    sim.reset();
+    const derived = await b.query(TX_PAGE, { chainId: C, hash: plain.hash });
+    expect(derived.errors).toBeUndefined();
+    expect(routeCalls(sim)).toEqual({});
+    const reference = createTestGateway(sim, { derivations: NO_DERIVATIONS });
+    expect(derived.data).toEqual(
+      (await reference.query(TX_PAGE, { chainId: C, hash: plain.hash })).data,
+    );
+    await Promise.all([a.close(), b.close(), reference.close()]);
+  });
+
   it('nodes with no stake now have no pending rewards: their validators list says so, the rewards route is not read', async () => {
     // Node ids by their validations' statuses, as the upstream lists them now.
     const statuses = async () => {
