@@ -59,16 +59,21 @@ export interface EntryTerms<T> {
   version?: string;
 }
 
-/** The store's entry for `value` loaded at `now` (undefined when its TTL keeps nothing). */
+/**
+ * The store's entry for `value` loaded at `now` (undefined when its TTL keeps nothing, or when `admit`,
+ * asked with the entry's key and lifetime before anything is encoded, declines it).
+ */
 export function storedEntryOf<T>(
   item: EntryTerms<T>,
   value: T,
   now: number,
+  admit?: (key: string, ttlMs: number) => boolean,
 ): { key: string; value: string; ttlMs: number } | undefined {
   const ttl = item.ttlMs(value);
   if (!(ttl > 0)) return undefined;
   const swr = item.swrMs ?? 0;
   const sie = item.staleIfErrorMs ?? 0;
+  if (admit && !admit(item.key, ttl + Math.max(swr, sie))) return undefined;
   const entry: StoredEntry = {
     freshUntil: now + ttl,
     ...(swr > 0 ? { revalidateUntil: now + ttl + swr } : {}),

@@ -170,4 +170,21 @@ describe('ReadThrough', () => {
       key: 'block:2',
     });
   });
+
+  it('does not encode a fact that never changes while it is skipped (the encoding is its cost)', () => {
+    let now = 1_000_000;
+    const rt = new ReadThrough({ store: new MemoryStore(), now: () => now });
+    let encoded = 0;
+    // JSON.stringify asks toJSON once per encoding of the value.
+    const value = { toJSON: () => ({ encoded: ++encoded }) };
+    const fact = { item: { key: 'tx:1', ttlMs: () => 10_000, once: true }, value };
+    rt.prime([fact]);
+    expect(encoded).toBe(1);
+    now += 1_000;
+    rt.prime([fact, fact]);
+    expect(encoded).toBe(1);
+    now += 5_000;
+    rt.prime([fact]);
+    expect(encoded).toBe(2);
+  });
 });
