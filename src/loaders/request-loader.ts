@@ -210,8 +210,19 @@ export interface PageLoader<K extends PageKey, P extends Page<unknown>>
   ): PagedList<ItemOf<P>, P>;
 }
 
-/** Items whose facts were stored when a client was first shown them (held weakly: never kept alive). */
-const SHOWN = new WeakSet<object>();
+/**
+ * Marks an item whose facts were stored when a client was first shown it: a non-enumerable symbol on
+ * the item itself (no spread, key listing or JSON sees it). A WeakSet did the same at the cost of an
+ * ephemeron per item, which the cold path paid in its own time and again in the collector's.
+ */
+const SHOWN = Symbol('shown');
+
+function firstShown(item: unknown): boolean {
+  if (typeof item !== 'object' || item === null || SHOWN in item) return false;
+  // A frozen item cannot be marked: its facts are offered each time (the prime memo skips repeats).
+  if (Object.isExtensible(item)) Object.defineProperty(item, SHOWN, { value: true });
+  return true;
+}
 
 /** A request loader over the pages of lists: each list also knows its identity (see `listIdentityOf`). */
 export function pageLoader<K extends PageKey, P extends Page<unknown>>(
@@ -232,8 +243,7 @@ export function pageLoader<K extends PageKey, P extends Page<unknown>>(
         list.shown = (items) => {
           // A cached page hands out the same parsed items to every request that reads it: their facts
           // were stored the first time they were shown, and a hit costs no keys or writes again.
-          const fresh = items.filter((i) => typeof i === 'object' && i !== null && !SHOWN.has(i));
-          for (const i of fresh) SHOWN.add(i as object);
+          const fresh = items.filter(firstShown);
           if (fresh.length > 0) primeFacts(deps, itemFacts(fresh));
         };
       return list;
