@@ -22,6 +22,20 @@ export function isDirectParams(p: Record<string, unknown>): p is DirectRequest['
  * to the first against `application/graphql-response+json` then `application/json`, the last match winning.
  */
 export function mediaTypeFor(accept: string | undefined): string | undefined {
+  // Clients send a few Accept values again and again: those of up to 256 characters are remembered
+  // (64 of them, at most 16 KiB).
+  const key = accept ?? '';
+  if (KNOWN_ACCEPTS.has(key)) return KNOWN_ACCEPTS.get(key);
+  const chosen = chooseMediaType(accept);
+  if (key.length <= 256) {
+    if (KNOWN_ACCEPTS.size >= 64) KNOWN_ACCEPTS.clear();
+    KNOWN_ACCEPTS.set(key, chosen);
+  }
+  return chosen;
+}
+const KNOWN_ACCEPTS = new Map<string, string | undefined>();
+
+function chooseMediaType(accept: string | undefined): string | undefined {
   const asked = (accept || '*/*')
     .replace(/\s/g, '')
     .toLowerCase()

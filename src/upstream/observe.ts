@@ -31,12 +31,22 @@ const WORD = /^[A-Za-z][A-Za-z_-]{0,39}(:[A-Za-z][A-Za-z0-9_-]{0,39})?$/;
  * `transactions:listStaking`) and version tags stay; every other segment (numbers, hashes, addresses, node and blockchain ids) is `:id`.
  */
 export function routeTemplate(path: string): string {
+  // One call asks for its path's template several times (its attempt's report, its circuit breaker,
+  // its price): the last few are remembered, paths of up to 512 characters, so at most 256 KiB.
+  const known = RECENT_ROUTES.get(path);
+  if (known !== undefined) return known;
   const clean = path.split(/[?#]/, 1)[0] ?? '';
-  return clean
+  const route = clean
     .split('/')
     .map((seg) => (seg === '' || VERSION.test(seg) || WORD.test(seg) ? seg : ':id'))
     .join('/');
+  if (path.length <= 512) {
+    if (RECENT_ROUTES.size >= 256) RECENT_ROUTES.clear();
+    RECENT_ROUTES.set(path, route);
+  }
+  return route;
 }
+const RECENT_ROUTES = new Map<string, string>();
 
 export interface UpstreamObserver {
   /** Runs one upstream call (all its attempts) inside its span. */

@@ -47,6 +47,15 @@ describe('routeTemplate: what spans and metric labels call an upstream path', ()
     ['/v1/chains/NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', '/v1/chains/:id'],
   ])('%s → %s', (path, template) => {
     expect(routeTemplate(path)).toBe(template);
+    // Asked again (an attempt's report, its breaker and its price each ask): the same, remembered.
+    expect(routeTemplate(path)).toBe(template);
+  });
+
+  it('remembers recent paths without changing an answer, past its bound too', () => {
+    const paths = Array.from({ length: 600 }, (_, i) => `/v1/chains/43114/blocks/${i}`);
+    for (const p of [...paths, ...paths.reverse()])
+      expect(routeTemplate(p)).toBe('/v1/chains/:id/blocks/:id');
+    expect(routeTemplate(`/v1/chains/${'9'.repeat(600)}/blocks`)).toBe('/v1/chains/:id/blocks');
   });
 
   it('keeps label values bounded: past the cap a new route is "other", known routes keep their name', () => {
