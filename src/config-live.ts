@@ -23,7 +23,7 @@ export const LIVE_SETTINGS = {
     .note("blocks the Data API's index may trail the node by")
     .default(3)
     .doc(
-      "With LIVE_ADDRESS_FRESHNESS=touch: for this many blocks after a touch an address's answers follow every head, so one read before the Data API indexed the block is not kept.",
+      "With LIVE_ADDRESS_FRESHNESS=touch: a block touches an address's answers once it is this many blocks old, when the Data API has indexed it; until then the answers read before it are served, so one read before the Data API indexed the block is never kept as showing it.",
     ),
   ACTIVITY_MAX_ADDRESSES: int(1, 10_000)
     .note('addresses one addressActivity subscription follows')

@@ -8,14 +8,17 @@ import type { Head } from './head.js';
  * address, so it stays fresh while blocks pass it by. The version of an address at head H, over the
  * last `window` blocks (which must all be known, with their touches):
  * - `h<H>` (the head, as for any head entry) when the window is incomplete (a replica just started, a
- *   gap, a block seen as a header only), or when the last touch is within `lagBlocks` of the head: the
- *   Data API indexes behind the node, so an answer read right after a touch may not show it yet and is
- *   kept for one head only;
- * - `t<b>` when block b, at least `lagBlocks` old, is the window's last block that may have touched it
- *   (a transaction from or to it; a log naming it as emitter or indexed topic, by the header's bloom,
+ *   gap, a block seen as a header only);
+ * - `t<b>` when block b, at least `lagBlocks` old, is the window's last such block that may have touched
+ *   it (a transaction from or to it; a log naming it as emitter or indexed topic, by the header's bloom,
  *   which may say yes wrongly but never no wrongly; or a block too busy to tell);
- * - `e<E>` when no block of the window touched it: E moves every `window` blocks (staggered per address,
- *   so untouched entries do not all expire at one head).
+ * - `e<E>` when no block of the window at least `lagBlocks` old touched it: E moves every `window`
+ *   blocks (staggered per address, so untouched entries do not all expire at one head).
+ * A touch younger than `lagBlocks` does not count yet: the Data API indexes behind the node, so an
+ * answer read right after a touch may not show it, and reading it again at every head until it does
+ * would pay up to `lagBlocks` calls per touch for answers the Data API had not changed. The entry
+ * read before the touch is served meanwhile (the answer the Data API itself gives for that long), and
+ * when the touch is `lagBlocks` old its version `t<b>` has the address read again, once.
  * So what no block shows (value sent by a contract to a plain address, a token changing balances without
  * logs, a price) is at most `window` blocks old, and an entry is refetched at most once per window
  * when nothing touches it. Every replica computes the same version from the same heads.
@@ -23,7 +26,7 @@ import type { Head } from './head.js';
 export interface TouchOptions {
   /** Blocks an untouched entry may serve (its bounded age in blocks). */
   window: number;
-  /** Blocks after a touch during which the address follows every head (the Data API's indexing lag). */
+  /** Blocks a touch waits before it counts (the Data API's indexing lag). */
   lagBlocks: number;
 }
 
@@ -69,7 +72,9 @@ export class AddressTouches implements TouchVersions {
       const n = BigInt(h.number);
       if (n > expected) continue;
       if (n < expected || h.touch === undefined) return `h${H}`;
-      if (this.#touches(h, a)) return H - n < BigInt(this.#o.lagBlocks) ? `h${H}` : `t${n}`;
+      // A touch the Data API may not have indexed yet does not count until it may have: the entry
+      // read before it is kept meanwhile, and the first read after the lag shows it.
+      if (H - n >= BigInt(this.#o.lagBlocks) && this.#touches(h, a)) return `t${n}`;
       expected = n - 1n;
     }
     if (expected > H - BigInt(W)) return `h${H}`;

@@ -110,9 +110,12 @@ describe('AddressTouches: the version of an address entry', () => {
     expect(changes).toBeGreaterThanOrEqual(2);
     expect(changes).toBeLessThanOrEqual(3);
   });
-  it('a transaction from or to the address is a touch: the head during the lag, then that block', () => {
+  it('a transaction from or to the address is a touch: the version before it during the lag, then that block', () => {
     const at = { 107: { addresses: [A], bloom: EMPTY_BLOOM } };
-    expect(t.versionOf(run(90, 108, at), A)).toBe('h108');
+    // Within the Data API's lag the touch does not count yet: the entry read before it is kept (not
+    // read again at every head for answers the Data API has not changed), and then it is read once.
+    expect(t.versionOf(run(90, 108, at), A)).toBe(t.versionOf(run(90, 106, at), A));
+    expect(t.versionOf(run(90, 108, at), A)).toMatch(/^e/);
     expect(t.versionOf(run(90, 109, at), A)).toBe('t107');
     expect(t.versionOf(run(90, 114, at), A)).toBe('t107');
     expect(t.versionOf(run(90, 109, at), B)).toMatch(/^e/);
@@ -127,6 +130,18 @@ describe('AddressTouches: the version of an address entry', () => {
   });
   it('a block too busy to tell touches every address', () => {
     expect(t.versionOf(run(90, 110, { 106: 'all' }), A)).toBe('t106');
+  });
+  it('a touch within the lag keeps the version of the touch before it', () => {
+    const at = {
+      103: { addresses: [A], bloom: EMPTY_BLOOM },
+      106: { addresses: [A], bloom: EMPTY_BLOOM },
+    };
+    expect(t.versionOf(run(90, 106, at), A)).toBe('t103');
+    expect(t.versionOf(run(90, 107, at), A)).toBe('t103');
+    expect(t.versionOf(run(90, 108, at), A)).toBe('t106');
+    // With no lag a touch counts at its own head.
+    const now = new AddressTouches({ window: 8, lagBlocks: 0 });
+    expect(now.versionOf(run(90, 106, at), A)).toBe('t106');
   });
   it('the newest touch decides', () => {
     const at = {
