@@ -172,6 +172,11 @@ export class LiveFeed {
     return touches.versionOf(this.#recent.get(chainId) ?? [], address);
   }
 
+  /** A recent head of a chain by its number (decimal) or hash (lower-case 0x hex), if this replica has it. */
+  recentHead(chainId: string, id: string): Head | undefined {
+    return this.#recent.get(chainId)?.find((h) => h.number === id || h.hash === id);
+  }
+
   /** `{ chainId, height, ageMs }` of a recent head of a chain (ageMs: since the feed saw it). */
   headAt(
     chainId: string,

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../context.js';
 import { gqlError } from '../../errors.js';
 import type { Head } from '../../live/head.js';
 import { UPSTREAM_PAGE_SIZE } from '../../loaders/evm.js';
+import { isUpstreamStatus } from '../../upstream/errors.js';
 import type { EvmBlock, NativeTransaction } from '../../upstream/schemas/evm.js';
 import { argTable, CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
@@ -106,6 +107,13 @@ const indexedAmounts = (t: ObjectFields<EvmBlock>) =>
     ),
   );
 
+/** Why a block built from a head's header lacks what only the Data API's index has. */
+export function notIndexedYet(h: Pick<Head, 'hash'>): Error {
+  return gqlError('NOT_FOUND', `The Data API has not indexed block ${h.hash} yet`, {
+    reason: 'NOT_INDEXED',
+  });
+}
+
 /**
  * A block by its chain and number or hash: the one load behind `node(id)`, `_entities` and the
  * fields that follow a block. A block read by number is also the block of its hash (and the other
@@ -115,7 +123,19 @@ export async function loadBlock(
   ctx: GatewayContext,
   key: { chainId: string; blockId: string },
 ): Promise<EvmBlock> {
-  const block = await ctx.loaders.evm.block.load(key);
+  let block: EvmBlock;
+  try {
+    block = await ctx.loaders.evm.block.load(key);
+  } catch (e) {
+    // A block the node accepted that the Data API has not indexed yet (it trails by a few blocks): a
+    // client that saw it in `newBlocks` or `latestBlock` and asks for it gets the header this
+    // replica's feed read, at no upstream cost; what only the index has answers NOT_INDEXED.
+    const head = isUpstreamStatus(e, 404)
+      ? ctx.live?.feed.recentHead(key.chainId, key.blockId)
+      : undefined;
+    if (!head) throw e;
+    return headerBlock(head, notIndexedYet(head));
+  }
   ctx.loaders.evm.primeBlocks([block]);
   return block;
 }

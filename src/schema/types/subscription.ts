@@ -9,7 +9,7 @@ import type { IcmMessage } from '../../upstream/schemas/icm.js';
 import { argTable, LIVE_CHAIN_ID_ARG } from '../arg-table.js';
 import { builder } from '../builder.js';
 import { parseChainId, parseEvmAddress } from '../inputs.js';
-import { BlockRef, headerBlock } from './block.js';
+import { BlockRef, headerBlock, notIndexedYet } from './block.js';
 import { branded, IcmMessageRef, parseMessageId } from './icm-message.js';
 import { TransactionRef } from './transaction.js';
 
@@ -97,9 +97,7 @@ async function blockOfHead(ctx: GatewayContext, h: Head): Promise<EvmBlock> {
   try {
     const b = await ctx.live!.loaders().evm.block.load({ chainId: h.chainId, blockId: h.number });
     if (b.blockHash.toLowerCase() === h.hash) return b;
-    why = gqlError('NOT_FOUND', `The Data API has not indexed block ${h.hash} yet`, {
-      reason: 'NOT_INDEXED',
-    });
+    why = notIndexedYet(h);
   } catch (e) {
     why = e;
   }
