@@ -13,7 +13,7 @@ import { type Journey, journeyDrawer } from './workload/journeys.js';
 import { workloadKnobs } from './workload/knobs.js';
 import { snapshot, tierRatios } from './workload/observe.js';
 import { peerComparison } from './workload/peer-run.js';
-import { startGateways, startWorld } from './workload/setup.js';
+import { gatewaySettings, startGateways, startWorld } from './workload/setup.js';
 import { poissonGapMs, seeded, zipfHead } from './workload/zipf.js';
 
 /**
@@ -93,18 +93,10 @@ interface Row {
  * WORKLOAD_FRESHNESS_BOUND_BLOCKS sets another bound for the native balances (a tighter one than the
  * gateways declare shows the check finding answers older than it).
  */
-const touches = loadConfig({
-  DATA_API_URL: world.sim.dataApiUrl,
-  METRICS_API_URL: world.sim.metricsApiUrl,
-  NODE_RPC_URL: world.sim.nodeUrl,
-  CURSOR_SECRET: 'workload-cursor-secret-of-at-least-32-characters',
-  ...gatewayEnv,
-}).touches;
+const touches = loadConfig(gatewaySettings(world.sim, gatewayEnv)).touches;
 const FRESHNESS_BOUNDS = {
-  nativeBoundBlocks: Number(
-    process.env.WORKLOAD_FRESHNESS_BOUND_BLOCKS ??
-      (touches ? touches.window + touches.lagBlocks : 0) + 1,
-  ),
+  nativeBoundBlocks:
+    k.freshnessBoundBlocks ?? (touches ? touches.window + touches.lagBlocks : 0) + 1,
   headBoundBlocks: 2,
   max: 400,
 };

@@ -50,6 +50,11 @@ export interface WorkloadKnobs {
    */
   gatewayEnv: Record<string, string>;
   simEnv: Record<string, string>;
+  /**
+   * The freshness check's bound for native balances, in blocks (WORKLOAD_FRESHNESS_BOUND_BLOCKS).
+   * @default the gateways' own: touch window + indexing lag + the head in flight
+   */
+  freshnessBoundBlocks?: number;
 }
 
 const num = (name: string, d: number) => {
@@ -85,6 +90,9 @@ export function workloadKnobs(): WorkloadKnobs {
     addressFreshness: freshness(process.env.WORKLOAD_ADDRESS_FRESHNESS),
     gatewayEnv: envObject('WORKLOAD_GATEWAY_ENV'),
     simEnv: envObject('WORKLOAD_SIM_ENV'),
+    freshnessBoundBlocks: process.env.WORKLOAD_FRESHNESS_BOUND_BLOCKS
+      ? num('WORKLOAD_FRESHNESS_BOUND_BLOCKS', 0)
+      : undefined,
   };
 }
 
