@@ -73,7 +73,7 @@ const config = loadConfig({
   METRICS_API_URL: sim.metricsApiUrl,
   NODE_RPC_URL: sim.nodeUrl,
   LOG_LEVEL: 'silent',
-  CLIENT_BUDGET_PER_MINUTE: '0',
+  CLIENT_CU_PER_MINUTE: '0',
   UPSTREAM_CU_PER_MINUTE: '0',
 });
 const gateway = createGateway(config, { store: new CapturingStore() });

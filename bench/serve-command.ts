@@ -36,7 +36,7 @@ export function gatewayEnv(
     DATA_API_URL: sim.dataApiUrl,
     METRICS_API_URL: sim.metricsApiUrl,
     NODE_RPC_URL: sim.nodeUrl,
-    CLIENT_BUDGET_PER_MINUTE: '0',
+    CLIENT_CU_PER_MINUTE: '0',
     // The simulator charges nothing here; a run that measures the plan turns the governor on in `extra`.
     UPSTREAM_CU_PER_MINUTE: '0',
     NODE_ENV: process.env.NODE_ENV ?? 'production',

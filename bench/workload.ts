@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../src/config.js';
 import { startRedisServer } from '../test/support/redis.js';
-import { buildGateway } from './serve-command.js';
+import { buildGateway, gatewayEnv } from './serve-command.js';
 import { type CuCount, countCu, diffStats } from './workload/cu.js';
 import { directApi, runDirect } from './workload/direct.js';
 import { loadDocuments } from './workload/documents.js';
@@ -13,7 +13,7 @@ import { type Journey, journeyDrawer } from './workload/journeys.js';
 import { workloadKnobs } from './workload/knobs.js';
 import { snapshot, tierRatios } from './workload/observe.js';
 import { peerComparison } from './workload/peer-run.js';
-import { gatewaySettings, startGateways, startWorld } from './workload/setup.js';
+import { startGateways, startWorld } from './workload/setup.js';
 import { poissonGapMs, seeded, zipfHead } from './workload/zipf.js';
 
 /**
@@ -34,9 +34,9 @@ let world = await startWorld(k, {
 const redis = await startRedisServer();
 const journeyOpts = { head: () => world.head(), pop: world.pop };
 const draw = journeyDrawer(world.pop, k.zipfS);
-const gatewayEnv = {
-  // One bench client stands for many users: a per-client budget would refuse it, not the plan.
-  CLIENT_CU_PER_MINUTE: '0',
+// On top of every bench gateway's settings (serve-command.ts gatewayEnv: no per-client budget, as one
+// bench client stands for many users).
+const gatewaySettings = {
   UPSTREAM_CU_PER_MINUTE: String(k.governorCuPerMinute),
   // Heads over the node's websocket, as production runs: head entries follow the head, address
   // entries the blocks that touch them (LIVE_ADDRESS_FRESHNESS).
@@ -93,7 +93,7 @@ interface Row {
  * WORKLOAD_FRESHNESS_BOUND_BLOCKS sets another bound for the native balances (a tighter one than the
  * gateways declare shows the check finding answers older than it).
  */
-const touches = loadConfig(gatewaySettings(world.sim, gatewayEnv)).touches;
+const touches = loadConfig(gatewayEnv(world.sim, gatewaySettings)).touches;
 const FRESHNESS_BOUNDS = {
   nativeBoundBlocks:
     k.freshnessBoundBlocks ?? (touches ? touches.window + touches.lagBlocks : 0) + 1,
@@ -107,7 +107,7 @@ let seed = k.seed;
 
 for (const n of k.replicas) {
   await world.control.reset();
-  const set = await startGateways(n, world.sim, redis.url, gatewayEnv);
+  const set = await startGateways(n, world.sim, redis.url, gatewaySettings);
   const rss = new Map(set.gateways.map((g) => [g, g.rss()]));
   const sampler = setInterval(() => {
     for (const g of set.gateways) rss.set(g, Math.max(rss.get(g) ?? 0, g.rss()));

@@ -32,7 +32,7 @@ export async function factFloor(
       LOG_LEVEL: 'silent',
       CURSOR_SECRET: 'fact-floor-cursor-secret-of-at-least-32-characters',
       UPSTREAM_CU_PER_MINUTE: '0',
-      CLIENT_BUDGET_PER_MINUTE: '0',
+      CLIENT_CU_PER_MINUTE: '0',
       UPSTREAM_TIMEOUT_MS: '10000',
       MEMORY_CACHE_MAX_BYTES: String(4 * 1024 ** 3),
       MEMORY_CACHE_MAX_ENTRIES: '5000000',

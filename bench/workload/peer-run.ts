@@ -76,11 +76,9 @@ export async function peerComparison(
     };
   };
 
-  // Neither side is held to a plan here: the comparison is what each spends on the same visits.
-  const set = await startGateways(1, world.sim, redisUrl, {
-    CLIENT_CU_PER_MINUTE: '0',
-    UPSTREAM_CU_PER_MINUTE: '0',
-  });
+  // Neither side is held to a plan here (a bench gateway has no client budget and no governor unless
+  // asked): the comparison is what each spends on the same visits.
+  const set = await startGateways(1, world.sim, redisUrl);
   const ours = await measure(set.url, docs, (j, ask) => runJourney(j, ask, opts));
   await set.stop();
 

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { startHaproxy } from '../../test/support/replicas.js';
+import { gatewayEnv, type SimUrls } from '../serve-command.js';
 import type { WorkloadKnobs } from './knobs.js';
 import { createPopulation, listValidatorIds, type Population } from './population.js';
 import { type Proc, simControl, startGatewayProcess, startSimProcess } from './processes.js';
@@ -44,22 +45,6 @@ export async function startWorld(k: WorkloadKnobs, simEnv: Record<string, string
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
-type SimUrls = { dataApiUrl: string; metricsApiUrl: string; nodeUrl: string };
-
-/** The settings the bench's gateways run with: the simulator's upstreams, then `extra`. */
-export function gatewaySettings(
-  sim: SimUrls,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return {
-    DATA_API_URL: sim.dataApiUrl,
-    METRICS_API_URL: sim.metricsApiUrl,
-    NODE_RPC_URL: sim.nodeUrl,
-    CURSOR_SECRET: 'workload-cursor-secret-of-at-least-32-characters',
-    ...extra,
-  };
-}
-
 /** `n` gateways on one Redis (flushed first) behind HAProxy, as the replicas test deploys them. */
 export async function startGateways(
   n: number,
@@ -70,7 +55,7 @@ export async function startGateways(
   const r = new Redis(redisUrl);
   await r.flushall();
   r.disconnect();
-  const env = gatewaySettings(sim, { REDIS_URL: redisUrl, ...extra });
+  const env = gatewayEnv(sim, { REDIS_URL: redisUrl, ...extra });
   const gateways: (Proc & { port: number })[] = [];
   for (let i = 0; i < n; i++) gateways.push(await startGatewayProcess(env));
   const lb = await startHaproxy(gateways);
